@@ -1,0 +1,81 @@
+// `npm start`: build the static site, then serve dist/ + functions + netlify.toml redirects and
+// headers through @netlify/dev, offline, on http://localhost:$PORT (default 8888).
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? '127.0.0.1';
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+process.env.DATA_DIR ??= '.data';
+
+if (process.env.SKIP_BUILD !== '1') {
+  const started = Date.now();
+  const astro = path.resolve('node_modules/astro/bin/astro.mjs');
+  const build = spawnSync(process.execPath, [astro, 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('Build failed; not starting the server.');
+    process.exit(build.status ?? 1);
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+const off = { enabled: false };
+const netlify = new NetlifyDev({
+  projectRoot: process.cwd(),
+  aiGateway: off,
+  blobs: off,
+  database: off,
+  edgeFunctions: off,
+  environmentVariables: off,
+  geolocation: off,
+  images: off,
+});
+await netlify.start();
+const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() => Buffer.from('Not found'));
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    if (!match) {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(notFoundPage);
+      return;
+    }
+    const { response } = match;
+    const headers = {};
+    response.headers.forEach((value, key) => {
+      if (key === 'set-cookie') return;
+      headers[key] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers['set-cookie'] = cookies;
+    res.writeHead(response.status, headers);
+    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
+    else res.end();
+  } catch (error) {
+    console.error('[server]', error);
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ success: false, message: 'An error occurred. Please try again later.' }));
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`Shop running at http://localhost:${port} (store: ${process.env.MONGODB_URI ? 'MongoDB' : `SQLite in ${process.env.DATA_DIR}`})`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the shop server.`);
+  server.close();
+  server.closeAllConnections();
+  await netlify.stop().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

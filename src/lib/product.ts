@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The three categories the shop sells, as stored on each product. */
+export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Product specifications shown in the Description accordion (SPEC §3). */
+export const specsSchema = z.strictObject({
+  material: text(120),
+  compatibility: text(120),
+  texture: text(120),
+  closure: text(120),
+  compartment: text(120),
+  zips: text(120),
+  strap: text(120),
+  length: text(40),
+  width: text(40),
+  height: text(40),
+  weight: text(40),
+});
+
+/** One colour variant's images, in gallery order. */
+export const colorImagesSchema = z.strictObject({
+  color: text(40),
+  images: z.array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path')).min(1).max(8),
+});
+
+/** A catalogue product exactly as SPEC §3 names its fields; prices are integer PKR. */
+export const productSchema = z
+  .strictObject({
+    _id: z.string().regex(/^[a-z0-9-]{3,64}$/, 'must be 3-64 lowercase letters, digits or hyphens'),
+    productName: text(120),
+    maker: text(60),
+    category: z.enum(CATEGORIES),
+    colors: z.array(text(40)).min(1).max(8),
+    colorImages: z.array(colorImagesSchema).min(1).max(8),
+    price: z.number().int().positive().max(10_000_000),
+    discountPercent: z.number().min(0).max(90),
+    wholesalePrice: z.number().int().positive().nullable(),
+    stock: z.boolean(),
+    bestSeller: z.boolean(),
+    para: text(4000),
+    specs: specsSchema,
+  })
+  .superRefine((p, ctx) => {
+    const imageColours = p.colorImages.map((c) => c.color);
+    if (imageColours.join('\u0000') !== p.colors.join('\u0000')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['colorImages'],
+        message: 'must list one entry per colour, in the same order as colors',
+      });
+    }
+    if (new Set(p.colors).size !== p.colors.length) {
+      ctx.addIssue({ code: 'custom', path: ['colors'], message: 'must not repeat a colour' });
+    }
+    if (p.wholesalePrice !== null && p.wholesalePrice >= p.price) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wholesalePrice'],
+        message: 'must be lower than price',
+      });
+    }
+  });
+
+export type Product = z.infer<typeof productSchema>;
+export type Specs = z.infer<typeof specsSchema>;
+
+/** A whole catalogue file: a list of products with unique ids. */
+export const catalogueSchema = z.array(productSchema).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((p, i) => {
+    if (seen.has(p._id)) ctx.addIssue({ code: 'custom', path: [i, '_id'], message: `duplicate id ${p._id}` });
+    seen.add(p._id);
+  });
+});

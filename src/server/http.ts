@@ -1,0 +1,110 @@
+import type { ZodType } from 'zod';
+import { StoreUnavailableError } from './store/port.ts';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/** An expected failure that maps to an HTTP status and a shopper-facing message. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** A JSON success (or spec-shaped) response that is never cached. */
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return Response.json(body, { ...init, headers: { ...NO_STORE, ...init.headers } });
+}
+
+/** The uniform failure shape `{ success: false, message }`. */
+export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ success: false, message }, { status, headers });
+}
+
+/** Rejects any method but the allowed one with 405. */
+export function requireMethod(req: Request, method: 'GET' | 'POST'): void {
+  if (req.method !== method) throw new HttpError(405, `Method not allowed; use ${method}`, { Allow: method });
+}
+
+/** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */
+export async function readJson(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+  const reader = req.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is too large');
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks)).trim();
+  if (text === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+}
+
+/**
+ * Validates a parsed body with a zod schema. The first problem becomes a 400: the schema's own
+ * message as written (the spec's messages), or zod's generic one prefixed by the field it is about.
+ */
+export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message = issue?.message ?? 'Invalid request';
+  const field = issue?.path.map(String).join('.');
+  const generic = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(message);
+  throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
+}
+
+/** The Netlify request context, when the platform provides one. */
+export interface RequestContext {
+  ip?: string;
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
+
+/**
+ * Wraps a handler so every failure answers `{ success:false, message }` without internals.
+ * Account endpoints also repeat the message as `msg`, the field SPEC §7 has the browser read there.
+ */
+export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler {
+  const failWith = (status: number, message: string, headers: Record<string, string> = {}) =>
+    opts.withMsg ? json({ success: false, message, msg: message }, { status, headers }) : fail(status, message, headers);
+  return async (req, context) => {
+    try {
+      return await run(req, context);
+    } catch (error) {
+      if (error instanceof HttpError) return failWith(error.status, error.message, error.headers);
+      if (error instanceof StoreUnavailableError || isStoreOutage(error)) {
+        console.error(`[api] store unavailable on ${new URL(req.url).pathname}: ${String(error)}`);
+        return failWith(503, 'The shop is temporarily unavailable. Please try again shortly.', { 'Retry-After': '30' });
+      }
+      console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      return failWith(500, 'An error occurred. Please try again later.');
+    }
+  };
+}
+
+function isStoreOutage(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return /^Mongo(ServerSelection|Network|Topology)/.test(name) || code === 'ERR_SQLITE_ERROR' && /locked|busy|readonly|disk|open/i.test(String(error));
+}

@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { catalogueSchema, type Product } from '../../lib/product.ts';
+import type { Store } from '../store/port.ts';
+
+/** The catalogue file the store is seeded from on first run. */
+export const DEMO_CATALOGUE_FILE = path.resolve('data/catalogue.json');
+
+/** Outcome of validating and importing a catalogue. */
+export type ImportResult =
+  | { ok: true; inserted: number; updated: number }
+  | { ok: false; errors: string[] };
+
+/** Validates a whole catalogue; every bad record gets its own readable line. */
+export function validateCatalogue(data: unknown): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
+  const parsed = catalogueSchema.safeParse(data);
+  if (parsed.success) return { ok: true, products: parsed.data };
+  const errors = parsed.error.issues.map((issue) => {
+    const [index, ...field] = issue.path;
+    if (typeof index !== 'number') return `catalogue: ${issue.message}`;
+    const record = Array.isArray(data) ? (data[index] as { _id?: unknown } | undefined) : undefined;
+    const id = typeof record?._id === 'string' ? ` (_id "${record._id}")` : '';
+    return `record ${index + 1}${id}: ${field.join('.') || 'record'}: ${issue.message}`;
+  });
+  return { ok: false, errors };
+}
+
+/** Validates and upserts a catalogue; nothing is written when any record is bad. */
+export async function importCatalogue(store: Store, data: unknown): Promise<ImportResult> {
+  const checked = validateCatalogue(data);
+  if (!checked.ok) return checked;
+  const { inserted, updated } = await store.products.upsertMany(checked.products);
+  return { ok: true, inserted, updated };
+}
+
+/** Reads and parses a catalogue JSON file, reporting unreadable or malformed files as errors. */
+export async function readCatalogueFile(file: string): Promise<{ ok: true; data: unknown } | { ok: false; errors: string[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
+  }
+  try {
+    return { ok: true, data: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, errors: [`${file} is not valid JSON: ${(error as Error).message}`] };
+  }
+}
+
+/** Seeds an empty store from the demo catalogue; a store that has products is left alone. */
+export async function seedIfEmpty(store: Store, file = DEMO_CATALOGUE_FILE): Promise<number> {
+  if ((await store.products.count()) > 0) return 0;
+  const read = await readCatalogueFile(file);
+  if (!read.ok) throw new Error(read.errors.join('\n'));
+  const result = await importCatalogue(store, read.data);
+  if (!result.ok) throw new Error(`The demo catalogue is invalid:\n${result.errors.join('\n')}`);
+  return result.inserted;
+}
+
+/** The product list as the API serves it: the spec's fields, plus `name` which the list also uses. */
+export function toListProduct(product: Product): Product & { name: string } {
+  return { ...product, name: product.productName };
+}

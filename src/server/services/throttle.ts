@@ -1,0 +1,45 @@
+import { HttpError } from '../http.ts';
+import type { Store } from '../store/port.ts';
+
+/** A throttling rule: at most `max` hits per `windowMs` for one key. */
+export interface Limit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+/** Login: 5 tries per e-mail and 20 per client address in 15 minutes. */
+export const LOGIN_PER_EMAIL: Limit = { name: 'login-email', max: 5, windowMs: 15 * MINUTE };
+export const LOGIN_PER_ADDRESS: Limit = { name: 'login-ip', max: 20, windowMs: 15 * MINUTE };
+/** Reset codes: 3 requests per e-mail and 10 per address in 15 minutes. */
+export const RESET_PER_EMAIL: Limit = { name: 'reset-email', max: 3, windowMs: 15 * MINUTE };
+export const RESET_PER_ADDRESS: Limit = { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE };
+/** Registrations: 10 per address per hour. */
+export const REGISTER_PER_ADDRESS: Limit = { name: 'register-ip', max: 10, windowMs: 60 * MINUTE };
+
+/** Counts a hit for each (limit, key) pair and throws 429 with Retry-After when one is over. */
+export async function throttle(store: Store, checks: [Limit, string][], message: string, now = Date.now()): Promise<void> {
+  for (const [limit, key] of checks) {
+    const { count, resetAt } = await store.limits.hit(`${limit.name}:${key}`, limit.windowMs, now);
+    if (count > limit.max) {
+      const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      throw new HttpError(429, message, { 'Retry-After': String(seconds) });
+    }
+  }
+}
+
+/** Forgets the counter of one (limit, key) pair, e.g. after a successful login. */
+export function clearThrottle(store: Store, limit: Limit, key: string): Promise<void> {
+  return store.limits.reset(`${limit.name}:${key}`);
+}
+
+/** The client's address as the platform reports it. */
+export function clientAddress(req: Request, contextIp?: string): string {
+  return (
+    contextIp ||
+    req.headers.get('x-nf-client-connection-ip') ||
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown'
+  );
+}

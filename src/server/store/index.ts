@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { loadConfig, type Config } from '../config.ts';
+import type { Store } from './port.ts';
+import { openSqliteStore } from './sqlite.ts';
+
+export type { Store } from './port.ts';
+export { StoreUnavailableError } from './port.ts';
+
+let current: Promise<Store> | null = null;
+
+/** Opens the store the configuration names: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR. */
+export async function openStore(config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR'>): Promise<Store> {
+  if (config.MONGODB_URI) {
+    const { openMongoStore } = await import('./mongo.ts');
+    return openMongoStore(config.MONGODB_URI, config.MONGODB_DB);
+  }
+  return openSqliteStore(path.resolve(config.DATA_DIR));
+}
+
+/** The process-wide store, opened on first use from the environment. */
+export function getStore(): Promise<Store> {
+  if (!current) {
+    current = openStore(loadConfig());
+    current.catch(() => {
+      current = null;
+    });
+  }
+  return current;
+}
+
+/** Closes and forgets the process-wide store (tests, CLI). */
+export async function closeStore(): Promise<void> {
+  const store = current;
+  current = null;
+  if (store) await (await store).close();
+}

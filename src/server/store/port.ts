@@ -1,0 +1,188 @@
+import type { Product } from '../../lib/product.ts';
+
+/** productId → colour → image index (as text) → quantity (SPEC §3). */
+export type CartData = Record<string, Record<string, Record<string, number>>>;
+
+/** A stored account. E-mail is kept lower-cased and unique. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  /** scrypt hash, or null for accounts created by Google sign-in only. */
+  passwordHash: string | null;
+  googleSub: string | null;
+  /** Bumped on password reset so older tokens stop working. */
+  tokenVersion: number;
+  createdAt: string;
+}
+
+/** One priced line of a stored order; amounts are integer PKR. */
+export interface OrderItemRecord {
+  productId: string;
+  productName: string;
+  selectedColor: string;
+  imageIndex: string;
+  image: string;
+  price: number;
+  discountPercent: number;
+  wholesalePrice: number | null;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** A shipping address as SPEC §3 names it. */
+export interface AddressRecord {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address1: string;
+  address2?: string;
+  country: string;
+  city: string;
+  state: string;
+  zip: string;
+  mobile: string;
+}
+
+/** A stored order, priced by the server. */
+export interface OrderRecord {
+  id: string;
+  userId: string;
+  items: OrderItemRecord[];
+  address: AddressRecord;
+  /** Items total in PKR. */
+  amountPkr: number;
+  currency: string;
+  rate: number;
+  /** Items total, delivery fee and grand total in the order's currency. */
+  amount: number;
+  deliveryFee: number;
+  total: number;
+  paymentMethod: string;
+  payment: boolean;
+  status: string;
+  cancelReason: string | null;
+  date: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+}
+
+/** A one-time password awaiting use; only its hash is kept. */
+export interface OtpRecord {
+  email: string;
+  codeHash: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+/** Cached exchange rates, PKR base. */
+export interface RatesRecord {
+  rates: Record<string, number>;
+  fetchedAt: number;
+  /** True when the upstream failed and these are the rate-1 fallback (kept briefly). */
+  fallback?: boolean;
+}
+
+/** Catalogue persistence. */
+export interface ProductRepository {
+  /** Every product in catalogue order. */
+  list(): Promise<Product[]>;
+  /** One product by id, or null. */
+  get(id: string): Promise<Product | null>;
+  /** Several products by id; unknown ids are absent from the result. */
+  getMany(ids: readonly string[]): Promise<Map<string, Product>>;
+  /** Inserts or replaces products by id in one transaction; catalogue order follows the input. */
+  upsertMany(products: readonly Product[]): Promise<{ inserted: number; updated: number }>;
+  /** Number of products. */
+  count(): Promise<number>;
+}
+
+/** Accounts. */
+export interface UserRepository {
+  findByEmail(email: string): Promise<UserRecord | null>;
+  findById(id: string): Promise<UserRecord | null>;
+  /** Creates a user; returns null when the e-mail is already taken. */
+  create(user: UserRecord): Promise<UserRecord | null>;
+  /** Replaces the password hash and bumps the token version atomically. */
+  setPassword(id: string, passwordHash: string): Promise<UserRecord | null>;
+  /** Links a Google subject to an existing account. */
+  linkGoogle(id: string, googleSub: string): Promise<UserRecord | null>;
+}
+
+/** Carts, one per user. */
+export interface CartRepository {
+  get(userId: string): Promise<CartData>;
+  /** Atomically reads, transforms and writes a user's cart; returns the written cart. */
+  update(userId: string, change: (cart: CartData) => CartData): Promise<CartData>;
+  /** Replaces a user's cart in one write. */
+  set(userId: string, cart: CartData): Promise<void>;
+}
+
+/** Result of creating an order under an idempotency key. */
+export type CreateOrderResult =
+  | { kind: 'created'; order: OrderRecord }
+  | { kind: 'replayed'; order: OrderRecord }
+  | { kind: 'conflict' };
+
+/** Orders. */
+export interface OrderRepository {
+  /** Stores an order and clears its owner's cart in one transaction, honouring the idempotency key. */
+  create(order: OrderRecord): Promise<CreateOrderResult>;
+  get(id: string): Promise<OrderRecord | null>;
+  /** The user's orders, newest first. */
+  listByUser(userId: string): Promise<OrderRecord[]>;
+  /** Every order, newest first, optionally of one status (operator use). */
+  list(filter?: { status?: string }): Promise<OrderRecord[]>;
+  /**
+   * Moves an order from one of `from` to `to` only if it is in one of `from` (and owned by
+   * `userId` when given); returns the updated order or null when the condition did not hold.
+   */
+  transition(
+    id: string,
+    from: readonly string[],
+    to: string,
+    opts?: { userId?: string; cancelReason?: string },
+  ): Promise<OrderRecord | null>;
+}
+
+/** One-time passwords for password reset, one live code per e-mail. */
+export interface OtpRepository {
+  put(otp: OtpRecord): Promise<void>;
+  get(email: string): Promise<OtpRecord | null>;
+  /** Adds one failed attempt and returns the new count. */
+  addAttempt(email: string): Promise<number>;
+  /** Removes the code; true when this call removed it (so a code is consumed once). */
+  delete(email: string): Promise<boolean>;
+}
+
+/** Fixed-window counters used for throttling. */
+export interface LimitRepository {
+  /** Counts a hit on `key`; returns the count inside the current window and when it resets. */
+  hit(key: string, windowMs: number, now?: number): Promise<{ count: number; resetAt: number }>;
+  reset(key: string): Promise<void>;
+}
+
+/** The exchange-rate cache. */
+export interface RateRepository {
+  get(): Promise<RatesRecord | null>;
+  put(record: RatesRecord): Promise<void>;
+}
+
+/** The whole persistence port the services depend on. */
+export interface Store {
+  readonly kind: 'sqlite' | 'mongo';
+  products: ProductRepository;
+  users: UserRepository;
+  carts: CartRepository;
+  orders: OrderRepository;
+  otps: OtpRepository;
+  limits: LimitRepository;
+  rates: RateRepository;
+  close(): Promise<void>;
+}
+
+/** Thrown by adapters when the database cannot be reached or opened. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

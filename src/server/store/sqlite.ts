@@ -1,0 +1,274 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Product } from '../../lib/product.ts';
+import {
+  StoreUnavailableError,
+  type CartData,
+  type OrderRecord,
+  type OtpRecord,
+  type RatesRecord,
+  type Store,
+  type UserRecord,
+} from './port.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS carts (user_id TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL, date TEXT NOT NULL,
+  idempotency_key TEXT UNIQUE, doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS orders_by_user ON orders (user_id, date DESC);
+CREATE TABLE IF NOT EXISTS otps (email TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rates (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+`;
+
+type Row = Record<string, unknown>;
+const parse = <T>(row: Row | undefined, column = 'doc'): T | null =>
+  row ? (JSON.parse(String(row[column])) as T) : null;
+
+/** Opens (creating if needed) the SQLite database file `shop.db` in `dataDir`. */
+export function openSqliteStore(dataDir: string): Store {
+  let db: DatabaseSync;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    db = new DatabaseSync(path.join(dataDir, 'shop.db'), { timeout: 5000 });
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    db.exec(SCHEMA);
+  } catch (error) {
+    throw new StoreUnavailableError(`cannot open the SQLite store in ${dataDir}: ${String(error)}`);
+  }
+
+  /** Runs `work` inside BEGIN IMMEDIATE so concurrent workers never lose each other's writes. */
+  function tx<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  const q = {
+    productAll: db.prepare('SELECT doc FROM products ORDER BY position, id'),
+    productGet: db.prepare('SELECT doc FROM products WHERE id = ?'),
+    productCount: db.prepare('SELECT COUNT(*) AS n FROM products'),
+    productExists: db.prepare('SELECT 1 AS x FROM products WHERE id = ?'),
+    productMaxPos: db.prepare('SELECT COALESCE(MAX(position), -1) AS p FROM products'),
+    productUpsert: db.prepare(
+      'INSERT INTO products (id, position, doc) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
+    ),
+    userByEmail: db.prepare('SELECT doc FROM users WHERE email = ?'),
+    userById: db.prepare('SELECT doc FROM users WHERE id = ?'),
+    userInsert: db.prepare('INSERT INTO users (id, email, doc) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    userUpdate: db.prepare('UPDATE users SET doc = ? WHERE id = ?'),
+    cartGet: db.prepare('SELECT data FROM carts WHERE user_id = ?'),
+    cartPut: db.prepare(
+      'INSERT INTO carts (user_id, data) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET data = excluded.data',
+    ),
+    orderInsert: db.prepare(
+      'INSERT INTO orders (id, user_id, status, date, idempotency_key, doc) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    orderByKey: db.prepare('SELECT doc FROM orders WHERE idempotency_key = ?'),
+    orderGet: db.prepare('SELECT doc FROM orders WHERE id = ?'),
+    orderByUser: db.prepare('SELECT doc FROM orders WHERE user_id = ? ORDER BY date DESC, rowid DESC'),
+    orderAll: db.prepare('SELECT doc FROM orders ORDER BY date DESC, rowid DESC'),
+    orderByStatus: db.prepare('SELECT doc FROM orders WHERE status = ? ORDER BY date DESC, rowid DESC'),
+    orderUpdate: db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?'),
+    otpGet: db.prepare('SELECT doc FROM otps WHERE email = ?'),
+    otpPut: db.prepare(
+      'INSERT INTO otps (email, doc, expires_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at',
+    ),
+    otpDelete: db.prepare('DELETE FROM otps WHERE email = ?'),
+    otpPurge: db.prepare('DELETE FROM otps WHERE expires_at < ?'),
+    limitGet: db.prepare('SELECT count, reset_at FROM limits WHERE key = ?'),
+    limitPut: db.prepare(
+      'INSERT INTO limits (key, count, reset_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET count = excluded.count, reset_at = excluded.reset_at',
+    ),
+    limitDelete: db.prepare('DELETE FROM limits WHERE key = ?'),
+    ratesGet: db.prepare('SELECT doc FROM rates WHERE id = 1'),
+    ratesPut: db.prepare(
+      'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
+    ),
+  };
+
+  const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
+    parse<UserRecord>(stmt.get(key) as Row | undefined);
+  const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
+  const readCart = (userId: string): CartData =>
+    parse<CartData>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
+
+  return {
+    kind: 'sqlite',
+    products: {
+      async list() {
+        return (q.productAll.all() as Row[]).map((r) => parse<Product>(r) as Product);
+      },
+      async get(id) {
+        return parse<Product>(q.productGet.get(id) as Row | undefined);
+      },
+      async getMany(ids) {
+        const found = new Map<string, Product>();
+        for (const id of new Set(ids)) {
+          const p = parse<Product>(q.productGet.get(id) as Row | undefined);
+          if (p) found.set(id, p);
+        }
+        return found;
+      },
+      async upsertMany(products) {
+        return tx(() => {
+          let inserted = 0;
+          let position = Number((q.productMaxPos.get() as Row).p) + 1;
+          for (const p of products) {
+            const exists = q.productExists.get(p._id) !== undefined;
+            q.productUpsert.run(p._id, position++, JSON.stringify(p));
+            if (!exists) inserted++;
+          }
+          return { inserted, updated: products.length - inserted };
+        });
+      },
+      async count() {
+        return Number((q.productCount.get() as Row).n);
+      },
+    },
+    users: {
+      async findByEmail(email) {
+        return getUser(q.userByEmail, email.toLowerCase());
+      },
+      async findById(id) {
+        return getUser(q.userById, id);
+      },
+      async create(user) {
+        const record = { ...user, email: user.email.toLowerCase() };
+        const { changes } = q.userInsert.run(record.id, record.email, JSON.stringify(record));
+        return Number(changes) === 1 ? record : null;
+      },
+      async setPassword(id, passwordHash) {
+        return tx(() => {
+          const user = getUser(q.userById, id);
+          if (!user) return null;
+          const next = { ...user, passwordHash, tokenVersion: user.tokenVersion + 1 };
+          q.userUpdate.run(JSON.stringify(next), id);
+          return next;
+        });
+      },
+      async linkGoogle(id, googleSub) {
+        return tx(() => {
+          const user = getUser(q.userById, id);
+          if (!user) return null;
+          const next = { ...user, googleSub };
+          q.userUpdate.run(JSON.stringify(next), id);
+          return next;
+        });
+      },
+    },
+    carts: {
+      async get(userId) {
+        return readCart(userId);
+      },
+      async update(userId, change) {
+        return tx(() => {
+          const next = change(readCart(userId));
+          q.cartPut.run(userId, JSON.stringify(next));
+          return next;
+        });
+      },
+      async set(userId, cart) {
+        q.cartPut.run(userId, JSON.stringify(cart));
+      },
+    },
+    orders: {
+      async create(order) {
+        return tx(() => {
+          if (order.idempotencyKey) {
+            const previous = parse<OrderRecord>(q.orderByKey.get(order.idempotencyKey) as Row | undefined);
+            if (previous) {
+              return previous.requestHash === order.requestHash && previous.userId === order.userId
+                ? { kind: 'replayed' as const, order: previous }
+                : { kind: 'conflict' as const };
+            }
+          }
+          q.orderInsert.run(order.id, order.userId, order.status, order.date, order.idempotencyKey, JSON.stringify(order));
+          q.cartPut.run(order.userId, '{}');
+          return { kind: 'created' as const, order };
+        });
+      },
+      async get(id) {
+        return getOrder(id);
+      },
+      async listByUser(userId) {
+        return (q.orderByUser.all(userId) as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+      },
+      async list(filter = {}) {
+        const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
+        return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+      },
+      async transition(id, from, to, opts = {}) {
+        return tx(() => {
+          const order = getOrder(id);
+          if (!order || !from.includes(order.status)) return null;
+          if (opts.userId !== undefined && order.userId !== opts.userId) return null;
+          const next: OrderRecord = {
+            ...order,
+            status: to,
+            cancelReason: opts.cancelReason ?? order.cancelReason,
+          };
+          q.orderUpdate.run(to, JSON.stringify(next), id);
+          return next;
+        });
+      },
+    },
+    otps: {
+      async put(otp) {
+        q.otpPurge.run(Date.now());
+        q.otpPut.run(otp.email, JSON.stringify(otp), otp.expiresAt);
+      },
+      async get(email) {
+        return parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
+      },
+      async addAttempt(email) {
+        return tx(() => {
+          const otp = parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
+          if (!otp) return 0;
+          const next = { ...otp, attempts: otp.attempts + 1 };
+          q.otpPut.run(email, JSON.stringify(next), next.expiresAt);
+          return next.attempts;
+        });
+      },
+      async delete(email) {
+        return Number(q.otpDelete.run(email).changes) === 1;
+      },
+    },
+    limits: {
+      async hit(key, windowMs, now = Date.now()) {
+        return tx(() => {
+          const row = q.limitGet.get(key) as Row | undefined;
+          const live = row && Number(row.reset_at) > now;
+          const count = live ? Number(row.count) + 1 : 1;
+          const resetAt = live ? Number(row.reset_at) : now + windowMs;
+          q.limitPut.run(key, count, resetAt);
+          return { count, resetAt };
+        });
+      },
+      async reset(key) {
+        q.limitDelete.run(key);
+      },
+    },
+    rates: {
+      async get() {
+        return parse<RatesRecord>(q.ratesGet.get() as Row | undefined);
+      },
+      async put(record) {
+        q.ratesPut.run(JSON.stringify(record));
+      },
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

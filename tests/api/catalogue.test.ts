@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importCatalogue, seedIfEmpty, validateCatalogue } from '../../src/server/services/catalogue.ts';
+import type { Store } from '../../src/server/store/port.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { tempSqliteStore } from '../fixtures/store.ts';
+
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(() => ({ store, cleanup } = tempSqliteStore()));
+afterEach(async () => cleanup());
+
+describe('validateCatalogue', () => {
+  it('accepts a list of valid products', () => {
+    expect(validateCatalogue([makeProduct({ _id: 'a' }), makeProduct({ _id: 'b' })]).ok).toBe(true);
+  });
+
+  it('names the record, its id and the field of every problem, one line each', () => {
+    const bad = [makeProduct({ _id: 'a' }), { ...makeProduct({ _id: 'b' }), price: -5, category: 'wallets' }];
+    const result = validateCatalogue(bad);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toHaveLength(2);
+    expect(result.errors[0]).toMatch(/^record 2 \(_id "b"\): (category|price): /);
+    expect(result.errors.join('\n')).toMatch(/record 2 \(_id "b"\): price: /);
+  });
+
+  it('rejects duplicate ids', () => {
+    const result = validateCatalogue([makeProduct({ _id: 'a' }), makeProduct({ _id: 'a' })]);
+    expect(result).toEqual({ ok: false, errors: ['record 2 (_id "a"): _id: duplicate id a'] });
+  });
+
+  it('rejects unknown fields and colour images that do not match the colours', () => {
+    const product = { ...makeProduct(), colors: ['Black', 'Tan'], extra: true };
+    const result = validateCatalogue([product]);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.join('\n')).toContain('colorImages: must list one entry per colour');
+    expect(result.errors.join('\n')).toMatch(/Unrecognized key/);
+  });
+
+  it('rejects something that is not a list', () => {
+    expect(validateCatalogue({ products: [] }).ok).toBe(false);
+  });
+});
+
+describe('importCatalogue', () => {
+  it('writes nothing when any record is bad', async () => {
+    const result = await importCatalogue(store, [makeProduct({ _id: 'good' }), { _id: 'bad' }]);
+    expect(result.ok).toBe(false);
+    expect(await store.products.count()).toBe(0);
+  });
+
+  it('upserts valid records and reports new and updated counts', async () => {
+    await importCatalogue(store, [makeProduct({ _id: 'a' })]);
+    expect(await importCatalogue(store, [makeProduct({ _id: 'a', price: 1200 }), makeProduct({ _id: 'b' })])).toEqual({
+      ok: true,
+      inserted: 1,
+      updated: 1,
+    });
+    expect((await store.products.get('a'))?.price).toBe(1200);
+  });
+});
+
+describe('seedIfEmpty', () => {
+  it('seeds the demo catalogue once and never duplicates it', async () => {
+    const first = await seedIfEmpty(store);
+    expect(first).toBeGreaterThanOrEqual(48);
+    expect(await seedIfEmpty(store)).toBe(0);
+    expect(await store.products.count()).toBe(first);
+  });
+});
