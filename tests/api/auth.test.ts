@@ -1,0 +1,118 @@
+import { SignJWT, generateKeyPair, base64url } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
+import { hashOtp, newOtp, otpMatches } from '../../src/server/auth/otp.ts';
+import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, issueToken, readToken, tokenFromRequest } from '../../src/server/auth/tokens.ts';
+import { startFakeGoogle } from '../fixtures/fake-google.ts';
+
+const key = new TextEncoder().encode('a-test-secret-that-is-long-enough-to-sign');
+
+describe('hashPassword', () => {
+  it('stores scrypt at N=2^17, r=8, p=1 with a random salt', async () => {
+    const [a, b] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('verifyPassword', () => {
+  it('accepts the right password and refuses a wrong one', async () => {
+    const stored = await hashPassword('s3cret-pass');
+    expect(await verifyPassword('s3cret-pass', stored)).toBe(true);
+    expect(await verifyPassword('s3cret-pasS', stored)).toBe(false);
+  });
+
+  it('never matches a missing or malformed hash', async () => {
+    expect(await verifyPassword('x', null)).toBe(false);
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
+  });
+});
+
+describe('readToken', () => {
+  it('reads back the user id and token version of an issued token', async () => {
+    const token = await issueToken({ userId: 'u1', tokenVersion: 3 }, key);
+    expect(await readToken(token, key)).toEqual({ userId: 'u1', tokenVersion: 3 });
+  });
+
+  it('refuses an unsigned token with alg none', async () => {
+    const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+    const now = Math.floor(Date.now() / 1000);
+    const payload = base64url.encode(JSON.stringify({ sub: 'u1', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: now + 60 }));
+    expect(await readToken(`${header}.${payload}.`, key)).toBeNull();
+  });
+
+  it('refuses a token whose payload was tampered with', async () => {
+    const [h, , s] = (await issueToken({ userId: 'u1', tokenVersion: 0 }, key)).split('.');
+    const forged = base64url.encode(JSON.stringify({ sub: 'admin', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 9e9 }));
+    expect(await readToken(`${h}.${forged}.${s}`, key)).toBeNull();
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await issueToken({ userId: 'u1', tokenVersion: 0 }, key, Date.now() - 8 * 24 * 3600 * 1000);
+    expect(await readToken(token, key)).toBeNull();
+  });
+
+  it('refuses a token for another audience or issuer', async () => {
+    const sign = (iss: string, aud: string) =>
+      new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer(iss).setAudience(aud).setExpirationTime('1h').sign(key);
+    expect(await readToken(await sign(TOKEN_ISSUER, 'someone-else'), key)).toBeNull();
+    expect(await readToken(await sign('evil', TOKEN_AUDIENCE), key)).toBeNull();
+  });
+
+  it('refuses a token signed with another secret or algorithm', async () => {
+    const other = await issueToken({ userId: 'u1', tokenVersion: 0 }, new TextEncoder().encode('x'.repeat(40)));
+    expect(await readToken(other, key)).toBeNull();
+    const { privateKey } = await generateKeyPair('RS256');
+    const rs = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'RS256' }).setSubject('u1').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h').sign(privateKey);
+    expect(await readToken(rs, key)).toBeNull();
+  });
+});
+
+describe('tokenFromRequest', () => {
+  it('reads the token header and the Authorization bearer form', () => {
+    expect(tokenFromRequest(new Request('http://x', { headers: { token: 'abc' } }))).toBe('abc');
+    expect(tokenFromRequest(new Request('http://x', { headers: { authorization: 'Bearer def' } }))).toBe('def');
+    expect(tokenFromRequest(new Request('http://x'))).toBeNull();
+  });
+});
+
+describe('newOtp', () => {
+  it('makes six digits, zero-padded', () => {
+    for (let i = 0; i < 200; i++) expect(newOtp()).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('otpMatches', () => {
+  it('matches only the same code for the same e-mail', () => {
+    const stored = hashOtp('a@example.com', '012345', key);
+    expect(otpMatches('A@example.com', '012345', stored, key)).toBe(true);
+    expect(otpMatches('a@example.com', '012346', stored, key)).toBe(false);
+    expect(otpMatches('b@example.com', '012345', stored, key)).toBe(false);
+  });
+});
+
+describe('verifyGoogleIdToken', () => {
+  let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+  beforeAll(async () => (google = await startFakeGoogle()));
+  afterAll(async () => google.close());
+  const verify = (token: string) => verifyGoogleIdToken(token, { clientId: google.clientId, jwksUrl: google.jwksUrl });
+
+  it('accepts a valid token with either issuer spelling', async () => {
+    expect(await verify(await google.sign())).toEqual({ sub: 'google-sub-123', email: 'zara@example.com', name: 'Zara Khan' });
+    expect(await verify(await google.sign({ iss: 'accounts.google.com' }))).not.toBeNull();
+  });
+
+  it('refuses a wrong audience, a wrong issuer and an expired token', async () => {
+    expect(await verify(await google.sign({ aud: 'other-client' }))).toBeNull();
+    expect(await verify(await google.sign({ iss: 'https://evil.example.com' }))).toBeNull();
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    expect(await verify(await google.sign({ iat: past - 600, exp: past }))).toBeNull();
+  });
+
+  it('refuses a token signed by a key Google does not publish, and an unverified e-mail', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    expect(await verify(await google.sign({}, privateKey))).toBeNull();
+    expect(await verify(await google.sign({ email_verified: false }))).toBeNull();
+  });
+});
