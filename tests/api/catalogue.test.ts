@@ -11,11 +11,11 @@ afterEach(async () => cleanup());
 
 describe('validateCatalogue', () => {
   it('accepts a list of valid products', () => {
-    expect(validateCatalogue([makeProduct({ _id: 'a' }), makeProduct({ _id: 'b' })]).ok).toBe(true);
+    expect(validateCatalogue([makeProduct({ _id: 'bag-a' }), makeProduct({ _id: 'bag-b' })]).ok).toBe(true);
   });
 
   it('names the record, its id and the field of every problem, one line each', () => {
-    const bad = [makeProduct({ _id: 'a' }), { ...makeProduct({ _id: 'b' }), price: -5, category: 'wallets' }];
+    const bad = [makeProduct({ _id: 'bag-a' }), { ...makeProduct({ _id: 'bag-b' }), price: -5, category: 'wallets' }];
     const result = validateCatalogue(bad);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -25,8 +25,8 @@ describe('validateCatalogue', () => {
   });
 
   it('rejects duplicate ids', () => {
-    const result = validateCatalogue([makeProduct({ _id: 'a' }), makeProduct({ _id: 'a' })]);
-    expect(result).toEqual({ ok: false, errors: ['record 2 (_id "a"): _id: duplicate id a'] });
+    const result = validateCatalogue([makeProduct({ _id: 'bag-a' }), makeProduct({ _id: 'bag-a' })]);
+    expect(result).toEqual({ ok: false, errors: ['record 2 (_id "bag-a"): _id: duplicate id bag-a'] });
   });
 
   it('rejects unknown fields and colour images that do not match the colours', () => {
@@ -45,19 +45,19 @@ describe('validateCatalogue', () => {
 
 describe('importCatalogue', () => {
   it('writes nothing when any record is bad', async () => {
-    const result = await importCatalogue(store, [makeProduct({ _id: 'good' }), { _id: 'bad' }]);
+    const result = await importCatalogue(store, [makeProduct({ _id: 'good-bag' }), { _id: 'bad' }]);
     expect(result.ok).toBe(false);
     expect(await store.products.count()).toBe(0);
   });
 
   it('upserts valid records and reports new and updated counts', async () => {
-    await importCatalogue(store, [makeProduct({ _id: 'a' })]);
-    expect(await importCatalogue(store, [makeProduct({ _id: 'a', price: 1200 }), makeProduct({ _id: 'b' })])).toEqual({
+    await importCatalogue(store, [makeProduct({ _id: 'bag-a' })]);
+    expect(await importCatalogue(store, [makeProduct({ _id: 'bag-a', price: 5200 }), makeProduct({ _id: 'bag-b' })])).toEqual({
       ok: true,
       inserted: 1,
       updated: 1,
     });
-    expect((await store.products.get('a'))?.price).toBe(1200);
+    expect((await store.products.get('bag-a'))?.price).toBe(5200);
   });
 });
 

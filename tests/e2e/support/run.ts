@@ -1,0 +1,24 @@
+// `npm run test:e2e`: starts the local stand-ins for outside services (exchange rates, SMTP), then
+// Playwright, whose webServer (`npm start`) is pointed at them. Nothing leaves the machine.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startFakeRates } from '../../fixtures/fake-rates.ts';
+import { startSmtpCatcher } from '../../fixtures/smtp-catcher.ts';
+
+const rates = await startFakeRates('ok');
+const mailDir = mkdtempSync(path.join(tmpdir(), 'shop-mail-'));
+const smtp = await startSmtpCatcher(mailDir);
+
+const child = spawn(
+  process.execPath,
+  [path.resolve('node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_RATES_URL: rates.url, E2E_SMTP_URL: smtp.url, E2E_MAIL_DIR: mailDir },
+  },
+);
+const code: number = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+await Promise.all([rates.close(), smtp.close()]);
+process.exit(code);
