@@ -1,0 +1,185 @@
+import { lineTotal as priceLineTotal, unitPrice as priceUnitPrice } from './pricing.ts';
+import type { Product } from './product.ts';
+
+/** The cart as SPEC §3 stores it: productId → colour → image index (as text) → quantity. */
+export type CartMap = Record<string, Record<string, Record<string, number>>>;
+
+/** The smallest quantity a cart line may hold (SPEC §5). */
+export const MIN_QUANTITY = 1;
+
+/** The largest quantity a cart line may hold (SPEC §5). */
+export const MAX_QUANTITY = 100;
+
+/** What identifies one cart line. */
+export type CartKey = { itemId: string; selectedColor: string; imageIndex: number | string };
+
+/** One cart line read from the map, with its image index as the map's text key. */
+export type CartEntry = {
+  itemId: string;
+  selectedColor: string;
+  imageIndex: string;
+  quantity: number;
+};
+
+/** A cart line joined with its product and priced in PKR. */
+export type CartLine = {
+  itemId: string;
+  product: Product;
+  selectedColor: string;
+  imageIndex: number;
+  image: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+};
+
+// A '__proto__' key would reach the prototype through plain assignment, so it is never stored.
+const UNSAFE_KEY = '__proto__';
+
+/** The map's text key for an image index: 2 and '2' (and '02') give '2'. */
+export function imageKey(imageIndex: number | string): string {
+  const text = String(imageIndex).trim();
+  return /^\d+$/.test(text) ? String(Number(text)) : text;
+}
+
+/** A quantity forced into 1..100 (a non-number counts as 1). */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
+}
+
+function cloneCart(map: CartMap): CartMap {
+  const copy: CartMap = {};
+  for (const [id, colours] of Object.entries(map)) {
+    const copied: Record<string, Record<string, number>> = {};
+    for (const [colour, images] of Object.entries(colours)) copied[colour] = { ...images };
+    copy[id] = copied;
+  }
+  return copy;
+}
+
+function withQuantity(map: CartMap, key: CartKey, quantity: number): CartMap {
+  const index = imageKey(key.imageIndex);
+  if ([key.itemId, key.selectedColor, index].includes(UNSAFE_KEY)) return cloneCart(map);
+  const next = cloneCart(map);
+  const colours = (next[key.itemId] ??= {});
+  const images = (colours[key.selectedColor] ??= {});
+  images[index] = quantity;
+  return next;
+}
+
+function quantityAt(map: CartMap, key: CartKey): number {
+  return map[key.itemId]?.[key.selectedColor]?.[imageKey(key.imageIndex)] ?? 0;
+}
+
+/** Adds a quantity to a line (creating it) and returns a new map; the line's total is capped at 100. */
+export function addToCart(map: CartMap, line: CartKey & { quantity: number }): CartMap {
+  const add = Number.isFinite(line.quantity) ? Math.trunc(line.quantity) : 0;
+  if (add < MIN_QUANTITY) return cloneCart(map);
+  return withQuantity(map, line, Math.min(MAX_QUANTITY, quantityAt(map, line) + add));
+}
+
+/** Sets a line's quantity, clamped to 1..100, and returns a new map. */
+export function setCartQuantity(map: CartMap, line: CartKey & { quantity: number }): CartMap {
+  return withQuantity(map, line, clampQuantity(line.quantity));
+}
+
+/** Removes a line and any colour or product left empty, returning a new map. */
+export function removeFromCart(map: CartMap, key: CartKey): CartMap {
+  const next = cloneCart(map);
+  const colours = next[key.itemId];
+  const images = colours?.[key.selectedColor];
+  if (!colours || !images) return next;
+  delete images[imageKey(key.imageIndex)];
+  if (Object.keys(images).length === 0) delete colours[key.selectedColor];
+  if (Object.keys(colours).length === 0) delete next[key.itemId];
+  return next;
+}
+
+/** Every line of the map in insertion order. */
+export function cartEntries(map: CartMap): CartEntry[] {
+  const entries: CartEntry[] = [];
+  for (const [itemId, colours] of Object.entries(map)) {
+    for (const [selectedColor, images] of Object.entries(colours)) {
+      for (const [imageIndex, quantity] of Object.entries(images)) {
+        entries.push({ itemId, selectedColor, imageIndex, quantity });
+      }
+    }
+  }
+  return entries;
+}
+
+/** The number of items in the cart: the sum of all quantities (the header badge). */
+export function cartCount(map: CartMap): number {
+  return cartEntries(map).reduce((sum, entry) => sum + entry.quantity, 0);
+}
+
+/** The cart's lines joined with the catalogue and priced; unknown products or colours are skipped. */
+export function cartLines(
+  map: CartMap,
+  products: ReadonlyMap<string, Product> | readonly Product[],
+): CartLine[] {
+  const byId: ReadonlyMap<string, Product> =
+    products instanceof Map
+      ? products
+      : new Map((products as readonly Product[]).map((p) => [p._id, p]));
+  const lines: CartLine[] = [];
+  for (const entry of cartEntries(map)) {
+    const product = byId.get(entry.itemId);
+    const variant = product?.colorImages.find((c) => c.color === entry.selectedColor);
+    if (!product || !variant || !product.colors.includes(entry.selectedColor)) continue;
+    const index = Number(entry.imageIndex);
+    const imageIndex = Number.isInteger(index) ? index : 0;
+    lines.push({
+      itemId: entry.itemId,
+      product,
+      selectedColor: entry.selectedColor,
+      imageIndex,
+      image: variant.images[imageIndex] ?? variant.images[0] ?? '',
+      quantity: entry.quantity,
+      unitPrice: priceUnitPrice(product, entry.quantity),
+      lineTotal: priceLineTotal(product, entry.quantity),
+    });
+  }
+  return lines;
+}
+
+/** The items amount of the cart in PKR: the sum of its line totals. */
+export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): number {
+  return lines.reduce((sum, line) => sum + line.lineTotal, 0);
+}
+
+/** The cart kept after login: the user's cart with each product the guest holds replaced by the guest's entries. */
+export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
+  const merged = cloneCart(userCart);
+  for (const [itemId, colours] of Object.entries(cloneCart(guestCart))) merged[itemId] = colours;
+  return merged;
+}
+
+/** The favourites kept after login: the user's ids then the guest's new ones, without duplicates. */
+export function mergeFavourites(user: readonly string[], guest: readonly string[]): string[] {
+  return [...new Set([...user, ...guest])];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A cart read from untrusted JSON: only integer quantities 1..100 under digit image keys survive. */
+export function sanitizeCart(value: unknown): CartMap {
+  const cart: CartMap = {};
+  if (!isRecord(value)) return cart;
+  for (const [itemId, colours] of Object.entries(value)) {
+    if (itemId === UNSAFE_KEY || !isRecord(colours)) continue;
+    for (const [colour, images] of Object.entries(colours)) {
+      if (colour === UNSAFE_KEY || !isRecord(images)) continue;
+      for (const [index, quantity] of Object.entries(images)) {
+        if (!/^\d+$/.test(index) || !Number.isInteger(quantity)) continue;
+        const q = quantity as number;
+        if (q < MIN_QUANTITY || q > MAX_QUANTITY) continue;
+        ((cart[itemId] ??= {})[colour] ??= {})[imageKey(index)] = q;
+      }
+    }
+  }
+  return cart;
+}

@@ -1,0 +1,46 @@
+import { safeRate, toDisplayAmount } from './money.ts';
+
+/** Flat delivery fee per currency, each in its own currency's units (SPEC §9, DESIGN.md "Data"). */
+export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
+  PKR: 250,
+  INR: 600,
+  USD: 25,
+  CAD: 28,
+  BRL: 80,
+  EUR: 20,
+  GBP: 18,
+  JPY: 3500,
+  AED: 35,
+  SAR: 30,
+  AUD: 30,
+  ZAR: 40,
+  NGN: 12000,
+});
+
+/** The fee, in USD, for a currency without a listed base; converted to that currency. */
+export const INTERNATIONAL_FEE_USD = 40;
+
+/** Tax on every order (SPEC §2, §9: always 0). */
+export const TAX = 0;
+
+// Rates are units of each currency per 1 PKR (PKR base), as the exchange-rate service gives them.
+/** The delivery fee in the shopper's currency: the listed base, else 40 USD converted. */
+export function deliveryFee(currency: string, rates: Readonly<Record<string, number>>): number {
+  if (Object.hasOwn(DELIVERY_FEE_BASES, currency)) return DELIVERY_FEE_BASES[currency] as number;
+  const rate = Object.hasOwn(rates, currency) ? rates[currency] : undefined;
+  const usd = Object.hasOwn(rates, 'USD') ? rates.USD : undefined;
+  return Math.round((INTERNATIONAL_FEE_USD * safeRate(rate)) / safeRate(usd));
+}
+
+/** An order's amounts in the shopper's currency: converted items subtotal + delivery fee + tax. */
+export function orderAmounts(
+  subtotalPkr: number,
+  currency: string,
+  rates: Readonly<Record<string, number>>,
+): { rate: number; subtotal: number; deliveryFee: number; tax: number; total: number } {
+  const rate =
+    currency === 'PKR' ? 1 : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
+  const subtotal = toDisplayAmount(subtotalPkr, rate);
+  const fee = deliveryFee(currency, rates);
+  return { rate, subtotal, deliveryFee: fee, tax: TAX, total: subtotal + fee + TAX };
+}

@@ -1,0 +1,54 @@
+/** One home slideshow slide (SPEC §2). */
+export type Slide = { title: string; description: string; cta: string; href: string };
+
+/** The home slideshow: timings, swipe threshold and its three slides (SPEC §2, §9). */
+export const SLIDESHOW: {
+  readonly intervalMs: number;
+  readonly fadeMs: number;
+  readonly swipeThresholdPx: number;
+  readonly slides: readonly Slide[];
+} = {
+  intervalMs: 5000,
+  fadeMs: 300,
+  swipeThresholdPx: 50,
+  slides: [
+    {
+      title: 'Work in Style',
+      description: 'Sleek handbags made to match your hustle',
+      cta: 'Explore Collection',
+      href: '/Collections',
+    },
+    {
+      title: 'Carry Confidence',
+      description: 'Smart handbags for every move you make',
+      cta: 'Explore Collection',
+      href: '/Collections',
+    },
+    {
+      title: 'Tech Meets Trend',
+      description: 'Bold designs built for everyday tech life',
+      cta: 'Explore Collection',
+      href: '/Collections',
+    },
+  ],
+};
+
+/** The next slide index after a step of +1 or −1, wrapping at both ends. */
+export function wrapSlide(index: number, step: number, count = SLIDESHOW.slides.length): number {
+  return (((index + step) % count) + count) % count;
+}
+
+/** How long a notification banner stays before it hides (SPEC §4, §9). */
+export const NOTIFICATION_MS = 7000;
+
+/** The account drawer's width in pixels (SPEC §2, §9). */
+export const DRAWER_WIDTH_PX = 400;
+
+/** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
+export const FAVOURITE_MESSAGES = {
+  add: 'Add To Your Favourite',
+  remove: 'Remove from Favourite',
+  added: 'This Product Has Been Added To Your Favourites',
+  emptyTitle: 'Your Favourite Bags',
+  empty: 'Oops, You Have No Favourites yet',
+} as const;

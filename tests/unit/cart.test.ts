@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  addToCart,
+  cartCount,
+  cartEntries,
+  cartLines,
+  cartSubtotal,
+  clampQuantity,
+  imageKey,
+  mergeCarts,
+  mergeFavourites,
+  removeFromCart,
+  sanitizeCart,
+  setCartQuantity,
+  type CartMap,
+} from '../../src/lib/cart.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+const key = { itemId: 'bag-1', selectedColor: 'Black', imageIndex: 0 };
+
+describe('limits', () => {
+  it('ranges quantities from 1 to 100', () => {
+    expect(MIN_QUANTITY).toBe(1);
+    expect(MAX_QUANTITY).toBe(100);
+  });
+});
+
+describe('imageKey', () => {
+  it('turns an index into the text key', () => {
+    expect(imageKey(2)).toBe('2');
+    expect(imageKey('02')).toBe('2');
+    expect(imageKey('x')).toBe('x');
+  });
+});
+
+describe('clampQuantity', () => {
+  it('clamps into 1..100 and truncates fractions', () => {
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity(101)).toBe(100);
+    expect(clampQuantity(2.7)).toBe(2);
+    expect(clampQuantity(Number.NaN)).toBe(1);
+  });
+});
+
+describe('addToCart', () => {
+  it('creates the nested entry with the image index as text', () => {
+    expect(addToCart({}, { ...key, quantity: 2 })).toEqual({ 'bag-1': { Black: { '0': 2 } } });
+  });
+
+  it('adds to an existing line', () => {
+    const once = addToCart({}, { ...key, quantity: 2 });
+    expect(addToCart(once, { ...key, imageIndex: '0', quantity: 3 })).toEqual({
+      'bag-1': { Black: { '0': 5 } },
+    });
+  });
+
+  it('keeps other colours and images apart', () => {
+    let map = addToCart({}, { ...key, quantity: 1 });
+    map = addToCart(map, { ...key, imageIndex: 1, quantity: 1 });
+    map = addToCart(map, { ...key, selectedColor: 'Navy', quantity: 1 });
+    expect(map).toEqual({ 'bag-1': { Black: { '0': 1, '1': 1 }, Navy: { '0': 1 } } });
+  });
+
+  it('caps the line at 100', () => {
+    const map = addToCart({}, { ...key, quantity: 99 });
+    expect(addToCart(map, { ...key, quantity: 2 })['bag-1']?.Black?.['0']).toBe(100);
+    expect(addToCart({}, { ...key, quantity: 101 })['bag-1']?.Black?.['0']).toBe(100);
+  });
+
+  it('ignores a quantity below 1', () => {
+    expect(addToCart({}, { ...key, quantity: 0 })).toEqual({});
+    expect(addToCart({}, { ...key, quantity: Number.NaN })).toEqual({});
+  });
+
+  it('never mutates the given map', () => {
+    const map: CartMap = { 'bag-1': { Black: { '0': 1 } } };
+    const next = addToCart(map, { ...key, quantity: 1 });
+    expect(map).toEqual({ 'bag-1': { Black: { '0': 1 } } });
+    expect(next).not.toBe(map);
+  });
+
+  it('refuses a __proto__ key', () => {
+    const next = addToCart({}, { ...key, itemId: '__proto__', quantity: 1 });
+    expect(Object.keys(next)).toEqual([]);
+    expect(({} as Record<string, unknown>).Black).toBeUndefined();
+  });
+});
+
+describe('setCartQuantity', () => {
+  const map: CartMap = { 'bag-1': { Black: { '0': 5 } } };
+
+  it('sets the quantity', () => {
+    expect(setCartQuantity(map, { ...key, quantity: 49 })['bag-1']?.Black?.['0']).toBe(49);
+  });
+
+  it('keeps 50 and 100', () => {
+    expect(setCartQuantity(map, { ...key, quantity: 50 })['bag-1']?.Black?.['0']).toBe(50);
+    expect(setCartQuantity(map, { ...key, quantity: 100 })['bag-1']?.Black?.['0']).toBe(100);
+  });
+
+  it('clamps 101 to 100', () => {
+    expect(setCartQuantity(map, { ...key, quantity: 101 })['bag-1']?.Black?.['0']).toBe(100);
+  });
+
+  it('cannot go below 1', () => {
+    expect(setCartQuantity(map, { ...key, quantity: 0 })['bag-1']?.Black?.['0']).toBe(1);
+  });
+
+  it('does not mutate the given map', () => {
+    setCartQuantity(map, { ...key, quantity: 7 });
+    expect(map['bag-1']?.Black?.['0']).toBe(5);
+  });
+});
+
+describe('removeFromCart', () => {
+  it('removes one line and keeps the others', () => {
+    const map: CartMap = { 'bag-1': { Black: { '0': 1, '1': 2 } } };
+    expect(removeFromCart(map, key)).toEqual({ 'bag-1': { Black: { '1': 2 } } });
+  });
+
+  it('deletes an emptied colour', () => {
+    const map: CartMap = { 'bag-1': { Black: { '0': 1 }, Navy: { '0': 2 } } };
+    expect(removeFromCart(map, key)).toEqual({ 'bag-1': { Navy: { '0': 2 } } });
+  });
+
+  it('deletes the product when its last line is removed', () => {
+    const map: CartMap = { 'bag-1': { Black: { '0': 1 } }, 'bag-2': { Red: { '3': 1 } } };
+    expect(removeFromCart(map, key)).toEqual({ 'bag-2': { Red: { '3': 1 } } });
+  });
+
+  it('leaves an empty cart after removing the last line', () => {
+    expect(removeFromCart({ 'bag-1': { Black: { '0': 1 } } }, key)).toEqual({});
+  });
+
+  it('leaves the cart as it was for a missing line', () => {
+    const map: CartMap = { 'bag-1': { Black: { '1': 1 } } };
+    expect(removeFromCart(map, { ...key, itemId: 'nope' })).toEqual(map);
+    expect(removeFromCart(map, { ...key, selectedColor: 'Pink' })).toEqual(map);
+    expect(removeFromCart(map, key)).toEqual(map);
+  });
+
+  it('does not mutate the given map', () => {
+    const map: CartMap = { 'bag-1': { Black: { '0': 1 } } };
+    removeFromCart(map, key);
+    expect(map).toEqual({ 'bag-1': { Black: { '0': 1 } } });
+  });
+});
+
+describe('cartCount', () => {
+  it('is 0 for an empty cart', () => {
+    expect(cartCount({})).toBe(0);
+  });
+
+  it('sums every quantity', () => {
+    expect(cartCount({ a: { Black: { '0': 2, '1': 3 } }, b: { Red: { '0': 50 } } })).toBe(55);
+  });
+});
+
+describe('cartEntries', () => {
+  it('flattens the map into lines', () => {
+    expect(cartEntries({ a: { Black: { '1': 2 } } })).toEqual([
+      { itemId: 'a', selectedColor: 'Black', imageIndex: '1', quantity: 2 },
+    ]);
+  });
+
+  it('gives [] for an empty cart', () => {
+    expect(cartEntries({})).toEqual([]);
+  });
+});
+
+describe('cartLines', () => {
+  const bag = makeProduct({ _id: 'bag-1', price: 4500, discountPercent: 10, wholesalePrice: 3800 });
+  const sleeve = makeProduct({
+    _id: 'sleeve-1',
+    category: 'sleeves',
+    price: 1000,
+    discountPercent: 0,
+    wholesalePrice: null,
+    colors: ['Grey'],
+  });
+
+  it('joins lines with products and prices them', () => {
+    const lines = cartLines({ 'bag-1': { Black: { '1': 2 } } }, [bag, sleeve]);
+    expect(lines).toEqual([
+      {
+        itemId: 'bag-1',
+        product: bag,
+        selectedColor: 'Black',
+        imageIndex: 1,
+        image: '/images/products/bag-1-black-2.svg',
+        quantity: 2,
+        unitPrice: 4050,
+        lineTotal: 8100,
+      },
+    ]);
+  });
+
+  it('accepts a Map of products', () => {
+    const lines = cartLines({ 'sleeve-1': { Grey: { '0': 1 } } }, new Map([[sleeve._id, sleeve]]));
+    expect(lines[0]?.lineTotal).toBe(1000);
+  });
+
+  it('prices 49 units at the discounted price and 50 at wholesale', () => {
+    expect(cartLines({ 'bag-1': { Black: { '0': 49 } } }, [bag])[0]?.lineTotal).toBe(49 * 4050);
+    expect(cartLines({ 'bag-1': { Black: { '0': 50 } } }, [bag])[0]?.lineTotal).toBe(50 * 3800);
+  });
+
+  it("falls back to the colour's first image for a missing index", () => {
+    const [line] = cartLines({ 'bag-1': { Navy: { '7': 1 } } }, [bag]);
+    expect(line?.image).toBe('/images/products/bag-1-navy-1.svg');
+    expect(line?.imageIndex).toBe(7);
+  });
+
+  it('skips unknown products and colours', () => {
+    expect(
+      cartLines({ nope: { Black: { '0': 1 } }, 'bag-1': { Pink: { '0': 1 } } }, [bag]),
+    ).toEqual([]);
+  });
+
+  it('gives [] for an empty cart', () => {
+    expect(cartLines({}, [bag])).toEqual([]);
+  });
+});
+
+describe('cartSubtotal', () => {
+  it('sums line totals', () => {
+    expect(cartSubtotal([{ lineTotal: 8100 }, { lineTotal: 1000 }])).toBe(9100);
+  });
+
+  it('is 0 for an empty cart', () => {
+    expect(cartSubtotal([])).toBe(0);
+  });
+});
+
+describe('mergeCarts', () => {
+  it("replaces the user's entries of a product the guest holds", () => {
+    const user: CartMap = { a: { Black: { '0': 5 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
+    const guest: CartMap = { a: { Black: { '2': 1 } }, c: { Tan: { '0': 3 } } };
+    expect(mergeCarts(user, guest)).toEqual({
+      a: { Black: { '2': 1 } },
+      b: { Red: { '0': 2 } },
+      c: { Tan: { '0': 3 } },
+    });
+  });
+
+  it('keeps the user cart when the guest cart is empty', () => {
+    expect(mergeCarts({ a: { Black: { '0': 1 } } }, {})).toEqual({ a: { Black: { '0': 1 } } });
+  });
+
+  it('shares no objects with its inputs', () => {
+    const guest: CartMap = { a: { Black: { '0': 1 } } };
+    const merged = mergeCarts({}, guest);
+    merged.a!.Black!['0'] = 9;
+    expect(guest.a?.Black?.['0']).toBe(1);
+  });
+});
+
+describe('mergeFavourites', () => {
+  it('unites the lists in order without duplicates', () => {
+    expect(mergeFavourites(['a', 'b'], ['b', 'c', 'a', 'd'])).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('handles empty lists', () => {
+    expect(mergeFavourites([], [])).toEqual([]);
+    expect(mergeFavourites([], ['x'])).toEqual(['x']);
+  });
+});
+
+describe('sanitizeCart', () => {
+  it('keeps a valid map', () => {
+    const map = { a: { Black: { '0': 1, '1': 100 } } };
+    expect(sanitizeCart(map)).toEqual(map);
+  });
+
+  it('drops quantities that are not integers from 1 to 100', () => {
+    expect(
+      sanitizeCart({ a: { Black: { '0': 0, '1': 101, '2': 1.5, '3': '2', '4': null, '5': 7 } } }),
+    ).toEqual({ a: { Black: { '5': 7 } } });
+  });
+
+  it('drops non-object levels, non-digit image keys and empty parents', () => {
+    expect(
+      sanitizeCart({ a: 'x', b: { Red: [1] }, c: { Tan: { x: 1 } }, d: { Blue: { '01': 2 } } }),
+    ).toEqual({
+      d: { Blue: { '1': 2 } },
+    });
+  });
+
+  it('gives an empty cart for anything that is not an object', () => {
+    expect(sanitizeCart(null)).toEqual({});
+    expect(sanitizeCart('cart')).toEqual({});
+    expect(sanitizeCart([1, 2])).toEqual({});
+  });
+
+  it('ignores __proto__ keys from parsed JSON', () => {
+    const parsed: unknown = JSON.parse('{"__proto__":{"Black":{"0":1}},"a":{"__proto__":{"0":1}}}');
+    const cart = sanitizeCart(parsed);
+    expect(cart).toEqual({});
+    expect(Object.getPrototypeOf(cart)).toBe(Object.prototype);
+  });
+});

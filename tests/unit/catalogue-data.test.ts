@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
+import { demoCatalogue, discountedPrice, generateCatalogue } from '../../data/generate.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const demo = demoCatalogue();
+const paid = (p: Product) => discountedPrice(p.price, p.discountPercent);
+
+describe('demoCatalogue', () => {
+  it('passes the catalogue schema', () => {
+    const result = catalogueSchema.safeParse(demo);
+    expect(result.success ? [] : result.error.issues).toEqual([]);
+  });
+
+  it('has at least 48 products spread over all three categories', () => {
+    expect(demo.length).toBeGreaterThanOrEqual(48);
+    for (const category of CATEGORIES) {
+      expect(demo.filter((p) => p.category === category).length).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('gives every product 2 to 4 colours and 2 to 4 images per colour', () => {
+    for (const p of demo) {
+      expect(p.colors.length, p._id).toBeGreaterThanOrEqual(2);
+      expect(p.colors.length, p._id).toBeLessThanOrEqual(4);
+      for (const { images } of p.colorImages) {
+        expect(images.length, p._id).toBeGreaterThanOrEqual(2);
+        expect(images.length, p._id).toBeLessThanOrEqual(4);
+      }
+    }
+  });
+
+  it('names image files after the product, colour and view number', () => {
+    for (const p of demo) {
+      for (const { color, images } of p.colorImages) {
+        const slug = color.toLowerCase().replace(/ /g, '-');
+        images.forEach((src, i) =>
+          expect(src).toBe(`/images/products/${p._id}-${slug}-${i + 1}.svg`),
+        );
+      }
+    }
+  });
+
+  it('prices every product as an integer between 900 and 15,000 PKR', () => {
+    for (const p of demo) {
+      expect(Number.isInteger(p.price), p._id).toBe(true);
+      expect(p.price, p._id).toBeGreaterThanOrEqual(900);
+      expect(p.price, p._id).toBeLessThanOrEqual(15000);
+    }
+  });
+
+  it('includes discounted, wholesale, best-selling and out-of-stock products', () => {
+    expect(demo.filter((p) => p.discountPercent > 0).length).toBeGreaterThanOrEqual(12);
+    expect(demo.filter((p) => p.wholesalePrice !== null).length).toBeGreaterThanOrEqual(12);
+    expect(demo.filter((p) => p.bestSeller).length).toBeGreaterThanOrEqual(8);
+    expect(demo.filter((p) => !p.stock).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps every wholesale price below the discounted price', () => {
+    for (const p of demo) {
+      if (p.wholesalePrice !== null) expect(p.wholesalePrice, p._id).toBeLessThan(paid(p));
+    }
+  });
+
+  it('has at least five products whose rounded discounted price is 999 or less', () => {
+    expect(demo.filter((p) => paid(p) <= 999).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('includes a product whose discounted price is exactly 999', () => {
+    expect(
+      demo.some(
+        (p) => p.discountPercent > 0 && p.price - (p.price * p.discountPercent) / 100 === 999,
+      ),
+    ).toBe(true);
+  });
+
+  it('includes a discounted product just above 999 that rounds up to 1000', () => {
+    const edge = demo.filter((p) => {
+      const exact = p.price - (p.price * p.discountPercent) / 100;
+      return exact > 999.4 && exact < 1000 && paid(p) === 1000;
+    });
+    expect(edge.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is what data/catalogue.json holds on disk, byte for byte', () => {
+    const text = readFileSync(path.join(ROOT, 'data/catalogue.json'), 'utf8');
+    expect(JSON.parse(text)).toEqual(demo);
+    expect(text).toBe(JSON.stringify(demo, null, 2) + '\n');
+  });
+
+  it('references only images that exist as self-contained 800x800 SVGs with a title', () => {
+    const problems: string[] = [];
+    for (const p of demo) {
+      for (const { images } of p.colorImages) {
+        for (const src of images) {
+          const file = path.join(ROOT, 'public', src);
+          if (!existsSync(file)) {
+            problems.push(`${src}: missing`);
+            continue;
+          }
+          const svg = readFileSync(file, 'utf8');
+          const external = svg.replace('xmlns="http://www.w3.org/2000/svg"', '');
+          if (!svg.includes('width="800" height="800"')) problems.push(`${src}: not 800x800`);
+          if (!/<title>[^<]+<\/title>/.test(svg)) problems.push(`${src}: no title`);
+          if (/http/i.test(external)) problems.push(`${src}: external URL`);
+          if (/<(image|script|text)\b/.test(svg))
+            problems.push(`${src}: image, script or text tag`);
+          if (Buffer.byteLength(svg) >= 3072) problems.push(`${src}: 3 KB or more`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('generateCatalogue', () => {
+  it('returns the same products for the same seed and different ones for another seed', () => {
+    expect(generateCatalogue(200, 7)).toEqual(generateCatalogue(200, 7));
+    expect(generateCatalogue(200, 8)).not.toEqual(generateCatalogue(200, 7));
+  });
+
+  it('yields n valid products with unique ids across all three categories', () => {
+    const list = generateCatalogue(600, 3);
+    expect(list).toHaveLength(600);
+    const result = catalogueSchema.safeParse(list);
+    expect(result.success ? [] : result.error.issues.slice(0, 5)).toEqual([]);
+    expect(new Set(list.map((p) => p._id)).size).toBe(600);
+    expect(new Set(list.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    expect(list[0]?._id).toBe('gen-00001');
+  });
+
+  it('mixes discounts, wholesale prices, best sellers and out-of-stock items like the demo', () => {
+    const list = generateCatalogue(600);
+    expect(list.some((p) => p.discountPercent > 0)).toBe(true);
+    expect(list.some((p) => p.wholesalePrice !== null)).toBe(true);
+    expect(list.some((p) => p.bestSeller)).toBe(true);
+    expect(list.some((p) => !p.stock)).toBe(true);
+    for (const p of list) {
+      if (p.wholesalePrice !== null) expect(p.wholesalePrice).toBeLessThan(paid(p));
+    }
+  });
+
+  it('reuses only image paths that the demo catalogue already has', () => {
+    const known = new Set(demo.flatMap((p) => p.colorImages.flatMap((c) => c.images)));
+    for (const p of generateCatalogue(300)) {
+      for (const src of p.colorImages.flatMap((c) => c.images)) expect(known.has(src)).toBe(true);
+    }
+  });
+
+  it('builds 10,000 products in under a second', () => {
+    const start = performance.now();
+    const list = generateCatalogue(10_000);
+    const elapsed = performance.now() - start;
+    expect(list).toHaveLength(10_000);
+    expect(new Set(list.map((p) => p._id)).size).toBe(10_000);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});

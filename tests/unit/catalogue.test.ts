@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BEST_SELLERS_PAGE,
+  BEST_SELLERS_STEP,
+  CATEGORY_HEADINGS,
+  DEFAULT_PRICE_BOUNDS,
+  LISTING_MESSAGES,
+  LOAD_MORE_STEP,
+  PAGE_SIZE,
+  RELATED_LIMIT,
+  SEARCH_LIMIT,
+  SORTS,
+  bestSellers,
+  byCategory,
+  colourCounts,
+  filterProducts,
+  priceBounds,
+  relatedProducts,
+  searchProducts,
+  sortProducts,
+  trendingProducts,
+  under999,
+  viewingText,
+} from '../../src/lib/catalogue.ts';
+import type { Product } from '../../src/lib/product.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+const tote = makeProduct({
+  _id: 'tote',
+  productName: 'Executive Tote',
+  category: 'handbags',
+  colors: ['Black', 'Tan'],
+  price: 6000,
+  discountPercent: 0,
+  bestSeller: true,
+});
+const pack = makeProduct({
+  _id: 'pack',
+  productName: 'Commuter Backpack',
+  category: 'bagpacks',
+  colors: ['Black', 'Navy'],
+  price: 4500,
+  discountPercent: 10, // 4050
+  stock: false,
+});
+const sleeve = makeProduct({
+  _id: 'sleeve',
+  productName: 'Slim Sleeve',
+  category: 'sleeves',
+  colors: ['Grey'],
+  price: 1998,
+  discountPercent: 50, // 999
+  bestSeller: true,
+});
+const cheap = makeProduct({
+  _id: 'cheap',
+  productName: 'budget sleeve',
+  category: 'sleeves',
+  colors: ['Grey', 'Black'],
+  price: 1999,
+  discountPercent: 50, // 999.5 → 1000
+});
+const list: readonly Product[] = [tote, pack, sleeve, cheap];
+const ids = (products: readonly Product[]) => products.map((p) => p._id);
+
+describe('constants', () => {
+  it('pages grids by 8 and 8, best sellers by 8 and 4', () => {
+    expect(PAGE_SIZE).toBe(8);
+    expect(LOAD_MORE_STEP).toBe(8);
+    expect(BEST_SELLERS_PAGE).toBe(8);
+    expect(BEST_SELLERS_STEP).toBe(4);
+  });
+
+  it('caps search at 6 and related products at 10', () => {
+    expect(SEARCH_LIMIT).toBe(6);
+    expect(RELATED_LIMIT).toBe(10);
+  });
+
+  it('names the category headings', () => {
+    expect(CATEGORY_HEADINGS).toEqual({
+      handbags: 'Laptop Handbags',
+      bagpacks: 'Laptop Bagpacks',
+      sleeves: 'Laptop Sleeves',
+    });
+  });
+
+  it('holds the listing texts verbatim', () => {
+    expect(LISTING_MESSAGES).toEqual({
+      empty: 'No products found.',
+      under999Empty: 'No products found under 1999.',
+      under999Heading: 'Bags Under 999',
+    });
+  });
+});
+
+describe('sortProducts', () => {
+  it('lists the five sorts in menu order', () => {
+    expect(SORTS).toEqual([
+      'Featured',
+      'Price Low to High',
+      'Price High to Low',
+      'A to Z',
+      'Z to A',
+    ]);
+  });
+
+  it('keeps catalogue order for Featured, in a new array', () => {
+    const sorted = sortProducts(list, 'Featured');
+    expect(ids(sorted)).toEqual(['tote', 'pack', 'sleeve', 'cheap']);
+    expect(sorted).not.toBe(list);
+  });
+
+  it('sorts by discounted price, low to high', () => {
+    expect(ids(sortProducts(list, 'Price Low to High'))).toEqual([
+      'sleeve',
+      'cheap',
+      'pack',
+      'tote',
+    ]);
+  });
+
+  it('sorts by discounted price, high to low', () => {
+    expect(ids(sortProducts(list, 'Price High to Low'))).toEqual([
+      'tote',
+      'pack',
+      'cheap',
+      'sleeve',
+    ]);
+  });
+
+  it('sorts by name A to Z and Z to A, ignoring case', () => {
+    expect(ids(sortProducts(list, 'A to Z'))).toEqual(['cheap', 'pack', 'tote', 'sleeve']);
+    expect(ids(sortProducts(list, 'Z to A'))).toEqual(['sleeve', 'tote', 'pack', 'cheap']);
+  });
+
+  it('keeps catalogue order between equal prices', () => {
+    const a = makeProduct({ _id: 'a', price: 100, discountPercent: 0 });
+    const b = makeProduct({ _id: 'b', price: 100, discountPercent: 0 });
+    expect(ids(sortProducts([a, b], 'Price High to Low'))).toEqual(['a', 'b']);
+  });
+
+  it('does not mutate the list', () => {
+    const copy = [...list];
+    sortProducts(copy, 'Z to A');
+    expect(ids(copy)).toEqual(['tote', 'pack', 'sleeve', 'cheap']);
+  });
+});
+
+describe('filterProducts', () => {
+  it('keeps everything with an empty filter', () => {
+    expect(filterProducts(list, {})).toHaveLength(4);
+    expect(filterProducts(list, { categories: [], colors: [] })).toHaveLength(4);
+  });
+
+  it('keeps only products in stock', () => {
+    expect(ids(filterProducts(list, { inStockOnly: true }))).toEqual(['tote', 'sleeve', 'cheap']);
+  });
+
+  it('keeps the chosen categories', () => {
+    expect(ids(filterProducts(list, { categories: ['sleeves', 'handbags'] }))).toEqual([
+      'tote',
+      'sleeve',
+      'cheap',
+    ]);
+  });
+
+  it('keeps products in any chosen colour, sleeves included', () => {
+    expect(ids(filterProducts(list, { colors: ['Grey'] }))).toEqual(['sleeve', 'cheap']);
+    expect(ids(filterProducts(byCategory(list, 'sleeves'), { colors: ['Black'] }))).toEqual([
+      'cheap',
+    ]);
+  });
+
+  it('includes a price exactly at the lower bound', () => {
+    expect(ids(filterProducts(list, { minPrice: 4050 }))).toEqual(['tote', 'pack']);
+  });
+
+  it('includes a price exactly at the upper bound', () => {
+    expect(ids(filterProducts(list, { maxPrice: 4050 }))).toEqual(['pack', 'sleeve', 'cheap']);
+  });
+
+  it('filters on the discounted price, 999 vs 999.5', () => {
+    expect(ids(filterProducts(list, { maxPrice: 999 }))).toEqual(['sleeve']);
+    expect(ids(filterProducts(list, { minPrice: 1000, maxPrice: 1000 }))).toEqual(['cheap']);
+  });
+
+  it('combines filters', () => {
+    expect(
+      ids(filterProducts(list, { inStockOnly: true, colors: ['Black'], maxPrice: 5000 })),
+    ).toEqual(['cheap']);
+  });
+});
+
+describe('colourCounts', () => {
+  it('counts products per colour in order of first appearance', () => {
+    expect(colourCounts(list)).toEqual([
+      { color: 'Black', count: 3 },
+      { color: 'Tan', count: 1 },
+      { color: 'Navy', count: 1 },
+      { color: 'Grey', count: 2 },
+    ]);
+  });
+
+  it('gives [] for no products', () => {
+    expect(colourCounts([])).toEqual([]);
+  });
+});
+
+describe('priceBounds', () => {
+  it('spans the lowest and highest discounted price', () => {
+    expect(priceBounds(list)).toEqual({ min: 999, max: 6000 });
+  });
+
+  it('defaults to 0 to 100000 before products load', () => {
+    expect(priceBounds([])).toEqual({ min: 0, max: 100000 });
+    expect(DEFAULT_PRICE_BOUNDS).toEqual({ min: 0, max: 100000 });
+  });
+
+  it('keeps every product when the filter spans the bounds', () => {
+    const { min, max } = priceBounds(list);
+    expect(filterProducts(list, { minPrice: min, maxPrice: max })).toHaveLength(4);
+  });
+});
+
+describe('searchProducts', () => {
+  it('matches names case-insensitively', () => {
+    expect(ids(searchProducts(list, 'TOTE'))).toEqual(['tote']);
+  });
+
+  it('matches category words after name matches', () => {
+    expect(ids(searchProducts(list, 'sleeve'))).toEqual(['sleeve', 'cheap']);
+    expect(ids(searchProducts(list, 'handbags'))).toEqual(['tote']);
+    expect(ids(searchProducts(list, 'laptop  bagpacks'))).toEqual(['pack']);
+  });
+
+  it('gives [] for an empty query or no match', () => {
+    expect(searchProducts(list, '   ')).toEqual([]);
+    expect(searchProducts(list, 'wallet')).toEqual([]);
+  });
+
+  it('caps results at 6', () => {
+    const many = Array.from({ length: 10 }, (_, i) => makeProduct({ _id: `bag-${i}` }));
+    expect(searchProducts(many, 'backpack')).toHaveLength(6);
+    expect(searchProducts(many, 'backpack', 2)).toHaveLength(2);
+  });
+});
+
+describe('bestSellers', () => {
+  it('keeps best sellers in catalogue order', () => {
+    expect(ids(bestSellers(list))).toEqual(['tote', 'sleeve']);
+  });
+});
+
+describe('trendingProducts', () => {
+  it('shows up to 6 best sellers', () => {
+    const many = Array.from({ length: 9 }, (_, i) =>
+      makeProduct({ _id: `b-${i}`, bestSeller: true }),
+    );
+    expect(ids(trendingProducts(many))).toEqual(['b-0', 'b-1', 'b-2', 'b-3', 'b-4', 'b-5']);
+    expect(ids(trendingProducts(list))).toEqual(['tote', 'sleeve']);
+  });
+});
+
+describe('relatedProducts', () => {
+  it('lists other products of the same category', () => {
+    expect(ids(relatedProducts(sleeve, list))).toEqual(['cheap']);
+  });
+
+  it('excludes the product itself and stops at 10', () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      makeProduct({ _id: `h-${i}`, category: 'handbags' }),
+    );
+    const related = relatedProducts(many[0]!, many);
+    expect(related).toHaveLength(10);
+    expect(ids(related)).not.toContain('h-0');
+  });
+});
+
+describe('under999', () => {
+  it('keeps 999 and drops 999.5 rounded to 1000', () => {
+    expect(ids(under999(list))).toEqual(['sleeve']);
+  });
+
+  it('gives [] when nothing qualifies', () => {
+    expect(under999([tote])).toEqual([]);
+  });
+});
+
+describe('byCategory', () => {
+  it('keeps one category', () => {
+    expect(ids(byCategory(list, 'sleeves'))).toEqual(['sleeve', 'cheap']);
+    expect(ids(byCategory(list, 'handbags'))).toEqual(['tote']);
+  });
+});
+
+describe('viewingText', () => {
+  it("reads 'Viewing X of Y products'", () => {
+    expect(viewingText(8, 23)).toBe('Viewing 8 of 23 products');
+  });
+});

@@ -1,0 +1,135 @@
+import { allCountries } from 'country-region-data';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKOUT_COUNTRIES,
+  COUNTRY_GROUPS,
+  DEFAULT_COUNTRY,
+  MAX_REGIONS,
+  currencyForCountry,
+  regionsOf,
+} from '../../src/lib/countries.ts';
+
+const entries = COUNTRY_GROUPS.flatMap((g) => g.countries);
+
+describe('COUNTRY_GROUPS', () => {
+  it('lists between 70 and 75 countries', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(70);
+    expect(entries.length).toBeLessThanOrEqual(75);
+  });
+
+  it('groups them by region', () => {
+    expect(COUNTRY_GROUPS.map((g) => g.region)).toEqual([
+      'Asia',
+      'Middle East',
+      'Europe',
+      'North America',
+      'South America',
+      'Africa',
+      'Oceania',
+      'Rest of the World',
+    ]);
+  });
+
+  it('lists every country once', () => {
+    expect(new Set(entries.map((c) => c.name)).size).toBe(entries.length);
+    expect(new Set(entries.map((c) => c.code)).size).toBe(entries.length);
+  });
+
+  it('includes Rest of the World in USD and Middle East in AED', () => {
+    expect(entries).toContainEqual({ name: 'Rest of the World', code: 'XW', currency: 'USD' });
+    expect(entries).toContainEqual({ name: 'Middle East', code: 'XM', currency: 'AED' });
+  });
+
+  it('gives every entry a three-letter currency code', () => {
+    for (const c of entries) expect(c.currency).toMatch(/^[A-Z]{3}$/);
+  });
+});
+
+describe('DEFAULT_COUNTRY', () => {
+  it('is India', () => {
+    expect(DEFAULT_COUNTRY).toBe('India');
+  });
+
+  it('is one of the listed countries, priced in INR', () => {
+    expect(entries.map((c) => c.name)).toContain(DEFAULT_COUNTRY);
+    expect(currencyForCountry(DEFAULT_COUNTRY)).toBe('INR');
+  });
+});
+
+describe('currencyForCountry', () => {
+  it('gives the SPEC §9 examples', () => {
+    expect(currencyForCountry('United States')).toBe('USD');
+    expect(currencyForCountry('United Kingdom')).toBe('GBP');
+    expect(currencyForCountry('Germany')).toBe('EUR');
+    expect(currencyForCountry('France')).toBe('EUR');
+    expect(currencyForCountry('India')).toBe('INR');
+    expect(currencyForCountry('Pakistan')).toBe('PKR');
+    expect(currencyForCountry('Japan')).toBe('JPY');
+    expect(currencyForCountry('United Arab Emirates')).toBe('AED');
+    expect(currencyForCountry('Saudi Arabia')).toBe('SAR');
+    expect(currencyForCountry('Rest of the World')).toBe('USD');
+    expect(currencyForCountry('Middle East')).toBe('AED');
+  });
+
+  it('ignores case and surrounding spaces', () => {
+    expect(currencyForCountry('  canada ')).toBe('CAD');
+  });
+
+  it('gives USD for an unknown country', () => {
+    expect(currencyForCountry('Atlantis')).toBe('USD');
+    expect(currencyForCountry('')).toBe('USD');
+  });
+});
+
+describe('CHECKOUT_COUNTRIES', () => {
+  it('lists about 70 countries', () => {
+    expect(CHECKOUT_COUNTRIES.length).toBeGreaterThanOrEqual(68);
+    expect(CHECKOUT_COUNTRIES.length).toBeLessThanOrEqual(75);
+  });
+
+  it('lists only real countries, A to Z', () => {
+    const names = CHECKOUT_COUNTRIES.map((c) => c.name);
+    expect(names).not.toContain('Rest of the World');
+    expect(names).not.toContain('Middle East');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('gives every country 1 to 7 regions', () => {
+    expect(MAX_REGIONS).toBe(7);
+    for (const c of CHECKOUT_COUNTRIES) {
+      expect(c.regions.length, c.name).toBeGreaterThanOrEqual(1);
+      expect(c.regions.length, c.name).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it('takes regions from country-region-data (Pakistan excepted)', () => {
+    const byCode = new Map(
+      allCountries.map((c) => [c[1] as string, c[2].map((r) => r[0] as string)]),
+    );
+    for (const c of CHECKOUT_COUNTRIES.filter((x) => x.code !== 'PK')) {
+      for (const region of c.regions) expect(byCode.get(c.code), c.name).toContain(region);
+    }
+  });
+});
+
+describe('regionsOf', () => {
+  it("lists Pakistan's provinces", () => {
+    expect(regionsOf('Pakistan')).toEqual(
+      expect.arrayContaining(['Punjab', 'Sindh', 'Khyber Pakhtunkhwa', 'Balochistan', 'Islamabad']),
+    );
+  });
+
+  it('prefers the largest regions of a big country', () => {
+    expect(regionsOf('United States')).toContain('California');
+    expect(regionsOf('India')).toContain('Maharashtra');
+  });
+
+  it("takes a small country's regions in package order", () => {
+    expect(regionsOf('Belgium')).toEqual(['Brussels', 'Flanders', 'Wallonia']);
+  });
+
+  it('gives [] for an unknown country', () => {
+    expect(regionsOf('Atlantis')).toEqual([]);
+    expect(regionsOf('Rest of the World')).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DELIVERY_FEE_BASES,
+  INTERNATIONAL_FEE_USD,
+  TAX,
+  deliveryFee,
+  orderAmounts,
+} from '../../src/lib/delivery.ts';
+
+const rates = { PKR: 1, USD: 0.0036, EUR: 0.0033, CHF: 0.0032, INR: 0.3, SEK: 0.038 };
+
+describe('DELIVERY_FEE_BASES', () => {
+  it('holds the SPEC §9 bases in their own currencies', () => {
+    expect(DELIVERY_FEE_BASES).toEqual({
+      PKR: 250,
+      INR: 600,
+      USD: 25,
+      CAD: 28,
+      BRL: 80,
+      EUR: 20,
+      GBP: 18,
+      JPY: 3500,
+      AED: 35,
+      SAR: 30,
+      AUD: 30,
+      ZAR: 40,
+      NGN: 12000,
+    });
+  });
+
+  it('charges 40 USD elsewhere and no tax', () => {
+    expect(INTERNATIONAL_FEE_USD).toBe(40);
+    expect(TAX).toBe(0);
+  });
+});
+
+describe('deliveryFee', () => {
+  it('charges 250 PKR in Pakistan', () => {
+    expect(deliveryFee('PKR', rates)).toBe(250);
+  });
+
+  it('charges the listed base, not base × rate', () => {
+    expect(deliveryFee('USD', rates)).toBe(25);
+    expect(deliveryFee('EUR', rates)).toBe(20);
+    expect(deliveryFee('NGN', rates)).toBe(12000);
+  });
+
+  it('converts 40 USD for an unlisted currency', () => {
+    // 40 USD = 40 / 0.0036 PKR = 11111 PKR; × 0.0032 CHF per PKR = 35.6 CHF.
+    expect(deliveryFee('CHF', rates)).toBe(36);
+    expect(deliveryFee('SEK', rates)).toBe(422);
+  });
+
+  it('counts a missing rate as 1 for an unknown currency', () => {
+    expect(deliveryFee('XYZ', rates)).toBe(Math.round(40 / 0.0036));
+  });
+
+  it('counts a zero or negative rate as 1', () => {
+    expect(deliveryFee('CHF', { USD: 0, CHF: -1 })).toBe(40);
+  });
+
+  it('ignores inherited keys', () => {
+    expect(deliveryFee('constructor', {})).toBe(40);
+  });
+});
+
+describe('orderAmounts', () => {
+  it('keeps PKR at rate 1 and adds 250', () => {
+    expect(orderAmounts(8100, 'PKR', { PKR: 5 })).toEqual({
+      rate: 1,
+      subtotal: 8100,
+      deliveryFee: 250,
+      tax: 0,
+      total: 8350,
+    });
+  });
+
+  it('converts the subtotal and adds the own-currency fee', () => {
+    expect(orderAmounts(10000, 'USD', rates)).toEqual({
+      rate: 0.0036,
+      subtotal: 36,
+      deliveryFee: 25,
+      tax: 0,
+      total: 61,
+    });
+  });
+
+  it('uses rate 1 for an unknown currency', () => {
+    const amounts = orderAmounts(1000, 'XYZ', {});
+    expect(amounts.rate).toBe(1);
+    expect(amounts.subtotal).toBe(1000);
+    expect(amounts.total).toBe(1040);
+  });
+
+  it('totals only the fee for an empty cart', () => {
+    expect(orderAmounts(0, 'PKR', {}).total).toBe(250);
+  });
+});

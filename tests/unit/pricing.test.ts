@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  UNDER_999_LIMIT,
+  WHOLESALE_MIN_QUANTITY,
+  discountedPrice,
+  hasDiscount,
+  hasWholesalePrice,
+  isUnder999,
+  lineTotal,
+  savedPercent,
+  unitPrice,
+} from '../../src/lib/pricing.ts';
+
+describe('constants', () => {
+  it('applies wholesale from 50 units', () => {
+    expect(WHOLESALE_MIN_QUANTITY).toBe(50);
+  });
+
+  it('sets the under-999 limit at 999', () => {
+    expect(UNDER_999_LIMIT).toBe(999);
+  });
+});
+
+describe('hasDiscount', () => {
+  it('is true for a non-zero number', () => {
+    expect(hasDiscount({ price: 1000, discountPercent: 10 })).toBe(true);
+  });
+
+  it('is false for 0%', () => {
+    expect(hasDiscount({ price: 1000, discountPercent: 0 })).toBe(false);
+  });
+
+  it('is false for a non-numeric discount', () => {
+    expect(hasDiscount({ price: 1000, discountPercent: '10' })).toBe(false);
+    expect(hasDiscount({ price: 1000, discountPercent: null })).toBe(false);
+    expect(hasDiscount({ price: 1000 })).toBe(false);
+    expect(hasDiscount({ price: 1000, discountPercent: Number.NaN })).toBe(false);
+  });
+});
+
+describe('discountedPrice', () => {
+  it('takes price × discountPercent / 100 off the price', () => {
+    expect(discountedPrice({ price: 4500, discountPercent: 10 })).toBe(4050);
+  });
+
+  it('rounds the result', () => {
+    expect(discountedPrice({ price: 999, discountPercent: 15 })).toBe(849);
+  });
+
+  it('rounds 999.5 up to 1000', () => {
+    expect(discountedPrice({ price: 1999, discountPercent: 50 })).toBe(1000);
+  });
+
+  it('keeps the price at 0%', () => {
+    expect(discountedPrice({ price: 1999, discountPercent: 0 })).toBe(1999);
+  });
+
+  it('keeps the price when the discount is not a number', () => {
+    expect(discountedPrice({ price: 1999, discountPercent: '50' })).toBe(1999);
+    expect(discountedPrice({ price: 1999 })).toBe(1999);
+  });
+});
+
+describe('unitPrice', () => {
+  const bag = { price: 4500, discountPercent: 10, wholesalePrice: 3800 };
+
+  it('uses the discounted price at 49 units', () => {
+    expect(unitPrice(bag, 49)).toBe(4050);
+  });
+
+  it('uses the wholesale price at 50 units', () => {
+    expect(unitPrice(bag, 50)).toBe(3800);
+  });
+
+  it('uses the wholesale price at 100 units', () => {
+    expect(unitPrice(bag, 100)).toBe(3800);
+  });
+
+  it('uses the discounted price at 50 units when there is no wholesale price', () => {
+    expect(unitPrice({ price: 4500, discountPercent: 10, wholesalePrice: null }, 50)).toBe(4050);
+    expect(unitPrice({ price: 4500, discountPercent: 10 }, 50)).toBe(4050);
+  });
+
+  it('uses the base price without discount or wholesale', () => {
+    expect(unitPrice({ price: 4500 }, 1)).toBe(4500);
+  });
+});
+
+describe('hasWholesalePrice', () => {
+  it('is false for null, missing, 0 or a non-finite value', () => {
+    expect(hasWholesalePrice({ price: 1, wholesalePrice: null })).toBe(false);
+    expect(hasWholesalePrice({ price: 1 })).toBe(false);
+    expect(hasWholesalePrice({ price: 1, wholesalePrice: 0 })).toBe(false);
+    expect(hasWholesalePrice({ price: 1, wholesalePrice: Number.NaN })).toBe(false);
+  });
+});
+
+describe('lineTotal', () => {
+  const bag = { price: 4500, discountPercent: 10, wholesalePrice: 3800 };
+
+  it('multiplies the discounted price by 49', () => {
+    expect(lineTotal(bag, 49)).toBe(49 * 4050);
+  });
+
+  it('multiplies the wholesale price by 50', () => {
+    expect(lineTotal(bag, 50)).toBe(50 * 3800);
+  });
+
+  it('multiplies the wholesale price by 100', () => {
+    expect(lineTotal(bag, 100)).toBe(380000);
+  });
+});
+
+describe('savedPercent', () => {
+  it('gives the whole percent saved by the discount', () => {
+    expect(savedPercent({ price: 4500, discountPercent: 10, wholesalePrice: 3800 })).toBe(10);
+  });
+
+  it('gives the percent saved by the wholesale price at 50 units', () => {
+    expect(savedPercent({ price: 4500, discountPercent: 10, wholesalePrice: 3800 }, 50)).toBe(16);
+  });
+
+  it('is 0 with no discount', () => {
+    expect(savedPercent({ price: 4500, discountPercent: 0 })).toBe(0);
+  });
+
+  it('is 0 for a negative discount or a zero price', () => {
+    expect(savedPercent({ price: 4500, discountPercent: -10 })).toBe(0);
+    expect(savedPercent({ price: 0, discountPercent: 10 })).toBe(0);
+  });
+});
+
+describe('isUnder999', () => {
+  it('includes a discounted price of exactly 999', () => {
+    expect(isUnder999({ price: 1998, discountPercent: 50 })).toBe(true);
+  });
+
+  it('excludes 999.5, which rounds to 1000', () => {
+    expect(isUnder999({ price: 1999, discountPercent: 50 })).toBe(false);
+  });
+
+  it('uses the base price at 0%', () => {
+    expect(isUnder999({ price: 999, discountPercent: 0 })).toBe(true);
+    expect(isUnder999({ price: 1000, discountPercent: 0 })).toBe(false);
+  });
+});
