@@ -2,6 +2,9 @@
 import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogue, readCatalogueFile } from '../src/server/services/catalogue.ts';
+import { moveOrderStatus } from '../src/server/services/orders.ts';
+import { HttpError } from '../src/server/http.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../src/lib/orders.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file>          validate a catalogue JSON file and upsert it (all or nothing)
@@ -39,6 +42,33 @@ const commands: Record<string, Command> = {
     else process.stdout.write(text);
     if (file) console.log(`Wrote ${n} generated products to ${file}.`);
     return 0;
+  },
+  'orders list': async (args) => {
+    const flag = args.indexOf('--status');
+    const status = flag >= 0 ? args[flag + 1] : undefined;
+    if (flag >= 0 && !ORDER_STATUSES.includes(status as OrderStatus)) {
+      return usage(`--status must be one of: ${ORDER_STATUSES.join(', ')}`);
+    }
+    const orders = await (await getStore()).orders.list(status ? { status } : {});
+    if (orders.length === 0) console.log(status ? `No orders with status ${status}.` : 'No orders yet.');
+    for (const o of orders) {
+      const count = o.items.reduce((n, i) => n + i.quantity, 0);
+      console.log(`${o.id}  ${o.date}  ${o.status.padEnd(16)}  ${o.currency} ${o.total}  ${o.paymentMethod}  ${count} item(s)  ${o.address.email}`);
+    }
+    return 0;
+  },
+  'orders status': async ([id, ...words]) => {
+    const to = words.join(' ');
+    if (!id || !to) return usage('orders status needs an order id and a status');
+    if (!ORDER_STATUSES.includes(to as OrderStatus)) return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
+    try {
+      const order = await moveOrderStatus(await getStore(), id, to as OrderStatus);
+      console.log(`Order ${order.id} is now ${order.status}.`);
+      return 0;
+    } catch (error) {
+      if (error instanceof HttpError) return report([error.message]);
+      throw error;
+    }
   },
 };
 

@@ -29,7 +29,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  const production = env.CONTEXT === 'production' || env.NODE_ENV === 'production';
+  // Netlify's deploy context, not NODE_ENV: `astro build` sets NODE_ENV=production on every machine.
+  const production = env.CONTEXT === 'production';
   if (production && !cleaned.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (production && !cleaned.MONGODB_URI) problems.push('MONGODB_URI: required in production');
   if (problems.length > 0 || !parsed.success) {

@@ -69,7 +69,8 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const issue = result.error.issues[0];
   const message = issue?.message ?? 'Invalid request';
   const field = issue?.path.map(String).join('.');
-  const generic = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(message);
+  // zod's own wording gets the field name; the spec's messages ('Invalid email', …) stay verbatim.
+  const generic = /^(Invalid (input|option|string|email address|key|element|union|date|type)|Too (big|small)|Unrecognized)/.test(message);
   throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
 }
 

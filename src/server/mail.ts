@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** One line for the dev-outbox log (e.g. the reset code), so a developer need not open the file. */
+  summary?: string;
 }
 
 /**
@@ -16,9 +18,9 @@ export interface Mail {
  */
 export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, mail: Mail): Promise<void> {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL, { connectionTimeout: 5000, socketTimeout: 10_000 });
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 5000, socketTimeout: 10_000 });
     try {
-      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     } finally {
       transport.close();
     }
@@ -28,5 +30,5 @@ export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
   await mkdir(outbox, { recursive: true });
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`);
   await writeFile(file, `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-  console.log(`[mail] dev outbox: "${mail.subject}" to ${mail.to} written to ${file}`);
+  console.log(`[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`);
 }

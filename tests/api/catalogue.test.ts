@@ -20,8 +20,8 @@ describe('validateCatalogue', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toHaveLength(2);
-    expect(result.errors[0]).toMatch(/^record 2 \(_id "b"\): (category|price): /);
-    expect(result.errors.join('\n')).toMatch(/record 2 \(_id "b"\): price: /);
+    expect(result.errors[0]).toMatch(/^record 2 \(_id "bag-b"\): (category|price): /);
+    expect(result.errors.join('\n')).toMatch(/record 2 \(_id "bag-b"\): price: /);
   });
 
   it('rejects duplicate ids', () => {

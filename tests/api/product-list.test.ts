@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import handler from '../../netlify/functions/product-list.mts';
 import { SPEC_PRODUCT_FIELDS } from '../fixtures/spec.ts';
@@ -43,7 +46,10 @@ describe('GET /api/product/list when the store is unavailable', () => {
     const { closeStore } = await import('../../src/server/store/index.ts');
     await closeStore();
     const previous = process.env.DATA_DIR;
-    process.env.DATA_DIR = '/proc/shop-store-cannot-live-here';
+    // A regular file where the store's folder should be: the database cannot be opened.
+    const blocked = path.join(mkdtempSync(path.join(tmpdir(), 'shop-blocked-')), 'not-a-folder');
+    writeFileSync(blocked, 'x');
+    process.env.DATA_DIR = blocked;
     const started = Date.now();
     const res = await handler(apiRequest('/api/product/list'));
     expect(res.status).toBe(503);

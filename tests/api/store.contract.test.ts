@@ -159,6 +159,16 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         expect((await store.orders.list({ status: 'Cancelled' })).map((x) => x.id)).toContain(o.id);
       });
 
+      it('lists every order newest first, or only those of one status', async () => {
+        const packed = order('lister', { status: 'Packing', date: '2030-01-01T00:00:00.000Z' });
+        await store.orders.create(packed);
+        const all = await store.orders.list();
+        expect(all[0]?.id).toBe(packed.id);
+        expect((await store.orders.list({ status: 'Packing' })).map((x) => x.id)).toEqual([packed.id]);
+        expect(await store.orders.get(packed.id)).toEqual(packed);
+        expect(await store.orders.get('no-such-order')).toBeNull();
+      });
+
       it('lets only one of two concurrent cancels win', async () => {
         const o = order('racer');
         await store.orders.create(o);
@@ -175,7 +185,8 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         await store.otps.put({ email: 'o@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0 });
         expect(await store.otps.addAttempt('o@example.com')).toBe(1);
         expect(await store.otps.get('o@example.com')).toMatchObject({ codeHash: 'h', attempts: 1 });
-        await store.otps.delete('o@example.com');
+        expect(await store.otps.delete('o@example.com')).toBe(true);
+        expect(await store.otps.delete('o@example.com')).toBe(false);
         expect(await store.otps.get('o@example.com')).toBeNull();
       });
     });

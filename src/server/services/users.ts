@@ -107,6 +107,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       to: user.email,
       subject: 'Your Bastaa password reset code',
       text: `Your Bastaa password reset code is ${code}.\n\nIt works once and expires in 10 minutes. If you did not ask to reset your password, you can ignore this e-mail.`,
+      summary: `reset code ${code}`,
     });
   }
   return { success: true, msg: USER_MESSAGES.otpSent };

@@ -1,0 +1,14 @@
+import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import { handle, json } from '../../src/server/http.ts';
+import { CART_MESSAGES, replaceCart } from '../../src/server/services/carts.ts';
+import { cartMergeBodySchema } from '../../src/lib/validation.ts';
+
+/** POST /api/cart/merge — stores the cart the browser merged at login (src/lib mergeCarts) in one write. */
+export default handle(async (req) => {
+  const deps = await getDeps();
+  const user = await signedIn(req, deps);
+  const { cartData } = await readPost(req, cartMergeBodySchema);
+  return json({ success: true, message: CART_MESSAGES.merged, cartData: await replaceCart(deps.store, user.id, cartData) });
+});
+
+export const config = { path: '/api/cart/merge' };

@@ -1,0 +1,16 @@
+import { getDeps, readPost } from '../../src/server/api.ts';
+import { handle, json, type RequestContext } from '../../src/server/http.ts';
+import { clientAddress } from '../../src/server/services/throttle.ts';
+import { login } from '../../src/server/services/users.ts';
+import { loginBodySchema } from '../../src/lib/validation.ts';
+
+/** POST /api/user/login — signs in by e-mail and password (throttled). */
+export default handle(
+  async (req, context?: RequestContext) => {
+    const body = await readPost(req, loginBodySchema);
+    return json(await login(await getDeps(), body, clientAddress(req, context?.ip)));
+  },
+  { withMsg: true },
+);
+
+export const config = { path: '/api/user/login' };

@@ -1,0 +1,77 @@
+import { addToCart, removeFromCart, sanitizeCart, setCartQuantity, type CartMap } from '../../lib/cart.ts';
+import type { Product } from '../../lib/product.ts';
+import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
+import { HttpError } from '../http.ts';
+import type { Store } from '../store/port.ts';
+
+/** Messages the cart endpoints answer with. */
+export const CART_MESSAGES = {
+  added: 'Added to cart',
+  updated: 'Cart updated',
+  removed: 'Item removed from cart',
+  merged: 'Cart saved',
+  notInCart: 'This item is not in your cart.',
+  unknownProduct: 'This product is no longer available.',
+  unknownColour: 'This colour is not available for this product.',
+  unknownImage: 'This picture is not available for this colour.',
+  outOfStock: 'This product is out of stock.',
+} as const;
+
+/** Checks that a line names a real product, one of its colours and one of that colour's images. */
+function checkLine(product: Product | null | undefined, line: CartRemoveBody): Product {
+  if (!product) throw new HttpError(404, CART_MESSAGES.unknownProduct);
+  const variant = product.colorImages.find((c) => c.color === line.selectedColor);
+  if (!variant) throw new HttpError(400, CART_MESSAGES.unknownColour);
+  if (line.imageIndex >= variant.images.length) throw new HttpError(400, CART_MESSAGES.unknownImage);
+  return product;
+}
+
+/** The user's stored cart. */
+export async function getCart(store: Store, userId: string): Promise<CartMap> {
+  return sanitizeCart(await store.carts.get(userId));
+}
+
+/** Adds a quantity to a line (capped at 100) in one atomic update. */
+export async function addCartItem(store: Store, userId: string, line: CartLineBody): Promise<CartMap> {
+  const product = checkLine(await store.products.get(line.itemId), line);
+  if (!product.stock) throw new HttpError(409, CART_MESSAGES.outOfStock);
+  return store.carts.update(userId, (cart) => addToCart(sanitizeCart(cart), line));
+}
+
+/** Sets a line's quantity (1–100); the line must already be in the cart. */
+export async function updateCartItem(store: Store, userId: string, line: CartLineBody): Promise<CartMap> {
+  checkLine(await store.products.get(line.itemId), line);
+  return store.carts.update(userId, (cart) => {
+    const current = sanitizeCart(cart);
+    if (current[line.itemId]?.[line.selectedColor]?.[String(line.imageIndex)] === undefined) {
+      throw new HttpError(404, CART_MESSAGES.notInCart);
+    }
+    return setCartQuantity(current, line);
+  });
+}
+
+/** Removes a line and any parents it leaves empty; removing an absent line changes nothing. */
+export async function removeCartItem(store: Store, userId: string, line: CartRemoveBody): Promise<CartMap> {
+  return store.carts.update(userId, (cart) => removeFromCart(sanitizeCart(cart), line));
+}
+
+/**
+ * Stores the cart the browser merged at login in one write. Lines whose product, colour or picture
+ * no longer exists are dropped, since the guest may have filled the cart before a catalogue change.
+ */
+export async function replaceCart(store: Store, userId: string, cartData: CartMap): Promise<CartMap> {
+  const products = await store.products.getMany(Object.keys(cartData));
+  let kept: CartMap = {};
+  for (const [itemId, colours] of Object.entries(cartData)) {
+    const product = products.get(itemId);
+    for (const [selectedColor, images] of Object.entries(colours)) {
+      const variant = product?.colorImages.find((c) => c.color === selectedColor);
+      for (const [imageIndex, quantity] of Object.entries(images)) {
+        if (!variant || Number(imageIndex) >= variant.images.length) continue;
+        kept = addToCart(kept, { itemId, selectedColor, imageIndex, quantity });
+      }
+    }
+  }
+  await store.carts.set(userId, kept);
+  return kept;
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import addHandler from '../../netlify/functions/cart-add.mts';
+import getHandler from '../../netlify/functions/cart-get.mts';
+import updateHandler from '../../netlify/functions/cart-update.mts';
+import removeHandler from '../../netlify/functions/cart-remove.mts';
+import mergeHandler from '../../netlify/functions/cart-merge.mts';
+import { CART_MESSAGES } from '../../src/server/services/carts.ts';
+import { USER_MESSAGES } from '../../src/server/services/users.ts';
+import { call, signUp, stockShelves } from '../fixtures/api.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let shopper: { token: string; email: string };
+beforeAll(async () => {
+  env = await useTempDataDir();
+  await stockShelves([
+    makeProduct({ _id: 'city-tote', colors: ['Black', 'Tan'] }),
+    makeProduct({ _id: 'sold-out-sleeve', category: 'sleeves', stock: false }),
+  ]);
+  shopper = await signUp();
+});
+afterAll(async () => env.cleanup());
+
+const line = { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1, quantity: 2 };
+const cartOf = async (token: string) => (await call(getHandler, '/api/cart/get', { token })).body.cartData;
+
+describe('POST /api/cart/add', () => {
+  it('adds the quantity to the nested map keyed by id, colour and image index as text', async () => {
+    const answer = await call(addHandler, '/api/cart/add', { token: shopper.token, body: line });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: CART_MESSAGES.added });
+    await call(addHandler, '/api/cart/add', { token: shopper.token, body: { ...line, quantity: 3 } });
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Tan: { '1': 5 } } });
+  });
+
+  it('caps a line at 100', async () => {
+    await call(addHandler, '/api/cart/add', { token: shopper.token, body: { ...line, quantity: 99 } });
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Tan: { '1': 100 } } });
+  });
+
+  it('keeps exactly 20 after 20 concurrent adds of 1', async () => {
+    const racer = await signUp();
+    await Promise.all(
+      Array.from({ length: 20 }, () => call(addHandler, '/api/cart/add', { token: racer.token, body: { ...line, quantity: 1 } })),
+    );
+    expect(await cartOf(racer.token)).toEqual({ 'city-tote': { Tan: { '1': 20 } } });
+  });
+
+  it('refuses an unknown product, a colour it does not have and an image index it does not have', async () => {
+    const before = await cartOf(shopper.token);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...line, itemId: 'no-such-bag' }, 404, CART_MESSAGES.unknownProduct],
+      [{ ...line, selectedColor: 'Purple' }, 400, CART_MESSAGES.unknownColour],
+      [{ ...line, imageIndex: 7 }, 400, CART_MESSAGES.unknownImage],
+      [{ itemId: 'sold-out-sleeve', selectedColor: 'Black', imageIndex: 0, quantity: 1 }, 409, CART_MESSAGES.outOfStock],
+    ];
+    for (const [body, status, message] of cases) {
+      expect(await call(addHandler, '/api/cart/add', { token: shopper.token, body })).toMatchObject({ status, body: { success: false, message } });
+    }
+    expect(await cartOf(shopper.token)).toEqual(before);
+  });
+
+  it('answers 400 to bad bodies and changes nothing', async () => {
+    const before = await cartOf(shopper.token);
+    for (const body of [{ ...line, quantity: 0 }, { ...line, quantity: 101 }, { ...line, quantity: 1.5 }, { ...line, itemId: { $ne: null } }, { ...line, selectedColor: ['Tan'] }, {}]) {
+      const answer = await call(addHandler, '/api/cart/add', { token: shopper.token, body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(typeof answer.body.message).toBe('string');
+    }
+    expect(await cartOf(shopper.token)).toEqual(before);
+  });
+
+  it('requires a signed-in shopper', async () => {
+    expect(await call(addHandler, '/api/cart/add', { body: line })).toMatchObject({ status: 401, body: { success: false, message: USER_MESSAGES.signInRequired } });
+    expect(await call(addHandler, '/api/cart/add', { body: line, token: 'not-a-token' })).toMatchObject({ status: 401, body: { message: USER_MESSAGES.sessionExpired } });
+  });
+
+  it('accepts the token as an Authorization bearer too', async () => {
+    const answer = await call(getHandler, '/api/cart/get', { headers: { authorization: `Bearer ${shopper.token}` } });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('POST /api/cart/update', () => {
+  it('sets the quantity of a line', async () => {
+    const answer = await call(updateHandler, '/api/cart/update', { token: shopper.token, body: { ...line, quantity: 7 } });
+    expect(answer.body).toMatchObject({ success: true, message: CART_MESSAGES.updated, cartData: { 'city-tote': { Tan: { '1': 7 } } } });
+  });
+
+  it('refuses 0, 101 and a line that is not in the cart', async () => {
+    expect((await call(updateHandler, '/api/cart/update', { token: shopper.token, body: { ...line, quantity: 0 } })).status).toBe(400);
+    expect((await call(updateHandler, '/api/cart/update', { token: shopper.token, body: { ...line, quantity: 101 } })).status).toBe(400);
+    const absent = await call(updateHandler, '/api/cart/update', { token: shopper.token, body: { ...line, selectedColor: 'Black', quantity: 3 } });
+    expect(absent).toMatchObject({ status: 404, body: { message: CART_MESSAGES.notInCart } });
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Tan: { '1': 7 } } });
+  });
+});
+
+describe('POST /api/cart/remove', () => {
+  it('removes the line and its empty parents', async () => {
+    const answer = await call(removeHandler, '/api/cart/remove', { token: shopper.token, body: { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1 } });
+    expect(answer.body).toEqual({ success: true, message: CART_MESSAGES.removed, cartData: {} });
+    expect(await cartOf(shopper.token)).toEqual({});
+  });
+});
+
+describe('POST /api/cart/merge', () => {
+  it('stores the merged cart in one write and drops lines the catalogue no longer has', async () => {
+    const cartData = { 'city-tote': { Black: { '0': 2 } }, 'gone-bag': { Red: { '0': 1 } } };
+    const answer = await call(mergeHandler, '/api/cart/merge', { token: shopper.token, body: { cartData } });
+    expect(answer.body).toMatchObject({ success: true, cartData: { 'city-tote': { Black: { '0': 2 } } } });
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
+  });
+
+  it('refuses a malformed map and keeps the stored cart', async () => {
+    const answer = await call(mergeHandler, '/api/cart/merge', { token: shopper.token, body: { cartData: { 'city-tote': { Black: { '0': 'lots' } } } } });
+    expect(answer.status).toBe(400);
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
+  });
+});
+
+describe('cart owners', () => {
+  it('keeps each shopper to their own cart', async () => {
+    const other = await signUp();
+    await call(addHandler, '/api/cart/add', { token: other.token, body: { ...line, quantity: 1 } });
+    expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
+    expect(await cartOf(other.token)).toEqual({ 'city-tote': { Tan: { '1': 1 } } });
+  });
+});

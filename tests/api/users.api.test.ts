@@ -1,0 +1,198 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import registerHandler from '../../netlify/functions/user-register.mts';
+import loginHandler from '../../netlify/functions/user-login.mts';
+import googleHandler from '../../netlify/functions/user-google-login.mts';
+import resetRequestHandler from '../../netlify/functions/user-reset-request.mts';
+import resetVerifyHandler from '../../netlify/functions/user-reset-verify.mts';
+import cartGetHandler from '../../netlify/functions/cart-get.mts';
+import { USER_MESSAGES } from '../../src/server/services/users.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import { call, signUp } from '../fixtures/api.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { startFakeGoogle } from '../fixtures/fake-google.ts';
+import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+beforeAll(async () => {
+  env = await useTempDataDir();
+});
+afterAll(async () => env.cleanup());
+
+const PASSWORD = 'correct horse battery';
+
+describe('POST /api/user/register', () => {
+  it('creates an account and answers success, msg, token and the user', async () => {
+    const answer = await call(registerHandler, '/api/user/register', {
+      body: { name: 'Ayesha Malik', email: 'Ayesha@Example.com', password: PASSWORD },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, msg: USER_MESSAGES.registered, user: { email: 'ayesha@example.com', name: 'Ayesha Malik' } });
+    expect(answer.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('refuses the same e-mail in another letter case', async () => {
+    const answer = await call(registerHandler, '/api/user/register', {
+      body: { name: 'Someone', email: 'AYESHA@example.com', password: PASSWORD },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ success: false, message: USER_MESSAGES.emailTaken, msg: USER_MESSAGES.emailTaken });
+  });
+
+  it('refuses an object where the e-mail belongs and ignores extra fields such as role', async () => {
+    const bad = await call(registerHandler, '/api/user/register', { body: { name: 'X', email: { $gt: '' }, password: PASSWORD } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    const extra = await call(registerHandler, '/api/user/register', {
+      body: { name: 'Role Seeker', email: 'role@example.com', password: PASSWORD, role: 'admin' },
+    });
+    expect(extra.status).toBe(200);
+    expect(extra.body.user).toEqual({ email: 'role@example.com', name: 'Role Seeker' });
+  });
+
+  it('answers 405 to a GET, 400 to broken JSON and 413 to a body over 100 KB', async () => {
+    expect((await call(registerHandler, '/api/user/register', { method: 'GET' })).status).toBe(405);
+    const broken = await call(registerHandler, '/api/user/register', { rawBody: '{"name":' });
+    expect(broken).toMatchObject({ status: 400, body: { success: false, message: 'Request body must be valid JSON' } });
+    const huge = await call(registerHandler, '/api/user/register', { body: { name: 'x'.repeat(101 * 1024), email: 'h@example.com', password: PASSWORD } });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('POST /api/user/login', () => {
+  it('signs in with the right password', async () => {
+    const answer = await call(loginHandler, '/api/user/login', { body: { email: 'ayesha@example.com', password: PASSWORD } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, msg: USER_MESSAGES.loggedIn, user: { email: 'ayesha@example.com' } });
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const wrong = await call(loginHandler, '/api/user/login', { body: { email: 'ayesha@example.com', password: 'nope nope' }, ip: '192.0.2.1' });
+    const unknown = await call(loginHandler, '/api/user/login', { body: { email: 'nobody@example.com', password: 'nope nope' }, ip: '192.0.2.1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.msg).toBe(USER_MESSAGES.badCredentials);
+  });
+
+  it('throttles a sixth try on one e-mail within 15 minutes with a 429 and Retry-After', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(loginHandler, '/api/user/login', { body: { email, password: 'wrong-password' }, ip: `192.0.2.${10 + i}` })).status).toBe(401);
+    }
+    const sixth = await call(loginHandler, '/api/user/login', { body: { email, password: PASSWORD }, ip: '192.0.2.99' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe(USER_MESSAGES.tooManyLogins);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/user/google-login', () => {
+  let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    process.env.GOOGLE_CLIENT_ID = google.clientId;
+    process.env.GOOGLE_JWKS_URL = google.jwksUrl;
+  });
+  afterAll(async () => {
+    delete process.env.GOOGLE_CLIENT_ID;
+    delete process.env.GOOGLE_JWKS_URL;
+    await google.close();
+  });
+
+  it('creates the account from a valid ID token without storing a password', async () => {
+    const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign() } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, user: { email: 'zara@example.com', name: 'Zara Khan' } });
+    const user = await (await getStore()).users.findByEmail('zara@example.com');
+    expect(user?.passwordHash).toBeNull();
+  });
+
+  it('links an existing password account by its verified e-mail', async () => {
+    const { email } = await signUp('Linked Shopper');
+    const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign({ email, sub: 'sub-linked' }) } });
+    expect(answer.body.user).toEqual({ email, name: 'Linked Shopper' });
+    expect((await (await getStore()).users.findByEmail(email))?.googleSub).toBe('sub-linked');
+  });
+
+  it('refuses a wrong audience, a wrong issuer and an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    for (const claims of [{ aud: 'someone-else' }, { iss: 'https://evil.example.com' }, { exp: past, iat: past - 60 }]) {
+      const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign(claims) } });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ success: false, message: 'Google sign-in failed' });
+    }
+  });
+});
+
+describe('password reset over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    process.env.SMTP_URL = smtp.url;
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await smtp.close();
+  });
+  afterEach(() => smtp.mails.splice(0));
+
+  it('mails a six-digit code, sets the new password with it and ends older sessions', async () => {
+    const { token, email } = await signUp();
+    expect((await call(cartGetHandler, '/api/cart/get', { token })).status).toBe(200);
+    const requested = await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    expect(requested.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
+    const mail = smtp.mails.find((m) => m.to.includes(email));
+    const otp = codeIn(mail?.raw ?? '');
+    expect(otp).toMatch(/^\d{6}$/);
+    const reset = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'a brand new secret' } });
+    expect(reset.body).toEqual({ success: true, msg: 'Password updated successfully. Please log in.' });
+    const old = await call(cartGetHandler, '/api/cart/get', { token });
+    expect(old.status).toBe(401);
+    expect((await call(loginHandler, '/api/user/login', { body: { email, password: 'a brand new secret' } })).status).toBe(200);
+    const again = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'yet another secret' } });
+    expect(again.status).toBe(400);
+  });
+
+  it('answers an unknown e-mail like a known one and sends nothing', async () => {
+    const answer = await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email: 'ghost@example.com' } });
+    expect(answer.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('burns the code after 5 wrong attempts', async () => {
+    const { email } = await signUp();
+    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    const otp = codeIn(smtp.mails.at(-1)?.raw ?? '') as string;
+    const wrong = otp === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp: wrong, newPassword: 'another secret!' } });
+      expect(answer.body).toMatchObject({ success: false, msg: USER_MESSAGES.badOtp });
+    }
+    const right = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'another secret!' } });
+    expect(right.status).toBe(400);
+  });
+
+  it('refuses an expired code', async () => {
+    const { email } = await signUp();
+    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    const otp = codeIn(smtp.mails.at(-1)?.raw ?? '') as string;
+    const store = await getStore();
+    const record = await store.otps.get(email);
+    await store.otps.put({ ...record!, expiresAt: Date.now() - 1 });
+    const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'another secret!' } });
+    expect(answer).toMatchObject({ status: 400, body: { msg: USER_MESSAGES.badOtp } });
+  });
+});
+
+describe('the dev outbox', () => {
+  it('writes the reset mail under DATA_DIR/outbox when SMTP_URL is unset', async () => {
+    const { email } = await signUp();
+    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    const outbox = path.join(env.dir, 'outbox');
+    const file = readdirSync(outbox).find((f) => f.includes(email.replace('@', '@')));
+    expect(file).toBeDefined();
+    expect(readFileSync(path.join(outbox, file!), 'utf8')).toMatch(/reset code is \d{6}/);
+  });
+});
