@@ -4,6 +4,16 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 
 const isDev = process.argv.includes('dev');
+
+/** Registers `client:interaction` (src/directives/interaction.ts): hydrate on first touch. */
+const interactionDirective = {
+  name: 'client-interaction-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+    },
+  },
+};
 const netlifyPlugins = isDev ? [(await import('@netlify/vite-plugin')).default()] : [];
 
 export default defineConfig({
@@ -11,7 +21,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites)\/?$/.test(page) })],
+  integrations: [react(), interactionDirective, sitemap({ filter: (page) => !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page) })],
   vite: { plugins: netlifyPlugins },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

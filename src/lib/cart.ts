@@ -109,9 +109,20 @@ export function cartEntries(map: CartMap): CartEntry[] {
   return entries;
 }
 
-/** The number of items in the cart: the sum of all quantities (the header badge). */
+/**
+ * The number of items in the cart: the sum of all quantities (the header badge). Self-contained so
+ * the layout can inline it to fill the badge before first paint.
+ */
 export function cartCount(map: CartMap): number {
-  return cartEntries(map).reduce((sum, entry) => sum + entry.quantity, 0);
+  let total = 0;
+  for (const colours of Object.values(map ?? {})) {
+    for (const images of Object.values(colours ?? {})) {
+      for (const quantity of Object.values(images ?? {})) {
+        if (typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0) total += quantity;
+      }
+    }
+  }
+  return total;
 }
 
 /** The cart's lines joined with the catalogue and priced; unknown products or colours are skipped. */

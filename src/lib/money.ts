@@ -38,14 +38,19 @@ export function currencySymbol(code: string): string {
   return symbol;
 }
 
-const wholeUnits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** An amount in whole units with grouping and the currency symbol: '₨1,250', '$25', 'AED 35'. */
-export function formatMoney(amount: number, currency: string): string {
+/**
+ * Formats whole units after a symbol: '₨1,250', '$25', 'AED 35'. Self-contained (no outside
+ * references) so the layout can inline its source to repaint static prices before first paint.
+ */
+export function formatWithSymbol(amount: number, symbol: string): string {
   const whole = Number.isFinite(amount) ? Math.round(amount) : 0;
-  const symbol = currencySymbol(currency);
   // Letter symbols ('AED', 'CHF', 'R') read better with a space before the digits.
   const gap = /\p{L}$/u.test(symbol) ? ' ' : '';
   const sign = whole < 0 ? '-' : '';
-  return `${sign}${symbol}${gap}${wholeUnits.format(Math.abs(whole))}`;
+  return sign + symbol + gap + Math.abs(whole).toLocaleString('en-US', { maximumFractionDigits: 0 });
+}
+
+/** An amount in whole units with grouping and the currency symbol: '₨1,250', '$25', 'AED 35'. */
+export function formatMoney(amount: number, currency: string): string {
+  return formatWithSymbol(amount, currencySymbol(currency));
 }

@@ -1,11 +1,25 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the shop skeleton', () => {
-  test('the home page lists the catalogue read from the store at build time', async ({ page }) => {
-    await page.goto('/');
-    const names = page.getByTestId('catalogue-names').getByRole('listitem');
-    expect(await names.count()).toBeGreaterThanOrEqual(48);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Best Sellers' })).toBeVisible();
+  test('the collections page lists the catalogue read from the store at build time', async ({
+    page,
+  }) => {
+    await page.goto('/Collections');
+    const total = Number(
+      /of (\d+) products/.exec(
+        (await page.getByTestId('listing-counter').textContent()) ?? '',
+      )?.[1],
+    );
+    expect(total).toBeGreaterThanOrEqual(48);
+    await page
+      .locator('astro-island[component-url*="ProductListing"]:not([ssr])')
+      .waitFor({ state: 'attached' });
+    const loadMore = page.getByRole('button', { name: 'Load More' });
+    while (await loadMore.isVisible()) await loadMore.click();
+    await expect(page.locator('.card')).toHaveCount(total);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Best Sellers' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
   });
 

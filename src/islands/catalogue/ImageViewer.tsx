@@ -1,0 +1,66 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { wrapSlide } from '../../lib/ui-constants.ts';
+
+type Props = {
+  images: readonly string[];
+  index: number;
+  alt: string;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+};
+
+/** The full-screen image viewer: a modal dialog with a counter, previous, next, close, Esc and arrow keys. */
+export function ImageViewer({ images, index, alt, onIndex, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const step = (by: number) => onIndex(wrapSlide(index, by, images.length));
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'ArrowRight') step(1);
+    else if (e.key === 'ArrowLeft') step(-1);
+    else return;
+    e.preventDefault();
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="viewer"
+      aria-label="Image viewer"
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+    >
+      <p className="viewer-counter" aria-live="polite">
+        {index + 1} / {images.length}
+      </p>
+      <img
+        src={images[index]}
+        alt={`${alt}, image ${index + 1} of ${images.length}`}
+        width={800}
+        height={800}
+      />
+      <button
+        type="button"
+        className="viewer-prev"
+        aria-label="Previous image"
+        onClick={() => step(-1)}
+      >
+        ‹
+      </button>
+      <button type="button" className="viewer-next" aria-label="Next image" onClick={() => step(1)}>
+        ›
+      </button>
+      <button
+        type="button"
+        className="viewer-close"
+        aria-label="Close"
+        onClick={() => ref.current?.close()}
+        autoFocus
+      >
+        ×
+      </button>
+    </dialog>
+  );
+}

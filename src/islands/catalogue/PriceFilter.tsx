@@ -1,0 +1,121 @@
+import { useState, type KeyboardEvent } from 'react';
+import { toDisplayAmount } from '../../lib/money.ts';
+import { showPrice } from '../../stores/currency.ts';
+import { useCurrency } from '../shared/Price.tsx';
+import { pkrFromShown, pkrToShown, type PkrRange } from './price-range.ts';
+
+type Props = {
+  bounds: PkrRange;
+  range: PkrRange;
+  onChange: (range: PkrRange, moved: 'min' | 'max') => void;
+};
+
+/** A number box that edits freely and commits on Enter or when left. */
+function PriceBox(props: {
+  id: string;
+  label: string;
+  symbol: string;
+  value: number;
+  onCommit: (shown: number) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft !== null && draft.trim() !== '' && Number.isFinite(Number(draft)))
+      props.onCommit(Number(draft));
+    setDraft(null);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+  };
+  return (
+    <div className="price-box">
+      <label htmlFor={props.id}>{props.label}</label>
+      <span className="price-input">
+        <span aria-hidden="true">{props.symbol}</span>
+        <input
+          id={props.id}
+          type="number"
+          inputMode="numeric"
+          value={draft ?? String(props.value)}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={onKey}
+          suppressHydrationWarning
+        />
+      </span>
+    </div>
+  );
+}
+
+/** The price filter: a two-handle range slider plus From and To boxes in the chosen currency. */
+export function PriceFilter({ bounds, range, onChange }: Props) {
+  const currency = useCurrency();
+  const rate = currency.rate;
+  const flat = bounds.min === bounds.max;
+  return (
+    <fieldset className="filter-group">
+      <legend>Price</legend>
+      <div
+        className="range"
+        style={{
+          ['--lo' as string]: pct(range.min, bounds),
+          ['--hi' as string]: pct(range.max, bounds),
+        }}
+      >
+        <label className="visually-hidden" htmlFor="price-min">
+          Lowest price
+        </label>
+        <input
+          id="price-min"
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          value={range.min}
+          disabled={flat}
+          aria-valuetext={showPrice(range.min, currency)}
+          onChange={(e) => onChange({ ...range, min: Number(e.target.value) }, 'min')}
+          suppressHydrationWarning
+        />
+        <label className="visually-hidden" htmlFor="price-max">
+          Highest price
+        </label>
+        <input
+          id="price-max"
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          value={range.max}
+          disabled={flat}
+          aria-valuetext={showPrice(range.max, currency)}
+          onChange={(e) => onChange({ ...range, max: Number(e.target.value) }, 'max')}
+          suppressHydrationWarning
+        />
+      </div>
+      <div className="price-boxes">
+        <PriceBox
+          id="price-from"
+          label="From"
+          symbol={currency.symbol}
+          value={toDisplayAmount(range.min, rate)}
+          onCommit={(shown) =>
+            onChange({ ...range, min: pkrFromShown(shown, rate, bounds) }, 'min')
+          }
+        />
+        <PriceBox
+          id="price-to"
+          label="To"
+          symbol={currency.symbol}
+          value={toDisplayAmount(range.max, rate)}
+          onCommit={(shown) => onChange({ ...range, max: pkrToShown(shown, rate, bounds) }, 'max')}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function pct(value: number, bounds: PkrRange): string {
+  const span = bounds.max - bounds.min;
+  return `${span > 0 ? ((value - bounds.min) / span) * 100 : 0}%`;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useHydratedStore } from '../shared/hooks.ts';
+import { ImageViewer } from './ImageViewer.tsx';
+import { $selectedColour } from './product-view.ts';
+import './product.css';
+
+type Props = { name: string; colorImages: { color: string; images: string[] }[] };
+
+/** The product page gallery: the selected colour's images, thumbnails, and the full-screen viewer. */
+export default function ProductGallery({ name, colorImages }: Props) {
+  const chosen = useHydratedStore($selectedColour, '');
+  const variant = colorImages.find((c) => c.color === chosen) ?? colorImages[0]!;
+  const [index, setIndex] = useState(0);
+  const [viewing, setViewing] = useState(false);
+  useEffect(() => setIndex(0), [variant.color]);
+  const images = variant.images;
+  const current = Math.min(index, images.length - 1);
+  return (
+    <div className="gallery" data-testid="gallery" data-colour={variant.color}>
+      <button
+        type="button"
+        className="gallery-main"
+        onClick={() => setViewing(true)}
+        aria-label={`View ${name} full screen`}
+      >
+        <img
+          src={images[current]}
+          alt={`${name} in ${variant.color}, image ${current + 1} of ${images.length}`}
+          width={800}
+          height={800}
+          fetchPriority="high"
+        />
+      </button>
+      <ul className="thumbs" aria-label="Images">
+        {images.map((src, i) => (
+          <li key={src}>
+            <button
+              type="button"
+              aria-label={`Show image ${i + 1}`}
+              aria-pressed={i === current}
+              onClick={() => setIndex(i)}
+            >
+              <img src={src} alt="" width={800} height={800} loading="lazy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {viewing && (
+        <ImageViewer
+          images={images}
+          index={current}
+          alt={`${name} in ${variant.color}`}
+          onIndex={setIndex}
+          onClose={() => setViewing(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  filterProducts,
+  priceBounds,
+  SORTS,
+  sortProducts,
+  viewingText,
+  type SortOption,
+} from '../../lib/catalogue.ts';
+import { asProducts, type CardProduct } from './card-product.ts';
+import { FilterPanel } from './FilterPanel.tsx';
+import { initialListing, listingReducer } from './listing-state.ts';
+import { ProductGrid } from './ProductGrid.tsx';
+import './catalogue.css';
+
+type Props = {
+  products: CardProduct[];
+  /** The Category filter shows on /Collections only. */
+  showCategory?: boolean;
+  emptyText: string;
+};
+
+const DRAWER_QUERY = '(max-width: 767px)';
+
+/** A collection or category grid with the sort menu, the filter panel, the counter and Load More. */
+export default function ProductListing({ products, showCategory = false, emptyText }: Props) {
+  const bounds = useMemo(() => priceBounds(asProducts(products)), [products]);
+  const [state, dispatch] = useReducer(listingReducer, bounds, initialListing);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const list = useMemo(() => {
+    const filter = {
+      inStockOnly: state.inStockOnly,
+      categories: state.categories,
+      colors: state.colors,
+      minPrice: state.range.min,
+      maxPrice: state.range.max,
+    };
+    return sortProducts(
+      filterProducts(asProducts(products), filter),
+      state.sort,
+    ) as unknown as CardProduct[];
+  }, [products, state.inStockOnly, state.categories, state.colors, state.range, state.sort]);
+  const visible = list.slice(0, state.shown);
+
+  // A new product list resets the price range to its lowest and highest price (SPEC §4).
+  const firstBounds = useRef(bounds);
+  useEffect(() => {
+    if (firstBounds.current === bounds) return;
+    firstBounds.current = bounds;
+    dispatch({ type: 'bounds', bounds });
+  }, [bounds]);
+
+  // The page scrolls to the top whenever the products shown change by sort or filter (SPEC §4).
+  const firstList = useRef(list);
+  useEffect(() => {
+    if (firstList.current === list) return;
+    firstList.current = list;
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+  }, [list]);
+
+  useEffect(() => {
+    if (!panelOpen) return;
+    if (matchMedia(DRAWER_QUERY).matches) closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closePanel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panelOpen]);
+
+  function closePanel() {
+    setPanelOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  return (
+    <div className={`listing${panelOpen ? ' with-panel' : ''}`}>
+      <div className="listing-toolbar">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="button secondary"
+          aria-expanded={panelOpen}
+          aria-controls="filter-panel"
+          onClick={() => setPanelOpen(!panelOpen)}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M3 6h18M6 12h12M10 18h4"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          {panelOpen ? 'Hide Filter' : 'Show Filter'}
+        </button>
+        <p className="counter" aria-live="polite" data-testid="listing-counter">
+          {viewingText(visible.length, list.length)}
+        </p>
+        <label className="sort">
+          <span>Sort by</span>
+          <select
+            value={state.sort}
+            onChange={(e) => dispatch({ type: 'sort', sort: e.target.value as SortOption })}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="listing-body">
+        {panelOpen && (
+          <>
+            <div className="drawer-backdrop" onClick={closePanel} aria-hidden="true" />
+            <FilterPanel
+              id="filter-panel"
+              products={products}
+              state={state}
+              dispatch={dispatch}
+              showCategory={showCategory}
+              onClose={closePanel}
+              closeRef={closeRef}
+            />
+          </>
+        )}
+        <div className="listing-results">
+          <h2 className="visually-hidden">Products</h2>
+          {list.length === 0 ? (
+            <p className="empty">{emptyText}</p>
+          ) : (
+            <ProductGrid products={visible} eager={4} />
+          )}
+          {visible.length < list.length && (
+            <button
+              type="button"
+              className="button load-more"
+              onClick={() => dispatch({ type: 'more' })}
+            >
+              Load More
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { cartLines, cartSubtotal, MAX_QUANTITY, MIN_QUANTITY, type CartLine } from '../../lib/cart.ts';
+import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
+import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $ui, closeOverlays } from '../../stores/ui.ts';
+import { Price } from '../shared/Price.tsx';
+import { CloseButton, Dialog } from './Dialog.tsx';
+
+/** The 'Just Added to Cart' side panel. */
+export function CartPanel() {
+  const { cartPanel } = useStore($ui);
+  return (
+    <Dialog open={cartPanel} onClose={closeOverlays} label="Just Added to Cart" className="drawer cart-panel">
+      <div className="sheet-head">
+        <h2>Just Added to Cart</h2>
+        <CloseButton onClose={closeOverlays} />
+      </div>
+      <CartLinesEditor />
+    </Dialog>
+  );
+}
+
+/** The cart's lines with steppers (1–100) and remove, the subtotal and the two buttons. */
+export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
+  const cart = useStore($cart);
+  const count = useStore($cartCount);
+  const products = useStore($products);
+  useEffect(() => {
+    loadProducts().catch(() => undefined);
+  }, []);
+  const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
+  const subtotal = cartSubtotal(lines);
+  return (
+    <div className="cart-lines">
+      {count === 0 && <p className="empty">Your cart is empty.</p>}
+      {count > 0 && products === null && <p>Loading...</p>}
+      <ul>
+        {lines.map((line) => (
+          <CartLineRow key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`} line={line} />
+        ))}
+      </ul>
+      <p className="subtotal">
+        <span>Subtotal</span> <Price pkr={subtotal} />
+      </p>
+      {compact && (
+        <div className="cart-actions">
+          <a className="button" href="/Checkout" aria-disabled={count === 0} onClick={(e) => count === 0 && e.preventDefault()} tabIndex={count === 0 ? -1 : undefined}>
+            Checkout Now
+          </a>
+          <a className="button secondary" href="/Cart">View My Cart ({count})</a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const key = { itemId: line.itemId, selectedColor: line.selectedColor, imageIndex: line.imageIndex };
+  const set = (quantity: number) => void updateItem({ ...key, quantity });
+  return (
+    <li className="cart-line">
+      <img src={line.image} alt="" width={72} height={72} loading="lazy" />
+      <div className="cart-line-info">
+        <a href={`/product/${line.itemId}`}>{line.product.productName}</a>
+        <span className="muted">{line.selectedColor}</span>
+        <Price pkr={line.lineTotal} />
+        <div className="stepper-row" role="group" aria-label={`Quantity of ${line.product.productName}`}>
+          <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= MIN_QUANTITY} onClick={() => set(line.quantity - 1)}>−</button>
+          <output aria-live="polite">{line.quantity}</output>
+          <button type="button" aria-label="Increase quantity" disabled={line.quantity >= MAX_QUANTITY} onClick={() => set(line.quantity + 1)}>+</button>
+        </div>
+      </div>
+      <button type="button" className="link" onClick={() => void removeItem(key)} aria-label={`Remove ${line.product.productName} (${line.selectedColor})`}>
+        Remove
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { searchProducts, trendingProducts } from '../../lib/catalogue.ts';
+import { discountedPrice } from '../../lib/pricing.ts';
+import type { Product } from '../../lib/product.ts';
+import { productPath } from '../../lib/routes.ts';
+import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $ui, closeOverlays } from '../../stores/ui.ts';
+import { Price } from '../shared/Price.tsx';
+import { CloseButton, Dialog } from './Dialog.tsx';
+
+/** Category shortcut chips (SPEC §2 Search overlay). */
+export const SEARCH_CHIPS = [
+  { label: 'Handbags', href: '/Handbags' },
+  { label: 'Bagpacks', href: '/Bagpacks' },
+  { label: 'Sleeves', href: '/Sleeves' },
+  { label: 'Best Sellers', href: '/BestSellers' },
+  { label: 'Under 999', href: '/under999' },
+] as const;
+
+/** The search overlay: name search capped at 6, chips, suggestions, Trending Products when empty. */
+export function SearchOverlay() {
+  const { search } = useStore($ui);
+  return (
+    <Dialog open={search} onClose={closeOverlays} label="Search products" side="top" className="search">
+      <SearchBody />
+    </Dialog>
+  );
+}
+
+function SearchBody() {
+  const products = useStore($products);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(-1);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadProducts().catch(() => setFailed(true));
+  }, []);
+  const list = products ?? [];
+  const results = useMemo(() => searchProducts(list, query), [list, query]);
+  const shown = query.trim() ? results : trendingProducts(list);
+  const suggestions = query.trim() ? results.slice(0, 3).map((p) => p.productName) : [];
+  useEffect(() => setActive(-1), [query]);
+
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (shown.length === 0 ? -1 : (i + step + shown.length) % shown.length));
+    } else if (e.key === 'Enter') {
+      const target = shown[active] ?? shown[0];
+      if (target) window.location.assign(productPath(target._id));
+    }
+  };
+
+  return (
+    <div className="search-body">
+      <div className="sheet-head">
+        <label htmlFor="search-input" className="visually-hidden">Search products by name</label>
+        <input
+          id="search-input"
+          type="search"
+          role="combobox"
+          aria-expanded={shown.length > 0}
+          aria-controls="search-results"
+          aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
+          autoComplete="off"
+          placeholder="Search bags, bagpacks, sleeves…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKey}
+          autoFocus
+        />
+        <CloseButton onClose={closeOverlays} label="Close search" />
+      </div>
+      <nav className="chips" aria-label="Categories">
+        {SEARCH_CHIPS.map((chip) => (
+          <a key={chip.href} className="chip" href={chip.href}>{chip.label}</a>
+        ))}
+      </nav>
+      {suggestions.length > 0 && (
+        <p className="suggestions">
+          Suggestions:{' '}
+          {suggestions.map((s) => (
+            <button key={s} type="button" className="link" onClick={() => setQuery(s)}>{s}</button>
+          ))}
+        </p>
+      )}
+      <h2 className="search-title">{query.trim() ? 'Results' : 'Trending Products'}</h2>
+      {failed && <p>An error occurred. Please try again later.</p>}
+      {!failed && products === null && <p>Loading...</p>}
+      {products !== null && query.trim() !== '' && results.length === 0 && <p>No products found.</p>}
+      <ul id="search-results" role="listbox" aria-label={query.trim() ? 'Results' : 'Trending Products'} className="search-results">
+        {shown.map((p, i) => (
+          <SearchResult key={p._id} product={p} index={i} active={i === active} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SearchResult({ product, index, active }: { product: Product; index: number; active: boolean }) {
+  const image = product.colorImages[0]?.images[0] ?? '';
+  return (
+    <li id={`search-result-${index}`} role="option" aria-selected={active} className={active ? 'active' : undefined}>
+      <a href={productPath(product._id)}>
+        <img src={image} alt="" width={64} height={64} loading="lazy" />
+        <span className="name">{product.productName}</span>
+        <Price pkr={discountedPrice(product)} />
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { atom, computed } from 'nanostores';
+import { ApiError, api } from '../client/api.ts';
+import { addToCart, cartCount, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
+import { notify } from './notices.ts';
+import { $session } from './session.ts';
+import { KEYS, readJson, remove, write } from './storage.ts';
+
+/** Browser-side cart messages, verbatim from SPEC §8. */
+export const CART_TOASTS = {
+  updateFailed: 'Quantity update failed',
+  removeFailed: 'Failed to remove item',
+  removeNetwork: 'Failed to remove item from cart',
+} as const;
+
+/** The cart map of the current shopper (per e-mail, or the guest key), read from storage at start. */
+export const $cart = atom<CartMap>(typeof window === 'undefined' ? {} : sanitizeCart(readJson(KEYS.cart($session.get().email), {})));
+/** Number of items, for the header badge and View My Cart. */
+export const $cartCount = computed($cart, cartCount);
+
+function persist(cart: CartMap): void {
+  $cart.set(cart);
+  write(KEYS.cart($session.get().email), cart);
+}
+
+/** Loads the locally kept cart of a user ('' for a guest). */
+export function loadCart(email: string): void {
+  $cart.set(sanitizeCart(readJson(KEYS.cart(email), {})));
+}
+
+/** Applies a change at once, sends it when signed in, and rolls back with a toast on failure. */
+async function change(next: CartMap, send: (token: string) => Promise<unknown>, failure: (error: unknown) => string): Promise<boolean> {
+  const before = $cart.get();
+  persist(next);
+  const { token } = $session.get();
+  if (!token) return true;
+  try {
+    await send(token);
+    return true;
+  } catch (error) {
+    persist(before);
+    notify(failure(error), 'error');
+    return false;
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Adds a quantity to a line (capped at 100). */
+export function addItem(line: CartKey & { quantity: number }): Promise<boolean> {
+  return change(addToCart($cart.get(), line), (token) => api.cartAdd(token, line), messageOf);
+}
+
+/** Sets a line's quantity (1–100). */
+export function updateItem(line: CartKey & { quantity: number }): Promise<boolean> {
+  return change(setCartQuantity($cart.get(), line), (token) => api.cartUpdate(token, line), () => CART_TOASTS.updateFailed);
+}
+
+/** Removes a line and its empty parents. */
+export function removeItem(line: CartKey): Promise<boolean> {
+  return change(removeFromCart($cart.get(), line), (token) => api.cartRemove(token, line), (error) =>
+    error instanceof ApiError && error.network ? CART_TOASTS.removeNetwork : (error instanceof ApiError && error.serverMessage) || CART_TOASTS.removeFailed,
+  );
+}
+
+/** Empties the cart locally (after an order; the server clears its copy itself). */
+export function clearCart(): void {
+  persist({});
+}
+
+/** Replaces the local cart with the server's (at start, when a token is stored). */
+export async function loadServerCart(token: string): Promise<void> {
+  const { cartData } = await api.cartGet(token);
+  persist(sanitizeCart(cartData));
+}
+
+/**
+ * At sign-in: the guest cart is folded into the user's server cart (guest entries override per
+ * product), stored on the server in one call, and the guest copy is deleted.
+ */
+export async function adoptGuestCart(token: string): Promise<void> {
+  const guest = sanitizeCart(readJson(KEYS.cart(''), {}));
+  const { cartData } = await api.cartGet(token);
+  const merged = mergeCarts(sanitizeCart(cartData), guest);
+  const stored = Object.keys(guest).length > 0 ? (await api.cartMerge(token, merged)).cartData : merged;
+  remove(KEYS.cart(''));
+  persist(sanitizeCart(stored));
+}

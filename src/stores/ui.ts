@@ -1,0 +1,22 @@
+import { map } from 'nanostores';
+
+/** Which account-drawer form is showing, or 'account' when signed in. */
+export type DrawerMode = 'login' | 'register' | 'forgot' | 'account';
+
+/** Open/closed state of the header's overlays, shared by every island. */
+export const $ui = map({
+  drawer: null as DrawerMode | null,
+  cartPanel: false,
+  search: false,
+  favourites: false,
+});
+
+/** Opens the account drawer in a mode. */
+export function openDrawer(mode: DrawerMode): void {
+  $ui.set({ ...$ui.get(), drawer: mode, search: false, favourites: false });
+}
+
+/** Closes every overlay. */
+export function closeOverlays(): void {
+  $ui.set({ drawer: null, cartPanel: false, search: false, favourites: false });
+}
