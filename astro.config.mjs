@@ -5,7 +5,10 @@ import sitemap from '@astrojs/sitemap';
 
 const isDev = process.argv.includes('dev');
 
-/** Registers `client:interaction` (src/directives/interaction.ts): hydrate on first touch. */
+/**
+ * Registers `client:interaction` (src/directives/interaction.ts): hydrate on first touch.
+ * @type {import('astro').AstroIntegration}
+ */
 const interactionDirective = {
   name: 'client-interaction-directive',
   hooks: {

@@ -80,3 +80,8 @@ export async function refreshCurrency(): Promise<void> {
   if (!country) return;
   apply(currencyOf(country, readText(KEYS.selectedCurrency), (await freshRates(false))));
 }
+
+/** The last fetched PKR-based rates (PKR always 1), for delivery fees and order totals. */
+export function currentRates(): Record<string, number> {
+  return { ...cachedRates().rates, PKR: 1 };
+}

@@ -20,3 +20,10 @@ export function openDrawer(mode: DrawerMode): void {
 export function closeOverlays(): void {
   $ui.set({ drawer: null, cartPanel: false, search: false, favourites: false });
 }
+
+/** Opens the 'Just Added to Cart' panel, waking the header island if it has not hydrated yet. */
+export function openCartPanel(): void {
+  $ui.set({ drawer: null, cartPanel: true, search: false, favourites: false });
+  // The header hydrates on first interaction (client:interaction); this event wakes it now.
+  document.dispatchEvent(new Event('shop:wake'));
+}

@@ -10,7 +10,7 @@ import {
 import type { Product } from '../../lib/product.ts';
 import { addItem } from '../../stores/cart.ts';
 import { notify } from '../../stores/notices.ts';
-import { $ui } from '../../stores/ui.ts';
+import { openCartPanel } from '../../stores/ui.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Price } from '../shared/Price.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
@@ -70,7 +70,7 @@ export default function BuyBox({ product: initial }: { product: BuyBoxProduct })
 
   const addToCart = async () => {
     await addItem({ itemId: product._id, selectedColor: colour, imageIndex: 0, quantity });
-    $ui.setKey('cartPanel', true);
+    openCartPanel();
   };
 
   return (

@@ -1,0 +1,37 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { cartLines, cartSubtotal } from '../../lib/cart.ts';
+import { $cart, $cartCount } from '../../stores/cart.ts';
+import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { useCurrency } from '../shared/Price.tsx';
+import { CartLinesEditor } from '../header/CartPanel.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import './checkout.css';
+
+/** The /Cart page: 'Your Cart' lines and the Order Summary with Checkout Now. */
+export default function CartPage() {
+  const cart = useStore($cart);
+  const count = useStore($cartCount);
+  const products = useStore($products);
+  const currency = useCurrency();
+  useEffect(() => {
+    loadProducts().catch(() => undefined);
+  }, []);
+  const subtotal = useMemo(() => (products ? cartSubtotal(cartLines(cart, products)) : 0), [cart, products]);
+  return (
+    <div className="cart-page">
+      <section aria-labelledby="your-cart">
+        <h1 id="your-cart">Your Cart</h1>
+        <CartLinesEditor compact={false} />
+        {count === 0 && <a href="/Collections">Continue shopping</a>}
+      </section>
+      <aside className="summary-box" aria-labelledby="order-summary">
+        <h2 id="order-summary">Order Summary</h2>
+        <OrderSummary subtotalPkr={subtotal} currency={currency} />
+        <a className="button" href="/Checkout" aria-disabled={count === 0} tabIndex={count === 0 ? -1 : undefined} onClick={(e) => count === 0 && e.preventDefault()}>
+          Checkout Now
+        </a>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError, api } from '../../client/api.ts';
+import { cartLines, cartSubtotal } from '../../lib/cart.ts';
+import { ORDER_MESSAGES } from '../../lib/orders.ts';
+import { defaultPaymentMethod, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { $cart, clearCart } from '../../stores/cart.ts';
+import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { notify } from '../../stores/notices.ts';
+import { $session } from '../../stores/session.ts';
+import { KEYS, readText } from '../../stores/storage.ts';
+import { openDrawer } from '../../stores/ui.ts';
+import { CloseButton, Dialog } from '../header/Dialog.tsx';
+import { Price, useCurrency } from '../shared/Price.tsx';
+import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, withCountry, type CheckoutFields } from './checkout-form.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import './checkout.css';
+
+/** A checkout country with the regions its State select lists (built from src/lib/countries.ts). */
+export type CountryOption = { name: string; regions: readonly string[] };
+
+type Field = keyof CheckoutFields;
+
+/** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (SPEC §2, §4, §5). */
+export default function Checkout({ countries }: { countries: CountryOption[] }) {
+  const currency = useCurrency();
+  const cart = useStore($cart);
+  const products = useStore($products);
+  const methods = paymentMethodsFor(currency.code);
+  const savedCountry = readText(KEYS.selectedCountry);
+  const [fields, setFields] = useState<CheckoutFields>(() =>
+    emptyCheckout(defaultPaymentMethod(currency.code), countries.some((c) => c.name === savedCountry) ? savedCountry : ''),
+  );
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [thanks, setThanks] = useState(false);
+  const keyRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    loadProducts().catch(() => notify('An error occurred. Please try again later.', 'error'));
+  }, []);
+  useEffect(() => {
+    // The methods depend on the currency; keep the choice valid (COD by default where allowed).
+    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: defaultPaymentMethod(currency.code) }));
+  }, [currency.code]);
+
+  const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
+  const subtotal = cartSubtotal(lines);
+  const errors = checkoutErrors(fields);
+  const show = (name: Field) => (submitted || touched[name] ? errors[name] : undefined);
+  const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
+  const set = (name: Field, value: string) => {
+    keyRef.current = null; // a changed order gets a new idempotency key
+    setFields((f) => (name === 'country' ? withCountry(f, value) : { ...f, [name]: value }));
+  };
+
+  const placeOrder = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const { token } = $session.get();
+    if (!token) {
+      notify(ORDER_MESSAGES.loginRequired, 'error');
+      openDrawer('login');
+      return;
+    }
+    if (lines.length === 0 || busy) return;
+    keyRef.current ??= newIdempotencyKey();
+    setBusy(true);
+    try {
+      await api.placeOrder(token, orderBody(fields, lines, currency.code), keyRef.current);
+      notify(ORDER_MESSAGES.placed, 'success');
+      clearCart();
+      setFields(emptyCheckout(defaultPaymentMethod(currency.code)));
+      setTouched({});
+      setSubmitted(false);
+      keyRef.current = null;
+      setThanks(true);
+    } catch (error) {
+      notify(error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
+        <section className="checkout-section" aria-labelledby="shipping-details">
+          <h2 id="shipping-details">Shipping Details</h2>
+          <div className="field-grid">
+            {ADDRESS_FIELDS.map(([name, label]) => (
+              <FormField key={name} name={name} label={label} error={show(name)}>
+                {name === 'country' ? (
+                  <select id={`checkout-${name}`} value={fields.country} onChange={(e) => set('country', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, country: true }))} aria-invalid={Boolean(show(name))} aria-describedby={show(name) ? `checkout-${name}-error` : undefined} autoComplete="country-name">
+                    <option value="">Select a country</option>
+                    {countries.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+                  </select>
+                ) : name === 'state' ? (
+                  <select id={`checkout-${name}`} value={fields.state} disabled={!fields.country} onChange={(e) => set('state', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, state: true }))} aria-invalid={Boolean(show(name))} aria-describedby={show(name) ? `checkout-${name}-error` : undefined}>
+                    <option value="">{fields.country ? 'Select a state' : 'Choose a country first'}</option>
+                    {regions.map((r) => <option key={r} value={r}>{r}</option>)}
+                  </select>
+                ) : (
+                  <input
+                    id={`checkout-${name}`}
+                    type={name === 'email' ? 'email' : name === 'mobile' ? 'tel' : 'text'}
+                    autoComplete={AUTOCOMPLETE[name]}
+                    value={fields[name]}
+                    onChange={(e) => set(name, e.target.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+                    aria-invalid={Boolean(show(name))}
+                    aria-describedby={show(name) ? `checkout-${name}-error` : undefined}
+                  />
+                )}
+              </FormField>
+            ))}
+          </div>
+        </section>
+
+        <section className="checkout-section" aria-labelledby="payment">
+          <h2 id="payment">Payment</h2>
+          <fieldset aria-describedby={show('paymentMethod') ? 'checkout-paymentMethod-error' : undefined}>
+            <legend>Choose how to pay</legend>
+            {methods.map((m) => (
+              <label key={m} className="radio">
+                <input type="radio" name="paymentMethod" value={m} checked={fields.paymentMethod === m} onChange={() => set('paymentMethod', m)} />
+                {m === 'COD' ? 'Cash on Delivery (COD)' : m}
+              </label>
+            ))}
+          </fieldset>
+          {show('paymentMethod') && <p className="error" id="checkout-paymentMethod-error">{show('paymentMethod')}</p>}
+          <PaymentNote method={fields.paymentMethod} />
+        </section>
+
+        <section className="checkout-section review" aria-labelledby="order-review">
+          <h2 id="order-review">Order Review</h2>
+          <div className="promo">
+            <label htmlFor="promo-code">Promo code</label>
+            <input id="promo-code" name="promo" autoComplete="off" />
+            <button type="button" className="button secondary">Apply</button>
+          </div>
+          <OrderSummary subtotalPkr={subtotal} currency={currency} showTax />
+          <ul className="review-items">
+            {lines.map((l) => (
+              <li key={`${l.itemId}|${l.selectedColor}|${l.imageIndex}`}>
+                <img src={l.image} alt="" width={56} height={56} loading="lazy" />
+                <span>{l.product.productName} <span className="muted">({l.selectedColor}) × {l.quantity}</span></span>
+                <Price pkr={l.lineTotal} />
+              </li>
+            ))}
+          </ul>
+          {products !== null && lines.length === 0 && !thanks && <p className="empty">Your cart is empty. <a href="/Collections">Explore Collections</a></p>}
+          <button type="submit" className="button place-order" disabled={busy || lines.length === 0}>
+            {busy ? 'Placing your order…' : 'Place Order'}
+          </button>
+        </section>
+      </form>
+      <Dialog open={thanks} onClose={() => setThanks(false)} label="Thank you for your order" side="center">
+        <div className="sheet-head">
+          <h2>Thank you for your order!</h2>
+          <CloseButton onClose={() => setThanks(false)} />
+        </div>
+        <p>{ORDER_MESSAGES.placed} We will e-mail your confirmation shortly.</p>
+        <div className="cart-actions">
+          <a className="button" href="/yourOrders">See Your Orders</a>
+          <a className="button secondary" href="/">Back to Home</a>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+const AUTOCOMPLETE: Partial<Record<Field, string>> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  email: 'email',
+  address1: 'address-line1',
+  address2: 'address-line2',
+  city: 'address-level2',
+  zip: 'postal-code',
+  mobile: 'tel',
+};
+
+function FormField({ name, label, error, children }: { name: Field; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className={`field field-${name}`}>
+      <label htmlFor={`checkout-${name}`}>{label}</label>
+      {children}
+      {error && <p className="error" id={`checkout-${name}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** What each method means; card and wallet details are never sent to the server. */
+function PaymentNote({ method }: { method: string }) {
+  if (method === 'COD') return <p className="muted">Pay in cash when your order arrives. We confirm COD orders by WhatsApp before dispatch.</p>;
+  if (method === 'Bank Transfer') return <p className="muted">We e-mail our bank details with your order confirmation; your order ships once the transfer arrives.</p>;
+  return (
+    <div className="field">
+      <label htmlFor="wallet-number">{method} account number</label>
+      <input id="wallet-number" type="tel" autoComplete="off" placeholder="03xx xxxxxxx" />
+      <p className="muted">You will receive a {method} payment request on this number. It is not stored.</p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { fieldErrors, checkoutSchema } from '../../lib/validation.ts';
+import type { PaymentMethod } from '../../lib/payments.ts';
+
+/** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
+export type CheckoutFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address1: string;
+  address2: string;
+  country: string;
+  city: string;
+  state: string;
+  zip: string;
+  mobile: string;
+  paymentMethod: PaymentMethod | '';
+};
+
+/** The address fields in form order, with their labels. */
+export const ADDRESS_FIELDS = [
+  ['firstName', 'First Name'],
+  ['lastName', 'Last Name'],
+  ['email', 'Email'],
+  ['address1', 'Address 1'],
+  ['address2', 'Address 2 (optional)'],
+  ['country', 'Country'],
+  ['state', 'State'],
+  ['city', 'City'],
+  ['zip', 'Zip code'],
+  ['mobile', 'Mobile number'],
+] as const;
+
+/** An empty form with a payment method preselected. */
+export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): CheckoutFields {
+  return { firstName: '', lastName: '', email: '', address1: '', address2: '', country, city: '', state: '', zip: '', mobile: '', paymentMethod };
+}
+
+/** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */
+export function checkoutErrors(fields: CheckoutFields): Partial<Record<keyof CheckoutFields, string>> {
+  const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
+  return result.success ? {} : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
+}
+
+/** Changing the country clears the state (SPEC §5). */
+export function withCountry(fields: CheckoutFields, country: string): CheckoutFields {
+  return country === fields.country ? fields : { ...fields, country, state: '' };
+}
+
+/** The order body the API takes: the address, the lines, the currency and the payment method. */
+export function orderBody(
+  fields: CheckoutFields,
+  items: { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
+  currency: string,
+) {
+  const { paymentMethod, address2, ...address } = fields;
+  return {
+    items: items.map((i) => ({ productId: i.itemId, selectedColor: i.selectedColor, imageIndex: i.imageIndex, quantity: i.quantity })),
+    address: address2.trim() ? { ...address, address2 } : address,
+    currency,
+    paymentMethod,
+  };
+}
+
+/** A fresh idempotency key for one checkout attempt (a double click reuses it). */
+export function newIdempotencyKey(): string {
+  return `checkout-${crypto.randomUUID()}`;
+}
