@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The stores run in the browser; here they get a real in-memory Storage and a scripted fetch.
+class MemoryStorage {
+  #items = new Map<string, string>();
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  clear() {
+    this.#items.clear();
+  }
+}
+
+type Reply = { status: number; body: unknown } | 'network';
+let replies: Reply[] = [];
+const calls: { url: string; body: unknown; token: string | null }[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.useFakeTimers();
+  replies = [];
+  calls.length = 0;
+  vi.stubGlobal('window', {});
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined, token: new Headers(init.headers).get('token') });
+    const reply = replies.shift() ?? { status: 200, body: { success: true, cartData: {} } };
+    if (reply === 'network') throw new TypeError('fetch failed');
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const line = { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 0 };
+
+async function signedIn(email = 'sana@example.com') {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('email', email);
+  localStorage.setItem('name', 'Sana');
+  const cart = await import('../../src/stores/cart.ts');
+  const notices = await import('../../src/stores/notices.ts');
+  return { ...cart, ...notices };
+}
+
+describe('addItem', () => {
+  it('keeps a guest cart under the guest key without calling the server', async () => {
+    const { addItem, $cart, $cartCount } = await import('../../src/stores/cart.ts');
+    await addItem({ ...line, quantity: 2 });
+    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 2 } } });
+    expect($cartCount.get()).toBe(2);
+    expect(JSON.parse(localStorage.getItem('cartItems_guest') ?? '{}')).toEqual({ 'city-tote': { Tan: { '0': 2 } } });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a signed-in change with the token and keeps it per e-mail', async () => {
+    const { addItem, $cart } = await signedIn();
+    await addItem({ ...line, quantity: 1 });
+    expect(calls[0]).toMatchObject({ url: '/api/cart/add', token: 'tok', body: { ...line, quantity: 1 } });
+    expect(JSON.parse(localStorage.getItem('cartItems_sana@example.com') ?? '{}')).toEqual($cart.get());
+  });
+
+  it('rolls back and shows the error message when the server refuses', async () => {
+    const { addItem, $cart, $notices } = await signedIn();
+    replies.push({ status: 409, body: { success: false, message: 'This product is out of stock.' } });
+    expect(await addItem({ ...line, quantity: 1 })).toBe(false);
+    expect($cart.get()).toEqual({});
+    expect($notices.get().map((n) => n.text)).toEqual(['This product is out of stock.']);
+  });
+});
+
+describe('updateItem', () => {
+  it("rolls back with 'Quantity update failed'", async () => {
+    const { addItem, updateItem, $cart, $notices } = await signedIn();
+    await addItem({ ...line, quantity: 1 });
+    replies.push({ status: 500, body: { success: false, message: 'An error occurred. Please try again later.' } });
+    await updateItem({ ...line, quantity: 5 });
+    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 1 } } });
+    expect($notices.get().at(-1)?.text).toBe('Quantity update failed');
+  });
+});
+
+describe('removeItem', () => {
+  it("prefers the server's message, else 'Failed to remove item', and 'Failed to remove item from cart' on a network error", async () => {
+    const { addItem, removeItem, $cart, $notices } = await signedIn();
+    await addItem({ ...line, quantity: 1 });
+    replies.push({ status: 404, body: { success: false, message: 'This item is not in your cart.' } });
+    await removeItem(line);
+    replies.push({ status: 500, body: { success: false } });
+    await removeItem(line);
+    replies.push('network');
+    await removeItem(line);
+    expect($notices.get().map((n) => n.text)).toEqual(['This item is not in your cart.', 'Failed to remove item', 'Failed to remove item from cart']);
+    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 1 } } });
+  });
+
+  it('deletes the last line and its empty parents', async () => {
+    const { addItem, removeItem, $cart } = await import('../../src/stores/cart.ts');
+    await addItem({ ...line, quantity: 1 });
+    await removeItem(line);
+    expect($cart.get()).toEqual({});
+  });
+});
+
+describe('signIn', () => {
+  it('merges the guest cart and favourites into the account, stores the cart on the server in one call and deletes the guest copies', async () => {
+    localStorage.setItem('cartItems_guest', JSON.stringify({ 'city-tote': { Tan: { '0': 3 } } }));
+    localStorage.setItem('favourites_guest', JSON.stringify(['city-tote']));
+    localStorage.setItem('favourites_sana@example.com', JSON.stringify(['old-bag']));
+    const { signIn } = await import('../../src/stores/account.ts');
+    const { $cart } = await import('../../src/stores/cart.ts');
+    const { $favourites } = await import('../../src/stores/favourites.ts');
+    const { $notices } = await import('../../src/stores/notices.ts');
+    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Black: { '0': 1 } }, 'old-bag': { Red: { '1': 2 } } } } });
+    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } } } });
+    await signIn({ success: true, token: 'tok', user: { email: 'sana@example.com', name: 'Sana' } });
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/cart/merge']);
+    expect(calls[1]?.body).toEqual({ cartData: { 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } } });
+    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } });
+    expect($favourites.get()).toEqual(['old-bag', 'city-tote']);
+    expect(localStorage.getItem('cartItems_guest')).toBeNull();
+    expect(localStorage.getItem('favourites_guest')).toBeNull();
+    expect($notices.get().map((n) => n.text)).toEqual(['You are logged in!']);
+  });
+});
+
+describe('signOut', () => {
+  it("clears the session keys, the cart and favourites in memory and confirms 'Signed out successfully'", async () => {
+    const { addItem, $cart } = await signedIn();
+    await addItem({ ...line, quantity: 1 });
+    const { signOut } = await import('../../src/stores/account.ts');
+    const { $notices } = await import('../../src/stores/notices.ts');
+    signOut();
+    expect(['token', 'email', 'name'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+    expect($cart.get()).toEqual({});
+    expect($notices.get().at(-1)?.text).toBe('Signed out successfully');
+  });
+});
+
+describe('startAccount', () => {
+  it('loads the server cart when a token is stored, and signs out with a clear message when it expired', async () => {
+    const { $cart } = await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    const { $notices } = await import('../../src/stores/notices.ts');
+    localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 1 } } }));
+    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } } });
+    await startAccount();
+    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 4 } } });
+    replies.push({ status: 401, body: { success: false, message: 'Your session has expired. Please log in again.' } });
+    await startAccount();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect($notices.get().at(-1)?.text).toBe('Your session has expired. Please log in again.');
+    expect($cart.get()).toEqual({ 'guest-bag': { Red: { '0': 1 } } });
+  });
+});
+
+describe('notify', () => {
+  it('hides a notice after 7 seconds', async () => {
+    const { notify, $notices } = await import('../../src/stores/notices.ts');
+    notify('Hello');
+    vi.advanceTimersByTime(6999);
+    expect($notices.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notices.get()).toHaveLength(0);
+  });
+});
