@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $favourites } from '../../stores/favourites.ts';
+import { toCardProduct } from '../catalogue/card-product.ts';
+import { ProductGrid } from '../catalogue/ProductGrid.tsx';
+import { useClientStore, useWakeHeader } from './client-state.ts';
+import '../catalogue/catalogue.css';
+import './account.css';
+
+/** Shown when the product list cannot be fetched (SPEC §8, product list). */
+const LOAD_FAILED = 'An error occurred. Please try again later.';
+
+/** The /favourites and /yourFavourites page body: the saved products as cards. */
+export default function FavouritesPage() {
+  useWakeHeader();
+  const ids = useClientStore($favourites);
+  const products = useStore($products);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadProducts().catch((error: unknown) => {
+      console.error('The catalogue could not be loaded.', error);
+      setFailed(true);
+    });
+  }, []);
+  const saved =
+    ids && products ? products.filter((p) => ids.includes(p._id)).map(toCardProduct) : [];
+  const view =
+    ids === null
+      ? 'loading'
+      : ids.length === 0
+        ? 'empty'
+        : products === null
+          ? failed
+            ? 'failed'
+            : 'loading'
+          : saved.length === 0
+            ? 'empty'
+            : 'grid';
+  return (
+    <section className="account-page favourites-page" aria-labelledby="favourites-title">
+      <h1 id="favourites-title">{FAVOURITE_MESSAGES.emptyTitle}</h1>
+      {view === 'loading' && <p className="muted">Loading...</p>}
+      {view === 'failed' && <p role="alert">{LOAD_FAILED}</p>}
+      {view === 'empty' && (
+        <div className="account-panel">
+          <p>{FAVOURITE_MESSAGES.empty}</p>
+          <a className="button" href="/Collections">
+            Explore Collections
+          </a>
+        </div>
+      )}
+      {view === 'grid' && <ProductGrid products={saved} eager={4} />}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import { ApiError, api } from '../../client/api.ts';
+import { ORDER_MESSAGES, trackingMessage } from '../../lib/orders.ts';
+import { notify } from '../../stores/notices.ts';
+import { $session } from '../../stores/session.ts';
+import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';
+import { useClientStore, useWakeHeader } from './client-state.ts';
+import { OrderLine, type OrderActions } from './OrderLine.tsx';
+import { SignInPrompt } from './SignInPrompt.tsx';
+import { useOrders, useTrackHighlight } from './use-orders.ts';
+import './account.css';
+
+const TITLE_ID = 'orders-title';
+
+/** Moves focus after the list re-renders (a button that had it may be gone). */
+const focusLater = (id: string) =>
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/** The /yourOrders page body: a login prompt when signed out, else the shopper's orders. */
+export default function OrdersList() {
+  useWakeHeader();
+  const session = useClientStore($session);
+  return (
+    <section className="account-page" aria-labelledby={TITLE_ID}>
+      <h1 id={TITLE_ID} tabIndex={-1}>
+        Your Orders
+      </h1>
+      {session === null ? (
+        <p className="muted">Loading...</p>
+      ) : session.token ? (
+        <OrdersPanel key={session.token} token={session.token} />
+      ) : (
+        <SignInPrompt text="Please log in to see your orders." />
+      )}
+    </section>
+  );
+}
+
+function OrdersPanel({ token }: { token: string }) {
+  const { orders, failed, fetchOrders, reload, removeOrder } = useOrders(token);
+  const highlight = useTrackHighlight(orders !== null);
+  const [flow, setFlow] = useState<CancelFlow>(null);
+  const tracking = useRef(false);
+
+  const actions: OrderActions = {
+    onCancel: (orderId) => setFlow({ orderId, step: 'confirm' }),
+    onTrack: async (orderId) => {
+      if (tracking.current) return;
+      tracking.current = true;
+      try {
+        const order = (await fetchOrders()).find((o) => o._id === orderId);
+        if (order) notify(trackingMessage(order.status), 'info');
+        else notify(ORDER_MESSAGES.notFound, 'error');
+      } catch (error) {
+        console.error('Tracking failed.', error);
+        notify(ORDER_MESSAGES.trackFailed, 'error');
+      } finally {
+        tracking.current = false;
+      }
+    },
+    onRemove: (orderId) => {
+      removeOrder(orderId);
+      notify(ORDER_MESSAGES.removed, 'success');
+      focusLater(TITLE_ID);
+    },
+  };
+
+  const submitCancel = async (reason: string) => {
+    if (!flow) return;
+    const { orderId } = flow;
+    try {
+      await api.cancelOrder(token, orderId, reason);
+      notify(ORDER_MESSAGES.cancelled, 'success');
+    } catch (error) {
+      notify(
+        (error instanceof ApiError && error.serverMessage) || ORDER_MESSAGES.cancelFailed,
+        'error',
+      );
+    }
+    setFlow(null);
+    await reload();
+    focusLater(`order-${orderId}`);
+  };
+
+  if (orders === null) {
+    if (!failed) return <p className="muted">Loading...</p>;
+    return (
+      <div className="account-panel">
+        <p>Your orders could not be loaded just now.</p>
+        <button type="button" className="button secondary" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="account-panel orders-empty">
+        <p>{ORDER_MESSAGES.empty}</p>
+        <a className="button" href="/Collections">
+          Return to Collections
+        </a>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ol className="orders" aria-label="Orders, newest first">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <OrderLine order={order} highlightTrack={highlight} actions={actions} />
+          </li>
+        ))}
+      </ol>
+      <CancelDialogs
+        flow={flow}
+        onProceed={() => setFlow((f) => f && { ...f, step: 'reason' })}
+        onClose={() => setFlow(null)}
+        onSubmit={submitCancel}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { notify } from '../../stores/notices.ts';
+import { $session, type Session } from '../../stores/session.ts';
+import { KEYS, readJson, write } from '../../stores/storage.ts';
+import { useClientStore, useWakeHeader } from './client-state.ts';
+import { SettingsForm } from './SettingsForm.tsx';
+import { toSettings, type UserSettings } from './settings-model.ts';
+import { SignInPrompt } from './SignInPrompt.tsx';
+import './account.css';
+
+/** Shown to a signed-out visitor, verbatim from SPEC §2. */
+export const SETTINGS_LOGGED_OUT = 'Please log in to view your settings.';
+
+/** Confirms a save. */
+export const SETTINGS_SAVED = 'Settings saved';
+
+/** The /mySetting page body: 'Customer Settings' with an Edit mode, kept in this browser. */
+export default function Settings() {
+  useWakeHeader();
+  const session = useClientStore($session);
+  return (
+    <section className="account-page" aria-labelledby="settings-title">
+      <h1 id="settings-title">Customer Settings</h1>
+      {session === null ? (
+        <p className="muted">Loading...</p>
+      ) : session.token ? (
+        <SettingsPanel key={session.email} session={session} />
+      ) : (
+        <SignInPrompt text={SETTINGS_LOGGED_OUT} />
+      )}
+    </section>
+  );
+}
+
+const ROWS: ReadonlyArray<[keyof UserSettings, string]> = [
+  ['name', 'Name'],
+  ['email', 'E-mail'],
+  ['gender', 'Gender'],
+  ['dob', 'Date of birth'],
+  ['phone', 'Phone'],
+  ['address', 'Address'],
+];
+
+function SettingsPanel({ session }: { session: Session }) {
+  const [saved, setSaved] = useState(() =>
+    toSettings(readJson(KEYS.settings(session.email), null), session),
+  );
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    // Back in view mode after Save or Cancel: focus returns to Edit.
+    if (switched.current && !editing) editButton.current?.focus();
+    switched.current = true;
+  }, [editing]);
+
+  if (editing) {
+    return (
+      <SettingsForm
+        initial={saved}
+        onSave={(next) => {
+          write(KEYS.settings(session.email), next);
+          setSaved(next);
+          setEditing(false);
+          notify(SETTINGS_SAVED, 'success');
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <div className="account-panel settings-view">
+      <dl className="settings-list">
+        {ROWS.map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd data-field={key}>{saved[key] || <span className="muted">Not set</span>}</dd>
+          </div>
+        ))}
+      </dl>
+      <button ref={editButton} type="button" className="button" onClick={() => setEditing(true)}>
+        Edit
+      </button>
+    </div>
+  );
+}
