@@ -55,6 +55,8 @@ export default defineConfig({
       // Nothing leaves the machine: the rates service is faked by the tests that need it.
       RATES_URL: process.env.E2E_RATES_URL ?? `http://127.0.0.1:9/latest/PKR`,
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      // Every browser test signs up from 127.0.0.1; per-address throttles are scaled, per-e-mail ones are not.
+      THROTTLE_ADDRESS_FACTOR: '50',
     },
   },
 });

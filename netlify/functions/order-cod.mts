@@ -16,4 +16,5 @@ export default handle(async (req, context?: RequestContext) => {
   );
 });
 
-export const config = { path: '/api/order/COD' };
+// @netlify/dev lower-cases the path before matching routes; production keeps the spec's case.
+export const config = { path: ['/api/order/COD', '/api/order/cod'] };

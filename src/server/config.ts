@@ -16,6 +16,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bastaa <no-reply@bastaa.pk>'),
   RATES_URL: z.url().default('https://open.er-api.com/v6/latest/PKR'),
   RATES_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3000),
+  /** Multiplies the per-address throttles (e.g. behind a shared NAT, or for browser test runs). */
+  THROTTLE_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   CONTEXT: z.string().optional(),
 });
 

@@ -46,6 +46,8 @@ export interface SessionAnswer {
 
 type Deps = { store: Store; config: Config };
 
+const factor = ({ config }: Deps) => ({ addressFactor: config.THROTTLE_ADDRESS_FACTOR });
+
 async function session({ config }: Deps, user: UserRecord, msg: string): Promise<SessionAnswer> {
   const token = await issueToken({ userId: user.id, tokenVersion: user.tokenVersion }, signingKey(config));
   return { success: true, msg, token, user: { email: user.email, name: user.name } };
@@ -57,7 +59,7 @@ function newUser(fields: Pick<UserRecord, 'email' | 'name' | 'passwordHash' | 'g
 
 /** Creates an account with a hashed password and signs it in. */
 export async function register(deps: Deps, input: { name: string; email: string; password: string }, ip: string): Promise<SessionAnswer> {
-  await throttle(deps.store, [[REGISTER_PER_ADDRESS, ip]], USER_MESSAGES.tooManyRegistrations);
+  await throttle(deps.store, [[REGISTER_PER_ADDRESS, ip]], USER_MESSAGES.tooManyRegistrations, factor(deps));
   if (await deps.store.users.findByEmail(input.email)) throw new HttpError(409, USER_MESSAGES.emailTaken);
   const user = await deps.store.users.create(
     newUser({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), googleSub: null }),
@@ -68,7 +70,7 @@ export async function register(deps: Deps, input: { name: string; email: string;
 
 /** Signs in by e-mail and password; unknown e-mail and wrong password answer alike. */
 export async function login(deps: Deps, input: { email: string; password: string }, ip: string): Promise<SessionAnswer> {
-  await throttle(deps.store, [[LOGIN_PER_EMAIL, input.email], [LOGIN_PER_ADDRESS, ip]], USER_MESSAGES.tooManyLogins);
+  await throttle(deps.store, [[LOGIN_PER_EMAIL, input.email], [LOGIN_PER_ADDRESS, ip]], USER_MESSAGES.tooManyLogins, factor(deps));
   const user = await deps.store.users.findByEmail(input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !user.passwordHash || !ok) throw new HttpError(401, USER_MESSAGES.badCredentials);
@@ -93,7 +95,7 @@ export async function googleLogin(deps: Deps, credential: string): Promise<Sessi
 
 /** Sends a reset code to a known e-mail; unknown e-mails get the same answer and no mail. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<{ success: true; msg: string }> {
-  await throttle(deps.store, [[RESET_PER_EMAIL, email], [RESET_PER_ADDRESS, ip]], USER_MESSAGES.tooManyResets);
+  await throttle(deps.store, [[RESET_PER_EMAIL, email], [RESET_PER_ADDRESS, ip]], USER_MESSAGES.tooManyResets, factor(deps));
   const user = await deps.store.users.findByEmail(email);
   if (user) {
     const code = newOtp();
