@@ -1,0 +1,162 @@
+// Crash test: orders from 20 concurrent clients against `npm start` on the SQLite store, the whole
+// server process group killed with SIGKILL half-way, then a restart. Every acknowledged order must
+// be present and intact, no cart line duplicated or lost, and the store must open without repair.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { ADDRESS } from './endpoints.ts';
+import { prepareStore } from './load.ts';
+import { startShop } from './server.ts';
+
+export interface CrashResult {
+  ok: boolean;
+  orders: number;
+  clients: number;
+  acknowledged: number;
+  presentAndIntact: number;
+  inFlightCommitted: number;
+  cartsChecked: number;
+  problems: string[];
+  integrity: string;
+  restartMs: number;
+}
+
+type Event = { kind: 'add'; line: string; qty: number } | { kind: 'order'; id: string; body: any };
+
+export async function crashTest(opts: { orders?: number; clients?: number; skipBuild: boolean; log?: (s: string) => void }): Promise<CrashResult> {
+  const total = opts.orders ?? 200;
+  const clients = opts.clients ?? 20;
+  const log = opts.log ?? (() => {});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-crash-'));
+  const prep = await prepareStore(dataDir, clients);
+  log(`crash: starting the shop on ${dataDir}`);
+  let shop = await startShop({ dataDir, skipBuild: opts.skipBuild });
+  const perClient = Math.ceil(total / clients);
+  const acked: Event[][] = Array.from({ length: clients }, () => []);
+  let ackedOrders = 0;
+  let killed = false;
+  const killAt = Math.floor(total / 2);
+
+  const post = async (p: string, token: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(shop.url + p, { method: 'POST', headers: { 'content-type': 'application/json', token, ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  const runClient = async (c: number) => {
+    const shopper = prep.shoppers[c]!;
+    for (let j = 0; j < perClient; j++) {
+      const line = prep.lines[(c + j) % prep.lines.length]!;
+      const qty = (j % 5) + 1;
+      try {
+        const add = await post('/api/cart/add', shopper.token, { ...line, quantity: qty });
+        if (add.status !== 200) throw new Error(`cart/add ${add.status}`);
+        acked[c]!.push({ kind: 'add', line: `${line.itemId}|${line.selectedColor}|0`, qty });
+        const body = { items: [{ productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: qty }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
+        const order = await post('/api/order/COD', shopper.token, body, { 'Idempotency-Key': `crash-${c}-${j}-${Date.now()}` });
+        if (order.status !== 201 && order.status !== 200) throw new Error(`order ${order.status}`);
+        acked[c]!.push({ kind: 'order', id: order.body.orderId, body: order.body.order });
+        if (++ackedOrders === killAt && !killed) {
+          killed = true;
+          log(`crash: ${ackedOrders} orders acknowledged; SIGKILL to the server's process group`);
+          await shop.kill('SIGKILL');
+        }
+      } catch {
+        return; // the server is gone: this client stops here (its last request may or may not have landed)
+      }
+    }
+  };
+  // Under a slow @netlify/dev the clients may give up before half the orders: kill on a timer too,
+  // so the SIGKILL always lands while requests are in flight.
+  const timer = setTimeout(() => {
+    if (killed) return;
+    killed = true;
+    log(`crash: ${ackedOrders} orders acknowledged after 90 s; SIGKILL to the server's process group`);
+    void shop.kill('SIGKILL');
+  }, 90_000);
+  await Promise.all(Array.from({ length: clients }, (_, c) => runClient(c)));
+  clearTimeout(timer);
+  if (!killed) {
+    log(`crash: every client stopped before the kill (${ackedOrders} acknowledged); SIGKILL now`);
+    await shop.kill('SIGKILL');
+  }
+
+  // The store file opens and is consistent without any repair step.
+  let integrity = 'not checked';
+  try {
+    const db = new DatabaseSync(path.join(dataDir, 'shop.db'));
+    integrity = String((db.prepare('PRAGMA integrity_check').get() as Record<string, unknown>).integrity_check);
+    db.close();
+  } catch (error) {
+    integrity = `cannot open: ${String(error)}`;
+  }
+
+  const restarted = Date.now();
+  shop = await startShop({ dataDir, skipBuild: true });
+  const restartMs = Date.now() - restarted;
+  const problems: string[] = [];
+  let presentAndIntact = 0;
+  let inFlightCommitted = 0;
+  let cartsChecked = 0;
+  try {
+    for (let c = 0; c < clients; c++) {
+      const shopper = prep.shoppers[c]!;
+      const listed = await post('/api/order/userorders', shopper.token, {});
+      if (listed.status !== 200) {
+        problems.push(`client ${c}: userorders answered ${listed.status}`);
+        continue;
+      }
+      const byId = new Map<string, any>((listed.body.orders as any[]).map((o) => [o._id, o]));
+      const events = acked[c]!;
+      const ackedIds = events.filter((e): e is Extract<Event, { kind: 'order' }> => e.kind === 'order');
+      for (const e of ackedIds) {
+        const stored = byId.get(e.id);
+        if (!stored) problems.push(`client ${c}: acknowledged order ${e.id} is missing`);
+        else if (JSON.stringify(stored) !== JSON.stringify(e.body)) problems.push(`client ${c}: order ${e.id} differs from its acknowledgement`);
+        else presentAndIntact++;
+      }
+      const extra = byId.size - ackedIds.length;
+      if (extra < 0 || extra > 1) problems.push(`client ${c}: ${byId.size} orders stored for ${ackedIds.length} acknowledged`);
+      inFlightCommitted += Math.max(0, extra);
+
+      // Cart: after the last acknowledged step exactly one request may have been in flight.
+      const cart = (await post('/api/cart/get', shopper.token, {})).body.cartData as Record<string, Record<string, Record<string, number>>>;
+      const lines = Object.entries(cart ?? {}).flatMap(([id, colours]) => Object.entries(colours).flatMap(([col, idx]) => Object.entries(idx).map(([i, q]) => [`${id}|${col}|${i}`, q] as const)));
+      const last = events.at(-1);
+      const nextIndex = events.filter((e) => e.kind === 'add').length; // the add that may have been in flight
+      const nextLine = prep.lines[(c + nextIndex) % prep.lines.length]!;
+      const nextQty = (nextIndex % 5) + 1;
+      const okStates: string[] = [];
+      if (!last || last.kind === 'order') {
+        okStates.push('[]', JSON.stringify([[`${nextLine.itemId}|${nextLine.selectedColor}|0`, nextQty]]));
+      } else {
+        okStates.push(JSON.stringify([[last.line, last.qty]]));
+        if (extra === 1) okStates.push('[]'); // the in-flight order committed and cleared the cart
+      }
+      if (!okStates.includes(JSON.stringify(lines))) problems.push(`client ${c}: cart ${JSON.stringify(lines)} is none of ${okStates.join(' or ')}`);
+      cartsChecked++;
+    }
+    // And straight from the store: every acknowledged order is there, once.
+    const store = openSqliteStore(dataDir);
+    const all = await store.orders.list();
+    await store.close();
+    const ids = new Set(all.map((o) => o.id));
+    if (ids.size !== all.length) problems.push('an order id is stored twice');
+  } finally {
+    await shop.kill();
+  }
+  const acknowledged = acked.flat().filter((e) => e.kind === 'order').length;
+  return {
+    ok: problems.length === 0 && integrity === 'ok' && presentAndIntact === acknowledged,
+    orders: total,
+    clients,
+    acknowledged,
+    presentAndIntact,
+    inFlightCommitted,
+    cartsChecked,
+    problems: problems.slice(0, 20),
+    integrity,
+    restartMs,
+  };
+}

@@ -1,0 +1,255 @@
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,build,crash]`: page weight,
+// Lighthouse, API latency under load, build time at scale and the crash test. Prints one table and
+// writes bench/results.json. Everything runs on loopback; nothing is downloaded.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { startFakeRates } from '../../tests/fixtures/fake-rates.ts';
+import { FIRST_SCREEN_IMAGES, firstProductRoute, htmlFileFor, imageProblems, measurePage, measureSite, type PageWeight } from '../../tests/fixtures/page-weight.ts';
+import { buildAtScale, type BuildRow } from './build-scale.ts';
+import { crashTest, type CrashResult } from './crash.ts';
+import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
+import { endpointLoad, loginLatency, prepareStore, shopperScenario, type LoadRow } from './load.ts';
+import { startShop, type RunningShop } from './server.ts';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice(7);
+const only = onlyArg ? new Set(onlyArg.split(',')) : null;
+const want = (s: string) => !only || only.has(s);
+const KB = 1024;
+const started = Date.now();
+const log = (s: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+
+const cfg = quick
+  ? { lighthouseRuns: 1, loadSeconds: 3, serverLoadSeconds: 10, serverEndpoints: ['product/list', 'cart/add'], shopperSeconds: 10, logins: 5, builds: [[300, 60]] as [number, number][], crash: false }
+  : { lighthouseRuns: 3, loadSeconds: 10, serverLoadSeconds: 30, serverEndpoints: ['product/list', 'cart/get', 'cart/add', 'order/COD'], shopperSeconds: 60, logins: 10, builds: [[1000, 60], [10000, 360]] as [number, number][], crash: true };
+
+interface BudgetCheck {
+  area: string;
+  item: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const checks: BudgetCheck[] = [];
+const results: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))), node: process.version },
+};
+const temps: string[] = [];
+const tmp = (p: string) => {
+  const d = mkdtempSync(path.join(os.tmpdir(), p));
+  temps.push(d);
+  return d;
+};
+let shop: RunningShop | null = null;
+let worker: Worker | null = null;
+const cleanup = async () => {
+  await shop?.kill().catch(() => {});
+  shop = null;
+  if (worker) await worker.terminate().catch(() => 0);
+  worker = null;
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+const ms = (x: number | null | undefined) => (x == null ? '—' : `${Math.round(x)} ms`);
+const kb = (x: number) => `${(x / KB).toFixed(1)} KB`;
+
+/** JS budget of a route (issue: content ≤ 5 KB; catalogue ≤ 90 KB; checkout and account ≤ 110 KB). */
+function jsBudget(route: string): number {
+  if (/^\/(faq|privacy-policy|terms-of-service|404|selectCountry)/.test(route)) return 5 * KB;
+  if (/^\/(Checkout|yourOrders|mySetting|favourites|Cart)$/.test(route)) return 110 * KB;
+  return 90 * KB;
+}
+
+async function pageWeightSection(dist: string) {
+  log(`page weight from ${dist}`);
+  const pages = measureSite(dist);
+  // Also the content pages the CI budgets cover.
+  const extra = ['/privacy-policy', '/terms-of-service', '/404', '/selectCountry', '/Cart', '/mySetting', '/favourites'].filter((r) => htmlFileFor(dist, r));
+  const all: PageWeight[] = [...pages, ...extra.map((r) => measurePage(dist, r.slice(1), r))];
+  results.pageWeight = all.map(({ images, jsFiles, ...rest }) => ({ ...rest, jsFiles, imageCount: images.length, lazyImages: images.filter((i) => i.loading === 'lazy').length, imageProblems: imageProblems({ images, jsFiles, ...rest }) }));
+  for (const p of all) {
+    if (p.status === 'missing') {
+      checks.push({ area: 'page weight', item: `${p.name} ${p.route}`, value: 'missing (not built yet)', budget: '—', ok: null });
+      continue;
+    }
+    const budget = jsBudget(p.route);
+    const problems = imageProblems(p);
+    checks.push({
+      area: 'page weight',
+      item: `${p.name} ${p.route}`,
+      value: `HTML ${kb(p.htmlBytes)}, JS ${kb(p.jsGzip)} gz, CSS ${kb(p.cssGzip)} gz, img above fold ${kb(p.imageBytesAboveFold)}${problems.length ? `, ${problems.length} img problem(s)` : ''}`,
+      budget: `JS ≤ ${budget / KB} KB; img sized, lazy after ${FIRST_SCREEN_IMAGES}`,
+      ok: p.jsGzip <= budget && problems.length === 0,
+    });
+  }
+}
+
+async function lighthouseSection(base: string, dist: string) {
+  const product = firstProductRoute(dist);
+  const pages = [
+    { page: 'home', url: `${base}/` },
+    { page: 'listing', url: `${base}/Collections` },
+    ...(product ? [{ page: 'product', url: `${base}${product}` }] : []),
+    ...(htmlFileFor(dist, '/Checkout') ? [{ page: 'checkout', url: `${base}/Checkout` }] : []),
+  ];
+  log(`lighthouse: ${pages.length} pages × ${cfg.lighthouseRuns} run(s)`);
+  const rows: LighthouseRow[] = await runLighthouse(pages, cfg.lighthouseRuns);
+  results.lighthouse = rows;
+  for (const r of rows) {
+    checks.push({
+      area: 'lighthouse',
+      item: `${r.page} (median of ${r.runs})`,
+      value: r.error ? `error: ${r.error}` : `perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}; LCP ${ms(r.lcpMs)}, TBT ${ms(r.tbtMs)}, CLS ${r.cls}`,
+      budget: 'reported',
+      ok: null,
+    });
+  }
+}
+
+function loadChecks(rows: LoadRow[], area: string, budgets: boolean) {
+  for (const r of rows) {
+    const write = /cart\/add|order\/COD/.test(r.name);
+    const limit = write ? 60 : 30;
+    const shoppers = /shoppers/.test(r.name);
+    checks.push({
+      area,
+      item: `${r.name} @${r.connections}`,
+      value: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, ${r.rps} req/s, ${r.errors} errors (${r.requests} req)`,
+      budget: budgets && !shoppers ? `p99 ≤ ${limit} ms, 0 errors` : '0 errors',
+      ok: r.requests > 0 && (budgets && !shoppers ? r.p99 <= limit && r.errors === 0 : r.errors === 0),
+    });
+  }
+}
+
+async function npmStartSection(dist: string, needServer: { lighthouse: boolean; api: boolean }) {
+  const skipBuild = existsSync(path.join(dist, 'index.html')) && !argv.includes('--rebuild');
+  const dataDir = tmp('shop-bench-srv-');
+  const prep = await prepareStore(dataDir, 50);
+  log(`npm start (${skipBuild ? 'SKIP_BUILD=1, dist/ exists' : 'building dist/'}) on a temporary store`);
+  const t0 = Date.now();
+  shop = await startShop({ dataDir, skipBuild });
+  results.serverStartMs = Date.now() - t0;
+  log(`server ready at ${shop.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (includes the first function bundling)`);
+  if (want('weight')) await pageWeightSection(dist);
+  if (needServer.lighthouse) await lighthouseSection(shop.url, dist).catch((e) => checks.push({ area: 'lighthouse', item: 'all', value: `failed: ${String(e).slice(0, 200)}`, budget: 'reported', ok: null }));
+  if (needServer.api) {
+    // @netlify/dev runs every invocation in a fresh worker thread: seconds per request at 50 connections.
+    log(`API through npm start: ${cfg.serverEndpoints.join(', ')} × ${cfg.serverLoadSeconds} s @50`);
+    const rows = await endpointLoad(shop.url, prep, 50, cfg.serverLoadSeconds, 'npm start', cfg.serverEndpoints);
+    (results.api as Record<string, unknown>).npmStart = rows;
+    loadChecks(rows, 'API via npm start', false);
+  }
+  await shop.kill();
+  shop = null;
+}
+
+async function inprocSection() {
+  const dataDir = tmp('shop-bench-inproc-');
+  const rates = await startFakeRates('ok');
+  try {
+    log('in-process server: preparing store (200 shoppers)');
+    const prep = await prepareStore(dataDir, 200);
+    worker = new Worker(new URL('./inproc-server.ts', import.meta.url), { workerData: { inproc: true, env: { DATA_DIR: dataDir, RATES_URL: rates.url, SMTP_URL: '' } }, stdout: true, stderr: true });
+    // The handlers log every dev-outbox mail: keep the bench table readable.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const port: number = await new Promise((resolve, reject) => {
+      worker!.once('message', (m: { port: number }) => resolve(m.port));
+      worker!.once('error', reject);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await fetch(`${base}/api/product/list`).then((r) => r.arrayBuffer()); // warm the store
+    log(`in-process: 4 endpoints × ${cfg.loadSeconds} s @50`);
+    const rows = await endpointLoad(base, prep, 50, cfg.loadSeconds, 'in-process');
+    (results.api as Record<string, unknown>).inProcess = rows;
+    loadChecks(rows, 'API in-process', true);
+    log(`in-process: ${cfg.logins} sequential logins (scrypt N=2^17)`);
+    const login = await loginLatency(base, prep, cfg.logins);
+    results.login = login;
+    checks.push({ area: 'API in-process', item: `login ×${cfg.logins} sequential`, value: `p50 ${ms(login.p50)}, max ${ms(login.max)}, ${login.failures} failures`, budget: 'p50 ≤ 600 ms', ok: login.p50 <= 600 && login.failures === 0 });
+    log(`in-process: 200 virtual shoppers for ${cfg.shopperSeconds} s`);
+    const shoppers = await shopperScenario(base, prep, 200, cfg.shopperSeconds, 'in-process');
+    results.shoppers = shoppers;
+    loadChecks([shoppers], 'API in-process', true);
+  } finally {
+    worker?.postMessage('stop');
+    await new Promise((r) => (worker ? worker.once('exit', r) : r(0)));
+    worker = null;
+    await rates.close();
+  }
+}
+
+async function buildSection() {
+  const rows: BuildRow[] = [];
+  for (const [n, budget] of cfg.builds) {
+    const row = await buildAtScale(n, budget, log);
+    rows.push(row);
+    checks.push({
+      area: 'build at scale',
+      item: `${n} products`,
+      value: row.error ? `failed: ${row.error.slice(0, 160)}` : `${row.seconds} s, ${row.pages} pages, ${row.pagesPerSecond} pages/s, peak ${row.peakMemoryMB ?? '?'} MB`,
+      budget: n >= 10000 ? '≤ 6 min' : n >= 1000 ? '≤ 60 s' : '(quick size)',
+      ok: row.error ? false : n >= 1000 ? row.withinBudget : null,
+    });
+  }
+  if (quick) checks.push({ area: 'build at scale', item: '1,000 / 10,000 products', value: 'skipped in --quick', budget: '≤ 60 s / ≤ 6 min', ok: null });
+  results.build = rows;
+}
+
+async function crashSection(dist: string) {
+  log('crash test: 200 orders from 20 clients, SIGKILL half-way, restart');
+  const r: CrashResult = await crashTest({ skipBuild: existsSync(path.join(dist, 'index.html')), log });
+  results.crash = r;
+  checks.push({
+    area: 'fault: crash',
+    item: `${r.clients} clients, SIGKILL mid-run`,
+    value: `${r.presentAndIntact}/${r.acknowledged} acknowledged orders intact, ${r.inFlightCommitted} in-flight committed, ${r.cartsChecked} carts ok, integrity ${r.integrity}, restart ${(r.restartMs / 1000).toFixed(1)} s${r.problems.length ? `; ${r.problems[0]}` : ''}`,
+    budget: 'nothing lost',
+    ok: r.ok,
+  });
+}
+
+function printTable() {
+  const header = ['area', 'item', 'result', 'budget', 'ok'];
+  const rows = checks.map((c) => [c.area, c.item, c.value, c.budget, c.ok === null ? '·' : c.ok ? 'yes' : 'NO']);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+try {
+  const dist = path.resolve(argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
+  results.api = {};
+  const needServer = { lighthouse: want('lighthouse'), api: want('api') };
+  if (needServer.lighthouse || needServer.api || (want('weight') && !existsSync(path.join(dist, 'index.html')))) {
+    await npmStartSection(dist, needServer);
+  } else if (want('weight')) {
+    await pageWeightSection(dist);
+  }
+  if (want('inproc')) await inprocSection();
+  if (want('build')) await buildSection();
+  if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
+  else if (want('crash')) checks.push({ area: 'fault: crash', item: 'SIGKILL mid-run', value: 'skipped in --quick (run without --quick)', budget: 'nothing lost', ok: null });
+} catch (error) {
+  console.error(error);
+  checks.push({ area: 'bench', item: 'run', value: `aborted: ${String(error).slice(0, 200)}`, budget: '—', ok: false });
+} finally {
+  await cleanup();
+}
+
+results.durationSeconds = Math.round((Date.now() - started) / 1000);
+results.checks = checks;
+results.budgetsBroken = checks.filter((c) => c.ok === false).map((c) => `${c.area}: ${c.item}`);
+mkdirSync('bench', { recursive: true });
+writeFileSync(path.join('bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+printTable();
+console.log(`\n${quick ? 'Quick' : 'Full'} run in ${results.durationSeconds} s; ${checks.filter((c) => c.ok === false).length} budget(s) broken. Details: bench/results.json`);
+process.exit(0);
