@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import { ADDRESS } from './endpoints.ts';
+import { ADDRESS } from '../api-endpoints.ts';
 import { prepareStore } from './load.ts';
 import { startShop } from './server.ts';
 

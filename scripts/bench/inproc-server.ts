@@ -1,33 +1,16 @@
-// A tiny node:http server that calls the Netlify Function handlers directly (no @netlify/dev),
-// for measuring the handlers and the store under load. Runs in a worker thread of the bench
-// process so the load generator does not share its event loop.
+// A tiny node:http server that calls the Netlify Function handlers directly (no static files), for
+// measuring the handlers and the store under load. Runs in a worker thread of the bench process so
+// the load generator does not share its event loop.
 import http from 'node:http';
-import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import { endpointFor } from './endpoints.ts';
+import { serveApi } from '../serve-api.ts';
 
 export function createInprocServer(): http.Server {
   return http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const endpoint = endpointFor(url.pathname);
-      if (!endpoint) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
-        return;
-      }
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      // Node's Request needs duplex: 'half' for a streamed body.
-      const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined, duplex: 'half' };
-      const request = new Request(url, init as RequestInit);
-      const waits: Promise<unknown>[] = [];
+      // Load tests spread virtual shoppers over addresses, as real ones come from many.
       const ip = (req.headers['x-bench-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
-      const response = await endpoint.handler(request, { ip, waitUntil: (p) => void waits.push(p) });
-      const out: Record<string, string> = {};
-      response.headers.forEach((v, k) => (out[k] = v));
-      const body = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, out).end(body);
+      if (!(await serveApi(req, res, ip))) res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
     } catch (error) {
       console.error('[inproc]', error);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

@@ -8,7 +8,7 @@ import { signingKey } from '../../src/server/auth/secret.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import { ADDRESS } from './endpoints.ts';
+import { ADDRESS } from '../api-endpoints.ts';
 
 export interface Shopper {
   email: string;

@@ -3,9 +3,7 @@
 // wants the cart panel). A click that arrives before hydration is replayed afterwards, so the
 // first tap on an icon still opens what it should. Content pages thus load no React until needed.
 import type { ClientDirective } from 'astro';
-
-/** The event other scripts dispatch on `document` to hydrate every waiting island now. */
-export const WAKE_EVENT = 'shop:wake';
+import { WAKE_EVENT, wakeRequested } from '../client/wake.ts';
 
 const interaction: ClientDirective = (load, _options, el) => {
   const triggers = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -39,6 +37,7 @@ const interaction: ClientDirective = (load, _options, el) => {
   for (const type of triggers) el.addEventListener(type, start, { once: true, passive: true });
   el.addEventListener('click', onClick, true);
   document.addEventListener(WAKE_EVENT, start, { once: true });
+  if (wakeRequested()) void start();
 };
 
 export default interaction;

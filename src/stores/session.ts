@@ -8,7 +8,8 @@ export interface Session {
   name: string;
 }
 
-const SIGNED_OUT: Session = { token: '', email: '', name: '' };
+/** The signed-out session, which is also how the static HTML is rendered. */
+export const SIGNED_OUT: Session = { token: '', email: '', name: '' };
 
 function readSession(): Session {
   return { token: readText(KEYS.token), email: readText(KEYS.email), name: readText(KEYS.name) };

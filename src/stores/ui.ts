@@ -1,4 +1,5 @@
 import { map } from 'nanostores';
+import { wakeIslands } from '../client/wake.ts';
 
 /** Which account-drawer form is showing, or 'account' when signed in. */
 export type DrawerMode = 'login' | 'register' | 'forgot' | 'account';
@@ -11,9 +12,10 @@ export const $ui = map({
   favourites: false,
 });
 
-/** Opens the account drawer in a mode. */
+/** Opens the account drawer in a mode, waking the header island that holds it. */
 export function openDrawer(mode: DrawerMode): void {
   $ui.set({ ...$ui.get(), drawer: mode, search: false, favourites: false });
+  wakeIslands();
 }
 
 /** Closes every overlay. */
@@ -24,6 +26,5 @@ export function closeOverlays(): void {
 /** Opens the 'Just Added to Cart' panel, waking the header island if it has not hydrated yet. */
 export function openCartPanel(): void {
   $ui.set({ drawer: null, cartPanel: true, search: false, favourites: false });
-  // The header hydrates on first interaction (client:interaction); this event wakes it now.
-  document.dispatchEvent(new Event('shop:wake'));
+  wakeIslands();
 }

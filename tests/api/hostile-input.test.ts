@@ -3,7 +3,7 @@
 // change to another shopper's account, cart or orders.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../scripts/bench/endpoints.ts';
+import { ENDPOINTS, type Endpoint } from '../../scripts/api-endpoints.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../scripts/bench/endpoints.ts';
+import { ENDPOINTS, type Endpoint } from '../../scripts/api-endpoints.ts';
 import { startShop, type RunningShop } from '../../scripts/bench/server.ts';
 import { closeStore } from '../../src/server/store/index.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';

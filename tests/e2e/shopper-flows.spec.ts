@@ -45,6 +45,11 @@ async function register(page: Page, email: string, name = 'Sana Tariq') {
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await openAccount(page);
+  await fillLogin(page, email, password);
+}
+
+/** Fills and submits the open drawer's login form. */
+async function fillLogin(page: Page, email: string, password: string) {
   const drawer = page.locator('dialog.drawer[open]');
   await drawer.getByLabel('Email').fill(email);
   await drawer.getByLabel('Password').fill(password);
@@ -129,7 +134,9 @@ test.describe('account and cart', () => {
     await drawer.getByLabel('New Password').fill('a brand new secret');
     await drawer.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'Password updated successfully. Please log in.')).toBeVisible();
-    await logIn(page, email, 'a brand new secret');
+    // The drawer goes back to its login form, ready for the new password.
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await fillLogin(page, email, 'a brand new secret');
     await expect(toast(page, 'You are logged in!')).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { $products, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';
 import { ProductGrid } from '../catalogue/ProductGrid.tsx';
-import { useClientStore, useWakeHeader } from './client-state.ts';
+import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import '../catalogue/catalogue.css';
 import './account.css';
 

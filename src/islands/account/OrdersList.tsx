@@ -4,7 +4,7 @@ import { ORDER_MESSAGES, trackingMessage } from '../../lib/orders.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';
-import { useClientStore, useWakeHeader } from './client-state.ts';
+import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { OrderLine, type OrderActions } from './OrderLine.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { useOrders, useTrackHighlight } from './use-orders.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../stores/notices.ts';
 import { $session, type Session } from '../../stores/session.ts';
 import { KEYS, readJson, write } from '../../stores/storage.ts';
-import { useClientStore, useWakeHeader } from './client-state.ts';
+import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import { toSettings, type UserSettings } from './settings-model.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { $cart, $cartCount } from '../../stores/cart.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { useWakeHeader } from '../shared/hooks.ts';
 import { useCurrency } from '../shared/Price.tsx';
 import { CartLinesEditor } from '../header/CartPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -14,6 +15,7 @@ export default function CartPage() {
   const count = useStore($cartCount);
   const products = useStore($products);
   const currency = useCurrency();
+  useWakeHeader();
   useEffect(() => {
     loadProducts().catch(() => undefined);
   }, []);

@@ -11,6 +11,7 @@ import { $session } from '../../stores/session.ts';
 import { KEYS, readText } from '../../stores/storage.ts';
 import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
+import { useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
 import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, withCountry, type CheckoutFields } from './checkout-form.ts';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -37,6 +38,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const [thanks, setThanks] = useState(false);
   const keyRef = useRef<string | null>(null);
 
+  useWakeHeader();
   useEffect(() => {
     loadProducts().catch(() => notify('An error occurred. Please try again later.', 'error'));
   }, []);

@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
 import { startAccount } from '../../stores/account.ts';
 import { $cartCount } from '../../stores/cart.ts';
 import { refreshCurrency } from '../../stores/currency.ts';
-import { $session } from '../../stores/session.ts';
+import { $session, SIGNED_OUT } from '../../stores/session.ts';
 import { $ui, openDrawer } from '../../stores/ui.ts';
 import { AccountDrawer } from './AccountDrawer.tsx';
 import { CartPanel } from './CartPanel.tsx';
@@ -22,7 +21,7 @@ const open = (key: 'search' | 'favourites') => $ui.set({ ...$ui.get(), [key]: tr
  */
 export default function HeaderTools({ checkout = false }: { checkout?: boolean }) {
   const count = useHydratedStore($cartCount, 0);
-  const session = useStore($session);
+  const session = useHydratedStore($session, SIGNED_OUT);
   useEffect(() => {
     void startAccount();
     void refreshCurrency();

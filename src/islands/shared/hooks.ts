@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ReadableAtom } from 'nanostores';
+import { wakeIslands } from '../../client/wake.ts';
 
 /**
  * Reads a store like @nanostores/react's useStore, but hydrates with `serverValue` first: the
@@ -11,4 +12,20 @@ export function useHydratedStore<T>(store: ReadableAtom<T>, serverValue: T): T {
     () => store.get(),
     () => serverValue,
   );
+}
+
+/**
+ * Reads a store only in the browser: `null` while the static HTML hydrates (which was built with
+ * no session or favourites), then the browser's value, so nothing signed-out flashes or mismatches.
+ */
+export function useClientStore<T>(store: ReadableAtom<T>): T | null {
+  return useHydratedStore<T | null>(store, null);
+}
+
+/**
+ * Hydrates the header at once: its toasts, account drawer and server-cart loading must serve this
+ * page, while elsewhere it waits for the shopper's first touch (client:interaction).
+ */
+export function useWakeHeader(): void {
+  useEffect(wakeIslands, []);
 }
