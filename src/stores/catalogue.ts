@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api } from '../client/api.ts';
+import { ApiError, api } from '../client/api.ts';
 import type { Product } from '../lib/product.ts';
 
 /** The catalogue for the header's overlays (search, favourites, cart panel), loaded on first need. */
@@ -20,4 +20,12 @@ export function loadProducts(): Promise<Product[]> {
       throw error;
     });
   return loading;
+}
+
+/** SPEC §8: what a failed product-list load shows when the server gave no message. */
+export const PRODUCT_LIST_FAILED = 'An error occurred. Please try again later.';
+
+/** The toast for a failed product-list load: the server's message, else SPEC §8's. */
+export function productListMessage(error: unknown): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : PRODUCT_LIST_FAILED;
 }

@@ -1,16 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';
 import { ProductGrid } from '../catalogue/ProductGrid.tsx';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import '../catalogue/catalogue.css';
 import './account.css';
-
-/** Shown when the product list cannot be fetched (SPEC §8, product list). */
-const LOAD_FAILED = 'An error occurred. Please try again later.';
 
 /** The /favourites and /yourFavourites page body: the saved products as cards. */
 export default function FavouritesPage() {
@@ -42,7 +39,7 @@ export default function FavouritesPage() {
     <section className="account-page favourites-page" aria-labelledby="favourites-title">
       <h1 id="favourites-title">{FAVOURITE_MESSAGES.emptyTitle}</h1>
       {view === 'loading' && <p className="muted">Loading...</p>}
-      {view === 'failed' && <p role="alert">{LOAD_FAILED}</p>}
+      {view === 'failed' && <p role="alert">{PRODUCT_LIST_FAILED}</p>}
       {view === 'empty' && (
         <div className="account-panel">
           <p>{FAVOURITE_MESSAGES.empty}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../client/api.ts';
+import { loadProducts, productListMessage } from '../../stores/catalogue.ts';
 import {
   discountedPrice,
   hasWholesalePrice,
@@ -25,9 +25,6 @@ export type BuyBoxProduct = Pick<
   '_id' | 'productName' | 'colors' | 'price' | 'discountPercent' | 'wholesalePrice' | 'stock'
 >;
 
-/** SPEC §8: the product list's message when the call throws without a server message. */
-const LIST_ERROR = 'An error occurred. Please try again later.';
-
 /** Refreshes price and stock from GET /api/product/list once, in case the static page is stale. */
 function useLiveProduct(initial: BuyBoxProduct): { product: BuyBoxProduct; loading: boolean } {
   const [product, setProduct] = useState(initial);
@@ -35,21 +32,15 @@ function useLiveProduct(initial: BuyBoxProduct): { product: BuyBoxProduct; loadi
   useEffect(() => {
     let alive = true;
     setLoading(true);
-    api
-      .productList()
-      .then(({ products }) => {
+    loadProducts()
+      .then((products) => {
         const fresh = products.find((p) => p._id === initial._id);
         if (alive && fresh) {
           const { price, discountPercent, wholesalePrice, stock } = fresh;
           setProduct((p) => ({ ...p, price, discountPercent, wholesalePrice, stock }));
         }
       })
-      .catch((error: unknown) =>
-        notify(
-          error instanceof ApiError && error.serverMessage ? error.serverMessage : LIST_ERROR,
-          'error',
-        ),
-      )
+      .catch((error: unknown) => notify(productListMessage(error), 'error'))
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;

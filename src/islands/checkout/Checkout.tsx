@@ -5,7 +5,7 @@ import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
 import { defaultPaymentMethod, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart, clearCart } from '../../stores/cart.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products, loadProducts, productListMessage } from '../../stores/catalogue.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { KEYS, readText } from '../../stores/storage.ts';
@@ -40,7 +40,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   useWakeHeader();
   useEffect(() => {
-    loadProducts().catch(() => notify('An error occurred. Please try again later.', 'error'));
+    loadProducts().catch((error: unknown) => notify(productListMessage(error), 'error'));
   }, []);
   useEffect(() => {
     // The methods depend on the currency; keep the choice valid (COD by default where allowed).
