@@ -135,7 +135,7 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
   const t0 = Date.now();
   shop = await startShop({ dataDir, skipBuild });
   results.serverStartMs = Date.now() - t0;
-  log(`server ready at ${shop.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (includes the first function bundling)`);
+  log(`server ready at ${shop.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (want('weight')) await pageWeightSection(dist);
   if (needServer.lighthouse) await lighthouseSection(shop.url, dist).catch((e) => checks.push({ area: 'lighthouse', item: 'all', value: `failed: ${String(e).slice(0, 200)}`, budget: 'reported', ok: null }));
   if (needServer.api) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCatalogue, seedIfEmpty, validateCatalogue } from '../../src/server/services/catalogue.ts';
+import { importCatalogue, PRODUCT_LIST_REUSE_MS, productListBody, seedIfEmpty, validateCatalogue } from '../../src/server/services/catalogue.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -67,5 +67,33 @@ describe('seedIfEmpty', () => {
     expect(first).toBeGreaterThanOrEqual(48);
     expect(await seedIfEmpty(store)).toBe(0);
     expect(await store.products.count()).toBe(first);
+  });
+});
+
+describe('productListBody', () => {
+  const names = (body: string) => (JSON.parse(body) as { products: { _id: string; name: string }[] }).products.map((p) => `${p._id}:${p.name}`);
+
+  it('answers success with every product and its name', async () => {
+    await importCatalogue(store, [makeProduct({ _id: 'bag-a', productName: 'Bag A' })]);
+    const body = JSON.parse(await productListBody(store)) as { success: boolean; products: unknown[] };
+    expect(body.success).toBe(true);
+    expect(names(await productListBody(store))).toEqual(['bag-a:Bag A']);
+  });
+
+  it('reuses the serialized list within the reuse window and reads the store again after it', async () => {
+    await importCatalogue(store, [makeProduct({ _id: 'bag-a', productName: 'Bag A' })]);
+    const now = Date.now();
+    await productListBody(store, now);
+    // A write that bypasses importCatalogue, as another process's import would.
+    await store.products.upsertMany([makeProduct({ _id: 'bag-a', productName: 'Bag A' }), makeProduct({ _id: 'bag-b', productName: 'Bag B' })]);
+    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS - 1))).toEqual(['bag-a:Bag A']);
+    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS))).toEqual(['bag-a:Bag A', 'bag-b:Bag B']);
+  });
+
+  it('shows an import made in this process at once', async () => {
+    await importCatalogue(store, [makeProduct({ _id: 'bag-a', productName: 'Bag A' })]);
+    await productListBody(store);
+    await importCatalogue(store, [makeProduct({ _id: 'bag-a', productName: 'Bag A renamed' })]);
+    expect(names(await productListBody(store))).toEqual(['bag-a:Bag A renamed']);
   });
 });

@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { fieldErrors, checkoutSchema } from '../../lib/validation.ts';
 import type { PaymentMethod } from '../../lib/payments.ts';
 

@@ -30,6 +30,7 @@ export async function importCatalogue(store: Store, data: unknown): Promise<Impo
   const checked = validateCatalogue(data);
   if (!checked.ok) return checked;
   const { inserted, updated } = await store.products.upsertMany(checked.products);
+  listed = null;
   return { ok: true, inserted, updated };
 }
 
@@ -61,4 +62,22 @@ export async function seedIfEmpty(store: Store, file = DEMO_CATALOGUE_FILE): Pro
 /** The product list as the API serves it: the spec's fields, plus `name` which the list also uses. */
 export function toListProduct(product: Product): Product & { name: string } {
   return { ...product, name: product.productName };
+}
+
+/**
+ * How long a warm instance reuses its serialized product list. The answer already tells browsers
+ * to keep it 60 s, and an import in this process drops it at once; another process's import shows
+ * here within this time.
+ */
+export const PRODUCT_LIST_REUSE_MS = 10_000;
+
+let listed: { store: Store; at: number; body: string } | null = null;
+
+/** The body of GET /api/product/list, `{ success, products }`, serialized once per reuse window. */
+export async function productListBody(store: Store, now = Date.now()): Promise<string> {
+  if (listed && listed.store === store && now - listed.at < PRODUCT_LIST_REUSE_MS) return listed.body;
+  const products = (await store.products.list()).map(toListProduct);
+  const body = JSON.stringify({ success: true, products });
+  listed = { store, at: now, body };
+  return body;
 }
