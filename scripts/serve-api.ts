@@ -6,11 +6,15 @@ import { endpointFor } from './api-endpoints.ts';
 
 const pending = new Set<Promise<unknown>>();
 
-/** Answers the request if an API function declares its path; false when none does. */
+/** Answers /api/* (a JSON 404 where no function declares the path); false for any other path. */
 export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = req.socket.remoteAddress ?? 'unknown'): Promise<boolean> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const endpoint = endpointFor(url.pathname);
-  if (!endpoint) return false;
+  if (!endpoint) {
+    if (!url.pathname.startsWith('/api/')) return false;
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
+    return true;
+  }
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(key, value);

@@ -10,7 +10,7 @@ export function createInprocServer(): http.Server {
     try {
       // Load tests spread virtual shoppers over addresses, as real ones come from many.
       const ip = (req.headers['x-bench-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
-      if (!(await serveApi(req, res, ip))) res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
+      if (!(await serveApi(req, res, ip))) res.writeHead(404).end();
     } catch (error) {
       console.error('[inproc]', error);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveApi } from '../../scripts/serve-api.ts';
+import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+
+let cleanup: () => Promise<void>;
+let server: http.Server;
+let base = '';
+beforeAll(async () => {
+  ({ cleanup } = await useTempDataDir());
+  await seedIfEmpty(await getStore());
+  server = http.createServer(async (req, res) => {
+    if (!(await serveApi(req, res))) res.writeHead(418).end('static');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await cleanup();
+});
+
+describe('serveApi', () => {
+  it('answers a function at its spec path with the handler of that path', async () => {
+    const res = await fetch(`${base}/api/product/list`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    expect(((await res.json()) as { products: unknown[] }).products.length).toBeGreaterThanOrEqual(48);
+  });
+
+  it('passes the POST body through to the handler', async () => {
+    const res = await fetch(`${base}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Route Test', email: `route-${Date.now()}@example.com`, password: 'correct horse battery' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, user: { name: 'Route Test' } });
+  });
+
+  it('serves every path a function declares, such as /api/order/cod for /api/order/COD', async () => {
+    for (const path of ['/api/order/COD', '/api/order/cod']) {
+      const res = await fetch(`${base}${path}`, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ success: false, message: 'Please log in to continue.' });
+    }
+  });
+
+  it('answers an unknown /api/ path with a JSON 404', async () => {
+    const res = await fetch(`${base}/api/nothing/here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('leaves every other path to the static site', async () => {
+    const res = await fetch(`${base}/Collections`);
+    expect(res.status).toBe(418);
+    expect(await res.text()).toBe('static');
+  });
+});
