@@ -102,6 +102,7 @@ describe('exchange-rate service faults give rate 1 within the 3 s timeout', () =
   }
 });
 
+// `npm test` builds dist/ first; a bare `vitest run` on a fresh clone skips this part.
 const DIST = path.resolve('dist');
 describe.skipIf(!existsSync(path.join(DIST, 'index.html')))('static pages during an outage (npm start, SKIP_BUILD=1)', () => {
   let shop: RunningShop;
@@ -110,7 +111,7 @@ describe.skipIf(!existsSync(path.join(DIST, 'index.html')))('static pages during
     scratch = mkdtempSync(path.join(tmpdir(), 'shop-outage-srv-'));
     const blocked = path.join(scratch, 'blocked');
     writeFileSync(blocked, 'x');
-    // The first /api call makes @netlify/dev bundle the functions: wait for it (any answer will do).
+    // Ready once /api answers at all (any status will do).
     shop = await startShop({ dataDir: blocked, skipBuild: true, waitFor: '/api/rates' });
   }, 250_000);
   afterAll(async () => {
