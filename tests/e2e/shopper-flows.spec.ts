@@ -100,6 +100,29 @@ test.describe('account and cart', () => {
     await expect(page.locator('[data-cart-count]')).toHaveText('2');
   });
 
+  test('favourites survive a reload and merge with the account\'s on login', async ({ page, request }) => {
+    const email = uniqueEmail('fav');
+    expect((await request.post('/api/user/register', { data: { name: 'Fav Ourite', email, password: PASSWORD } })).ok()).toBe(true);
+    // The account saved a bag on this browser during an earlier visit.
+    await page.goto('/');
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify(['gwadar-beach-tote'])), `favourites_${email}`);
+
+    await page.goto(TOTE);
+    await hydrated(page, 'BuyBox');
+    await page.locator('.buy-box').getByRole('button', { name: 'Add To Your Favourite' }).click();
+    await expect(toast(page, 'This Product Has Been Added To Your Favourites')).toBeVisible();
+    await page.reload();
+    await hydrated(page, 'BuyBox');
+    await expect(page.locator('.buy-box').getByRole('button', { name: 'Remove from Favourite' })).toBeVisible();
+
+    await logIn(page, email);
+    await expect(toast(page, 'You are logged in!')).toBeVisible();
+    const stored = await page.evaluate((key) => [JSON.parse(localStorage.getItem(key) ?? '[]'), localStorage.getItem('favourites_guest')], `favourites_${email}`);
+    expect(stored).toEqual([['gwadar-beach-tote', 'margalla-commuter-laptop-bagpack'], null]);
+    await page.goto('/favourites');
+    await expect(page.locator('main .card')).toHaveCount(2);
+  });
+
   test('a failed login shows the server message', async ({ page }) => {
     await page.goto('/');
     await logIn(page, uniqueEmail('nobody'), 'wrong password');

@@ -4,7 +4,7 @@ import { searchProducts, trendingProducts } from '../../lib/catalogue.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { productPath } from '../../lib/routes.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
@@ -47,6 +47,10 @@ function SearchBody() {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((i) => (shown.length === 0 ? -1 : (i + step + shown.length) % shown.length));
+    } else if (e.key === 'Escape') {
+      // A search field's first Esc would only clear it; the overlay closes at once instead.
+      e.preventDefault();
+      closeOverlays();
     } else if (e.key === 'Enter') {
       const target = shown[active] ?? shown[0];
       if (target) window.location.assign(productPath(target._id));
@@ -87,7 +91,7 @@ function SearchBody() {
         </p>
       )}
       <h2 className="search-title">{query.trim() ? 'Results' : 'Trending Products'}</h2>
-      {failed && <p>An error occurred. Please try again later.</p>}
+      {failed && <p>{PRODUCT_LIST_FAILED}</p>}
       {!failed && products === null && <p>Loading...</p>}
       {products !== null && query.trim() !== '' && results.length === 0 && <p>No products found.</p>}
       <ul id="search-results" role="listbox" aria-label={query.trim() ? 'Results' : 'Trending Products'} className="search-results">
@@ -102,8 +106,9 @@ function SearchBody() {
 function SearchResult({ product, index, active }: { product: Product; index: number; active: boolean }) {
   const image = product.colorImages[0]?.images[0] ?? '';
   return (
-    <li id={`search-result-${index}`} role="option" aria-selected={active} className={active ? 'active' : undefined}>
-      <a href={productPath(product._id)}>
+    // The link is the option itself (no control inside an option); focus stays in the search field.
+    <li role="presentation" className={active ? 'active' : undefined}>
+      <a id={`search-result-${index}`} role="option" aria-selected={active} tabIndex={-1} href={productPath(product._id)}>
         <img src={image} alt="" width={64} height={64} loading="lazy" />
         <span className="name">{product.productName}</span>
         <Price pkr={discountedPrice(product)} />
