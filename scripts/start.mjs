@@ -16,6 +16,10 @@ const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.DATA_DIR ??= '.data';
+// Every client of this local server is 127.0.0.1, so per-address throttles (registrations, login
+// failures, reset requests) would act as one shop-wide limit; scale them unless told otherwise.
+// Per-e-mail limits are never scaled. Production (Netlify) sees real client addresses: factor 1.
+process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 
 if (process.env.SKIP_BUILD !== '1') {
   const started = Date.now();

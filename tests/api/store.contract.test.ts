@@ -200,6 +200,20 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         await store.limits.reset('k');
         expect((await store.limits.hit('k', 1000, now + 1002)).count).toBe(1);
       });
+
+      it('takes back one hit of the current window, never below zero and never after it', async () => {
+        const now = 2_000_000;
+        await store.limits.hit('r', 1000, now);
+        await store.limits.hit('r', 1000, now);
+        await store.limits.release('r', now + 1);
+        expect((await store.limits.hit('r', 1000, now + 2)).count).toBe(2);
+        for (let i = 0; i < 3; i++) await store.limits.release('r', now + 3);
+        expect((await store.limits.hit('r', 1000, now + 4)).count).toBe(1);
+        await store.limits.release('r', now + 1000);
+        expect(await store.limits.hit('r', 1000, now + 1001)).toEqual({ count: 1, resetAt: now + 2001 });
+        await store.limits.release('never-hit', now);
+        expect((await store.limits.hit('never-hit', 1000, now)).count).toBe(1);
+      });
     });
 
     describe('rates', () => {

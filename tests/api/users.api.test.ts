@@ -88,6 +88,15 @@ describe('POST /api/user/login', () => {
   });
 });
 
+describe('POST /api/user/login from one shared address', () => {
+  it('lets more than 20 successful sign-ins through in 15 minutes: only failures count per address', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 21; i++) {
+      expect((await call(loginHandler, '/api/user/login', { body: { email, password: PASSWORD }, ip: '198.51.100.7' })).status).toBe(200);
+    }
+  }, 60_000);
+});
+
 describe('POST /api/user/google-login', () => {
   let google: Awaited<ReturnType<typeof startFakeGoogle>>;
   beforeAll(async () => {

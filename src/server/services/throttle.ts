@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 const MINUTE = 60_000;
-/** Login: 5 tries per e-mail and 20 per client address in 15 minutes. */
+/** Login: 5 failed tries per e-mail and 20 per client address in 15 minutes (a success does not count). */
 export const LOGIN_PER_EMAIL: Limit = { name: 'login-email', max: 5, windowMs: 15 * MINUTE };
 export const LOGIN_PER_ADDRESS: Limit = { name: 'login-ip', max: 20, windowMs: 15 * MINUTE, perAddress: true };
 /** Reset codes: 3 requests per e-mail and 10 per address in 15 minutes. */
@@ -36,6 +36,11 @@ export async function throttle(
       throw new HttpError(429, message, { 'Retry-After': String(seconds) });
     }
   }
+}
+
+/** Takes back this attempt's hit on one (limit, key) pair, e.g. a login that succeeded. */
+export function releaseThrottle(store: Store, limit: Limit, key: string): Promise<void> {
+  return store.limits.release(`${limit.name}:${key}`);
 }
 
 /** Forgets the counter of one (limit, key) pair, e.g. after a successful login. */

@@ -15,6 +15,7 @@ import {
   RESET_PER_ADDRESS,
   RESET_PER_EMAIL,
   clearThrottle,
+  releaseThrottle,
   throttle,
 } from './throttle.ts';
 
@@ -74,7 +75,8 @@ export async function login(deps: Deps, input: { email: string; password: string
   const user = await deps.store.users.findByEmail(input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !user.passwordHash || !ok) throw new HttpError(401, USER_MESSAGES.badCredentials);
-  await clearThrottle(deps.store, LOGIN_PER_EMAIL, input.email);
+  // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
+  await Promise.all([clearThrottle(deps.store, LOGIN_PER_EMAIL, input.email), releaseThrottle(deps.store, LOGIN_PER_ADDRESS, ip)]);
   return session(deps, user, USER_MESSAGES.loggedIn);
 }
 

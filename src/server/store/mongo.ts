@@ -234,6 +234,9 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
         );
         return { count: doc?.count ?? 1, resetAt: doc?.resetAt ?? now + windowMs };
       },
+      async release(key, now = Date.now()) {
+        await limits.updateOne({ _id: key, resetAt: { $gt: now }, count: { $gt: 0 } }, { $inc: { count: -1 } });
+      },
       async reset(key) {
         await limits.deleteOne({ _id: key });
       },

@@ -255,6 +255,12 @@ export function openSqliteStore(dataDir: string): Store {
           return { count, resetAt };
         });
       },
+      async release(key, now = Date.now()) {
+        tx(() => {
+          const row = q.limitGet.get(key) as Row | undefined;
+          if (row && Number(row.reset_at) > now && Number(row.count) > 0) q.limitPut.run(key, Number(row.count) - 1, Number(row.reset_at));
+        });
+      },
       async reset(key) {
         q.limitDelete.run(key);
       },
