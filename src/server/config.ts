@@ -14,29 +14,84 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Bastaa <no-reply@bastaa.pk>'),
+  /** The shop's public address, for links in mails; required in production. */
+  SITE_URL: optionalUrl,
   RATES_URL: z.url().default('https://open.er-api.com/v6/latest/PKR'),
   RATES_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3000),
   /** Multiplies the per-address throttles (e.g. behind a shared NAT, or for browser test runs). */
   THROTTLE_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
-  CONTEXT: z.string().optional(),
 });
 
-/** The validated server configuration. */
-export type Config = z.infer<typeof envSchema> & { production: boolean };
+/** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */
+export const PRODUCTION_REQUIRED = ['MONGODB_URI', 'JWT_SECRET', 'SMTP_URL', 'SITE_URL'] as const;
 
-/** Reads and validates the environment once; the error names every bad or missing variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** The validated server configuration. */
+export type Config = z.infer<typeof envSchema> & {
+  /** True on Netlify (a deployed function, or a build there); false under npm start, tests and netlify dev. */
+  production: boolean;
+};
+
+/** Thrown when the environment is unusable; `problems` has one line per bad or missing variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Whether this process runs on Netlify. Deployed functions get only the Functions-scope variables
+ * plus the read-only SITE_ID, SITE_NAME and URL (Netlify's documentation: "Environment variables
+ * and functions"); CONTEXT is a build variable and is absent at run time. Builds on Netlify have
+ * NETLIFY=true. Local emulation (netlify dev, @netlify/vite-plugin) sets NETLIFY_DEV=true.
+ */
+export function runsOnNetlify(env: Env = process.env): boolean {
+  if (env.NETLIFY_DEV === 'true') return false;
+  return Boolean(env.SITE_ID) || env.NETLIFY === 'true';
+}
+
+/** Which required variables a Netlify build lacks: it reads the catalogue from MongoDB only. */
+function missingOnNetlify(env: Env, isBuild: boolean): string[] {
+  const required = isBuild ? (['MONGODB_URI'] as const) : PRODUCTION_REQUIRED;
+  return required.filter((name) => !env[name]);
+}
+
+/** Reads and validates an environment; the error names every bad or missing variable at once. */
+export function parseConfig(env: Env = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  // Netlify's deploy context, not NODE_ENV: `astro build` sets NODE_ENV=production on every machine.
-  const production = env.CONTEXT === 'production';
-  if (production && !cleaned.JWT_SECRET) problems.push('JWT_SECRET: required in production');
-  if (production && !cleaned.MONGODB_URI) problems.push('MONGODB_URI: required in production');
-  if (problems.length > 0 || !parsed.success) {
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const production = runsOnNetlify(cleaned);
+  if (production) {
+    // Build metadata (NETLIFY, CONTEXT) exists only during a build, never in a deployed function.
+    const isBuild = cleaned.NETLIFY === 'true' || Boolean(cleaned.CONTEXT);
+    for (const name of missingOnNetlify(cleaned, isBuild)) problems.push(`${name}: required in production`);
   }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return { ...parsed.data, production };
+}
+
+const KEYS = [...Object.keys(envSchema.shape), 'SITE_ID', 'NETLIFY', 'NETLIFY_DEV', 'CONTEXT'];
+let cached: { fingerprint: string; config?: Config; error?: ConfigError } | null = null;
+
+/**
+ * The process environment's configuration, parsed once per instance (again only if a variable it
+ * reads changes, as tests do). A bad environment throws the same ConfigError on every call.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const fingerprint = JSON.stringify(KEYS.map((k) => env[k] ?? ''));
+  if (cached?.fingerprint !== fingerprint) {
+    try {
+      cached = { fingerprint, config: parseConfig(env) };
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      cached = { fingerprint, error };
+    }
+  }
+  if (cached.error) throw cached.error;
+  return cached.config as Config;
 }

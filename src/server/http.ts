@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { ConfigError } from './config.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
 /** Largest request body accepted, in bytes. */
@@ -16,11 +17,32 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Headers every API answer carries. netlify.toml's [[headers]] apply to static files only, never
+ * to function responses, so the functions set their own. An API answer is data, never a page:
+ * `default-src 'none'` and no framing.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** A JSON success (or spec-shaped) response that is never cached. */
+/** Adds the API security headers to a response built elsewhere (cacheable reads keep their Cache-Control). */
+export function secured(response: Response): Response {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
+/** A JSON answer that is never cached (authenticated and personal answers), with the security headers. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
-  return Response.json(body, { ...init, headers: { ...NO_STORE, ...init.headers } });
+  return Response.json(body, { ...init, headers: { ...API_SECURITY_HEADERS, ...NO_STORE, ...init.headers } });
 }
 
 /** The uniform failure shape `{ success: false, message }`. */
@@ -80,6 +102,18 @@ export interface RequestContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
+/** The message shoppers get while the shop cannot serve (store down, or a deploy misconfigured). */
+export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again shortly.';
+
+const reported = new Set<string>();
+/** Logs a configuration error once per instance, naming every missing or bad variable. */
+function reportConfigError(error: ConfigError): void {
+  const line = `[config] refusing to serve: ${error.problems.join('; ')}`;
+  if (reported.has(line)) return;
+  reported.add(line);
+  console.error(line);
+}
+
 type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
 
 /**
@@ -91,12 +125,16 @@ export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler 
     opts.withMsg ? json({ success: false, message, msg: message }, { status, headers }) : fail(status, message, headers);
   return async (req, context) => {
     try {
-      return await run(req, context);
+      return secured(await run(req, context));
     } catch (error) {
       if (error instanceof HttpError) return failWith(error.status, error.message, error.headers);
+      if (error instanceof ConfigError) {
+        reportConfigError(error);
+        return failWith(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '300' });
+      }
       if (error instanceof StoreUnavailableError || isStoreOutage(error)) {
         console.error(`[api] store unavailable on ${new URL(req.url).pathname}: ${String(error)}`);
-        return failWith(503, 'The shop is temporarily unavailable. Please try again shortly.', { 'Retry-After': '30' });
+        return failWith(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '30' });
       }
       console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
       return failWith(500, 'An error occurred. Please try again later.');

@@ -183,7 +183,7 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
     describe('otps', () => {
       it('stores one code per e-mail, counts attempts and deletes', async () => {
         await store.otps.put({ email: 'o@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0 });
-        expect(await store.otps.addAttempt('o@example.com')).toBe(1);
+        expect(await store.otps.spendAttempt('o@example.com', 5)).toMatchObject({ attempts: 1 });
         expect(await store.otps.get('o@example.com')).toMatchObject({ codeHash: 'h', attempts: 1 });
         expect(await store.otps.delete('o@example.com')).toBe(true);
         expect(await store.otps.delete('o@example.com')).toBe(false);

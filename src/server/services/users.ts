@@ -122,14 +122,11 @@ export async function resetPassword(
   deps: Deps,
   input: { email: string; otp: string; newPassword: string },
 ): Promise<{ success: true; msg: string }> {
-  const otp = await deps.store.otps.get(input.email);
-  if (!otp || otp.expiresAt <= Date.now() || otp.attempts >= OTP_MAX_ATTEMPTS) {
-    if (otp) await deps.store.otps.delete(input.email);
-    throw new HttpError(400, USER_MESSAGES.badOtp);
-  }
-  if (!otpMatches(input.email, input.otp, otp.codeHash, signingKey(deps.config))) {
-    const attempts = await deps.store.otps.addAttempt(input.email);
-    if (attempts >= OTP_MAX_ATTEMPTS) await deps.store.otps.delete(input.email);
+  // The attempt is used up before the code is compared, in one atomic step: parallel guesses
+  // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code.
+  const otp = await deps.store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
+  if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, signingKey(deps.config))) {
+    if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await deps.store.otps.delete(input.email);
     throw new HttpError(400, USER_MESSAGES.badOtp);
   }
   // Consuming the code is the atomic step: of two racing correct submissions only one deletes it.

@@ -1,25 +1,33 @@
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import type { Store } from './port.ts';
-import { openSqliteStore } from './sqlite.ts';
+
+import { StoreUnavailableError } from './port.ts';
 
 export type { Store } from './port.ts';
 export { StoreUnavailableError } from './port.ts';
 
 let current: Promise<Store> | null = null;
 
-/** Opens the store the configuration names: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR. */
-export async function openStore(config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR'>): Promise<Store> {
+/**
+ * Opens the store the configuration names: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR.
+ * Each adapter is imported only when chosen, so a function on MongoDB never loads node:sqlite.
+ */
+export async function openStore(config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR' | 'production'>): Promise<Store> {
   if (config.MONGODB_URI) {
     const { openMongoStore } = await import('./mongo.ts');
     return openMongoStore(config.MONGODB_URI, config.MONGODB_DB);
   }
+  // loadConfig refuses production without MONGODB_URI; this guards any other caller.
+  if (config.production) throw new StoreUnavailableError('MONGODB_URI is required in production');
+  const { openSqliteStore } = await import('./sqlite.ts');
   return openSqliteStore(path.resolve(config.DATA_DIR));
 }
 
 /** The process-wide store, opened on first use from the environment. */
 export function getStore(): Promise<Store> {
   if (!current) {
+    // A bad configuration throws here, synchronously, on every call: nothing is cached.
     current = openStore(loadConfig());
     current.catch(() => {
       current = null;

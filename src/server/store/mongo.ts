@@ -1,47 +1,93 @@
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mongodb';
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
   type CartData,
   type OrderRecord,
   type OtpRecord,
+  type RatesRecord,
   type Store,
   type UserRecord,
 } from './port.ts';
 
+/**
+ * Client options for serverless: each function instance holds one client with a small pool (15
+ * functions × many instances share the cluster's connection limit), and a request fails fast
+ * instead of hanging when the cluster cannot be reached.
+ */
+export const MONGO_CLIENT_OPTIONS = {
+  maxPoolSize: 5,
+  minPoolSize: 0,
+  maxIdleTimeMS: 60_000,
+  serverSelectionTimeoutMS: 4000,
+  connectTimeoutMS: 4000,
+  socketTimeoutMS: 10_000,
+} as const;
+
+/** The driver classes the adapter uses; the test double provides the same two. */
+export interface MongoDriver {
+  MongoClient: new (uri: string, options?: object) => MongoClient;
+  MongoServerError: abstract new (...args: never[]) => Error;
+}
+
+const realDriver: MongoDriver = { MongoClient, MongoServerError };
+
 // One client per function instance: serverless workers reuse it across invocations.
 const clients = new Map<string, Promise<MongoClient>>();
 
-function connect(uri: string): Promise<MongoClient> {
-  let client = clients.get(uri);
+function connect(uri: string, driver: MongoDriver): Promise<MongoClient> {
+  const key = driver === realDriver ? uri : `${uri}#double`;
+  let client = clients.get(key);
   if (!client) {
-    client = new MongoClient(uri, { serverSelectionTimeoutMS: 4000, connectTimeoutMS: 4000 }).connect();
-    client.catch(() => clients.delete(uri));
-    clients.set(uri, client);
+    client = new driver.MongoClient(uri, MONGO_CLIENT_OPTIONS).connect();
+    client.catch(() => clients.delete(key));
+    clients.set(key, client);
   }
   return client;
 }
 
-async function ensureIndexes(db: Db): Promise<void> {
-  await Promise.all([
-    db.collection('products').createIndex({ position: 1 }),
-    db.collection('users').createIndex({ email: 1 }, { unique: true }),
-    db.collection('orders').createIndex({ userId: 1, date: -1 }),
-    db.collection('orders').createIndex(
-      { idempotencyKey: 1 },
-      { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
-    ),
-    db.collection('otps').createIndex({ expiresAtDate: 1 }, { expireAfterSeconds: 0 }),
-    db.collection('limits').createIndex({ resetAtDate: 1 }, { expireAfterSeconds: 0 }),
-  ]);
+/** Every index the adapter relies on; created by `npm run shop -- db migrate`, never at cold start. */
+export const MONGO_INDEXES = [
+  { collection: 'products', keys: { position: 1 }, options: { name: 'products_position' } },
+  { collection: 'users', keys: { email: 1 }, options: { name: 'users_email', unique: true } },
+  { collection: 'orders', keys: { userId: 1, date: -1 }, options: { name: 'orders_user_date' } },
+  {
+    collection: 'orders',
+    keys: { idempotencyKey: 1 },
+    options: { name: 'orders_idempotency', unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
+  },
+  { collection: 'otps', keys: { expiresAtDate: 1 }, options: { name: 'otps_ttl', expireAfterSeconds: 0 } },
+  { collection: 'limits', keys: { resetAtDate: 1 }, options: { name: 'limits_ttl', expireAfterSeconds: 0 } },
+] as const;
+
+/** Creates the indexes (idempotent); returns their names. */
+export async function migrateMongo(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<string[]> {
+  const db = (await connect(uri, driver)).db(dbName);
+  for (const index of MONGO_INDEXES) {
+    await db.collection(index.collection).createIndex(index.keys, index.options);
+  }
+  return MONGO_INDEXES.map((i) => `${i.collection}.${i.options.name}`);
+}
+
+/** The indexes `migrateMongo` would create that the database lacks (for `shop doctor`). */
+export async function missingMongoIndexes(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<string[]> {
+  const db = (await connect(uri, driver)).db(dbName);
+  const missing: string[] = [];
+  for (const index of MONGO_INDEXES) {
+    const names = await db
+      .collection(index.collection)
+      .indexes()
+      .then((list) => list.map((i) => i.name))
+      .catch(() => [] as (string | undefined)[]);
+    if (!names.includes(index.options.name)) missing.push(`${index.collection}.${index.options.name}`);
+  }
+  return missing;
 }
 
 type Doc<T> = Omit<T, 'id'> & { _id: string };
 const fromDoc = <T extends { id: string }>(doc: Doc<T> | null): T | null => {
   if (!doc) return null;
   const { _id, ...rest } = doc as Doc<T> & Record<string, unknown>;
-  delete rest.expiresAtDate;
-  delete rest.resetAtDate;
   return { ...(rest as object), id: _id } as T;
 };
 const toDoc = <T extends { id: string }>(record: T): Doc<T> => {
@@ -55,25 +101,42 @@ const stripProduct = (doc: Record<string, unknown> | null): Product | null => {
 };
 
 /** Connects to MongoDB and returns the store port over it. */
-export async function openMongoStore(uri: string, dbName: string): Promise<Store> {
-  let db: Db;
+export async function openMongoStore(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<Store> {
+  let client: MongoClient;
   try {
-    db = (await connect(uri)).db(dbName);
-    await ensureIndexes(db);
+    client = await connect(uri, driver);
   } catch (error) {
     throw new StoreUnavailableError(`cannot reach MongoDB: ${String(error)}`);
   }
+  const db: Db = client.db(dbName);
+  const isDuplicate = (error: unknown) => error instanceof driver.MongoServerError && (error as { code?: number }).code === 11000;
+
   const products = db.collection<Record<string, unknown> & { _id: string }>('products');
   const users = db.collection<Doc<UserRecord>>('users');
   const carts = db.collection<{ _id: string; data: string; version: number }>('carts');
   const orders = db.collection<Doc<OrderRecord>>('orders');
-  const otps = db.collection<{ _id: string; codeHash: string; expiresAt: number; attempts: number; expiresAtDate: Date }>('otps');
+  type OtpDoc = Omit<OtpRecord, 'email'> & { _id: string; expiresAtDate: Date };
+  const otps = db.collection<OtpDoc>('otps');
   const limits = db.collection<{ _id: string; count: number; resetAt: number; resetAtDate: Date }>('limits');
-  const rates = db.collection<{ _id: string; rates: Record<string, number>; fetchedAt: number; fallback?: boolean }>('rates');
+  const rates = db.collection<RatesRecord & { _id: string }>('rates');
+
+  const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
+    if (!doc) return null;
+    const { _id, expiresAtDate: _date, ...rest } = doc;
+    return { ...rest, email: _id };
+  };
 
   const readCart = async (userId: string) => {
     const doc = await carts.findOne({ _id: userId });
     return { data: doc ? (JSON.parse(doc.data) as CartData) : {}, version: doc?.version ?? 0, exists: !!doc };
+  };
+
+  /** The order stored under an idempotency key, as a replay or a conflict with this request. */
+  const replayOf = async (order: OrderRecord) => {
+    const previous = fromDoc<OrderRecord>(await orders.findOne({ idempotencyKey: order.idempotencyKey }));
+    return previous && previous.requestHash === order.requestHash && previous.userId === order.userId
+      ? ({ kind: 'replayed', order: previous } as const)
+      : ({ kind: 'conflict' } as const);
   };
 
   return {
@@ -91,9 +154,9 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
         return new Map(docs.map((d) => [d._id, stripProduct(d) as Product]));
       },
       async upsertMany(list) {
+        if (list.length === 0) return { inserted: 0, updated: 0 };
         const last = await products.find({}, { sort: { position: -1 }, limit: 1 }).toArray();
         let position = Number(last[0]?.position ?? -1) + 1;
-        if (list.length === 0) return { inserted: 0, updated: 0 };
         const result = await products.bulkWrite(
           list.map((p) => ({
             updateOne: {
@@ -123,7 +186,7 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           await users.insertOne(toDoc(record));
           return record;
         } catch (error) {
-          if (error instanceof MongoServerError && error.code === 11000) return null;
+          if (isDuplicate(error)) return null;
           throw error;
         }
       },
@@ -132,10 +195,14 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           await users.findOneAndUpdate({ _id: id }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
         );
       },
-      async linkGoogle(id, googleSub) {
+      async linkGoogle(id, googleSub, opts = {}) {
+        const set = opts.dropPassword ? { googleSub, passwordHash: null } : { googleSub };
         return fromDoc<UserRecord>(
-          await users.findOneAndUpdate({ _id: id }, { $set: { googleSub } }, { returnDocument: 'after' }),
+          await users.findOneAndUpdate({ _id: id }, { $set: set, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
         );
+      },
+      async bumpTokenVersion(id) {
+        return fromDoc<UserRecord>(await users.findOneAndUpdate({ _id: id }, { $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }));
       },
     },
     carts: {
@@ -144,7 +211,8 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
       },
       async update(userId, change) {
         // Optimistic concurrency on a version field: colour names may hold '.' or '$', so the
-        // nested map is stored as one JSON value rather than as Mongo field paths.
+        // nested map is stored as one JSON value rather than as Mongo field paths. A lost race
+        // re-reads and re-applies `change`, so caps inside it hold under concurrency.
         for (let attempt = 0; attempt < 50; attempt++) {
           const current = await readCart(userId);
           const next = change(current.data);
@@ -155,7 +223,7 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
               : await carts.updateOne({ _id: userId }, { $setOnInsert: { data, version: 1 } }, { upsert: true });
             if (current.exists ? result.modifiedCount === 1 : result.upsertedCount === 1) return next;
           } catch (error) {
-            if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+            if (!isDuplicate(error)) throw error;
           }
         }
         throw new StoreUnavailableError('cart update kept conflicting; try again');
@@ -166,17 +234,21 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
     },
     orders: {
       async create(order) {
+        // The order and the emptied cart are one transaction: a crash between them can neither
+        // leave an order whose cart is still full nor an emptied cart without its order.
+        const session: ClientSession = client.startSession();
         try {
-          await orders.insertOne(toDoc(order));
+          await session.withTransaction(async () => {
+            await orders.insertOne(toDoc(order), { session });
+            await carts.updateOne({ _id: order.userId }, { $set: { data: '{}' }, $inc: { version: 1 } }, { upsert: true, session });
+          });
+          return { kind: 'created', order };
         } catch (error) {
-          if (!(error instanceof MongoServerError && error.code === 11000) || !order.idempotencyKey) throw error;
-          const previous = fromDoc<OrderRecord>(await orders.findOne({ idempotencyKey: order.idempotencyKey }));
-          return previous && previous.requestHash === order.requestHash && previous.userId === order.userId
-            ? { kind: 'replayed', order: previous }
-            : { kind: 'conflict' };
+          if (!isDuplicate(error) || !order.idempotencyKey) throw error;
+          return replayOf(order);
+        } finally {
+          await session.endSession();
         }
-        await carts.updateOne({ _id: order.userId }, { $set: { data: '{}' }, $inc: { version: 1 } }, { upsert: true });
-        return { kind: 'created', order };
       },
       async get(id) {
         return fromDoc<OrderRecord>(await orders.findOne({ _id: id }));
@@ -204,13 +276,16 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
         await otps.replaceOne({ _id: email }, { ...rest, expiresAtDate: new Date(otp.expiresAt) }, { upsert: true });
       },
       async get(email) {
-        const doc = await otps.findOne({ _id: email });
-        if (!doc) return null;
-        return { email: doc._id, codeHash: doc.codeHash, expiresAt: doc.expiresAt, attempts: doc.attempts } satisfies OtpRecord;
+        return fromOtp(await otps.findOne({ _id: email }));
       },
-      async addAttempt(email) {
-        const doc = await otps.findOneAndUpdate({ _id: email }, { $inc: { attempts: 1 } }, { returnDocument: 'after' });
-        return doc?.attempts ?? 0;
+      async spendAttempt(email, max, now = Date.now()) {
+        return fromOtp(
+          await otps.findOneAndUpdate(
+            { _id: email, expiresAt: { $gt: now }, attempts: { $lt: max } },
+            { $inc: { attempts: 1 } },
+            { returnDocument: 'after' },
+          ),
+        );
       },
       async delete(email) {
         return (await otps.deleteOne({ _id: email })).deletedCount === 1;
@@ -218,21 +293,22 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
     },
     limits: {
       async hit(key, windowMs, now = Date.now()) {
-        const live = { $gt: ['$resetAt', now] };
-        const doc = await limits.findOneAndUpdate(
-          { _id: key },
-          [
-            {
-              $set: {
-                count: { $cond: [live, { $add: ['$count', 1] }, 1] },
-                resetAt: { $cond: [live, '$resetAt', now + windowMs] },
-                resetAtDate: { $cond: [live, '$resetAtDate', new Date(now + windowMs)] },
-              },
-            },
-          ],
-          { upsert: true, returnDocument: 'after' },
-        );
-        return { count: doc?.count ?? 1, resetAt: doc?.resetAt ?? now + windowMs };
+        // $inc with upsert on the live window; an expired counter blocks the upsert's insert
+        // (same _id), so it is removed conditionally and the hit tried again.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          try {
+            const doc = await limits.findOneAndUpdate(
+              { _id: key, resetAt: { $gt: now } },
+              { $inc: { count: 1 }, $setOnInsert: { resetAt: now + windowMs, resetAtDate: new Date(now + windowMs) } },
+              { upsert: true, returnDocument: 'after' },
+            );
+            if (doc) return { count: doc.count, resetAt: doc.resetAt };
+          } catch (error) {
+            if (!isDuplicate(error)) throw error;
+            await limits.deleteOne({ _id: key, resetAt: { $lte: now } });
+          }
+        }
+        throw new StoreUnavailableError(`throttle counter ${key} kept conflicting; try again`);
       },
       async release(key, now = Date.now()) {
         await limits.updateOne({ _id: key, resetAt: { $gt: now }, count: { $gt: 0 } }, { $inc: { count: -1 } });
@@ -240,11 +316,16 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
       async reset(key) {
         await limits.deleteOne({ _id: key });
       },
+      async purge(now = Date.now()) {
+        return (await limits.deleteMany({ resetAt: { $lte: now } })).deletedCount;
+      },
     },
     rates: {
       async get() {
         const doc = await rates.findOne({ _id: 'latest' });
-        return doc ? { rates: doc.rates, fetchedAt: doc.fetchedAt, ...(doc.fallback ? { fallback: true } : {}) } : null;
+        if (!doc) return null;
+        const { _id, ...record } = doc;
+        return record;
       },
       async put(record) {
         await rates.replaceOne({ _id: 'latest' }, record, { upsert: true });

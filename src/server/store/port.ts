@@ -74,6 +74,9 @@ export interface OtpRecord {
   codeHash: string;
   expiresAt: number;
   attempts: number;
+  /** Optional service data kept with the code (adapters store and return it unchanged). */
+  issuedAt?: number;
+  nonce?: string;
 }
 
 /** Cached exchange rates, PKR base. */
@@ -82,6 +85,8 @@ export interface RatesRecord {
   fetchedAt: number;
   /** True when the upstream failed and these are the rate-1 fallback (kept briefly). */
   fallback?: boolean;
+  /** When the upstream last failed (ms); adapters store and return it unchanged. */
+  failedAt?: number;
 }
 
 /** Catalogue persistence. */
@@ -106,8 +111,14 @@ export interface UserRepository {
   create(user: UserRecord): Promise<UserRecord | null>;
   /** Replaces the password hash and bumps the token version atomically. */
   setPassword(id: string, passwordHash: string): Promise<UserRecord | null>;
-  /** Links a Google subject to an existing account. */
-  linkGoogle(id: string, googleSub: string): Promise<UserRecord | null>;
+  /**
+   * Links a Google subject to an existing account and bumps the token version in one atomic
+   * write, so every token issued before the link stops working. With `dropPassword`, the password
+   * hash is cleared in the same write (a password set by someone who never proved the mailbox).
+   */
+  linkGoogle(id: string, googleSub: string, opts?: { dropPassword?: boolean }): Promise<UserRecord | null>;
+  /** Bumps the token version atomically (sign-out everywhere); returns the updated user or null. */
+  bumpTokenVersion(id: string): Promise<UserRecord | null>;
 }
 
 /** Carts, one per user. */
@@ -150,8 +161,13 @@ export interface OrderRepository {
 export interface OtpRepository {
   put(otp: OtpRecord): Promise<void>;
   get(email: string): Promise<OtpRecord | null>;
-  /** Adds one failed attempt and returns the new count. */
-  addAttempt(email: string): Promise<number>;
+  /**
+   * Uses up one attempt of a live code in one atomic step: when the code exists, has not expired
+   * at `now` and has fewer than `max` attempts, its count goes up by one and the record (after the
+   * increment) is returned; otherwise null and nothing changes. A caller compares the submitted
+   * code only after this succeeded, so parallel guesses can never exceed `max`.
+   */
+  spendAttempt(email: string, max: number, now?: number): Promise<OtpRecord | null>;
   /** Removes the code; true when this call removed it (so a code is consumed once). */
   delete(email: string): Promise<boolean>;
 }
@@ -163,6 +179,8 @@ export interface LimitRepository {
   /** Takes back one hit of the current window (never below 0); nothing happens once it has reset. */
   release(key: string, now?: number): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Deletes every counter whose window ended before `now`; returns how many were deleted. */
+  purge(now?: number): Promise<number>;
 }
 
 /** The exchange-rate cache. */

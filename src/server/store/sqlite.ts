@@ -29,6 +29,47 @@ type Row = Record<string, unknown>;
 const parse = <T>(row: Row | undefined, column = 'doc'): T | null =>
   row ? (JSON.parse(String(row[column])) as T) : null;
 
+/**
+ * A full disk, an I/O failure or a read-only file is an outage of the store, not a bug: it becomes
+ * StoreUnavailableError, which the API answers with 503 and Retry-After.
+ */
+function asOutage(error: unknown): unknown {
+  const text = String((error as { message?: string } | null)?.message ?? error);
+  if (/SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)|database or disk is full|disk I\/O error|readonly database|database is locked/i.test(text)) {
+    return new StoreUnavailableError(`SQLite store unavailable: ${text}`);
+  }
+  return error;
+}
+
+/** Every repository method of `store`, with outage errors (full disk, …) turned into StoreUnavailableError. */
+function withOutages(store: Store): Store {
+  const wrapped: Record<string, unknown> = { ...store };
+  for (const [name, repo] of Object.entries(store)) {
+    if (typeof repo !== 'object' || repo === null) continue;
+    wrapped[name] = Object.fromEntries(
+      Object.entries(repo as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([method, fn]) => [
+        method,
+        async (...args: unknown[]) => {
+          try {
+            return await fn(...args);
+          } catch (error) {
+            throw asOutage(error);
+          }
+        },
+      ]),
+    );
+  }
+  return wrapped as unknown as Store;
+}
+
+function guard<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw asOutage(error);
+  }
+}
+
 /** Opens (creating if needed) the SQLite database file `shop.db` in `dataDir`. */
 export function openSqliteStore(dataDir: string): Store {
   let db: DatabaseSync;
@@ -41,16 +82,20 @@ export function openSqliteStore(dataDir: string): Store {
     throw new StoreUnavailableError(`cannot open the SQLite store in ${dataDir}: ${String(error)}`);
   }
 
-  /** Runs `work` inside BEGIN IMMEDIATE so concurrent workers never lose each other's writes. */
+  /**
+   * Runs `work` inside BEGIN IMMEDIATE so concurrent workers never lose each other's writes.
+   * SQLite may already have rolled back on its own (a full disk does), so ROLLBACK is sent only
+   * while a transaction is still open, and the original error is the one that surfaces.
+   */
   function tx<T>(work: () => T): T {
-    db.exec('BEGIN IMMEDIATE');
+    guard(() => db.exec('BEGIN IMMEDIATE'));
     try {
       const result = work();
-      db.exec('COMMIT');
+      guard(() => db.exec('COMMIT'));
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw asOutage(error);
     }
   }
 
@@ -91,6 +136,7 @@ export function openSqliteStore(dataDir: string): Store {
       'INSERT INTO limits (key, count, reset_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET count = excluded.count, reset_at = excluded.reset_at',
     ),
     limitDelete: db.prepare('DELETE FROM limits WHERE key = ?'),
+    limitPurge: db.prepare('DELETE FROM limits WHERE reset_at <= ?'),
     ratesGet: db.prepare('SELECT doc FROM rates WHERE id = 1'),
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
@@ -103,7 +149,7 @@ export function openSqliteStore(dataDir: string): Store {
   const readCart = (userId: string): CartData =>
     parse<CartData>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
 
-  return {
+  return withOutages({
     kind: 'sqlite',
     products: {
       async list() {
@@ -157,11 +203,25 @@ export function openSqliteStore(dataDir: string): Store {
           return next;
         });
       },
-      async linkGoogle(id, googleSub) {
+      async linkGoogle(id, googleSub, opts = {}) {
         return tx(() => {
           const user = getUser(q.userById, id);
           if (!user) return null;
-          const next = { ...user, googleSub };
+          const next: UserRecord = {
+            ...user,
+            googleSub,
+            passwordHash: opts.dropPassword ? null : user.passwordHash,
+            tokenVersion: user.tokenVersion + 1,
+          };
+          q.userUpdate.run(JSON.stringify(next), id);
+          return next;
+        });
+      },
+      async bumpTokenVersion(id) {
+        return tx(() => {
+          const user = getUser(q.userById, id);
+          if (!user) return null;
+          const next = { ...user, tokenVersion: user.tokenVersion + 1 };
           q.userUpdate.run(JSON.stringify(next), id);
           return next;
         });
@@ -231,13 +291,13 @@ export function openSqliteStore(dataDir: string): Store {
       async get(email) {
         return parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
       },
-      async addAttempt(email) {
+      async spendAttempt(email, max, now = Date.now()) {
         return tx(() => {
           const otp = parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
-          if (!otp) return 0;
+          if (!otp || otp.expiresAt <= now || otp.attempts >= max) return null;
           const next = { ...otp, attempts: otp.attempts + 1 };
           q.otpPut.run(email, JSON.stringify(next), next.expiresAt);
-          return next.attempts;
+          return next;
         });
       },
       async delete(email) {
@@ -264,6 +324,9 @@ export function openSqliteStore(dataDir: string): Store {
       async reset(key) {
         q.limitDelete.run(key);
       },
+      async purge(now = Date.now()) {
+        return Number(q.limitPurge.run(now).changes);
+      },
     },
     rates: {
       async get() {
@@ -276,5 +339,5 @@ export function openSqliteStore(dataDir: string): Store {
     async close() {
       db.close();
     },
-  };
+  });
 }
