@@ -335,6 +335,21 @@ describe('with 3 ms latency per operation', () => {
   storeContract('mongo adapter on the test double', async () => tempMongoDoubleStore());
 });
 
+describe('mongo adapter orders.create', () => {
+  it('stores neither the order nor the emptied cart when the connection drops between them', async () => {
+    const { store, cleanup } = await tempMongoDoubleStore();
+    await store.carts.set('crash-buyer', { a: { Black: { '0': 3 } } });
+    const o = order('crash-buyer');
+    mongoDouble.failNext('carts', 'updateOne');
+    await expect(store.orders.create(o)).rejects.toThrow('connection lost');
+    expect(await store.orders.get(o.id)).toBeNull();
+    expect(await store.carts.get('crash-buyer')).toEqual({ a: { Black: { '0': 3 } } });
+    expect((await store.orders.create(o)).kind).toBe('created');
+    expect(await store.carts.get('crash-buyer')).toEqual({});
+    await cleanup();
+  });
+});
+
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
   storeContract('mongodb', async () => {
