@@ -69,11 +69,12 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readBody(req) : undefined;
+  const bytes = body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : undefined;
   if (body === null) {
     await refuseTooLarge(req, res);
     return true;
   }
-  const response = await endpoint.handler(new Request(url, { method: req.method, headers, body }), {
+  const response = await endpoint.handler(new Request(url, { method: req.method, headers, body: bytes }), {
     ip,
     waitUntil: (work) => {
       const tracked = work.catch(() => undefined).finally(() => pending.delete(tracked));
