@@ -69,7 +69,7 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readBody(req) : undefined;
-  const bytes = body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : undefined;
+  const bytes = body ? new Uint8Array(body).buffer : undefined;
   if (body === null) {
     await refuseTooLarge(req, res);
     return true;
