@@ -210,6 +210,12 @@ export const cancelBodySchema = z.object({
   reason: z.enum(CANCEL_REASONS, { error: ORDER_MESSAGES.reasonRequired }),
 });
 
+/**
+ * What a new password on the list of common passwords gets. The server checks the list (register
+ * and reset alike): at ~380 KB it stays out of the browser, which shows this message from the answer.
+ */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
+
 /** A new password: 8 to 128 characters, kept exactly as typed. */
 export const newPasswordSchema = requiredString('Password is required')
   .min(8, 'Password must be at least 8 characters')
