@@ -4,15 +4,18 @@
 // refusing a bad login or an expired token is the behaviour under test, not a fault of the page.
 import { test as base, expect } from '@playwright/test';
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; allowConsole: RegExp[] }>({
+  /** Console errors a test provokes on purpose (e.g. `net::ERR_FAILED` from an aborted route). */
+  allowConsole: [[], { option: true }],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowConsole }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
         if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        if (allowConsole.some((pattern) => pattern.test(text))) return;
         errors.push(`console.error: ${text}`);
       });
       await use(errors);
