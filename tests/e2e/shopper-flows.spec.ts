@@ -233,12 +233,12 @@ test.describe('checkout', () => {
     await page.goto('/Checkout');
     await expect(page.getByRole('radio')).toHaveCount(1);
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
-    await expect(page.getByTestId('summary-shipping')).toHaveText('£18');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
     await expect(page.getByTestId('summary-subtotal')).toContainText('£');
     await expect(page.getByTestId('summary-total')).toContainText('£');
     await page.goto('/Cart');
     await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
-    await expect(page.getByTestId('summary-shipping')).toHaveText('£18');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
   });
 
   test('the whole checkout works with the keyboard alone', async ({ page, request }) => {
