@@ -1,6 +1,6 @@
 import './zod-jitless.ts';
 import { fieldErrors, checkoutSchema } from '../../lib/validation.ts';
-import type { PaymentMethod } from '../../lib/payments.ts';
+import { HOME_COUNTRY, defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from '../../lib/payments.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
 export type CheckoutFields = {
@@ -42,9 +42,23 @@ export function checkoutErrors(fields: CheckoutFields): Partial<Record<keyof Che
   return result.success ? {} : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
 }
 
-/** Changing the country clears the state (SPEC §5). */
-export function withCountry(fields: CheckoutFields, country: string): CheckoutFields {
-  return country === fields.country ? fields : { ...fields, country, state: '' };
+/**
+ * The country whose payment rule applies: the chosen shipping country, or, before one is chosen,
+ * Pakistan while prices show in PKR (so COD stays the default, SPEC §3).
+ */
+export function shipsTo(country: string, currencyCode: string): string {
+  return country || (currencyCode === 'PKR' ? HOME_COUNTRY : '');
+}
+
+/**
+ * Changing the country clears the state (SPEC §5) and keeps the payment choice one the new country
+ * allows (COD and wallets only in Pakistan), else its default.
+ */
+export function withCountry(fields: CheckoutFields, country: string, currencyCode = 'PKR'): CheckoutFields {
+  if (country === fields.country) return fields;
+  const place = shipsTo(country, currencyCode);
+  const paymentMethod = fields.paymentMethod && isPaymentAllowed(fields.paymentMethod, place) ? fields.paymentMethod : defaultPaymentMethod(place);
+  return { ...fields, country, state: '', paymentMethod };
 }
 
 /** The order body the API takes: the address, the lines, the currency and the payment method. */
