@@ -49,11 +49,18 @@ describe('withCountry', () => {
     expect(withCountry(filled, 'Pakistan')).toBe(filled);
   });
 
-  it('switches COD to Bank Transfer when the address leaves Pakistan, and keeps Bank Transfer when it comes back', () => {
+  it('switches COD to Bank Transfer when the address leaves Pakistan, and back to COD when it returns', () => {
     const abroad = withCountry(filled, 'United States');
     expect(abroad.paymentMethod).toBe('Bank Transfer');
     expect(withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India').paymentMethod).toBe('Bank Transfer');
-    expect(withCountry(abroad, 'Pakistan').paymentMethod).toBe('Bank Transfer');
+    expect(withCountry(abroad, 'Pakistan').paymentMethod).toBe('COD');
+  });
+
+  it('brings back the method the shopper picked once the country allows it again', () => {
+    const abroad = withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India', 'PKR', 'JazzCash');
+    expect(abroad.paymentMethod).toBe('Bank Transfer');
+    expect(withCountry(abroad, 'Pakistan', 'INR', 'JazzCash').paymentMethod).toBe('JazzCash');
+    expect(withCountry(abroad, 'Pakistan', 'INR', 'Bank Transfer').paymentMethod).toBe('Bank Transfer');
   });
 });
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../client/api.ts';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
-import { defaultPaymentMethod, paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart, clearCart } from '../../stores/cart.ts';
 import { $products, loadProducts, productListMessage } from '../../stores/catalogue.ts';
 import { chooseCountry } from '../../stores/currency.ts';
@@ -14,7 +14,7 @@ import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 import { useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
-import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, shipsTo, withCountry, type CheckoutFields } from './checkout-form.ts';
+import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, paymentFor, shipsTo, withCountry, type CheckoutFields } from './checkout-form.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import './checkout.css';
 
@@ -31,7 +31,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const savedCountry = readText(KEYS.selectedCountry);
   const [fields, setFields] = useState<CheckoutFields>(() => {
     const country = countries.some((c) => c.name === savedCountry) ? savedCountry : '';
-    return emptyCheckout(defaultPaymentMethod(shipsTo(country, currency.code)), country);
+    return emptyCheckout(paymentFor(shipsTo(country, currency.code)), country);
   });
   // The shipping country decides the currency and the methods (the server enforces the same rule).
   const destination = countries.find((c) => c.name === fields.country);
@@ -43,6 +43,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const [busy, setBusy] = useState(false);
   const [thanks, setThanks] = useState(false);
   const keyRef = useRef<string | null>(null);
+  // The method the shopper clicked, kept across country changes that do not allow it for a while.
+  const preferred = useRef<PaymentMethod | null>(null);
 
   useWakeHeader();
   useEffect(() => {
@@ -54,7 +56,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   }, [destination?.name, currency.code]);
   useEffect(() => {
     // The methods depend on the country (and, before one is chosen, the currency): keep the choice valid.
-    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: methods.includes('COD') ? 'COD' : 'Bank Transfer' }));
+    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: paymentFor(shipsTo(f.country, currency.code), preferred.current) }));
   }, [methods]);
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
@@ -64,7 +66,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
   const set = (name: Field, value: string) => {
     keyRef.current = null; // a changed order gets a new idempotency key
-    setFields((f) => (name === 'country' ? withCountry(f, value, currency.code) : { ...f, [name]: value }));
+    if (name === 'paymentMethod') preferred.current = value as PaymentMethod;
+    setFields((f) => (name === 'country' ? withCountry(f, value, currency.code, preferred.current) : { ...f, [name]: value }));
   };
 
   const placeOrder = async (e: FormEvent) => {
@@ -87,7 +90,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       await api.placeOrder(token, orderBody(fields, lines, currency.code), keyRef.current);
       notify(ORDER_MESSAGES.placed, 'success');
       clearCart();
-      setFields(emptyCheckout(defaultPaymentMethod(shipsTo('', currency.code))));
+      setFields(emptyCheckout(paymentFor(shipsTo('', currency.code))));
       setTouched({});
       setSubmitted(false);
       keyRef.current = null;

@@ -50,15 +50,18 @@ export function shipsTo(country: string, currencyCode: string): string {
   return country || (currencyCode === 'PKR' ? HOME_COUNTRY : '');
 }
 
+/** The method to show for a place: the shopper's own pick where that place allows it, else its default. */
+export function paymentFor(place: string, preferred: PaymentMethod | null = null): PaymentMethod {
+  return preferred && isPaymentAllowed(preferred, place) ? preferred : defaultPaymentMethod(place);
+}
+
 /**
- * Changing the country clears the state (SPEC §5) and keeps the payment choice one the new country
- * allows (COD and wallets only in Pakistan), else its default.
+ * Changing the country clears the state (SPEC §5) and sets the payment to the shopper's own pick
+ * where the new country allows it (COD and wallets only in Pakistan), else the country's default.
  */
-export function withCountry(fields: CheckoutFields, country: string, currencyCode = 'PKR'): CheckoutFields {
+export function withCountry(fields: CheckoutFields, country: string, currencyCode = 'PKR', preferred: PaymentMethod | null = null): CheckoutFields {
   if (country === fields.country) return fields;
-  const place = shipsTo(country, currencyCode);
-  const paymentMethod = fields.paymentMethod && isPaymentAllowed(fields.paymentMethod, place) ? fields.paymentMethod : defaultPaymentMethod(place);
-  return { ...fields, country, state: '', paymentMethod };
+  return { ...fields, country, state: '', paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred) };
 }
 
 /** The order body the API takes: the address, the lines, the currency and the payment method. */
