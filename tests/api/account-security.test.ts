@@ -16,7 +16,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, type Answer } from '../fixtures/api.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
-import { codeIn, startSmtpCatcher, textOf } from '../fixtures/smtp-catcher.ts';
+import { codeIn, startSmtpCatcher, mailText } from '../fixtures/smtp-catcher.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -85,8 +85,8 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
     await settleBackground();
     const [mail] = mailsTo(email);
     expect(subjectOf(mail?.raw ?? '')).toBe('Google sign-in is now linked to your Bastaa account');
-    expect(textOf(mail!.raw)).toContain('we removed it and signed out every device');
-    expect(textOf(mail!.raw)).toContain('"Forgot password?"');
+    expect(mailText(mail!.raw)).toContain('we removed it and signed out every device');
+    expect(mailText(mail!.raw)).toContain('"Forgot password?"');
   });
 
   it('keeps a password the owner set with an e-mailed code, but still ends every earlier session', async () => {
@@ -98,7 +98,7 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
     expect((await call(userOrdersHandler, '/api/order/userorders', { token })).status).toBe(401);
     await settleBackground();
-    expect(textOf(mailsTo(email)[0]?.raw ?? '')).toContain('Every device that was signed in before has been signed out.');
+    expect(mailText(mailsTo(email)[0]?.raw ?? '')).toContain('Every device that was signed in before has been signed out.');
   });
 });
 
@@ -216,7 +216,7 @@ describe('reset codes and their checks (issue 12, item 6)', () => {
     await (await getStore()).limits.reset(`${RESET_MAIL_PER_EMAIL.name}:${email}`);
     expect(await mailedCode(email)).toBe(code);
     expect(mailsTo(email)).toHaveLength(2);
-    expect(textOf(mailsTo(email)[0]!.raw)).toContain('It works once and expires in 10 minutes.');
+    expect(mailText(mailsTo(email)[0]!.raw)).toContain('It works once and expires in 10 minutes.');
     expect((await (await getStore()).otps.get(email))?.attempts).toBe(2);
   });
 
@@ -276,7 +276,7 @@ describe('common passwords and password-change mail (issue 12, item 12)', () => 
     expect((await verify(email, await mailedCode(email))).status).toBe(200);
     await settleBackground();
     const mail = mailsTo(email).find((m) => subjectOf(m.raw) === 'Your Bastaa password was changed');
-    expect(textOf(mail?.raw ?? '')).toContain(`If this wasn't you, reset your password now with "Forgot password?"`);
+    expect(mailText(mail?.raw ?? '')).toContain(`If this wasn't you, reset your password now with "Forgot password?"`);
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CART_LINES,
   MAX_QUANTITY,
+  cartLineCount,
+  isCartFull,
   MIN_QUANTITY,
   addToCart,
   cartCount,
@@ -254,6 +257,35 @@ describe('mergeCarts', () => {
     const merged = mergeCarts({}, guest);
     merged.a!.Black!['0'] = 9;
     expect(guest.a?.Black?.['0']).toBe(1);
+  });
+});
+
+/** A cart of `n` one-item lines, each its own product. */
+const linesCart = (n: number, prefix = 'p'): CartMap =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { Black: { '0': 1 } }]));
+
+describe('the line cap', () => {
+  it('is 50 lines for a cart and an order alike', () => {
+    expect(MAX_CART_LINES).toBe(50);
+  });
+
+  it('counts lines, not items', () => {
+    expect(cartLineCount({ a: { Black: { '0': 5, '1': 2 }, Navy: { '0': 1 } }, b: { Red: { '0': 100 } } })).toBe(4);
+  });
+
+  it('lets a full cart raise a line it holds but not take a new one', () => {
+    const full = linesCart(50);
+    expect(isCartFull(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0 })).toBe(false);
+    expect(isCartFull(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0 })).toBe(true);
+    expect(addToCart(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0, quantity: 2 }).p0?.Black?.['0']).toBe(3);
+    expect(cartLineCount(addToCart(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0, quantity: 1 }))).toBe(50);
+  });
+
+  it('keeps a merge of two big carts at 50 lines, the guest’s first, so the login merge is never refused', () => {
+    const merged = mergeCarts(linesCart(40, 'user'), linesCart(40, 'guest'));
+    expect(cartLineCount(merged)).toBe(50);
+    expect(Object.keys(merged).filter((id) => id.startsWith('guest'))).toHaveLength(40);
+    expect(Object.keys(merged).filter((id) => id.startsWith('user'))).toEqual(Array.from({ length: 10 }, (_, i) => `user${i}`));
   });
 });
 
