@@ -94,6 +94,19 @@ export function isCartFull(map: CartMap, key: CartKey): boolean {
 }
 
 /**
+ * What the shopper is told when the per-line cap of 100 trims an addition: how many were really
+ * added, or that the line is already full; null when everything asked for was added.
+ */
+export function lineCapNotice(map: CartMap, line: CartKey & { quantity: number }): string | null {
+  const had = quantityAt(map, line);
+  const asked = Math.trunc(line.quantity);
+  const added = Math.max(0, Math.min(asked, MAX_QUANTITY - had));
+  if (added === asked) return null;
+  if (added === 0) return `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`;
+  return `Only ${added} added: ${MAX_QUANTITY} is the most per line, and your cart now holds ${MAX_QUANTITY}.`;
+}
+
+/**
  * Adds a quantity to a line (creating it) and returns a new map; the line's total is capped at 100,
  * and a new line that would take the cart past MAX_CART_LINES is not added.
  */
@@ -185,16 +198,21 @@ export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): num
 }
 
 /**
- * The cart kept after login: the user's cart with each product the guest holds replaced by the
- * guest's entries. Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just
- * chose them), then the user's older ones in order, so the merge is never refused for its size.
+ * The cart kept after login, merged per line (product, colour, picture): the guest's line wins
+ * where both hold the same line, and every other line of either cart stays. (SPEC §4 says guest
+ * entries override per product; that lost a signed-in shopper's other colours, so the override is
+ * per line.) Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just chose
+ * them), then the user's older ones in order, so the merge is never refused for its size.
  */
 export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
   const merged = cloneCart(userCart);
-  for (const [itemId, colours] of Object.entries(cloneCart(guestCart))) merged[itemId] = colours;
+  for (const line of cartEntries(guestCart)) {
+    ((merged[line.itemId] ??= {})[line.selectedColor] ??= {})[line.imageIndex] = line.quantity;
+  }
   const entries = cartEntries(merged);
   if (entries.length <= MAX_CART_LINES) return merged;
-  const fromGuest = (e: CartEntry) => Object.hasOwn(guestCart, e.itemId);
+  const guestKeys = new Set(cartEntries(guestCart).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`));
+  const fromGuest = (e: CartEntry) => guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
   const kept = new Set([...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(0, MAX_CART_LINES));
   const limited: CartMap = {};
   for (const e of entries) {

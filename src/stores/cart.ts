@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
-import { CART_LIMIT_MESSAGE, addToCart, cartCount, isCartFull, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
+import { CART_LIMIT_MESSAGE, addToCart, cartCount, isCartFull, lineCapNotice, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';
@@ -51,6 +51,8 @@ export function addItem(line: CartKey & { quantity: number }): Promise<boolean> 
     notify(CART_LIMIT_MESSAGE, 'error');
     return Promise.resolve(false);
   }
+  const capped = lineCapNotice($cart.get(), line);
+  if (capped) notify(capped, 'info');
   return change(addToCart($cart.get(), line), (token) => api.cartAdd(token, line), messageOf);
 }
 

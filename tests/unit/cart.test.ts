@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lineCapNotice,
   MAX_CART_LINES,
   MAX_QUANTITY,
   cartLineCount,
@@ -238,14 +239,20 @@ describe('cartSubtotal', () => {
 });
 
 describe('mergeCarts', () => {
-  it("replaces the user's entries of a product the guest holds", () => {
-    const user: CartMap = { a: { Black: { '0': 5 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
+  it("lets the guest's line win for the same product, colour and picture, and keeps every other line", () => {
+    const user: CartMap = { a: { Black: { '0': 5, '2': 4 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
     const guest: CartMap = { a: { Black: { '2': 1 } }, c: { Tan: { '0': 3 } } };
     expect(mergeCarts(user, guest)).toEqual({
-      a: { Black: { '2': 1 } },
+      a: { Black: { '0': 5, '2': 1 }, Navy: { '1': 1 } },
       b: { Red: { '0': 2 } },
       c: { Tan: { '0': 3 } },
     });
+  });
+
+  it('keeps the saved Margalla Black ×2 when the guest adds Margalla Grey ×5', () => {
+    const user: CartMap = { margalla: { Black: { '0': 2 } } };
+    const guest: CartMap = { margalla: { Grey: { '0': 5 } } };
+    expect(mergeCarts(user, guest)).toEqual({ margalla: { Black: { '0': 2 }, Grey: { '0': 5 } } });
   });
 
   it('keeps the user cart when the guest cart is empty', () => {
@@ -331,5 +338,24 @@ describe('sanitizeCart', () => {
     const cart = sanitizeCart(parsed);
     expect(cart).toEqual({});
     expect(Object.getPrototypeOf(cart)).toBe(Object.prototype);
+  });
+});
+
+describe('lineCapNotice', () => {
+  const line = { itemId: 'tote', selectedColor: 'Black', imageIndex: 0 };
+  it('says nothing when all of the quantity fits under 100', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 40 } } }, { ...line, quantity: 60 })).toBeNull();
+  });
+
+  it('says how many were added when 60 more meet 60 already in the cart', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 60 } } }, { ...line, quantity: 60 })).toBe(
+      'Only 40 added: 100 is the most per line, and your cart now holds 100.',
+    );
+  });
+
+  it('says the line is full when it already holds 100', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 100 } } }, { ...line, quantity: 1 })).toBe(
+      'You already have 100 of this item in your cart, the most per line.',
+    );
   });
 });
