@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { serveApi, settleApi } from './serve-api.ts';
 import { seedIfEmpty } from '../src/server/services/catalogue.ts';
+import { canonicalPagePath } from '../src/lib/routes.ts';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -62,6 +63,13 @@ const server = http.createServer(async (req, res) => {
     if (await serveApi(req, res)) return;
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (!match) {
+      // As netlify/functions/page-case.mts does on Netlify: a page typed in another letter case.
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const canonical = canonicalPagePath(url.pathname);
+      if (canonical) {
+        res.writeHead(301, { Location: `${canonical}${url.search}` }).end();
+        return;
+      }
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(notFoundPage);
       return;

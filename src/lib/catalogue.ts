@@ -139,6 +139,30 @@ export function bestSellers(list: readonly Product[]): Product[] {
   return list.filter((p) => p.bestSeller);
 }
 
+/**
+ * Search suggestions: completions of the word being typed, drawn from product names, colours and
+ * makers, most common first, each as the whole query it would become ('black lea' → 'black leather').
+ * Words already typed in full are not suggested again.
+ */
+export function searchSuggestions(list: readonly Product[], query: string, limit = 4): string[] {
+  const typed = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!typed) return [];
+  const words = typed.split(' ');
+  const last = words[words.length - 1] ?? '';
+  const counts = new Map<string, number>();
+  for (const p of list) {
+    const text = [p.productName, p.maker, ...p.colors].join(' ').toLowerCase();
+    for (const word of new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])) {
+      if (word.length > last.length && word.length >= 3 && word.startsWith(last)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const head = words.slice(0, -1).join(' ');
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, Math.max(0, limit))
+    .map(([word]) => (head ? `${head} ${word}` : word));
+}
+
 /** The search overlay's Trending Products: up to 6 best sellers. */
 export function trendingProducts(list: readonly Product[], limit = SEARCH_LIMIT): Product[] {
   return bestSellers(list).slice(0, Math.max(0, limit));

@@ -27,3 +27,46 @@ export const CARE_LINKS = [
 
 /** The product page path for an id. */
 export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
+
+/** Every fixed page route of SPEC §2, in its canonical spelling (the pages in src/pages). */
+export const PAGE_ROUTES = [
+  '/',
+  '/Collections',
+  '/Handbags',
+  '/Bagpacks',
+  '/Sleeves',
+  '/BestSellers',
+  '/under999',
+  '/Cart',
+  '/Checkout',
+  '/selectCountry',
+  '/mySetting',
+  '/favourites',
+  '/yourFavourites',
+  '/yourOrders',
+  '/faq',
+  '/privacy-policy',
+  '/terms-of-service',
+] as const;
+
+/** Route prefixes whose last segment (a product id, an FAQ topic) is always lower case. */
+const LOWER_CASE_SEGMENT_ROUTES = ['/product/', '/faq/'] as const;
+
+const canonicalByLowerCase = new Map<string, string>(PAGE_ROUTES.map((route) => [route.toLowerCase(), route]));
+
+/**
+ * The canonical spelling of a page path typed in another letter case ('/collections' →
+ * '/Collections', '/PRODUCT/Margalla-Bag' → '/product/margalla-bag'), or null when the path is
+ * already canonical or names no page. A trailing slash is dropped.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const lower = path.toLowerCase();
+  let canonical = canonicalByLowerCase.get(lower);
+  for (const prefix of LOWER_CASE_SEGMENT_ROUTES) {
+    if (canonical === undefined && lower.startsWith(prefix) && lower.length > prefix.length && !lower.slice(prefix.length).includes('/')) {
+      canonical = lower;
+    }
+  }
+  return canonical !== undefined && canonical !== pathname ? canonical : null;
+}

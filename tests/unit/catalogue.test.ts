@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  searchSuggestions,
   BEST_SELLERS_PAGE,
   BEST_SELLERS_STEP,
   CATEGORY_HEADINGS,
@@ -296,5 +297,27 @@ describe('byCategory', () => {
 describe('viewingText', () => {
   it("reads 'Viewing X of Y products'", () => {
     expect(viewingText(8, 23)).toBe('Viewing 8 of 23 products');
+  });
+});
+
+describe('searchSuggestions', () => {
+  const list = [
+    makeProduct({ _id: 'a', productName: 'Margalla Leather Tote', colors: ['Black', 'Tan'] }),
+    makeProduct({ _id: 'b', productName: 'Margalla Commuter Bagpack', colors: ['Black'] }),
+    makeProduct({ _id: 'c', productName: 'Lahore Laptop Sleeve', colors: ['Blue'] }),
+  ];
+
+  it('completes the word being typed, most common first', () => {
+    expect(searchSuggestions(list, 'bl')).toEqual(['black', 'blue']);
+    expect(searchSuggestions(list, 'mar')).toEqual(['margalla']);
+  });
+
+  it('keeps the words already typed and completes the last one', () => {
+    expect(searchSuggestions(list, 'Black  lea')).toEqual(['black leather']);
+  });
+
+  it('suggests nothing for an empty query or a word typed in full', () => {
+    expect(searchSuggestions(list, '  ')).toEqual([]);
+    expect(searchSuggestions(list, 'tote')).toEqual([]);
   });
 });

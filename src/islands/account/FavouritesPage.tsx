@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
-import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
+import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';
 import { ProductGrid } from '../catalogue/ProductGrid.tsx';
@@ -14,12 +14,10 @@ export default function FavouritesPage() {
   useWakeHeader();
   const ids = useClientStore($favourites);
   const products = useHydratedStore($products, null);
-  const [failed, setFailed] = useState(false);
+  const failure = useHydratedStore($productsError, null);
   useEffect(() => {
-    loadProducts().catch((error: unknown) => {
-      console.error('The catalogue could not be loaded.', error);
-      setFailed(true);
-    });
+    // A failure is kept in $productsError and shown below.
+    loadProducts().catch(() => undefined);
   }, []);
   const saved =
     ids && products ? products.filter((p) => ids.includes(p._id)).map(toCardProduct) : [];
@@ -29,7 +27,7 @@ export default function FavouritesPage() {
       : ids.length === 0
         ? 'empty'
         : products === null
-          ? failed
+          ? failure
             ? 'failed'
             : 'loading'
           : saved.length === 0
@@ -39,7 +37,7 @@ export default function FavouritesPage() {
     <section className="account-page favourites-page" aria-labelledby="favourites-title">
       <h1 id="favourites-title">{FAVOURITE_MESSAGES.emptyTitle}</h1>
       {view === 'loading' && <p className="muted">Loading...</p>}
-      {view === 'failed' && <p role="alert">{PRODUCT_LIST_FAILED}</p>}
+      {view === 'failed' && <p role="alert">{failure}</p>}
       {view === 'empty' && (
         <div className="account-panel">
           <p>{FAVOURITE_MESSAGES.empty}</p>

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { searchProducts, trendingProducts } from '../../lib/catalogue.ts';
+import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/catalogue.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { productPath } from '../../lib/routes.ts';
-import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
+import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
@@ -32,14 +32,15 @@ function SearchBody() {
   const products = useHydratedStore($products, null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
-  const [failed, setFailed] = useState(false);
+  const failure = useHydratedStore($productsError, null);
   useEffect(() => {
-    loadProducts().catch(() => setFailed(true));
+    // A failure is kept in $productsError and shown below.
+    loadProducts().catch(() => undefined);
   }, []);
   const list = products ?? [];
   const results = useMemo(() => searchProducts(list, query), [list, query]);
   const shown = query.trim() ? results : trendingProducts(list);
-  const suggestions = query.trim() ? results.slice(0, 3).map((p) => p.productName) : [];
+  const suggestions = useMemo(() => searchSuggestions(list, query), [list, query]);
   useEffect(() => setActive(-1), [query]);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -91,8 +92,8 @@ function SearchBody() {
         </p>
       )}
       <h2 className="search-title">{query.trim() ? 'Results' : 'Trending Products'}</h2>
-      {failed && <p>{PRODUCT_LIST_FAILED}</p>}
-      {!failed && products === null && <p>Loading...</p>}
+      {failure && products === null && <p role="alert">{failure}</p>}
+      {!failure && products === null && <p>Loading...</p>}
       {products !== null && query.trim() !== '' && results.length === 0 && <p>No products found.</p>}
       <ul id="search-results" role="listbox" aria-label={query.trim() ? 'Results' : 'Trending Products'} className="search-results">
         {shown.map((p, i) => (

@@ -1,0 +1,189 @@
+// The defects a full walk-through found (shoppers on phones, abroad and in a hurry), each at the
+// viewport and with the input where it showed.
+import { expect, test, type Page } from './support/test.ts';
+
+const MARGALLA = '/product/margalla-commuter-laptop-bagpack';
+const PASSWORD = 'correct horse battery';
+const DESKTOP = { width: 1366, height: 900 };
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function hydrated(page: Page, component: string) {
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+test.describe('at 1366×900 with a mouse', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('dragging a price handle on /Handbags never moves the page while the pointer is down', async ({ page }) => {
+    await page.goto('/Handbags');
+    await hydrated(page, 'ProductListing');
+    await page.getByRole('button', { name: 'Show Filter' }).click();
+    const handle = page.getByLabel('Highest price');
+    await handle.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(300);
+    const before = await page.evaluate(() => scrollY);
+    expect(before).toBeGreaterThan(100);
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) {
+      await page.mouse.move(box.x + box.width - 4 - step * 15, box.y + box.height / 2);
+      await page.waitForTimeout(60);
+      expect(await page.evaluate(() => scrollY)).toBe(before);
+    }
+    const handleDuringDrag = (await handle.boundingBox())!;
+    expect(handleDuringDrag.y).toBeCloseTo(box.y, 0);
+    await page.mouse.up();
+  });
+
+  test('the first Add To Cart and the first favourite raise no React error', async ({ page }) => {
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Just Added to Cart' })).toBeVisible();
+    await page.goto('/Collections');
+    await hydrated(page, 'ProductListing');
+    await page.locator('.card').first().getByRole('button', { name: /Add To Your Favourite/ }).click();
+    await expect(page.locator('.card').first().getByRole('button', { name: /Remove from Favourite/ })).toBeVisible();
+  });
+
+  test('the footer country select shows a neutral choice to a new visitor and applies India only on Update', async ({ page }) => {
+    await page.goto('/Collections');
+    const select = page.getByLabel('Country / currency');
+    await expect(select.locator('option:checked')).toHaveText('Choose your country');
+    await select.selectOption('India');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('India');
+    await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText('India (INR)');
+  });
+
+  test('adding 60 and then 60 more of one line says only 40 were added, the most being 100', async ({ page }) => {
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.fill('60');
+    await quantity.press('Enter');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('dialog', { name: 'Just Added to Cart' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(toast(page, 'Only 40 added: 100 is the most per line, and your cart now holds 100.')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('cartItems_guest')))
+      .toContain('"Black":{"0":100}');
+  });
+
+  test("signing in keeps the account's saved line and adds the guest's other colour", async ({ page, request }) => {
+    const email = uniqueEmail('merge-lines');
+    const register = await request.post('/api/user/register', { data: { name: 'Merge Lines', email, password: PASSWORD } });
+    const { token } = (await register.json()) as { token: string };
+    await request.post('/api/cart/add', {
+      headers: { token },
+      data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 2 },
+    });
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Grey' }).click();
+    await page.getByLabel('Quantity', { exact: true }).fill('5');
+    await page.getByLabel('Quantity', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: /Log in or create an account/ }).click();
+    const drawer = page.locator('dialog.drawer[open]');
+    await drawer.getByLabel('Email').fill(email);
+    await drawer.getByLabel('Password').fill(PASSWORD);
+    await drawer.getByRole('button', { name: 'Log In' }).click();
+    await expect(toast(page, 'You are logged in!')).toBeVisible();
+    const cart = await page.evaluate(async (t) => {
+      const res = await fetch('/api/cart/get', { method: 'POST', headers: { token: t } });
+      return ((await res.json()) as { cartData: unknown }).cartData;
+    }, token);
+    expect(cart).toEqual({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 }, Grey: { '0': 5 } } });
+  });
+
+  test('every route answers in any letter case with a 301 to its canonical spelling', async ({ request }) => {
+    for (const [typed, canonical] of [
+      ['/collections', '/Collections'],
+      ['/HANDBAGS', '/Handbags'],
+      ['/bestsellers', '/BestSellers'],
+      ['/Under999', '/under999'],
+      ['/yourorders', '/yourOrders'],
+      ['/Product/Margalla-Commuter-Laptop-Bagpack', MARGALLA],
+    ] as const) {
+      const res = await request.get(typed, { maxRedirects: 0 });
+      expect(res.status(), typed).toBe(301);
+      expect(res.headers().location, typed).toBe(canonical);
+    }
+    const missing = await request.get('/no-such-page', { maxRedirects: 0 });
+    expect(missing.status()).toBe(404);
+  });
+
+  test("the product list's own failure message is what /favourites and search show", async ({ page }) => {
+    const message = 'Our catalogue is being updated. Please come back in a minute.';
+    await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: false, message } }));
+    await page.addInitScript(() => localStorage.setItem('favourites_guest', JSON.stringify(['margalla-commuter-laptop-bagpack'])));
+    await page.goto('/favourites');
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog').getByText(message)).toBeVisible();
+  });
+
+  test('search suggests completions of the typed word, not the first results again', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const search = page.getByRole('combobox');
+    await search.fill('mar');
+    const suggestions = page.locator('.suggestions button');
+    await expect(suggestions.first()).toHaveText('margalla');
+    const results = await page.locator('#search-results .name').allTextContents();
+    for (const text of await suggestions.allTextContents()) expect(results).not.toContain(text);
+    await suggestions.first().click();
+    await expect(search).toHaveValue('margalla');
+  });
+
+  test('an empty listing shows only the empty message', async ({ page }) => {
+    await page.goto('/Sleeves');
+    await hydrated(page, 'ProductListing');
+    await page.getByRole('button', { name: 'Show Filter' }).click();
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await panel.getByLabel('From', { exact: true }).fill('999999');
+    await panel.getByLabel('From', { exact: true }).press('Enter');
+    await expect(page.getByText('No products found.')).toBeVisible();
+    await expect(page.getByTestId('listing-counter')).toHaveText('');
+    await expect(page.getByText(/Viewing 0 of/)).toHaveCount(0);
+  });
+});
+
+/** Rows of the product grid: how many cards sit on each distinct top edge. */
+async function rowSizes(page: Page): Promise<number[]> {
+  return page.locator('[data-testid="product-grid"] > li').evaluateAll((items) => {
+    const rows = new Map<number, number>();
+    for (const item of items) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.values()];
+  });
+}
+
+for (const { width, panel } of [
+  { width: 820, panel: false },
+  { width: 1024, panel: true },
+  { width: 1366, panel: true },
+  { width: 1366, panel: false },
+]) {
+  test(`8 cards fill whole rows at ${width} px${panel ? ' with the filter open' : ''}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/Collections');
+    await hydrated(page, 'ProductListing');
+    if (panel) await page.getByRole('button', { name: 'Show Filter' }).click();
+    const rows = await rowSizes(page);
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(new Set(rows).size, `rows of ${rows.join(', ')}`).toBe(1);
+  });
+}
