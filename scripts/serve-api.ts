@@ -2,19 +2,20 @@
 // instance does in production. `npm start` and the bench server both route through here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { endpointFor } from './api-endpoints.ts';
+import notFound from '../netlify/functions/api-not-found.mts';
+import { endpointFor, type Handler } from './api-endpoints.ts';
 
 const pending = new Set<Promise<unknown>>();
 
-/** Answers /api/* (a JSON 404 where no function declares the path); false for any other path. */
+/**
+ * Answers /api/*: the function declaring the path, else the catch-all function (api-not-found,
+ * `path: '/api/*'`) as in production; false for any other path.
+ */
 export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = req.socket.remoteAddress ?? 'unknown'): Promise<boolean> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const endpoint = endpointFor(url.pathname);
-  if (!endpoint) {
-    if (!url.pathname.startsWith('/api/')) return false;
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
-    return true;
-  }
+  if (!endpoint && !url.pathname.startsWith('/api/')) return false;
+  const handler: Handler = endpoint?.handler ?? notFound;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(key, value);
@@ -23,7 +24,7 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   // Node's Request needs duplex: 'half' for a streamed body; the handler enforces the size limit.
   const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined, duplex: 'half' };
-  const response = await endpoint.handler(new Request(url, init as RequestInit), {
+  const response = await handler(new Request(url, init as RequestInit), {
     ip,
     waitUntil: (work) => {
       const tracked = work.catch(() => undefined).finally(() => pending.delete(tracked));
