@@ -1,9 +1,56 @@
 // Serves /api/* by calling the Netlify Function handlers in this process, as a warm function
 // instance does in production. `npm start` and the bench server both route through here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
 import notFound from '../netlify/functions/api-not-found.mts';
 import { endpointFor, type Handler } from './api-endpoints.ts';
+
+/** How much of an oversized body is read and thrown away so a keep-alive client can finish sending. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads a request body of at most MAX_BODY_BYTES, or null when it is larger (declared or streamed).
+ * The body is buffered here rather than bridged as a web stream: a handler that stops reading an
+ * oversized stream would leave Node's bridge pushing into a closed controller, which throws
+ * ERR_INVALID_STATE outside any handler and ends the process.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * Answers 413 and closes the connection cleanly: `Connection: close` tells the client not to reuse
+ * it, and the rest of the body (up to DRAIN_LIMIT_BYTES) is read and discarded so the client is not
+ * reset while still sending; beyond that the socket is destroyed.
+ */
+async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const answer = fail(413, 'Request body is too large');
+  const headers: Record<string, string> = { connection: 'close' };
+  answer.headers.forEach((value, key) => (headers[key] = value));
+  res.writeHead(413, headers).end(Buffer.from(await answer.arrayBuffer()));
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
 
 const pending = new Set<Promise<unknown>>();
 
@@ -22,9 +69,13 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
     else if (Array.isArray(value)) headers.set(key, value.join(', '));
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  // Node's Request needs duplex: 'half' for a streamed body; the handler enforces the size limit.
-  const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined, duplex: 'half' };
-  const response = await handler(new Request(url, init as RequestInit), {
+  const body = hasBody ? await readBody(req) : undefined;
+  const bytes = body ? new Uint8Array(body).buffer : undefined;
+  if (body === null) {
+    await refuseTooLarge(req, res);
+    return true;
+  }
+  const response = await handler(new Request(url, { method: req.method, headers, body: bytes }), {
     ip,
     waitUntil: (work) => {
       const tracked = work.catch(() => undefined).finally(() => pending.delete(tracked));
@@ -33,8 +84,8 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
   });
   const out: Record<string, string> = {};
   response.headers.forEach((value, key) => (out[key] = value));
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, out).end(req.method === 'HEAD' ? undefined : body);
+  const payload = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, out).end(req.method === 'HEAD' ? undefined : payload);
   return true;
 }
 

@@ -5,6 +5,8 @@ import { importCatalogue, readCatalogueFile } from '../src/server/services/catal
 import { moveOrderStatus } from '../src/server/services/orders.ts';
 import { HttpError } from '../src/server/http.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../src/lib/orders.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { runDoctor } from '../src/server/doctor.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file>          validate a catalogue JSON file and upsert it (all or nothing)
@@ -12,11 +14,29 @@ const USAGE = `Usage: npm run shop -- <command>
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered
+  db migrate                       create the MongoDB indexes (once per database; safe to repeat)
+  doctor                           check a production configuration; one line per problem
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
 type Command = (args: string[]) => Promise<number>;
 
 const commands: Record<string, Command> = {
+  'db migrate': async () => {
+    const config = loadConfig();
+    if (!config.MONGODB_URI) {
+      console.log('No MONGODB_URI: the embedded SQLite store creates its tables itself. Nothing to do.');
+      return 0;
+    }
+    const { migrateMongo } = await import('../src/server/store/mongo.ts');
+    const created = await migrateMongo(config.MONGODB_URI, config.MONGODB_DB);
+    console.log(`Indexes in place on ${config.MONGODB_DB}: ${created.join(', ')}.`);
+    return 0;
+  },
+  doctor: async () => {
+    const lines = await runDoctor(process.env);
+    for (const line of lines) (line.ok ? console.log : console.error)(`${line.ok ? 'ok  ' : 'FAIL'}  ${line.text}`);
+    return lines.every((l) => l.ok) ? 0 : 1;
+  },
   'catalogue import': async ([file]) => {
     if (!file) return usage('catalogue import needs a file');
     const read = await readCatalogueFile(file);
@@ -89,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const command = commands[`${group} ${action ?? ''}`];
+  const command = commands[`${group} ${action ?? ''}`] ?? (action === undefined ? commands[group] : undefined);
   if (!command) return usage(`Unknown command: ${argv.join(' ')}`);
   try {
     return await command(rest);

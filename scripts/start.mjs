@@ -32,6 +32,11 @@ if (process.env.SKIP_BUILD !== '1') {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+// One bad request must never end the shop: whatever escapes a handler is logged, and the server
+// keeps serving everyone else.
+process.on('uncaughtException', (error) => console.error('[server] uncaught exception (kept running):', error));
+process.on('unhandledRejection', (error) => console.error('[server] unhandled rejection (kept running):', error));
+
 const off = { enabled: false };
 const netlify = new NetlifyDev({
   projectRoot: process.cwd(),

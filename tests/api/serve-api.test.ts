@@ -60,6 +60,38 @@ describe('serveApi', () => {
     }
   });
 
+  it('answers 413 to a chunked body over 100 KB, keeps running, and the client can go on', async () => {
+    const register = await fetch(`${base}/api/user/register`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Big Body', email: `big-${Date.now()}@example.com`, password: 'correct horse battery' }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (path: string, chunks: number) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { token, 'content-type': 'application/json' } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        // No Content-Length: Node sends the body chunked, 16 KB at a time.
+        if (chunks === 0) return void req.end('{}');
+        req.write('{"cartData":{"x":"');
+        for (let i = 0; i < chunks; i++) req.write('x'.repeat(16 * 1024));
+        req.end('"}}');
+      });
+    for (const path of ['/api/cart/merge', '/api/cart/get', '/api/order/COD']) {
+      const refused = await post(path, 10);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toEqual({ success: false, message: 'Request body is too large' });
+      const next = await post('/api/cart/get', 0);
+      expect(next.status).toBe(200);
+    }
+    agent.destroy();
+    expect((await fetch(`${base}/api/product/list`)).status).toBe(200);
+  });
+
   it('leaves every other path to the static site', async () => {
     const res = await fetch(`${base}/Collections`);
     expect(res.status).toBe(418);

@@ -66,3 +66,6 @@ export async function getRates(
     return answer(fallback);
   }
 }
+
+/** The upstream fetch alone (for `shop doctor`). */
+export { fetchUpstream as fetchUpstreamRates };

@@ -36,6 +36,11 @@ export function getStore(): Promise<Store> {
   return current;
 }
 
+/** Makes `store` the process-wide store (tests: the Mongo adapter over the driver's test double). */
+export function provideStore(store: Store): void {
+  current = Promise.resolve(store);
+}
+
 /** Closes and forgets the process-wide store (tests, CLI). */
 export async function closeStore(): Promise<void> {
   const store = current;

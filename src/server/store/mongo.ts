@@ -158,12 +158,9 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         const last = await products.find({}, { sort: { position: -1 }, limit: 1 }).toArray();
         let position = Number(last[0]?.position ?? -1) + 1;
         const result = await products.bulkWrite(
-          list.map((p) => ({
-            updateOne: {
-              filter: { _id: p._id },
-              update: { $set: { ...p }, $setOnInsert: { position: position++ } },
-              upsert: true,
-            },
+          list.map(({ _id, ...fields }) => ({
+            // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
+            updateOne: { filter: { _id }, update: { $set: fields, $setOnInsert: { position: position++ } }, upsert: true },
           })),
           { ordered: true },
         );

@@ -70,14 +70,18 @@ function guard<T>(work: () => T): T {
   }
 }
 
-/** Opens (creating if needed) the SQLite database file `shop.db` in `dataDir`. */
-export function openSqliteStore(dataDir: string): Store {
+/**
+ * Opens (creating if needed) the SQLite database file `shop.db` in `dataDir`. `maxPages` caps the
+ * file's size in pages, which is how the tests make a disk that is full.
+ */
+export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {}): Store {
   let db: DatabaseSync;
   try {
     mkdirSync(dataDir, { recursive: true });
     db = new DatabaseSync(path.join(dataDir, 'shop.db'), { timeout: 5000 });
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     db.exec(SCHEMA);
+    if (opts.maxPages) db.exec(`PRAGMA max_page_count = ${Math.floor(opts.maxPages)}`);
   } catch (error) {
     throw new StoreUnavailableError(`cannot open the SQLite store in ${dataDir}: ${String(error)}`);
   }

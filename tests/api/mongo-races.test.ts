@@ -1,0 +1,79 @@
+// The API's race-prone calls, through the real handlers, on the Mongo adapter over the driver's
+// TEST DOUBLE with 15 ms per operation, about what a networked database adds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import cartAddHandler from '../../netlify/functions/cart-add.mts';
+import cartGetHandler from '../../netlify/functions/cart-get.mts';
+import orderHandler from '../../netlify/functions/order-cod.mts';
+import userOrdersHandler from '../../netlify/functions/order-userorders.mts';
+import loginHandler from '../../netlify/functions/user-login.mts';
+import resetVerifyHandler from '../../netlify/functions/user-reset-verify.mts';
+import { hashOtp } from '../../src/server/auth/otp.ts';
+import { signingKey } from '../../src/server/auth/secret.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { closeStore, getStore, provideStore } from '../../src/server/store/index.ts';
+import { ADDRESS } from '../../scripts/api-endpoints.ts';
+import { call, signUp, stockShelves } from '../fixtures/api.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { mongoDouble } from '../fixtures/mongo-double.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { tempMongoDoubleStore } from '../fixtures/store.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let mongo: Awaited<ReturnType<typeof tempMongoDoubleStore>>;
+let shopper: { token: string; email: string };
+
+beforeAll(async () => {
+  env = await useTempDataDir(); // DATA_DIR for the local signing key; the store is replaced below
+  await closeStore();
+  mongo = await tempMongoDoubleStore();
+  provideStore(mongo.store);
+  await stockShelves([makeProduct({ _id: 'race-tote', colors: ['Black'] })]);
+  shopper = await signUp();
+  mongoDouble.setLatency(15);
+});
+afterAll(async () => {
+  mongoDouble.setLatency(0);
+  await mongo.cleanup();
+  await env.cleanup();
+});
+
+describe('on MongoDB with 15 ms per operation', () => {
+  it('uses the Mongo adapter', async () => {
+    expect((await getStore()).kind).toBe('mongo');
+  });
+
+  it('refuses the right reset code sent after 60 parallel wrong guesses', async () => {
+    const email = shopper.email;
+    const key = signingKey(loadConfig());
+    await (await getStore()).otps.put({ email, codeHash: hashOtp(email, '424242', key), expiresAt: Date.now() + 600_000, attempts: 0 });
+    const guesses = Array.from({ length: 60 }, (_, i) => String(100000 + i));
+    const answers = await Promise.all(
+      [...guesses, '424242'].map((otp, i) =>
+        call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'taken over 12345' }, ip: `192.0.2.${i % 200}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toEqual([]);
+    const login = await call(loginHandler, '/api/user/login', { body: { email, password: 'taken over 12345' } });
+    expect(login.status).toBe(401);
+  });
+
+  it('keeps a line at 100 when 25 adds of 9 race', async () => {
+    const line = { itemId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 9 };
+    const answers = await Promise.all(Array.from({ length: 25 }, () => call(cartAddHandler, '/api/cart/add', { token: shopper.token, body: line })));
+    expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
+    const cart = await call(cartGetHandler, '/api/cart/get', { token: shopper.token });
+    expect(cart.body.cartData['race-tote'].Black['0']).toBe(100);
+  });
+
+  it('places one order for 8 parallel submits with one Idempotency-Key', async () => {
+    const body = { items: [{ productId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(orderHandler, '/api/order/COD', { token: shopper.token, body, headers: { 'Idempotency-Key': 'race-order-0001' } })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+    expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
+    const orders = await call(userOrdersHandler, '/api/order/userorders', { token: shopper.token });
+    expect(orders.body.orders).toHaveLength(1);
+  });
+});
