@@ -74,7 +74,8 @@ afterAll(async () => {
   await Promise.all([smtp?.close(), rates?.close(), google?.close()]);
   const coldMs = [...cold.values()];
   console.log(
-    `[bundle tier] flow: one process with ${set?.functions.length} bundles ready in ${host?.readyMs} ms; ` +
+    `[bundle tier] flow: ${set?.cached ? 'bundles from the cache' : `bundled in ${set?.bundleMs} ms + unzipped in ${set?.unzipMs} ms`}; ` +
+      `one process with ${set?.functions.length} bundles ready in ${host?.readyMs} ms; ` +
       `first answer per function ${Math.min(...coldMs)}–${Math.max(...coldMs)} ms; ${answers.length} answers; flow file ${Math.round(performance.now() - started)} ms`,
   );
   if (logs?.stderr.trim()) console.log(`[bundle tier] flow stderr:\n${logs.stderr}`);
