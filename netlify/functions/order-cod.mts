@@ -1,15 +1,20 @@
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json, type RequestContext } from '../../src/server/http.ts';
 import { ORDER_API_MESSAGES, placeOrder, readIdempotencyKey } from '../../src/server/services/orders.ts';
+import { clientAddress } from '../../src/server/services/throttle.ts';
 import { orderBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/order/COD — places an order for every payment method, priced by the server. */
 export default handle(async (req, context?: RequestContext) => {
   const deps = await getDeps();
   const user = await signedIn(req, deps);
-  const key = readIdempotencyKey(req);
+  const idempotencyKey = readIdempotencyKey(req);
   const body = await readPost(req, orderBodySchema);
-  const { order, replayed } = await placeOrder(deps, user, body, key, context?.waitUntil?.bind(context));
+  const { order, replayed } = await placeOrder(deps, user, body, {
+    idempotencyKey,
+    clientAddress: clientAddress(req, context?.ip),
+    waitUntil: context?.waitUntil?.bind(context),
+  });
   return json(
     { success: true, message: ORDER_API_MESSAGES.placed, orderId: order._id, order },
     { status: replayed ? 200 : 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} },

@@ -3,15 +3,20 @@ import { handle, requireMethod } from '../../src/server/http.ts';
 import { getRates } from '../../src/server/services/rates.ts';
 import { getStore } from '../../src/server/store/index.ts';
 
-/** GET /api/rates — PKR-based exchange rates, cached in the store and at the CDN. */
+/** Seconds a stale or fallback answer may be cached: the next try at the service is a minute away. */
+const SHORT_MAX_AGE = 60;
+
+/** GET /api/rates — PKR-based exchange rates, cached in the store and at the CDN (briefly when stale). */
 export default handle(async (req) => {
   requireMethod(req, 'GET');
   const rates = await getRates(await getStore(), loadConfig());
-  const maxAge = rates.fallback ? 60 : 600;
+  const short = rates.fallback || rates.stale;
   return Response.json(rates, {
     headers: {
-      'Cache-Control': `public, max-age=${maxAge}`,
-      'Netlify-CDN-Cache-Control': `public, s-maxage=${rates.fallback ? 60 : 3600}, stale-while-revalidate=600`,
+      'Cache-Control': `public, max-age=${short ? SHORT_MAX_AGE : 600}`,
+      'Netlify-CDN-Cache-Control': short
+        ? `public, s-maxage=${SHORT_MAX_AGE}`
+        : 'public, s-maxage=3600, stale-while-revalidate=600',
     },
   });
 });

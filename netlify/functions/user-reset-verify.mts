@@ -1,13 +1,15 @@
 import { getDeps, readPost } from '../../src/server/api.ts';
-import { handle, json } from '../../src/server/http.ts';
-import { resetPassword } from '../../src/server/services/users.ts';
+import { handle, json, type RequestContext } from '../../src/server/http.ts';
+import { resetPassword } from '../../src/server/services/password-reset.ts';
+import { clientAddress } from '../../src/server/services/throttle.ts';
 import { resetVerifyBodySchema } from '../../src/lib/validation.ts';
 
-/** POST /api/user/verify-otp-reset-password — sets a new password with a valid code; old sessions end. */
+/** POST /api/user/verify-otp-reset-password — sets a new password with a valid code; old sessions end (throttled). */
 export default handle(
-  async (req) => {
+  async (req, context?: RequestContext) => {
     const body = await readPost(req, resetVerifyBodySchema);
-    return json(await resetPassword(await getDeps(), body));
+    const ip = clientAddress(req, context?.ip);
+    return json(await resetPassword(await getDeps(), body, ip, context?.waitUntil?.bind(context)));
   },
   { withMsg: true },
 );

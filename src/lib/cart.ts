@@ -10,6 +10,15 @@ export const MIN_QUANTITY = 1;
 /** The largest quantity a cart line may hold (SPEC §5). */
 export const MAX_QUANTITY = 100;
 
+/** The most lines (product, colour, picture) a cart or an order may hold; add, merge and order share it. */
+export const MAX_CART_LINES = 50;
+
+/** Why an add or a stored cart was refused for holding too many lines. */
+export const CART_LIMIT_MESSAGE = `Your cart can hold at most ${MAX_CART_LINES} different items. Please remove one before adding another.`;
+
+/** Why an order was refused for holding too many lines. */
+export const ORDER_LIMIT_MESSAGE = `An order can hold at most ${MAX_CART_LINES} different items. Please remove some from your cart and try again.`;
+
 /** What identifies one cart line. */
 export type CartKey = { itemId: string; selectedColor: string; imageIndex: number | string };
 
@@ -72,10 +81,38 @@ function quantityAt(map: CartMap, key: CartKey): number {
   return map[key.itemId]?.[key.selectedColor]?.[imageKey(key.imageIndex)] ?? 0;
 }
 
-/** Adds a quantity to a line (creating it) and returns a new map; the line's total is capped at 100. */
+/** The number of lines (product, colour, picture) in a cart. */
+export function cartLineCount(map: CartMap): number {
+  let lines = 0;
+  for (const colours of Object.values(map)) for (const images of Object.values(colours)) lines += Object.keys(images).length;
+  return lines;
+}
+
+/** Whether adding this line would take the cart past MAX_CART_LINES (a line already there always fits). */
+export function isCartFull(map: CartMap, key: CartKey): boolean {
+  return quantityAt(map, key) === 0 && cartLineCount(map) >= MAX_CART_LINES;
+}
+
+/**
+ * What the shopper is told when the per-line cap of 100 trims an addition: how many were really
+ * added, or that the line is already full; null when everything asked for was added.
+ */
+export function lineCapNotice(map: CartMap, line: CartKey & { quantity: number }): string | null {
+  const had = quantityAt(map, line);
+  const asked = Math.trunc(line.quantity);
+  const added = Math.max(0, Math.min(asked, MAX_QUANTITY - had));
+  if (added === asked) return null;
+  if (added === 0) return `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`;
+  return `Only ${added} added: ${MAX_QUANTITY} is the most per line, and your cart now holds ${MAX_QUANTITY}.`;
+}
+
+/**
+ * Adds a quantity to a line (creating it) and returns a new map; the line's total is capped at 100,
+ * and a new line that would take the cart past MAX_CART_LINES is not added.
+ */
 export function addToCart(map: CartMap, line: CartKey & { quantity: number }): CartMap {
   const add = Number.isFinite(line.quantity) ? Math.trunc(line.quantity) : 0;
-  if (add < MIN_QUANTITY) return cloneCart(map);
+  if (add < MIN_QUANTITY || isCartFull(map, line)) return cloneCart(map);
   return withQuantity(map, line, Math.min(MAX_QUANTITY, quantityAt(map, line) + add));
 }
 
@@ -160,11 +197,28 @@ export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): num
   return lines.reduce((sum, line) => sum + line.lineTotal, 0);
 }
 
-/** The cart kept after login: the user's cart with each product the guest holds replaced by the guest's entries. */
+/**
+ * The cart kept after login, merged per line (product, colour, picture): the guest's line wins
+ * where both hold the same line, and every other line of either cart stays. (SPEC §4 says guest
+ * entries override per product; that lost a signed-in shopper's other colours, so the override is
+ * per line.) Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just chose
+ * them), then the user's older ones in order, so the merge is never refused for its size.
+ */
 export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
   const merged = cloneCart(userCart);
-  for (const [itemId, colours] of Object.entries(cloneCart(guestCart))) merged[itemId] = colours;
-  return merged;
+  for (const line of cartEntries(guestCart)) {
+    ((merged[line.itemId] ??= {})[line.selectedColor] ??= {})[line.imageIndex] = line.quantity;
+  }
+  const entries = cartEntries(merged);
+  if (entries.length <= MAX_CART_LINES) return merged;
+  const guestKeys = new Set(cartEntries(guestCart).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`));
+  const fromGuest = (e: CartEntry) => guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
+  const kept = new Set([...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(0, MAX_CART_LINES));
+  const limited: CartMap = {};
+  for (const e of entries) {
+    if (kept.has(e)) ((limited[e.itemId] ??= {})[e.selectedColor] ??= {})[e.imageIndex] = e.quantity;
+  }
+  return limited;
 }
 
 /** The favourites kept after login: the user's ids then the guest's new ones, without duplicates. */

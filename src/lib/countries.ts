@@ -116,9 +116,6 @@ export const COUNTRY_GROUPS: readonly {
   { region: 'Rest of the World', countries: [REST_OF_WORLD] },
 ];
 
-/** The footer country select's default (SPEC §2). */
-export const DEFAULT_COUNTRY = 'India';
-
 const currencyByName = new Map(
   COUNTRY_GROUPS.flatMap((group) => group.countries).map((c) => [c.name.toLowerCase(), c.currency]),
 );

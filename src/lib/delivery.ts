@@ -1,4 +1,4 @@
-import { safeRate, toDisplayAmount } from './money.ts';
+import { convertAmount, roundToMinor, safeRate, sumAmounts } from './money.ts';
 
 /** Flat delivery fee per currency, each in its own currency's units (SPEC §9, DESIGN.md "Data"). */
 export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
@@ -24,15 +24,21 @@ export const INTERNATIONAL_FEE_USD = 40;
 export const TAX = 0;
 
 // Rates are units of each currency per 1 PKR (PKR base), as the exchange-rate service gives them.
-/** The delivery fee in the shopper's currency: the listed base, else 40 USD converted. */
+/**
+ * The delivery fee in the destination's currency: the listed base, else 40 USD converted and
+ * rounded to that currency's smallest unit.
+ */
 export function deliveryFee(currency: string, rates: Readonly<Record<string, number>>): number {
   if (Object.hasOwn(DELIVERY_FEE_BASES, currency)) return DELIVERY_FEE_BASES[currency] as number;
   const rate = Object.hasOwn(rates, currency) ? rates[currency] : undefined;
   const usd = Object.hasOwn(rates, 'USD') ? rates.USD : undefined;
-  return Math.round((INTERNATIONAL_FEE_USD * safeRate(rate)) / safeRate(usd));
+  return roundToMinor((INTERNATIONAL_FEE_USD * safeRate(rate)) / safeRate(usd), currency);
 }
 
-/** An order's amounts in the shopper's currency: converted items subtotal + delivery fee + tax. */
+/**
+ * An order's amounts in the destination's currency, each exact to its smallest unit (KWD 1.485):
+ * converted items subtotal + delivery fee + tax, the total being the sum of the rounded parts.
+ */
 export function orderAmounts(
   subtotalPkr: number,
   currency: string,
@@ -40,7 +46,7 @@ export function orderAmounts(
 ): { rate: number; subtotal: number; deliveryFee: number; tax: number; total: number } {
   const rate =
     currency === 'PKR' ? 1 : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
-  const subtotal = toDisplayAmount(subtotalPkr, rate);
+  const subtotal = convertAmount(subtotalPkr, rate, currency);
   const fee = deliveryFee(currency, rates);
-  return { rate, subtotal, deliveryFee: fee, tax: TAX, total: subtotal + fee + TAX };
+  return { rate, subtotal, deliveryFee: fee, tax: TAX, total: sumAmounts([subtotal, fee, TAX], currency) };
 }

@@ -9,9 +9,64 @@ export function safeRate(rate: unknown): number {
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
 }
 
-/** A PKR amount shown in another currency: round(pkr × rate), with a bad rate counting as 1. */
+/**
+ * A PKR amount in another currency in whole units: round(pkr × rate), a bad rate counting as 1.
+ * Only for the price filter's bounds; prices use convertAmount, exact to the minor unit.
+ */
 export function toDisplayAmount(pkr: number, rate: unknown): number {
   return Math.round(pkr * safeRate(rate));
+}
+
+const digitsCache = new Map<string, number>();
+
+/**
+ * The digits of a currency's smallest unit (ISO 4217 minor unit) as Intl knows them: KWD 3, USD 2,
+ * JPY 0. PKR is 0 whatever the engine says, since the shop's own amounts are whole rupees; a
+ * malformed code gives 0.
+ */
+export function currencyDigits(code: string): number {
+  const cached = digitsCache.get(code);
+  if (cached !== undefined) return cached;
+  let digits = 0;
+  if (code.toUpperCase() !== BASE_CURRENCY) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 0;
+    } catch {
+      // Intl throws a RangeError for a malformed code: such an amount is shown in whole units.
+    }
+  }
+  digitsCache.set(code, digits);
+  return digits;
+}
+
+/**
+ * An amount as an integer count of the currency's smallest unit (fils, cents, yen), rounded half up.
+ * The product is first cut to 15 significant digits so float noise (1.005 × 100 = 100.4999…) does
+ * not decide the rounding.
+ */
+export function toMinorUnits(amount: number, code: string): number {
+  if (!Number.isFinite(amount)) return 0;
+  return Math.round(Number((amount * 10 ** currencyDigits(code)).toPrecision(15)));
+}
+
+/** An integer count of the smallest unit back as an amount: 1485 fils → 1.485 KWD. */
+export function fromMinorUnits(minor: number, code: string): number {
+  return minor / 10 ** currencyDigits(code);
+}
+
+/** An amount rounded to the currency's smallest unit, with no float noise (1.485, not 1.4850000000000001). */
+export function roundToMinor(amount: number, code: string): number {
+  return fromMinorUnits(toMinorUnits(amount, code), code);
+}
+
+/** A PKR amount in another currency: pkr × rate rounded to that currency's smallest unit (a bad rate counts as 1). */
+export function convertAmount(pkr: number, rate: unknown, code: string): number {
+  return roundToMinor(pkr * safeRate(rate), code);
+}
+
+/** The sum of amounts in one currency, added in its smallest units so the total equals its parts. */
+export function sumAmounts(amounts: readonly number[], code: string): number {
+  return fromMinorUnits(amounts.reduce((sum, amount) => sum + toMinorUnits(amount, code), 0), code);
 }
 
 const symbolCache = new Map<string, string>();
@@ -39,18 +94,22 @@ export function currencySymbol(code: string): string {
 }
 
 /**
- * Formats whole units after a symbol: '₨1,250', '$25', 'AED 35'. Self-contained (no outside
- * references) so the layout can inline its source to repaint static prices before first paint.
+ * Formats an amount after a symbol with `digits` decimals (the currency's minor unit), rounded
+ * half up: '₨1,250', '$4.86', 'KWD 1.485', '¥2,100'. Self-contained (no outside references) so
+ * the layout can inline its source to repaint static prices before first paint.
  */
-export function formatWithSymbol(amount: number, symbol: string): string {
-  const whole = Number.isFinite(amount) ? Math.round(amount) : 0;
+export function formatWithSymbol(amount: number, symbol: string, digits = 0): string {
+  const d = Number.isInteger(digits) && digits > 0 && digits <= 4 ? digits : 0;
+  const scale = Math.pow(10, d);
+  // Whole minor units first (cut to 15 significant digits against float noise), then back.
+  const minor = Number.isFinite(amount) ? Math.round(Number((Math.abs(amount) * scale).toPrecision(15))) : 0;
   // Letter symbols ('AED', 'CHF', 'R') read better with a space before the digits.
   const gap = /\p{L}$/u.test(symbol) ? ' ' : '';
-  const sign = whole < 0 ? '-' : '';
-  return sign + symbol + gap + Math.abs(whole).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const sign = amount < 0 && minor > 0 ? '-' : '';
+  return sign + symbol + gap + (minor / scale).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 }
 
-/** An amount in whole units with grouping and the currency symbol: '₨1,250', '$25', 'AED 35'. */
+/** An amount with grouping, the currency symbol and the currency's decimals: '₨1,250', '$4.86', 'KWD 1.485'. */
 export function formatMoney(amount: number, currency: string): string {
-  return formatWithSymbol(amount, currencySymbol(currency));
+  return formatWithSymbol(amount, currencySymbol(currency), currencyDigits(currency));
 }

@@ -4,20 +4,30 @@ export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']
 /** One of the checkout's payment methods. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The methods open to every currency: bank transfer only. */
+/** The only country where COD and the mobile wallets work (SPEC §9: "COD and wallets only in Pakistan"). */
+export const HOME_COUNTRY = 'Pakistan';
+
+/** The methods open to an address anywhere else: bank transfer only. */
 const INTERNATIONAL_METHODS: readonly PaymentMethod[] = ['Bank Transfer'];
 
-/** The payment methods for a currency: all four with PKR (wallets and COD are Pakistan-only), else Bank Transfer. */
-export function paymentMethodsFor(currency: string): readonly PaymentMethod[] {
-  return currency.trim().toUpperCase() === 'PKR' ? PAYMENT_METHODS : INTERNATIONAL_METHODS;
+const isHome = (country: string) => country.trim().toLowerCase() === HOME_COUNTRY.toLowerCase();
+
+/** The payment methods for a shipping country: all four in Pakistan, else Bank Transfer. */
+export function paymentMethodsFor(country: string): readonly PaymentMethod[] {
+  return isHome(country) ? PAYMENT_METHODS : INTERNATIONAL_METHODS;
 }
 
-/** The preselected method: COD where COD is allowed, otherwise Bank Transfer. */
-export function defaultPaymentMethod(currency: string): PaymentMethod {
-  return isPaymentAllowed('COD', currency) ? 'COD' : 'Bank Transfer';
+/** The preselected method for a shipping country: COD where COD is allowed, otherwise Bank Transfer. */
+export function defaultPaymentMethod(country: string): PaymentMethod {
+  return isPaymentAllowed('COD', country) ? 'COD' : 'Bank Transfer';
 }
 
-/** Whether a method may be used to pay in this currency. */
-export function isPaymentAllowed(method: string, currency: string): boolean {
-  return (paymentMethodsFor(currency) as readonly string[]).includes(method);
+/** Whether a method may be used for an address in this country. */
+export function isPaymentAllowed(method: string, country: string): boolean {
+  return (paymentMethodsFor(country) as readonly string[]).includes(method);
+}
+
+/** A method as the checkout names it: 'Cash on Delivery' for COD, the others as they are. */
+export function paymentLabel(method: string): string {
+  return method === 'COD' ? 'Cash on Delivery' : method;
 }

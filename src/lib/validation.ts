@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_QUANTITY, MIN_QUANTITY } from './cart.ts';
+import { CART_LIMIT_MESSAGE, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY, ORDER_LIMIT_MESSAGE } from './cart.ts';
 import { CANCEL_REASONS, ORDER_MESSAGES } from './orders.ts';
-import { defaultPaymentMethod, isPaymentAllowed, PAYMENT_METHODS } from './payments.ts';
+import { PAYMENT_METHODS } from './payments.ts';
 
 /** The checkout form's messages, verbatim from SPEC §5. */
 export const CHECKOUT_MESSAGES = {
@@ -31,12 +31,6 @@ export const MOBILE_MAX = 20;
 /** The largest image index a cart line may point at (a colour has at most 8 images). */
 export const MAX_IMAGE_INDEX = 7;
 
-/** The most lines a merged cart may hold. */
-export const MAX_CART_LINES = 200;
-
-/** The most lines an order may hold. */
-export const MAX_ORDER_ITEMS = 100;
-
 /** A required string: a missing value gets `required`, another type "must be text". */
 function requiredString(required: string) {
   return z.string({
@@ -48,6 +42,25 @@ function requiredString(required: string) {
 function requiredText(required: string, max: number) {
   return requiredString(required)
     .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, `Must be at most ${max} characters`);
+}
+
+// C0 and C1 controls (CR, LF, TAB, NUL, NEL…) and the Unicode line and paragraph separators: any
+// of them in a name would start a new line in the confirmation mail.
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/gu;
+// Bidirectional overrides and isolates make text read differently from what it is.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+
+/** Text a shopper typed, made one plain line: controls become spaces, runs of spaces one, ends trimmed. */
+export function cleanText(value: string): string {
+  return value.replace(BIDI_CONTROLS, '').replace(LINE_BREAKING, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A required name or address field: cleaned to one plain line, then at most `max` characters. */
+function humanText(required: string, max: number) {
+  return requiredString(required)
+    .overwrite(cleanText)
     .min(1, { error: required, abort: true })
     .max(max, `Must be at most ${max} characters`);
 }
@@ -67,21 +80,25 @@ export const mobileSchema = requiredString(CHECKOUT_MESSAGES.mobileRequired)
   .max(MOBILE_MAX, { error: CHECKOUT_MESSAGES.mobileInvalid, abort: true })
   .regex(MOBILE_PATTERN, CHECKOUT_MESSAGES.mobileInvalid);
 
-/** The shipping address of the checkout form and of an order (SPEC §3, §5); unknown keys are stripped. */
+/**
+ * The shipping address of the checkout form and of an order (SPEC §3, §5); unknown keys are
+ * stripped, and every name and address field is cleaned to one plain line (no CR, LF or other
+ * controls) before its length is checked.
+ */
 export const addressSchema = z.object({
-  firstName: requiredText(CHECKOUT_MESSAGES.firstName, 100),
-  lastName: requiredText(CHECKOUT_MESSAGES.lastName, 100),
+  firstName: humanText(CHECKOUT_MESSAGES.firstName, 100),
+  lastName: humanText(CHECKOUT_MESSAGES.lastName, 100),
   email: emailSchema,
-  address1: requiredText(CHECKOUT_MESSAGES.address1, 200),
+  address1: humanText(CHECKOUT_MESSAGES.address1, 200),
   address2: z
     .string({ error: 'Must be text' })
-    .trim()
+    .overwrite(cleanText)
     .max(200, 'Must be at most 200 characters')
     .optional(),
-  country: requiredText(CHECKOUT_MESSAGES.country, 100),
-  city: requiredText(CHECKOUT_MESSAGES.city, 100),
-  state: requiredText(CHECKOUT_MESSAGES.state, 100),
-  zip: requiredText(CHECKOUT_MESSAGES.zip, 20),
+  country: humanText(CHECKOUT_MESSAGES.country, 100),
+  city: humanText(CHECKOUT_MESSAGES.city, 100),
+  state: humanText(CHECKOUT_MESSAGES.state, 100),
+  zip: humanText(CHECKOUT_MESSAGES.zip, 20),
   mobile: mobileSchema,
 });
 
@@ -137,7 +154,7 @@ export const cartRemoveBodySchema = z.object({
   imageIndex: imageIndexSchema,
 });
 
-/** A whole cart map as a client sends it: valid keys, quantities 1..100, at most 200 lines. */
+/** A whole cart map as a client sends it: valid keys, quantities 1..100, at most MAX_CART_LINES lines. */
 export const cartMapSchema = z
   .record(
     z.string().min(1).max(64),
@@ -153,7 +170,7 @@ export const cartMapSchema = z
           lines + Object.values(colours).reduce((n, images) => n + Object.keys(images).length, 0),
         0,
       ) <= MAX_CART_LINES,
-    `A cart may hold at most ${MAX_CART_LINES} lines`,
+    CART_LIMIT_MESSAGE,
   );
 
 /** Body of the login cart merge: the guest cart map to merge into the stored one. */
@@ -182,33 +199,31 @@ export const currencyCodeSchema = z
   .string({ error: 'Currency must be text' })
   .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code');
 
-// Client amounts (userId, amount, deliveryFee) are stripped: the server prices the order.
-// A missing payment method becomes the currency's default (COD for PKR); a disallowed one fails.
-/** Body of POST /api/order/COD: items, address, currency and payment method. */
-export const orderBodySchema = z
-  .object({
-    items: z
-      .array(orderItemSchema, { error: 'Items must be a list' })
-      .min(1, 'Your cart is empty')
-      .max(MAX_ORDER_ITEMS, `An order may hold at most ${MAX_ORDER_ITEMS} lines`),
-    address: addressSchema,
-    currency: currencyCodeSchema.default('PKR'),
-    paymentMethod: paymentMethodSchema.optional(),
-  })
-  .transform((body) => ({
-    ...body,
-    paymentMethod: body.paymentMethod ?? defaultPaymentMethod(body.currency),
-  }))
-  .refine((body) => isPaymentAllowed(body.paymentMethod, body.currency), {
-    path: ['paymentMethod'],
-    error: CHECKOUT_MESSAGES.paymentMethod,
-  });
+// Client amounts (userId, amount, deliveryFee) are stripped: the server prices the order. The
+// shipping country decides the currency and the allowed methods (src/lib/destination.ts); the
+// currency a client sends is only checked against it, and a missing method gets the country's default.
+/** Body of POST /api/order/COD: items (at most MAX_CART_LINES lines), address, currency and payment method. */
+export const orderBodySchema = z.object({
+  items: z
+    .array(orderItemSchema, { error: 'Items must be a list' })
+    .min(1, 'Your cart is empty')
+    .max(MAX_CART_LINES, ORDER_LIMIT_MESSAGE),
+  address: addressSchema,
+  currency: currencyCodeSchema.optional(),
+  paymentMethod: paymentMethodSchema.optional(),
+});
 
 /** Body of POST /api/order/cancel. */
 export const cancelBodySchema = z.object({
   orderId: requiredText('Order id is required', 64),
   reason: z.enum(CANCEL_REASONS, { error: ORDER_MESSAGES.reasonRequired }),
 });
+
+/**
+ * What a new password on the list of common passwords gets. The server checks the list (register
+ * and reset alike): at ~380 KB it stays out of the browser, which shows this message from the answer.
+ */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
 
 /** A new password: 8 to 128 characters, kept exactly as typed. */
 export const newPasswordSchema = requiredString('Password is required')
@@ -217,7 +232,7 @@ export const newPasswordSchema = requiredString('Password is required')
 
 /** Body of POST /api/user/register. */
 export const registerBodySchema = z.object({
-  name: requiredText('Name is required', 80),
+  name: humanText('Name is required', 80),
   email: emailSchema,
   password: newPasswordSchema,
 });

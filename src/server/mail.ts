@@ -18,7 +18,8 @@ export interface Mail {
  */
 export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, mail: Mail): Promise<void> {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 5000, socketTimeout: 10_000 });
+    // A server that accepts and never greets would otherwise hold the sender for nodemailer's default 30 s.
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
     try {
       await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     } finally {
@@ -31,4 +32,24 @@ export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`);
   await writeFile(file, `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
   console.log(`[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`);
+}
+
+/** Waits between SMTP attempts: a transient refusal gets two more tries, about 1 s and 4 s later. */
+export const MAIL_RETRY_DELAYS_MS = [1000, 4000] as const;
+
+/** Sends a mail, trying again after each of `delaysMs` when sending fails; throws the last failure. */
+export async function sendMailWithRetry(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  mail: Mail,
+  delaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendMail(config, mail);
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
-import { addToCart, cartCount, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
+import { CART_LIMIT_MESSAGE, addToCart, cartCount, isCartFull, lineCapNotice, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';
@@ -45,8 +45,14 @@ async function change(next: CartMap, send: (token: string) => Promise<unknown>, 
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Adds a quantity to a line (capped at 100). */
+/** Adds a quantity to a line (capped at 100); a new line in a full cart is refused with a toast. */
 export function addItem(line: CartKey & { quantity: number }): Promise<boolean> {
+  if (isCartFull($cart.get(), line)) {
+    notify(CART_LIMIT_MESSAGE, 'error');
+    return Promise.resolve(false);
+  }
+  const capped = lineCapNotice($cart.get(), line);
+  if (capped) notify(capped, 'info');
   return change(addToCart($cart.get(), line), (token) => api.cartAdd(token, line), messageOf);
 }
 

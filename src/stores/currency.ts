@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { api } from '../client/api.ts';
-import { currencySymbol, formatMoney, safeRate, toDisplayAmount } from '../lib/money.ts';
+import { convertAmount, currencyDigits, currencySymbol, formatMoney, safeRate } from '../lib/money.ts';
 import { KEYS, readJson, readText, write } from './storage.ts';
 
 /** The chosen shipping country's currency (SPEC §3 Currency); PKR at rate 1 until one is chosen. */
@@ -42,9 +42,9 @@ function initial(): Currency {
 /** The currency every price is shown in. */
 export const $currency = atom<Currency>(initial());
 
-/** A PKR amount shown in the chosen currency, formatted one way everywhere. */
+/** A PKR amount shown in the chosen currency, rounded to its smallest unit and formatted one way everywhere. */
 export function showPrice(pkr: number, currency: Currency = $currency.get()): string {
-  return formatMoney(toDisplayAmount(pkr, currency.rate), currency.code);
+  return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
 }
 
 async function freshRates(force: boolean): Promise<Record<string, number>> {
@@ -63,14 +63,19 @@ async function freshRates(force: boolean): Promise<Record<string, number>> {
 /** Keeps the currency and tells the paint script (ShopLayout) how to show static prices next time. */
 function apply(next: Currency): Currency {
   $currency.set(next);
-  write(KEYS.displayCurrency, { code: next.code, symbol: next.symbol, rate: next.rate });
+  // `digits` (the currency's minor unit) lets the paint script round and format as formatMoney does.
+  write(KEYS.displayCurrency, { code: next.code, symbol: next.symbol, rate: next.rate, digits: currencyDigits(next.code) });
   return next;
 }
 
-/** Chooses a shipping country (name and its currency code): stores both, fetches rates, switches every price. */
+/**
+ * Chooses a shipping country (name and its currency code): stores both and switches every price at
+ * once at the last known rate, then again once fresh rates arrive.
+ */
 export async function chooseCountry(country: string, code: string): Promise<Currency> {
   write(KEYS.selectedCountry, country);
   write(KEYS.selectedCurrency, code);
+  apply(currencyOf(country, code, cachedRates().rates));
   return apply(currencyOf(country, code, await freshRates(true)));
 }
 

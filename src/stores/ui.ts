@@ -4,13 +4,16 @@ import { wakeIslands } from '../client/wake.ts';
 /** Which account-drawer form is showing, or 'account' when signed in. */
 export type DrawerMode = 'login' | 'register' | 'forgot' | 'account';
 
-/** Open/closed state of the header's overlays, shared by every island. */
-export const $ui = map({
-  drawer: null as DrawerMode | null,
+/** Every overlay closed: the state the static HTML is built with. */
+export const UI_CLOSED: Readonly<{ drawer: DrawerMode | null; cartPanel: boolean; search: boolean; favourites: boolean }> = {
+  drawer: null,
   cartPanel: false,
   search: false,
   favourites: false,
-});
+};
+
+/** Open/closed state of the header's overlays, shared by every island. */
+export const $ui = map({ ...UI_CLOSED });
 
 /** Opens the account drawer in a mode, waking the header island that holds it. */
 export function openDrawer(mode: DrawerMode): void {

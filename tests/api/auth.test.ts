@@ -1,8 +1,10 @@
 import { SignJWT, generateKeyPair, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
-import { hashOtp, newOtp, otpMatches } from '../../src/server/auth/otp.ts';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
+import { hashOtp, newOtpNonce, otpFor, otpMatches, sixDigits } from '../../src/server/auth/otp.ts';
+import { HASHING_BUSY_MESSAGE, hashPassword, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { QueueFullError, boundedQueue } from '../../src/server/bounded-queue.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, issueToken, readToken, tokenFromRequest } from '../../src/server/auth/tokens.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 
@@ -26,6 +28,48 @@ describe('verifyPassword', () => {
   it('never matches a missing or malformed hash', async () => {
     expect(await verifyPassword('x', null)).toBe(false);
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
+  });
+});
+
+describe('boundedQueue', () => {
+  it('runs at most its concurrency at once, queues up to its waiting cap and refuses the rest at once', async () => {
+    const queue = boundedQueue(2, 3);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runs = Array.from({ length: 5 }, () => queue.run(() => gate));
+    expect(queue.load()).toEqual({ running: 2, waiting: 3, peak: 2 });
+    await expect(queue.run(async () => 'late')).rejects.toBeInstanceOf(QueueFullError);
+    release();
+    await Promise.all(runs);
+    expect(queue.load()).toEqual({ running: 0, waiting: 0, peak: 2 });
+  });
+
+  it('frees the slot of a task that failed', async () => {
+    const queue = boundedQueue(1, 0);
+    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+});
+
+describe('password hashing under a burst', () => {
+  it('runs at most 2 hashes at once, queues 8 and answers the rest 503 with Retry-After', async () => {
+    const stored = await hashPassword('the real one');
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => verifyPassword('a guess', stored)));
+    expect(hashingLoad().peak).toBe(2);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ status: 503, message: HASHING_BUSY_MESSAGE, headers: { 'Retry-After': '2' } });
+    }
+  }, 60_000);
+});
+
+describe('isCommonPassword', () => {
+  it('finds passwords from the maintained list in any letter case', () => {
+    for (const password of ['12345678', 'password', 'Password1', 'QWERTYUIOP', 'iloveyou']) expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it('lets an uncommon passphrase through', () => {
+    expect(isCommonPassword('correct horse battery')).toBe(false);
   });
 });
 
@@ -77,9 +121,44 @@ describe('tokenFromRequest', () => {
   });
 });
 
-describe('newOtp', () => {
-  it('makes six digits, zero-padded', () => {
-    for (let i = 0; i < 200; i++) expect(newOtp()).toMatch(/^\d{6}$/);
+describe('otpFor', () => {
+  it('makes six digits, the same for the same e-mail and nonce, whatever the letter case', () => {
+    const nonce = newOtpNonce();
+    expect(otpFor('a@example.com', nonce, key)).toMatch(/^\d{6}$/);
+    expect(otpFor('A@Example.com', nonce, key)).toBe(otpFor('a@example.com', nonce, key));
+  });
+
+  it('makes a different code for another nonce, another e-mail or another server key', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => otpFor('a@example.com', newOtpNonce(), key)));
+    expect(codes.size).toBeGreaterThan(190);
+    const nonce = newOtpNonce();
+    const other = new TextEncoder().encode('another-secret-that-is-long-enough-too');
+    const mine = otpFor('a@example.com', nonce, key);
+    expect(otpFor('b@example.com', nonce, key)).not.toBe(mine);
+    expect(otpFor('a@example.com', nonce, other)).not.toBe(mine);
+  });
+
+  it('spreads codes evenly: each leading digit takes about a tenth of 20,000 codes', () => {
+    const counts = new Array<number>(10).fill(0);
+    for (let i = 0; i < 20_000; i++) counts[Number(otpFor('spread@example.com', String(i), key)[0])]! += 1;
+    // Chi-square with 9 degrees of freedom: 27.9 is the 0.1 % tail.
+    const chi = counts.reduce((sum, n) => sum + (n - 2000) ** 2 / 2000, 0);
+    expect(chi).toBeLessThan(27.9);
+  });
+});
+
+describe('sixDigits', () => {
+  it('rejects 32-bit chunks at or above the last whole million below 2^32 and takes the next one', () => {
+    const mac = Buffer.alloc(8);
+    mac.writeUInt32BE(4_294_000_000, 0);
+    mac.writeUInt32BE(4_293_999_999, 4);
+    expect(sixDigits(mac)).toBe('999999');
+    mac.writeUInt32BE(7, 4);
+    expect(sixDigits(mac)).toBe('000007');
+  });
+
+  it('gives nothing when every chunk is rejected', () => {
+    expect(sixDigits(Buffer.alloc(32, 0xff))).toBeNull();
   });
 });
 

@@ -17,6 +17,8 @@ beforeAll(async () => {
   await stockShelves([
     makeProduct({ _id: 'city-tote', colors: ['Black', 'Tan'] }),
     makeProduct({ _id: 'sold-out-sleeve', category: 'sleeves', stock: false }),
+    // 26 products × 2 colours × 2 pictures: more distinct lines than a cart may hold.
+    ...Array.from({ length: 26 }, (_, i) => makeProduct({ _id: `line-bag-${i}`, colors: ['Black', 'Navy'] })),
   ]);
   shopper = await signUp();
 });
@@ -118,6 +120,46 @@ describe('POST /api/cart/merge', () => {
     const answer = await call(mergeHandler, '/api/cart/merge', { token: shopper.token, body: { cartData: { 'city-tote': { Black: { '0': 'lots' } } } } });
     expect(answer.status).toBe(400);
     expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
+  });
+});
+
+/** The i-th distinct cart line (product, colour, picture) of the line-bag products. */
+const nthLine = (i: number) => ({ itemId: `line-bag-${Math.floor(i / 4)}`, selectedColor: i % 4 < 2 ? 'Black' : 'Navy', imageIndex: i % 2, quantity: 1 });
+
+describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
+  it('refuses the 51st line in cart/add with a clear message, so a cart never grows to 250 lines', async () => {
+    const filler = await signUp();
+    for (let i = 0; i < 50; i++) expect((await call(addHandler, '/api/cart/add', { token: filler.token, body: nthLine(i) })).status).toBe(200);
+    const before = await cartOf(filler.token);
+    const answer = await call(addHandler, '/api/cart/add', { token: filler.token, body: nthLine(50) });
+    expect(answer).toMatchObject({ status: 400, body: { success: false, message: 'Your cart can hold at most 50 different items. Please remove one before adding another.' } });
+    expect(await cartOf(filler.token)).toEqual(before);
+    // A line already in the full cart still takes more, and login can store the full cart again.
+    expect((await call(addHandler, '/api/cart/add', { token: filler.token, body: { ...nthLine(0), quantity: 4 } })).status).toBe(200);
+    const merged = await call(mergeHandler, '/api/cart/merge', { token: filler.token, body: { cartData: await cartOf(filler.token) } });
+    expect(merged.status).toBe(200);
+  });
+
+  it('keeps the cap under 60 concurrent adds of new lines', async () => {
+    const racer = await signUp();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => call(addHandler, '/api/cart/add', { token: racer.token, body: nthLine(i) })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(10);
+    const cart = await cartOf(racer.token);
+    expect(Object.values(cart).flatMap((colours) => Object.values(colours as Record<string, object>).flatMap((images) => Object.keys(images)))).toHaveLength(50);
+  });
+
+  it('refuses a merged cart of 51 lines and keeps the stored one', async () => {
+    const merger = await signUp();
+    await call(addHandler, '/api/cart/add', { token: merger.token, body: nthLine(0) });
+    const cartData: Record<string, Record<string, Record<string, number>>> = {};
+    for (let i = 0; i < 51; i++) {
+      const l = nthLine(i);
+      ((cartData[l.itemId] ??= {})[l.selectedColor] ??= {})[String(l.imageIndex)] = 1;
+    }
+    const answer = await call(mergeHandler, '/api/cart/merge', { token: merger.token, body: { cartData } });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'Your cart can hold at most 50 different items. Please remove one before adding another.' } });
+    expect(await cartOf(merger.token)).toEqual({ 'line-bag-0': { Black: { '0': 1 } } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler from '../../netlify/functions/rates.mts';
-import { getRates, RATES_TTL_MS } from '../../src/server/services/rates.ts';
+import { FAILURE_RETRY_MS, MAX_RATE_AGE_MS, getRates, RATES_TTL_MS, ratesForOrder } from '../../src/server/services/rates.ts';
+import { getStore } from '../../src/server/store/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { SAMPLE_RATES, startFakeRates } from '../fixtures/fake-rates.ts';
@@ -46,12 +47,94 @@ describe('getRates', () => {
     expect((await getRates(store, config(), RATES_TTL_MS + 1)).rates).toEqual(SAMPLE_RATES);
   });
 
+  it('remembers a failure for a minute: no call to the service and no timeout to wait out before then', async () => {
+    await getRates(store, config(), 0);
+    fake.state.mode = 'hang';
+    const slowConfig = { RATES_URL: fake.url, RATES_TIMEOUT_MS: 3000 };
+    const failedAt = RATES_TTL_MS + 1;
+    const first = Date.now();
+    expect(await getRates(store, slowConfig, failedAt)).toMatchObject({ rates: SAMPLE_RATES, stale: true });
+    expect(Date.now() - first).toBeGreaterThanOrEqual(2900);
+    const again = Date.now();
+    for (const later of [failedAt + 1, failedAt + 30_000, failedAt + FAILURE_RETRY_MS - 1]) {
+      expect(await getRates(store, slowConfig, later)).toMatchObject({ rates: SAMPLE_RATES, stale: true });
+    }
+    expect(Date.now() - again).toBeLessThan(200);
+    expect(fake.state.hits).toBe(2);
+    fake.state.mode = 'ok';
+    expect(await getRates(store, slowConfig, failedAt + FAILURE_RETRY_MS)).toMatchObject({ rates: SAMPLE_RATES, stale: false });
+    expect(fake.state.hits).toBe(3);
+  }, 10_000);
+
+  it('remembers a failure with nothing cached too, serving rate 1 meanwhile', async () => {
+    fake.state.mode = 'fail';
+    expect(await getRates(store, config(), 0)).toMatchObject({ rates: { PKR: 1 }, fallback: true });
+    expect(await getRates(store, config(), FAILURE_RETRY_MS - 1)).toMatchObject({ rates: { PKR: 1 }, fallback: true });
+    expect(fake.state.hits).toBe(1);
+  });
+
+  it('asks the service once for parallel requests', async () => {
+    await Promise.all(Array.from({ length: 10 }, () => getRates(store, config(), 0)));
+    expect(fake.state.hits).toBe(1);
+  });
+
+  it('refuses a 5 MB answer quickly and falls back', async () => {
+    fake.state.mode = 'huge';
+    fake.state.hugeBytes = 5 * 1024 * 1024;
+    const started = Date.now();
+    expect(await getRates(store, config())).toMatchObject({ rates: { PKR: 1 }, fallback: true });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('stops reading an endless answer after 1 MB and closes the connection', async () => {
+    fake.state.mode = 'huge';
+    fake.state.hugeBytes = 200 * 1024 * 1024;
+    const before = process.memoryUsage().arrayBuffers;
+    const started = Date.now();
+    expect(await getRates(store, config())).toMatchObject({ fallback: true });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => fake.state.cutOff).toBe(true);
+    // Only the 1 MB read plus what the sockets buffer ever left the fake, not 200 MB.
+    expect(fake.state.sent).toBeLessThan(32 * 1024 * 1024);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('refuses an answer announced as over 1 MB without reading it', async () => {
+    fake.state.mode = 'huge-declared';
+    fake.state.hugeBytes = 5 * 1024 * 1024;
+    expect(await getRates(store, config())).toMatchObject({ fallback: true });
+    await expect.poll(() => fake.state.cutOff).toBe(true);
+  });
+
   it('gives up on a hanging service within the timeout and answers rate 1', async () => {
     fake.state.mode = 'hang';
     const started = Date.now();
     const answer = await getRates(store, { RATES_URL: fake.url, RATES_TIMEOUT_MS: 300 });
     expect(answer.rates).toEqual({ PKR: 1 });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('ratesForOrder', () => {
+  let store: Store;
+  let cleanup: () => Promise<void>;
+  beforeEach(() => {
+    ({ store, cleanup } = tempSqliteStore());
+    fake.state.mode = 'fail';
+  });
+  afterEach(async () => cleanup());
+  const config = () => ({ RATES_URL: fake.url, RATES_TIMEOUT_MS: 3000 });
+
+  it('prices an order at a rate up to 24 hours old, and refuses an older one', async () => {
+    await store.rates.put({ rates: SAMPLE_RATES, fetchedAt: 0 });
+    expect(await ratesForOrder(store, config(), 'USD', MAX_RATE_AGE_MS)).toEqual(SAMPLE_RATES);
+    expect(await ratesForOrder(store, config(), 'USD', 30 * MAX_RATE_AGE_MS)).toBeNull();
+  });
+
+  it('never prices an order at the rate-1 fallback or without a rate for its currency', async () => {
+    expect(await ratesForOrder(store, config(), 'USD', 0)).toBeNull();
+    await store.rates.put({ rates: SAMPLE_RATES, fetchedAt: 0 });
+    expect(await ratesForOrder(store, config(), 'CHF', 0)).toBeNull();
   });
 });
 
@@ -70,7 +153,25 @@ describe('GET /api/rates', () => {
   it('answers result success with PKR as the base and a CDN cache header', async () => {
     const res = await handler(apiRequest('/api/rates'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ result: 'success', base: 'PKR', rates: SAMPLE_RATES });
+    expect(await res.json()).toMatchObject({ result: 'success', base: 'PKR', rates: SAMPLE_RATES, stale: false });
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=3600/);
   });
+
+  it('serves a stale rate while the service is down, marked stale with a one-minute max-age, and answers at once', async () => {
+    await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 30 * 24 * 60 * 60 * 1000 });
+    fake.state.mode = 'hang';
+    fake.state.hits = 0;
+    try {
+      const first = await handler(apiRequest('/api/rates'));
+      expect(await first.json()).toMatchObject({ rates: SAMPLE_RATES, stale: true, fallback: false });
+      expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) expect((await handler(apiRequest('/api/rates'))).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(fake.state.hits).toBe(1);
+    } finally {
+      fake.state.mode = 'ok';
+    }
+  }, 10_000);
 });

@@ -108,6 +108,24 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         await store.users.create(u);
         expect((await store.users.linkGoogle(u.id, 'google-sub-1'))?.googleSub).toBe('google-sub-1');
       });
+
+      it('marks the e-mail verified with a password set by code and keeps it through a plain change', async () => {
+        const u = user();
+        await store.users.create(u);
+        expect(await store.users.setPassword(u.id, 'coded-hash', { emailVerified: true })).toMatchObject({ emailVerified: true, tokenVersion: 1 });
+        expect(await store.users.setPassword(u.id, 'other-hash')).toMatchObject({ emailVerified: true, tokenVersion: 2 });
+        expect(await store.users.findById(u.id)).toMatchObject({ passwordHash: 'other-hash', emailVerified: true });
+      });
+
+      it('links Google, marks the e-mail verified, bumps the token version and can drop the password in one write', async () => {
+        const kept = user();
+        const dropped = user();
+        await store.users.create(kept);
+        await store.users.create(dropped);
+        expect(await store.users.linkGoogle(kept.id, 'sub-kept')).toMatchObject({ passwordHash: 'hash', emailVerified: true, tokenVersion: 1 });
+        expect(await store.users.linkGoogle(dropped.id, 'sub-dropped', { dropPassword: true })).toMatchObject({ passwordHash: null, emailVerified: true, tokenVersion: 1 });
+        expect(await store.users.findById(dropped.id)).toMatchObject({ googleSub: 'sub-dropped', passwordHash: null, emailVerified: true });
+      });
     });
 
     describe('carts', () => {

@@ -2,7 +2,7 @@
 // The same reader as `npm run bench` (tests/fixtures/page-weight.ts). No browser needed.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { firstProductRoute, htmlFileFor, imageProblems, measurePage, type PageWeight } from '../fixtures/page-weight.ts';
 
 const DIST = path.resolve(process.env.BUDGET_DIST_DIR ?? 'dist');

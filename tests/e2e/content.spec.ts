@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MESSAGING_LINK, SHOP, SUPPORT_HOURS } from '../../src/lib/shop-info.ts';
 
 const TOPICS = ['products', 'orders', 'returns', 'payments', 'delivery'] as const;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.describe('the shop skeleton', () => {
   test('the collections page lists the catalogue read from the store at build time', async ({

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -233,12 +233,55 @@ test.describe('checkout', () => {
     await page.goto('/Checkout');
     await expect(page.getByRole('radio')).toHaveCount(1);
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
-    await expect(page.getByTestId('summary-shipping')).toHaveText('£18');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
     await expect(page.getByTestId('summary-subtotal')).toContainText('£');
     await expect(page.getByTestId('summary-total')).toContainText('£');
     await page.goto('/Cart');
     await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
-    await expect(page.getByTestId('summary-shipping')).toHaveText('£18');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
+  });
+
+  test('the shipping country decides the currency and the payment methods, and the order is charged so', async ({ page, request }) => {
+    const email = uniqueEmail('abroad');
+    const { token } = (await (await request.post('/api/user/register', { data: { name: 'Ab Road', email, password: PASSWORD } })).json()) as { token: string };
+    await page.addInitScript(({ t, e }) => {
+      if (!localStorage.getItem('seeded')) {
+        localStorage.setItem('token', t);
+        localStorage.setItem('email', e);
+        localStorage.setItem('name', 'Ab Road');
+        localStorage.setItem(`cartItems_${e}`, JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 1 } } }));
+        localStorage.setItem('seeded', '1');
+      }
+    }, { t: token, e: email });
+    await request.post('/api/cart/add', { headers: { token }, data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 1 } });
+    await page.goto('/Checkout');
+    await expect(page.getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
+    await fillShipping(page, 'United States', 'California');
+    await expect(page.getByRole('radio')).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$25.00');
+    await expect(page.getByTestId('summary-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    const shownTotal = await page.getByTestId('summary-total').textContent();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
+    const orders = await page.evaluate(async () => {
+      const res = await fetch('/api/order/userorders', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '' } });
+      return ((await res.json()) as { orders: { currency: string; paymentMethod: string; deliveryFee: number; total: number }[] }).orders;
+    });
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ currency: 'USD', paymentMethod: 'Bank Transfer', deliveryFee: 25 });
+    expect(`$${orders[0]!.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(shownTotal);
+    // Back to a Pakistani address, all four methods return.
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Country', { exact: true }).selectOption('Pakistan');
+    await expect(page.getByRole('radio')).toHaveCount(4);
+    // A PKR, COD order to a US address sent past the page is refused with the same rule.
+    const forged = await page.evaluate(async () => {
+      const address = { firstName: 'Ab', lastName: 'Road', email: 'ab@example.com', address1: '1 Main St', country: 'United States', city: 'San Jose', state: 'California', zip: '95112', mobile: '+1 408 555 0100' };
+      const res = await fetch('/api/order/COD', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ productId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', quantity: 1 }], address, currency: 'PKR', paymentMethod: 'COD' }) });
+      return { status: res.status, message: ((await res.json()) as { message: string }).message };
+    });
+    expect(forged).toEqual({ status: 400, message: 'Orders to United States are charged in USD. Please refresh the checkout and try again.' });
   });
 
   test('the whole checkout works with the keyboard alone', async ({ page, request }) => {

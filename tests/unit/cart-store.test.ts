@@ -120,11 +120,12 @@ describe('signIn', () => {
     const { $favourites } = await import('../../src/stores/favourites.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
     replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Black: { '0': 1 } }, 'old-bag': { Red: { '1': 2 } } } } });
-    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } } } });
+    const merged = { 'city-tote': { Black: { '0': 1 }, Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } };
+    replies.push({ status: 200, body: { success: true, cartData: merged } });
     await signIn({ success: true, token: 'tok', user: { email: 'sana@example.com', name: 'Sana' } });
     expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/cart/merge']);
-    expect(calls[1]?.body).toEqual({ cartData: { 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } } });
-    expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } });
+    expect(calls[1]?.body).toEqual({ cartData: merged });
+    expect($cart.get()).toEqual(merged);
     expect($favourites.get()).toEqual(['old-bag', 'city-tote']);
     expect(localStorage.getItem('cartItems_guest')).toBeNull();
     expect(localStorage.getItem('favourites_guest')).toBeNull();

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lineCapNotice,
+  MAX_CART_LINES,
   MAX_QUANTITY,
+  cartLineCount,
+  isCartFull,
   MIN_QUANTITY,
   addToCart,
   cartCount,
@@ -235,14 +239,20 @@ describe('cartSubtotal', () => {
 });
 
 describe('mergeCarts', () => {
-  it("replaces the user's entries of a product the guest holds", () => {
-    const user: CartMap = { a: { Black: { '0': 5 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
+  it("lets the guest's line win for the same product, colour and picture, and keeps every other line", () => {
+    const user: CartMap = { a: { Black: { '0': 5, '2': 4 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
     const guest: CartMap = { a: { Black: { '2': 1 } }, c: { Tan: { '0': 3 } } };
     expect(mergeCarts(user, guest)).toEqual({
-      a: { Black: { '2': 1 } },
+      a: { Black: { '0': 5, '2': 1 }, Navy: { '1': 1 } },
       b: { Red: { '0': 2 } },
       c: { Tan: { '0': 3 } },
     });
+  });
+
+  it('keeps the saved Margalla Black ×2 when the guest adds Margalla Grey ×5', () => {
+    const user: CartMap = { margalla: { Black: { '0': 2 } } };
+    const guest: CartMap = { margalla: { Grey: { '0': 5 } } };
+    expect(mergeCarts(user, guest)).toEqual({ margalla: { Black: { '0': 2 }, Grey: { '0': 5 } } });
   });
 
   it('keeps the user cart when the guest cart is empty', () => {
@@ -254,6 +264,35 @@ describe('mergeCarts', () => {
     const merged = mergeCarts({}, guest);
     merged.a!.Black!['0'] = 9;
     expect(guest.a?.Black?.['0']).toBe(1);
+  });
+});
+
+/** A cart of `n` one-item lines, each its own product. */
+const linesCart = (n: number, prefix = 'p'): CartMap =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { Black: { '0': 1 } }]));
+
+describe('the line cap', () => {
+  it('is 50 lines for a cart and an order alike', () => {
+    expect(MAX_CART_LINES).toBe(50);
+  });
+
+  it('counts lines, not items', () => {
+    expect(cartLineCount({ a: { Black: { '0': 5, '1': 2 }, Navy: { '0': 1 } }, b: { Red: { '0': 100 } } })).toBe(4);
+  });
+
+  it('lets a full cart raise a line it holds but not take a new one', () => {
+    const full = linesCart(50);
+    expect(isCartFull(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0 })).toBe(false);
+    expect(isCartFull(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0 })).toBe(true);
+    expect(addToCart(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0, quantity: 2 }).p0?.Black?.['0']).toBe(3);
+    expect(cartLineCount(addToCart(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0, quantity: 1 }))).toBe(50);
+  });
+
+  it('keeps a merge of two big carts at 50 lines, the guest’s first, so the login merge is never refused', () => {
+    const merged = mergeCarts(linesCart(40, 'user'), linesCart(40, 'guest'));
+    expect(cartLineCount(merged)).toBe(50);
+    expect(Object.keys(merged).filter((id) => id.startsWith('guest'))).toHaveLength(40);
+    expect(Object.keys(merged).filter((id) => id.startsWith('user'))).toEqual(Array.from({ length: 10 }, (_, i) => `user${i}`));
   });
 });
 
@@ -299,5 +338,24 @@ describe('sanitizeCart', () => {
     const cart = sanitizeCart(parsed);
     expect(cart).toEqual({});
     expect(Object.getPrototypeOf(cart)).toBe(Object.prototype);
+  });
+});
+
+describe('lineCapNotice', () => {
+  const line = { itemId: 'tote', selectedColor: 'Black', imageIndex: 0 };
+  it('says nothing when all of the quantity fits under 100', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 40 } } }, { ...line, quantity: 60 })).toBeNull();
+  });
+
+  it('says how many were added when 60 more meet 60 already in the cart', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 60 } } }, { ...line, quantity: 60 })).toBe(
+      'Only 40 added: 100 is the most per line, and your cart now holds 100.',
+    );
+  });
+
+  it('says the line is full when it already holds 100', () => {
+    expect(lineCapNotice({ tote: { Black: { '0': 100 } } }, { ...line, quantity: 1 })).toBe(
+      'You already have 100 of this item in your cart, the most per line.',
+    );
   });
 });

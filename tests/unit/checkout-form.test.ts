@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, withCountry, type CheckoutFields } from '../../src/islands/checkout/checkout-form.ts';
+import { checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, shipsTo, withCountry, type CheckoutFields } from '../../src/islands/checkout/checkout-form.ts';
 
 const filled: CheckoutFields = {
   firstName: 'Sana',
@@ -47,6 +47,28 @@ describe('withCountry', () => {
   it('clears the state when the country changes and keeps it otherwise', () => {
     expect(withCountry(filled, 'India')).toMatchObject({ country: 'India', state: '' });
     expect(withCountry(filled, 'Pakistan')).toBe(filled);
+  });
+
+  it('switches COD to Bank Transfer when the address leaves Pakistan, and back to COD when it returns', () => {
+    const abroad = withCountry(filled, 'United States');
+    expect(abroad.paymentMethod).toBe('Bank Transfer');
+    expect(withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India').paymentMethod).toBe('Bank Transfer');
+    expect(withCountry(abroad, 'Pakistan').paymentMethod).toBe('COD');
+  });
+
+  it('brings back the method the shopper picked once the country allows it again', () => {
+    const abroad = withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India', 'PKR', 'JazzCash');
+    expect(abroad.paymentMethod).toBe('Bank Transfer');
+    expect(withCountry(abroad, 'Pakistan', 'INR', 'JazzCash').paymentMethod).toBe('JazzCash');
+    expect(withCountry(abroad, 'Pakistan', 'INR', 'Bank Transfer').paymentMethod).toBe('Bank Transfer');
+  });
+});
+
+describe('shipsTo', () => {
+  it('is the chosen country, or Pakistan while no country is chosen and prices show in PKR', () => {
+    expect(shipsTo('Japan', 'PKR')).toBe('Japan');
+    expect(shipsTo('', 'PKR')).toBe('Pakistan');
+    expect(shipsTo('', 'AED')).toBe('');
   });
 });
 

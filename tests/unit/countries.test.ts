@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKOUT_COUNTRIES,
   COUNTRY_GROUPS,
-  DEFAULT_COUNTRY,
   MAX_REGIONS,
   currencyForCountry,
   regionsOf,
@@ -45,16 +44,6 @@ describe('COUNTRY_GROUPS', () => {
   });
 });
 
-describe('DEFAULT_COUNTRY', () => {
-  it('is India', () => {
-    expect(DEFAULT_COUNTRY).toBe('India');
-  });
-
-  it('is one of the listed countries, priced in INR', () => {
-    expect(entries.map((c) => c.name)).toContain(DEFAULT_COUNTRY);
-    expect(currencyForCountry(DEFAULT_COUNTRY)).toBe('INR');
-  });
-});
 
 describe('currencyForCountry', () => {
   it('gives the SPEC §9 examples', () => {

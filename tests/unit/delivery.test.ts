@@ -45,14 +45,15 @@ describe('deliveryFee', () => {
     expect(deliveryFee('NGN', rates)).toBe(12000);
   });
 
-  it('converts 40 USD for an unlisted currency', () => {
-    // 40 USD = 40 / 0.0036 PKR = 11111 PKR; × 0.0032 CHF per PKR = 35.6 CHF.
-    expect(deliveryFee('CHF', rates)).toBe(36);
-    expect(deliveryFee('SEK', rates)).toBe(422);
+  it('converts 40 USD for an unlisted currency, to its smallest unit', () => {
+    // 40 USD = 40 / 0.0036 PKR = 11111.1 PKR; × 0.0032 CHF per PKR = 35.555… CHF.
+    expect(deliveryFee('CHF', rates)).toBe(35.56);
+    expect(deliveryFee('SEK', rates)).toBe(422.22);
+    expect(deliveryFee('KWD', { USD: 0.0036, KWD: 0.0011 })).toBe(12.222);
   });
 
   it('counts a missing rate as 1 for an unknown currency', () => {
-    expect(deliveryFee('XYZ', rates)).toBe(Math.round(40 / 0.0036));
+    expect(deliveryFee('XYZ', rates)).toBe(11111.11);
   });
 
   it('counts a zero or negative rate as 1', () => {
@@ -83,6 +84,18 @@ describe('orderAmounts', () => {
       tax: 0,
       total: 61,
     });
+  });
+
+  it('keeps every amount exact to the currency’s smallest unit, the total being the sum of the parts', () => {
+    expect(orderAmounts(1350, 'KWD', { USD: 0.0036, KWD: 0.0011 })).toEqual({
+      rate: 0.0011,
+      subtotal: 1.485,
+      deliveryFee: 12.222,
+      tax: 0,
+      total: 13.707,
+    });
+    expect(orderAmounts(1350, 'USD', rates)).toMatchObject({ subtotal: 4.86, deliveryFee: 25, total: 29.86 });
+    expect(orderAmounts(3889, 'JPY', { JPY: 0.54 })).toMatchObject({ subtotal: 2100, deliveryFee: 3500, total: 5600 });
   });
 
   it('uses rate 1 for an unknown currency', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatMoney, safeRate, toDisplayAmount } from '../../src/lib/money.ts';
+import {
+  convertAmount,
+  currencyDigits,
+  currencySymbol,
+  formatMoney,
+  formatWithSymbol,
+  roundToMinor,
+  safeRate,
+  sumAmounts,
+  toDisplayAmount,
+  toMinorUnits,
+} from '../../src/lib/money.ts';
 
 describe('safeRate', () => {
   it('keeps a finite rate greater than 0', () => {
@@ -71,21 +82,29 @@ describe('currencySymbol', () => {
 });
 
 describe('formatMoney', () => {
-  it('formats PKR with the rupee sign and grouping', () => {
+  it('formats PKR in whole rupees with the rupee sign and grouping', () => {
     expect(formatMoney(1250, 'PKR')).toBe('₨1,250');
   });
 
-  it('formats whole units only', () => {
-    expect(formatMoney(24.6, 'USD')).toBe('$25');
+  it('shows each currency with the decimals of its smallest unit', () => {
+    expect(formatMoney(1.485, 'KWD')).toBe('KWD 1.485');
+    expect(formatMoney(2100, 'JPY')).toBe('¥2,100');
+    expect(formatMoney(4.86, 'USD')).toBe('$4.86');
+    expect(formatMoney(25, 'USD')).toBe('$25.00');
+  });
+
+  it('rounds half up to the smallest unit, not to whole units', () => {
+    expect(formatMoney(24.605, 'USD')).toBe('$24.61');
+    expect(formatMoney(1.0005, 'KWD')).toBe('KWD 1.001');
   });
 
   it('groups large amounts', () => {
-    expect(formatMoney(1234567, 'INR')).toBe('₹1,234,567');
+    expect(formatMoney(1234567, 'INR')).toBe('₹1,234,567.00');
   });
 
   it('puts a space after a letter symbol', () => {
-    expect(formatMoney(35, 'AED')).toBe('AED 35');
-    expect(formatMoney(1000, 'XYZ')).toBe('XYZ 1,000');
+    expect(formatMoney(35, 'AED')).toBe('AED 35.00');
+    expect(formatMoney(1000, 'XYZ')).toBe('XYZ 1,000.00');
   });
 
   it('puts the minus sign before the symbol', () => {
@@ -93,6 +112,63 @@ describe('formatMoney', () => {
   });
 
   it('shows 0 for a non-finite amount', () => {
-    expect(formatMoney(Number.NaN, 'USD')).toBe('$0');
+    expect(formatMoney(Number.NaN, 'USD')).toBe('$0.00');
+  });
+});
+
+describe('currencyDigits', () => {
+  it('gives the ISO 4217 minor unit Intl knows: KWD 3, USD 2, JPY 0', () => {
+    expect(currencyDigits('KWD')).toBe(3);
+    expect(currencyDigits('BHD')).toBe(3);
+    expect(currencyDigits('USD')).toBe(2);
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('KRW')).toBe(0);
+  });
+
+  it('keeps PKR in whole rupees, the unit every shop amount is kept in', () => {
+    expect(currencyDigits('PKR')).toBe(0);
+  });
+
+  it('gives 0 for a malformed code', () => {
+    expect(currencyDigits('not a code')).toBe(0);
+  });
+});
+
+describe('convertAmount', () => {
+  it('charges ₨1,350 as KWD 1.485, not KWD 1', () => {
+    expect(convertAmount(1350, 0.0011, 'KWD')).toBe(1.485);
+  });
+
+  it('rounds to cents for USD and to whole yen for JPY', () => {
+    expect(convertAmount(1350, 0.0036, 'USD')).toBe(4.86);
+    expect(convertAmount(3889, 0.54, 'JPY')).toBe(2100);
+  });
+
+  it('counts a bad rate as 1', () => {
+    expect(convertAmount(1350, 0, 'USD')).toBe(1350);
+  });
+});
+
+describe('toMinorUnits and roundToMinor', () => {
+  it('count an amount in the smallest unit without float noise', () => {
+    expect(toMinorUnits(1.005, 'USD')).toBe(101);
+    expect(toMinorUnits(1350 * 0.0011, 'KWD')).toBe(1485);
+    expect(roundToMinor(1350 * 0.0011, 'KWD')).toBe(1.485);
+    expect(String(roundToMinor(0.1 + 0.2, 'USD'))).toBe('0.3');
+  });
+});
+
+describe('sumAmounts', () => {
+  it('adds in the smallest unit, so the total is the exact sum of its parts', () => {
+    expect(sumAmounts([1.485, 12.222, 0], 'KWD')).toBe(13.707);
+    expect(sumAmounts([0.1, 0.2], 'USD')).toBe(0.3);
+  });
+});
+
+describe('formatWithSymbol', () => {
+  it('works as inlined source, with no reference outside itself (the layout pastes it into the page)', () => {
+    const inlined = new Function(`return (${formatWithSymbol.toString()})`)() as typeof formatWithSymbol;
+    expect(inlined(1350 * 0.0011, 'KWD', 3)).toBe('KWD 1.485');
+    expect(inlined(1250, '₨')).toBe('₨1,250');
   });
 });

@@ -3,6 +3,7 @@ import {
   PAYMENT_METHODS,
   defaultPaymentMethod,
   isPaymentAllowed,
+  paymentLabel,
   paymentMethodsFor,
 } from '../../src/lib/payments.ts';
 
@@ -13,45 +14,53 @@ describe('PAYMENT_METHODS', () => {
 });
 
 describe('paymentMethodsFor', () => {
-  it('offers Bank Transfer, JazzCash, EasyPaisa and COD with PKR', () => {
-    expect(paymentMethodsFor('PKR')).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']);
+  it('offers Bank Transfer, JazzCash, EasyPaisa and COD for an address in Pakistan', () => {
+    expect(paymentMethodsFor('Pakistan')).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']);
   });
 
-  it('offers only Bank Transfer with any other currency', () => {
-    expect(paymentMethodsFor('USD')).toEqual(['Bank Transfer']);
-    expect(paymentMethodsFor('XYZ')).toEqual(['Bank Transfer']);
+  it('offers only Bank Transfer for an address anywhere else', () => {
+    expect(paymentMethodsFor('United States')).toEqual(['Bank Transfer']);
+    expect(paymentMethodsFor('India')).toEqual(['Bank Transfer']);
+    expect(paymentMethodsFor('')).toEqual(['Bank Transfer']);
   });
 
-  it('reads the currency code case-insensitively', () => {
-    expect(paymentMethodsFor('pkr')).toHaveLength(4);
+  it('reads the country name case-insensitively', () => {
+    expect(paymentMethodsFor(' pakistan ')).toHaveLength(4);
   });
 });
 
 describe('defaultPaymentMethod', () => {
-  it('is COD with PKR', () => {
-    expect(defaultPaymentMethod('PKR')).toBe('COD');
+  it('is COD in Pakistan', () => {
+    expect(defaultPaymentMethod('Pakistan')).toBe('COD');
   });
 
   it('is Bank Transfer where COD is not allowed', () => {
-    expect(defaultPaymentMethod('EUR')).toBe('Bank Transfer');
+    expect(defaultPaymentMethod('Germany')).toBe('Bank Transfer');
   });
 });
 
 describe('isPaymentAllowed', () => {
-  it('allows the wallets and COD only with PKR', () => {
-    expect(isPaymentAllowed('JazzCash', 'PKR')).toBe(true);
-    expect(isPaymentAllowed('EasyPaisa', 'PKR')).toBe(true);
-    expect(isPaymentAllowed('COD', 'PKR')).toBe(true);
-    expect(isPaymentAllowed('COD', 'USD')).toBe(false);
-    expect(isPaymentAllowed('JazzCash', 'GBP')).toBe(false);
+  it('allows the wallets and COD only in Pakistan', () => {
+    expect(isPaymentAllowed('JazzCash', 'Pakistan')).toBe(true);
+    expect(isPaymentAllowed('EasyPaisa', 'Pakistan')).toBe(true);
+    expect(isPaymentAllowed('COD', 'Pakistan')).toBe(true);
+    expect(isPaymentAllowed('COD', 'United States')).toBe(false);
+    expect(isPaymentAllowed('JazzCash', 'United Kingdom')).toBe(false);
   });
 
   it('allows Bank Transfer everywhere', () => {
-    expect(isPaymentAllowed('Bank Transfer', 'PKR')).toBe(true);
-    expect(isPaymentAllowed('Bank Transfer', 'AED')).toBe(true);
+    expect(isPaymentAllowed('Bank Transfer', 'Pakistan')).toBe(true);
+    expect(isPaymentAllowed('Bank Transfer', 'United Arab Emirates')).toBe(true);
   });
 
   it('rejects an unknown method', () => {
-    expect(isPaymentAllowed('Bitcoin', 'PKR')).toBe(false);
+    expect(isPaymentAllowed('Bitcoin', 'Pakistan')).toBe(false);
+  });
+});
+
+describe('paymentLabel', () => {
+  it('spells COD out and keeps the other names', () => {
+    expect(paymentLabel('COD')).toBe('Cash on Delivery');
+    expect(paymentLabel('JazzCash')).toBe('JazzCash');
   });
 });

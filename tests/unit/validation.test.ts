@@ -84,6 +84,35 @@ describe('addressSchema', () => {
     expect(errors.mobile).toBe('Mobile number is required');
   });
 
+  it('strips CR, LF, tabs and other controls from every name and address field and collapses the spaces', () => {
+    const hostile = 'Ayesha\r\n\r\nURGENT: verify your card at http://evil.example';
+    const parsed = addressSchema.parse({
+      ...address,
+      firstName: hostile,
+      lastName: 'Khan\u0000\u0085\u2028',
+      address1: '12\tMall\u000bRoad',
+      address2: 'Flat\r\n3',
+      city: 'La\u202Ehore',
+      state: 'Pun\u001bjab',
+      zip: '540\n00',
+      country: ' Pakistan\r\n',
+    });
+    expect(parsed).toMatchObject({
+      firstName: 'Ayesha URGENT: verify your card at http://evil.example',
+      lastName: 'Khan',
+      address1: '12 Mall Road',
+      address2: 'Flat 3',
+      city: 'Lahore',
+      state: 'Pun jab',
+      zip: '540 00',
+      country: 'Pakistan',
+    });
+  });
+
+  it('treats a field of controls only as missing', () => {
+    expect(errorsOf(addressSchema, { ...address, firstName: '\r\n\t' }).firstName).toBe('First Name is required');
+  });
+
   it('makes Address 2 optional', () => {
     expect(addressSchema.safeParse(address).success).toBe(true);
     expect(addressSchema.parse({ ...address, address2: ' Flat 3 ' }).address2).toBe('Flat 3');
@@ -234,12 +263,12 @@ describe('cartMergeBodySchema', () => {
     expect(cartMergeBodySchema.safeParse({ cartData: 'x' }).success).toBe(false);
   });
 
-  it('accepts 200 lines and rejects 201', () => {
+  it('accepts 50 lines and rejects 51, the same cap as cart add and order', () => {
     const cart = (lines: number) =>
       Object.fromEntries(Array.from({ length: lines }, (_, i) => [`p${i}`, { Black: { '0': 1 } }]));
-    expect(cartMergeBodySchema.safeParse({ cartData: cart(200) }).success).toBe(true);
-    expect(errorsOf(cartMergeBodySchema, { cartData: cart(201) }).cartData).toBe(
-      'A cart may hold at most 200 lines',
+    expect(cartMergeBodySchema.safeParse({ cartData: cart(50) }).success).toBe(true);
+    expect(errorsOf(cartMergeBodySchema, { cartData: cart(51) }).cartData).toBe(
+      'Your cart can hold at most 50 different items. Please remove one before adding another.',
     );
   });
 });
@@ -260,7 +289,6 @@ describe('orderBodySchema', () => {
       items: [item],
       address: { ...address },
       currency: 'PKR',
-      paymentMethod: 'COD',
     });
   });
 
@@ -272,14 +300,19 @@ describe('orderBodySchema', () => {
     expect(parsed.items).toEqual([
       { productId: 'bag-2', selectedColor: 'Red', imageIndex: 0, quantity: 1 },
     ]);
-    expect(parsed.currency).toBe('PKR');
   });
 
-  it('accepts up to 100 items and rejects none or 101', () => {
-    expect(orderBodySchema.safeParse({ items: Array(100).fill(item), address }).success).toBe(true);
+  it('leaves the currency and the method to the shipping country when the client names neither', () => {
+    const parsed = orderBodySchema.parse({ items: [item], address });
+    expect(parsed.currency).toBeUndefined();
+    expect(parsed.paymentMethod).toBeUndefined();
+  });
+
+  it('accepts up to 50 lines and rejects none or 51', () => {
+    expect(orderBodySchema.safeParse({ items: Array(50).fill(item), address }).success).toBe(true);
     expect(orderBodySchema.safeParse({ items: [], address }).success).toBe(false);
-    expect(orderBodySchema.safeParse({ items: Array(101).fill(item), address }).success).toBe(
-      false,
+    expect(errorsOf(orderBodySchema, { items: Array(51).fill(item), address }).items).toBe(
+      'An order can hold at most 50 different items. Please remove some from your cart and try again.',
     );
   });
 
@@ -287,19 +320,8 @@ describe('orderBodySchema', () => {
     expect(orderBodySchema.safeParse({ items: ['bag-1'], address }).success).toBe(false);
   });
 
-  it('defaults to Bank Transfer in another currency', () => {
-    expect(orderBodySchema.parse({ items: [item], address, currency: 'USD' }).paymentMethod).toBe(
-      'Bank Transfer',
-    );
-  });
-
-  it('rejects COD in another currency', () => {
-    const errors = errorsOf(orderBodySchema, {
-      items: [item],
-      address,
-      currency: 'USD',
-      paymentMethod: 'COD',
-    });
+  it('rejects a payment method the shop does not offer', () => {
+    const errors = errorsOf(orderBodySchema, { items: [item], address, paymentMethod: 'Cash' });
     expect(errors.paymentMethod).toBe('Please select a payment method');
   });
 
@@ -342,6 +364,11 @@ describe('registerBodySchema', () => {
     expect(
       registerBodySchema.parse({ name: ' Ali ', email: 'ALI@X.PK', password: '12345678' }),
     ).toEqual({ name: 'Ali', email: 'ali@x.pk', password: '12345678' });
+  });
+
+  it('makes the name one plain line: a CRLF cannot start a line in a mail greeting', () => {
+    const parsed = registerBodySchema.parse({ name: 'Ali\r\n\r\nURGENT: call us', email: 'ali@x.pk', password: 'correct horse battery' });
+    expect(parsed.name).toBe('Ali URGENT: call us');
   });
 
   it('rejects a 7-character password, a long name and a bad e-mail', () => {

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
 import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
@@ -8,12 +7,13 @@ import { ProductGrid } from '../catalogue/ProductGrid.tsx';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import '../catalogue/catalogue.css';
 import './account.css';
+import { useHydratedStore } from '../shared/hooks.ts';
 
 /** The /favourites and /yourFavourites page body: the saved products as cards. */
 export default function FavouritesPage() {
   useWakeHeader();
   const ids = useClientStore($favourites);
-  const products = useStore($products);
+  const products = useHydratedStore($products, null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     loadProducts().catch((error: unknown) => {

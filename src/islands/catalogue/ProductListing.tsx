@@ -11,6 +11,7 @@ import { asProducts, type CardProduct } from './card-product.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { initialListing, listingReducer } from './listing-state.ts';
 import { ProductGrid } from './ProductGrid.tsx';
+import { useScrollToTopOnCommit } from './scroll-on-commit.ts';
 import './catalogue.css';
 
 type Props = {
@@ -53,14 +54,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
     dispatch({ type: 'bounds', bounds });
   }, [bounds]);
 
-  // The page scrolls to the top whenever the products shown change by sort or filter (SPEC §4).
-  const firstList = useRef(list);
-  useEffect(() => {
-    if (firstList.current === list) return;
-    firstList.current = list;
-    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
-  }, [list]);
+  useScrollToTopOnCommit(list);
 
   useEffect(() => {
     if (!panelOpen) return;
@@ -99,7 +93,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
           {panelOpen ? 'Hide Filter' : 'Show Filter'}
         </button>
         <p className="counter" aria-live="polite" data-testid="listing-counter">
-          {viewingText(visible.length, list.length)}
+          {list.length > 0 ? viewingText(visible.length, list.length) : ''}
         </p>
         <label className="sort">
           <span>Sort by</span>

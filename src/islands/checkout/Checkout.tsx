@@ -3,9 +3,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../client/api.ts';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
-import { defaultPaymentMethod, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart, clearCart } from '../../stores/cart.ts';
 import { $products, loadProducts, productListMessage } from '../../stores/catalogue.ts';
+import { chooseCountry } from '../../stores/currency.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { KEYS, readText } from '../../stores/storage.ts';
@@ -13,12 +14,12 @@ import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 import { useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
-import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, withCountry, type CheckoutFields } from './checkout-form.ts';
+import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, paymentFor, shipsTo, withCountry, type CheckoutFields } from './checkout-form.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import './checkout.css';
 
-/** A checkout country with the regions its State select lists (built from src/lib/countries.ts). */
-export type CountryOption = { name: string; regions: readonly string[] };
+/** A checkout country with its currency and the regions its State select lists (built from src/lib/countries.ts). */
+export type CountryOption = { name: string; currency: string; regions: readonly string[] };
 
 type Field = keyof CheckoutFields;
 
@@ -27,25 +28,36 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const currency = useCurrency();
   const cart = useStore($cart);
   const products = useStore($products);
-  const methods = paymentMethodsFor(currency.code);
   const savedCountry = readText(KEYS.selectedCountry);
-  const [fields, setFields] = useState<CheckoutFields>(() =>
-    emptyCheckout(defaultPaymentMethod(currency.code), countries.some((c) => c.name === savedCountry) ? savedCountry : ''),
-  );
+  const [fields, setFields] = useState<CheckoutFields>(() => {
+    const country = countries.some((c) => c.name === savedCountry) ? savedCountry : '';
+    return emptyCheckout(paymentFor(shipsTo(country, currency.code)), country);
+  });
+  // The shipping country decides the currency and the methods (the server enforces the same rule).
+  const destination = countries.find((c) => c.name === fields.country);
+  const methods = paymentMethodsFor(shipsTo(fields.country, currency.code));
+  // Until the page shows the new country's currency, an order would be refused as a mismatch.
+  const switching = destination !== undefined && destination.currency !== currency.code;
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [thanks, setThanks] = useState(false);
   const keyRef = useRef<string | null>(null);
+  // The method the shopper clicked, kept across country changes that do not allow it for a while.
+  const preferred = useRef<PaymentMethod | null>(null);
 
   useWakeHeader();
   useEffect(() => {
     loadProducts().catch((error: unknown) => notify(productListMessage(error), 'error'));
   }, []);
   useEffect(() => {
-    // The methods depend on the currency; keep the choice valid (COD by default where allowed).
-    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: defaultPaymentMethod(currency.code) }));
-  }, [currency.code]);
+    // Every price on the page follows the shipping country: it becomes the chosen country.
+    if (destination && destination.currency !== currency.code) void chooseCountry(destination.name, destination.currency);
+  }, [destination?.name, currency.code]);
+  useEffect(() => {
+    // The methods depend on the country (and, before one is chosen, the currency): keep the choice valid.
+    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: paymentFor(shipsTo(f.country, currency.code), preferred.current) }));
+  }, [methods]);
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
@@ -54,7 +66,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
   const set = (name: Field, value: string) => {
     keyRef.current = null; // a changed order gets a new idempotency key
-    setFields((f) => (name === 'country' ? withCountry(f, value) : { ...f, [name]: value }));
+    if (name === 'paymentMethod') preferred.current = value as PaymentMethod;
+    setFields((f) => (name === 'country' ? withCountry(f, value, currency.code, preferred.current) : { ...f, [name]: value }));
   };
 
   const placeOrder = async (e: FormEvent) => {
@@ -77,7 +90,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       await api.placeOrder(token, orderBody(fields, lines, currency.code), keyRef.current);
       notify(ORDER_MESSAGES.placed, 'success');
       clearCart();
-      setFields(emptyCheckout(defaultPaymentMethod(currency.code)));
+      setFields(emptyCheckout(paymentFor(shipsTo('', currency.code))));
       setTouched({});
       setSubmitted(false);
       keyRef.current = null;
@@ -131,7 +144,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
             {methods.map((m) => (
               <label key={m} className="radio">
                 <input type="radio" name="paymentMethod" value={m} checked={fields.paymentMethod === m} onChange={() => set('paymentMethod', m)} />
-                {m === 'COD' ? 'Cash on Delivery (COD)' : m}
+                {m === 'COD' ? `${paymentLabel(m)} (COD)` : m}
               </label>
             ))}
           </fieldset>
@@ -157,7 +170,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
             ))}
           </ul>
           {products !== null && lines.length === 0 && !thanks && <p className="empty">Your cart is empty. <a href="/Collections">Explore Collections</a></p>}
-          <button type="submit" className="button place-order" disabled={busy || lines.length === 0}>
+          <button type="submit" className="button place-order" disabled={busy || switching || lines.length === 0}>
             {busy ? 'Placing your order…' : 'Place Order'}
           </button>
         </section>

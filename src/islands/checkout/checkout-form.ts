@@ -1,6 +1,6 @@
 import './zod-jitless.ts';
 import { fieldErrors, checkoutSchema } from '../../lib/validation.ts';
-import type { PaymentMethod } from '../../lib/payments.ts';
+import { HOME_COUNTRY, defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from '../../lib/payments.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
 export type CheckoutFields = {
@@ -42,9 +42,26 @@ export function checkoutErrors(fields: CheckoutFields): Partial<Record<keyof Che
   return result.success ? {} : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
 }
 
-/** Changing the country clears the state (SPEC §5). */
-export function withCountry(fields: CheckoutFields, country: string): CheckoutFields {
-  return country === fields.country ? fields : { ...fields, country, state: '' };
+/**
+ * The country whose payment rule applies: the chosen shipping country, or, before one is chosen,
+ * Pakistan while prices show in PKR (so COD stays the default, SPEC §3).
+ */
+export function shipsTo(country: string, currencyCode: string): string {
+  return country || (currencyCode === 'PKR' ? HOME_COUNTRY : '');
+}
+
+/** The method to show for a place: the shopper's own pick where that place allows it, else its default. */
+export function paymentFor(place: string, preferred: PaymentMethod | null = null): PaymentMethod {
+  return preferred && isPaymentAllowed(preferred, place) ? preferred : defaultPaymentMethod(place);
+}
+
+/**
+ * Changing the country clears the state (SPEC §5) and sets the payment to the shopper's own pick
+ * where the new country allows it (COD and wallets only in Pakistan), else the country's default.
+ */
+export function withCountry(fields: CheckoutFields, country: string, currencyCode = 'PKR', preferred: PaymentMethod | null = null): CheckoutFields {
+  if (country === fields.country) return fields;
+  return { ...fields, country, state: '', paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred) };
 }
 
 /** The order body the API takes: the address, the lines, the currency and the payment method. */

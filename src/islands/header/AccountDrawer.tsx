@@ -1,12 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, api, type SessionAnswer } from '../../client/api.ts';
 import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
-import { $session } from '../../stores/session.ts';
-import { $ui, closeOverlays, openDrawer, type DrawerMode } from '../../stores/ui.ts';
+import { $session, SIGNED_OUT } from '../../stores/session.ts';
+import { $ui, closeOverlays, openDrawer, type DrawerMode, UI_CLOSED } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { useHydratedStore } from '../shared/hooks.ts';
 
 /** Password-reset messages, verbatim from SPEC §8. */
 export const RESET_TOASTS = {
@@ -30,8 +30,8 @@ const TITLES: Record<DrawerMode, string> = {
 
 /** The account drawer (400 px): login, register and forgot-password when signed out; the account menu when signed in. */
 export function AccountDrawer() {
-  const { drawer } = useStore($ui);
-  const session = useStore($session);
+  const { drawer } = useHydratedStore($ui, UI_CLOSED);
+  const session = useHydratedStore($session, SIGNED_OUT);
   const mode: DrawerMode | null = drawer && session.token ? 'account' : drawer === 'account' ? 'login' : drawer;
   return (
     <Dialog open={mode !== null} onClose={closeOverlays} label={mode ? TITLES[mode] : 'Account'} className="drawer">

@@ -1,15 +1,17 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { cartLines, cartSubtotal, MAX_QUANTITY, MIN_QUANTITY, type CartLine } from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
-import { $ui, closeOverlays } from '../../stores/ui.ts';
+import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+const EMPTY_CART = {};
 
 /** The 'Just Added to Cart' side panel. */
 export function CartPanel() {
-  const { cartPanel } = useStore($ui);
+  const { cartPanel } = useHydratedStore($ui, UI_CLOSED);
   return (
     <Dialog open={cartPanel} onClose={closeOverlays} label="Just Added to Cart" className="drawer cart-panel">
       <div className="sheet-head">
@@ -23,9 +25,9 @@ export function CartPanel() {
 
 /** The cart's lines with steppers (1–100) and remove, the subtotal and the two buttons. */
 export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
-  const cart = useStore($cart);
-  const count = useStore($cartCount);
-  const products = useStore($products);
+  const cart = useHydratedStore($cart, EMPTY_CART);
+  const count = useHydratedStore($cartCount, 0);
+  const products = useHydratedStore($products, null);
   useEffect(() => {
     loadProducts().catch(() => undefined);
   }, []);

@@ -1,17 +1,19 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { discountedPrice } from '../../lib/pricing.ts';
 import { productPath } from '../../lib/routes.ts';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
-import { $ui, closeOverlays } from '../../stores/ui.ts';
+import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+const NO_FAVOURITES: string[] = [];
 
 /** The header's favourites popup: the saved products with a link to the full page. */
 export function FavouritesPopup() {
-  const { favourites } = useStore($ui);
+  const { favourites } = useHydratedStore($ui, UI_CLOSED);
   return (
     <Dialog open={favourites} onClose={closeOverlays} label={FAVOURITE_MESSAGES.emptyTitle} className="favourites-popup">
       <FavouritesBody />
@@ -20,8 +22,8 @@ export function FavouritesPopup() {
 }
 
 function FavouritesBody() {
-  const ids = useStore($favourites);
-  const products = useStore($products);
+  const ids = useHydratedStore($favourites, NO_FAVOURITES);
+  const products = useHydratedStore($products, null);
   useEffect(() => {
     loadProducts().catch(() => undefined);
   }, []);

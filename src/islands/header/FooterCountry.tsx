@@ -1,40 +1,50 @@
-import { useEffect, useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { chooseCountry } from '../../stores/currency.ts';
-import { KEYS, readText } from '../../stores/storage.ts';
 
 /** A select-country group as the build hands it over (src/lib/countries.ts stays on the server). */
 export type CountryGroup = { region: string; countries: { name: string; currency: string }[] };
 
+/** The select's first, neutral entry: nothing is claimed about a visitor who has not chosen. */
+export const COUNTRY_PLACEHOLDER = 'Choose your country';
+
 /**
- * The footer's country/currency select (default India, SPEC §2). Choosing a country stores it,
- * fetches rates and reloads, so every static price repaints in the new currency.
+ * The footer's country/currency select. It shows the shopper's saved country (the first-paint
+ * script selects it before hydration) or a neutral placeholder, and applies a choice only on the
+ * explicit Update button: moving through the list by keyboard changes nothing (WCAG 3.2.2). The
+ * select is left uncontrolled so a choice made before hydration survives it. Applying stores the
+ * country, fetches rates and reloads, so every static price repaints in the new currency.
  */
-export default function FooterCountry({ groups, defaultCountry }: { groups: CountryGroup[]; defaultCountry: string }) {
-  const [value, setValue] = useState(defaultCountry);
+export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
   const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(readText(KEYS.selectedCountry) || defaultCountry), [defaultCountry]);
-  const onChange = async (name: string) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = new FormData(event.currentTarget).get('country');
     const entry = groups.flatMap((g) => g.countries).find((c) => c.name === name);
     if (!entry) return;
-    setValue(name);
     setBusy(true);
     await chooseCountry(entry.name, entry.currency);
     window.location.reload();
   };
   return (
-    <div className="footer-country">
+    <form className="footer-country" action="/selectCountry" method="get" onSubmit={(e) => void onSubmit(e)}>
       <label htmlFor="footer-country">Country / currency</label>
-      <select id="footer-country" value={value} disabled={busy} onChange={(e) => void onChange(e.target.value)} suppressHydrationWarning>
-        {groups.map((g) => (
-          <optgroup key={g.region} label={g.region}>
-            {g.countries.map((c) => (
-              <option key={`${g.region}-${c.name}`} value={c.name}>
-                {c.name} ({c.currency})
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-    </div>
+      <div className="row">
+        <select id="footer-country" name="country" suppressHydrationWarning>
+          <option value="">{COUNTRY_PLACEHOLDER}</option>
+          {groups.map((g) => (
+            <optgroup key={g.region} label={g.region}>
+              {g.countries.map((c) => (
+                <option key={`${g.region}-${c.name}`} value={c.name}>
+                  {c.name} ({c.currency})
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <button type="submit" className="button secondary" disabled={busy}>
+          {busy ? 'Updating…' : 'Update'}
+        </button>
+      </div>
+    </form>
   );
 }

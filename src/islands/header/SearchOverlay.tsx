@@ -1,13 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchProducts, trendingProducts } from '../../lib/catalogue.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { productPath } from '../../lib/routes.ts';
 import { $products, loadProducts, PRODUCT_LIST_FAILED } from '../../stores/catalogue.ts';
-import { $ui, closeOverlays } from '../../stores/ui.ts';
+import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
+import { useHydratedStore } from '../shared/hooks.ts';
 
 /** Category shortcut chips (SPEC §2 Search overlay). */
 export const SEARCH_CHIPS = [
@@ -20,7 +20,7 @@ export const SEARCH_CHIPS = [
 
 /** The search overlay: name search capped at 6, chips, suggestions, Trending Products when empty. */
 export function SearchOverlay() {
-  const { search } = useStore($ui);
+  const { search } = useHydratedStore($ui, UI_CLOSED);
   return (
     <Dialog open={search} onClose={closeOverlays} label="Search products" side="top" className="search">
       <SearchBody />
@@ -29,7 +29,7 @@ export function SearchOverlay() {
 }
 
 function SearchBody() {
-  const products = useStore($products);
+  const products = useHydratedStore($products, null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [failed, setFailed] = useState(false);

@@ -1,13 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { $notices, dismiss } from '../../stores/notices.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+const NO_NOTICES: never[] = [];
 
 /**
  * The toast strip: slides down from the top at full width on translucent black (SPEC §4). It is a
  * manual popover, re-shown on each notice, so it sits in the top layer above any open dialog.
  */
 export function Toasts() {
-  const notices = useStore($notices);
+  const notices = useHydratedStore($notices, NO_NOTICES);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { boundedQueue, QueueFullError, type QueueLoad } from '../bounded-queue.ts';
+import { HttpError } from '../http.ts';
 
 // OWASP ASVS 5.0 / Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -6,12 +8,33 @@ const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEM = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEM }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+/** What a request needing a hash answers while the hashing queue is full. */
+export const HASHING_BUSY_MESSAGE = 'The shop is busy. Please try again in a moment.';
+/** Hashes that may run at once per instance (one per core), and how many more may wait for one. */
+export const HASHING_CONCURRENCY = 2;
+export const HASHING_MAX_WAITING = 8;
+
+// Each hash takes ~0.4 s of a core and 128 MiB: unbounded, a burst of bad logins starves every
+// genuine one and the memory. Beyond the waiting line a request is told to come back at once.
+const queue = boundedQueue(HASHING_CONCURRENCY, HASHING_MAX_WAITING);
+
+/** How many password hashes run and wait on this instance, and the most that ever ran at once. */
+export const hashingLoad = (): QueueLoad => queue.load();
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await queue.run(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEM }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
+    );
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'Retry-After': '2' });
+    throw error;
+  }
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$key` (base64url parts). */
@@ -36,6 +59,10 @@ export async function verifyPassword(password: string, stored: string | null): P
 let decoy: Promise<string> | null = null;
 /** A valid hash of a random password, used to equalise timing for unknown accounts. */
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  // A failed first hash (a full queue, say) must not be remembered as the decoy.
+  decoy ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    decoy = null;
+    throw error;
+  });
   return decoy;
 }

@@ -1,4 +1,4 @@
-import { addToCart, removeFromCart, sanitizeCart, setCartQuantity, type CartMap } from '../../lib/cart.ts';
+import { CART_LIMIT_MESSAGE, addToCart, isCartFull, removeFromCart, sanitizeCart, setCartQuantity, type CartMap } from '../../lib/cart.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
 import { HttpError } from '../http.ts';
@@ -15,6 +15,7 @@ export const CART_MESSAGES = {
   unknownColour: 'This colour is not available for this product.',
   unknownImage: 'This picture is not available for this colour.',
   outOfStock: 'This product is out of stock.',
+  full: CART_LIMIT_MESSAGE,
 } as const;
 
 /** Checks that a line names a real product, one of its colours and one of that colour's images. */
@@ -31,11 +32,18 @@ export async function getCart(store: Store, userId: string): Promise<CartMap> {
   return sanitizeCart(await store.carts.get(userId));
 }
 
-/** Adds a quantity to a line (capped at 100) in one atomic update. */
+/**
+ * Adds a quantity to a line (capped at 100) in one atomic update; a new line in a cart that already
+ * holds MAX_CART_LINES lines is refused, so a cart never grows past what merge and order accept.
+ */
 export async function addCartItem(store: Store, userId: string, line: CartLineBody): Promise<CartMap> {
   const product = checkLine(await store.products.get(line.itemId), line);
   if (!product.stock) throw new HttpError(409, CART_MESSAGES.outOfStock);
-  return store.carts.update(userId, (cart) => addToCart(sanitizeCart(cart), line));
+  return store.carts.update(userId, (cart) => {
+    const current = sanitizeCart(cart);
+    if (isCartFull(current, line)) throw new HttpError(400, CART_MESSAGES.full);
+    return addToCart(current, line);
+  });
 }
 
 /** Sets a line's quantity (1–100); the line must already be in the cart. */

@@ -1,14 +1,24 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { MAX_QUANTITY, imageKey } from '../../lib/cart.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { CANCEL_REASONS, ORDER_MESSAGES, ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
+import type { Product } from '../../lib/product.ts';
 import type { OrderBody } from '../../lib/validation.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http.ts';
 import { sendMail } from '../mail.ts';
 import type { OrderItemRecord, OrderRecord, Store, UserRecord } from '../store/port.ts';
-import { getRates } from './rates.ts';
+import { confirmationMail } from './order-mail.ts';
+import { ratesForOrder } from './rates.ts';
+import { throttle, type Limit } from './throttle.ts';
+
+const MINUTE = 60_000;
+/** Orders: 10 per shopper, 10 to one recipient e-mail and 30 per client address (scaled) in 10 minutes. */
+export const ORDERS_PER_USER: Limit = { name: 'order-user', max: 10, windowMs: 10 * MINUTE };
+export const ORDERS_PER_RECIPIENT: Limit = { name: 'order-email', max: 10, windowMs: 10 * MINUTE };
+export const ORDERS_PER_ADDRESS: Limit = { name: 'order-ip', max: 30, windowMs: 10 * MINUTE, perAddress: true };
 
 /** Messages the order endpoints answer with (SPEC §8 where it names them). */
 export const ORDER_API_MESSAGES = {
@@ -24,6 +34,9 @@ export const ORDER_API_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different order.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
+  tooManyOrders: 'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
+  lineTooLarge: (name: string, colour: string) =>
+    `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
 } as const;
 
 type Deps = { store: Store; config: Config };
@@ -70,99 +83,103 @@ export function readIdempotencyKey(req: Request): string | null {
   return key;
 }
 
+/**
+ * Checks each line against the catalogue and prices it. Lines naming the same product, colour and
+ * picture are one line: their quantities are added before pricing (the wholesale rule is per
+ * line), and a line over MAX_QUANTITY is refused rather than silently cut.
+ */
 async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItemRecord[]> {
   const products = await store.products.getMany(items.map((i) => i.productId));
-  return items.map((item) => {
+  const lines = new Map<string, { product: Product; color: string; imageIndex: number; image: string; quantity: number }>();
+  for (const item of items) {
     const product = products.get(item.productId);
     if (!product) throw new HttpError(400, ORDER_API_MESSAGES.unknownProduct);
     const variant = product.colorImages.find((c) => c.color === item.selectedColor);
     if (!variant) throw new HttpError(400, ORDER_API_MESSAGES.unknownColour);
     if (!product.stock) throw new HttpError(409, ORDER_API_MESSAGES.outOfStock(product.productName));
     const imageIndex = item.imageIndex < variant.images.length ? item.imageIndex : 0;
+    const key = JSON.stringify([product._id, variant.color, imageKey(imageIndex)]);
+    const line = lines.get(key);
+    if (line) line.quantity += item.quantity;
+    else lines.set(key, { product, color: variant.color, imageIndex, image: variant.images[imageIndex] ?? variant.images[0] ?? '', quantity: item.quantity });
+  }
+  return [...lines.values()].map(({ product, color, imageIndex, image, quantity }) => {
+    if (quantity > MAX_QUANTITY) throw new HttpError(400, ORDER_API_MESSAGES.lineTooLarge(product.productName, color));
     return {
       productId: product._id,
       productName: product.productName,
-      selectedColor: variant.color,
+      selectedColor: color,
       imageIndex: String(imageIndex),
-      image: variant.images[imageIndex] ?? variant.images[0] ?? '',
+      image,
       price: product.price,
       discountPercent: product.discountPercent,
       wholesalePrice: product.wholesalePrice,
-      unitPrice: unitPrice(product, item.quantity),
-      quantity: item.quantity,
-      lineTotal: lineTotal(product, item.quantity),
+      unitPrice: unitPrice(product, quantity),
+      quantity,
+      lineTotal: lineTotal(product, quantity),
     };
   });
 }
 
 /** A stable fingerprint of what an order request asks for, to recognise a replayed submit. */
-function requestHash(body: OrderBody): string {
-  const { items, address, currency, paymentMethod } = body;
+function requestHash(body: OrderBody, destination: Destination): string {
+  const { items, address } = body;
+  const { currency, paymentMethod } = destination;
   return createHash('sha256').update(JSON.stringify({ items, address, currency, paymentMethod })).digest('hex');
 }
 
-function confirmationMail(order: OrderRecord) {
-  const lines = order.items.map((i) => `- ${i.productName} (${i.selectedColor}) x ${i.quantity}`);
-  const money = (n: number) => formatMoney(n, order.currency);
-  return {
-    to: order.address.email,
-    subject: `Your Bastaa order ${order.id} is placed`,
-    text: [
-      `Dear ${order.address.firstName},`,
-      '',
-      `Thank you for your order ${order.id}. We have received it and will dispatch it within 24-48 hours.`,
-      '',
-      ...lines,
-      '',
-      `Items: ${money(order.amount)}`,
-      `Delivery: ${money(order.deliveryFee)}`,
-      `Total: ${money(order.total)} (${order.paymentMethod})`,
-      '',
-      'You can track or cancel it under Your Orders.',
-    ].join('\n'),
-    summary: `order ${order.id} confirmation`,
-  };
+/** Who places an order and how the answer is finished: the client address (throttles) and the platform's waitUntil. */
+export interface OrderContext {
+  idempotencyKey: string | null;
+  clientAddress: string;
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /**
  * Places an order priced entirely by the server: catalogue prices (discount and wholesale rules),
- * stock, delivery fee and the rate from /api/rates. The client's
- * amounts are never read. The owner's cart is cleared in the same write.
+ * stock, and the shipping country's currency, delivery fee and payment methods, at a rate from
+ * /api/rates at most MAX_RATE_AGE_MS old. The client's amounts are never read. Orders are
+ * throttled per shopper, recipient and client address. The owner's cart is cleared in the same write.
  */
-export async function placeOrder(
-  deps: Deps,
-  user: UserRecord,
-  body: OrderBody,
-  idempotencyKey: string | null,
-  waitUntil?: (promise: Promise<unknown>) => void,
-): Promise<{ order: PublicOrder; replayed: boolean }> {
+export async function placeOrder(deps: Deps, user: UserRecord, body: OrderBody, context: OrderContext): Promise<{ order: PublicOrder; replayed: boolean }> {
+  const destination = resolveDestination({ country: body.address.country, currency: body.currency, paymentMethod: body.paymentMethod });
+  if ('error' in destination) throw new HttpError(400, destination.error);
+  await throttle(
+    deps.store,
+    [
+      [ORDERS_PER_USER, user.id],
+      [ORDERS_PER_RECIPIENT, body.address.email],
+      [ORDERS_PER_ADDRESS, context.clientAddress],
+    ],
+    ORDER_API_MESSAGES.tooManyOrders,
+    { addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR },
+  );
   const items = await priceItems(deps.store, body.items);
-  let rates: Record<string, number> = { PKR: 1 };
-  if (body.currency !== 'PKR') {
-    rates = (await getRates(deps.store, deps.config)).rates;
-    // Charging a foreign currency at the display fallback rate of 1 would misprice the order.
-    if (!(Number(rates[body.currency]) > 0) || !(Number(rates.USD) > 0)) throw new HttpError(503, ORDER_API_MESSAGES.noRate(body.currency));
-  }
+  const { currency, paymentMethod } = destination;
+  let rates: Record<string, number> | null = { PKR: 1 };
+  // Charging at the rate-1 fallback, or at a rate older than MAX_RATE_AGE_MS, would misprice the order.
+  if (currency !== 'PKR') rates = await ratesForOrder(deps.store, deps.config, currency);
+  if (!rates) throw new HttpError(503, ORDER_API_MESSAGES.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
-  const amounts = orderAmounts(amountPkr, body.currency, rates);
+  const amounts = orderAmounts(amountPkr, currency, rates);
   const order: OrderRecord = {
     id: randomUUID(),
     userId: user.id,
     items,
-    address: body.address,
+    address: { ...body.address, country: destination.country },
     amountPkr,
-    currency: body.currency,
+    currency,
     rate: amounts.rate,
     amount: amounts.subtotal,
     deliveryFee: amounts.deliveryFee,
     total: amounts.total,
-    paymentMethod: body.paymentMethod,
+    paymentMethod,
     payment: false,
     status: 'Order Placed',
     cancelReason: null,
     date: new Date().toISOString(),
-    idempotencyKey,
-    requestHash: idempotencyKey ? requestHash(body) : null,
+    idempotencyKey: context.idempotencyKey,
+    requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
   };
   const result = await deps.store.orders.create(order);
   if (result.kind === 'conflict') throw new HttpError(422, ORDER_API_MESSAGES.keyReused);
@@ -171,7 +188,7 @@ export async function placeOrder(
     const mailing = sendMail(deps.config, confirmationMail(order)).catch((error: unknown) =>
       console.error(`[orders] confirmation mail for ${order.id} failed: ${String(error)}`),
     );
-    waitUntil?.(mailing);
+    context.waitUntil?.(mailing);
   }
   return { order: toPublicOrder(result.order), replayed: result.kind === 'replayed' };
 }

@@ -187,13 +187,14 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
           throw error;
         }
       },
-      async setPassword(id, passwordHash) {
+      async setPassword(id, passwordHash, opts = {}) {
+        const set = opts.emailVerified === undefined ? { passwordHash } : { passwordHash, emailVerified: opts.emailVerified };
         return fromDoc<UserRecord>(
-          await users.findOneAndUpdate({ _id: id }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
+          await users.findOneAndUpdate({ _id: id }, { $set: set, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
         );
       },
       async linkGoogle(id, googleSub, opts = {}) {
-        const set = opts.dropPassword ? { googleSub, passwordHash: null } : { googleSub };
+        const set = opts.dropPassword ? { googleSub, emailVerified: true, passwordHash: null } : { googleSub, emailVerified: true };
         return fromDoc<UserRecord>(
           await users.findOneAndUpdate({ _id: id }, { $set: set, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
         );

@@ -14,6 +14,11 @@ export interface UserRecord {
   /** Bumped on password reset so older tokens stop working. */
   tokenVersion: number;
   createdAt: string;
+  /**
+   * True once the owner proved the mailbox: a Google sign-in, or a password set with an e-mailed
+   * code. A password chosen at registration is unproven (absent or false), so a Google sign-in drops it.
+   */
+  emailVerified?: boolean;
 }
 
 /** One priced line of a stored order; amounts are integer PKR. */
@@ -109,12 +114,16 @@ export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
   /** Creates a user; returns null when the e-mail is already taken. */
   create(user: UserRecord): Promise<UserRecord | null>;
-  /** Replaces the password hash and bumps the token version atomically. */
-  setPassword(id: string, passwordHash: string): Promise<UserRecord | null>;
   /**
-   * Links a Google subject to an existing account and bumps the token version in one atomic
-   * write, so every token issued before the link stops working. With `dropPassword`, the password
-   * hash is cleared in the same write (a password set by someone who never proved the mailbox).
+   * Replaces the password hash and bumps the token version atomically; with `emailVerified`, that
+   * flag is set in the same write (a password set with an e-mailed code proves the mailbox).
+   */
+  setPassword(id: string, passwordHash: string, opts?: { emailVerified?: boolean }): Promise<UserRecord | null>;
+  /**
+   * Links a Google subject to an existing account, marks its e-mail verified and bumps the token
+   * version in one atomic write, so every token issued before the link stops working. With
+   * `dropPassword`, the password hash is cleared in the same write (a password set by someone who
+   * never proved the mailbox).
    */
   linkGoogle(id: string, googleSub: string, opts?: { dropPassword?: boolean }): Promise<UserRecord | null>;
   /** Bumps the token version atomically (sign-out everywhere); returns the updated user or null. */

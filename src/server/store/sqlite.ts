@@ -198,11 +198,12 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         const { changes } = q.userInsert.run(record.id, record.email, JSON.stringify(record));
         return Number(changes) === 1 ? record : null;
       },
-      async setPassword(id, passwordHash) {
+      async setPassword(id, passwordHash, opts = {}) {
         return tx(() => {
           const user = getUser(q.userById, id);
           if (!user) return null;
-          const next = { ...user, passwordHash, tokenVersion: user.tokenVersion + 1 };
+          const verified = opts.emailVerified === undefined ? {} : { emailVerified: opts.emailVerified };
+          const next = { ...user, passwordHash, ...verified, tokenVersion: user.tokenVersion + 1 };
           q.userUpdate.run(JSON.stringify(next), id);
           return next;
         });
@@ -215,6 +216,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             ...user,
             googleSub,
             passwordHash: opts.dropPassword ? null : user.passwordHash,
+            emailVerified: true,
             tokenVersion: user.tokenVersion + 1,
           };
           q.userUpdate.run(JSON.stringify(next), id);

@@ -1,0 +1,46 @@
+import { formatMoney } from '../../lib/money.ts';
+import { paymentLabel } from '../../lib/payments.ts';
+import { cleanText } from '../../lib/validation.ts';
+import type { Mail } from '../mail.ts';
+import type { OrderRecord } from '../store/port.ts';
+
+/** The longest text of one value a mail repeats; longer values are cut with an ellipsis. */
+const MAX_VALUE = 120;
+
+/**
+ * A value a shopper (or the catalogue) supplied, made safe for a plain-text mail line: no control
+ * character or line separator (so it can never start a line or paragraph of its own), spaces
+ * collapsed, length capped, and '://' broken so no mail program turns it into a link.
+ */
+export function mailValue(value: unknown): string {
+  const text = cleanText(String(value ?? '')).replace(/:\/\//g, '[:]//');
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+/**
+ * The order confirmation. Every line starts with the shop's own words (a label, 'Dear', '- '), and
+ * supplied values appear only inside such lines, through mailValue. Amounts are the order's stored
+ * figures in its currency's smallest unit, formatted as the page shows them.
+ */
+export function confirmationMail(order: OrderRecord): Mail {
+  const money = (n: number) => formatMoney(n, order.currency);
+  const items = order.items.map((i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`);
+  return {
+    to: order.address.email,
+    subject: `Your Bastaa order ${order.id} is placed`,
+    text: [
+      `Dear ${mailValue(order.address.firstName)},`,
+      '',
+      `Thank you for your order ${order.id}. We have received it and will dispatch it within 24-48 hours.`,
+      '',
+      ...items,
+      '',
+      `Items: ${money(order.amount)}`,
+      `Delivery: ${money(order.deliveryFee)}`,
+      `Total: ${money(order.total)} (${paymentLabel(order.paymentMethod)})`,
+      '',
+      'You can track or cancel it under Your Orders.',
+    ].join('\n'),
+    summary: `order ${order.id} confirmation`,
+  };
+}

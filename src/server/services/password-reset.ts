@@ -1,0 +1,102 @@
+import { type WaitUntil, inBackground } from '../background.ts';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, newOtpNonce, otpFor, otpMatches } from '../auth/otp.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { signingKey } from '../auth/secret.ts';
+import { HttpError } from '../http.ts';
+import { sendMailWithRetry } from '../mail.ts';
+import type { OtpRecord } from '../store/port.ts';
+import { passwordChangedMail, resetCodeMail } from './account-mail.ts';
+import {
+  LOGIN_SLOWDOWN,
+  RESET_MAIL_PER_EMAIL,
+  RESET_PER_ADDRESS,
+  VERIFY_PER_ADDRESS,
+  VERIFY_SLOWDOWN,
+  clearSlowdown,
+  slowDown,
+  throttle,
+  withinLimit,
+} from './throttle.ts';
+import { type Deps, USER_MESSAGES, factor, refuseCommonPassword } from './users.ts';
+
+/**
+ * Answers a reset request. Known and unknown e-mails get the same answer in the same time: the
+ * look-up, the code and the mail all happen after the answer (`waitUntil`), so neither timing nor
+ * a failing mail server tells whether an account exists. Only the per-address cap answers 429.
+ */
+export async function requestPasswordReset(
+  deps: Deps,
+  email: string,
+  ip: string,
+  waitUntil?: WaitUntil,
+): Promise<{ success: true; msg: string }> {
+  await throttle(deps.store, [[RESET_PER_ADDRESS, ip]], USER_MESSAGES.tooManyResets, factor(deps));
+  inBackground('reset code mail', () => mailResetCode(deps, email), waitUntil);
+  return { success: true, msg: USER_MESSAGES.otpSent };
+}
+
+/**
+ * Mails the live code of a known e-mail, at most once a minute. A request while a code lives mails
+ * that same code again (its attempts left unchanged), so nobody can replace the owner's code, and
+ * a request within the minute mails nothing: the owner's mailbox already holds the code.
+ */
+async function mailResetCode(deps: Deps, email: string, now = Date.now()): Promise<void> {
+  const user = await deps.store.users.findByEmail(email);
+  if (!user) return;
+  if (!(await withinLimit(deps.store, RESET_MAIL_PER_EMAIL, user.email, now))) return;
+  const key = signingKey(deps.config);
+  const otp = await liveOtp(deps, user.email, now);
+  await sendMailWithRetry(deps.config, resetCodeMail(user.email, otpFor(user.email, otp.nonce!, key), otp.expiresAt - now));
+}
+
+/** The e-mail's code while it can still be used, or a new one (a fresh nonce) stored in its place. */
+async function liveOtp(deps: Deps, email: string, now: number): Promise<OtpRecord> {
+  const current = await deps.store.otps.get(email);
+  if (current?.nonce && current.expiresAt > now && current.attempts < OTP_MAX_ATTEMPTS) return current;
+  const nonce = newOtpNonce();
+  const otp: OtpRecord = {
+    email,
+    codeHash: hashOtp(email, otpFor(email, nonce, signingKey(deps.config)), signingKey(deps.config)),
+    expiresAt: now + OTP_TTL_MS,
+    attempts: 0,
+    issuedAt: now,
+    nonce,
+  };
+  await deps.store.otps.put(otp);
+  return otp;
+}
+
+/**
+ * Sets a new password when the code is right, ends every older session, lifts the e-mail's login
+ * slowdown and tells the owner by mail. Checks are capped per address and slowed per e-mail.
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: { email: string; otp: string; newPassword: string },
+  ip: string,
+  waitUntil?: WaitUntil,
+): Promise<{ success: true; msg: string }> {
+  const { store } = deps;
+  refuseCommonPassword(input.newPassword);
+  await throttle(store, [[VERIFY_PER_ADDRESS, ip]], USER_MESSAGES.tooManyChecks, factor(deps));
+  await slowDown(store, VERIFY_SLOWDOWN, input.email, USER_MESSAGES.slowChecks);
+  const key = signingKey(deps.config);
+  // The attempt is used up before the code is compared, in one atomic step: parallel guesses
+  // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code.
+  const otp = await store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
+  if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, key)) {
+    if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await store.otps.delete(input.email);
+    throw new HttpError(400, USER_MESSAGES.badOtp);
+  }
+  // Hashed before the code is consumed: when hashing is refused (503), the code still works.
+  const passwordHash = await hashPassword(input.newPassword);
+  // Consuming the code is the atomic step: of two racing correct submissions only one deletes it.
+  if (!(await store.otps.delete(input.email))) throw new HttpError(400, USER_MESSAGES.badOtp);
+  const user = await store.users.findByEmail(input.email);
+  if (!user) throw new HttpError(400, USER_MESSAGES.badOtp);
+  await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
+  await Promise.all([clearSlowdown(store, LOGIN_SLOWDOWN, user.email), clearSlowdown(store, VERIFY_SLOWDOWN, user.email)]);
+  const mail = passwordChangedMail(user.email, new Date());
+  inBackground('password changed mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+  return { success: true, msg: USER_MESSAGES.passwordUpdated };
+}
