@@ -2,7 +2,8 @@
 // instance does in production. `npm start` and the bench server both route through here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
-import { endpointFor } from './api-endpoints.ts';
+import notFound from '../netlify/functions/api-not-found.mts';
+import { endpointFor, type Handler } from './api-endpoints.ts';
 
 /** How much of an oversized body is read and thrown away so a keep-alive client can finish sending. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
@@ -53,15 +54,15 @@ async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promis
 
 const pending = new Set<Promise<unknown>>();
 
-/** Answers /api/* (a JSON 404 where no function declares the path); false for any other path. */
+/**
+ * Answers /api/*: the function declaring the path, else the catch-all function (api-not-found,
+ * `path: '/api/*'`) as in production; false for any other path.
+ */
 export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = req.socket.remoteAddress ?? 'unknown'): Promise<boolean> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const endpoint = endpointFor(url.pathname);
-  if (!endpoint) {
-    if (!url.pathname.startsWith('/api/')) return false;
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
-    return true;
-  }
+  if (!endpoint && !url.pathname.startsWith('/api/')) return false;
+  const handler: Handler = endpoint?.handler ?? notFound;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(key, value);
@@ -74,7 +75,7 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
     await refuseTooLarge(req, res);
     return true;
   }
-  const response = await endpoint.handler(new Request(url, { method: req.method, headers, body: bytes }), {
+  const response = await handler(new Request(url, { method: req.method, headers, body: bytes }), {
     ip,
     waitUntil: (work) => {
       const tracked = work.catch(() => undefined).finally(() => pending.delete(tracked));

@@ -49,10 +49,15 @@ describe('serveApi', () => {
     }
   });
 
-  it('answers an unknown /api/ path with a JSON 404', async () => {
-    const res = await fetch(`${base}/api/nothing/here`);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Not found' });
+  it('answers an unknown /api/ path, for any method, with the catch-all function\'s JSON 404 and the API security headers', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${base}/api/nothing/here`, { method, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await res.json()).toEqual({ success: false, message: 'Not found' });
+    }
   });
 
   it('answers 413 to a chunked body over 100 KB, keeps running, and the client can go on', async () => {

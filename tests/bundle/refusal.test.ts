@@ -1,0 +1,176 @@
+// Production-parity tier, part 1: every function bundled as Netlify bundles it, each loaded in its
+// own fresh process under the pinned Node, on a production environment that lacks required
+// variables. Bundling is cached per version of the sources (scripts/bundle-functions.ts).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../scripts/api-endpoints.ts';
+import { bundleFunctions, type BundleSet, type BundledFunction } from '../../scripts/bundle-functions.ts';
+import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { PINNED_NODE, inBatches, productionEnv, routeFor, snapshot, startInstance, type Call } from './support/harness.ts';
+
+const REQUIRED = ['MONGODB_URI', 'JWT_SECRET', 'SMTP_URL', 'SITE_URL'] as const;
+const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again shortly.';
+const FUNCTIONS_DIR = path.resolve('netlify/functions');
+
+/** A well-formed request for each function (so nothing but the configuration can refuse it). */
+function probe(fn: BundledFunction): { path: string; call: Call } {
+  if (fn.name === 'api-not-found') return { path: '/api/nothing/here', call: {} };
+  const endpoint = ENDPOINTS.find((e) => e.paths.includes(fn.routes[0]!.pattern));
+  if (!endpoint) throw new Error(`no example request for ${fn.name}`);
+  return { path: endpoint.path, call: endpoint.method === 'GET' ? {} : { body: JSON.stringify(endpoint.example) } };
+}
+
+interface Run {
+  fn: string;
+  statuses: number[];
+  bodies: unknown[];
+  contentTypes: (string | null)[];
+  refusals: string[];
+  stderr: string;
+  node: string;
+  failed: Record<string, string>;
+  readyMs: number;
+  firstMs: number;
+}
+
+let set: BundleSet;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const runs: Record<'noMongo' | 'noneOfFour', Run[]> = { noMongo: [], noneOfFour: [] };
+const before = new Map<string, string[]>();
+let tierStarted = 0;
+
+/** One fresh process for one bundle: the probe twice, then what it logged. */
+async function refuse(fn: BundledFunction, functionsScope: Record<string, string>): Promise<Run> {
+  const instance = await startInstance({ functions: [fn], cwd: fn.dir, env: productionEnv(functionsScope, fn.dir) });
+  const { path: at, call } = probe(fn);
+  const started = performance.now();
+  const first = await instance.fetch(at, call);
+  const firstMs = Math.round(performance.now() - started);
+  const second = await instance.fetch(at, call);
+  const { stderr } = await instance.stop();
+  const answers = [first, second];
+  return {
+    fn: fn.name,
+    statuses: answers.map((a) => a.status),
+    contentTypes: answers.map((a) => a.headers.get('content-type')),
+    bodies: await Promise.all(answers.map((a) => a.json())),
+    refusals: stderr.split('\n').filter((line) => line.includes('[config] refusing to serve')),
+    stderr,
+    node: instance.node,
+    failed: instance.failed,
+    readyMs: instance.readyMs,
+    firstMs,
+  };
+}
+
+beforeAll(async () => {
+  tierStarted = performance.now();
+  set = await bundleFunctions();
+  smtp = await startSmtpCatcher();
+  for (const fn of set.functions) before.set(fn.name, snapshot(fn.dir));
+  const rest = { MONGODB_DB: 'shop', RATES_URL: 'http://127.0.0.1:9/latest/PKR' };
+  const noMongo = { ...rest, JWT_SECRET: 'k'.repeat(48), SMTP_URL: smtp.url, SITE_URL: 'https://bastaa.pk' };
+  runs.noMongo = await inBatches(set.functions, 3, (fn) => refuse(fn, noMongo));
+  runs.noneOfFour = await inBatches(set.functions, 3, (fn) => refuse(fn, rest));
+}, 300_000);
+
+afterAll(async () => {
+  await smtp?.close();
+  const all = [...runs.noMongo, ...runs.noneOfFour];
+  const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+  const sizes = set?.functions.map((f) => f.size) ?? [];
+  console.log(
+    `[bundle tier] ${set?.functions.length} bundles ${set?.cached ? '(cached)' : `built in ${set?.bundleMs} ms + unzipped in ${set?.unzipMs} ms`}; ` +
+      `zips ${Math.round(Math.min(...sizes) / 1024)}–${Math.round(Math.max(...sizes) / 1024)} KB; ` +
+      `${all.length} fresh processes: ready ${avg(all.map((r) => r.readyMs))} ms, first answer ${avg(all.map((r) => r.firstMs))} ms on average; ` +
+      `refusal file ${Math.round(performance.now() - tierStarted)} ms`,
+  );
+});
+
+describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
+  it('bundles every function in netlify/functions with zip-it-and-ship-it into a zip whose entry is Netlify\'s bootstrap, for the pinned Node', () => {
+    const sources = readdirSync(FUNCTIONS_DIR).map((f) => f.replace(/\.m?ts$/, '')).sort();
+    expect(set.functions.map((f) => f.name)).toEqual(sources);
+    expect(set.functionsConfig).toEqual({ '*': { node_bundler: 'esbuild', external_node_modules: ['mongodb'] } });
+    expect(set.nodeVersion).toBe('24');
+    for (const fn of set.functions) {
+      expect(readdirSync(fn.dir)).toEqual(expect.arrayContaining(['___netlify-entry-point.mjs', '___netlify-bootstrap.mjs', 'netlify']));
+      expect(fn.runtimeVersion).toBe('nodejs24.x');
+      expect(fn.size).toBeGreaterThan(0);
+    }
+  });
+
+  it('ships the packages a function imports inside its own zip (node_modules/mongodb included), not from the build machine', () => {
+    for (const fn of set.functions.filter((f) => f.name !== 'api-not-found')) {
+      expect(readdirSync(path.join(fn.dir, 'node_modules'))).toEqual(expect.arrayContaining(['mongodb', 'bson', 'zod']));
+    }
+  });
+
+  it('loads every bundle in a fresh process under the pinned Node 24 (node_modules/.bin/node), which answers its first request', () => {
+    expect(PINNED_NODE).toMatch(/node_modules\/node\/bin\/node$/);
+    const all = [...runs.noMongo, ...runs.noneOfFour];
+    expect(all).toHaveLength(set.functions.length * 2);
+    for (const run of all) {
+      expect(run.node, run.fn).toMatch(/^v24\./);
+      expect(run.failed, run.fn).toEqual({});
+      expect(run.statuses, run.fn).toHaveLength(2);
+    }
+  });
+
+  it('routes every declared path to its own function and every other /api/ path to the catch-all, never to two functions', () => {
+    const declared = set.functions.filter((f) => f.name !== 'api-not-found').flatMap((f) => f.routes.map((r) => ({ fn: f.name, path: r.pattern })));
+    const catchAll = set.functions.find((f) => f.name === 'api-not-found')!;
+    expect(catchAll.routes.map((r) => r.pattern)).toEqual(['/api/*']);
+    expect(catchAll.excludedRoutes.map((r) => r.pattern).sort()).toEqual(declared.map((d) => d.path).sort());
+    for (const { fn, path: at } of declared) expect(routeFor(set.functions, at, 'POST')?.fn.name).toBe(fn);
+    for (const at of ['/api/', '/api/nothing', '/api/cart/add/extra', '/api/order/Cod']) expect(routeFor(set.functions, at, 'GET')?.fn.name).toBe('api-not-found');
+  });
+});
+
+describe('a deploy without MONGODB_URI', { timeout: 60_000 }, () => {
+  it('every bundle answers 503 JSON "The shop is temporarily unavailable. Please try again shortly." to a well-formed request, every time', () => {
+    expect(runs.noMongo).toHaveLength(set.functions.length);
+    for (const run of runs.noMongo) {
+      expect(run.statuses, run.fn).toEqual([503, 503]);
+      expect(run.contentTypes[0], run.fn).toMatch(/^application\/json/);
+      expect(run.bodies, run.fn).toEqual([expect.objectContaining({ success: false, message: UNAVAILABLE }), expect.objectContaining({ success: false, message: UNAVAILABLE })]);
+    }
+  });
+
+  it('each process logs exactly one "[config] refusing to serve" line, naming MONGODB_URI and no other variable', () => {
+    for (const run of runs.noMongo) {
+      expect(run.refusals, run.fn).toEqual(['[config] refusing to serve: MONGODB_URI: required in production']);
+    }
+  });
+});
+
+describe('a deploy without MONGODB_URI, JWT_SECRET, SMTP_URL and SITE_URL', { timeout: 60_000 }, () => {
+  it('every bundle answers 503 JSON with the unavailable message', () => {
+    expect(runs.noneOfFour).toHaveLength(set.functions.length);
+    for (const run of runs.noneOfFour) {
+      expect(run.statuses, run.fn).toEqual([503, 503]);
+      expect(run.bodies[1], run.fn).toMatchObject({ success: false, message: UNAVAILABLE });
+    }
+  });
+
+  it('each process logs exactly one line, and it names all four variables', () => {
+    for (const run of runs.noneOfFour) {
+      expect(run.refusals, run.fn).toHaveLength(1);
+      for (const name of REQUIRED) expect(run.refusals[0], run.fn).toContain(`${name}: required in production`);
+    }
+  });
+});
+
+describe('while a required variable is missing', { timeout: 60_000 }, () => {
+  it('no bundle serves: no answer of either deploy is a success, and no mail leaves', () => {
+    const statuses = [...runs.noMongo, ...runs.noneOfFour].flatMap((r) => r.statuses);
+    expect(statuses).toHaveLength(set.functions.length * 4);
+    expect(statuses.filter((s) => s < 400)).toEqual([]);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('nothing is written into the read-only bundle folders the processes run in', () => {
+    for (const fn of set.functions) expect(snapshot(fn.dir), fn.name).toEqual(before.get(fn.name));
+  });
+});
