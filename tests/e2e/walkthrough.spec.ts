@@ -87,7 +87,7 @@ test.describe('at 1366×900 with a mouse', () => {
     });
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
-    await page.getByRole('button', { name: 'Grey' }).click();
+    await page.getByRole('radio', { name: 'Grey' }).check();
     await page.getByLabel('Quantity', { exact: true }).fill('5');
     await page.getByLabel('Quantity', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -136,23 +136,25 @@ test.describe('at 1366×900 with a mouse', () => {
   test('search suggests completions of the typed word, not the first results again', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
-    const search = page.getByRole('combobox');
+    const search = page.getByRole('combobox', { name: 'Search products by name' });
     await search.fill('mar');
     const suggestions = page.locator('.suggestions button');
-    await expect(suggestions.first()).toHaveText('margalla');
+    await expect(suggestions.filter({ hasText: /^margalla$/ })).toBeVisible();
+    await expect(suggestions.filter({ hasText: /^maroon$/ })).toBeVisible();
     const results = await page.locator('#search-results .name').allTextContents();
     for (const text of await suggestions.allTextContents()) expect(results).not.toContain(text);
-    await suggestions.first().click();
+    await suggestions.filter({ hasText: /^margalla$/ }).click();
     await expect(search).toHaveValue('margalla');
   });
 
   test('an empty listing shows only the empty message', async ({ page }) => {
-    await page.goto('/Sleeves');
+    await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
     await page.getByRole('button', { name: 'Show Filter' }).click();
     const panel = page.getByRole('complementary', { name: 'Filters' });
-    await panel.getByLabel('From', { exact: true }).fill('999999');
-    await panel.getByLabel('From', { exact: true }).press('Enter');
+    // Forest Green is a bagpack colour only: no sleeve has it.
+    await panel.getByLabel('Sleeves').check();
+    await panel.getByLabel(/^Forest Green \(\d+\)$/).check();
     await expect(page.getByText('No products found.')).toBeVisible();
     await expect(page.getByTestId('listing-counter')).toHaveText('');
     await expect(page.getByText(/Viewing 0 of/)).toHaveCount(0);

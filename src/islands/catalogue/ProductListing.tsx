@@ -54,7 +54,8 @@ export default function ProductListing({ products, showCategory = false, emptyTe
     dispatch({ type: 'bounds', bounds });
   }, [bounds]);
 
-  useScrollToTopOnCommit(list);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  useScrollToTopOnCommit(list, resultsRef);
 
   useEffect(() => {
     if (!panelOpen) return;
@@ -124,7 +125,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
             />
           </>
         )}
-        <div className="listing-results">
+        <div className="listing-results" ref={resultsRef}>
           <h2 className="visually-hidden">Products</h2>
           {list.length === 0 ? (
             <p className="empty">{emptyText}</p>

@@ -1,21 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * SPEC §4: the page scrolls to the top when the products shown change. Two limits keep that from
  * throwing the shopper off the control in use: nothing scrolls while a pointer is down (a price
  * handle being dragged) — the scroll waits for the pointer to come up — and the page never
  * scrolls when that would carry the focused control out of view (a checkbox far down the filter
- * panel, a slider moved by keyboard).
+ * panel, a slider moved by keyboard). While the pointer is down the results also keep their
+ * height, so a list that shrinks under a dragged handle cannot shorten the page and pull it up.
  */
-export function useScrollToTopOnCommit(list: unknown): void {
+export function useScrollToTopOnCommit(list: unknown, results: RefObject<HTMLElement | null>): void {
   const first = useRef(list);
   const pointerDown = useRef(false);
   const pending = useRef(false);
 
   useEffect(() => {
-    const down = () => (pointerDown.current = true);
+    const down = () => {
+      pointerDown.current = true;
+      const el = results.current;
+      if (el) el.style.minHeight = `${el.offsetHeight}px`;
+    };
     const up = () => {
+      if (!pointerDown.current) return;
       pointerDown.current = false;
+      if (results.current) results.current.style.minHeight = '';
       if (!pending.current) return;
       pending.current = false;
       scrollToTopKeepingFocus();
@@ -28,7 +35,7 @@ export function useScrollToTopOnCommit(list: unknown): void {
       document.removeEventListener('pointerup', up, true);
       document.removeEventListener('pointercancel', up, true);
     };
-  }, []);
+  }, [results]);
 
   useEffect(() => {
     if (first.current === list) return;

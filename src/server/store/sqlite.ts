@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
@@ -78,6 +78,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   let db: DatabaseSync;
   try {
     mkdirSync(dataDir, { recursive: true });
+    // Loaded here, not by a top-level import: a bundler inlines this module into every function
+    // and hoists its imports, so a static import would load node:sqlite even on MongoDB.
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
     db = new DatabaseSync(path.join(dataDir, 'shop.db'), { timeout: 5000 });
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     db.exec(SCHEMA);
