@@ -11,6 +11,8 @@ import orderCod, { config as orderCodConfig } from '../netlify/functions/order-c
 import orderUserOrders, { config as orderUserOrdersConfig } from '../netlify/functions/order-userorders.mts';
 import productList, { config as productListConfig } from '../netlify/functions/product-list.mts';
 import rates, { config as ratesConfig } from '../netlify/functions/rates.mts';
+import newsletter, { config as newsletterConfig } from '../netlify/functions/newsletter.mts';
+import newsletterConfirm, { config as newsletterConfirmConfig } from '../netlify/functions/newsletter-confirm.mts';
 import googleLogin, { config as googleLoginConfig } from '../netlify/functions/user-google-login.mts';
 import userLogin, { config as userLoginConfig } from '../netlify/functions/user-login.mts';
 import userRegister, { config as userRegisterConfig } from '../netlify/functions/user-register.mts';
@@ -73,6 +75,8 @@ export const ENDPOINTS: Endpoint[] = [
   { ...at(userLoginConfig.path), method: 'POST', handler: userLogin as Handler, auth: false, example: { email: 'bench@example.com', password: 'correct horse battery' } },
   { ...at(googleLoginConfig.path), method: 'POST', handler: googleLogin as Handler, auth: false, example: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' } },
   { ...at(resetRequestConfig.path), method: 'POST', handler: resetRequest as Handler, auth: false, example: { email: 'bench@example.com' } },
+  { ...at(newsletterConfig.path), method: 'POST', handler: newsletter as Handler, auth: false, example: { email: 'bench.news@example.com' } },
+  { ...at(newsletterConfirmConfig.path), method: 'GET', handler: newsletterConfirm as Handler, auth: false },
   { ...at(resetVerifyConfig.path), method: 'POST', handler: resetVerify as Handler, auth: false, example: { email: 'bench@example.com', otp: '123456', newPassword: 'another good password' } },
 ];
 

@@ -29,6 +29,8 @@ export const config = {
     '/api/cart/merge',
     '/api/cart/remove',
     '/api/cart/update',
+    '/api/newsletter',
+    '/api/newsletter/confirm',
     '/api/order/cancel',
     '/api/order/COD',
     '/api/order/cod',

@@ -250,6 +250,9 @@ export const googleLoginBodySchema = z.object({
   token: requiredText('Token is required', 4096),
 });
 
+/** Body of POST /api/newsletter. */
+export const newsletterBodySchema = z.object({ email: emailSchema });
+
 /** Body of POST /api/user/reset-password-request. */
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 

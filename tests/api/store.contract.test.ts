@@ -229,6 +229,19 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
       });
     });
 
+    describe('subscribers', () => {
+      it('keeps one subscription per e-mail: pending with the latest link, then confirmed for good', async () => {
+        expect(await store.subscribers.request('News@Example.com', 'h1', 10)).toEqual({ email: 'news@example.com', status: 'pending', tokenHash: 'h1', createdAt: 10, confirmedAt: null });
+        expect(await store.subscribers.request('news@example.com', 'h2', 20)).toMatchObject({ status: 'pending', tokenHash: 'h2', createdAt: 10 });
+        expect(await store.subscribers.confirm('h1', 30)).toBeNull();
+        expect(await store.subscribers.confirm('h2', 40)).toMatchObject({ email: 'news@example.com', status: 'confirmed', tokenHash: null, confirmedAt: 40 });
+        expect(await store.subscribers.request('news@example.com', 'h3', 50)).toMatchObject({ status: 'confirmed', tokenHash: null });
+        expect(await store.subscribers.confirm('h3', 60)).toBeNull();
+        expect((await store.subscribers.get('NEWS@example.com'))?.status).toBe('confirmed');
+        expect(await store.subscribers.get('nobody@example.com')).toBeNull();
+      });
+    });
+
     describe('otps', () => {
       it('stores one code per e-mail, counts attempts and deletes', async () => {
         await store.otps.put({ email: 'o@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0 });

@@ -35,6 +35,9 @@ interface Run {
 }
 
 let set: BundleSet;
+/** The API's functions; page-case (page paths in another letter case) reads no configuration. */
+const apiFunctions = () => set.functions.filter((f) => f.name !== 'page-case');
+let pageCase: { status: number; location: string | null; stderr: string } | null = null;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 const runs: Record<'noMongo' | 'noneOfFour', Run[]> = { noMongo: [], noneOfFour: [] };
 const before = new Map<string, string[]>();
@@ -71,8 +74,12 @@ beforeAll(async () => {
   for (const fn of set.functions) before.set(fn.name, snapshot(fn.dir));
   const rest = { MONGODB_DB: 'shop', RATES_URL: 'http://127.0.0.1:9/latest/PKR' };
   const noMongo = { ...rest, JWT_SECRET: 'k'.repeat(48), SMTP_URL: smtp.url, SITE_URL: 'https://bastaa.pk' };
-  runs.noMongo = await inBatches(set.functions, 3, (fn) => refuse(fn, noMongo));
-  runs.noneOfFour = await inBatches(set.functions, 3, (fn) => refuse(fn, rest));
+  runs.noMongo = await inBatches(apiFunctions(), 3, (fn) => refuse(fn, noMongo));
+  runs.noneOfFour = await inBatches(apiFunctions(), 3, (fn) => refuse(fn, rest));
+  const page = set.functions.find((f) => f.name === 'page-case')!;
+  const instance = await startInstance({ functions: [page], cwd: page.dir, env: productionEnv(rest, page.dir) });
+  const answer = await instance.fetch('/collections', {});
+  pageCase = { status: answer.status, location: answer.headers.get('location'), stderr: (await instance.stop()).stderr };
 }, 300_000);
 
 afterAll(async () => {
@@ -95,14 +102,14 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
     expect(set.functionsConfig).toEqual({ '*': { node_bundler: 'esbuild', external_node_modules: ['mongodb'] } });
     expect(set.nodeVersion).toBe('24');
     for (const fn of set.functions) {
-      expect(readdirSync(fn.dir)).toEqual(expect.arrayContaining(['___netlify-entry-point.mjs', '___netlify-bootstrap.mjs', 'netlify']));
+      expect(readdirSync(fn.dir)).toEqual(expect.arrayContaining(['___netlify-entry-point.mjs', '___netlify-bootstrap.mjs']));
       expect(fn.runtimeVersion).toBe('nodejs24.x');
       expect(fn.size).toBeGreaterThan(0);
     }
   });
 
   it('ships the packages a function imports inside its own zip (node_modules/mongodb included), not from the build machine', () => {
-    for (const fn of set.functions.filter((f) => f.name !== 'api-not-found')) {
+    for (const fn of apiFunctions().filter((f) => f.name !== 'api-not-found')) {
       expect(readdirSync(path.join(fn.dir, 'node_modules'))).toEqual(expect.arrayContaining(['mongodb', 'bson', 'zod']));
     }
   });
@@ -110,7 +117,7 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
   it('loads every bundle in a fresh process under the pinned Node 24 (node_modules/.bin/node), which answers its first request', () => {
     expect(PINNED_NODE).toMatch(/node_modules\/node\/bin\/node$/);
     const all = [...runs.noMongo, ...runs.noneOfFour];
-    expect(all).toHaveLength(set.functions.length * 2);
+    expect(all).toHaveLength(apiFunctions().length * 2);
     for (const run of all) {
       expect(run.node, run.fn).toMatch(/^v24\./);
       expect(run.failed, run.fn).toEqual({});
@@ -119,7 +126,7 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
   });
 
   it('routes every declared path to its own function and every other /api/ path to the catch-all, never to two functions', () => {
-    const declared = set.functions.filter((f) => f.name !== 'api-not-found').flatMap((f) => f.routes.map((r) => ({ fn: f.name, path: r.pattern })));
+    const declared = apiFunctions().filter((f) => f.name !== 'api-not-found').flatMap((f) => f.routes.map((r) => ({ fn: f.name, path: r.pattern })));
     const catchAll = set.functions.find((f) => f.name === 'api-not-found')!;
     expect(catchAll.routes.map((r) => r.pattern)).toEqual(['/api/*']);
     expect(catchAll.excludedRoutes.map((r) => r.pattern).sort()).toEqual(declared.map((d) => d.path).sort());
@@ -128,9 +135,21 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the page-case function', { timeout: 60_000 }, () => {
+  it('needs no configuration: /collections answers 301 to /Collections on a deploy without the four variables', () => {
+    expect(pageCase).toMatchObject({ status: 301, location: '/Collections' });
+    expect(pageCase?.stderr).not.toContain('[config]');
+  });
+
+  it('never runs for /api/ paths', () => {
+    for (const at of ['/api/nothing', '/api/cart/add']) expect(routeFor(set.functions, at, 'GET')?.fn.name).not.toBe('page-case');
+    expect(routeFor(set.functions, '/collections', 'GET')?.fn.name).toBe('page-case');
+  });
+});
+
 describe('a deploy without MONGODB_URI', { timeout: 60_000 }, () => {
   it('every bundle answers 503 JSON "The shop is temporarily unavailable. Please try again shortly." to a well-formed request, every time', () => {
-    expect(runs.noMongo).toHaveLength(set.functions.length);
+    expect(runs.noMongo).toHaveLength(apiFunctions().length);
     for (const run of runs.noMongo) {
       expect(run.statuses, run.fn).toEqual([503, 503]);
       expect(run.contentTypes[0], run.fn).toMatch(/^application\/json/);
@@ -147,7 +166,7 @@ describe('a deploy without MONGODB_URI', { timeout: 60_000 }, () => {
 
 describe('a deploy without MONGODB_URI, JWT_SECRET, SMTP_URL and SITE_URL', { timeout: 60_000 }, () => {
   it('every bundle answers 503 JSON with the unavailable message', () => {
-    expect(runs.noneOfFour).toHaveLength(set.functions.length);
+    expect(runs.noneOfFour).toHaveLength(apiFunctions().length);
     for (const run of runs.noneOfFour) {
       expect(run.statuses, run.fn).toEqual([503, 503]);
       expect(run.bodies[1], run.fn).toMatchObject({ success: false, message: UNAVAILABLE });
@@ -165,7 +184,7 @@ describe('a deploy without MONGODB_URI, JWT_SECRET, SMTP_URL and SITE_URL', { ti
 describe('while a required variable is missing', { timeout: 60_000 }, () => {
   it('no bundle serves: no answer of either deploy is a success, and no mail leaves', () => {
     const statuses = [...runs.noMongo, ...runs.noneOfFour].flatMap((r) => r.statuses);
-    expect(statuses).toHaveLength(set.functions.length * 4);
+    expect(statuses).toHaveLength(apiFunctions().length * 4);
     expect(statuses.filter((s) => s < 400)).toEqual([]);
     expect(smtp.mails).toEqual([]);
   });

@@ -102,3 +102,32 @@ test('the checkout page shows no menu at 390×844', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
   await context.close();
 });
+
+test.describe('the chat bubble at 390×844 with touch', () => {
+  test.use(PHONE);
+
+  for (const path of ['/', '/Collections', '/product/margalla-commuter-laptop-bagpack']) {
+    test(`never lies over a control while ${path} is scrolled`, async ({ page }) => {
+      await page.goto(path);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 300) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        const overlaps = await page.evaluate(() => {
+          const bubble = document.querySelector('.messaging')!.getBoundingClientRect();
+          const hit: string[] = [];
+          for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')) {
+            if (el.closest('.messaging') || el.closest('dialog:not([open])') || el.offsetParent === null) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            if (r.left < bubble.right && r.right > bubble.left && r.top < bubble.bottom && r.bottom > bubble.top) hit.push(el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName);
+          }
+          return hit;
+        });
+        expect(overlaps, `at scrollY ${y}`).toEqual([]);
+      }
+      const bubble = (await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).boundingBox())!;
+      expect(bubble.width).toBeGreaterThanOrEqual(24);
+      expect(bubble.height).toBeGreaterThanOrEqual(24);
+    });
+  }
+});

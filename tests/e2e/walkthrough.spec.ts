@@ -62,6 +62,34 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText('India (INR)');
   });
 
+  test('by keyboard, ArrowDown on the closed footer country select changes nothing until Update', async ({ page }) => {
+    await page.goto('/');
+    const select = page.getByLabel('Country / currency');
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('by keyboard, checking a colour far down the filter panel keeps the checkbox in view', async ({ page }) => {
+    await page.goto('/Collections');
+    await hydrated(page, 'ProductListing');
+    await page.getByRole('button', { name: 'Show Filter' }).click();
+    const box = page.getByRole('complementary', { name: 'Filters' }).getByLabel(/^Sky Blue \(\d+\)$/);
+    await box.focus();
+    await box.scrollIntoViewIfNeeded();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await page.waitForTimeout(800);
+    const rect = (await box.boundingBox())!;
+    expect(rect.y).toBeGreaterThanOrEqual(0);
+    expect(rect.y + rect.height).toBeLessThanOrEqual(900);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('complementary', { name: 'Filters' }).locator(':focus')).toHaveCount(1);
+  });
+
   test('adding 60 and then 60 more of one line says only 40 were added, the most being 100', async ({ page }) => {
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
@@ -145,6 +173,18 @@ test.describe('at 1366×900 with a mouse', () => {
     for (const text of await suggestions.allTextContents()) expect(results).not.toContain(text);
     await suggestions.filter({ hasText: /^margalla$/ }).click();
     await expect(search).toHaveValue('margalla');
+  });
+
+  test('the newsletter box says to check the inbox, clears the field, and answers a second subscribe the same', async ({ page }) => {
+    await page.goto('/');
+    const field = page.getByLabel('E-mail address');
+    const email = uniqueEmail('news');
+    for (let i = 0; i < 2; i++) {
+      await field.fill(email);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Check your inbox to confirm your subscription.' })).toBeVisible();
+      await expect(field).toHaveValue('');
+    }
   });
 
   test('an empty listing shows only the empty message', async ({ page }) => {

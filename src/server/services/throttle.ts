@@ -37,6 +37,9 @@ export const RESET_MAIL_PER_EMAIL: Limit = { name: 'reset-mail', max: 1, windowM
 export const VERIFY_PER_ADDRESS: Limit = { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE, perAddress: true };
 /** Code checks per e-mail: 10 tries an hour (two codes' worth), then 1 s, 2 s, 4 s … up to 60 s between tries. */
 export const VERIFY_SLOWDOWN: Slowdown = { name: 'verify-email', free: 10, windowMs: 60 * MINUTE, firstDelayMs: SECOND, maxDelayMs: MINUTE };
+/** Newsletter sign-ups: 10 requests per address in 15 minutes; at most one mail per e-mail in 10 minutes. */
+export const NEWSLETTER_PER_ADDRESS: Limit = { name: 'newsletter-ip', max: 10, windowMs: 15 * MINUTE, perAddress: true };
+export const NEWSLETTER_MAIL_PER_EMAIL: Limit = { name: 'newsletter-mail', max: 1, windowMs: 10 * MINUTE };
 /** Registrations: 10 per address per hour. */
 export const REGISTER_PER_ADDRESS: Limit = { name: 'register-ip', max: 10, windowMs: 60 * MINUTE, perAddress: true };
 

@@ -7,6 +7,7 @@ import {
   type OtpRecord,
   type RatesRecord,
   type Store,
+  type SubscriberRecord,
   type UserRecord,
 } from './port.ts';
 
@@ -58,6 +59,11 @@ export const MONGO_INDEXES = [
   },
   { collection: 'otps', keys: { expiresAtDate: 1 }, options: { name: 'otps_ttl', expireAfterSeconds: 0 } },
   { collection: 'limits', keys: { resetAtDate: 1 }, options: { name: 'limits_ttl', expireAfterSeconds: 0 } },
+  {
+    collection: 'subscribers',
+    keys: { tokenHash: 1 },
+    options: { name: 'subscribers_token', unique: true, partialFilterExpression: { tokenHash: { $type: 'string' } } },
+  },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
@@ -119,6 +125,13 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
   const otps = db.collection<OtpDoc>('otps');
   const limits = db.collection<{ _id: string; count: number; resetAt: number; resetAtDate: Date }>('limits');
   const rates = db.collection<RatesRecord & { _id: string }>('rates');
+  type SubscriberDoc = Omit<SubscriberRecord, 'email'> & { _id: string };
+  const subscribers = db.collection<SubscriberDoc>('subscribers');
+  const fromSubscriber = (doc: SubscriberDoc | null): SubscriberRecord | null => {
+    if (!doc) return null;
+    const { _id, ...rest } = doc;
+    return { ...rest, email: _id };
+  };
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -327,6 +340,35 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
       },
       async put(record) {
         await rates.replaceOne({ _id: 'latest' }, record, { upsert: true });
+      },
+    },
+    subscribers: {
+      async request(email, tokenHash, now = Date.now()) {
+        const key = email.toLowerCase();
+        // One conditional upsert: a confirmed subscriber is never matched, so never reset to pending.
+        try {
+          const doc = await subscribers.findOneAndUpdate(
+            { _id: key, status: { $ne: 'confirmed' } },
+            { $set: { status: 'pending', tokenHash, confirmedAt: null }, $setOnInsert: { createdAt: now } },
+            { upsert: true, returnDocument: 'after' },
+          );
+          if (doc) return fromSubscriber(doc) as SubscriberRecord;
+        } catch (error) {
+          if (!isDuplicate(error)) throw error;
+        }
+        return fromSubscriber(await subscribers.findOne({ _id: key })) as SubscriberRecord;
+      },
+      async confirm(tokenHash, now = Date.now()) {
+        return fromSubscriber(
+          await subscribers.findOneAndUpdate(
+            { tokenHash, status: 'pending' },
+            { $set: { status: 'confirmed', tokenHash: null, confirmedAt: now } },
+            { returnDocument: 'after' },
+          ),
+        );
+      },
+      async get(email) {
+        return fromSubscriber(await subscribers.findOne({ _id: email.toLowerCase() }));
       },
     },
     async close() {

@@ -192,6 +192,29 @@ export interface LimitRepository {
   purge(now?: number): Promise<number>;
 }
 
+/** A newsletter subscription awaiting or past double opt-in. */
+export interface SubscriberRecord {
+  email: string;
+  status: 'pending' | 'confirmed';
+  /** SHA-256 of the confirmation link's token (the token itself only travels in the mail). */
+  tokenHash: string | null;
+  createdAt: number;
+  confirmedAt: number | null;
+}
+
+/** Newsletter subscribers, one per e-mail (lower-cased). */
+export interface SubscriberRepository {
+  /**
+   * Records a subscription request atomically: a new e-mail becomes pending with this token hash; a
+   * pending one gets the new token hash (the latest mail's link works); a confirmed one is left as
+   * it is. Returns the record as it now stands.
+   */
+  request(email: string, tokenHash: string, now?: number): Promise<SubscriberRecord>;
+  /** Confirms the pending subscription holding this token hash; returns it, or null for an unknown token. */
+  confirm(tokenHash: string, now?: number): Promise<SubscriberRecord | null>;
+  get(email: string): Promise<SubscriberRecord | null>;
+}
+
 /** The exchange-rate cache. */
 export interface RateRepository {
   get(): Promise<RatesRecord | null>;
@@ -208,6 +231,7 @@ export interface Store {
   otps: OtpRepository;
   limits: LimitRepository;
   rates: RateRepository;
+  subscribers: SubscriberRepository;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,7 @@ import {
   type OtpRecord,
   type RatesRecord,
   type Store,
+  type SubscriberRecord,
   type UserRecord,
 } from './port.ts';
 
@@ -23,6 +24,7 @@ CREATE INDEX IF NOT EXISTS orders_by_user ON orders (user_id, date DESC);
 CREATE TABLE IF NOT EXISTS otps (email TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS rates (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS subscribers (email TEXT PRIMARY KEY, token_hash TEXT UNIQUE, doc TEXT NOT NULL);
 `;
 
 type Row = Record<string, unknown>;
@@ -145,6 +147,11 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     limitDelete: db.prepare('DELETE FROM limits WHERE key = ?'),
     limitPurge: db.prepare('DELETE FROM limits WHERE reset_at <= ?'),
     ratesGet: db.prepare('SELECT doc FROM rates WHERE id = 1'),
+    subscriberGet: db.prepare('SELECT doc FROM subscribers WHERE email = ?'),
+    subscriberByToken: db.prepare('SELECT doc FROM subscribers WHERE token_hash = ?'),
+    subscriberPut: db.prepare(
+      'INSERT INTO subscribers (email, token_hash, doc) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET token_hash = excluded.token_hash, doc = excluded.doc',
+    ),
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
     ),
@@ -343,6 +350,30 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       },
       async put(record) {
         q.ratesPut.run(JSON.stringify(record));
+      },
+    },
+    subscribers: {
+      async request(email, tokenHash, now = Date.now()) {
+        return tx(() => {
+          const key = email.toLowerCase();
+          const current = parse<SubscriberRecord>(q.subscriberGet.get(key) as Row | undefined);
+          if (current?.status === 'confirmed') return current;
+          const next: SubscriberRecord = { email: key, status: 'pending', tokenHash, createdAt: current?.createdAt ?? now, confirmedAt: null };
+          q.subscriberPut.run(key, tokenHash, JSON.stringify(next));
+          return next;
+        });
+      },
+      async confirm(tokenHash, now = Date.now()) {
+        return tx(() => {
+          const current = parse<SubscriberRecord>(q.subscriberByToken.get(tokenHash) as Row | undefined);
+          if (!current) return null;
+          const next: SubscriberRecord = { ...current, status: 'confirmed', tokenHash: null, confirmedAt: now };
+          q.subscriberPut.run(current.email, null, JSON.stringify(next));
+          return next;
+        });
+      },
+      async get(email) {
+        return parse<SubscriberRecord>(q.subscriberGet.get(email.toLowerCase()) as Row | undefined);
       },
     },
     async close() {
