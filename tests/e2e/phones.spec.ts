@@ -109,16 +109,27 @@ test.describe('the chat bubble at 390×844 with touch', () => {
   for (const path of ['/', '/Collections', '/product/margalla-commuter-laptop-bagpack']) {
     test(`never lies over a control while ${path} is scrolled`, async ({ page }) => {
       await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBe(390);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y < height; y += 300) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
         const overlaps = await page.evaluate(() => {
           const bubble = document.querySelector('.messaging')!.getBoundingClientRect();
           const hit: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')) {
+          for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')) {
             if (el.closest('.messaging') || el.closest('dialog:not([open])') || el.offsetParent === null) continue;
-            const r = el.getBoundingClientRect();
-            if (r.width === 0 || r.height === 0) continue;
+            // The part of the control that shows: clipped by every scrolling or clipping ancestor.
+            const box = el.getBoundingClientRect();
+            const r = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+            for (let a = el.parentElement; a; a = a.parentElement) {
+              if (getComputedStyle(a).overflowX === 'visible' && getComputedStyle(a).overflowY === 'visible') continue;
+              const c = a.getBoundingClientRect();
+              r.left = Math.max(r.left, c.left);
+              r.right = Math.min(r.right, c.right);
+              r.top = Math.max(r.top, c.top);
+              r.bottom = Math.min(r.bottom, c.bottom);
+            }
+            if (r.right <= r.left || r.bottom <= r.top) continue;
             if (r.left < bubble.right && r.right > bubble.left && r.top < bubble.bottom && r.bottom > bubble.top) hit.push(el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName);
           }
           return hit;
