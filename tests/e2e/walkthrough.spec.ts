@@ -187,6 +187,26 @@ test.describe('at 1366×900 with a mouse', () => {
     }
   });
 
+  test('on the checkout, Payment follows Shipping Details and the Order Review stays in view while the form scrolls', async ({ page }) => {
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.goto('/Checkout');
+    const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping Details' }) });
+    const payment = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Payment', exact: true }) });
+    const review = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Order Review' }) });
+    await expect(review).toBeVisible();
+    const s = (await shipping.boundingBox())!;
+    const p = (await payment.boundingBox())!;
+    expect(p.y - (s.y + s.height)).toBeLessThanOrEqual(32);
+    await payment.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+    const r = (await review.boundingBox())!;
+    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.y).toBeLessThan(900);
+  });
+
   test('an empty listing shows only the empty message', async ({ page }) => {
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');

@@ -158,7 +158,8 @@ export async function startInstance(opts: { functions: BundledFunction[]; env: R
     failed: first.failed,
     async fetch(pathname, call = {}) {
       const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
-      const target = routeFor(opts.functions, pathname, method);
+      // Netlify routes on the path alone; the query string travels with the request.
+      const target = routeFor(opts.functions, pathname.split('?')[0]!, method);
       if (!target) return new Response('<!doctype html><title>Page not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
       return invokeAt(target.fn, target.route, pathname, call);
     },
