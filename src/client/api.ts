@@ -92,7 +92,7 @@ type Line = { itemId: string; selectedColor: string; imageIndex: number | string
 /** The spec's calls, one function each. */
 export const api = {
   productList: () => request<{ success: true; products: Product[] }>('/api/product/list', { method: 'GET' }),
-  rates: () => request<{ result: 'success'; rates: Record<string, number>; fallback?: boolean }>('/api/rates', { method: 'GET' }),
+  rates: () => request<{ result: 'success'; rates: Record<string, number>; fetchedAt?: number; fallback?: boolean; stale?: boolean }>('/api/rates', { method: 'GET' }),
   register: (body: { name: string; email: string; password: string }) => request<SessionAnswer>('/api/user/register', { body }),
   login: (body: { email: string; password: string }) => request<SessionAnswer>('/api/user/login', { body }),
   googleLogin: (credential: string) => request<SessionAnswer>('/api/user/google-login', { body: { token: credential } }),

@@ -1,6 +1,12 @@
 /** The shop's own currency: every domain amount is an integer number of Pakistani rupees. */
 export const BASE_CURRENCY = 'PKR';
 
+/**
+ * The oldest exchange rate an order may be priced at (24 hours). Pages may still show older rates,
+ * marked approximate; orders abroad pause until a fresher one is known.
+ */
+export const MAX_RATE_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** The rupee sign SPEC §3 shows for PKR (Intl's narrow symbol is "Rs"). */
 export const PKR_SYMBOL = '₨';
 

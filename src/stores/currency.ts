@@ -1,14 +1,19 @@
 import { atom } from 'nanostores';
 import { api } from '../client/api.ts';
-import { convertAmount, currencyDigits, currencySymbol, formatMoney, safeRate } from '../lib/money.ts';
+import { MAX_RATE_AGE_MS, convertAmount, currencyDigits, currencySymbol, formatMoney } from '../lib/money.ts';
 import { KEYS, readJson, readText, write } from './storage.ts';
 
 /** The chosen shipping country's currency (SPEC §3 Currency); PKR at rate 1 until one is chosen. */
 export interface Currency {
   country: string;
+  /** The currency prices are shown in. */
   code: string;
   symbol: string;
   rate: number;
+  /** The country's currency when no rate for it was ever known: prices stay in PKR meanwhile. */
+  wanted?: string;
+  /** When the rate in use is older than MAX_RATE_AGE_MS: when it was fetched (prices are approximate). */
+  approximateSince?: number;
 }
 
 /** Rates as last fetched, kept so the next page shows converted prices before any fetch. */
@@ -23,20 +28,28 @@ export const RATES_REFRESH_MS = 60 * 60 * 1000;
 const PKR: Currency = { country: '', code: 'PKR', symbol: currencySymbol('PKR'), rate: 1 };
 
 /**
- * The currency of a country at the cached rate (rate 1 when none is known, SPEC §4). The
- * country → currency table stays at build time (src/lib/countries.ts pulls in region data far too
- * big for the browser): pages hand the code over with the name, and it is kept beside it.
+ * The currency of a country at the last known rate. A PKR amount is never shown with a foreign
+ * symbol: with no rate for the currency (SPEC §4's "rate 1" would do exactly that), prices stay in
+ * PKR and `wanted` says which currency is missing; a rate older than MAX_RATE_AGE_MS is still used
+ * but marked approximate. The country → currency table stays at build time (src/lib/countries.ts
+ * pulls in region data far too big for the browser): pages hand the code over with the name.
  */
-export function currencyOf(country: string, code: string, rates: Record<string, number>): Currency {
+export function currencyOf(country: string, code: string, known: CachedRates, now = Date.now()): Currency {
   if (!country || !/^[A-Z]{3}$/.test(code)) return PKR;
-  return { country, code, symbol: currencySymbol(code), rate: code === 'PKR' ? 1 : safeRate(rates[code]) };
+  if (code === 'PKR') return { ...PKR, country };
+  const rate = known.rates[code];
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) return { ...PKR, country, wanted: code };
+  const currency: Currency = { country, code, symbol: currencySymbol(code), rate };
+  if (now - known.fetchedAt > MAX_RATE_AGE_MS) currency.approximateSince = known.fetchedAt;
+  return currency;
 }
 
-const cachedRates = () => readJson<CachedRates>(KEYS.rates, { rates: {}, fetchedAt: 0 });
+const NO_RATES: CachedRates = { rates: {}, fetchedAt: 0 };
+const cachedRates = () => readJson<CachedRates>(KEYS.rates, NO_RATES);
 
 function initial(): Currency {
   if (typeof window === 'undefined') return PKR;
-  return currencyOf(readText(KEYS.selectedCountry), readText(KEYS.selectedCurrency), cachedRates().rates);
+  return currencyOf(readText(KEYS.selectedCountry), readText(KEYS.selectedCurrency), cachedRates());
 }
 
 /** The currency every price is shown in. */
@@ -47,24 +60,53 @@ export function showPrice(pkr: number, currency: Currency = $currency.get()): st
   return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
 }
 
-async function freshRates(force: boolean): Promise<Record<string, number>> {
-  const cached = cachedRates();
-  if (!force && Date.now() - cached.fetchedAt < RATES_REFRESH_MS) return cached.rates;
+/** The dated rates the build shipped with the site (the last ones the store knew), or none. */
+async function snapshotRates(): Promise<CachedRates> {
   try {
-    const { rates, fallback } = await api.rates();
-    if (!fallback) write(KEYS.rates, { rates, fetchedAt: Date.now() });
-    return fallback ? cached.rates : rates;
-  } catch (error) {
-    console.warn('Exchange rates could not be fetched; prices fall back to rate 1.', error);
-    return cached.rates;
+    const res = await fetch('/rates-snapshot.json');
+    const body = (await res.json()) as Partial<CachedRates>;
+    return body.rates && typeof body.fetchedAt === 'number' && body.fetchedAt > 0 ? { rates: body.rates, fetchedAt: body.fetchedAt } : NO_RATES;
+  } catch {
+    return NO_RATES;
   }
+}
+
+/**
+ * The freshest rates to be had: the browser's own copy while under an hour old, else /api/rates;
+ * when that fails or only has its rate-1 fallback, the last known good ones: the browser's copy,
+ * else the snapshot shipped with the site.
+ */
+async function freshRates(force: boolean): Promise<CachedRates> {
+  const cached = cachedRates();
+  if (!force && Date.now() - cached.fetchedAt < RATES_REFRESH_MS) return cached;
+  try {
+    const { rates, fallback, fetchedAt } = await api.rates();
+    if (!fallback) {
+      const fresh = { rates, fetchedAt: typeof fetchedAt === 'number' && fetchedAt > 0 ? fetchedAt : Date.now() };
+      write(KEYS.rates, fresh);
+      return fresh;
+    }
+  } catch {
+    // Offline or the API is down: fall through to the last known good rates.
+  }
+  if (cached.fetchedAt > 0) return cached;
+  const snapshot = await snapshotRates();
+  if (snapshot.fetchedAt > 0) write(KEYS.rates, snapshot);
+  return snapshot;
 }
 
 /** Keeps the currency and tells the paint script (ShopLayout) how to show static prices next time. */
 function apply(next: Currency): Currency {
   $currency.set(next);
   // `digits` (the currency's minor unit) lets the paint script round and format as formatMoney does.
-  write(KEYS.displayCurrency, { code: next.code, symbol: next.symbol, rate: next.rate, digits: currencyDigits(next.code) });
+  write(KEYS.displayCurrency, {
+    code: next.code,
+    symbol: next.symbol,
+    rate: next.rate,
+    digits: currencyDigits(next.code),
+    ...(next.wanted ? { wanted: next.wanted } : {}),
+    ...(next.approximateSince ? { since: next.approximateSince } : {}),
+  });
   return next;
 }
 
@@ -75,7 +117,7 @@ function apply(next: Currency): Currency {
 export async function chooseCountry(country: string, code: string): Promise<Currency> {
   write(KEYS.selectedCountry, country);
   write(KEYS.selectedCurrency, code);
-  apply(currencyOf(country, code, cachedRates().rates));
+  apply(currencyOf(country, code, cachedRates()));
   return apply(currencyOf(country, code, await freshRates(true)));
 }
 
@@ -83,7 +125,7 @@ export async function chooseCountry(country: string, code: string): Promise<Curr
 export async function refreshCurrency(): Promise<void> {
   const country = readText(KEYS.selectedCountry);
   if (!country) return;
-  apply(currencyOf(country, readText(KEYS.selectedCurrency), (await freshRates(false))));
+  apply(currencyOf(country, readText(KEYS.selectedCurrency), await freshRates(false)));
 }
 
 /** The last fetched PKR-based rates (PKR always 1), for delivery fees and order totals. */

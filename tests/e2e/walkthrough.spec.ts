@@ -199,11 +199,15 @@ test.describe('at 1366×900 with a mouse', () => {
     const s = (await shipping.boundingBox())!;
     const p = (await payment.boundingBox())!;
     expect(p.y - (s.y + s.height)).toBeLessThanOrEqual(32);
-    await payment.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 2000);
+    // Scroll until the bottom of the Payment block meets the bottom of the window.
+    await page.evaluate(() => {
+      const payment = [...document.querySelectorAll('section')].find((s) => s.querySelector('#payment'))!;
+      window.scrollBy(0, payment.getBoundingClientRect().bottom - window.innerHeight);
+    });
     await page.waitForTimeout(300);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(100);
     const r = (await review.boundingBox())!;
-    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.y).toBeGreaterThanOrEqual(64);
     expect(r.y).toBeLessThan(900);
   });
 
@@ -249,3 +253,46 @@ for (const { width, panel } of [
     expect(new Set(rows).size, `rows of ${rows.join(', ')}`).toBe(1);
   });
 }
+
+test.describe('abroad while no exchange rate can be had, at 1366×900', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a shopper in the United States with no rate ever known sees PKR, is told why, and the checkout says orders abroad are paused', async ({ page }) => {
+    await page.route('**/api/rates', (route) => route.fulfill({ json: { result: 'success', base: 'PKR', rates: { PKR: 1 }, fetchedAt: Date.now(), fallback: true, stale: false } }));
+    await page.route('**/rates-snapshot.json', (route) => route.fulfill({ json: { rates: {}, fetchedAt: 0 } }));
+    await page.goto('/Collections');
+    await page.evaluate(() => location.assign('/selectCountry'));
+    await page.waitForURL('**/selectCountry');
+    await page.getByRole('button', { name: /United States/ }).click();
+    await page.waitForURL('**/Collections');
+    const price = page.locator('.card-price .now').first();
+    await expect(price).toContainText('₨');
+    await expect(price).not.toContainText('$');
+    await expect(page.getByRole('status').filter({ hasText: 'Prices are shown in PKR: the exchange rate for USD is not available right now.' })).toBeVisible();
+
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.goto('/Checkout');
+    await page.getByLabel('Country', { exact: true }).selectOption('United States');
+    await expect(page.getByText('Orders to United States are paused: we cannot confirm prices in USD right now. Please try again later, or ship to Pakistan.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await expect(page.locator('.review')).not.toContainText('$');
+  });
+
+  test('with only an old rate, prices show in dollars marked approximate, with the rate date', async ({ page }) => {
+    const threeDaysAgo = Date.UTC(2026, 10, 20, 12);
+    await page.route('**/api/rates', (route) => route.fulfill({ json: { result: 'success', base: 'PKR', rates: { PKR: 1 }, fetchedAt: Date.now(), fallback: true, stale: false } }));
+    await page.addInitScript((at) => {
+      if (localStorage.getItem('currencyRates')) return;
+      localStorage.setItem('currencyRates', JSON.stringify({ rates: { PKR: 1, USD: 0.0036 }, fetchedAt: at }));
+    }, threeDaysAgo);
+    await page.goto('/Collections');
+    await page.evaluate(() => location.assign('/selectCountry'));
+    await page.waitForURL('**/selectCountry');
+    await page.getByRole('button', { name: /United States/ }).click();
+    await page.waitForURL('**/Collections');
+    await expect(page.locator('.card-price .now').first()).toContainText('$');
+    await expect(page.getByRole('status').filter({ hasText: 'Prices in USD are approximate: converted at the exchange rate of 20 Nov 2026.' })).toBeVisible();
+  });
+});

@@ -36,6 +36,10 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   // The shipping country decides the currency and the methods (the server enforces the same rule).
   const destination = countries.find((c) => c.name === fields.country);
   const methods = paymentMethodsFor(shipsTo(fields.country, currency.code));
+  // Orders abroad pause while the country's currency has no rate the server may price at (none
+  // known, or older than MAX_RATE_AGE_MS); the server refuses them too.
+  const paused =
+    destination !== undefined && destination.currency !== 'PKR' && (currency.wanted === destination.currency || (destination.currency === currency.code && currency.approximateSince !== undefined));
   // Until the page shows the new country's currency, an order would be refused as a mismatch.
   const switching = destination !== undefined && destination.currency !== currency.code;
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -170,7 +174,12 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
             ))}
           </ul>
           {products !== null && lines.length === 0 && !thanks && <p className="empty">Your cart is empty. <a href="/Collections">Explore Collections</a></p>}
-          <button type="submit" className="button place-order" disabled={busy || switching || lines.length === 0}>
+          {paused && (
+            <p className="orders-paused" role="status">
+              {`Orders to ${destination.name} are paused: we cannot confirm prices in ${destination.currency} right now. Please try again later, or ship to Pakistan.`}
+            </p>
+          )}
+          <button type="submit" className="button place-order" disabled={busy || switching || paused || lines.length === 0}>
             {busy ? 'Placing your order…' : 'Place Order'}
           </button>
         </section>

@@ -1,12 +1,13 @@
+import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
 import type { Config } from '../config.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
+
+export { MAX_RATE_AGE_MS };
 
 /** Fetched rates count as fresh for 6 hours; after that the service is asked again. */
 export const RATES_TTL_MS = 6 * 60 * 60 * 1000;
 /** An upstream failure is remembered for a minute: no new call, and no timeout to wait out, before then. */
 export const FAILURE_RETRY_MS = 60 * 1000;
-/** The oldest rate an order may be priced at (24 hours); /api/rates may still show older ones, marked stale. */
-export const MAX_RATE_AGE_MS = 24 * 60 * 60 * 1000;
 /** The largest upstream answer read (1 MB); the real one is about 3 KB. */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024;
 
