@@ -59,7 +59,11 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
   const endpoint = endpointFor(url.pathname);
   if (!endpoint) {
     if (!url.pathname.startsWith('/api/')) return false;
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
+    // Built by `fail`, so it carries the API's security headers like every function answer.
+    const notFound = fail(404, 'Not found');
+    const headers: Record<string, string> = {};
+    notFound.headers.forEach((value, key) => (headers[key] = value));
+    res.writeHead(404, headers).end(Buffer.from(await notFound.arrayBuffer()));
     return true;
   }
   const headers = new Headers();
