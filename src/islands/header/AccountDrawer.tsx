@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiError, api, type SessionAnswer } from '../../client/api.ts';
 import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { $ui, closeOverlays, openDrawer, type DrawerMode } from '../../stores/ui.ts';
+import { fieldOfMessage, type AccountField } from './account-errors.ts';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 
@@ -69,16 +70,40 @@ function AccountMenu({ name }: { name: string }) {
   );
 }
 
-/** Runs a login/register call and applies SPEC §8's success, failure and exception messages. */
-async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<boolean> {
+/** Runs a login/register call; on failure answers SPEC §8's message for it (null on success). */
+async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<string | null> {
   try {
     await signIn(await call());
-    return true;
+    return null;
   } catch (error) {
-    if (error instanceof ApiError && !error.network) notify(error.serverMessage ?? ACCOUNT_TOASTS.failed, 'error');
-    else notify(ACCOUNT_TOASTS.exception, 'error');
-    return false;
+    return error instanceof ApiError && !error.network ? (error.serverMessage ?? ACCOUNT_TOASTS.failed) : ACCOUNT_TOASTS.exception;
   }
+}
+
+/**
+ * A form's failure message: shown as a toast, and inside the drawer either under the field it names
+ * (tied with aria-invalid and aria-describedby) or, naming no single field, among the dialog's alerts.
+ */
+function useFormError(fields: readonly AccountField[]) {
+  const [error, setError] = useState<{ field: AccountField | null; text: string } | null>(null);
+  return {
+    fail(text: string) {
+      const field = fieldOfMessage(text, fields);
+      notify(text, 'error', { inline: field !== null });
+      setError({ field, text });
+    },
+    errorOf: (field: AccountField) => (error?.field === field ? error.text : undefined),
+    clear: () => setError(null),
+  };
+}
+
+/** Focuses the form's first field when the drawer switches to it (on opening, the dialog places focus itself). */
+function useFocusOnSwitch() {
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (first.current?.closest('dialog')?.open) first.current.focus();
+  }, []);
+  return first;
 }
 
 function useBusy(): [boolean, (work: () => Promise<unknown>) => Promise<void>] {
@@ -99,16 +124,24 @@ function useBusy(): [boolean, (work: () => Promise<unknown>) => Promise<void>] {
 function LoginForm() {
   const [busy, run] = useBusy();
   const [fields, setFields] = useState({ email: '', password: '' });
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(['email', 'password']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      if (await authenticateWith(() => api.login(fields))) setFields({ email: '', password: '' });
+      const failure = await authenticateWith(() => api.login(fields));
+      if (failure) fail(failure);
+      else setFields({ email: '', password: '' });
     });
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
-      <Field label="Password" type="password" autoComplete="current-password" value={fields.password} onChange={(password) => setFields({ ...fields, password })} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
+      <Field label="Password" type="password" autoComplete="current-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
       <button type="button" className="link" onClick={() => openDrawer('forgot')}>Forgot password?</button>
       <button type="submit" className="button" disabled={busy}>Log In</button>
       <GoogleButton />
@@ -120,17 +153,25 @@ function LoginForm() {
 function RegisterForm() {
   const [busy, run] = useBusy();
   const [fields, setFields] = useState({ name: '', email: '', password: '' });
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(['name', 'email', 'password']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      if (await authenticateWith(() => api.register(fields))) setFields({ name: '', email: '', password: '' });
+      const failure = await authenticateWith(() => api.register(fields));
+      if (failure) fail(failure);
+      else setFields({ name: '', email: '', password: '' });
     });
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Name" autoComplete="name" value={fields.name} onChange={(name) => setFields({ ...fields, name })} />
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
-      <Field label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={(password) => setFields({ ...fields, password })} />
+      <Field label="Name" autoComplete="name" value={fields.name} onChange={(name) => edit({ ...fields, name })} error={errorOf('name')} inputRef={first} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
       <button type="submit" className="button" disabled={busy}>Create Account</button>
       <GoogleButton />
       <button type="button" className="link" onClick={() => openDrawer('login')}>Already have an account? Log in</button>
@@ -143,6 +184,12 @@ function ForgotForm() {
   const [fields, setFields] = useState({ email: '', otp: '', newPassword: '' });
   const [codeSent, setCodeSent] = useState(false);
   const [canResend, setCanResend] = useState(false);
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(codeSent ? ['email', 'otp', 'newPassword'] : ['email']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   useEffect(() => {
     if (!codeSent) return;
     setCanResend(false);
@@ -157,7 +204,7 @@ function ForgotForm() {
         notify(answer.msg || RESET_TOASTS.sent, 'success');
         setCodeSent(true);
       } catch (error) {
-        notify(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.sendError) : RESET_TOASTS.sendFailed, 'error');
+        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.sendError) : RESET_TOASTS.sendFailed);
       }
     });
   const resetPassword = () =>
@@ -169,7 +216,7 @@ function ForgotForm() {
         setCodeSent(false);
         openDrawer('login');
       } catch (error) {
-        notify(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.resetError) : RESET_TOASTS.resetFailed, 'error');
+        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.resetError) : RESET_TOASTS.resetFailed);
       }
     });
   const submit = (e: FormEvent) => {
@@ -178,11 +225,11 @@ function ForgotForm() {
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
       {codeSent && (
         <>
-          <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" value={fields.otp} onChange={(otp) => setFields({ ...fields, otp })} />
-          <Field label="New Password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(newPassword) => setFields({ ...fields, newPassword })} />
+          <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" value={fields.otp} onChange={(otp) => edit({ ...fields, otp })} error={errorOf('otp')} />
+          <Field label="New Password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(newPassword) => edit({ ...fields, newPassword })} error={errorOf('newPassword')} />
           {canResend && (
             <button type="button" className="link" onClick={() => void requestCode()}>Send a new code</button>
           )}
@@ -201,6 +248,8 @@ function Field({
   type = 'text',
   autoComplete,
   inputMode,
+  error,
+  inputRef,
 }: {
   label: string;
   value: string;
@@ -208,12 +257,30 @@ function Field({
   type?: string;
   autoComplete?: string;
   inputMode?: 'numeric';
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = `account-${label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={id} type={type} autoComplete={autoComplete} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        ref={inputRef}
+        id={id}
+        name={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

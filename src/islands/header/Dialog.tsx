@@ -1,8 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { $notices } from '../../stores/notices.ts';
 
 /**
  * A native modal <dialog>: the browser traps focus, makes the page inert and closes on Esc; focus
- * returns to the opener. `side` places it as a drawer; a backdrop click closes it.
+ * returns to the opener, or to `returnFocus()` when the opener is gone or disabled. `side` places
+ * it as a drawer; a backdrop click closes it.
+ *
+ * While it is open the page behind it is inert, the toast strip too: assistive technology ignores
+ * it. So the dialog repeats the toasts inside itself with role="alert" (`messages`, on by default).
  */
 export function Dialog({
   open,
@@ -10,6 +16,8 @@ export function Dialog({
   label,
   side = 'right',
   className = '',
+  messages = true,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -17,14 +25,21 @@ export function Dialog({
   label: string;
   side?: 'right' | 'top' | 'center';
   className?: string;
+  messages?: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus?.()?.focus();
+    }
+    setShown(open);
   }, [open]);
   return (
     <dialog
@@ -37,8 +52,25 @@ export function Dialog({
       }}
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
+      {/* Rendered once the dialog is modal, so each message is inserted where it is heard. */}
+      {open && shown && messages && <DialogMessages />}
       {open && children}
     </dialog>
+  );
+}
+
+/** The toasts on screen, as alerts inside the open dialog (those shown beside a field are left out). */
+function DialogMessages() {
+  const notices = useStore($notices).filter((n) => !n.inline);
+  if (notices.length === 0) return null;
+  return (
+    <div className="dialog-messages">
+      {notices.map((n) => (
+        <p key={n.id} role="alert" className={`dialog-message dialog-message-${n.kind}`}>
+          {n.text}
+        </p>
+      ))}
+    </div>
   );
 }
 
