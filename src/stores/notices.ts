@@ -51,6 +51,20 @@ export function notify(text: string, kind: Notice['kind'] = 'info', options: { i
   return id;
 }
 
+// The last notice the toast strip presented where it could be heard (no modal dialog open, not
+// inert). An open dialog repeats only the notices after it: the rest were heard already.
+let heardUpTo = 0;
+
+/** Records that every notice up to `id` was presented where assistive technology hears it. */
+export function noticesHeard(id: number): void {
+  heardUpTo = Math.max(heardUpTo, id);
+}
+
+/** The id of the last notice that was presented where it could be heard. */
+export function lastHeardNotice(): number {
+  return heardUpTo;
+}
+
 /** Hides a toast now. */
 export function dismiss(id: number): void {
   const clock = clocks.get(id);

@@ -28,10 +28,10 @@ async function hydrated(page: Page, component: string) {
 }
 
 /**
- * The texts assistive technology hears as alerts: Chromium's accessibility tree, ignoring what a
- * modal dialog makes inert (the toast strip outside it, for one).
+ * The texts assistive technology hears in live regions of a role (alerts by default): Chromium's
+ * accessibility tree, ignoring what a modal dialog makes inert (the toast strip outside it, for one).
  */
-async function alertsHeard(page: Page): Promise<string[]> {
+async function alertsHeard(page: Page, role: 'alert' | 'status' = 'alert'): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   type AXNode = { nodeId: string; parentId?: string; ignored: boolean; role?: { value: string }; name?: { value: string } };
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
@@ -41,8 +41,7 @@ async function alertsHeard(page: Page): Promise<string[]> {
   for (const node of nodes) {
     if (node.ignored || node.role?.value !== 'StaticText' || !node.name?.value) continue;
     for (let up = node.parentId ? byId.get(node.parentId) : undefined; up; up = up.parentId ? byId.get(up.parentId) : undefined) {
-      if (up.ignored) break;
-      if (up.role?.value === 'alert') {
+      if (up.role?.value === role) {
         heard.push(node.name.value);
         break;
       }
@@ -51,11 +50,15 @@ async function alertsHeard(page: Page): Promise<string[]> {
   return heard;
 }
 
-/** Tabs until the element named `name` has focus (at most `max` presses). */
-async function tabTo(page: Page, name: string | RegExp, max = 40) {
+/** Tabs until the element named `name` (its aria-label, label or text) has focus (at most `max` presses). */
+async function tabTo(page: Page, name: string | RegExp, max = 60) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const label = await focused(page).evaluate((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      return el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? el.innerText ?? '';
+    });
     if (typeof name === 'string' ? label.trim() === name : name.test(label)) return;
   }
   throw new Error(`Tab never reached ${String(name)}`);
@@ -402,7 +405,7 @@ test.describe('6. the mobile filter drawer is modal', () => {
     }
     await expect(page.locator('main .card .fav').first()).toHaveJSProperty('inert', false);
     expect(await page.locator('main .card .fav').first().evaluate((el) => Boolean(el.closest('[inert]')))).toBe(true);
-    expect(await page.locator('header.site-header').evaluate((el) => el.inert)).toBe(true);
+    expect(await page.locator('header.site-header').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
@@ -584,4 +587,125 @@ test.describe('12. security headers on every answer', () => {
     expect(api404.status()).toBe(404);
     expect(api404.headers()).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
   });
+});
+
+test.describe('the keyboard-only journey', () => {
+  for (const [size, viewport] of [
+    ['1366×900', DESKTOP],
+    ['390×844', PHONE],
+  ] as const) {
+    test(`${size}, keyboard: register, fail a login and hear it, buy, check out and cancel, focus asserted after every step`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      const email = uniqueEmail('journey');
+      const profile = page.locator('[data-action="account"]');
+
+      // Register from the product page.
+      await page.goto(TOTE);
+      await tabTo(page, 'Log in or create an account');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Close');
+      await tabTo(page, 'New Customer? Create account');
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Name');
+      await page.keyboard.type('Zara Ahmed');
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName('Email');
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName('Password');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Your account has been created. You are logged in!')).toBeVisible();
+      await expect(drawer(page)).toHaveCount(0);
+      await expect(profile).toBeFocused();
+      await expect(profile).toHaveAccessibleName('Account of Zara Ahmed');
+
+      // Sign out, then fail a login and hear the error.
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Your account' })).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Close');
+      await tabTo(page, 'Sign Out');
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Signed out successfully')).toBeVisible();
+      await expect(profile).toBeFocused();
+      await expect(profile).toHaveAccessibleName('Log in or create an account');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Close');
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName('Email');
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('not my password');
+      await page.keyboard.press('Enter');
+      await expect(drawer(page).getByRole('alert')).toHaveText('Invalid email or password.');
+      expect(await alertsHeard(page)).toEqual(['Invalid email or password.']);
+      await expect(focused(page)).toHaveAccessibleName('Password');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'You are logged in!')).toBeVisible();
+      await expect(profile).toBeFocused();
+      await expect(profile).toHaveAccessibleName('Account of Zara Ahmed');
+
+      // Buy.
+      await tabTo(page, 'Add To Cart');
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+      await expect(panel).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Close');
+      await tabTo(page, 'Checkout Now');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/Checkout');
+
+      // Check out.
+      await tabTo(page, 'First Name');
+      for (const [label, text] of [
+        ['First Name', 'Zara'],
+        ['Last Name', 'Ahmed'],
+        ['Email', 'zara.ahmed@example.com'],
+        ['Address 1', '1 Mall Road'],
+        ['Address 2 (optional)', ''],
+        ['Country', 'Pakistan'],
+        ['State', 'Sindh'],
+        ['City', 'Karachi'],
+        ['Zip code', '74000'],
+        ['Mobile number', '03001234567'],
+      ] as const) {
+        await expect(focused(page)).toHaveAccessibleName(label);
+        if (text) await page.keyboard.type(text);
+        if (label !== 'Mobile number') await page.keyboard.press('Tab');
+      }
+      await tabTo(page, 'Place Order');
+      await page.keyboard.press('Enter');
+      const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
+      await expect(thanks).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Close');
+      await tabTo(page, 'See Your Orders');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/yourOrders');
+
+      // Cancel.
+      const line = page.getByTestId('order-line');
+      await expect(line).toHaveCount(1);
+      await tabTo(page, 'Cancel Order');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Cancel order' })).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('Yes, cancel it');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Reason for cancelling' })).toBeVisible();
+      await expect(focused(page)).toHaveAccessibleName('I changed my mind');
+      await page.keyboard.press('Space');
+      await expect(focused(page)).toBeChecked();
+      await tabTo(page, 'Confirm');
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Order cancelled successfully')).toBeVisible();
+      await expect(line.locator('.order-status')).toContainText('Cancelled');
+      await expect(line.getByRole('heading', { level: 2 })).toBeFocused();
+      // Raised as the dialog closed, the message is in the toast strip where it is heard.
+      expect(await alertsHeard(page, 'status')).toContain('Order cancelled successfully');
+    });
+  }
 });

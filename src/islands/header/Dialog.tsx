@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { $notices } from '../../stores/notices.ts';
+import { $notices, lastHeardNotice } from '../../stores/notices.ts';
 
 /**
  * A native modal <dialog>: the browser traps focus, makes the page inert and closes on Esc; focus
@@ -8,7 +8,8 @@ import { $notices } from '../../stores/notices.ts';
  * it as a drawer; a backdrop click closes it.
  *
  * While it is open the page behind it is inert, the toast strip too: assistive technology ignores
- * it. So the dialog repeats the toasts inside itself with role="alert" (`messages`, on by default).
+ * it. So the dialog repeats the toasts the shopper has not heard inside itself with role="alert"
+ * (`messages`, on by default).
  */
 export function Dialog({
   open,
@@ -30,7 +31,8 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [shown, setShown] = useState(false);
+  // Set once the dialog is modal: the last notice heard before, which it need not repeat.
+  const [heardBefore, setHeardBefore] = useState<number | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -39,7 +41,7 @@ export function Dialog({
       dialog.close();
       returnFocus?.()?.focus();
     }
-    setShown(open);
+    setHeardBefore(open ? lastHeardNotice() : null);
   }, [open]);
   return (
     <dialog
@@ -53,15 +55,18 @@ export function Dialog({
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
       {/* Rendered once the dialog is modal, so each message is inserted where it is heard. */}
-      {open && shown && messages && <DialogMessages />}
+      {open && heardBefore !== null && messages && <DialogMessages after={heardBefore} />}
       {open && children}
     </dialog>
   );
 }
 
-/** The toasts on screen, as alerts inside the open dialog (those shown beside a field are left out). */
-function DialogMessages() {
-  const notices = useStore($notices).filter((n) => !n.inline);
+/**
+ * The toasts the shopper has not heard yet (raised as the dialog opened, or while it is open), as
+ * alerts inside the dialog; those shown beside a field are left out.
+ */
+function DialogMessages({ after }: { after: number }) {
+  const notices = useStore($notices).filter((n) => n.id > after && !n.inline);
   if (notices.length === 0) return null;
   return (
     <div className="dialog-messages">
