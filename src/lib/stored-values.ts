@@ -1,78 +1,77 @@
 // What the shop keeps in browser storage, as schemas. Storage is input like any request body: a
 // corrupted profile, an extension or an attacker may have written anything there, so every read is
-// parsed and a value that does not match counts as absent. zod/mini keeps the browser bundle small
-// and has no JIT (the shop's CSP allows no eval).
-import * as z from 'zod/mini';
-import { sanitizeCart, type CartMap } from './cart.ts';
+// parsed and a value that does not match counts as absent.
+import { sanitizeCart } from './cart.ts';
+import { array, cleaned, literal, number, object, optional, record, text, type Infer, type Schema } from './stored-schema.ts';
 
 /** A login token as it travels in the `token` header: base64url segments and dots (a JWT). */
 export const STORED_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{1,4096}$/;
 
-const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/));
-const text = (max: number) => z.string().check(z.maxLength(max));
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+const upTo = (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
 
 /** Values stored as plain text, by key. */
-const TEXT_SCHEMAS = {
-  token: z.string().check(z.regex(STORED_TOKEN_PATTERN)),
-  email: z.string().check(z.maxLength(254), z.regex(z.regexes.email)),
+const TEXT_SCHEMAS: Record<string, Schema<string>> = {
+  token: text(STORED_TOKEN_PATTERN),
+  email: text(/^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/),
   // Any text the server accepted as a name (React renders it as text), but no control characters.
-  name: z.string().check(z.regex(/^[^\p{Cc}]{1,200}$/u)),
+  name: text(/^[^\p{Cc}]{1,200}$/u),
   // Country names are letters, spaces and a little punctuation ("Bosnia and Herzegovina", "Côte d'Ivoire").
-  selectedCountry: z.string().check(z.regex(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u)),
-  selectedCurrency: currencyCode,
-  highlightAllTrackOrder: z.literal('true'),
+  selectedCountry: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
+  selectedCurrency: text(CURRENCY_CODE),
+  highlightAllTrackOrder: literal('true'),
 };
 
 /** Exchange rates as last fetched: PKR-based rates by currency code, and when. */
-export const storedRatesSchema = z.object({
-  rates: z.record(currencyCode, z.number().check(z.positive())),
-  fetchedAt: z.number().check(z.nonnegative()),
+export const storedRatesSchema = object({
+  rates: record(CURRENCY_CODE, number('positive')),
+  fetchedAt: number('nonnegative'),
 });
 
 /** The currency the layout's paint script converts static prices with. */
-export const storedDisplayCurrencySchema = z.object({
-  code: currencyCode,
-  symbol: z.string().check(z.minLength(1), z.maxLength(8)),
-  rate: z.number().check(z.positive()),
+export const storedDisplayCurrencySchema = object({
+  code: text(CURRENCY_CODE),
+  symbol: text(/^.{1,8}$/u),
+  rate: number('positive'),
 });
 
 /** A list of ids (favourites: product slugs; removed orders: UUIDs or ObjectIds). */
-const idList = z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))).check(z.maxLength(1000));
+const idList = array(text(/^[A-Za-z0-9_-]{1,64}$/), 1000);
 
 /** The settings form as saved (settings-model.ts checks each field's meaning). */
-export const storedSettingsSchema = z.object({
-  name: z.optional(text(200)),
-  email: z.optional(text(254)),
-  gender: z.optional(text(40)),
-  dob: z.optional(text(40)),
-  phone: z.optional(text(40)),
-  address: z.optional(text(500)),
+export const storedSettingsSchema = object({
+  name: optional(upTo(200)),
+  email: optional(upTo(254)),
+  gender: optional(upTo(40)),
+  dob: optional(upTo(40)),
+  phone: optional(upTo(40)),
+  address: optional(upTo(500)),
 });
 
 // A cart keeps its valid lines rather than falling back whole: one bad line should not cost the
 // shopper the rest. sanitizeCart builds the map with own-property checks only.
-const cartSchema = z.pipe(z.unknown(), z.transform((value): CartMap => sanitizeCart(value)));
+const cartSchema = cleaned(sanitizeCart);
 
 /** Values stored as JSON, by key (per-user keys by prefix). */
-const JSON_SCHEMAS = {
+const JSON_SCHEMAS: Record<string, Schema<unknown>> = {
   currencyRates: storedRatesSchema,
   displayCurrency: storedDisplayCurrencySchema,
   removedCancelledOrders: idList,
 };
 
-const JSON_PREFIXES: [string, z.ZodMiniType][] = [
+const JSON_PREFIXES: [string, Schema<unknown>][] = [
   ['cartItems_', cartSchema],
   ['favourites_', idList],
   ['userSettings_', storedSettingsSchema],
 ];
 
 /** Exchange rates as stored. */
-export type StoredRates = z.infer<typeof storedRatesSchema>;
+export type StoredRates = Infer<typeof storedRatesSchema>;
 
 /** How a key is stored and the schema its value must match; null for a key the shop does not keep. */
-export function storedSchemaFor(key: string): { json: boolean; schema: z.ZodMiniType } | null {
-  if (Object.hasOwn(TEXT_SCHEMAS, key)) return { json: false, schema: TEXT_SCHEMAS[key as keyof typeof TEXT_SCHEMAS] };
-  if (Object.hasOwn(JSON_SCHEMAS, key)) return { json: true, schema: JSON_SCHEMAS[key as keyof typeof JSON_SCHEMAS] };
+export function storedSchemaFor(key: string): { json: boolean; schema: Schema<unknown> } | null {
+  if (Object.hasOwn(TEXT_SCHEMAS, key)) return { json: false, schema: TEXT_SCHEMAS[key]! };
+  if (Object.hasOwn(JSON_SCHEMAS, key)) return { json: true, schema: JSON_SCHEMAS[key]! };
   const prefixed = JSON_PREFIXES.find(([prefix]) => key.startsWith(prefix));
   return prefixed ? { json: true, schema: prefixed[1] } : null;
 }

@@ -78,7 +78,7 @@ describe('parseStored', () => {
   });
 
   it('refuses rates keyed by __proto__ or constructor, and non-positive rates', () => {
-    expect(parseStored('currencyRates', '{"rates":{"__proto__":{"x":1}},"fetchedAt":1}')).toEqual({ ok: true, value: { rates: {}, fetchedAt: 1 } });
+    expect(parseStored('currencyRates', '{"rates":{"__proto__":{"x":1}},"fetchedAt":1}')).toEqual({ ok: false });
     expect(parseStored('currencyRates', '{"rates":{"constructor":1},"fetchedAt":1}').ok).toBe(false);
     expect(parseStored('currencyRates', '{"rates":{"USD":0},"fetchedAt":1}').ok).toBe(false);
   });
