@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, api, type SessionAnswer } from '../../client/api.ts';
 import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { $ui, closeOverlays, openDrawer, type DrawerMode } from '../../stores/ui.ts';
-import { fieldOfMessage, type AccountField } from './account-errors.ts';
+import { Field, useBusy, useFocusOnSwitch, useFormError } from './account-form.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 
@@ -78,47 +78,6 @@ async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<str
   } catch (error) {
     return error instanceof ApiError && !error.network ? (error.serverMessage ?? ACCOUNT_TOASTS.failed) : ACCOUNT_TOASTS.exception;
   }
-}
-
-/**
- * A form's failure message: shown as a toast, and inside the drawer either under the field it names
- * (tied with aria-invalid and aria-describedby) or, naming no single field, among the dialog's alerts.
- */
-function useFormError(fields: readonly AccountField[]) {
-  const [error, setError] = useState<{ field: AccountField | null; text: string } | null>(null);
-  return {
-    fail(text: string) {
-      const field = fieldOfMessage(text, fields);
-      notify(text, 'error', { inline: field !== null });
-      setError({ field, text });
-    },
-    errorOf: (field: AccountField) => (error?.field === field ? error.text : undefined),
-    clear: () => setError(null),
-  };
-}
-
-/** Focuses the form's first field when the drawer switches to it (on opening, the dialog places focus itself). */
-function useFocusOnSwitch() {
-  const first = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (first.current?.closest('dialog')?.open) first.current.focus();
-  }, []);
-  return first;
-}
-
-function useBusy(): [boolean, (work: () => Promise<unknown>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  return [
-    busy,
-    async (work) => {
-      setBusy(true);
-      try {
-        await work();
-      } finally {
-        setBusy(false);
-      }
-    },
-  ];
 }
 
 function LoginForm() {
@@ -238,49 +197,5 @@ function ForgotForm() {
       <button type="submit" className="button" disabled={busy}>Submit</button>
       <button type="button" className="link" onClick={() => openDrawer('login')}>Back to login</button>
     </form>
-  );
-}
-
-function Field({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  error,
-  inputRef,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-  error?: string;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const id = `account-${label.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
