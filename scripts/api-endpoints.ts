@@ -15,6 +15,7 @@ import newsletter, { config as newsletterConfig } from '../netlify/functions/new
 import newsletterConfirm, { config as newsletterConfirmConfig } from '../netlify/functions/newsletter-confirm.mts';
 import googleLogin, { config as googleLoginConfig } from '../netlify/functions/user-google-login.mts';
 import userLogin, { config as userLoginConfig } from '../netlify/functions/user-login.mts';
+import userLogout, { config as userLogoutConfig } from '../netlify/functions/user-logout.mts';
 import userRegister, { config as userRegisterConfig } from '../netlify/functions/user-register.mts';
 import resetRequest, { config as resetRequestConfig } from '../netlify/functions/user-reset-request.mts';
 import resetVerify, { config as resetVerifyConfig } from '../netlify/functions/user-reset-verify.mts';
@@ -73,6 +74,7 @@ export const ENDPOINTS: Endpoint[] = [
   { ...at(orderCancelConfig.path), method: 'POST', handler: orderCancel as Handler, auth: true, example: { orderId: 'some-order', reason: 'I changed my mind' } },
   { ...at(userRegisterConfig.path), method: 'POST', handler: userRegister as Handler, auth: false, example: { name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' } },
   { ...at(userLoginConfig.path), method: 'POST', handler: userLogin as Handler, auth: false, example: { email: 'bench@example.com', password: 'correct horse battery' } },
+  { ...at(userLogoutConfig.path), method: 'POST', handler: userLogout as Handler, auth: true, example: {} },
   { ...at(googleLoginConfig.path), method: 'POST', handler: googleLogin as Handler, auth: false, example: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' } },
   { ...at(resetRequestConfig.path), method: 'POST', handler: resetRequest as Handler, auth: false, example: { email: 'bench@example.com' } },
   { ...at(newsletterConfig.path), method: 'POST', handler: newsletter as Handler, auth: false, example: { email: 'bench.news@example.com' } },

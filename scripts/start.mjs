@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import { siteHeaders } from './netlify-headers.ts';
 import { serveApi, settleApi } from './serve-api.ts';
 import { seedIfEmpty } from '../src/server/services/catalogue.ts';
 import { canonicalPagePath } from '../src/lib/routes.ts';
@@ -57,10 +58,15 @@ await getStore()
   .then((store) => (store.kind === 'sqlite' ? seedIfEmpty(store) : 0))
   .catch((error) => console.error(`[start] store not ready: ${String(error)}`));
 const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() => Buffer.from('Not found'));
+// Netlify's CDN adds netlify.toml's `/*` headers to every answer it gives, 404s and errors included;
+// @netlify/dev adds them only to the files it serves, so this server sets them on the rest itself.
+// They are read from netlify.toml, so the two cannot drift apart.
+const SITE_HEADERS = Object.entries(siteHeaders());
 
 const server = http.createServer(async (req, res) => {
   try {
     if (await serveApi(req, res)) return;
+    for (const [name, value] of SITE_HEADERS) res.setHeader(name, value);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (!match) {
       // As netlify/functions/page-case.mts does on Netlify: a page typed in another letter case.

@@ -39,6 +39,7 @@ export const config = {
     '/api/rates',
     '/api/user/google-login',
     '/api/user/login',
+    '/api/user/logout',
     '/api/user/register',
     '/api/user/reset-password-request',
     '/api/user/verify-otp-reset-password',

@@ -6,6 +6,13 @@ import type { Product } from '../lib/product.ts';
 /** How long the browser waits for the API before giving up. */
 export const API_TIMEOUT_MS = 15_000;
 
+/** What a token that cannot be used means to the shopper (the server says the same on a 401). */
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+// A header value must be visible ASCII: a token holding a newline or a "€" would make fetch throw
+// before anything is sent, which looked like "Network error" while the shopper stayed signed in.
+const SENDABLE_TOKEN = /^[\x21-\x7e]+$/;
+
 /** A failed call: `message` is the server's when it gave one; `network` marks no answer at all. */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -61,9 +68,13 @@ export interface Order {
 type Json = Record<string, unknown>;
 
 /** Sends one call; `token` adds the token header. Throws ApiError on HTTP failure or success:false. */
-export async function request<T>(path: string, opts: { method?: 'GET' | 'POST'; body?: unknown; token?: string | null; headers?: Record<string, string> } = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  opts: { method?: 'GET' | 'POST'; body?: unknown; token?: string | null; headers?: Record<string, string>; keepalive?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token && !SENDABLE_TOKEN.test(opts.token)) throw new ApiError(SESSION_EXPIRED, 401, SESSION_EXPIRED);
   if (opts.token) headers.token = opts.token;
   let res: Response;
   try {
@@ -72,6 +83,7 @@ export async function request<T>(path: string, opts: { method?: 'GET' | 'POST'; 
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      keepalive: opts.keepalive,
     });
   } catch {
     throw new ApiError('Network error', 0, null, true);
@@ -95,6 +107,8 @@ export const api = {
   rates: () => request<{ result: 'success'; rates: Record<string, number>; fetchedAt?: number; fallback?: boolean; stale?: boolean }>('/api/rates', { method: 'GET' }),
   register: (body: { name: string; email: string; password: string }) => request<SessionAnswer>('/api/user/register', { body }),
   login: (body: { email: string; password: string }) => request<SessionAnswer>('/api/user/login', { body }),
+  // keepalive: a sign-out followed at once by a navigation still reaches the server.
+  logout: (token: string) => request<{ success: true; msg: string }>('/api/user/logout', { body: {}, token, keepalive: true }),
   googleLogin: (credential: string) => request<SessionAnswer>('/api/user/google-login', { body: { token: credential } }),
   requestReset: (email: string) => request<{ success: true; msg: string }>('/api/user/reset-password-request', { body: { email } }),
   resetPassword: (body: { email: string; otp: string; newPassword: string }) =>

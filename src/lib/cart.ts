@@ -42,8 +42,20 @@ export type CartLine = {
   lineTotal: number;
 };
 
-// A '__proto__' key would reach the prototype through plain assignment, so it is never stored.
+// Stored carts are untrusted JSON, and plain objects inherit `constructor`, `__proto__` and the
+// rest from Object.prototype: `cart.constructor.prototype[0] = 5` would change every object of the
+// page. So maps are only ever read through own properties, and '__proto__' is never stored.
 const UNSAFE_KEY = '__proto__';
+
+/** The value a map holds under a key of its own (never an inherited one). */
+function own<T>(map: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** The map under `key`, created when the map has none of its own. */
+function child<T>(map: Record<string, Record<string, T>>, key: string): Record<string, T> {
+  return own(map, key) ?? (map[key] = {});
+}
 
 /** The map's text key for an image index: 2 and '2' (and '02') give '2'. */
 export function imageKey(imageIndex: number | string): string {
@@ -60,8 +72,11 @@ export function clampQuantity(quantity: number): number {
 function cloneCart(map: CartMap): CartMap {
   const copy: CartMap = {};
   for (const [id, colours] of Object.entries(map)) {
+    if (id === UNSAFE_KEY) continue;
     const copied: Record<string, Record<string, number>> = {};
-    for (const [colour, images] of Object.entries(colours)) copied[colour] = { ...images };
+    for (const [colour, images] of Object.entries(colours)) {
+      if (colour !== UNSAFE_KEY) copied[colour] = Object.fromEntries(Object.entries(images).filter(([index]) => index !== UNSAFE_KEY));
+    }
     copy[id] = copied;
   }
   return copy;
@@ -71,14 +86,14 @@ function withQuantity(map: CartMap, key: CartKey, quantity: number): CartMap {
   const index = imageKey(key.imageIndex);
   if ([key.itemId, key.selectedColor, index].includes(UNSAFE_KEY)) return cloneCart(map);
   const next = cloneCart(map);
-  const colours = (next[key.itemId] ??= {});
-  const images = (colours[key.selectedColor] ??= {});
-  images[index] = quantity;
+  child(child(next, key.itemId), key.selectedColor)[index] = quantity;
   return next;
 }
 
 function quantityAt(map: CartMap, key: CartKey): number {
-  return map[key.itemId]?.[key.selectedColor]?.[imageKey(key.imageIndex)] ?? 0;
+  const colours = own(map, key.itemId);
+  const images = colours && own(colours, key.selectedColor);
+  return (images && own(images, imageKey(key.imageIndex))) ?? 0;
 }
 
 /** The number of lines (product, colour, picture) in a cart. */
@@ -124,8 +139,8 @@ export function setCartQuantity(map: CartMap, line: CartKey & { quantity: number
 /** Removes a line and any colour or product left empty, returning a new map. */
 export function removeFromCart(map: CartMap, key: CartKey): CartMap {
   const next = cloneCart(map);
-  const colours = next[key.itemId];
-  const images = colours?.[key.selectedColor];
+  const colours = own(next, key.itemId);
+  const images = colours && own(colours, key.selectedColor);
   if (!colours || !images) return next;
   delete images[imageKey(key.imageIndex)];
   if (Object.keys(images).length === 0) delete colours[key.selectedColor];
@@ -242,7 +257,7 @@ export function sanitizeCart(value: unknown): CartMap {
         if (!/^\d+$/.test(index) || !Number.isInteger(quantity)) continue;
         const q = quantity as number;
         if (q < MIN_QUANTITY || q > MAX_QUANTITY) continue;
-        ((cart[itemId] ??= {})[colour] ??= {})[imageKey(index)] = q;
+        child(child(cart, itemId), colour)[imageKey(index)] = q;
       }
     }
   }

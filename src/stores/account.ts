@@ -1,8 +1,8 @@
-import { ApiError, type SessionAnswer } from '../client/api.ts';
+import { ApiError, api, SESSION_EXPIRED, type SessionAnswer } from '../client/api.ts';
 import { adoptGuestCart, loadCart, loadServerCart } from './cart.ts';
 import { adoptGuestFavourites, loadFavourites } from './favourites.ts';
 import { notify } from './notices.ts';
-import { $session, clearSession, saveSession } from './session.ts';
+import { $session, clearSession, saveSession, storedSessionBroken } from './session.ts';
 import { closeOverlays } from './ui.ts';
 
 /** Account messages the browser shows, verbatim from SPEC §4 and §8. */
@@ -11,7 +11,7 @@ export const ACCOUNT_TOASTS = {
   failed: 'Login/Register failed.',
   exception: 'Something went wrong. Please try again later.',
   signedOut: 'Signed out successfully',
-  expired: 'Your session has expired. Please log in again.',
+  expired: SESSION_EXPIRED,
   googleFailed: 'Google sign-in failed',
 } as const;
 
@@ -33,17 +33,35 @@ export async function signIn(answer: SessionAnswer): Promise<void> {
   }
 }
 
-/** Signs out: clears session, cart and favourites in memory and the three keys. */
-export function signOut(message: string = ACCOUNT_TOASTS.signedOut): void {
+/** Forgets the session in this browser: session, cart and favourites in memory and the three keys. */
+function endLocalSession(message: string, kind: 'success' | 'error'): void {
   clearSession();
   loadCart('');
   loadFavourites('');
   closeOverlays();
-  notify(message, message === ACCOUNT_TOASTS.signedOut ? 'success' : 'error');
+  notify(message, kind);
+}
+
+/**
+ * The shopper's Sign Out: ends the session on the server too (the token stops working everywhere it
+ * was copied), then in this browser at once, without waiting for the answer.
+ */
+export function signOut(): void {
+  const { token } = $session.get();
+  if (token) {
+    api.logout(token).catch((error: unknown) => console.warn('The server did not confirm the sign-out.', error));
+  }
+  endLocalSession(ACCOUNT_TOASTS.signedOut, 'success');
+}
+
+/** A session the server or the browser can no longer use: signed out here, and the shopper told why. */
+export function expireSession(): void {
+  endLocalSession(ACCOUNT_TOASTS.expired, 'error');
 }
 
 /** At page start: restore the shopper's local cart and favourites, then the server cart when signed in. */
 export async function startAccount(): Promise<void> {
+  if (storedSessionBroken()) return expireSession();
   const { token, email } = $session.get();
   loadCart(email);
   loadFavourites(email);
@@ -51,7 +69,7 @@ export async function startAccount(): Promise<void> {
   try {
     await loadServerCart(token);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut(ACCOUNT_TOASTS.expired);
+    if (error instanceof ApiError && error.status === 401) expireSession();
     else if (!(error instanceof ApiError && error.network)) notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
   }
 }

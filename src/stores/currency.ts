@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../client/api.ts';
 import { MAX_RATE_AGE_MS, convertAmount, currencyDigits, currencySymbol, formatMoney } from '../lib/money.ts';
+import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readJson, readText, write } from './storage.ts';
 
 /** The chosen shipping country's currency (SPEC §3 Currency); PKR at rate 1 until one is chosen. */
@@ -17,10 +18,7 @@ export interface Currency {
 }
 
 /** Rates as last fetched, kept so the next page shows converted prices before any fetch. */
-interface CachedRates {
-  rates: Record<string, number>;
-  fetchedAt: number;
-}
+type CachedRates = StoredRates;
 
 /** Cached rates are refreshed after an hour. */
 export const RATES_REFRESH_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { KEYS, readText, remove, write } from './storage.ts';
+import { isUnreadable, KEYS, readText, remove, write } from './storage.ts';
 
 /** The signed-in shopper; all three empty when signed out (SPEC §4 Session). */
 export interface Session {
@@ -11,7 +11,20 @@ export interface Session {
 /** The signed-out session, which is also how the static HTML is rendered. */
 export const SIGNED_OUT: Session = { token: '', email: '', name: '' };
 
+const SESSION_KEYS = [KEYS.token, KEYS.email, KEYS.name];
+
+/**
+ * True when storage holds a session that cannot be used: a token that cannot travel in a header (a
+ * newline, a "€"), a malformed e-mail or name, or a token without its e-mail. Such a session is
+ * treated as expired: the shopper is signed out and told so (startAccount).
+ */
+export function storedSessionBroken(): boolean {
+  if (!readText(KEYS.token) && !readText(KEYS.email) && !SESSION_KEYS.some(isUnreadable)) return false;
+  return SESSION_KEYS.some(isUnreadable) || !readText(KEYS.token) || !readText(KEYS.email);
+}
+
 function readSession(): Session {
+  if (storedSessionBroken()) return SIGNED_OUT;
   return { token: readText(KEYS.token), email: readText(KEYS.email), name: readText(KEYS.name) };
 }
 
@@ -31,6 +44,6 @@ export function saveSession(session: Session): void {
 
 /** Forgets the session in memory and removes the three keys. */
 export function clearSession(): void {
-  remove(KEYS.token, KEYS.email, KEYS.name);
+  remove(...SESSION_KEYS);
   $session.set(SIGNED_OUT);
 }

@@ -1,5 +1,7 @@
 // Browser storage with the keys SPEC §3 names. Reads never throw: private modes, quotas and
-// hand-edited values fall back to the default.
+// hand-edited values fall back to the default. Every read goes through the key's schema
+// (src/lib/stored-values.ts): a value that does not match counts as absent.
+import { parseStored } from '../lib/stored-values.ts';
 
 /** The storage keys the shop uses. */
 export const KEYS = {
@@ -27,20 +29,34 @@ function storage(): Storage | null {
   }
 }
 
-/** A stored text value, or '' when absent. */
-export function readText(key: string): string {
-  return storage()?.getItem(key) ?? '';
+function rawValue(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-/** A stored JSON value, or `fallback` when absent or unreadable. */
+/** A stored text value, or '' when absent or not what the key holds. */
+export function readText(key: string): string {
+  const raw = rawValue(key);
+  if (!raw) return '';
+  const parsed = parseStored(key, raw);
+  return parsed.ok ? String(parsed.value) : '';
+}
+
+/** A stored JSON value, or `fallback` when absent, unreadable or not what the key holds. */
 export function readJson<T>(key: string, fallback: T): T {
-  const raw = storage()?.getItem(key);
+  const raw = rawValue(key);
   if (!raw) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
+  const parsed = parseStored(key, raw);
+  return parsed.ok ? (parsed.value as T) : fallback;
+}
+
+/** True when a key holds something that its schema refuses (tampered or corrupted). */
+export function isUnreadable(key: string): boolean {
+  const raw = rawValue(key);
+  return raw !== null && raw !== '' && !parseStored(key, raw).ok;
 }
 
 /** Stores a text or JSON value; failures (quota, private mode) are ignored. */
@@ -54,5 +70,9 @@ export function write(key: string, value: unknown): void {
 
 /** Removes stored keys. */
 export function remove(...keys: string[]): void {
-  for (const key of keys) storage()?.removeItem(key);
+  try {
+    for (const key of keys) storage()?.removeItem(key);
+  } catch {
+    // As for write: nothing to do when storage is unavailable.
+  }
 }

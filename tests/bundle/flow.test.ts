@@ -105,6 +105,7 @@ describe('the bundled functions on MongoDB (the test double), as deployed', { ti
       ['order-cod', '/api/order/COD', { body: '{}' }, 401],
       ['order-userorders', '/api/order/userorders', { body: '{}' }, 401],
       ['user-google-login', '/api/user/google-login', { body: JSON.stringify({ token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' }) }, 401],
+      ['user-logout', '/api/user/logout', { body: '{}' }, 401],
       ['user-login', '/api/user/login', { body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }) }, 401],
       ['user-register', '/api/user/register', { body: JSON.stringify({ name: 'Cold Start', email: 'cold.start@example.com', password: 'correct horse battery' }) }, 200],
       ['user-reset-request', '/api/user/reset-password-request', { body: JSON.stringify({ email: 'nobody@example.com' }) }, 200],

@@ -46,7 +46,13 @@ export default function FavouritesPage() {
           </a>
         </div>
       )}
-      {view === 'grid' && <ProductGrid products={saved} eager={4} />}
+      {view === 'grid' && (
+        <>
+          {/* The cards' names are h3: an h2 keeps the outline from jumping from h1. */}
+          <h2 className="visually-hidden">Saved products</h2>
+          <ProductGrid products={saved} eager={4} />
+        </>
+      )}
     </section>
   );
 }

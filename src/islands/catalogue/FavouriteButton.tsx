@@ -4,12 +4,14 @@ import { useHydratedStore } from '../shared/hooks.ts';
 
 const NONE: string[] = [];
 
-/** The save icon: toggles a product in the favourites, with the spec's tooltips. */
+/** The save icon: toggles a product in the favourites, with the spec's tooltips; its name says which product. */
 export function FavouriteButton({
   productId,
+  productName,
   className = '',
 }: {
   productId: string;
+  productName: string;
   className?: string;
 }) {
   const saved = useHydratedStore($favourites, NONE).includes(productId);
@@ -19,7 +21,7 @@ export function FavouriteButton({
       type="button"
       className={`fav ${className}`}
       aria-pressed={saved}
-      aria-label={tip}
+      aria-label={`${tip}: ${productName}`}
       onClick={() => toggleFavourite(productId)}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

@@ -12,9 +12,12 @@ type Props = {
 /** The full-screen image viewer: a modal dialog with a counter, previous, next, close, Esc and arrow keys. */
 export function ImageViewer({ images, index, alt, onIndex, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first button (Previous); the viewer opens on Close instead.
+    closeRef.current?.focus();
     return () => dialog?.close();
   }, []);
   const step = (by: number) => onIndex(wrapSlide(index, by, images.length));
@@ -57,7 +60,7 @@ export function ImageViewer({ images, index, alt, onIndex, onClose }: Props) {
         className="viewer-close"
         aria-label="Close"
         onClick={() => ref.current?.close()}
-        autoFocus
+        ref={closeRef}
       >
         ×
       </button>

@@ -30,7 +30,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           />
         </a>
         {discounted && <span className="badge">{`${product.discountPercent}% Off`}</span>}
-        <FavouriteButton productId={product._id} />
+        <FavouriteButton productId={product._id} productName={product.productName} />
       </div>
       <h3 className="card-name">
         <a href={href}>{product.productName}</a>

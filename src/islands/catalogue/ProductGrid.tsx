@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { CardProduct } from './card-product.ts';
 import { ProductCard } from './ProductCard.tsx';
 
@@ -6,13 +7,15 @@ export function ProductGrid({
   products,
   eager = 0,
   strip = false,
+  listRef,
 }: {
   products: readonly CardProduct[];
   eager?: number;
   strip?: boolean;
+  listRef?: Ref<HTMLUListElement>;
 }) {
   return (
-    <ul className={strip ? 'product-strip' : 'product-grid'} data-testid="product-grid">
+    <ul ref={listRef} className={strip ? 'product-strip' : 'product-grid'} data-testid="product-grid">
       {products.map((p, i) => (
         <li key={p._id}>
           <ProductCard product={p} eager={i < eager} />

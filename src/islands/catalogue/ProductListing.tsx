@@ -8,8 +8,10 @@ import {
   type SortOption,
 } from '../../lib/catalogue.ts';
 import { asProducts, type CardProduct } from './card-product.ts';
+import { useModalDrawer } from './drawer-modal.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { initialListing, listingReducer } from './listing-state.ts';
+import { useFocusFirstNewCard } from './load-more-focus.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { useScrollToTopOnCommit } from './scroll-on-commit.ts';
 import './catalogue.css';
@@ -45,6 +47,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
     ) as unknown as CardProduct[];
   }, [products, state.inStockOnly, state.categories, state.colors, state.range, state.sort]);
   const visible = list.slice(0, state.shown);
+  const newCards = useFocusFirstNewCard(visible.length, visible.length < list.length);
 
   // A new product list resets the price range to its lowest and highest price (SPEC §4).
   const firstBounds = useRef(bounds);
@@ -57,6 +60,9 @@ export default function ProductListing({ products, showCategory = false, emptyTe
   const resultsRef = useRef<HTMLDivElement>(null);
   useScrollToTopOnCommit(list, resultsRef);
 
+  // On small screens the panel is a drawer over the page: the page behind it is inert meanwhile.
+  const releasePage = useModalDrawer(panelOpen, 'filter-panel', DRAWER_QUERY, '.drawer-backdrop');
+
   useEffect(() => {
     if (!panelOpen) return;
     if (matchMedia(DRAWER_QUERY).matches) closeRef.current?.focus();
@@ -68,6 +74,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
   }, [panelOpen]);
 
   function closePanel() {
+    releasePage();
     setPanelOpen(false);
     toggleRef.current?.focus();
   }
@@ -130,13 +137,16 @@ export default function ProductListing({ products, showCategory = false, emptyTe
           {list.length === 0 ? (
             <p className="empty">{emptyText}</p>
           ) : (
-            <ProductGrid products={visible} eager={4} />
+            <ProductGrid products={visible} eager={4} listRef={newCards.list} />
           )}
           {visible.length < list.length && (
             <button
               type="button"
               className="button load-more"
-              onClick={() => dispatch({ type: 'more' })}
+              onClick={() => {
+                newCards.loading(visible.length);
+                dispatch({ type: 'more' });
+              }}
             >
               Load More
             </button>

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../lib/cart.ts';
 
-/** A quantity box with − and + buttons, kept within 1 to 100. */
+/**
+ * A quantity box with − and + buttons, kept within 1 to 100. At a limit the button is
+ * aria-disabled rather than disabled: a disabled button would drop the keyboard focus it holds.
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -21,8 +24,8 @@ export function QuantityStepper({
         <button
           type="button"
           aria-label="Decrease quantity"
-          disabled={value <= MIN_QUANTITY}
-          onClick={() => onChange(clampQuantity(value - 1))}
+          aria-disabled={value <= MIN_QUANTITY}
+          onClick={() => value > MIN_QUANTITY && onChange(clampQuantity(value - 1))}
         >
           −
         </button>
@@ -40,8 +43,8 @@ export function QuantityStepper({
         <button
           type="button"
           aria-label="Increase quantity"
-          disabled={value >= MAX_QUANTITY}
-          onClick={() => onChange(clampQuantity(value + 1))}
+          aria-disabled={value >= MAX_QUANTITY}
+          onClick={() => value < MAX_QUANTITY && onChange(clampQuantity(value + 1))}
         >
           +
         </button>

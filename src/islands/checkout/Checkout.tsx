@@ -16,6 +16,7 @@ import { useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
 import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, paymentFor, shipsTo, withCountry, type CheckoutFields } from './checkout-form.ts';
 import { OrderSummary } from './OrderSummary.tsx';
+import { pageHeading, useErrorFocus } from './form-focus.ts';
 import './checkout.css';
 
 /** A checkout country with its currency and the regions its State select lists (built from src/lib/countries.ts). */
@@ -49,6 +50,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const keyRef = useRef<string | null>(null);
   // The method the shopper clicked, kept across country changes that do not allow it for a while.
   const preferred = useRef<PaymentMethod | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
 
   useWakeHeader();
   useEffect(() => {
@@ -66,6 +69,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
   const errors = checkoutErrors(fields);
+  const announcement = useErrorFocus(refused, Object.keys(errors).length, formRef);
   const show = (name: Field) => (submitted || touched[name] ? errors[name] : undefined);
   const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
   const set = (name: Field, value: string) => {
@@ -78,7 +82,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     e.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      setRefused((n) => n + 1);
       return;
     }
     const { token } = $session.get();
@@ -108,7 +112,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   return (
     <>
-      <form className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
+      <form ref={formRef} className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
+        <p key={refused} className="visually-hidden" role="alert">{announcement}</p>
         <section className="checkout-section" aria-labelledby="shipping-details">
           <h2 id="shipping-details">Shipping Details</h2>
           <div className="field-grid">
@@ -184,7 +189,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
           </button>
         </section>
       </form>
-      <Dialog open={thanks} onClose={() => setThanks(false)} label="Thank you for your order" side="center">
+      <Dialog open={thanks} onClose={() => setThanks(false)} label="Thank you for your order" side="center" messages={false} returnFocus={pageHeading}>
         <div className="sheet-head">
           <h2>Thank you for your order!</h2>
           <CloseButton onClose={() => setThanks(false)} />

@@ -4,6 +4,7 @@ import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session, SIGNED_OUT } from '../../stores/session.ts';
 import { $ui, closeOverlays, openDrawer, type DrawerMode, UI_CLOSED } from '../../stores/ui.ts';
+import { Field, useBusy, useFocusOnSwitch, useFormError } from './account-form.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
@@ -69,46 +70,37 @@ function AccountMenu({ name }: { name: string }) {
   );
 }
 
-/** Runs a login/register call and applies SPEC §8's success, failure and exception messages. */
-async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<boolean> {
+/** Runs a login/register call; on failure answers SPEC §8's message for it (null on success). */
+async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<string | null> {
   try {
     await signIn(await call());
-    return true;
+    return null;
   } catch (error) {
-    if (error instanceof ApiError && !error.network) notify(error.serverMessage ?? ACCOUNT_TOASTS.failed, 'error');
-    else notify(ACCOUNT_TOASTS.exception, 'error');
-    return false;
+    return error instanceof ApiError && !error.network ? (error.serverMessage ?? ACCOUNT_TOASTS.failed) : ACCOUNT_TOASTS.exception;
   }
-}
-
-function useBusy(): [boolean, (work: () => Promise<unknown>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  return [
-    busy,
-    async (work) => {
-      setBusy(true);
-      try {
-        await work();
-      } finally {
-        setBusy(false);
-      }
-    },
-  ];
 }
 
 function LoginForm() {
   const [busy, run] = useBusy();
   const [fields, setFields] = useState({ email: '', password: '' });
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(['email', 'password']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      if (await authenticateWith(() => api.login(fields))) setFields({ email: '', password: '' });
+      const failure = await authenticateWith(() => api.login(fields));
+      if (failure) fail(failure);
+      else setFields({ email: '', password: '' });
     });
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
-      <Field label="Password" type="password" autoComplete="current-password" value={fields.password} onChange={(password) => setFields({ ...fields, password })} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
+      <Field label="Password" type="password" autoComplete="current-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
       <button type="button" className="link" onClick={() => openDrawer('forgot')}>Forgot password?</button>
       <button type="submit" className="button" disabled={busy}>Log In</button>
       <GoogleButton />
@@ -120,17 +112,25 @@ function LoginForm() {
 function RegisterForm() {
   const [busy, run] = useBusy();
   const [fields, setFields] = useState({ name: '', email: '', password: '' });
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(['name', 'email', 'password']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      if (await authenticateWith(() => api.register(fields))) setFields({ name: '', email: '', password: '' });
+      const failure = await authenticateWith(() => api.register(fields));
+      if (failure) fail(failure);
+      else setFields({ name: '', email: '', password: '' });
     });
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Name" autoComplete="name" value={fields.name} onChange={(name) => setFields({ ...fields, name })} />
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
-      <Field label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={(password) => setFields({ ...fields, password })} />
+      <Field label="Name" autoComplete="name" value={fields.name} onChange={(name) => edit({ ...fields, name })} error={errorOf('name')} inputRef={first} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
       <button type="submit" className="button" disabled={busy}>Create Account</button>
       <GoogleButton />
       <button type="button" className="link" onClick={() => openDrawer('login')}>Already have an account? Log in</button>
@@ -143,6 +143,12 @@ function ForgotForm() {
   const [fields, setFields] = useState({ email: '', otp: '', newPassword: '' });
   const [codeSent, setCodeSent] = useState(false);
   const [canResend, setCanResend] = useState(false);
+  const first = useFocusOnSwitch();
+  const { fail, errorOf, clear } = useFormError(codeSent ? ['email', 'otp', 'newPassword'] : ['email']);
+  const edit = (next: typeof fields) => {
+    clear();
+    setFields(next);
+  };
   useEffect(() => {
     if (!codeSent) return;
     setCanResend(false);
@@ -157,7 +163,7 @@ function ForgotForm() {
         notify(answer.msg || RESET_TOASTS.sent, 'success');
         setCodeSent(true);
       } catch (error) {
-        notify(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.sendError) : RESET_TOASTS.sendFailed, 'error');
+        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.sendError) : RESET_TOASTS.sendFailed);
       }
     });
   const resetPassword = () =>
@@ -169,7 +175,7 @@ function ForgotForm() {
         setCodeSent(false);
         openDrawer('login');
       } catch (error) {
-        notify(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.resetError) : RESET_TOASTS.resetFailed, 'error');
+        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.resetError) : RESET_TOASTS.resetFailed);
       }
     });
   const submit = (e: FormEvent) => {
@@ -178,11 +184,11 @@ function ForgotForm() {
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => setFields({ ...fields, email })} />
+      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
       {codeSent && (
         <>
-          <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" value={fields.otp} onChange={(otp) => setFields({ ...fields, otp })} />
-          <Field label="New Password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(newPassword) => setFields({ ...fields, newPassword })} />
+          <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" value={fields.otp} onChange={(otp) => edit({ ...fields, otp })} error={errorOf('otp')} />
+          <Field label="New Password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(newPassword) => edit({ ...fields, newPassword })} error={errorOf('newPassword')} />
           {canResend && (
             <button type="button" className="link" onClick={() => void requestCode()}>Send a new code</button>
           )}
@@ -191,29 +197,5 @@ function ForgotForm() {
       <button type="submit" className="button" disabled={busy}>Submit</button>
       <button type="button" className="link" onClick={() => openDrawer('login')}>Back to login</button>
     </form>
-  );
-}
-
-function Field({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-}) {
-  const id = `account-${label.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={id} type={type} autoComplete={autoComplete} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
   );
 }

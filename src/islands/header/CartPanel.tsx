@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { cartLines, cartSubtotal, MAX_QUANTITY, MIN_QUANTITY, type CartLine } from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
@@ -33,13 +33,14 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   }, []);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
+  const focusAfterRemove = useFocusAfterRemove(lines);
   return (
     <div className="cart-lines">
-      {count === 0 && <p className="empty">Your cart is empty.</p>}
+      {count === 0 && <p className="empty" tabIndex={-1} ref={focusAfterRemove.empty}>Your cart is empty.</p>}
       {count > 0 && products === null && <p>Loading...</p>}
-      <ul>
-        {lines.map((line) => (
-          <CartLineRow key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`} line={line} />
+      <ul ref={focusAfterRemove.list}>
+        {lines.map((line, index) => (
+          <CartLineRow key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`} line={line} onRemove={() => focusAfterRemove.removing(index)} />
         ))}
       </ul>
       <p className="subtotal">
@@ -57,9 +58,31 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   );
 }
 
-function CartLineRow({ line }: { line: CartLine }) {
+/**
+ * Where focus goes once a line is removed (its Remove button is gone): the next line's Remove, the
+ * new last line's when the last was removed, or the empty-cart text.
+ */
+function useFocusAfterRemove(lines: readonly CartLine[]) {
+  const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('.cart-line .remove') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? empty.current)?.focus();
+  }, [lines]);
+  return { list, empty, removing: (index: number) => (removedAt.current = index) };
+}
+
+// At 1 or 100 a stepper button is aria-disabled, not disabled: a disabled button would drop the
+// keyboard focus it holds.
+function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
   const key = { itemId: line.itemId, selectedColor: line.selectedColor, imageIndex: line.imageIndex };
-  const set = (quantity: number) => void updateItem({ ...key, quantity });
+  const set = (quantity: number) => {
+    if (quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY) void updateItem({ ...key, quantity });
+  };
   return (
     <li className="cart-line">
       <img src={line.image} alt="" width={72} height={72} loading="lazy" />
@@ -68,12 +91,20 @@ function CartLineRow({ line }: { line: CartLine }) {
         <span className="muted">{line.selectedColor}</span>
         <Price pkr={line.lineTotal} />
         <div className="stepper-row" role="group" aria-label={`Quantity of ${line.product.productName}`}>
-          <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= MIN_QUANTITY} onClick={() => set(line.quantity - 1)}>−</button>
+          <button type="button" aria-label="Decrease quantity" aria-disabled={line.quantity <= MIN_QUANTITY} onClick={() => set(line.quantity - 1)}>−</button>
           <output aria-live="polite">{line.quantity}</output>
-          <button type="button" aria-label="Increase quantity" disabled={line.quantity >= MAX_QUANTITY} onClick={() => set(line.quantity + 1)}>+</button>
+          <button type="button" aria-label="Increase quantity" aria-disabled={line.quantity >= MAX_QUANTITY} onClick={() => set(line.quantity + 1)}>+</button>
         </div>
       </div>
-      <button type="button" className="link" onClick={() => void removeItem(key)} aria-label={`Remove ${line.product.productName} (${line.selectedColor})`}>
+      <button
+        type="button"
+        className="link remove"
+        onClick={() => {
+          onRemove();
+          void removeItem(key);
+        }}
+        aria-label={`Remove ${line.product.productName} (${line.selectedColor})`}
+      >
         Remove
       </button>
     </li>

@@ -1,8 +1,17 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { $notices, lastHeardNotice } from '../../stores/notices.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+const NO_NOTICES: never[] = [];
 
 /**
  * A native modal <dialog>: the browser traps focus, makes the page inert and closes on Esc; focus
- * returns to the opener. `side` places it as a drawer; a backdrop click closes it.
+ * returns to the opener, or to `returnFocus()` when the opener is gone or disabled. `side` places
+ * it as a drawer; a backdrop click closes it.
+ *
+ * While it is open the page behind it is inert, the toast strip too: assistive technology ignores
+ * it. So the dialog repeats the toasts the shopper has not heard inside itself with role="alert"
+ * (`messages`, on by default).
  */
 export function Dialog({
   open,
@@ -10,6 +19,8 @@ export function Dialog({
   label,
   side = 'right',
   className = '',
+  messages = true,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -17,14 +28,22 @@ export function Dialog({
   label: string;
   side?: 'right' | 'top' | 'center';
   className?: string;
+  messages?: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Set once the dialog is modal: the last notice heard before, which it need not repeat.
+  const [heardBefore, setHeardBefore] = useState<number | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus?.()?.focus();
+    }
+    setHeardBefore(open ? lastHeardNotice() : null);
   }, [open]);
   return (
     <dialog
@@ -37,8 +56,28 @@ export function Dialog({
       }}
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
+      {/* Rendered once the dialog is modal, so each message is inserted where it is heard. */}
+      {open && heardBefore !== null && messages && <DialogMessages after={heardBefore} />}
       {open && children}
     </dialog>
+  );
+}
+
+/**
+ * The toasts the shopper has not heard yet (raised as the dialog opened, or while it is open), as
+ * alerts inside the dialog; those shown beside a field are left out.
+ */
+function DialogMessages({ after }: { after: number }) {
+  const notices = useHydratedStore($notices, NO_NOTICES).filter((n) => n.id > after && !n.inline);
+  if (notices.length === 0) return null;
+  return (
+    <div className="dialog-messages">
+      {notices.map((n) => (
+        <p key={n.id} role="alert" className={`dialog-message dialog-message-${n.kind}`}>
+          {n.text}
+        </p>
+      ))}
+    </div>
   );
 }
 

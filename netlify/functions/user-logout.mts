@@ -1,0 +1,16 @@
+import { getDeps, signedIn } from '../../src/server/api.ts';
+import { handle, json, readJson } from '../../src/server/http.ts';
+import { endSessions } from '../../src/server/services/sessions.ts';
+
+/** POST /api/user/logout — ends the caller's sessions on the server (the token stops working). */
+export default handle(
+  async (req) => {
+    const deps = await getDeps();
+    const user = await signedIn(req, deps);
+    await readJson(req);
+    return json(await endSessions(deps.store, user.id));
+  },
+  { withMsg: true },
+);
+
+export const config = { path: '/api/user/logout' };
