@@ -211,6 +211,30 @@ test.describe('at 1366×900 with a mouse', () => {
     expect(r.y).toBeLessThan(900);
   });
 
+  test('a toast raised as the login drawer opens sits above the dark overlay', async ({ page }) => {
+    await page.goto(MARGALLA);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.goto('/Checkout');
+    await page.getByLabel('First Name').fill('Sana');
+    await page.getByLabel('Last Name').fill('Tariq');
+    await page.getByLabel('Email', { exact: true }).fill('sana.tariq@example.com');
+    await page.getByLabel('Address 1').fill('12 Canal View Road');
+    await page.getByLabel('Country', { exact: true }).selectOption('Pakistan');
+    await page.getByLabel('State').selectOption('Punjab');
+    await page.getByLabel('City').fill('Lahore');
+    await page.getByLabel('Zip code').fill('54000');
+    await page.getByLabel('Mobile number').fill('+92 300 1234567');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('dialog.drawer[open]')).toBeVisible();
+    const toastBox = (await toast(page, 'Please login to place your order.').boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementsFromPoint(x!, y!).findIndex((e) => e.closest('.toasts')) < document.elementsFromPoint(x!, y!).findIndex((e) => e.matches('dialog.drawer')),
+      [toastBox.x + toastBox.width - 60, toastBox.y + toastBox.height / 2],
+    );
+    expect(onTop).toBe(true);
+  });
+
   test('an empty listing shows only the empty message', async ({ page }) => {
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');

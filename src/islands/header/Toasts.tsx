@@ -35,8 +35,23 @@ export function Toasts() {
       const el = ref.current;
       if (el && !unheard(el) && $notices.get().some((n) => n.id > lastHeardNotice())) setReplay((r) => r + 1);
     };
+    // A dialog opened after the strip would cover it with its dark backdrop: the strip is shown
+    // again, which puts it back on top of the top layer (it stays inert for assistive technology;
+    // the dialog repeats the messages inside itself).
+    const onToggle = (event: Event) => {
+      const el = ref.current;
+      if (!el || !(event.target instanceof HTMLDialogElement) || (event as ToggleEvent).newState !== 'open') return;
+      if (el.matches(':popover-open')) {
+        el.hidePopover();
+        el.showPopover();
+      }
+    };
     document.addEventListener('close', onClose, true);
-    return () => document.removeEventListener('close', onClose, true);
+    document.addEventListener('toggle', onToggle, true);
+    return () => {
+      document.removeEventListener('close', onClose, true);
+      document.removeEventListener('toggle', onToggle, true);
+    };
   }, []);
   useEffect(() => {
     // A toast removed under the pointer or focus must not leave the clocks stopped.
