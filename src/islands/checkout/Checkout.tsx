@@ -70,7 +70,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const subtotal = cartSubtotal(lines);
   const errors = checkoutErrors(fields);
   const announcement = useErrorFocus(refused, Object.keys(errors).length, formRef);
-  const show = (name: Field) => (submitted || touched[name] ? errors[name] : undefined);
+  // The State select stays disabled until a country is chosen; its error waits until it can be fixed.
+  const show = (name: Field) => (name === 'state' && !fields.country ? undefined : submitted || touched[name] ? errors[name] : undefined);
   const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
   const set = (name: Field, value: string) => {
     keyRef.current = null; // a changed order gets a new idempotency key
