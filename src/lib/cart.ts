@@ -221,12 +221,13 @@ export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): num
  */
 export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
   const merged = cloneCart(userCart);
-  for (const line of cartEntries(guestCart)) {
+  const guest = cloneCart(guestCart); // own entries only, never a '__proto__' key
+  for (const line of cartEntries(guest)) {
     ((merged[line.itemId] ??= {})[line.selectedColor] ??= {})[line.imageIndex] = line.quantity;
   }
   const entries = cartEntries(merged);
   if (entries.length <= MAX_CART_LINES) return merged;
-  const guestKeys = new Set(cartEntries(guestCart).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`));
+  const guestKeys = new Set(cartEntries(guest).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`));
   const fromGuest = (e: CartEntry) => guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
   const kept = new Set([...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(0, MAX_CART_LINES));
   const limited: CartMap = {};

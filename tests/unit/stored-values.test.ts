@@ -107,12 +107,12 @@ describe('browser stores over corrupted storage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   for (const raw of [NULL, EMPTY_OBJECT, INVALID_JSON, '{"rates":null}', HOSTILE]) {
-    it(`starts on PKR at rate 1 with currencyRates = ${JSON.stringify(raw)}`, async () => {
+    it(`starts on PKR prices (never dollars at rate 1) with currencyRates = ${JSON.stringify(raw)}`, async () => {
       localStorage.setItem('currencyRates', raw);
       localStorage.setItem('selectedCountry', 'United States');
       localStorage.setItem('selectedCurrency', 'USD');
       const { $currency, currentRates } = await import('../../src/stores/currency.ts');
-      expect($currency.get()).toMatchObject({ country: 'United States', code: 'USD', rate: 1 });
+      expect($currency.get()).toEqual({ country: 'United States', code: 'PKR', symbol: '₨', rate: 1, wanted: 'USD' });
       expect(currentRates()).toEqual({ PKR: 1 });
     });
   }

@@ -1,5 +1,5 @@
 import './zod-jitless.ts';
-import { fieldErrors, checkoutSchema } from '../../lib/validation.ts';
+import { fieldErrors, checkoutSchema } from '../../lib/checkout-validation.ts';
 import { HOME_COUNTRY, defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from '../../lib/payments.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
