@@ -55,24 +55,33 @@ export function requireMethod(req: Request, method: 'GET' | 'POST'): void {
   if (req.method !== method) throw new HttpError(405, `Method not allowed; use ${method}`, { Allow: method });
 }
 
-/** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */
-export async function readJson(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
-  const reader = req.body?.getReader();
+/**
+ * The text of a request's or response's body, read as it streams in, or null as soon as it passes
+ * `max` bytes (declared or counted): the rest is never read and the stream is cancelled.
+ */
+export async function readTextCapped(message: Request | Response, max: number): Promise<string | null> {
+  if (Number(message.headers.get('content-length') ?? '0') > max) return null;
+  const reader = message.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   while (reader) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new HttpError(413, 'Request body is too large');
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
     }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks)).trim();
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */
+export async function readJson(req: Request): Promise<unknown> {
+  const body = await readTextCapped(req, MAX_BODY_BYTES);
+  if (body === null) throw new HttpError(413, 'Request body is too large');
+  const text = body.trim();
   if (text === '') return {};
   try {
     return JSON.parse(text) as unknown;

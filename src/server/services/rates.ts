@@ -1,5 +1,6 @@
 import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
 import type { Config } from '../config.ts';
+import { readTextCapped } from '../http.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
 
 export { MAX_RATE_AGE_MS };
@@ -37,26 +38,11 @@ function parseUpstream(body: unknown): Record<string, number> | null {
 
 /** Reads a body of at most `max` bytes as it streams in, aborting the transfer as soon as it is over. */
 async function readCapped(res: Response, max: number, abort: AbortController): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
+  const text = await readTextCapped(res, max);
+  if (text !== null) return text;
   const tooBig = new Error(`exchange-rate service answered more than ${max} bytes`);
-  if (declared > max) {
-    abort.abort(tooBig);
-    throw tooBig;
-  }
-  const reader = res.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      abort.abort(tooBig); // closes the connection, so the sender stops too
-      throw tooBig;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  abort.abort(tooBig); // closes the connection, so the sender stops too
+  throw tooBig;
 }
 
 async function fetchUpstream(config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>): Promise<Record<string, number>> {
