@@ -56,9 +56,11 @@ test.describe('at 1366×900 with a mouse', () => {
     await select.selectOption('India');
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
+    // Update stores the choice, fetches rates and reloads the page.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForLoadState('load');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('India');
+    await reloaded;
+    expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('India');
     await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText('India (INR)');
   });
 
@@ -233,6 +235,12 @@ test.describe('at 1366×900 with a mouse', () => {
       [toastBox.x + toastBox.width - 60, toastBox.y + toastBox.height / 2],
     );
     expect(onTop).toBe(true);
+  });
+
+  test('the empty cart page shows its subtotal once', async ({ page }) => {
+    await page.goto('/Cart');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByText('Subtotal', { exact: true })).toHaveCount(1);
   });
 
   test('an empty listing shows only the empty message', async ({ page }) => {

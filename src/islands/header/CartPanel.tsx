@@ -43,9 +43,12 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
           <CartLineRow key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`} line={line} onRemove={() => focusAfterRemove.removing(index)} />
         ))}
       </ul>
-      <p className="subtotal">
-        <span>Subtotal</span> <Price pkr={subtotal} />
-      </p>
+      {/* The /Cart page shows the subtotal once, in its Order Summary. */}
+      {compact && (
+        <p className="subtotal">
+          <span>Subtotal</span> <Price pkr={subtotal} />
+        </p>
+      )}
       {compact && (
         <div className="cart-actions">
           <a className="button" href="/Checkout" aria-disabled={count === 0} onClick={(e) => count === 0 && e.preventDefault()} tabIndex={count === 0 ? -1 : undefined}>
