@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../scripts/api-endpoints.ts';
+import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
@@ -71,6 +72,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // Mails and sign-ups queued after their answers finish before the store closes.
+  await settleBackground();
   for (const [k, v] of Object.entries(saved)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;

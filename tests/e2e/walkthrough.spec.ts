@@ -92,6 +92,21 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(page.getByRole('complementary', { name: 'Filters' }).locator(':focus')).toHaveCount(1);
   });
 
+  test('by keyboard, moving the highest-price slider keeps it in view', async ({ page }) => {
+    await page.goto('/Collections');
+    await hydrated(page, 'ProductListing');
+    await page.getByRole('button', { name: 'Show Filter' }).click();
+    const slider = page.getByLabel('Highest price');
+    await slider.focus();
+    await slider.scrollIntoViewIfNeeded();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+    await page.waitForTimeout(800);
+    await expect(slider).toBeFocused();
+    const rect = (await slider.boundingBox())!;
+    expect(rect.y).toBeGreaterThanOrEqual(0);
+    expect(rect.y + rect.height).toBeLessThanOrEqual(900);
+  });
+
   test('adding 60 and then 60 more of one line says only 40 were added, the most being 100', async ({ page }) => {
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
