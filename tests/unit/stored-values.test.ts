@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import { parseStored, storedSchemaFor } from '../../src/lib/stored-values.ts';
 
 // The five kinds of bad value issue 17 names, as raw storage text.
@@ -85,18 +86,6 @@ describe('parseStored', () => {
 });
 
 // The stores' reads, in a browser-like global with a real Storage.
-class MemoryStorage {
-  #items = new Map<string, string>();
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-}
 
 describe('browser stores over corrupted storage', () => {
   beforeEach(() => {
