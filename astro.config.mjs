@@ -24,7 +24,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), interactionDirective, sitemap({ filter: (page) => !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page) })],
+  integrations: [
+    react(),
+    interactionDirective,
+    sitemap({
+      filter: (page) =>
+        !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page),
+    }),
+  ],
   vite: { plugins: netlifyPlugins },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

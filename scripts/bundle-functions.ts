@@ -18,13 +18,30 @@
 //   imported packages and their dependencies. On a fresh clone this changes nothing but the path.
 // - Zips are extracted with node-stream-zip, then made read-only (chmod a-w), as /var/task is.
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '@netlify/config';
-import { zipFunctions, type Config as ZisiConfig, type NodeBundlerName } from '@netlify/zip-it-and-ship-it';
+import {
+  zipFunctions,
+  type Config as ZisiConfig,
+  type NodeBundlerName,
+} from '@netlify/zip-it-and-ship-it';
 import StreamZip from 'node-stream-zip';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,20 +88,40 @@ export interface BundleSet {
 
 type Graph = { files: string[]; packages: string[] };
 type Settings = Awaited<ReturnType<typeof readNetlifyConfig>>;
-type NetlifyFunctionsConfig = Record<string, { external_node_modules?: string[]; included_files?: string[]; ignored_node_modules?: string[]; node_bundler?: string; schedule?: string }>;
+type NetlifyFunctionsConfig = Record<
+  string,
+  {
+    external_node_modules?: string[];
+    included_files?: string[];
+    ignored_node_modules?: string[];
+    node_bundler?: string;
+    schedule?: string;
+  }
+>;
 
 /** netlify.toml as Netlify's build reads it (offline: no API, no site). */
 async function readNetlifyConfig(root: string) {
-  const { config } = await resolveConfig({ cwd: root, repositoryRoot: root, offline: true, context: 'production', buffer: true });
+  const { config } = await resolveConfig({
+    cwd: root,
+    repositoryRoot: root,
+    offline: true,
+    context: 'production',
+    buffer: true,
+  });
   return {
     functionsDir: config.functionsDirectory as string,
     functions: (config.functions ?? {}) as NetlifyFunctionsConfig,
-    nodeVersion: (config.build?.environment?.NODE_VERSION as string | undefined) ?? process.versions.node,
+    nodeVersion:
+      (config.build?.environment?.NODE_VERSION as string | undefined) ?? process.versions.node,
   };
 }
 
 /** The zip-it-and-ship-it config @netlify/build derives from netlify.toml's [functions]. */
-function zisiConfig(functions: NetlifyFunctionsConfig, basePath: string, nodeVersion: string): ZisiConfig {
+function zisiConfig(
+  functions: NetlifyFunctionsConfig,
+  basePath: string,
+  nodeVersion: string,
+): ZisiConfig {
   return Object.fromEntries(
     Object.entries(functions).map(([glob, c]) => [
       glob,
@@ -95,19 +132,27 @@ function zisiConfig(functions: NetlifyFunctionsConfig, basePath: string, nodeVer
         ignoredNodeModules: c.ignored_node_modules,
         nodeVersion,
         schedule: c.schedule,
-        nodeBundler: (c.node_bundler === 'esbuild' ? 'esbuild_zisi' : c.node_bundler) as NodeBundlerName | undefined,
+        nodeBundler: (c.node_bundler === 'esbuild' ? 'esbuild_zisi' : c.node_bundler) as
+          NodeBundlerName | undefined,
       },
     ]),
   );
 }
 
-const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]!);
-const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const isBuiltin = (spec: string) =>
+  spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]!);
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** The project files the functions import and the packages they import, per the bundler's esbuild. */
 async function importGraph(root: string, entries: string[]): Promise<Graph> {
   // zip-it-and-ship-it's own esbuild, so resolution matches the transform that builds the bundles.
-  const zisiRequire = createRequire(createRequire(import.meta.url).resolve('@netlify/zip-it-and-ship-it'));
+  const zisiRequire = createRequire(
+    createRequire(import.meta.url).resolve('@netlify/zip-it-and-ship-it'),
+  );
   const esbuild = (await import(zisiRequire.resolve('esbuild'))) as typeof import('esbuild');
   const result = await esbuild.build({
     entryPoints: entries,
@@ -127,7 +172,10 @@ async function importGraph(root: string, entries: string[]): Promise<Graph> {
       if (imported.external && !isBuiltin(imported.path)) packages.add(packageName(imported.path));
     }
   }
-  return { files: Object.keys(result.metafile.inputs).map((f) => path.resolve(root, f)), packages: [...packages].sort() };
+  return {
+    files: Object.keys(result.metafile.inputs).map((f) => path.resolve(root, f)),
+    packages: [...packages].sort(),
+  };
 }
 
 /** A key over everything that decides the bundles' bytes: the files and packages the functions import, the settings, the tools. */
@@ -136,11 +184,14 @@ function sourceKey(root: string, graph: { files: string[]; packages: string[] })
   const require = createRequire(import.meta.url);
   const files = [
     ...graph.files,
-    ...['netlify.toml', 'package.json', 'package-lock.json', 'tsconfig.json'].map((f) => path.join(root, f)),
+    ...['netlify.toml', 'package.json', 'package-lock.json', 'tsconfig.json'].map((f) =>
+      path.join(root, f),
+    ),
     fileURLToPath(import.meta.url),
     require.resolve('@netlify/zip-it-and-ship-it/package.json'),
   ];
-  for (const file of files.filter((f) => existsSync(f))) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of files.filter((f) => existsSync(f)))
+    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.update(graph.packages.join(',')).update(process.version).digest('hex').slice(0, 16);
 }
 
@@ -164,7 +215,10 @@ function packageClosure(root: string, names: string[]): string[] {
     seen.add(dir);
     // A nested copy travels inside its parent's folder; only hoisted packages are copied by name.
     if (dir === path.join(root, 'node_modules', name)) topLevel.add(name);
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
       for (const dep of Object.keys(pkg[field] ?? {})) queue.push({ name: dep, from: dir });
     }
@@ -232,10 +286,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function build(root: string, out: string, settings: Settings, graph: Graph): Promise<Omit<BundleSet, 'cached'>> {
+async function build(
+  root: string,
+  out: string,
+  settings: Settings,
+  graph: Graph,
+): Promise<Omit<BundleSet, 'cached'>> {
   const started = performance.now();
   const stage = path.join(out, 'stage');
-  for (const file of [...graph.files, ...['package.json', 'netlify.toml'].map((f) => path.join(root, f))]) {
+  for (const file of [
+    ...graph.files,
+    ...['package.json', 'netlify.toml'].map((f) => path.join(root, f)),
+  ]) {
     const dest = path.join(stage, path.relative(root, file));
     mkdirSync(path.dirname(dest), { recursive: true });
     cpSync(file, dest);
@@ -243,7 +305,11 @@ async function build(root: string, out: string, settings: Settings, graph: Graph
   stageTsconfig(root, stage);
   const packages = packageClosure(root, graph.packages);
   for (const name of packages) {
-    cpSync(realpathSync(path.join(root, 'node_modules', name)), path.join(stage, 'node_modules', name), { recursive: true, dereference: true });
+    cpSync(
+      realpathSync(path.join(root, 'node_modules', name)),
+      path.join(stage, 'node_modules', name),
+      { recursive: true, dereference: true },
+    );
   }
   const zips = path.join(out, 'zips');
   const stagedFunctions = path.join(stage, path.relative(root, settings.functionsDir));
@@ -259,7 +325,13 @@ async function build(root: string, out: string, settings: Settings, graph: Graph
       const dir = path.join(out, 'fn', result.name);
       await unzip(result.path, dir);
       makeReadOnly(dir);
-      const r = result as typeof result & { routes?: Route[]; excludedRoutes?: Route[]; entryFilename?: string; bundler?: string; runtimeVersion?: string };
+      const r = result as typeof result & {
+        routes?: Route[];
+        excludedRoutes?: Route[];
+        entryFilename?: string;
+        bundler?: string;
+        runtimeVersion?: string;
+      };
       return {
         name: result.name,
         zip: result.path,
@@ -277,7 +349,15 @@ async function build(root: string, out: string, settings: Settings, graph: Graph
   rmSync(stage, { recursive: true, force: true });
   functions.sort((a, b) => a.name.localeCompare(b.name));
   const bundleMs = Math.round(zippedAt - started);
-  return { dir: out, functions, nodeVersion: settings.nodeVersion, functionsConfig: settings.functions, packages, bundleMs, unzipMs };
+  return {
+    dir: out,
+    functions,
+    nodeVersion: settings.nodeVersion,
+    functionsConfig: settings.functions,
+    packages,
+    bundleMs,
+    unzipMs,
+  };
 }
 
 /**
@@ -291,7 +371,11 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
     .filter((f) => /\.(mts|ts|mjs|js|cjs|cts)$/.test(f))
     .map((f) => path.join(settings.functionsDir, f));
   const graph = await importGraph(root, entries);
-  const base = path.join(tmpdir(), 'bagshop-bundles', createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 8));
+  const base = path.join(
+    tmpdir(),
+    'bagshop-bundles',
+    createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 8),
+  );
   const target = path.join(base, sourceKey(root, graph));
   const resultFile = path.join(target, 'result.json');
   const lock = `${target}.lock`;
@@ -317,17 +401,27 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
       mkdirSync(work, { recursive: true });
       chmodSync(work, 0o755);
       const built = await build(root, work, settings, graph);
-      const relocated = JSON.parse(JSON.stringify(built).replaceAll(JSON.stringify(work).slice(1, -1), JSON.stringify(target).slice(1, -1))) as typeof built;
+      const relocated = JSON.parse(
+        JSON.stringify(built).replaceAll(
+          JSON.stringify(work).slice(1, -1),
+          JSON.stringify(target).slice(1, -1),
+        ),
+      ) as typeof built;
       writeFileSync(path.join(work, 'result.json'), JSON.stringify(relocated, null, 2));
       renameSync(work, target);
       // Keep the three newest bundle sets of this checkout (switching branches back and forth
       // reuses them); older ones, and leftovers of dead runs, are dead weight.
       const sets = readdirSync(base)
         .filter((name) => /^[0-9a-f]{16}$/.test(name))
-        .map((name) => ({ dir: path.join(base, name), at: statSync(path.join(base, name)).mtimeMs }))
+        .map((name) => ({
+          dir: path.join(base, name),
+          at: statSync(path.join(base, name)).mtimeMs,
+        }))
         .sort((a, b) => b.at - a.at);
       const leftovers = readdirSync(base)
-        .filter((name) => /\.tmp-(\d+)$/.test(name) && !isAlive(Number(/\.tmp-(\d+)$/.exec(name)![1])))
+        .filter(
+          (name) => /\.tmp-(\d+)$/.test(name) && !isAlive(Number(/\.tmp-(\d+)$/.exec(name)![1])),
+        )
         .map((name) => ({ dir: path.join(base, name), at: 0 }));
       for (const old of [...sets.slice(3), ...leftovers]) {
         makeWritable(old.dir);
@@ -339,13 +433,20 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
     }
   }
   utimesSync(target, new Date(), new Date()); // most recently used, for the pruning above
-  return { ...(JSON.parse(readFileSync(resultFile, 'utf8')) as Omit<BundleSet, 'cached'>), cached: true };
+  return {
+    ...(JSON.parse(readFileSync(resultFile, 'utf8')) as Omit<BundleSet, 'cached'>),
+    cached: true,
+  };
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const set = await bundleFunctions();
-  console.log(`${set.functions.length} functions ${set.cached ? 'from the cache' : `bundled in ${set.bundleMs} ms, unzipped in ${set.unzipMs} ms`} (Node ${set.nodeVersion}) in ${set.dir}`);
+  console.log(
+    `${set.functions.length} functions ${set.cached ? 'from the cache' : `bundled in ${set.bundleMs} ms, unzipped in ${set.unzipMs} ms`} (Node ${set.nodeVersion}) in ${set.dir}`,
+  );
   for (const f of set.functions) {
-    console.log(`  ${f.name.padEnd(20)} ${(f.size / 1024).toFixed(0).padStart(6)} KB  ${f.bundler}  ${f.runtimeVersion}  ${f.routes.map((r) => r.pattern).join(' ')}`);
+    console.log(
+      `  ${f.name.padEnd(20)} ${(f.size / 1024).toFixed(0).padStart(6)} KB  ${f.bundler}  ${f.runtimeVersion}  ${f.routes.map((r) => r.pattern).join(' ')}`,
+    );
   }
 }

@@ -58,7 +58,11 @@ const pending = new Set<Promise<unknown>>();
  * Answers /api/*: the function declaring the path, else the catch-all function (api-not-found,
  * `path: '/api/*'`) as in production; false for any other path.
  */
-export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = req.socket.remoteAddress ?? 'unknown'): Promise<boolean> {
+export async function serveApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ip = req.socket.remoteAddress ?? 'unknown',
+): Promise<boolean> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const endpoint = endpointFor(url.pathname);
   if (!endpoint && !url.pathname.startsWith('/api/')) return false;
@@ -91,5 +95,8 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, ip = r
 
 /** Waits (at most `ms`) for work handlers left running after their answer, e.g. mails. */
 export async function settleApi(ms = 5000): Promise<void> {
-  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  await Promise.race([
+    Promise.all(pending),
+    new Promise((resolve) => setTimeout(resolve, ms).unref()),
+  ]);
 }

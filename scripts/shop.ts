@@ -24,7 +24,9 @@ const commands: Record<string, Command> = {
   'db migrate': async () => {
     const config = loadConfig();
     if (!config.MONGODB_URI) {
-      console.log('No MONGODB_URI: the embedded SQLite store creates its tables itself. Nothing to do.');
+      console.log(
+        'No MONGODB_URI: the embedded SQLite store creates its tables itself. Nothing to do.',
+      );
       return 0;
     }
     const { migrateMongo } = await import('../src/server/store/mongo.ts');
@@ -34,7 +36,8 @@ const commands: Record<string, Command> = {
   },
   doctor: async () => {
     const lines = await runDoctor(process.env);
-    for (const line of lines) (line.ok ? console.log : console.error)(`${line.ok ? 'ok  ' : 'FAIL'}  ${line.text}`);
+    for (const line of lines)
+      (line.ok ? console.log : console.error)(`${line.ok ? 'ok  ' : 'FAIL'}  ${line.text}`);
     return lines.every((l) => l.ok) ? 0 : 1;
   },
   'catalogue import': async ([file]) => {
@@ -55,7 +58,8 @@ const commands: Record<string, Command> = {
   },
   'catalogue generate': async ([count, file]) => {
     const n = Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) return usage('catalogue generate needs a count from 1 to 100000');
+    if (!Number.isInteger(n) || n < 1 || n > 100_000)
+      return usage('catalogue generate needs a count from 1 to 100000');
     const { generateCatalogue } = await import('../data/generate.ts');
     const text = JSON.stringify(generateCatalogue(n), null, 1) + '\n';
     if (file) await writeFile(file, text);
@@ -70,17 +74,21 @@ const commands: Record<string, Command> = {
       return usage(`--status must be one of: ${ORDER_STATUSES.join(', ')}`);
     }
     const orders = await (await getStore()).orders.list(status ? { status } : {});
-    if (orders.length === 0) console.log(status ? `No orders with status ${status}.` : 'No orders yet.');
+    if (orders.length === 0)
+      console.log(status ? `No orders with status ${status}.` : 'No orders yet.');
     for (const o of orders) {
       const count = o.items.reduce((n, i) => n + i.quantity, 0);
-      console.log(`${o.id}  ${o.date}  ${o.status.padEnd(16)}  ${o.currency} ${o.total}  ${o.paymentMethod}  ${count} item(s)  ${o.address.email}`);
+      console.log(
+        `${o.id}  ${o.date}  ${o.status.padEnd(16)}  ${o.currency} ${o.total}  ${o.paymentMethod}  ${count} item(s)  ${o.address.email}`,
+      );
     }
     return 0;
   },
   'orders status': async ([id, ...words]) => {
     const to = words.join(' ');
     if (!id || !to) return usage('orders status needs an order id and a status');
-    if (!ORDER_STATUSES.includes(to as OrderStatus)) return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
+    if (!ORDER_STATUSES.includes(to as OrderStatus))
+      return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
     try {
       const order = await moveOrderStatus(await getStore(), id, to as OrderStatus);
       console.log(`Order ${order.id} is now ${order.status}.`);
@@ -109,7 +117,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const command = commands[`${group} ${action ?? ''}`] ?? (action === undefined ? commands[group] : undefined);
+  const command =
+    commands[`${group} ${action ?? ''}`] ?? (action === undefined ? commands[group] : undefined);
   if (!command) return usage(`Unknown command: ${argv.join(' ')}`);
   try {
     return await command(rest);

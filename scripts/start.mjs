@@ -36,8 +36,12 @@ if (process.env.SKIP_BUILD !== '1') {
 
 // One bad request must never end the shop: whatever escapes a handler is logged, and the server
 // keeps serving everyone else.
-process.on('uncaughtException', (error) => console.error('[server] uncaught exception (kept running):', error));
-process.on('unhandledRejection', (error) => console.error('[server] unhandled rejection (kept running):', error));
+process.on('uncaughtException', (error) =>
+  console.error('[server] uncaught exception (kept running):', error),
+);
+process.on('unhandledRejection', (error) =>
+  console.error('[server] unhandled rejection (kept running):', error),
+);
 
 const off = { enabled: false };
 const netlify = new NetlifyDev({
@@ -57,7 +61,9 @@ await netlify.start();
 await getStore()
   .then((store) => (store.kind === 'sqlite' ? seedIfEmpty(store) : 0))
   .catch((error) => console.error(`[start] store not ready: ${String(error)}`));
-const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() => Buffer.from('Not found'));
+const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() =>
+  Buffer.from('Not found'),
+);
 // Netlify's CDN adds netlify.toml's `/*` headers to every answer it gives, 404s and errors included;
 // @netlify/dev adds them only to the files it serves, so this server sets them on the rest itself.
 // They are read from netlify.toml, so the two cannot drift apart.
@@ -94,12 +100,16 @@ const server = http.createServer(async (req, res) => {
   } catch (error) {
     console.error('[server]', error);
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ success: false, message: 'An error occurred. Please try again later.' }));
+    res.end(
+      JSON.stringify({ success: false, message: 'An error occurred. Please try again later.' }),
+    );
   }
 });
 
 server.listen(port, host, () => {
-  console.log(`Shop running at http://localhost:${port} (store: ${process.env.MONGODB_URI ? 'MongoDB' : `SQLite in ${process.env.DATA_DIR}`})`);
+  console.log(
+    `Shop running at http://localhost:${port} (store: ${process.env.MONGODB_URI ? 'MongoDB' : `SQLite in ${process.env.DATA_DIR}`})`,
+  );
 });
 
 let stopping = false;

@@ -8,7 +8,11 @@ export default handle(async (req) => {
   const deps = await getDeps();
   const user = await signedIn(req, deps);
   const { cartData } = await readPost(req, cartMergeBodySchema);
-  return json({ success: true, message: CART_MESSAGES.merged, cartData: await replaceCart(deps.store, user.id, cartData) });
+  return json({
+    success: true,
+    message: CART_MESSAGES.merged,
+    cartData: await replaceCart(deps.store, user.id, cartData),
+  });
 });
 
 export const config = { path: '/api/cart/merge' };

@@ -5,12 +5,19 @@ import { NEWSLETTER_MESSAGES, confirmSubscription } from '../../src/server/servi
 /** GET /api/newsletter/confirm?token=… — the link in the opt-in mail; answers a small page. */
 export default handle(async (req) => {
   requireMethod(req, 'GET');
-  const ok = await confirmSubscription(await getDeps(), new URL(req.url).searchParams.get('token') ?? '');
+  const ok = await confirmSubscription(
+    await getDeps(),
+    new URL(req.url).searchParams.get('token') ?? '',
+  );
   const message = ok ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.badLink;
   const page = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bastaa newsletter</title><h1>${message}</h1><p><a href="/">Back to the shop</a></p></html>`;
   return new Response(page, {
     status: ok ? 200 : 400,
-    headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
   });
 });
 

@@ -8,7 +8,15 @@ import { newsletterBodySchema } from '../../src/lib/validation.ts';
 export default handle(async (req, context?: RequestContext) => {
   const { email } = await readPost(req, newsletterBodySchema);
   const ip = clientAddress(req, context?.ip);
-  return json(await subscribe(await getDeps(), email, ip, new URL(req.url).origin, context?.waitUntil?.bind(context)));
+  return json(
+    await subscribe(
+      await getDeps(),
+      email,
+      ip,
+      new URL(req.url).origin,
+      context?.waitUntil?.bind(context),
+    ),
+  );
 });
 
 export const config = { path: '/api/newsletter' };

@@ -1,6 +1,10 @@
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json, type RequestContext } from '../../src/server/http.ts';
-import { ORDER_API_MESSAGES, placeOrder, readIdempotencyKey } from '../../src/server/services/orders.ts';
+import {
+  ORDER_API_MESSAGES,
+  placeOrder,
+  readIdempotencyKey,
+} from '../../src/server/services/orders.ts';
 import { clientAddress } from '../../src/server/services/throttle.ts';
 import { orderBodySchema } from '../../src/lib/validation.ts';
 

@@ -9,7 +9,9 @@ export default handle(
   async (req, context?: RequestContext) => {
     const { email } = await readPost(req, resetRequestBodySchema);
     const ip = clientAddress(req, context?.ip);
-    return json(await requestPasswordReset(await getDeps(), email, ip, context?.waitUntil?.bind(context)));
+    return json(
+      await requestPasswordReset(await getDeps(), email, ip, context?.waitUntil?.bind(context)),
+    );
   },
   { withMsg: true },
 );

@@ -16,9 +16,16 @@ export interface BuildRow {
   error?: string;
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
     child.stderr.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
@@ -36,18 +43,37 @@ function countHtml(dir: string): number {
   return n;
 }
 
-export async function buildAtScale(n: number, budgetSeconds: number, log: (s: string) => void = () => {}): Promise<BuildRow> {
+export async function buildAtScale(
+  n: number,
+  budgetSeconds: number,
+  log: (s: string) => void = () => {},
+): Promise<BuildRow> {
   const work = mkdtempSync(path.join(tmpdir(), `shop-build-${n}-`));
   const dataDir = path.join(work, 'data');
   const outDir = path.join(work, 'dist');
   const file = path.join(work, `catalogue-${n}.json`);
   const shop = ['--disable-warning=ExperimentalWarning', path.resolve('scripts/shop.ts')];
-  const fail = (error: string): BuildRow => ({ products: n, seconds: 0, pages: 0, pagesPerSecond: 0, peakMemoryMB: null, budgetSeconds, withinBudget: false, error });
+  const fail = (error: string): BuildRow => ({
+    products: n,
+    seconds: 0,
+    pages: 0,
+    pagesPerSecond: 0,
+    peakMemoryMB: null,
+    budgetSeconds,
+    withinBudget: false,
+    error,
+  });
   try {
     log(`build ${n}: generating and importing the catalogue`);
-    const gen = await run(process.execPath, [...shop, 'catalogue', 'generate', String(n), file], {});
+    const gen = await run(
+      process.execPath,
+      [...shop, 'catalogue', 'generate', String(n), file],
+      {},
+    );
     if (gen.code !== 0) return fail(`generate: ${gen.out.slice(-500)}`);
-    const imp = await run(process.execPath, [...shop, 'catalogue', 'import', file], { DATA_DIR: dataDir });
+    const imp = await run(process.execPath, [...shop, 'catalogue', 'import', file], {
+      DATA_DIR: dataDir,
+    });
     if (imp.code !== 0) return fail(`import: ${imp.out.slice(-500)}`);
     log(`build ${n}: astro build`);
     const astro = [path.resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];

@@ -25,7 +25,12 @@ export interface CrashResult {
 
 type Event = { kind: 'add'; line: string; qty: number } | { kind: 'order'; id: string; body: any };
 
-export async function crashTest(opts: { orders?: number; clients?: number; skipBuild: boolean; log?: (s: string) => void }): Promise<CrashResult> {
+export async function crashTest(opts: {
+  orders?: number;
+  clients?: number;
+  skipBuild: boolean;
+  log?: (s: string) => void;
+}): Promise<CrashResult> {
   const total = opts.orders ?? 200;
   const clients = opts.clients ?? 20;
   const log = opts.log ?? (() => {});
@@ -39,8 +44,18 @@ export async function crashTest(opts: { orders?: number; clients?: number; skipB
   let killed = false;
   const killAt = Math.floor(total / 2);
 
-  const post = async (p: string, token: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(shop.url + p, { method: 'POST', headers: { 'content-type': 'application/json', token, ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const post = async (
+    p: string,
+    token: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(shop.url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -53,8 +68,22 @@ export async function crashTest(opts: { orders?: number; clients?: number; skipB
         const add = await post('/api/cart/add', shopper.token, { ...line, quantity: qty });
         if (add.status !== 200) throw new Error(`cart/add ${add.status}`);
         acked[c]!.push({ kind: 'add', line: `${line.itemId}|${line.selectedColor}|0`, qty });
-        const body = { items: [{ productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: qty }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
-        const order = await post('/api/order/COD', shopper.token, body, { 'Idempotency-Key': `crash-${c}-${j}-${Date.now()}` });
+        const body = {
+          items: [
+            {
+              productId: line.itemId,
+              selectedColor: line.selectedColor,
+              imageIndex: 0,
+              quantity: qty,
+            },
+          ],
+          address: ADDRESS,
+          currency: 'PKR',
+          paymentMethod: 'COD',
+        };
+        const order = await post('/api/order/COD', shopper.token, body, {
+          'Idempotency-Key': `crash-${c}-${j}-${Date.now()}`,
+        });
         if (order.status !== 201 && order.status !== 200) throw new Error(`order ${order.status}`);
         acked[c]!.push({ kind: 'order', id: order.body.orderId, body: order.body.order });
         if (++ackedOrders === killAt && !killed) {
@@ -72,7 +101,9 @@ export async function crashTest(opts: { orders?: number; clients?: number; skipB
   const timer = setTimeout(() => {
     if (killed) return;
     killed = true;
-    log(`crash: ${ackedOrders} orders acknowledged after 90 s; SIGKILL to the server's process group`);
+    log(
+      `crash: ${ackedOrders} orders acknowledged after 90 s; SIGKILL to the server's process group`,
+    );
     void shop.kill('SIGKILL');
   }, 90_000);
   await Promise.all(Array.from({ length: clients }, (_, c) => runClient(c)));
@@ -86,7 +117,9 @@ export async function crashTest(opts: { orders?: number; clients?: number; skipB
   let integrity = 'not checked';
   try {
     const db = new DatabaseSync(path.join(dataDir, 'shop.db'));
-    integrity = String((db.prepare('PRAGMA integrity_check').get() as Record<string, unknown>).integrity_check);
+    integrity = String(
+      (db.prepare('PRAGMA integrity_check').get() as Record<string, unknown>).integrity_check,
+    );
     db.close();
   } catch (error) {
     integrity = `cannot open: ${String(error)}`;
@@ -109,32 +142,51 @@ export async function crashTest(opts: { orders?: number; clients?: number; skipB
       }
       const byId = new Map<string, any>((listed.body.orders as any[]).map((o) => [o._id, o]));
       const events = acked[c]!;
-      const ackedIds = events.filter((e): e is Extract<Event, { kind: 'order' }> => e.kind === 'order');
+      const ackedIds = events.filter(
+        (e): e is Extract<Event, { kind: 'order' }> => e.kind === 'order',
+      );
       for (const e of ackedIds) {
         const stored = byId.get(e.id);
         if (!stored) problems.push(`client ${c}: acknowledged order ${e.id} is missing`);
-        else if (JSON.stringify(stored) !== JSON.stringify(e.body)) problems.push(`client ${c}: order ${e.id} differs from its acknowledgement`);
+        else if (JSON.stringify(stored) !== JSON.stringify(e.body))
+          problems.push(`client ${c}: order ${e.id} differs from its acknowledgement`);
         else presentAndIntact++;
       }
       const extra = byId.size - ackedIds.length;
-      if (extra < 0 || extra > 1) problems.push(`client ${c}: ${byId.size} orders stored for ${ackedIds.length} acknowledged`);
+      if (extra < 0 || extra > 1)
+        problems.push(
+          `client ${c}: ${byId.size} orders stored for ${ackedIds.length} acknowledged`,
+        );
       inFlightCommitted += Math.max(0, extra);
 
       // Cart: after the last acknowledged step exactly one request may have been in flight.
-      const cart = (await post('/api/cart/get', shopper.token, {})).body.cartData as Record<string, Record<string, Record<string, number>>>;
-      const lines = Object.entries(cart ?? {}).flatMap(([id, colours]) => Object.entries(colours).flatMap(([col, idx]) => Object.entries(idx).map(([i, q]) => [`${id}|${col}|${i}`, q] as const)));
+      const cart = (await post('/api/cart/get', shopper.token, {})).body.cartData as Record<
+        string,
+        Record<string, Record<string, number>>
+      >;
+      const lines = Object.entries(cart ?? {}).flatMap(([id, colours]) =>
+        Object.entries(colours).flatMap(([col, idx]) =>
+          Object.entries(idx).map(([i, q]) => [`${id}|${col}|${i}`, q] as const),
+        ),
+      );
       const last = events.at(-1);
       const nextIndex = events.filter((e) => e.kind === 'add').length; // the add that may have been in flight
       const nextLine = prep.lines[(c + nextIndex) % prep.lines.length]!;
       const nextQty = (nextIndex % 5) + 1;
       const okStates: string[] = [];
       if (!last || last.kind === 'order') {
-        okStates.push('[]', JSON.stringify([[`${nextLine.itemId}|${nextLine.selectedColor}|0`, nextQty]]));
+        okStates.push(
+          '[]',
+          JSON.stringify([[`${nextLine.itemId}|${nextLine.selectedColor}|0`, nextQty]]),
+        );
       } else {
         okStates.push(JSON.stringify([[last.line, last.qty]]));
         if (extra === 1) okStates.push('[]'); // the in-flight order committed and cleared the cart
       }
-      if (!okStates.includes(JSON.stringify(lines))) problems.push(`client ${c}: cart ${JSON.stringify(lines)} is none of ${okStates.join(' or ')}`);
+      if (!okStates.includes(JSON.stringify(lines)))
+        problems.push(
+          `client ${c}: cart ${JSON.stringify(lines)} is none of ${okStates.join(' or ')}`,
+        );
       cartsChecked++;
     }
     // And straight from the store: every acknowledged order is there, once.

@@ -9,7 +9,8 @@ export function createInprocServer(): http.Server {
   return http.createServer(async (req, res) => {
     try {
       // Load tests spread virtual shoppers over addresses, as real ones come from many.
-      const ip = (req.headers['x-bench-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
+      const ip =
+        (req.headers['x-bench-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
       if (!(await serveApi(req, res, ip))) res.writeHead(404).end();
     } catch (error) {
       console.error('[inproc]', error);

@@ -2,7 +2,16 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface LighthouseRow {
   page: string;
@@ -25,8 +34,15 @@ const median = (xs: (number | null)[]) => {
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 };
 
-export async function runLighthouse(pages: { page: string; url: string }[], runs: number): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+export async function runLighthouse(
+  pages: { page: string; url: string }[],
+  runs: number,
+): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
   const rows: LighthouseRow[] = [];
   try {
     for (const { page, url } of pages) {
@@ -34,11 +50,17 @@ export async function runLighthouse(pages: { page: string; url: string }[], runs
       let error: string | undefined;
       for (let i = 0; i < runs; i++) {
         try {
-          const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
           const lhr = result?.lhr;
           if (!lhr) throw new Error('no result');
           if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-          const score = (k: string) => (lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k]!.score! * 100));
+          const score = (k: string) =>
+            lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k]!.score! * 100);
           const num = (k: string) => (lhr.audits[k]?.numericValue ?? null) as number | null;
           samples.push({
             performance: score('performance'),

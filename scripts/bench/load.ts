@@ -31,12 +31,24 @@ export async function prepareStore(dataDir: string, n: number): Promise<Prepared
     const shoppers: Shopper[] = [];
     for (let i = 0; i < n; i++) {
       const email = `bench-${i}-${randomUUID().slice(0, 8)}@example.com`;
-      const user = await store.users.create({ id: randomUUID(), email, name: `Bench Shopper ${i}`, passwordHash, googleSub: null, tokenVersion: 0, createdAt: new Date().toISOString() });
+      const user = await store.users.create({
+        id: randomUUID(),
+        email,
+        name: `Bench Shopper ${i}`,
+        passwordHash,
+        googleSub: null,
+        tokenVersion: 0,
+        createdAt: new Date().toISOString(),
+      });
       if (!user) throw new Error(`could not create ${email}`);
       shoppers.push({ email, token: await issueToken({ userId: user.id, tokenVersion: 0 }, key) });
     }
     const products = (await store.products.list()).filter((p) => p.stock).slice(0, 20);
-    const lines = products.map((p) => ({ itemId: p._id, selectedColor: p.colors[0]!, imageIndex: 0 }));
+    const lines = products.map((p) => ({
+      itemId: p._id,
+      selectedColor: p.colors[0]!,
+      imageIndex: 0,
+    }));
     return { shoppers, lines, password };
   } finally {
     await store.close();
@@ -63,7 +75,12 @@ interface Step {
   body?: (ctx: Ctx) => unknown;
 }
 
-function summarise(name: string, r: autocannon.Result, connections: number, seconds: number): LoadRow {
+function summarise(
+  name: string,
+  r: autocannon.Result,
+  connections: number,
+  seconds: number,
+): LoadRow {
   return {
     name,
     connections,
@@ -79,7 +96,14 @@ function summarise(name: string, r: autocannon.Result, connections: number, seco
 }
 
 /** Runs autocannon over a cycle of steps; each connection is one shopper (token) of `prep`. */
-export async function cannon(baseUrl: string, name: string, prep: Prepared, steps: Step[], connections: number, seconds: number): Promise<LoadRow> {
+export async function cannon(
+  baseUrl: string,
+  name: string,
+  prep: Prepared,
+  steps: Step[],
+  connections: number,
+  seconds: number,
+): Promise<LoadRow> {
   let nextClient = 0;
   const requests = steps.map((step) => ({
     method: step.method,
@@ -93,41 +117,89 @@ export async function cannon(baseUrl: string, name: string, prep: Prepared, step
       ctx.i = (ctx.i as number) + 1;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (step.method === 'POST') headers.token = (ctx.shopper as Shopper).token;
-      return { ...req, headers, body: step.body ? JSON.stringify(step.body(ctx)) : step.method === 'POST' ? '{}' : undefined };
+      return {
+        ...req,
+        headers,
+        body: step.body
+          ? JSON.stringify(step.body(ctx))
+          : step.method === 'POST'
+            ? '{}'
+            : undefined,
+      };
     },
   }));
-  const result = await autocannon({ url: baseUrl, connections, duration: seconds, requests, timeout: 30 });
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests,
+    timeout: 30,
+  });
   return summarise(name, result, connections, seconds);
 }
 
-const lineFor = (prep: Prepared, ctx: Ctx) => prep.lines[((ctx.n as number) + (ctx.i as number)) % prep.lines.length]!;
+const lineFor = (prep: Prepared, ctx: Ctx) =>
+  prep.lines[((ctx.n as number) + (ctx.i as number)) % prep.lines.length]!;
 const orderBody = (prep: Prepared, ctx: Ctx) => {
   const line = lineFor(prep, ctx);
-  return { items: [{ productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: 1 }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
+  return {
+    items: [
+      { productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: 1 },
+    ],
+    address: ADDRESS,
+    currency: 'PKR',
+    paymentMethod: 'COD',
+  };
 };
 
 /** The four hot endpoints, one after another, at `connections` each. */
-export async function endpointLoad(baseUrl: string, prep: Prepared, connections: number, seconds: number, label: string, names?: string[]): Promise<LoadRow[]> {
+export async function endpointLoad(
+  baseUrl: string,
+  prep: Prepared,
+  connections: number,
+  seconds: number,
+  label: string,
+  names?: string[],
+): Promise<LoadRow[]> {
   const plan: [string, Step][] = [
     ['product/list', { method: 'GET', path: '/api/product/list' }],
     ['cart/get', { method: 'POST', path: '/api/cart/get' }],
-    ['cart/add', { method: 'POST', path: '/api/cart/add', body: (ctx) => ({ ...lineFor(prep, ctx), quantity: 1 }) }],
+    [
+      'cart/add',
+      {
+        method: 'POST',
+        path: '/api/cart/add',
+        body: (ctx) => ({ ...lineFor(prep, ctx), quantity: 1 }),
+      },
+    ],
     ['order/COD', { method: 'POST', path: '/api/order/COD', body: (ctx) => orderBody(prep, ctx) }],
   ];
   const rows: LoadRow[] = [];
-  for (const [name, step] of plan) if (!names || names.includes(name)) rows.push(await cannon(baseUrl, `${label} ${name}`, prep, [step], connections, seconds));
+  for (const [name, step] of plan)
+    if (!names || names.includes(name))
+      rows.push(await cannon(baseUrl, `${label} ${name}`, prep, [step], connections, seconds));
   return rows;
 }
 
 /** The mixed scenario: each virtual shopper browses the list, adds to the cart, looks at it, orders. */
-export function shopperScenario(baseUrl: string, prep: Prepared, connections: number, seconds: number, label: string): Promise<LoadRow> {
+export function shopperScenario(
+  baseUrl: string,
+  prep: Prepared,
+  connections: number,
+  seconds: number,
+  label: string,
+): Promise<LoadRow> {
   return cannon(
     baseUrl,
     `${label} shoppers (list→add→cart→order)`,
     prep,
     [
       { method: 'GET', path: '/api/product/list' },
-      { method: 'POST', path: '/api/cart/add', body: (ctx) => ({ ...lineFor(prep, ctx), quantity: 1 }) },
+      {
+        method: 'POST',
+        path: '/api/cart/add',
+        body: (ctx) => ({ ...lineFor(prep, ctx), quantity: 1 }),
+      },
       { method: 'POST', path: '/api/cart/get' },
       { method: 'POST', path: '/api/order/COD', body: (ctx) => orderBody(prep, ctx) },
     ],
@@ -137,7 +209,11 @@ export function shopperScenario(baseUrl: string, prep: Prepared, connections: nu
 }
 
 /** `count` sequential logins of one shopper (each a full scrypt verify); latencies in ms. */
-export async function loginLatency(baseUrl: string, prep: Prepared, count: number): Promise<{ p50: number; max: number; samples: number[]; failures: number }> {
+export async function loginLatency(
+  baseUrl: string,
+  prep: Prepared,
+  count: number,
+): Promise<{ p50: number; max: number; samples: number[]; failures: number }> {
   const samples: number[] = [];
   let failures = 0;
   const who = prep.shoppers[0]!;
@@ -153,5 +229,10 @@ export async function loginLatency(baseUrl: string, prep: Prepared, count: numbe
     if (res.status !== 200) failures++;
   }
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!), max: Math.round(sorted.at(-1)!), samples: samples.map(Math.round), failures };
+  return {
+    p50: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!),
+    max: Math.round(sorted.at(-1)!),
+    samples: samples.map(Math.round),
+    failures,
+  };
 }

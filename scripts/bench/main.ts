@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startFakeRates } from '../../tests/fixtures/fake-rates.ts';
-import { FIRST_SCREEN_IMAGES, firstProductRoute, htmlFileFor, imageProblems, measurePage, measureSite, type PageWeight } from '../../tests/fixtures/page-weight.ts';
+import {
+  FIRST_SCREEN_IMAGES,
+  firstProductRoute,
+  htmlFileFor,
+  imageProblems,
+  measurePage,
+  measureSite,
+  type PageWeight,
+} from '../../tests/fixtures/page-weight.ts';
 import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -20,11 +28,33 @@ const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 const want = (s: string) => !only || only.has(s);
 const KB = 1024;
 const started = Date.now();
-const log = (s: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const log = (s: string) =>
+  console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 const cfg = quick
-  ? { lighthouseRuns: 1, loadSeconds: 3, serverLoadSeconds: 10, serverEndpoints: ['product/list', 'cart/add'], shopperSeconds: 10, logins: 5, builds: [[300, 60]] as [number, number][], crash: false }
-  : { lighthouseRuns: 3, loadSeconds: 10, serverLoadSeconds: 30, serverEndpoints: ['product/list', 'cart/get', 'cart/add', 'order/COD'], shopperSeconds: 60, logins: 10, builds: [[1000, 60], [10000, 360]] as [number, number][], crash: true };
+  ? {
+      lighthouseRuns: 1,
+      loadSeconds: 3,
+      serverLoadSeconds: 10,
+      serverEndpoints: ['product/list', 'cart/add'],
+      shopperSeconds: 10,
+      logins: 5,
+      builds: [[300, 60]] as [number, number][],
+      crash: false,
+    }
+  : {
+      lighthouseRuns: 3,
+      loadSeconds: 10,
+      serverLoadSeconds: 30,
+      serverEndpoints: ['product/list', 'cart/get', 'cart/add', 'order/COD'],
+      shopperSeconds: 60,
+      logins: 10,
+      builds: [
+        [1000, 60],
+        [10000, 360],
+      ] as [number, number][],
+      crash: true,
+    };
 
 interface BudgetCheck {
   area: string;
@@ -37,7 +67,13 @@ const checks: BudgetCheck[] = [];
 const results: Record<string, unknown> = {
   startedAt: new Date().toISOString(),
   mode: quick ? 'quick' : 'full',
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryMB: Math.round(os.totalmem() / 2 ** 20),
+    loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+    node: process.version,
+  },
 };
 const temps: string[] = [];
 const tmp = (p: string) => {
@@ -70,12 +106,32 @@ async function pageWeightSection(dist: string) {
   log(`page weight from ${dist}`);
   const pages = measureSite(dist);
   // Also the content pages the CI budgets cover.
-  const extra = ['/privacy-policy', '/terms-of-service', '/404', '/selectCountry', '/Cart', '/mySetting', '/favourites'].filter((r) => htmlFileFor(dist, r));
+  const extra = [
+    '/privacy-policy',
+    '/terms-of-service',
+    '/404',
+    '/selectCountry',
+    '/Cart',
+    '/mySetting',
+    '/favourites',
+  ].filter((r) => htmlFileFor(dist, r));
   const all: PageWeight[] = [...pages, ...extra.map((r) => measurePage(dist, r.slice(1), r))];
-  results.pageWeight = all.map(({ images, jsFiles, ...rest }) => ({ ...rest, jsFiles, imageCount: images.length, lazyImages: images.filter((i) => i.loading === 'lazy').length, imageProblems: imageProblems({ images, jsFiles, ...rest }) }));
+  results.pageWeight = all.map(({ images, jsFiles, ...rest }) => ({
+    ...rest,
+    jsFiles,
+    imageCount: images.length,
+    lazyImages: images.filter((i) => i.loading === 'lazy').length,
+    imageProblems: imageProblems({ images, jsFiles, ...rest }),
+  }));
   for (const p of all) {
     if (p.status === 'missing') {
-      checks.push({ area: 'page weight', item: `${p.name} ${p.route}`, value: 'missing (not built yet)', budget: '—', ok: null });
+      checks.push({
+        area: 'page weight',
+        item: `${p.name} ${p.route}`,
+        value: 'missing (not built yet)',
+        budget: '—',
+        ok: null,
+      });
       continue;
     }
     const budget = jsBudget(p.route);
@@ -105,7 +161,9 @@ async function lighthouseSection(base: string, dist: string) {
     checks.push({
       area: 'lighthouse',
       item: `${r.page} (median of ${r.runs})`,
-      value: r.error ? `error: ${r.error}` : `perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}; LCP ${ms(r.lcpMs)}, TBT ${ms(r.tbtMs)}, CLS ${r.cls}`,
+      value: r.error
+        ? `error: ${r.error}`
+        : `perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}; LCP ${ms(r.lcpMs)}, TBT ${ms(r.tbtMs)}, CLS ${r.cls}`,
       budget: 'reported',
       ok: null,
     });
@@ -122,7 +180,9 @@ function loadChecks(rows: LoadRow[], area: string, budgets: boolean) {
       item: `${r.name} @${r.connections}`,
       value: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, ${r.rps} req/s, ${r.errors} errors (${r.requests} req)`,
       budget: budgets && !shoppers ? `p99 ≤ ${limit} ms, 0 errors` : '0 errors',
-      ok: r.requests > 0 && (budgets && !shoppers ? r.p99 <= limit && r.errors === 0 : r.errors === 0),
+      ok:
+        r.requests > 0 &&
+        (budgets && !shoppers ? r.p99 <= limit && r.errors === 0 : r.errors === 0),
     });
   }
 }
@@ -131,17 +191,37 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
   const skipBuild = existsSync(path.join(dist, 'index.html')) && !argv.includes('--rebuild');
   const dataDir = tmp('shop-bench-srv-');
   const prep = await prepareStore(dataDir, 50);
-  log(`npm start (${skipBuild ? 'SKIP_BUILD=1, dist/ exists' : 'building dist/'}) on a temporary store`);
+  log(
+    `npm start (${skipBuild ? 'SKIP_BUILD=1, dist/ exists' : 'building dist/'}) on a temporary store`,
+  );
   const t0 = Date.now();
   shop = await startShop({ dataDir, skipBuild });
   results.serverStartMs = Date.now() - t0;
   log(`server ready at ${shop.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (want('weight')) await pageWeightSection(dist);
-  if (needServer.lighthouse) await lighthouseSection(shop.url, dist).catch((e) => checks.push({ area: 'lighthouse', item: 'all', value: `failed: ${String(e).slice(0, 200)}`, budget: 'reported', ok: null }));
+  if (needServer.lighthouse)
+    await lighthouseSection(shop.url, dist).catch((e) =>
+      checks.push({
+        area: 'lighthouse',
+        item: 'all',
+        value: `failed: ${String(e).slice(0, 200)}`,
+        budget: 'reported',
+        ok: null,
+      }),
+    );
   if (needServer.api) {
     // @netlify/dev runs every invocation in a fresh worker thread: seconds per request at 50 connections.
-    log(`API through npm start: ${cfg.serverEndpoints.join(', ')} × ${cfg.serverLoadSeconds} s @50`);
-    const rows = await endpointLoad(shop.url, prep, 50, cfg.serverLoadSeconds, 'npm start', cfg.serverEndpoints);
+    log(
+      `API through npm start: ${cfg.serverEndpoints.join(', ')} × ${cfg.serverLoadSeconds} s @50`,
+    );
+    const rows = await endpointLoad(
+      shop.url,
+      prep,
+      50,
+      cfg.serverLoadSeconds,
+      'npm start',
+      cfg.serverEndpoints,
+    );
     (results.api as Record<string, unknown>).npmStart = rows;
     loadChecks(rows, 'API via npm start', false);
   }
@@ -155,7 +235,11 @@ async function inprocSection() {
   try {
     log('in-process server: preparing store (200 shoppers)');
     const prep = await prepareStore(dataDir, 200);
-    worker = new Worker(new URL('./inproc-server.ts', import.meta.url), { workerData: { inproc: true, env: { DATA_DIR: dataDir, RATES_URL: rates.url, SMTP_URL: '' } }, stdout: true, stderr: true });
+    worker = new Worker(new URL('./inproc-server.ts', import.meta.url), {
+      workerData: { inproc: true, env: { DATA_DIR: dataDir, RATES_URL: rates.url, SMTP_URL: '' } },
+      stdout: true,
+      stderr: true,
+    });
     // The handlers log every dev-outbox mail: keep the bench table readable.
     worker.stdout.resume();
     worker.stderr.resume();
@@ -172,7 +256,13 @@ async function inprocSection() {
     log(`in-process: ${cfg.logins} sequential logins (scrypt N=2^17)`);
     const login = await loginLatency(base, prep, cfg.logins);
     results.login = login;
-    checks.push({ area: 'API in-process', item: `login ×${cfg.logins} sequential`, value: `p50 ${ms(login.p50)}, max ${ms(login.max)}, ${login.failures} failures`, budget: 'p50 ≤ 600 ms', ok: login.p50 <= 600 && login.failures === 0 });
+    checks.push({
+      area: 'API in-process',
+      item: `login ×${cfg.logins} sequential`,
+      value: `p50 ${ms(login.p50)}, max ${ms(login.max)}, ${login.failures} failures`,
+      budget: 'p50 ≤ 600 ms',
+      ok: login.p50 <= 600 && login.failures === 0,
+    });
     log(`in-process: 200 virtual shoppers for ${cfg.shopperSeconds} s`);
     const shoppers = await shopperScenario(base, prep, 200, cfg.shopperSeconds, 'in-process');
     results.shoppers = shoppers;
@@ -193,18 +283,30 @@ async function buildSection() {
     checks.push({
       area: 'build at scale',
       item: `${n} products`,
-      value: row.error ? `failed: ${row.error.slice(0, 160)}` : `${row.seconds} s, ${row.pages} pages, ${row.pagesPerSecond} pages/s, peak ${row.peakMemoryMB ?? '?'} MB`,
+      value: row.error
+        ? `failed: ${row.error.slice(0, 160)}`
+        : `${row.seconds} s, ${row.pages} pages, ${row.pagesPerSecond} pages/s, peak ${row.peakMemoryMB ?? '?'} MB`,
       budget: n >= 10000 ? '≤ 6 min' : n >= 1000 ? '≤ 60 s' : '(quick size)',
       ok: row.error ? false : n >= 1000 ? row.withinBudget : null,
     });
   }
-  if (quick) checks.push({ area: 'build at scale', item: '1,000 / 10,000 products', value: 'skipped in --quick', budget: '≤ 60 s / ≤ 6 min', ok: null });
+  if (quick)
+    checks.push({
+      area: 'build at scale',
+      item: '1,000 / 10,000 products',
+      value: 'skipped in --quick',
+      budget: '≤ 60 s / ≤ 6 min',
+      ok: null,
+    });
   results.build = rows;
 }
 
 async function crashSection(dist: string) {
   log('crash test: 200 orders from 20 clients, SIGKILL half-way, restart');
-  const r: CrashResult = await crashTest({ skipBuild: existsSync(path.join(dist, 'index.html')), log });
+  const r: CrashResult = await crashTest({
+    skipBuild: existsSync(path.join(dist, 'index.html')),
+    log,
+  });
   results.crash = r;
   checks.push({
     area: 'fault: crash',
@@ -217,7 +319,13 @@ async function crashSection(dist: string) {
 
 function printTable() {
   const header = ['area', 'item', 'result', 'budget', 'ok'];
-  const rows = checks.map((c) => [c.area, c.item, c.value, c.budget, c.ok === null ? '·' : c.ok ? 'yes' : 'NO']);
+  const rows = checks.map((c) => [
+    c.area,
+    c.item,
+    c.value,
+    c.budget,
+    c.ok === null ? '·' : c.ok ? 'yes' : 'NO',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(header));
@@ -229,7 +337,11 @@ try {
   const dist = path.resolve(argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
   results.api = {};
   const needServer = { lighthouse: want('lighthouse'), api: want('api') };
-  if (needServer.lighthouse || needServer.api || (want('weight') && !existsSync(path.join(dist, 'index.html')))) {
+  if (
+    needServer.lighthouse ||
+    needServer.api ||
+    (want('weight') && !existsSync(path.join(dist, 'index.html')))
+  ) {
     await npmStartSection(dist, needServer);
   } else if (want('weight')) {
     await pageWeightSection(dist);
@@ -237,10 +349,23 @@ try {
   if (want('inproc')) await inprocSection();
   if (want('build')) await buildSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
-  else if (want('crash')) checks.push({ area: 'fault: crash', item: 'SIGKILL mid-run', value: 'skipped in --quick (run without --quick)', budget: 'nothing lost', ok: null });
+  else if (want('crash'))
+    checks.push({
+      area: 'fault: crash',
+      item: 'SIGKILL mid-run',
+      value: 'skipped in --quick (run without --quick)',
+      budget: 'nothing lost',
+      ok: null,
+    });
 } catch (error) {
   console.error(error);
-  checks.push({ area: 'bench', item: 'run', value: `aborted: ${String(error).slice(0, 200)}`, budget: '—', ok: false });
+  checks.push({
+    area: 'bench',
+    item: 'run',
+    value: `aborted: ${String(error).slice(0, 200)}`,
+    budget: '—',
+    ok: false,
+  });
 } finally {
   await cleanup();
 }
@@ -251,5 +376,7 @@ results.budgetsBroken = checks.filter((c) => c.ok === false).map((c) => `${c.are
 mkdirSync('bench', { recursive: true });
 writeFileSync(path.join('bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
 printTable();
-console.log(`\n${quick ? 'Quick' : 'Full'} run in ${results.durationSeconds} s; ${checks.filter((c) => c.ok === false).length} budget(s) broken. Details: bench/results.json`);
+console.log(
+  `\n${quick ? 'Quick' : 'Full'} run in ${results.durationSeconds} s; ${checks.filter((c) => c.ok === false).length} budget(s) broken. Details: bench/results.json`,
+);
 process.exit(0);

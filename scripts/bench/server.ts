@@ -89,7 +89,9 @@ export async function startShop(opts: {
   for (;;) {
     if (!alive) throw new Error(`the shop server exited before it was ready:\n${log}`);
     try {
-      const res = await fetch(url + probe, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) });
+      const res = await fetch(url + probe, {
+        signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())),
+      });
       await res.arrayBuffer();
       break;
     } catch {

@@ -70,11 +70,18 @@ type Json = Record<string, unknown>;
 /** Sends one call; `token` adds the token header. Throws ApiError on HTTP failure or success:false. */
 export async function request<T>(
   path: string,
-  opts: { method?: 'GET' | 'POST'; body?: unknown; token?: string | null; headers?: Record<string, string>; keepalive?: boolean } = {},
+  opts: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    token?: string | null;
+    headers?: Record<string, string>;
+    keepalive?: boolean;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token && !SENDABLE_TOKEN.test(opts.token)) throw new ApiError(SESSION_EXPIRED, 401, SESSION_EXPIRED);
+  if (opts.token && !SENDABLE_TOKEN.test(opts.token))
+    throw new ApiError(SESSION_EXPIRED, 401, SESSION_EXPIRED);
   if (opts.token) headers.token = opts.token;
   let res: Response;
   try {
@@ -94,8 +101,14 @@ export async function request<T>(
   } catch {
     // A non-JSON answer (a proxy error page, say) is handled as a failure without a message.
   }
-  const serverMessage = typeof data.message === 'string' ? data.message : typeof data.msg === 'string' ? data.msg : null;
-  if (!res.ok || data.success === false) throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
+  const serverMessage =
+    typeof data.message === 'string'
+      ? data.message
+      : typeof data.msg === 'string'
+        ? data.msg
+        : null;
+  if (!res.ok || data.success === false)
+    throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
   return data as T;
 }
 
@@ -103,23 +116,59 @@ type Line = { itemId: string; selectedColor: string; imageIndex: number | string
 
 /** The spec's calls, one function each. */
 export const api = {
-  productList: () => request<{ success: true; products: Product[] }>('/api/product/list', { method: 'GET' }),
-  rates: () => request<{ result: 'success'; rates: Record<string, number>; fetchedAt?: number; fallback?: boolean; stale?: boolean }>('/api/rates', { method: 'GET' }),
-  register: (body: { name: string; email: string; password: string }) => request<SessionAnswer>('/api/user/register', { body }),
-  login: (body: { email: string; password: string }) => request<SessionAnswer>('/api/user/login', { body }),
+  productList: () =>
+    request<{ success: true; products: Product[] }>('/api/product/list', { method: 'GET' }),
+  rates: () =>
+    request<{
+      result: 'success';
+      rates: Record<string, number>;
+      fetchedAt?: number;
+      fallback?: boolean;
+      stale?: boolean;
+    }>('/api/rates', { method: 'GET' }),
+  register: (body: { name: string; email: string; password: string }) =>
+    request<SessionAnswer>('/api/user/register', { body }),
+  login: (body: { email: string; password: string }) =>
+    request<SessionAnswer>('/api/user/login', { body }),
   // keepalive: a sign-out followed at once by a navigation still reaches the server.
-  logout: (token: string) => request<{ success: true; msg: string }>('/api/user/logout', { body: {}, token, keepalive: true }),
-  googleLogin: (credential: string) => request<SessionAnswer>('/api/user/google-login', { body: { token: credential } }),
-  requestReset: (email: string) => request<{ success: true; msg: string }>('/api/user/reset-password-request', { body: { email } }),
+  logout: (token: string) =>
+    request<{ success: true; msg: string }>('/api/user/logout', {
+      body: {},
+      token,
+      keepalive: true,
+    }),
+  googleLogin: (credential: string) =>
+    request<SessionAnswer>('/api/user/google-login', { body: { token: credential } }),
+  requestReset: (email: string) =>
+    request<{ success: true; msg: string }>('/api/user/reset-password-request', {
+      body: { email },
+    }),
   resetPassword: (body: { email: string; otp: string; newPassword: string }) =>
     request<{ success: true; msg: string }>('/api/user/verify-otp-reset-password', { body }),
-  cartGet: (token: string) => request<{ success: true; cartData: CartMap }>('/api/cart/get', { body: {}, token }),
-  cartAdd: (token: string, line: Line & { quantity: number }) => request<{ success: true; cartData: CartMap }>('/api/cart/add', { body: line, token }),
-  cartUpdate: (token: string, line: Line & { quantity: number }) => request<{ success: true; cartData: CartMap }>('/api/cart/update', { body: line, token }),
-  cartRemove: (token: string, line: Line) => request<{ success: true; message: string; cartData: CartMap }>('/api/cart/remove', { body: line, token }),
-  cartMerge: (token: string, cartData: CartMap) => request<{ success: true; cartData: CartMap }>('/api/cart/merge', { body: { cartData }, token }),
+  cartGet: (token: string) =>
+    request<{ success: true; cartData: CartMap }>('/api/cart/get', { body: {}, token }),
+  cartAdd: (token: string, line: Line & { quantity: number }) =>
+    request<{ success: true; cartData: CartMap }>('/api/cart/add', { body: line, token }),
+  cartUpdate: (token: string, line: Line & { quantity: number }) =>
+    request<{ success: true; cartData: CartMap }>('/api/cart/update', { body: line, token }),
+  cartRemove: (token: string, line: Line) =>
+    request<{ success: true; message: string; cartData: CartMap }>('/api/cart/remove', {
+      body: line,
+      token,
+    }),
+  cartMerge: (token: string, cartData: CartMap) =>
+    request<{ success: true; cartData: CartMap }>('/api/cart/merge', { body: { cartData }, token }),
   placeOrder: (token: string, body: Json, idempotencyKey: string) =>
-    request<{ success: true; message: string; orderId: string; order: Order }>('/api/order/COD', { body, token, headers: { 'Idempotency-Key': idempotencyKey } }),
-  userOrders: (token: string) => request<{ success: true; orders: Order[] }>('/api/order/userorders', { body: {}, token }),
-  cancelOrder: (token: string, orderId: string, reason: string) => request<{ success: true; message: string }>('/api/order/cancel', { body: { orderId, reason }, token }),
+    request<{ success: true; message: string; orderId: string; order: Order }>('/api/order/COD', {
+      body,
+      token,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  userOrders: (token: string) =>
+    request<{ success: true; orders: Order[] }>('/api/order/userorders', { body: {}, token }),
+  cancelOrder: (token: string, orderId: string, reason: string) =>
+    request<{ success: true; message: string }>('/api/order/cancel', {
+      body: { orderId, reason },
+      token,
+    }),
 };

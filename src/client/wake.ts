@@ -9,7 +9,9 @@ const FLAG = '__shopAwake';
 
 /** True once something has asked the waiting islands to hydrate. */
 export function wakeRequested(): boolean {
-  return typeof window !== 'undefined' && (window as unknown as Record<string, unknown>)[FLAG] === true;
+  return (
+    typeof window !== 'undefined' && (window as unknown as Record<string, unknown>)[FLAG] === true
+  );
 }
 
 /** Hydrates every `client:interaction` island now, and any that starts later. */

@@ -75,7 +75,10 @@ function cloneCart(map: CartMap): CartMap {
     if (id === UNSAFE_KEY) continue;
     const copied: Record<string, Record<string, number>> = {};
     for (const [colour, images] of Object.entries(colours)) {
-      if (colour !== UNSAFE_KEY) copied[colour] = Object.fromEntries(Object.entries(images).filter(([index]) => index !== UNSAFE_KEY));
+      if (colour !== UNSAFE_KEY)
+        copied[colour] = Object.fromEntries(
+          Object.entries(images).filter(([index]) => index !== UNSAFE_KEY),
+        );
     }
     copy[id] = copied;
   }
@@ -99,7 +102,8 @@ function quantityAt(map: CartMap, key: CartKey): number {
 /** The number of lines (product, colour, picture) in a cart. */
 export function cartLineCount(map: CartMap): number {
   let lines = 0;
-  for (const colours of Object.values(map)) for (const images of Object.values(colours)) lines += Object.keys(images).length;
+  for (const colours of Object.values(map))
+    for (const images of Object.values(colours)) lines += Object.keys(images).length;
   return lines;
 }
 
@@ -117,7 +121,8 @@ export function lineCapNotice(map: CartMap, line: CartKey & { quantity: number }
   const asked = Math.trunc(line.quantity);
   const added = Math.max(0, Math.min(asked, MAX_QUANTITY - had));
   if (added === asked) return null;
-  if (added === 0) return `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`;
+  if (added === 0)
+    return `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`;
   return `Only ${added} added: ${MAX_QUANTITY} is the most per line, and your cart now holds ${MAX_QUANTITY}.`;
 }
 
@@ -170,7 +175,8 @@ export function cartCount(map: CartMap): number {
   for (const colours of Object.values(map ?? {})) {
     for (const images of Object.values(colours ?? {})) {
       for (const quantity of Object.values(images ?? {})) {
-        if (typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0) total += quantity;
+        if (typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0)
+          total += quantity;
       }
     }
   }
@@ -227,12 +233,21 @@ export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
   }
   const entries = cartEntries(merged);
   if (entries.length <= MAX_CART_LINES) return merged;
-  const guestKeys = new Set(cartEntries(guest).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`));
-  const fromGuest = (e: CartEntry) => guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
-  const kept = new Set([...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(0, MAX_CART_LINES));
+  const guestKeys = new Set(
+    cartEntries(guest).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`),
+  );
+  const fromGuest = (e: CartEntry) =>
+    guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
+  const kept = new Set(
+    [...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(
+      0,
+      MAX_CART_LINES,
+    ),
+  );
   const limited: CartMap = {};
   for (const e of entries) {
-    if (kept.has(e)) ((limited[e.itemId] ??= {})[e.selectedColor] ??= {})[e.imageIndex] = e.quantity;
+    if (kept.has(e))
+      ((limited[e.itemId] ??= {})[e.selectedColor] ??= {})[e.imageIndex] = e.quantity;
   }
   return limited;
 }

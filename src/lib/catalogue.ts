@@ -153,7 +153,8 @@ export function searchSuggestions(list: readonly Product[], query: string, limit
   for (const p of list) {
     const text = [p.productName, p.maker, ...p.colors].join(' ').toLowerCase();
     for (const word of new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])) {
-      if (word.length > last.length && word.length >= 3 && word.startsWith(last)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      if (word.length > last.length && word.length >= 3 && word.startsWith(last))
+        counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
   const head = words.slice(0, -1).join(' ');

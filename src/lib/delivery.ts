@@ -48,5 +48,11 @@ export function orderAmounts(
     currency === 'PKR' ? 1 : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
   const subtotal = convertAmount(subtotalPkr, rate, currency);
   const fee = deliveryFee(currency, rates);
-  return { rate, subtotal, deliveryFee: fee, tax: TAX, total: sumAmounts([subtotal, fee, TAX], currency) };
+  return {
+    rate,
+    subtotal,
+    deliveryFee: fee,
+    tax: TAX,
+    total: sumAmounts([subtotal, fee, TAX], currency),
+  };
 }

@@ -36,7 +36,9 @@ export function currencyDigits(code: string): number {
   let digits = 0;
   if (code.toUpperCase() !== BASE_CURRENCY) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 0;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+          .maximumFractionDigits ?? 0;
     } catch {
       // Intl throws a RangeError for a malformed code: such an amount is shown in whole units.
     }
@@ -72,7 +74,10 @@ export function convertAmount(pkr: number, rate: unknown, code: string): number 
 
 /** The sum of amounts in one currency, added in its smallest units so the total equals its parts. */
 export function sumAmounts(amounts: readonly number[], code: string): number {
-  return fromMinorUnits(amounts.reduce((sum, amount) => sum + toMinorUnits(amount, code), 0), code);
+  return fromMinorUnits(
+    amounts.reduce((sum, amount) => sum + toMinorUnits(amount, code), 0),
+    code,
+  );
 }
 
 const symbolCache = new Map<string, string>();
@@ -108,11 +113,18 @@ export function formatWithSymbol(amount: number, symbol: string, digits = 0): st
   const d = Number.isInteger(digits) && digits > 0 && digits <= 4 ? digits : 0;
   const scale = Math.pow(10, d);
   // Whole minor units first (cut to 15 significant digits against float noise), then back.
-  const minor = Number.isFinite(amount) ? Math.round(Number((Math.abs(amount) * scale).toPrecision(15))) : 0;
+  const minor = Number.isFinite(amount)
+    ? Math.round(Number((Math.abs(amount) * scale).toPrecision(15)))
+    : 0;
   // Letter symbols ('AED', 'CHF', 'R') read better with a space before the digits.
   const gap = /\p{L}$/u.test(symbol) ? ' ' : '';
   const sign = amount < 0 && minor > 0 ? '-' : '';
-  return sign + symbol + gap + (minor / scale).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return (
+    sign +
+    symbol +
+    gap +
+    (minor / scale).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })
+  );
 }
 
 /** An amount with grouping, the currency symbol and the currency's decimals: '₨1,250', '$4.86', 'KWD 1.485'. */

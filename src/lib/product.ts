@@ -24,7 +24,10 @@ export const specsSchema = z.strictObject({
 /** One colour variant's images, in gallery order. */
 export const colorImagesSchema = z.strictObject({
   color: text(40),
-  images: z.array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path')).min(1).max(8),
+  images: z
+    .array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path'))
+    .min(1)
+    .max(8),
 });
 
 /** A catalogue product exactly as SPEC §3 names its fields; prices are integer PKR. */
@@ -72,7 +75,8 @@ export type Specs = z.infer<typeof specsSchema>;
 export const catalogueSchema = z.array(productSchema).superRefine((list, ctx) => {
   const seen = new Set<string>();
   list.forEach((p, i) => {
-    if (seen.has(p._id)) ctx.addIssue({ code: 'custom', path: [i, '_id'], message: `duplicate id ${p._id}` });
+    if (seen.has(p._id))
+      ctx.addIssue({ code: 'custom', path: [i, '_id'], message: `duplicate id ${p._id}` });
     seen.add(p._id);
   });
 });

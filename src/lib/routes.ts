@@ -52,7 +52,9 @@ export const PAGE_ROUTES = [
 /** Route prefixes whose last segment (a product id, an FAQ topic) is always lower case. */
 const LOWER_CASE_SEGMENT_ROUTES = ['/product/', '/faq/'] as const;
 
-const canonicalByLowerCase = new Map<string, string>(PAGE_ROUTES.map((route) => [route.toLowerCase(), route]));
+const canonicalByLowerCase = new Map<string, string>(
+  PAGE_ROUTES.map((route) => [route.toLowerCase(), route]),
+);
 
 /**
  * The canonical spelling of a page path typed in another letter case ('/collections' →
@@ -64,7 +66,12 @@ export function canonicalPagePath(pathname: string): string | null {
   const lower = path.toLowerCase();
   let canonical = canonicalByLowerCase.get(lower);
   for (const prefix of LOWER_CASE_SEGMENT_ROUTES) {
-    if (canonical === undefined && lower.startsWith(prefix) && lower.length > prefix.length && !lower.slice(prefix.length).includes('/')) {
+    if (
+      canonical === undefined &&
+      lower.startsWith(prefix) &&
+      lower.length > prefix.length &&
+      !lower.slice(prefix.length).includes('/')
+    ) {
       canonical = lower;
     }
   }

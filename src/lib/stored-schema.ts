@@ -20,7 +20,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A string matching `pattern` (anchor it). */
 export function text(pattern: RegExp): Schema<string> {
-  return { safeParse: (value) => (typeof value === 'string' && pattern.test(value) ? ok(value) : FAIL) };
+  return {
+    safeParse: (value) => (typeof value === 'string' && pattern.test(value) ? ok(value) : FAIL),
+  };
 }
 
 /** Exactly `expected`. */
@@ -32,7 +34,11 @@ export function literal<T extends string>(expected: T): Schema<T> {
 export function number(range: 'positive' | 'nonnegative'): Schema<number> {
   return {
     safeParse: (value) =>
-      typeof value === 'number' && Number.isFinite(value) && (range === 'positive' ? value > 0 : value >= 0) ? ok(value) : FAIL,
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (range === 'positive' ? value > 0 : value >= 0)
+        ? ok(value)
+        : FAIL,
   };
 }
 
@@ -74,7 +80,9 @@ export function record<T>(key: RegExp, value: Schema<T>): Schema<Record<string, 
 }
 
 /** An object with the fields of `shape` (read as own properties; other keys are dropped). */
-export function object<S extends Record<string, Schema<unknown>>>(shape: S): Schema<{ [K in keyof S]: Infer<S[K]> }> {
+export function object<S extends Record<string, Schema<unknown>>>(
+  shape: S,
+): Schema<{ [K in keyof S]: Infer<S[K]> }> {
   return {
     safeParse(input) {
       if (!isPlainObject(input)) return FAIL;

@@ -2,7 +2,18 @@
 // corrupted profile, an extension or an attacker may have written anything there, so every read is
 // parsed and a value that does not match counts as absent.
 import { sanitizeCart } from './cart.ts';
-import { array, cleaned, literal, number, object, optional, record, text, type Infer, type Schema } from './stored-schema.ts';
+import {
+  array,
+  cleaned,
+  literal,
+  number,
+  object,
+  optional,
+  record,
+  text,
+  type Infer,
+  type Schema,
+} from './stored-schema.ts';
 
 /** A login token as it travels in the `token` header: base64url segments and dots (a JWT). */
 export const STORED_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{1,4096}$/;
@@ -83,7 +94,10 @@ export function storedSchemaFor(key: string): { json: boolean; schema: Schema<un
 }
 
 /** A stored raw value read through its key's schema: the value, or `ok: false` on any mismatch. */
-export function parseStored(key: string, raw: string): { ok: true; value: unknown } | { ok: false } {
+export function parseStored(
+  key: string,
+  raw: string,
+): { ok: true; value: unknown } | { ok: false } {
   const found = storedSchemaFor(key);
   if (!found) return { ok: false };
   let value: unknown = raw;

@@ -1,14 +1,26 @@
 import { z } from 'zod';
-import { CART_LIMIT_MESSAGE, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY, ORDER_LIMIT_MESSAGE } from './cart.ts';
+import {
+  CART_LIMIT_MESSAGE,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  ORDER_LIMIT_MESSAGE,
+} from './cart.ts';
 import { CANCEL_REASONS, ORDER_MESSAGES } from './orders.ts';
-import { addressSchema, checkoutSchema, emailSchema, humanText, paymentMethodSchema, requiredString, requiredText } from './checkout-validation.ts';
+import {
+  addressSchema,
+  checkoutSchema,
+  emailSchema,
+  humanText,
+  paymentMethodSchema,
+  requiredString,
+  requiredText,
+} from './checkout-validation.ts';
 
 export * from './checkout-validation.ts';
 
 /** The largest image index a cart line may point at (a colour has at most 8 images). */
 export const MAX_IMAGE_INDEX = 7;
-
-
 
 /** A cart line quantity: an integer from 1 to 100 (SPEC §5). */
 export const quantitySchema = z
@@ -191,4 +203,3 @@ export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 export type ResetRequestBody = z.infer<typeof resetRequestBodySchema>;
 /** A validated password-reset verify body. */
 export type ResetVerifyBody = z.infer<typeof resetVerifyBodySchema>;
-

@@ -7,7 +7,10 @@ import { getStore } from '../server/store/index.ts';
 export const GET: APIRoute = async () => {
   const record = await (await getStore()).rates.get().catch(() => null);
   const usable = record && !record.fallback ? record : null;
-  return new Response(JSON.stringify({ rates: usable?.rates ?? {}, fetchedAt: usable?.fetchedAt ?? 0 }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify({ rates: usable?.rates ?? {}, fetchedAt: usable?.fetchedAt ?? 0 }),
+    {
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 };

@@ -8,7 +8,11 @@ const pending = new Set<Promise<void>>();
  * and hands it to `waitUntil` so the platform keeps the instance alive until it ends. A failure is
  * logged under `label` and never reaches the caller.
  */
-export function inBackground(label: string, work: () => Promise<void>, waitUntil?: WaitUntil): Promise<void> {
+export function inBackground(
+  label: string,
+  work: () => Promise<void>,
+  waitUntil?: WaitUntil,
+): Promise<void> {
   const job = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
     .catch((error: unknown) => console.error(`[${label}] failed: ${String(error)}`))

@@ -8,7 +8,10 @@ const envSchema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
     .optional(),
-  MONGODB_DB: z.string().regex(/^[\w-]{1,63}$/, 'must be a plain database name').default('shop'),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[\w-]{1,63}$/, 'must be a plain database name')
+    .default('shop'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -62,14 +65,19 @@ function missingOnNetlify(env: Env, isBuild: boolean): string[] {
 
 /** Reads and validates an environment; the error names every bad or missing variable at once. */
 export function parseConfig(env: Env = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
-  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   const production = runsOnNetlify(cleaned);
   if (production) {
     // Build metadata (NETLIFY, CONTEXT) exists only during a build, never in a deployed function.
     const isBuild = cleaned.NETLIFY === 'true' || Boolean(cleaned.CONTEXT);
-    for (const name of missingOnNetlify(cleaned, isBuild)) problems.push(`${name}: required in production`);
+    for (const name of missingOnNetlify(cleaned, isBuild))
+      problems.push(`${name}: required in production`);
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return { ...parsed.data, production };

@@ -16,7 +16,12 @@ const TIMEOUT_MS = 5000;
 function withTimeout<T>(work: Promise<T>, what: string, ms = TIMEOUT_MS): Promise<T> {
   return Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`${what} did not answer within ${ms / 1000} s`)),
+        ms,
+      ).unref(),
+    ),
   ]);
 }
 
@@ -35,13 +40,20 @@ async function checkMongo(config: Config, driver?: MongoDriver): Promise<DoctorL
   const reach = await check(`MongoDB reachable (database ${config.MONGODB_DB})`, async () => {
     const store = await withTimeout(openMongoStore(uri, config.MONGODB_DB, driver), 'MongoDB');
     const products = await withTimeout(store.products.count(), 'MongoDB');
-    if (products === 0) throw new Error('connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`');
+    if (products === 0)
+      throw new Error(
+        'connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
+      );
     return `${products} products`;
   });
   if (!reach.ok && !reach.text.includes('catalogue is empty')) return [reach];
   const indexes = await check('MongoDB indexes', async () => {
-    const missing = await withTimeout(missingMongoIndexes(uri, config.MONGODB_DB, driver), 'MongoDB');
-    if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}: run \`npm run shop -- db migrate\``);
+    const missing = await withTimeout(
+      missingMongoIndexes(uri, config.MONGODB_DB, driver),
+      'MongoDB',
+    );
+    if (missing.length > 0)
+      throw new Error(`missing ${missing.join(', ')}: run \`npm run shop -- db migrate\``);
     return 'all present';
   });
   return [reach, indexes];
@@ -51,28 +63,50 @@ async function checkMongo(config: Config, driver?: MongoDriver): Promise<DoctorL
  * Checks the environment as a deployed function would read it: required variables, the JWT
  * secret's length, MongoDB (reachable, catalogue present, indexes), SMTP and the rates source.
  */
-export async function runDoctor(env: Record<string, string | undefined>, opts: { driver?: MongoDriver } = {}): Promise<DoctorLine[]> {
+export async function runDoctor(
+  env: Record<string, string | undefined>,
+  opts: { driver?: MongoDriver } = {},
+): Promise<DoctorLine[]> {
   let config: Config;
   try {
     // Read as a deployed function: SITE_ID marks one (the operator's shell has none).
-    config = parseConfig({ ...env, SITE_ID: env.SITE_ID ?? 'doctor', NETLIFY: undefined, CONTEXT: undefined, NETLIFY_DEV: undefined });
+    config = parseConfig({
+      ...env,
+      SITE_ID: env.SITE_ID ?? 'doctor',
+      NETLIFY: undefined,
+      CONTEXT: undefined,
+      NETLIFY_DEV: undefined,
+    });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return error.problems.map((text) => ({ ok: false, text }));
   }
-  const lines: DoctorLine[] = [{ ok: true, text: `required variables set: ${PRODUCTION_REQUIRED.join(', ')}` }];
+  const lines: DoctorLine[] = [
+    { ok: true, text: `required variables set: ${PRODUCTION_REQUIRED.join(', ')}` },
+  ];
   const secretLength = (config.JWT_SECRET as string).length;
   lines.push(
     secretLength >= 48
       ? { ok: true, text: `JWT_SECRET: ${secretLength} characters` }
-      : { ok: false, text: `JWT_SECRET: ${secretLength} characters; use at least 48 random characters (e.g. \`openssl rand -base64 48\`)` },
+      : {
+          ok: false,
+          text: `JWT_SECRET: ${secretLength} characters; use at least 48 random characters (e.g. \`openssl rand -base64 48\`)`,
+        },
   );
   const site = new URL(config.SITE_URL as string);
-  lines.push(site.protocol === 'https:' ? { ok: true, text: `SITE_URL: ${site.origin}` } : { ok: false, text: `SITE_URL: ${site.origin} must use https` });
+  lines.push(
+    site.protocol === 'https:'
+      ? { ok: true, text: `SITE_URL: ${site.origin}` }
+      : { ok: false, text: `SITE_URL: ${site.origin} must use https` },
+  );
   lines.push(...(await checkMongo(config, opts.driver)));
   lines.push(
     await check('SMTP answers', async () => {
-      const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+      const transport = nodemailer.createTransport({
+        url: config.SMTP_URL,
+        connectionTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      });
       try {
         await withTimeout(transport.verify(), 'SMTP');
       } finally {

@@ -42,24 +42,35 @@ export function secured(response: Response): Response {
 
 /** A JSON answer that is never cached (authenticated and personal answers), with the security headers. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
-  return Response.json(body, { ...init, headers: { ...API_SECURITY_HEADERS, ...NO_STORE, ...init.headers } });
+  return Response.json(body, {
+    ...init,
+    headers: { ...API_SECURITY_HEADERS, ...NO_STORE, ...init.headers },
+  });
 }
 
 /** The uniform failure shape `{ success: false, message }`. */
-export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function fail(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return json({ success: false, message }, { status, headers });
 }
 
 /** Rejects any method but the allowed one with 405. */
 export function requireMethod(req: Request, method: 'GET' | 'POST'): void {
-  if (req.method !== method) throw new HttpError(405, `Method not allowed; use ${method}`, { Allow: method });
+  if (req.method !== method)
+    throw new HttpError(405, `Method not allowed; use ${method}`, { Allow: method });
 }
 
 /**
  * The text of a request's or response's body, read as it streams in, or null as soon as it passes
  * `max` bytes (declared or counted): the rest is never read and the stream is cancelled.
  */
-export async function readTextCapped(message: Request | Response, max: number): Promise<string | null> {
+export async function readTextCapped(
+  message: Request | Response,
+  max: number,
+): Promise<string | null> {
   if (Number(message.headers.get('content-length') ?? '0') > max) return null;
   const reader = message.body?.getReader();
   const chunks: Uint8Array[] = [];
@@ -101,7 +112,10 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const message = issue?.message ?? 'Invalid request';
   const field = issue?.path.map(String).join('.');
   // zod's own wording gets the field name; the spec's messages ('Invalid email', …) stay verbatim.
-  const generic = /^(Invalid (input|option|string|email address|key|element|union|date|type)|Too (big|small)|Unrecognized)/.test(message);
+  const generic =
+    /^(Invalid (input|option|string|email address|key|element|union|date|type)|Too (big|small)|Unrecognized)/.test(
+      message,
+    );
   throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
 }
 
@@ -131,7 +145,9 @@ type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
  */
 export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler {
   const failWith = (status: number, message: string, headers: Record<string, string> = {}) =>
-    opts.withMsg ? json({ success: false, message, msg: message }, { status, headers }) : fail(status, message, headers);
+    opts.withMsg
+      ? json({ success: false, message, msg: message }, { status, headers })
+      : fail(status, message, headers);
   return async (req, context) => {
     try {
       return secured(await run(req, context));
@@ -154,5 +170,8 @@ export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler 
 function isStoreOutage(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name ?? '';
   const code = (error as { code?: string } | null)?.code ?? '';
-  return /^Mongo(ServerSelection|Network|Topology)/.test(name) || code === 'ERR_SQLITE_ERROR' && /locked|busy|readonly|disk|open/i.test(String(error));
+  return (
+    /^Mongo(ServerSelection|Network|Topology)/.test(name) ||
+    (code === 'ERR_SQLITE_ERROR' && /locked|busy|readonly|disk|open/i.test(String(error)))
+  );
 }

@@ -16,12 +16,25 @@ export interface Mail {
  * Sends a mail over SMTP_URL, or, when it is unset, writes it to DATA_DIR/outbox/ and logs one line
  * (the dev outbox) so a developer can read reset codes without a mail server.
  */
-export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, mail: Mail): Promise<void> {
+export async function sendMail(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  mail: Mail,
+): Promise<void> {
   if (config.SMTP_URL) {
     // A server that accepts and never greets would otherwise hold the sender for nodemailer's default 30 s.
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 5000,
+      greetingTimeout: 5000,
+      socketTimeout: 10_000,
+    });
     try {
-      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
     } finally {
       transport.close();
     }
@@ -29,9 +42,17 @@ export async function sendMail(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
   }
   const outbox = path.resolve(config.DATA_DIR, 'outbox');
   await mkdir(outbox, { recursive: true });
-  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`);
-  await writeFile(file, `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-  console.log(`[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`);
+  const file = path.join(
+    outbox,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`,
+  );
+  await writeFile(
+    file,
+    `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+  );
+  console.log(
+    `[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`,
+  );
 }
 
 /** Waits between SMTP attempts: a transient refusal gets two more tries, about 1 s and 4 s later. */

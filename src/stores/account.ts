@@ -49,7 +49,9 @@ function endLocalSession(message: string, kind: 'success' | 'error'): void {
 export function signOut(): void {
   const { token } = $session.get();
   if (token) {
-    api.logout(token).catch((error: unknown) => console.warn('The server did not confirm the sign-out.', error));
+    api
+      .logout(token)
+      .catch((error: unknown) => console.warn('The server did not confirm the sign-out.', error));
   }
   endLocalSession(ACCOUNT_TOASTS.signedOut, 'success');
 }
@@ -70,6 +72,7 @@ export async function startAccount(): Promise<void> {
     await loadServerCart(token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) expireSession();
-    else if (!(error instanceof ApiError && error.network)) notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+    else if (!(error instanceof ApiError && error.network))
+      notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
   }
 }

@@ -1,6 +1,18 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
-import { CART_LIMIT_MESSAGE, addToCart, cartCount, isCartFull, lineCapNotice, mergeCarts, removeFromCart, sanitizeCart, setCartQuantity, type CartKey, type CartMap } from '../lib/cart.ts';
+import {
+  CART_LIMIT_MESSAGE,
+  addToCart,
+  cartCount,
+  isCartFull,
+  lineCapNotice,
+  mergeCarts,
+  removeFromCart,
+  sanitizeCart,
+  setCartQuantity,
+  type CartKey,
+  type CartMap,
+} from '../lib/cart.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';
@@ -13,7 +25,9 @@ export const CART_TOASTS = {
 } as const;
 
 /** The cart map of the current shopper (per e-mail, or the guest key), read from storage at start. */
-export const $cart = atom<CartMap>(typeof window === 'undefined' ? {} : sanitizeCart(readJson(KEYS.cart($session.get().email), {})));
+export const $cart = atom<CartMap>(
+  typeof window === 'undefined' ? {} : sanitizeCart(readJson(KEYS.cart($session.get().email), {})),
+);
 /** Number of items, for the header badge and View My Cart. */
 export const $cartCount = computed($cart, cartCount);
 
@@ -28,7 +42,11 @@ export function loadCart(email: string): void {
 }
 
 /** Applies a change at once, sends it when signed in, and rolls back with a toast on failure. */
-async function change(next: CartMap, send: (token: string) => Promise<unknown>, failure: (error: unknown) => string): Promise<boolean> {
+async function change(
+  next: CartMap,
+  send: (token: string) => Promise<unknown>,
+  failure: (error: unknown) => string,
+): Promise<boolean> {
   const before = $cart.get();
   persist(next);
   const { token } = $session.get();
@@ -58,13 +76,22 @@ export function addItem(line: CartKey & { quantity: number }): Promise<boolean> 
 
 /** Sets a line's quantity (1–100). */
 export function updateItem(line: CartKey & { quantity: number }): Promise<boolean> {
-  return change(setCartQuantity($cart.get(), line), (token) => api.cartUpdate(token, line), () => CART_TOASTS.updateFailed);
+  return change(
+    setCartQuantity($cart.get(), line),
+    (token) => api.cartUpdate(token, line),
+    () => CART_TOASTS.updateFailed,
+  );
 }
 
 /** Removes a line and its empty parents. */
 export function removeItem(line: CartKey): Promise<boolean> {
-  return change(removeFromCart($cart.get(), line), (token) => api.cartRemove(token, line), (error) =>
-    error instanceof ApiError && error.network ? CART_TOASTS.removeNetwork : (error instanceof ApiError && error.serverMessage) || CART_TOASTS.removeFailed,
+  return change(
+    removeFromCart($cart.get(), line),
+    (token) => api.cartRemove(token, line),
+    (error) =>
+      error instanceof ApiError && error.network
+        ? CART_TOASTS.removeNetwork
+        : (error instanceof ApiError && error.serverMessage) || CART_TOASTS.removeFailed,
   );
 }
 
@@ -87,7 +114,8 @@ export async function adoptGuestCart(token: string): Promise<void> {
   const guest = sanitizeCart(readJson(KEYS.cart(''), {}));
   const { cartData } = await api.cartGet(token);
   const merged = mergeCarts(sanitizeCart(cartData), guest);
-  const stored = Object.keys(guest).length > 0 ? (await api.cartMerge(token, merged)).cartData : merged;
+  const stored =
+    Object.keys(guest).length > 0 ? (await api.cartMerge(token, merged)).cartData : merged;
   remove(KEYS.cart(''));
   persist(sanitizeCart(stored));
 }

@@ -32,5 +32,7 @@ export const PRODUCT_LIST_FAILED = 'An error occurred. Please try again later.';
 
 /** The toast for a failed product-list load: the server's message, else SPEC §8's. */
 export function productListMessage(error: unknown): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : PRODUCT_LIST_FAILED;
+  return error instanceof ApiError && error.serverMessage
+    ? error.serverMessage
+    : PRODUCT_LIST_FAILED;
 }

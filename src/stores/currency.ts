@@ -1,6 +1,12 @@
 import { atom } from 'nanostores';
 import { api } from '../client/api.ts';
-import { MAX_RATE_AGE_MS, convertAmount, currencyDigits, currencySymbol, formatMoney } from '../lib/money.ts';
+import {
+  MAX_RATE_AGE_MS,
+  convertAmount,
+  currencyDigits,
+  currencySymbol,
+  formatMoney,
+} from '../lib/money.ts';
 import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readJson, readText, write } from './storage.ts';
 
@@ -32,11 +38,17 @@ const PKR: Currency = { country: '', code: 'PKR', symbol: currencySymbol('PKR'),
  * but marked approximate. The country → currency table stays at build time (src/lib/countries.ts
  * pulls in region data far too big for the browser): pages hand the code over with the name.
  */
-export function currencyOf(country: string, code: string, known: CachedRates, now = Date.now()): Currency {
+export function currencyOf(
+  country: string,
+  code: string,
+  known: CachedRates,
+  now = Date.now(),
+): Currency {
   if (!country || !/^[A-Z]{3}$/.test(code)) return PKR;
   if (code === 'PKR') return { ...PKR, country };
   const rate = known.rates[code];
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) return { ...PKR, country, wanted: code };
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+    return { ...PKR, country, wanted: code };
   const currency: Currency = { country, code, symbol: currencySymbol(code), rate };
   if (now - known.fetchedAt > MAX_RATE_AGE_MS) currency.approximateSince = known.fetchedAt;
   return currency;
@@ -63,7 +75,9 @@ async function snapshotRates(): Promise<CachedRates> {
   try {
     const res = await fetch('/rates-snapshot.json');
     const body = (await res.json()) as Partial<CachedRates>;
-    return body.rates && typeof body.fetchedAt === 'number' && body.fetchedAt > 0 ? { rates: body.rates, fetchedAt: body.fetchedAt } : NO_RATES;
+    return body.rates && typeof body.fetchedAt === 'number' && body.fetchedAt > 0
+      ? { rates: body.rates, fetchedAt: body.fetchedAt }
+      : NO_RATES;
   } catch {
     return NO_RATES;
   }
@@ -80,7 +94,10 @@ async function freshRates(force: boolean): Promise<CachedRates> {
   try {
     const { rates, fallback, fetchedAt } = await api.rates();
     if (!fallback) {
-      const fresh = { rates, fetchedAt: typeof fetchedAt === 'number' && fetchedAt > 0 ? fetchedAt : Date.now() };
+      const fresh = {
+        rates,
+        fetchedAt: typeof fetchedAt === 'number' && fetchedAt > 0 ? fetchedAt : Date.now(),
+      };
       write(KEYS.rates, fresh);
       return fresh;
     }

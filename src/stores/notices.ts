@@ -18,7 +18,10 @@ let nextId = 1;
 
 // Each notice's remaining time; while the shopper points at or focuses the toasts, no clock runs
 // (WCAG 2.2.1), and each notice resumes with the time it had left.
-const clocks = new Map<number, { remaining: number; startedAt: number; timer: ReturnType<typeof setTimeout> | null }>();
+const clocks = new Map<
+  number,
+  { remaining: number; startedAt: number; timer: ReturnType<typeof setTimeout> | null }
+>();
 const holds = new Set<string>();
 
 function run(id: number): void {
@@ -40,11 +43,18 @@ function pause(id: number): void {
  * Shows a toast for NOTIFICATION_MS (7 s everywhere, resolving the spec's 5 s/7 s mismatch), waking
  * the header island that draws the toasts if the shopper has not touched it yet.
  */
-export function notify(text: string, kind: Notice['kind'] = 'info', options: { inline?: boolean } = {}): number {
+export function notify(
+  text: string,
+  kind: Notice['kind'] = 'info',
+  options: { inline?: boolean } = {},
+): number {
   const id = nextId++;
   // At most three at once: the oldest gives way.
   for (const dropped of $notices.get().slice(0, -2)) dismiss(dropped.id);
-  $notices.set([...$notices.get(), { id, kind, text, ...(options.inline ? { inline: true } : {}) }]);
+  $notices.set([
+    ...$notices.get(),
+    { id, kind, text, ...(options.inline ? { inline: true } : {}) },
+  ]);
   wakeIslands();
   clocks.set(id, { remaining: NOTIFICATION_MS, startedAt: Date.now(), timer: null });
   if (holds.size === 0) run(id);

@@ -19,7 +19,8 @@ const SESSION_KEYS = [KEYS.token, KEYS.email, KEYS.name];
  * treated as expired: the shopper is signed out and told so (startAccount).
  */
 export function storedSessionBroken(): boolean {
-  if (!readText(KEYS.token) && !readText(KEYS.email) && !SESSION_KEYS.some(isUnreadable)) return false;
+  if (!readText(KEYS.token) && !readText(KEYS.email) && !SESSION_KEYS.some(isUnreadable))
+    return false;
   return SESSION_KEYS.some(isUnreadable) || !readText(KEYS.token) || !readText(KEYS.email);
 }
 

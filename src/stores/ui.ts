@@ -5,7 +5,12 @@ import { wakeIslands } from '../client/wake.ts';
 export type DrawerMode = 'login' | 'register' | 'forgot' | 'account';
 
 /** Every overlay closed: the state the static HTML is built with. */
-export const UI_CLOSED: Readonly<{ drawer: DrawerMode | null; cartPanel: boolean; search: boolean; favourites: boolean }> = {
+export const UI_CLOSED: Readonly<{
+  drawer: DrawerMode | null;
+  cartPanel: boolean;
+  search: boolean;
+  favourites: boolean;
+}> = {
   drawer: null,
   cartPanel: false,
   search: false,

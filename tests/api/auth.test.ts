@@ -3,16 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
 import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
 import { hashOtp, newOtpNonce, otpFor, otpMatches, sixDigits } from '../../src/server/auth/otp.ts';
-import { HASHING_BUSY_MESSAGE, hashPassword, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
+import {
+  HASHING_BUSY_MESSAGE,
+  hashPassword,
+  hashingLoad,
+  verifyPassword,
+} from '../../src/server/auth/passwords.ts';
 import { QueueFullError, boundedQueue } from '../../src/server/bounded-queue.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, issueToken, readToken, tokenFromRequest } from '../../src/server/auth/tokens.ts';
+import {
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  issueToken,
+  readToken,
+  tokenFromRequest,
+} from '../../src/server/auth/tokens.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 
 const key = new TextEncoder().encode('a-test-secret-that-is-long-enough-to-sign');
 
 describe('hashPassword', () => {
   it('stores scrypt at N=2^17, r=8, p=1 with a random salt', async () => {
-    const [a, b] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+    const [a, b] = await Promise.all([
+      hashPassword('correct horse'),
+      hashPassword('correct horse'),
+    ]);
     expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(a).not.toBe(b);
   });
@@ -54,18 +68,25 @@ describe('boundedQueue', () => {
 describe('password hashing under a burst', () => {
   it('runs at most 2 hashes at once, queues 8 and answers the rest 503 with Retry-After', async () => {
     const stored = await hashPassword('the real one');
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => verifyPassword('a guess', stored)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => verifyPassword('a guess', stored)),
+    );
     expect(hashingLoad().peak).toBe(2);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     for (const r of results.filter((r) => r.status === 'rejected')) {
-      expect(r.reason).toMatchObject({ status: 503, message: HASHING_BUSY_MESSAGE, headers: { 'Retry-After': '2' } });
+      expect(r.reason).toMatchObject({
+        status: 503,
+        message: HASHING_BUSY_MESSAGE,
+        headers: { 'Retry-After': '2' },
+      });
     }
   }, 60_000);
 });
 
 describe('isCommonPassword', () => {
   it('finds passwords from the maintained list in any letter case', () => {
-    for (const password of ['12345678', 'password', 'Password1', 'QWERTYUIOP', 'iloveyou']) expect(isCommonPassword(password)).toBe(true);
+    for (const password of ['12345678', 'password', 'Password1', 'QWERTYUIOP', 'iloveyou'])
+      expect(isCommonPassword(password)).toBe(true);
   });
 
   it('lets an uncommon passphrase through', () => {
@@ -82,33 +103,56 @@ describe('readToken', () => {
   it('refuses an unsigned token with alg none', async () => {
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
     const now = Math.floor(Date.now() / 1000);
-    const payload = base64url.encode(JSON.stringify({ sub: 'u1', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: now + 60 }));
+    const payload = base64url.encode(
+      JSON.stringify({ sub: 'u1', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: now + 60 }),
+    );
     expect(await readToken(`${header}.${payload}.`, key)).toBeNull();
   });
 
   it('refuses a token whose payload was tampered with', async () => {
     const [h, , s] = (await issueToken({ userId: 'u1', tokenVersion: 0 }, key)).split('.');
-    const forged = base64url.encode(JSON.stringify({ sub: 'admin', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 9e9 }));
+    const forged = base64url.encode(
+      JSON.stringify({ sub: 'admin', tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 9e9 }),
+    );
     expect(await readToken(`${h}.${forged}.${s}`, key)).toBeNull();
   });
 
   it('refuses an expired token', async () => {
-    const token = await issueToken({ userId: 'u1', tokenVersion: 0 }, key, Date.now() - 8 * 24 * 3600 * 1000);
+    const token = await issueToken(
+      { userId: 'u1', tokenVersion: 0 },
+      key,
+      Date.now() - 8 * 24 * 3600 * 1000,
+    );
     expect(await readToken(token, key)).toBeNull();
   });
 
   it('refuses a token for another audience or issuer', async () => {
     const sign = (iss: string, aud: string) =>
-      new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer(iss).setAudience(aud).setExpirationTime('1h').sign(key);
+      new SignJWT({ tv: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u1')
+        .setIssuer(iss)
+        .setAudience(aud)
+        .setExpirationTime('1h')
+        .sign(key);
     expect(await readToken(await sign(TOKEN_ISSUER, 'someone-else'), key)).toBeNull();
     expect(await readToken(await sign('evil', TOKEN_AUDIENCE), key)).toBeNull();
   });
 
   it('refuses a token signed with another secret or algorithm', async () => {
-    const other = await issueToken({ userId: 'u1', tokenVersion: 0 }, new TextEncoder().encode('x'.repeat(40)));
+    const other = await issueToken(
+      { userId: 'u1', tokenVersion: 0 },
+      new TextEncoder().encode('x'.repeat(40)),
+    );
     expect(await readToken(other, key)).toBeNull();
     const { privateKey } = await generateKeyPair('RS256');
-    const rs = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'RS256' }).setSubject('u1').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h').sign(privateKey);
+    const rs = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('u1')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(privateKey);
     expect(await readToken(rs, key)).toBeNull();
   });
 });
@@ -116,7 +160,9 @@ describe('readToken', () => {
 describe('tokenFromRequest', () => {
   it('reads the token header and the Authorization bearer form', () => {
     expect(tokenFromRequest(new Request('http://x', { headers: { token: 'abc' } }))).toBe('abc');
-    expect(tokenFromRequest(new Request('http://x', { headers: { authorization: 'Bearer def' } }))).toBe('def');
+    expect(
+      tokenFromRequest(new Request('http://x', { headers: { authorization: 'Bearer def' } })),
+    ).toBe('def');
     expect(tokenFromRequest(new Request('http://x'))).toBeNull();
   });
 });
@@ -129,7 +175,9 @@ describe('otpFor', () => {
   });
 
   it('makes a different code for another nonce, another e-mail or another server key', () => {
-    const codes = new Set(Array.from({ length: 200 }, () => otpFor('a@example.com', newOtpNonce(), key)));
+    const codes = new Set(
+      Array.from({ length: 200 }, () => otpFor('a@example.com', newOtpNonce(), key)),
+    );
     expect(codes.size).toBeGreaterThan(190);
     const nonce = newOtpNonce();
     const other = new TextEncoder().encode('another-secret-that-is-long-enough-too');
@@ -140,7 +188,8 @@ describe('otpFor', () => {
 
   it('spreads codes evenly: each leading digit takes about a tenth of 20,000 codes', () => {
     const counts = new Array<number>(10).fill(0);
-    for (let i = 0; i < 20_000; i++) counts[Number(otpFor('spread@example.com', String(i), key)[0])]! += 1;
+    for (let i = 0; i < 20_000; i++)
+      counts[Number(otpFor('spread@example.com', String(i), key)[0])]! += 1;
     // Chi-square with 9 degrees of freedom: 27.9 is the 0.1 % tail.
     const chi = counts.reduce((sum, n) => sum + (n - 2000) ** 2 / 2000, 0);
     expect(chi).toBeLessThan(27.9);
@@ -175,10 +224,15 @@ describe('verifyGoogleIdToken', () => {
   let google: Awaited<ReturnType<typeof startFakeGoogle>>;
   beforeAll(async () => (google = await startFakeGoogle()));
   afterAll(async () => google.close());
-  const verify = (token: string) => verifyGoogleIdToken(token, { clientId: google.clientId, jwksUrl: google.jwksUrl });
+  const verify = (token: string) =>
+    verifyGoogleIdToken(token, { clientId: google.clientId, jwksUrl: google.jwksUrl });
 
   it('accepts a valid token with either issuer spelling', async () => {
-    expect(await verify(await google.sign())).toEqual({ sub: 'google-sub-123', email: 'zara@example.com', name: 'Zara Khan' });
+    expect(await verify(await google.sign())).toEqual({
+      sub: 'google-sub-123',
+      email: 'zara@example.com',
+      name: 'Zara Khan',
+    });
     expect(await verify(await google.sign({ iss: 'accounts.google.com' }))).not.toBeNull();
   });
 

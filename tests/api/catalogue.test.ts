@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCatalogue, PRODUCT_LIST_REUSE_MS, productListBody, seedIfEmpty, validateCatalogue } from '../../src/server/services/catalogue.ts';
+import {
+  importCatalogue,
+  PRODUCT_LIST_REUSE_MS,
+  productListBody,
+  seedIfEmpty,
+  validateCatalogue,
+} from '../../src/server/services/catalogue.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -11,11 +17,16 @@ afterEach(async () => cleanup());
 
 describe('validateCatalogue', () => {
   it('accepts a list of valid products', () => {
-    expect(validateCatalogue([makeProduct({ _id: 'bag-a' }), makeProduct({ _id: 'bag-b' })]).ok).toBe(true);
+    expect(
+      validateCatalogue([makeProduct({ _id: 'bag-a' }), makeProduct({ _id: 'bag-b' })]).ok,
+    ).toBe(true);
   });
 
   it('names the record, its id and the field of every problem, one line each', () => {
-    const bad = [makeProduct({ _id: 'bag-a' }), { ...makeProduct({ _id: 'bag-b' }), price: -5, category: 'wallets' }];
+    const bad = [
+      makeProduct({ _id: 'bag-a' }),
+      { ...makeProduct({ _id: 'bag-b' }), price: -5, category: 'wallets' },
+    ];
     const result = validateCatalogue(bad);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -25,8 +36,14 @@ describe('validateCatalogue', () => {
   });
 
   it('rejects duplicate ids', () => {
-    const result = validateCatalogue([makeProduct({ _id: 'bag-a' }), makeProduct({ _id: 'bag-a' })]);
-    expect(result).toEqual({ ok: false, errors: ['record 2 (_id "bag-a"): _id: duplicate id bag-a'] });
+    const result = validateCatalogue([
+      makeProduct({ _id: 'bag-a' }),
+      makeProduct({ _id: 'bag-a' }),
+    ]);
+    expect(result).toEqual({
+      ok: false,
+      errors: ['record 2 (_id "bag-a"): _id: duplicate id bag-a'],
+    });
   });
 
   it('rejects unknown fields and colour images that do not match the colours', () => {
@@ -52,7 +69,12 @@ describe('importCatalogue', () => {
 
   it('upserts valid records and reports new and updated counts', async () => {
     await importCatalogue(store, [makeProduct({ _id: 'bag-a' })]);
-    expect(await importCatalogue(store, [makeProduct({ _id: 'bag-a', price: 5200 }), makeProduct({ _id: 'bag-b' })])).toEqual({
+    expect(
+      await importCatalogue(store, [
+        makeProduct({ _id: 'bag-a', price: 5200 }),
+        makeProduct({ _id: 'bag-b' }),
+      ]),
+    ).toEqual({
       ok: true,
       inserted: 1,
       updated: 1,
@@ -71,11 +93,17 @@ describe('seedIfEmpty', () => {
 });
 
 describe('productListBody', () => {
-  const names = (body: string) => (JSON.parse(body) as { products: { _id: string; name: string }[] }).products.map((p) => `${p._id}:${p.name}`);
+  const names = (body: string) =>
+    (JSON.parse(body) as { products: { _id: string; name: string }[] }).products.map(
+      (p) => `${p._id}:${p.name}`,
+    );
 
   it('answers success with every product and its name', async () => {
     await importCatalogue(store, [makeProduct({ _id: 'bag-a', productName: 'Bag A' })]);
-    const body = JSON.parse(await productListBody(store)) as { success: boolean; products: unknown[] };
+    const body = JSON.parse(await productListBody(store)) as {
+      success: boolean;
+      products: unknown[];
+    };
     expect(body.success).toBe(true);
     expect(names(await productListBody(store))).toEqual(['bag-a:Bag A']);
   });
@@ -85,9 +113,17 @@ describe('productListBody', () => {
     const now = Date.now();
     await productListBody(store, now);
     // A write that bypasses importCatalogue, as another process's import would.
-    await store.products.upsertMany([makeProduct({ _id: 'bag-a', productName: 'Bag A' }), makeProduct({ _id: 'bag-b', productName: 'Bag B' })]);
-    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS - 1))).toEqual(['bag-a:Bag A']);
-    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS))).toEqual(['bag-a:Bag A', 'bag-b:Bag B']);
+    await store.products.upsertMany([
+      makeProduct({ _id: 'bag-a', productName: 'Bag A' }),
+      makeProduct({ _id: 'bag-b', productName: 'Bag B' }),
+    ]);
+    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS - 1))).toEqual([
+      'bag-a:Bag A',
+    ]);
+    expect(names(await productListBody(store, now + PRODUCT_LIST_REUSE_MS))).toEqual([
+      'bag-a:Bag A',
+      'bag-b:Bag B',
+    ]);
   });
 
   it('shows an import made in this process at once', async () => {

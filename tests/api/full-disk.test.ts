@@ -35,7 +35,13 @@ describe('a full disk', () => {
     // Fill what is left of the pages, large rows first, then ever smaller ones, until none fits.
     let filled = 0;
     for (const size of [3000, 300, 30, 1]) {
-      while (await full.carts.set(`f${filled}`, { ['x'.repeat(size)]: { B: { '0': 1 } } }).then(() => true, () => false)) filled++;
+      while (
+        await full.carts.set(`f${filled}`, { ['x'.repeat(size)]: { B: { '0': 1 } } }).then(
+          () => true,
+          () => false,
+        )
+      )
+        filled++;
     }
     expect(filled).toBeLessThan(500);
     const answer = await call(cartAddHandler, '/api/cart/add', { token, body: line });
@@ -43,7 +49,10 @@ describe('a full disk', () => {
     errors.mockRestore();
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('30');
-    expect(answer.body).toEqual({ success: false, message: 'The shop is temporarily unavailable. Please try again shortly.' });
+    expect(answer.body).toEqual({
+      success: false,
+      message: 'The shop is temporarily unavailable. Please try again shortly.',
+    });
     expect(logged).toMatch(/database or disk is full/);
     expect(logged).not.toMatch(/cannot rollback/);
   });

@@ -21,17 +21,32 @@ describe('POST /api/user/logout', () => {
     expect(answer.body).toEqual({ success: true, msg: 'Signed out successfully' });
     const after = await call(userOrdersHandler, '/api/order/userorders', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toMatchObject({ success: false, message: 'Your session has expired. Please log in again.' });
+    expect(after.body).toMatchObject({
+      success: false,
+      message: 'Your session has expired. Please log in again.',
+    });
   });
 
   it('ends a copy of the token held elsewhere, and a fresh login works again', async () => {
     const { token, email } = await signUp('Two Devices');
-    const login = await call(loginHandler, '/api/user/login', { body: { email, password: 'correct horse battery' } });
+    const login = await call(loginHandler, '/api/user/login', {
+      body: { email, password: 'correct horse battery' },
+    });
     const otherDevice = login.body.token as string;
     await call(logoutHandler, '/api/user/logout', { token });
-    expect((await call(userOrdersHandler, '/api/order/userorders', { token: otherDevice })).status).toBe(401);
-    const again = await call(loginHandler, '/api/user/login', { body: { email, password: 'correct horse battery' } });
-    expect((await call(userOrdersHandler, '/api/order/userorders', { token: again.body.token as string })).status).toBe(200);
+    expect(
+      (await call(userOrdersHandler, '/api/order/userorders', { token: otherDevice })).status,
+    ).toBe(401);
+    const again = await call(loginHandler, '/api/user/login', {
+      body: { email, password: 'correct horse battery' },
+    });
+    expect(
+      (
+        await call(userOrdersHandler, '/api/order/userorders', {
+          token: again.body.token as string,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a call without a token (401) and a GET (405)', async () => {

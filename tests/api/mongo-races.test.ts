@@ -45,33 +45,62 @@ describe('on MongoDB with 15 ms per operation', () => {
   it('refuses the right reset code sent after 60 parallel wrong guesses', async () => {
     const email = shopper.email;
     const key = signingKey(loadConfig());
-    await (await getStore()).otps.put({ email, codeHash: hashOtp(email, '424242', key), expiresAt: Date.now() + 600_000, attempts: 0 });
+    await (
+      await getStore()
+    ).otps.put({
+      email,
+      codeHash: hashOtp(email, '424242', key),
+      expiresAt: Date.now() + 600_000,
+      attempts: 0,
+    });
     const guesses = Array.from({ length: 60 }, (_, i) => String(100000 + i));
     const answers = await Promise.all(
       [...guesses, '424242'].map((otp, i) =>
-        call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'taken over 12345' }, ip: `192.0.2.${i % 200}` }),
+        call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+          body: { email, otp, newPassword: 'taken over 12345' },
+          ip: `192.0.2.${i % 200}`,
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toEqual([]);
-    const login = await call(loginHandler, '/api/user/login', { body: { email, password: 'taken over 12345' } });
+    const login = await call(loginHandler, '/api/user/login', {
+      body: { email, password: 'taken over 12345' },
+    });
     expect(login.status).toBe(401);
   });
 
   it('keeps a line at 100 when 25 adds of 9 race', async () => {
     const line = { itemId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 9 };
-    const answers = await Promise.all(Array.from({ length: 25 }, () => call(cartAddHandler, '/api/cart/add', { token: shopper.token, body: line })));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        call(cartAddHandler, '/api/cart/add', { token: shopper.token, body: line }),
+      ),
+    );
     expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
     const cart = await call(cartGetHandler, '/api/cart/get', { token: shopper.token });
     expect(cart.body.cartData['race-tote'].Black['0']).toBe(100);
   });
 
   it('places one order for 8 parallel submits with one Idempotency-Key', async () => {
-    const body = { items: [{ productId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
+    const body = {
+      items: [{ productId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+      address: ADDRESS,
+      currency: 'PKR',
+      paymentMethod: 'COD',
+    };
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call(orderHandler, '/api/order/COD', { token: shopper.token, body, headers: { 'Idempotency-Key': 'race-order-0001' } })),
+      Array.from({ length: 8 }, () =>
+        call(orderHandler, '/api/order/COD', {
+          token: shopper.token,
+          body,
+          headers: { 'Idempotency-Key': 'race-order-0001' },
+        }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+    expect(
+      answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === 'true'),
+    ).toHaveLength(7);
     expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
     const orders = await call(userOrdersHandler, '/api/order/userorders', { token: shopper.token });
     expect(orders.body.orders).toHaveLength(1);

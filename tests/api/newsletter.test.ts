@@ -25,9 +25,11 @@ afterAll(async () => {
 });
 
 let ips = 0;
-const subscribe = (email: unknown, ip = `10.9.${++ips}.1`) => call(newsletterHandler, '/api/newsletter', { body: { email }, ip });
+const subscribe = (email: unknown, ip = `10.9.${++ips}.1`) =>
+  call(newsletterHandler, '/api/newsletter', { body: { email }, ip });
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
-const linkIn = (raw: string) => /https:\/\/bastaa\.pk\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mailText(raw))?.[0] ?? null;
+const linkIn = (raw: string) =>
+  /https:\/\/bastaa\.pk\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mailText(raw))?.[0] ?? null;
 async function open(link: string): Promise<{ status: number; text: string; headers: Headers }> {
   const url = new URL(link);
   const res = await confirmHandler(apiRequest(`${url.pathname}${url.search}`, { method: 'GET' }));
@@ -37,16 +39,23 @@ async function open(link: string): Promise<{ status: number; text: string; heade
 describe('POST /api/newsletter', () => {
   it('answers "Check your inbox to confirm" and mails a confirmation link that confirms the address', async () => {
     const answer = await subscribe('Reader@Example.com');
-    expect(answer).toMatchObject({ status: 200, body: { success: true, message: 'Check your inbox to confirm your subscription.' } });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Check your inbox to confirm your subscription.' },
+    });
     await settleBackground();
     const link = linkIn(mailsTo('reader@example.com')[0]?.raw ?? '');
     expect(link).not.toBeNull();
-    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe('pending');
+    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe(
+      'pending',
+    );
     const page = await open(link!);
     expect(page.status).toBe(200);
     expect(page.text).toContain(NEWSLETTER_MESSAGES.confirmed);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe('confirmed');
+    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe(
+      'confirmed',
+    );
     expect((await open(link!)).status).toBe(400);
   });
 
@@ -55,7 +64,9 @@ describe('POST /api/newsletter', () => {
     expect(again.body).toEqual({ success: true, message: NEWSLETTER_MESSAGES.checkInbox });
     await settleBackground();
     expect(mailsTo('reader@example.com')).toHaveLength(1);
-    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe('confirmed');
+    expect((await (await getStore()).subscribers.get('reader@example.com'))?.status).toBe(
+      'confirmed',
+    );
   });
 
   it('sends a pending address at most one mail in 10 minutes, whoever asks', async () => {
@@ -76,12 +87,17 @@ describe('POST /api/newsletter', () => {
 
   it('throttles one address after 10 sign-ups in 15 minutes', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await subscribe(`flood${i}@example.com`, '10.99.0.1')).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await subscribe(`flood${i}@example.com`, '10.99.0.1')).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
   });
 
   it('answers a made-up or missing confirmation token with a 400 page', async () => {
-    for (const path of ['/api/newsletter/confirm?token=made-up-token-0000000', '/api/newsletter/confirm', '/api/newsletter/confirm?token=<script>']) {
+    for (const path of [
+      '/api/newsletter/confirm?token=made-up-token-0000000',
+      '/api/newsletter/confirm',
+      '/api/newsletter/confirm?token=<script>',
+    ]) {
       const page = await open(`https://bastaa.pk${path}`);
       expect(page.status).toBe(400);
       expect(page.text).toContain(NEWSLETTER_MESSAGES.badLink);

@@ -26,9 +26,22 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   await stockShelves([
     makeProduct({ _id: 'city-tote', price: 4500, discountPercent: 10, wholesalePrice: 3800 }),
-    makeProduct({ _id: 'plain-sleeve', category: 'sleeves', price: 1200, discountPercent: 0, wholesalePrice: null }),
+    makeProduct({
+      _id: 'plain-sleeve',
+      category: 'sleeves',
+      price: 1200,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
     makeProduct({ _id: 'sold-out-bag', stock: false }),
-    makeProduct({ _id: 'kuwait-clutch', productName: 'Evening Clutch', category: 'handbags', price: 1350, discountPercent: 0, wholesalePrice: null }),
+    makeProduct({
+      _id: 'kuwait-clutch',
+      productName: 'Evening Clutch',
+      category: 'handbags',
+      price: 1350,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
   ]);
   alice = await signUp('Alice');
   bob = await signUp('Bob');
@@ -50,7 +63,13 @@ const address = {
   zip: '54000',
   mobile: '+92 300 1234567',
 };
-const usAddress = { ...address, country: 'United States', state: 'California', city: 'San Jose', zip: '95112' };
+const usAddress = {
+  ...address,
+  country: 'United States',
+  state: 'California',
+  city: 'San Jose',
+  zip: '95112',
+};
 const order = (overrides: Record<string, unknown> = {}) => ({
   userId: 'someone-else',
   items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2, price: 1 }],
@@ -62,12 +81,19 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 /** Bob's orders go to his own mailbox: the per-recipient throttle counts each inbox apart. */
-const bobOrder = (overrides: Record<string, unknown> = {}) => order({ address: { ...address, firstName: 'Bob', email: 'bob.raza@example.com' }, ...overrides });
+const bobOrder = (overrides: Record<string, unknown> = {}) =>
+  order({ address: { ...address, firstName: 'Bob', email: 'bob.raza@example.com' }, ...overrides });
 
 describe('POST /api/order/COD', () => {
   it('prices the order from the catalogue, ignoring the client amounts, and clears the cart', async () => {
-    await call(addHandler, '/api/cart/add', { token: alice.token, body: { itemId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2 } });
-    const answer = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ status: 'Delivered', paid: true }) });
+    await call(addHandler, '/api/cart/add', {
+      token: alice.token,
+      body: { itemId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2 },
+    });
+    const answer = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ status: 'Delivered', paid: true }),
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ success: true, message: ORDER_API_MESSAGES.placed });
     expect(answer.body.order).toMatchObject({
@@ -79,14 +105,25 @@ describe('POST /api/order/COD', () => {
       deliveryFee: 250,
       total: 8350,
     });
-    expect(answer.body.order.items[0]).toMatchObject({ productId: 'city-tote', price: 4500, discountPercent: 10, unitPrice: 4050, quantity: 2 });
-    expect((await call(getHandler, '/api/cart/get', { token: alice.token })).body.cartData).toEqual({});
+    expect(answer.body.order.items[0]).toMatchObject({
+      productId: 'city-tote',
+      price: 4500,
+      discountPercent: 10,
+      unitPrice: 4050,
+      quantity: 2,
+    });
+    expect((await call(getHandler, '/api/cart/get', { token: alice.token })).body.cartData).toEqual(
+      {},
+    );
     const stored = await (await getStore()).orders.get(answer.body.orderId);
     expect(stored?.userId).not.toBe('someone-else');
   });
 
   it('uses the wholesale price from 50 units per line', async () => {
-    const answer = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ items: [{ productId: 'city-tote', selectedColor: 'Navy', quantity: 50 }] }) });
+    const answer = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ items: [{ productId: 'city-tote', selectedColor: 'Navy', quantity: 50 }] }),
+    });
     expect(answer.body.order).toMatchObject({ amount: 190000, total: 190250 });
   });
 
@@ -97,58 +134,136 @@ describe('POST /api/order/COD', () => {
     });
     expect(answer.status).toBe(201);
     // 2 × ₨4,050 = ₨8,100 × 0.0036 = $29.16.
-    expect(answer.body.order).toMatchObject({ currency: 'USD', amount: 29.16, deliveryFee: 25, total: 54.16, paymentMethod: 'Bank Transfer' });
+    expect(answer.body.order).toMatchObject({
+      currency: 'USD',
+      amount: 29.16,
+      deliveryFee: 25,
+      total: 54.16,
+      paymentMethod: 'Bank Transfer',
+    });
   });
 
   it('refuses COD and wallets for an address outside Pakistan', async () => {
-    for (const [paymentMethod, label] of [['COD', 'Cash on Delivery'], ['JazzCash', 'JazzCash'], ['EasyPaisa', 'EasyPaisa']]) {
-      const answer = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ currency: 'GBP', paymentMethod, address: { ...address, country: 'United Kingdom', state: 'London' } }) });
-      expect(answer).toMatchObject({ status: 400, body: { success: false, message: `${label} is available only for addresses in Pakistan.` } });
+    for (const [paymentMethod, label] of [
+      ['COD', 'Cash on Delivery'],
+      ['JazzCash', 'JazzCash'],
+      ['EasyPaisa', 'EasyPaisa'],
+    ]) {
+      const answer = await call(codHandler, '/api/order/COD', {
+        token: alice.token,
+        body: order({
+          currency: 'GBP',
+          paymentMethod,
+          address: { ...address, country: 'United Kingdom', state: 'London' },
+        }),
+      });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { success: false, message: `${label} is available only for addresses in Pakistan.` },
+      });
     }
   });
 
   it('refuses a currency it cannot price instead of charging at rate 1', async () => {
-    const answer = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ currency: 'CHF', paymentMethod: 'Bank Transfer', address: { ...address, country: 'Switzerland', state: 'Zürich' } }) });
-    expect(answer).toMatchObject({ status: 503, body: { success: false, message: ORDER_API_MESSAGES.noRate('CHF') } });
+    const answer = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({
+        currency: 'CHF',
+        paymentMethod: 'Bank Transfer',
+        address: { ...address, country: 'Switzerland', state: 'Zürich' },
+      }),
+    });
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { success: false, message: ORDER_API_MESSAGES.noRate('CHF') },
+    });
   });
 
   it('refuses an out-of-stock product and an unknown one', async () => {
-    const soldOut = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ items: [{ productId: 'sold-out-bag', selectedColor: 'Black', quantity: 1 }] }) });
-    expect(soldOut).toMatchObject({ status: 409, body: { message: ORDER_API_MESSAGES.outOfStock('Test Commuter Backpack') } });
-    const unknown = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ items: [{ productId: 'nope-bag', selectedColor: 'Black', quantity: 1 }] }) });
-    expect(unknown).toMatchObject({ status: 400, body: { message: ORDER_API_MESSAGES.unknownProduct } });
+    const soldOut = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ items: [{ productId: 'sold-out-bag', selectedColor: 'Black', quantity: 1 }] }),
+    });
+    expect(soldOut).toMatchObject({
+      status: 409,
+      body: { message: ORDER_API_MESSAGES.outOfStock('Test Commuter Backpack') },
+    });
+    const unknown = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ items: [{ productId: 'nope-bag', selectedColor: 'Black', quantity: 1 }] }),
+    });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { message: ORDER_API_MESSAGES.unknownProduct },
+    });
   });
 
   it('validates the address with the checkout messages', async () => {
-    const noCity = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ address: { ...address, city: '' } }) });
-    expect(noCity).toMatchObject({ status: 400, body: { success: false, message: 'City is required' } });
-    const badMobile = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ address: { ...address, mobile: '12ab' } }) });
+    const noCity = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ address: { ...address, city: '' } }),
+    });
+    expect(noCity).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'City is required' },
+    });
+    const badMobile = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ address: { ...address, mobile: '12ab' } }),
+    });
     expect(badMobile.body.message).toBe('Invalid mobile number');
-    const noItems = await call(codHandler, '/api/order/COD', { token: alice.token, body: order({ items: [] }) });
+    const noItems = await call(codHandler, '/api/order/COD', {
+      token: alice.token,
+      body: order({ items: [] }),
+    });
     expect(noItems.status).toBe(400);
   });
 
   it('places one order for a repeated Idempotency-Key and answers 422 when the body differs', async () => {
     const headers = { 'Idempotency-Key': 'checkout-7f3a9c21' };
-    const first = await call(codHandler, '/api/order/COD', { token: bob.token, headers, body: bobOrder() });
-    const second = await call(codHandler, '/api/order/COD', { token: bob.token, headers, body: bobOrder() });
+    const first = await call(codHandler, '/api/order/COD', {
+      token: bob.token,
+      headers,
+      body: bobOrder(),
+    });
+    const second = await call(codHandler, '/api/order/COD', {
+      token: bob.token,
+      headers,
+      body: bobOrder(),
+    });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.orderId).toBe(first.body.orderId);
-    const different = await call(codHandler, '/api/order/COD', { token: bob.token, headers, body: bobOrder({ items: [{ productId: 'plain-sleeve', selectedColor: 'Black', quantity: 1 }] }) });
-    expect(different).toMatchObject({ status: 422, body: { success: false, message: ORDER_API_MESSAGES.keyReused } });
-    expect((await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body.orders).toHaveLength(1);
+    const different = await call(codHandler, '/api/order/COD', {
+      token: bob.token,
+      headers,
+      body: bobOrder({
+        items: [{ productId: 'plain-sleeve', selectedColor: 'Black', quantity: 1 }],
+      }),
+    });
+    expect(different).toMatchObject({
+      status: 422,
+      body: { success: false, message: ORDER_API_MESSAGES.keyReused },
+    });
+    expect(
+      (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body.orders,
+    ).toHaveLength(1);
   });
 
   it('e-mails a confirmation over SMTP', async () => {
     await call(codHandler, '/api/order/COD', { token: alice.token, body: order() });
-    await expect.poll(() => smtp.mails.some((m) => m.to.includes(address.email)), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => smtp.mails.some((m) => m.to.includes(address.email)), { timeout: 5000 })
+      .toBe(true);
   });
 
   it('still places the order when the mail server is down', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     try {
-      const answer = await call(codHandler, '/api/order/COD', { token: alice.token, body: order() });
+      const answer = await call(codHandler, '/api/order/COD', {
+        token: alice.token,
+        body: order(),
+      });
       expect(answer.status).toBe(201);
     } finally {
       process.env.SMTP_URL = smtp.url;
@@ -162,59 +277,117 @@ describe('POST /api/order/COD', () => {
 
 describe('POST /api/order/userorders', () => {
   it('lists only the caller’s orders, newest first, with the spec fields', async () => {
-    const { orders } = (await call(userOrdersHandler, '/api/order/userorders', { token: alice.token })).body;
+    const { orders } = (
+      await call(userOrdersHandler, '/api/order/userorders', { token: alice.token })
+    ).body;
     expect(orders.length).toBeGreaterThanOrEqual(3);
     const dates = orders.map((o: { date: number }) => o.date);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    for (const key of ['items', 'status', '_id', 'payment', 'paymentMethod', 'date', 'amount', 'currency', 'deliveryFee']) {
+    for (const key of [
+      'items',
+      'status',
+      '_id',
+      'payment',
+      'paymentMethod',
+      'date',
+      'amount',
+      'currency',
+      'deliveryFee',
+    ]) {
       expect(orders[0]).toHaveProperty(key);
     }
-    const bobs = (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body.orders;
+    const bobs = (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body
+      .orders;
     expect(bobs.map((o: { _id: string }) => o._id)).not.toContain(orders[0]._id);
   });
 });
 
 describe('POST /api/order/cancel', () => {
-  const latest = async (token: string) => (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders[0];
+  const latest = async (token: string) =>
+    (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders[0];
 
   it('needs a reason from the list', async () => {
     const { _id } = await latest(alice.token);
     for (const reason of [undefined, '', 'Because']) {
-      const answer = await call(cancelHandler, '/api/order/cancel', { token: alice.token, body: { orderId: _id, reason } });
-      expect(answer).toMatchObject({ status: 400, body: { success: false, message: 'Please select a cancellation reason.' } });
+      const answer = await call(cancelHandler, '/api/order/cancel', {
+        token: alice.token,
+        body: { orderId: _id, reason },
+      });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'Please select a cancellation reason.' },
+      });
     }
   });
 
   it('never lets another shopper cancel an order', async () => {
     const { _id } = await latest(alice.token);
-    const answer = await call(cancelHandler, '/api/order/cancel', { token: bob.token, body: { orderId: _id, reason: 'Other' } });
+    const answer = await call(cancelHandler, '/api/order/cancel', {
+      token: bob.token,
+      body: { orderId: _id, reason: 'Other' },
+    });
     expect(answer).toMatchObject({ status: 404, body: { message: 'Order not found.' } });
     expect((await latest(alice.token)).status).toBe('Order Placed');
   });
 
   it('cancels from Order Placed once, and refuses a second time', async () => {
     const { _id } = await latest(alice.token);
-    const answer = await call(cancelHandler, '/api/order/cancel', { token: alice.token, body: { orderId: _id, reason: 'Ordered by mistake' } });
-    expect(answer.body).toMatchObject({ success: true, message: 'Order cancelled successfully', order: { status: 'Cancelled', cancelReason: 'Ordered by mistake' } });
-    const again = await call(cancelHandler, '/api/order/cancel', { token: alice.token, body: { orderId: _id, reason: 'Other' } });
-    expect(again).toMatchObject({ status: 409, body: { message: ORDER_API_MESSAGES.notCancellable } });
+    const answer = await call(cancelHandler, '/api/order/cancel', {
+      token: alice.token,
+      body: { orderId: _id, reason: 'Ordered by mistake' },
+    });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'Order cancelled successfully',
+      order: { status: 'Cancelled', cancelReason: 'Ordered by mistake' },
+    });
+    const again = await call(cancelHandler, '/api/order/cancel', {
+      token: alice.token,
+      body: { orderId: _id, reason: 'Other' },
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: ORDER_API_MESSAGES.notCancellable },
+    });
   });
 
   it('cancels from Packing but not once out for delivery', async () => {
     const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
     const store = await getStore();
     await moveOrderStatus(store, placed.body.orderId, 'Packing');
-    const packing = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
+    const packing = await call(codHandler, '/api/order/COD', {
+      token: bob.token,
+      body: bobOrder(),
+    });
     await moveOrderStatus(store, packing.body.orderId, 'Packing');
     await moveOrderStatus(store, packing.body.orderId, 'Out for Delivery');
-    expect((await call(cancelHandler, '/api/order/cancel', { token: bob.token, body: { orderId: placed.body.orderId, reason: 'Other' } })).status).toBe(200);
-    expect((await call(cancelHandler, '/api/order/cancel', { token: bob.token, body: { orderId: packing.body.orderId, reason: 'Other' } })).status).toBe(409);
+    expect(
+      (
+        await call(cancelHandler, '/api/order/cancel', {
+          token: bob.token,
+          body: { orderId: placed.body.orderId, reason: 'Other' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(cancelHandler, '/api/order/cancel', {
+          token: bob.token,
+          body: { orderId: packing.body.orderId, reason: 'Other' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('lets exactly one of two concurrent cancels win', async () => {
     const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
     const answers = await Promise.all(
-      [0, 1].map(() => call(cancelHandler, '/api/order/cancel', { token: bob.token, body: { orderId: placed.body.orderId, reason: 'Other' } })),
+      [0, 1].map(() =>
+        call(cancelHandler, '/api/order/cancel', {
+          token: bob.token,
+          body: { orderId: placed.body.orderId, reason: 'Other' },
+        }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
@@ -223,49 +396,109 @@ describe('POST /api/order/cancel', () => {
 describe('moveOrderStatus', () => {
   it('refuses moves the status machine does not allow', async () => {
     const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
-    await expect(moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered')).rejects.toThrow(ORDER_API_MESSAGES.badStatus('Order Placed', 'Delivered'));
+    await expect(
+      moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered'),
+    ).rejects.toThrow(ORDER_API_MESSAGES.badStatus('Order Placed', 'Delivered'));
   });
 });
 
 /** Calls the order handler as the platform would, collecting what it hands to waitUntil (the mail). */
-async function placeWithMail(token: string, body: unknown, ip: string, pending: Promise<unknown>[]) {
+async function placeWithMail(
+  token: string,
+  body: unknown,
+  ip: string,
+  pending: Promise<unknown>[],
+) {
   const req = apiRequest('/api/order/COD', { body, headers: { token } });
   const res = await codHandler(req, { ip, waitUntil: (p) => pending.push(p) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, any>,
+  };
 }
-const ordersOf = async (token: string) => (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders as unknown[];
+const ordersOf = async (token: string) =>
+  (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders as unknown[];
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 let solo = 0;
 /** An order from its own client address (and, unless the test names one, its own mailbox), clear of the throttle counts of the tests above. */
 function placeSolo(token: string, body: ReturnType<typeof order>) {
   solo++;
   const to = body.address.email === address.email ? `solo${solo}@example.com` : body.address.email;
-  return call(codHandler, '/api/order/COD', { token, body: { ...body, address: { ...body.address, email: to } }, ip: `192.0.2.${100 + solo}` });
+  return call(codHandler, '/api/order/COD', {
+    token,
+    body: { ...body, address: { ...body.address, email: to } },
+    ip: `192.0.2.${100 + solo}`,
+  });
 }
 
 describe('the shipping country decides currency, fee and payment', () => {
   it('refuses a PKR, COD order to a US address with a clear message and stores nothing', async () => {
     const carol = await signUp('Carol');
-    const answer = await placeSolo(carol.token, order({ currency: 'PKR', paymentMethod: 'COD', address: usAddress }));
-    expect(answer).toMatchObject({ status: 400, body: { success: false, message: 'Orders to United States are charged in USD. Please refresh the checkout and try again.' } });
-    const cod = await placeSolo(carol.token, order({ currency: 'USD', paymentMethod: 'COD', address: usAddress }));
-    expect(cod).toMatchObject({ status: 400, body: { success: false, message: 'Cash on Delivery is available only for addresses in Pakistan.' } });
+    const answer = await placeSolo(
+      carol.token,
+      order({ currency: 'PKR', paymentMethod: 'COD', address: usAddress }),
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        message:
+          'Orders to United States are charged in USD. Please refresh the checkout and try again.',
+      },
+    });
+    const cod = await placeSolo(
+      carol.token,
+      order({ currency: 'USD', paymentMethod: 'COD', address: usAddress }),
+    );
+    expect(cod).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        message: 'Cash on Delivery is available only for addresses in Pakistan.',
+      },
+    });
     expect(await ordersOf(carol.token)).toEqual([]);
   });
 
   it('charges a US address in USD, with the US fee and bank transfer, when the client names neither', async () => {
     const carol = await signUp('Carol');
-    const answer = await placeSolo(carol.token, order({ currency: undefined, paymentMethod: undefined, address: usAddress }));
+    const answer = await placeSolo(
+      carol.token,
+      order({ currency: undefined, paymentMethod: undefined, address: usAddress }),
+    );
     expect(answer.status).toBe(201);
-    expect(answer.body.order).toMatchObject({ currency: 'USD', deliveryFee: 25, paymentMethod: 'Bank Transfer', address: { country: 'United States' } });
+    expect(answer.body.order).toMatchObject({
+      currency: 'USD',
+      deliveryFee: 25,
+      paymentMethod: 'Bank Transfer',
+      address: { country: 'United States' },
+    });
   });
 
   it('refuses a Pakistani address charged in another currency, and a country the checkout does not list', async () => {
     const carol = await signUp('Carol');
-    const usd = await placeSolo(carol.token, order({ currency: 'USD', paymentMethod: 'Bank Transfer' }));
-    expect(usd).toMatchObject({ status: 400, body: { message: 'Orders to Pakistan are charged in PKR. Please refresh the checkout and try again.' } });
-    const atlantis = await placeSolo(carol.token, order({ currency: undefined, address: { ...address, country: 'Atlantis' } }));
-    expect(atlantis).toMatchObject({ status: 400, body: { message: 'We do not ship to this country. Please choose your country from the list.' } });
+    const usd = await placeSolo(
+      carol.token,
+      order({ currency: 'USD', paymentMethod: 'Bank Transfer' }),
+    );
+    expect(usd).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'Orders to Pakistan are charged in PKR. Please refresh the checkout and try again.',
+      },
+    });
+    const atlantis = await placeSolo(
+      carol.token,
+      order({ currency: undefined, address: { ...address, country: 'Atlantis' } }),
+    );
+    expect(atlantis).toMatchObject({
+      status: 400,
+      body: {
+        message: 'We do not ship to this country. Please choose your country from the list.',
+      },
+    });
     expect(await ordersOf(carol.token)).toEqual([]);
   });
 });
@@ -273,28 +506,54 @@ describe('the shipping country decides currency, fee and payment', () => {
 describe('amounts exact to the smallest unit of the currency', () => {
   it('charges ₨1,350 to Kuwait as KWD 1.485, not KWD 1, and stores and mails the exact figures', async () => {
     const dave = await signUp('Dave');
-    const kuwait = { ...address, firstName: 'Dave', email: 'dave.kw@example.com', country: 'Kuwait', state: 'Al Asimah', city: 'Kuwait City', zip: '15000' };
+    const kuwait = {
+      ...address,
+      firstName: 'Dave',
+      email: 'dave.kw@example.com',
+      country: 'Kuwait',
+      state: 'Al Asimah',
+      city: 'Kuwait City',
+      zip: '15000',
+    };
     const answer = await placeSolo(
       dave.token,
-      order({ items: [{ productId: 'kuwait-clutch', selectedColor: 'Black', quantity: 1 }], currency: 'KWD', paymentMethod: 'Bank Transfer', address: kuwait }),
+      order({
+        items: [{ productId: 'kuwait-clutch', selectedColor: 'Black', quantity: 1 }],
+        currency: 'KWD',
+        paymentMethod: 'Bank Transfer',
+        address: kuwait,
+      }),
     );
     expect(answer.status).toBe(201);
     // KWD has no listed fee: 40 USD = 40 / 0.0036 PKR × 0.0011 = KWD 12.222.
-    expect(answer.body.order).toMatchObject({ currency: 'KWD', amount: 1.485, deliveryFee: 12.222, total: 13.707 });
+    expect(answer.body.order).toMatchObject({
+      currency: 'KWD',
+      amount: 1.485,
+      deliveryFee: 12.222,
+      total: 13.707,
+    });
     const stored = await (await getStore()).orders.get(answer.body.orderId);
     expect(stored).toMatchObject({ amount: 1.485, deliveryFee: 12.222, total: 13.707 });
     await expect.poll(() => mailsTo('dave.kw@example.com').length, { timeout: 5000 }).toBe(1);
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
-    expect(text).toContain('Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)');
+    expect(text).toContain(
+      'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
+    );
   });
 
   it('charges cents in USD and whole yen in JPY', async () => {
     const dave = await signUp('Dave');
     const item = [{ productId: 'kuwait-clutch', selectedColor: 'Black', quantity: 1 }];
-    const usd = await placeSolo(dave.token, order({ items: item, currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress }));
+    const usd = await placeSolo(
+      dave.token,
+      order({ items: item, currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress }),
+    );
     expect(usd.body.order).toMatchObject({ amount: 4.86, deliveryFee: 25, total: 29.86 });
     const japan = { ...address, country: 'Japan', state: 'Tokyo', city: 'Tokyo', zip: '100-0001' };
-    const jpy = await placeSolo(dave.token, order({ items: item, currency: 'JPY', paymentMethod: 'Bank Transfer', address: japan }));
+    const jpy = await placeSolo(
+      dave.token,
+      order({ items: item, currency: 'JPY', paymentMethod: 'Bank Transfer', address: japan }),
+    );
     expect(jpy.body.order).toMatchObject({ amount: 729, deliveryFee: 3500, total: 4229 });
   });
 });
@@ -305,16 +564,27 @@ describe('order throttles', () => {
     const pending: Promise<unknown>[] = [];
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        placeWithMail(erin.token, order({ address: { ...address, email: `burst${i}@example.com` } }), '192.0.2.10', pending),
+        placeWithMail(
+          erin.token,
+          order({ address: { ...address, email: `burst${i}@example.com` } }),
+          '192.0.2.10',
+          pending,
+        ),
       ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(20);
-    expect(refused[0]!.body).toEqual({ success: false, message: 'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.' });
+    expect(refused[0]!.body).toEqual({
+      success: false,
+      message:
+        'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
+    });
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     await Promise.all(pending);
-    expect(smtp.mails.filter((m) => m.to.some((to) => /^burst\d+@example\.com$/.test(to)))).toHaveLength(10);
+    expect(
+      smtp.mails.filter((m) => m.to.some((to) => /^burst\d+@example\.com$/.test(to))),
+    ).toHaveLength(10);
     expect(await ordersOf(erin.token)).toHaveLength(10);
   });
 
@@ -322,16 +592,38 @@ describe('order throttles', () => {
     const [a, b] = [await signUp('Mallory'), await signUp('Trudy')];
     const body = order({ address: { ...address, email: 'victim@example.com' } });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await call(codHandler, '/api/order/COD', { token: (i % 2 ? a : b).token, body, ip: `192.0.2.${20 + i}` })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await call(codHandler, '/api/order/COD', {
+            token: (i % 2 ? a : b).token,
+            body,
+            ip: `192.0.2.${20 + i}`,
+          })
+        ).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
   });
 
   it('takes at most 30 orders from one client address in 10 minutes', async () => {
-    const shoppers = [await signUp('Shared 1'), await signUp('Shared 2'), await signUp('Shared 3'), await signUp('Shared 4')];
+    const shoppers = [
+      await signUp('Shared 1'),
+      await signUp('Shared 2'),
+      await signUp('Shared 3'),
+      await signUp('Shared 4'),
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const body = order({ address: { ...address, email: `shared${i}@example.com` } });
-      statuses.push((await call(codHandler, '/api/order/COD', { token: shoppers[i % 4]!.token, body, ip: '192.0.2.99' })).status);
+      statuses.push(
+        (
+          await call(codHandler, '/api/order/COD', {
+            token: shoppers[i % 4]!.token,
+            body,
+            ip: '192.0.2.99',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array(30).fill(201), 429]);
   });
@@ -340,13 +632,23 @@ describe('order throttles', () => {
 describe('names and addresses in orders and mails', () => {
   it('keeps a first name with CRLF and a URL on the greeting line of the mail, with the link broken', async () => {
     const frank = await signUp('Frank');
-    const hostile = { ...address, email: 'ayesha.crlf@example.com', firstName: 'Ayesha\r\n\r\nURGENT: verify your card at http://evil.example', address1: '12 Canal View\r\nSECOND LINE' };
+    const hostile = {
+      ...address,
+      email: 'ayesha.crlf@example.com',
+      firstName: 'Ayesha\r\n\r\nURGENT: verify your card at http://evil.example',
+      address1: '12 Canal View\r\nSECOND LINE',
+    };
     const answer = await placeSolo(frank.token, order({ address: hostile }));
     expect(answer.status).toBe(201);
-    expect(answer.body.order.address).toMatchObject({ firstName: 'Ayesha URGENT: verify your card at http://evil.example', address1: '12 Canal View SECOND LINE' });
+    expect(answer.body.order.address).toMatchObject({
+      firstName: 'Ayesha URGENT: verify your card at http://evil.example',
+      address1: '12 Canal View SECOND LINE',
+    });
     await expect.poll(() => mailsTo('ayesha.crlf@example.com').length, { timeout: 5000 }).toBe(1);
     const lines = mailText(mailsTo('ayesha.crlf@example.com')[0]!.raw).split('\n');
-    expect(lines.filter((l) => l.includes('URGENT'))).toEqual(['Dear Ayesha URGENT: verify your card at http[:]//evil.example,']);
+    expect(lines.filter((l) => l.includes('URGENT'))).toEqual([
+      'Dear Ayesha URGENT: verify your card at http[:]//evil.example,',
+    ]);
     expect(lines.join('\n')).not.toContain('http://evil.example');
   });
 });
@@ -362,14 +664,22 @@ describe('stale exchange rates', () => {
     const gina = await signUp('Gina');
     await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 30 * DAY });
     rates.state.mode = 'fail';
-    const answer = await placeSolo(gina.token, order({ currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress }));
-    expect(answer).toMatchObject({ status: 503, body: { success: false, message: ORDER_API_MESSAGES.noRate('USD') } });
+    const answer = await placeSolo(
+      gina.token,
+      order({ currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress }),
+    );
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { success: false, message: ORDER_API_MESSAGES.noRate('USD') },
+    });
     expect(await ordersOf(gina.token)).toEqual([]);
   });
 
   it('prices at a rate under a day old while the service is down, asking it once a minute, not once per order', async () => {
     const gina = await signUp('Gina');
-    await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 7 * 60 * 60 * 1000 });
+    await (
+      await getStore()
+    ).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 7 * 60 * 60 * 1000 });
     rates.state.mode = 'hang';
     rates.state.hits = 0;
     const body = order({ currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress });
@@ -382,14 +692,34 @@ describe('stale exchange rates', () => {
 });
 
 describe('line caps', () => {
-  const line = (quantity: number, imageIndex = 0) => ({ productId: 'city-tote', selectedColor: 'Black', imageIndex, quantity });
+  const line = (quantity: number, imageIndex = 0) => ({
+    productId: 'city-tote',
+    selectedColor: 'Black',
+    imageIndex,
+    quantity,
+  });
 
   it('refuses 100 duplicate lines of 100 instead of accepting 10,000 units', async () => {
     const hank = await signUp('Hank');
-    const hundred = await placeSolo(hank.token, order({ items: Array.from({ length: 100 }, () => line(100)) }));
-    expect(hundred).toMatchObject({ status: 400, body: { message: 'An order can hold at most 50 different items. Please remove some from your cart and try again.' } });
-    const fifty = await placeSolo(hank.token, order({ items: Array.from({ length: 50 }, () => line(100)) }));
-    expect(fifty).toMatchObject({ status: 400, body: { message: ORDER_API_MESSAGES.lineTooLarge('Test Commuter Backpack', 'Black') } });
+    const hundred = await placeSolo(
+      hank.token,
+      order({ items: Array.from({ length: 100 }, () => line(100)) }),
+    );
+    expect(hundred).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'An order can hold at most 50 different items. Please remove some from your cart and try again.',
+      },
+    });
+    const fifty = await placeSolo(
+      hank.token,
+      order({ items: Array.from({ length: 50 }, () => line(100)) }),
+    );
+    expect(fifty).toMatchObject({
+      status: 400,
+      body: { message: ORDER_API_MESSAGES.lineTooLarge('Test Commuter Backpack', 'Black') },
+    });
     expect(await ordersOf(hank.token)).toEqual([]);
   });
 
@@ -399,7 +729,11 @@ describe('line caps', () => {
     const answer = await placeSolo(hank.token, order({ items: [line(30), line(20, 5), line(10)] }));
     expect(answer.status).toBe(201);
     expect(answer.body.order.items).toHaveLength(1);
-    expect(answer.body.order.items[0]).toMatchObject({ quantity: 60, unitPrice: 3800, lineTotal: 228000 });
+    expect(answer.body.order.items[0]).toMatchObject({
+      quantity: 60,
+      unitPrice: 3800,
+      lineTotal: 228000,
+    });
     expect(answer.body.order.amount).toBe(228000);
   });
 });

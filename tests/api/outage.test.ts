@@ -16,7 +16,11 @@ const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again short
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
 function request(e: Endpoint): Request {
-  return apiRequest(e.path, { method: e.method, body: e.method === 'POST' ? e.example : undefined, headers: e.auth ? { token: TOKEN } : {} });
+  return apiRequest(e.path, {
+    method: e.method,
+    body: e.method === 'POST' ? e.example : undefined,
+    headers: e.auth ? { token: TOKEN } : {},
+  });
 }
 
 async function expectAllUnavailable() {
@@ -104,30 +108,33 @@ describe('exchange-rate service faults give rate 1 within the 3 s timeout', () =
 
 // `npm test` builds dist/ first; a bare `vitest run` on a fresh clone skips this part.
 const DIST = path.resolve('dist');
-describe.skipIf(!existsSync(path.join(DIST, 'index.html')))('static pages during an outage (npm start, SKIP_BUILD=1)', () => {
-  let shop: RunningShop;
-  let scratch: string;
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(tmpdir(), 'shop-outage-srv-'));
-    const blocked = path.join(scratch, 'blocked');
-    writeFileSync(blocked, 'x');
-    // Ready once /api answers at all (any status will do).
-    shop = await startShop({ dataDir: blocked, skipBuild: true, waitFor: '/api/rates' });
-  }, 250_000);
-  afterAll(async () => {
-    await shop?.kill();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+describe.skipIf(!existsSync(path.join(DIST, 'index.html')))(
+  'static pages during an outage (npm start, SKIP_BUILD=1)',
+  () => {
+    let shop: RunningShop;
+    let scratch: string;
+    beforeAll(async () => {
+      scratch = mkdtempSync(path.join(tmpdir(), 'shop-outage-srv-'));
+      const blocked = path.join(scratch, 'blocked');
+      writeFileSync(blocked, 'x');
+      // Ready once /api answers at all (any status will do).
+      shop = await startShop({ dataDir: blocked, skipBuild: true, waitFor: '/api/rates' });
+    }, 250_000);
+    afterAll(async () => {
+      await shop?.kill();
+      rmSync(scratch, { recursive: true, force: true });
+    });
 
-  it('serves / and /faq/products while /api answers 503', async () => {
-    const home = await fetch(`${shop.url}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toMatch(/<html/i);
-    expect((await fetch(`${shop.url}/faq/products`)).status).toBe(200);
-    const started = Date.now();
-    const api = await fetch(`${shop.url}/api/product/list`);
-    expect(api.status).toBe(503);
-    expect(await api.json()).toEqual({ success: false, message: UNAVAILABLE });
-    expect(Date.now() - started).toBeLessThan(5000);
-  }, 30_000);
-});
+    it('serves / and /faq/products while /api answers 503', async () => {
+      const home = await fetch(`${shop.url}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toMatch(/<html/i);
+      expect((await fetch(`${shop.url}/faq/products`)).status).toBe(200);
+      const started = Date.now();
+      const api = await fetch(`${shop.url}/api/product/list`);
+      expect(api.status).toBe(503);
+      expect(await api.json()).toEqual({ success: false, message: UNAVAILABLE });
+      expect(Date.now() - started).toBeLessThan(5000);
+    }, 30_000);
+  },
+);

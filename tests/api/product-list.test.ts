@@ -54,7 +54,10 @@ describe('GET /api/product/list when the store is unavailable', () => {
     const res = await handler(apiRequest('/api/product/list'));
     expect(res.status).toBe(503);
     const body = (await res.json()) as { success: boolean; message: string };
-    expect(body).toEqual({ success: false, message: 'The shop is temporarily unavailable. Please try again shortly.' });
+    expect(body).toEqual({
+      success: false,
+      message: 'The shop is temporarily unavailable. Please try again shortly.',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
     await closeStore();
     process.env.DATA_DIR = previous;

@@ -2,7 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigError, loadConfig, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
 import { runDoctor } from '../../src/server/doctor.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { migrateMongo, missingMongoIndexes, type MongoDriver } from '../../src/server/store/mongo.ts';
+import {
+  migrateMongo,
+  missingMongoIndexes,
+  type MongoDriver,
+} from '../../src/server/store/mongo.ts';
 import { importCatalogue } from '../../src/server/services/catalogue.ts';
 import { openMongoStore } from '../../src/server/store/mongo.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
@@ -21,7 +25,9 @@ describe('runsOnNetlify', () => {
   });
 
   it('is true in a Netlify build', () => {
-    expect(runsOnNetlify({ NETLIFY: 'true', CONTEXT: 'production', SITE_ID: 'site-1234' })).toBe(true);
+    expect(runsOnNetlify({ NETLIFY: 'true', CONTEXT: 'production', SITE_ID: 'site-1234' })).toBe(
+      true,
+    );
   });
 
   it('is false under npm start, tests and netlify dev', () => {
@@ -49,12 +55,23 @@ describe('parseConfig in production', () => {
   });
 
   it('asks a Netlify build only for MONGODB_URI, where it reads the catalogue', () => {
-    expect(() => parseConfig({ NETLIFY: 'true', CONTEXT: 'production' })).toThrow('MONGODB_URI: required in production');
-    expect(parseConfig({ NETLIFY: 'true', CONTEXT: 'production', MONGODB_URI: 'mongodb://db.example' }).production).toBe(true);
+    expect(() => parseConfig({ NETLIFY: 'true', CONTEXT: 'production' })).toThrow(
+      'MONGODB_URI: required in production',
+    );
+    expect(
+      parseConfig({ NETLIFY: 'true', CONTEXT: 'production', MONGODB_URI: 'mongodb://db.example' })
+        .production,
+    ).toBe(true);
   });
 
   it('accepts a complete production environment', () => {
-    const config = parseConfig({ ...deployed, MONGODB_URI: 'mongodb+srv://db.example', JWT_SECRET: SECRET, SMTP_URL: 'smtp://mail.example:587', SITE_URL: 'https://bastaa.pk' });
+    const config = parseConfig({
+      ...deployed,
+      MONGODB_URI: 'mongodb+srv://db.example',
+      JWT_SECRET: SECRET,
+      SMTP_URL: 'smtp://mail.example:587',
+      SITE_URL: 'https://bastaa.pk',
+    });
     expect(config).toMatchObject({ production: true, MONGODB_DB: 'shop' });
   });
 
@@ -73,30 +90,51 @@ describe('a handler in a misconfigured deployment', () => {
     process.env = { PATH: saved.PATH, ...deployed, JWT_SECRET: SECRET };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const handler = handle(async () => json({ success: true, config: loadConfig().production }));
-    const answers = await Promise.all([1, 2, 3].map(() => handler(new Request('http://localhost/api/cart/get', { method: 'POST' }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        handler(new Request('http://localhost/api/cart/get', { method: 'POST' })),
+      ),
+    );
     for (const res of answers) {
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ success: false, message: 'The shop is temporarily unavailable. Please try again shortly.' });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: 'The shop is temporarily unavailable. Please try again shortly.',
+      });
     }
-    const lines = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[config]'));
+    const lines = errors.mock.calls
+      .map((c) => String(c[0]))
+      .filter((l) => l.startsWith('[config]'));
     errors.mockRestore();
-    expect(lines).toEqual(['[config] refusing to serve: MONGODB_URI: required in production; SMTP_URL: required in production; SITE_URL: required in production']);
+    expect(lines).toEqual([
+      '[config] refusing to serve: MONGODB_URI: required in production; SMTP_URL: required in production; SITE_URL: required in production',
+    ]);
   });
 });
 
 describe('API answers', () => {
   it('carry nosniff, HSTS, a default-src none CSP and no-store on personal answers', async () => {
-    const res = await handle(async () => json({ success: true }))(new Request('http://localhost/api/cart/get', { method: 'POST' }));
+    const res = await handle(async () => json({ success: true }))(
+      new Request('http://localhost/api/cart/get', { method: 'POST' }),
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('carry the same headers on a cacheable read, keeping its Cache-Control', async () => {
-    const res = await handle(async () => new Response('{}', { headers: { 'Cache-Control': 'public, max-age=60' } }))(new Request('http://localhost/api/product/list'));
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const res = await handle(
+      async () => new Response('{}', { headers: { 'Cache-Control': 'public, max-age=60' } }),
+    )(new Request('http://localhost/api/product/list'));
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 });
@@ -115,7 +153,15 @@ describe('db migrate (migrateMongo)', () => {
 
   it('is what makes a second account with the same e-mail impossible', async () => {
     const store = await openMongoStore(uri, 'shop', driver);
-    const user = { id: 'u1', email: 'same@example.com', name: 'A', passwordHash: null, googleSub: null, tokenVersion: 0, createdAt: '' };
+    const user = {
+      id: 'u1',
+      email: 'same@example.com',
+      name: 'A',
+      passwordHash: null,
+      googleSub: null,
+      tokenVersion: 0,
+      createdAt: '',
+    };
     expect(await store.users.create(user)).not.toBeNull();
     expect(await store.users.create({ ...user, id: 'u2' })).toBeNull();
   });
@@ -134,7 +180,13 @@ describe('shop doctor (runDoctor)', () => {
     await rates.close();
     mongoDouble.reset();
   });
-  const env = () => ({ MONGODB_URI: uri, JWT_SECRET: SECRET, SMTP_URL: smtp.url, SITE_URL: 'https://bastaa.pk', RATES_URL: rates.url });
+  const env = () => ({
+    MONGODB_URI: uri,
+    JWT_SECRET: SECRET,
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://bastaa.pk',
+    RATES_URL: rates.url,
+  });
 
   it('says every missing variable, one line each', async () => {
     const lines = await runDoctor({});
@@ -158,7 +210,9 @@ describe('shop doctor (runDoctor)', () => {
 
   it('passes a complete, reachable production setup', async () => {
     await migrateMongo(uri, 'shop', driver);
-    const imported = await importCatalogue(await openMongoStore(uri, 'shop', driver), [makeProduct({ _id: 'doctor-bag' })]);
+    const imported = await importCatalogue(await openMongoStore(uri, 'shop', driver), [
+      makeProduct({ _id: 'doctor-bag' }),
+    ]);
     expect(imported.ok).toBe(true);
     const lines = await runDoctor(env(), { driver });
     expect(lines.filter((l) => !l.ok)).toEqual([]);
@@ -167,9 +221,24 @@ describe('shop doctor (runDoctor)', () => {
 
   it('reports a short secret, an http site, an unreachable database, a dead SMTP server and a failing rates source', async () => {
     rates.state.mode = 'fail';
-    const lines = await runDoctor({ ...env(), JWT_SECRET: 'y'.repeat(32), SITE_URL: 'http://bastaa.pk', MONGODB_URI: 'mongodb://unreachable', SMTP_URL: 'smtp://127.0.0.1:9' }, { driver });
+    const lines = await runDoctor(
+      {
+        ...env(),
+        JWT_SECRET: 'y'.repeat(32),
+        SITE_URL: 'http://bastaa.pk',
+        MONGODB_URI: 'mongodb://unreachable',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      },
+      { driver },
+    );
     rates.state.mode = 'ok';
     const failures = lines.filter((l) => !l.ok).map((l) => l.text.split(':')[0]);
-    expect(failures).toEqual(['JWT_SECRET', 'SITE_URL', 'MongoDB reachable (database shop)', 'SMTP answers', 'exchange-rate source answers']);
+    expect(failures).toEqual([
+      'JWT_SECRET',
+      'SITE_URL',
+      'MongoDB reachable (database shop)',
+      'SMTP answers',
+      'exchange-rate source answers',
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler from '../../netlify/functions/rates.mts';
-import { FAILURE_RETRY_MS, MAX_RATE_AGE_MS, getRates, RATES_TTL_MS, ratesForOrder } from '../../src/server/services/rates.ts';
+import {
+  FAILURE_RETRY_MS,
+  MAX_RATE_AGE_MS,
+  getRates,
+  RATES_TTL_MS,
+  ratesForOrder,
+} from '../../src/server/services/rates.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
@@ -24,7 +30,12 @@ describe('getRates', () => {
 
   it('fetches PKR-based rates and caches them in the store for 6 hours', async () => {
     const first = await getRates(store, config(), 1_000);
-    expect(first).toMatchObject({ result: 'success', base: 'PKR', fallback: false, rates: SAMPLE_RATES });
+    expect(first).toMatchObject({
+      result: 'success',
+      base: 'PKR',
+      fallback: false,
+      rates: SAMPLE_RATES,
+    });
     await getRates(store, config(), 1_000 + RATES_TTL_MS - 1);
     expect(fake.state.hits).toBe(1);
     await getRates(store, config(), 1_000 + RATES_TTL_MS);
@@ -33,7 +44,11 @@ describe('getRates', () => {
 
   it('falls back to rate 1 when the service fails and nothing is cached', async () => {
     fake.state.mode = 'fail';
-    expect(await getRates(store, config())).toMatchObject({ result: 'success', rates: { PKR: 1 }, fallback: true });
+    expect(await getRates(store, config())).toMatchObject({
+      result: 'success',
+      rates: { PKR: 1 },
+      fallback: true,
+    });
   });
 
   it('falls back when the service answers without rates', async () => {
@@ -53,23 +68,35 @@ describe('getRates', () => {
     const slowConfig = { RATES_URL: fake.url, RATES_TIMEOUT_MS: 3000 };
     const failedAt = RATES_TTL_MS + 1;
     const first = Date.now();
-    expect(await getRates(store, slowConfig, failedAt)).toMatchObject({ rates: SAMPLE_RATES, stale: true });
+    expect(await getRates(store, slowConfig, failedAt)).toMatchObject({
+      rates: SAMPLE_RATES,
+      stale: true,
+    });
     expect(Date.now() - first).toBeGreaterThanOrEqual(2900);
     const again = Date.now();
     for (const later of [failedAt + 1, failedAt + 30_000, failedAt + FAILURE_RETRY_MS - 1]) {
-      expect(await getRates(store, slowConfig, later)).toMatchObject({ rates: SAMPLE_RATES, stale: true });
+      expect(await getRates(store, slowConfig, later)).toMatchObject({
+        rates: SAMPLE_RATES,
+        stale: true,
+      });
     }
     expect(Date.now() - again).toBeLessThan(200);
     expect(fake.state.hits).toBe(2);
     fake.state.mode = 'ok';
-    expect(await getRates(store, slowConfig, failedAt + FAILURE_RETRY_MS)).toMatchObject({ rates: SAMPLE_RATES, stale: false });
+    expect(await getRates(store, slowConfig, failedAt + FAILURE_RETRY_MS)).toMatchObject({
+      rates: SAMPLE_RATES,
+      stale: false,
+    });
     expect(fake.state.hits).toBe(3);
   }, 10_000);
 
   it('remembers a failure with nothing cached too, serving rate 1 meanwhile', async () => {
     fake.state.mode = 'fail';
     expect(await getRates(store, config(), 0)).toMatchObject({ rates: { PKR: 1 }, fallback: true });
-    expect(await getRates(store, config(), FAILURE_RETRY_MS - 1)).toMatchObject({ rates: { PKR: 1 }, fallback: true });
+    expect(await getRates(store, config(), FAILURE_RETRY_MS - 1)).toMatchObject({
+      rates: { PKR: 1 },
+      fallback: true,
+    });
     expect(fake.state.hits).toBe(1);
   });
 
@@ -153,21 +180,33 @@ describe('GET /api/rates', () => {
   it('answers result success with PKR as the base and a CDN cache header', async () => {
     const res = await handler(apiRequest('/api/rates'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ result: 'success', base: 'PKR', rates: SAMPLE_RATES, stale: false });
+    expect(await res.json()).toMatchObject({
+      result: 'success',
+      base: 'PKR',
+      rates: SAMPLE_RATES,
+      stale: false,
+    });
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=3600/);
   });
 
   it('serves a stale rate while the service is down, marked stale with a one-minute max-age, and answers at once', async () => {
-    await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 30 * 24 * 60 * 60 * 1000 });
+    await (
+      await getStore()
+    ).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 30 * 24 * 60 * 60 * 1000 });
     fake.state.mode = 'hang';
     fake.state.hits = 0;
     try {
       const first = await handler(apiRequest('/api/rates'));
-      expect(await first.json()).toMatchObject({ rates: SAMPLE_RATES, stale: true, fallback: false });
+      expect(await first.json()).toMatchObject({
+        rates: SAMPLE_RATES,
+        stale: true,
+        fallback: false,
+      });
       expect(first.headers.get('cache-control')).toBe('public, max-age=60');
       expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
       const started = Date.now();
-      for (let i = 0; i < 5; i++) expect((await handler(apiRequest('/api/rates'))).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await handler(apiRequest('/api/rates'))).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(500);
       expect(fake.state.hits).toBe(1);
     } finally {

@@ -28,14 +28,20 @@ describe('serveApi', () => {
     const res = await fetch(`${base}/api/product/list`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public/);
-    expect(((await res.json()) as { products: unknown[] }).products.length).toBeGreaterThanOrEqual(48);
+    expect(((await res.json()) as { products: unknown[] }).products.length).toBeGreaterThanOrEqual(
+      48,
+    );
   });
 
   it('passes the POST body through to the handler', async () => {
     const res = await fetch(`${base}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Route Test', email: `route-${Date.now()}@example.com`, password: 'correct horse battery' }),
+      body: JSON.stringify({
+        name: 'Route Test',
+        email: `route-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+      }),
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, user: { name: 'Route Test' } });
@@ -49,9 +55,12 @@ describe('serveApi', () => {
     }
   });
 
-  it('answers an unknown /api/ path, for any method, with the catch-all function\'s JSON 404 and the API security headers', async () => {
+  it("answers an unknown /api/ path, for any method, with the catch-all function's JSON 404 and the API security headers", async () => {
     for (const method of ['GET', 'POST']) {
-      const res = await fetch(`${base}/api/nothing/here`, { method, body: method === 'POST' ? '{}' : undefined });
+      const res = await fetch(`${base}/api/nothing/here`, {
+        method,
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -63,17 +72,25 @@ describe('serveApi', () => {
   it('answers 413 to a chunked body over 100 KB, keeps running, and the client can go on', async () => {
     const register = await fetch(`${base}/api/user/register`, {
       method: 'POST',
-      body: JSON.stringify({ name: 'Big Body', email: `big-${Date.now()}@example.com`, password: 'correct horse battery' }),
+      body: JSON.stringify({
+        name: 'Big Body',
+        email: `big-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+      }),
     });
     const { token } = (await register.json()) as { token: string };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const post = (path: string, chunks: number) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { token, 'content-type': 'application/json' } }, (res) => {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = http.request(
+          `${base}${path}`,
+          { method: 'POST', agent, headers: { token, 'content-type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on('error', reject);
         // No Content-Length: Node sends the body chunked, 16 KB at a time.
         if (chunks === 0) return void req.end('{}');
@@ -84,7 +101,10 @@ describe('serveApi', () => {
     for (const path of ['/api/cart/merge', '/api/cart/get', '/api/order/COD']) {
       const refused = await post(path, 10);
       expect(refused.status).toBe(413);
-      expect(JSON.parse(refused.body)).toEqual({ success: false, message: 'Request body is too large' });
+      expect(JSON.parse(refused.body)).toEqual({
+        success: false,
+        message: 'Request body is too large',
+      });
       const next = await post('/api/cart/get', 0);
       expect(next.status).toBe(200);
     }

@@ -25,8 +25,15 @@ function order(userId: string, overrides: Partial<OrderRecord> = {}): OrderRecor
     userId,
     items: [],
     address: {
-      firstName: 'A', lastName: 'B', email: 'a@b.pk', address1: 'x', country: 'Pakistan',
-      city: 'Lahore', state: 'Punjab', zip: '54000', mobile: '03001234567',
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.pk',
+      address1: 'x',
+      country: 'Pakistan',
+      city: 'Lahore',
+      state: 'Punjab',
+      zip: '54000',
+      mobile: '03001234567',
     },
     amountPkr: 1000,
     currency: 'PKR',
@@ -46,7 +53,10 @@ function order(userId: string, overrides: Partial<OrderRecord> = {}): OrderRecor
 }
 
 /** The behaviour every store adapter must share. */
-function storeContract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>) {
+function storeContract(
+  name: string,
+  open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>,
+) {
   describe(`store contract (${name})`, () => {
     let store: Store;
     let cleanup: () => Promise<void>;
@@ -57,7 +67,10 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
 
     describe('products', () => {
       it('upserts new products and keeps catalogue order', async () => {
-        const result = await store.products.upsertMany([makeProduct({ _id: 'zeta' }), makeProduct({ _id: 'alpha' })]);
+        const result = await store.products.upsertMany([
+          makeProduct({ _id: 'zeta' }),
+          makeProduct({ _id: 'alpha' }),
+        ]);
         expect(result).toEqual({ inserted: 2, updated: 0 });
         expect((await store.products.list()).map((p) => p._id)).toEqual(['zeta', 'alpha']);
       });
@@ -106,15 +119,25 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
       it('links a Google subject to an account', async () => {
         const u = user({ passwordHash: null });
         await store.users.create(u);
-        expect((await store.users.linkGoogle(u.id, 'google-sub-1'))?.googleSub).toBe('google-sub-1');
+        expect((await store.users.linkGoogle(u.id, 'google-sub-1'))?.googleSub).toBe(
+          'google-sub-1',
+        );
       });
 
       it('marks the e-mail verified with a password set by code and keeps it through a plain change', async () => {
         const u = user();
         await store.users.create(u);
-        expect(await store.users.setPassword(u.id, 'coded-hash', { emailVerified: true })).toMatchObject({ emailVerified: true, tokenVersion: 1 });
-        expect(await store.users.setPassword(u.id, 'other-hash')).toMatchObject({ emailVerified: true, tokenVersion: 2 });
-        expect(await store.users.findById(u.id)).toMatchObject({ passwordHash: 'other-hash', emailVerified: true });
+        expect(
+          await store.users.setPassword(u.id, 'coded-hash', { emailVerified: true }),
+        ).toMatchObject({ emailVerified: true, tokenVersion: 1 });
+        expect(await store.users.setPassword(u.id, 'other-hash')).toMatchObject({
+          emailVerified: true,
+          tokenVersion: 2,
+        });
+        expect(await store.users.findById(u.id)).toMatchObject({
+          passwordHash: 'other-hash',
+          emailVerified: true,
+        });
       });
 
       it('links Google, marks the e-mail verified, bumps the token version and can drop the password in one write', async () => {
@@ -122,9 +145,19 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         const dropped = user();
         await store.users.create(kept);
         await store.users.create(dropped);
-        expect(await store.users.linkGoogle(kept.id, 'sub-kept')).toMatchObject({ passwordHash: 'hash', emailVerified: true, tokenVersion: 1 });
-        expect(await store.users.linkGoogle(dropped.id, 'sub-dropped', { dropPassword: true })).toMatchObject({ passwordHash: null, emailVerified: true, tokenVersion: 1 });
-        expect(await store.users.findById(dropped.id)).toMatchObject({ googleSub: 'sub-dropped', passwordHash: null, emailVerified: true });
+        expect(await store.users.linkGoogle(kept.id, 'sub-kept')).toMatchObject({
+          passwordHash: 'hash',
+          emailVerified: true,
+          tokenVersion: 1,
+        });
+        expect(
+          await store.users.linkGoogle(dropped.id, 'sub-dropped', { dropPassword: true }),
+        ).toMatchObject({ passwordHash: null, emailVerified: true, tokenVersion: 1 });
+        expect(await store.users.findById(dropped.id)).toMatchObject({
+          googleSub: 'sub-dropped',
+          passwordHash: null,
+          emailVerified: true,
+        });
       });
     });
 
@@ -153,7 +186,10 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         expect((await store.orders.create(first)).kind).toBe('created');
         expect((await store.orders.create(second)).kind).toBe('created');
         expect(await store.carts.get('buyer')).toEqual({});
-        expect((await store.orders.listByUser('buyer')).map((o) => o.id)).toEqual([second.id, first.id]);
+        expect((await store.orders.listByUser('buyer')).map((o) => o.id)).toEqual([
+          second.id,
+          first.id,
+        ]);
         expect(await store.orders.listByUser('someone-else')).toEqual([]);
       });
 
@@ -162,20 +198,33 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         expect((await store.orders.create(o)).kind).toBe('created');
         const again = await store.orders.create({ ...o, id: randomUUID() });
         expect(again).toEqual({ kind: 'replayed', order: o });
-        expect(await store.orders.create({ ...o, id: randomUUID(), requestHash: 'h2' })).toEqual({ kind: 'conflict' });
+        expect(await store.orders.create({ ...o, id: randomUUID(), requestHash: 'h2' })).toEqual({
+          kind: 'conflict',
+        });
         expect(await store.orders.listByUser('idem')).toHaveLength(1);
       });
 
       it('moves status only from an allowed state and only for the owner', async () => {
         const o = order('owner');
         await store.orders.create(o);
-        expect(await store.orders.transition(o.id, ['Order Placed'], 'Cancelled', { userId: 'intruder' })).toBeNull();
-        const cancelled = await store.orders.transition(o.id, ['Order Placed', 'Packing'], 'Cancelled', {
-          userId: 'owner',
-          cancelReason: 'Other',
-        });
+        expect(
+          await store.orders.transition(o.id, ['Order Placed'], 'Cancelled', {
+            userId: 'intruder',
+          }),
+        ).toBeNull();
+        const cancelled = await store.orders.transition(
+          o.id,
+          ['Order Placed', 'Packing'],
+          'Cancelled',
+          {
+            userId: 'owner',
+            cancelReason: 'Other',
+          },
+        );
         expect(cancelled).toMatchObject({ status: 'Cancelled', cancelReason: 'Other' });
-        expect(await store.orders.transition(o.id, ['Order Placed', 'Packing'], 'Cancelled')).toBeNull();
+        expect(
+          await store.orders.transition(o.id, ['Order Placed', 'Packing'], 'Cancelled'),
+        ).toBeNull();
         expect((await store.orders.list({ status: 'Cancelled' })).map((x) => x.id)).toContain(o.id);
       });
 
@@ -184,7 +233,9 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         await store.orders.create(packed);
         const all = await store.orders.list();
         expect(all[0]?.id).toBe(packed.id);
-        expect((await store.orders.list({ status: 'Packing' })).map((x) => x.id)).toEqual([packed.id]);
+        expect((await store.orders.list({ status: 'Packing' })).map((x) => x.id)).toEqual([
+          packed.id,
+        ]);
         expect(await store.orders.get(packed.id)).toEqual(packed);
         expect(await store.orders.get('no-such-order')).toBeNull();
       });
@@ -205,14 +256,24 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         const u = user({ passwordHash: 'set-by-someone' });
         await store.users.create(u);
         const linked = await store.users.linkGoogle(u.id, 'google-sub-2', { dropPassword: true });
-        expect(linked).toMatchObject({ googleSub: 'google-sub-2', passwordHash: null, tokenVersion: 1 });
-        expect(await store.users.findById(u.id)).toMatchObject({ passwordHash: null, tokenVersion: 1 });
+        expect(linked).toMatchObject({
+          googleSub: 'google-sub-2',
+          passwordHash: null,
+          tokenVersion: 1,
+        });
+        expect(await store.users.findById(u.id)).toMatchObject({
+          passwordHash: null,
+          tokenVersion: 1,
+        });
       });
 
       it('keeps the password when linking without dropPassword, still bumping the token version', async () => {
         const u = user({ passwordHash: 'proven' });
         await store.users.create(u);
-        expect(await store.users.linkGoogle(u.id, 'google-sub-3')).toMatchObject({ passwordHash: 'proven', tokenVersion: 1 });
+        expect(await store.users.linkGoogle(u.id, 'google-sub-3')).toMatchObject({
+          passwordHash: 'proven',
+          tokenVersion: 1,
+        });
       });
 
       it('bumps the token version on sign-out, and answers null for an unknown user', async () => {
@@ -224,18 +285,50 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
       });
 
       it('keeps extra OTP fields and extra rates fields unchanged', async () => {
-        await store.otps.put({ email: 'extra@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0, nonce: 'n1', issuedAt: 42 });
-        expect(await store.otps.get('extra@example.com')).toEqual({ email: 'extra@example.com', codeHash: 'h', expiresAt: expect.any(Number), attempts: 0, nonce: 'n1', issuedAt: 42 });
+        await store.otps.put({
+          email: 'extra@example.com',
+          codeHash: 'h',
+          expiresAt: Date.now() + 60_000,
+          attempts: 0,
+          nonce: 'n1',
+          issuedAt: 42,
+        });
+        expect(await store.otps.get('extra@example.com')).toEqual({
+          email: 'extra@example.com',
+          codeHash: 'h',
+          expiresAt: expect.any(Number),
+          attempts: 0,
+          nonce: 'n1',
+          issuedAt: 42,
+        });
       });
     });
 
     describe('subscribers', () => {
       it('keeps one subscription per e-mail: pending with the latest link, then confirmed for good', async () => {
-        expect(await store.subscribers.request('News@Example.com', 'h1', 10)).toEqual({ email: 'news@example.com', status: 'pending', tokenHash: 'h1', createdAt: 10, confirmedAt: null });
-        expect(await store.subscribers.request('news@example.com', 'h2', 20)).toMatchObject({ status: 'pending', tokenHash: 'h2', createdAt: 10 });
+        expect(await store.subscribers.request('News@Example.com', 'h1', 10)).toEqual({
+          email: 'news@example.com',
+          status: 'pending',
+          tokenHash: 'h1',
+          createdAt: 10,
+          confirmedAt: null,
+        });
+        expect(await store.subscribers.request('news@example.com', 'h2', 20)).toMatchObject({
+          status: 'pending',
+          tokenHash: 'h2',
+          createdAt: 10,
+        });
         expect(await store.subscribers.confirm('h1', 30)).toBeNull();
-        expect(await store.subscribers.confirm('h2', 40)).toMatchObject({ email: 'news@example.com', status: 'confirmed', tokenHash: null, confirmedAt: 40 });
-        expect(await store.subscribers.request('news@example.com', 'h3', 50)).toMatchObject({ status: 'confirmed', tokenHash: null });
+        expect(await store.subscribers.confirm('h2', 40)).toMatchObject({
+          email: 'news@example.com',
+          status: 'confirmed',
+          tokenHash: null,
+          confirmedAt: 40,
+        });
+        expect(await store.subscribers.request('news@example.com', 'h3', 50)).toMatchObject({
+          status: 'confirmed',
+          tokenHash: null,
+        });
         expect(await store.subscribers.confirm('h3', 60)).toBeNull();
         expect((await store.subscribers.get('NEWS@example.com'))?.status).toBe('confirmed');
         expect(await store.subscribers.get('nobody@example.com')).toBeNull();
@@ -244,7 +337,12 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
 
     describe('otps', () => {
       it('stores one code per e-mail, counts attempts and deletes', async () => {
-        await store.otps.put({ email: 'o@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0 });
+        await store.otps.put({
+          email: 'o@example.com',
+          codeHash: 'h',
+          expiresAt: Date.now() + 60_000,
+          attempts: 0,
+        });
         expect(await store.otps.spendAttempt('o@example.com', 5)).toMatchObject({ attempts: 1 });
         expect(await store.otps.get('o@example.com')).toMatchObject({ codeHash: 'h', attempts: 1 });
         expect(await store.otps.delete('o@example.com')).toBe(true);
@@ -258,7 +356,10 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         const now = 1_000_000;
         expect((await store.limits.hit('k', 1000, now)).count).toBe(1);
         expect((await store.limits.hit('k', 1000, now + 10)).count).toBe(2);
-        expect(await store.limits.hit('k', 1000, now + 1001)).toEqual({ count: 1, resetAt: now + 2001 });
+        expect(await store.limits.hit('k', 1000, now + 1001)).toEqual({
+          count: 1,
+          resetAt: now + 2001,
+        });
         await store.limits.reset('k');
         expect((await store.limits.hit('k', 1000, now + 1002)).count).toBe(1);
       });
@@ -272,7 +373,10 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         for (let i = 0; i < 3; i++) await store.limits.release('r', now + 3);
         expect((await store.limits.hit('r', 1000, now + 4)).count).toBe(1);
         await store.limits.release('r', now + 1000);
-        expect(await store.limits.hit('r', 1000, now + 1001)).toEqual({ count: 1, resetAt: now + 2001 });
+        expect(await store.limits.hit('r', 1000, now + 1001)).toEqual({
+          count: 1,
+          resetAt: now + 2001,
+        });
         await store.limits.release('never-hit', now);
         expect((await store.limits.hit('never-hit', 1000, now)).count).toBe(1);
       });
@@ -291,19 +395,40 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
     describe('under concurrency', () => {
       it('keeps every cart line at or under the cap when 30 adds of 5 race', async () => {
         const line = { itemId: 'capped', selectedColor: 'Black', imageIndex: 0, quantity: 5 };
-        await Promise.all(Array.from({ length: 30 }, () => store.carts.update('cap-racer', (cart) => addToCart(cart, line))));
+        await Promise.all(
+          Array.from({ length: 30 }, () =>
+            store.carts.update('cap-racer', (cart) => addToCart(cart, line)),
+          ),
+        );
         expect((await store.carts.get('cap-racer')).capped?.Black?.['0']).toBe(100);
       });
 
       it('grants exactly 5 of 40 parallel attempts on one code', async () => {
-        await store.otps.put({ email: 'guess@example.com', codeHash: 'h', expiresAt: Date.now() + 60_000, attempts: 0 });
-        const results = await Promise.all(Array.from({ length: 40 }, () => store.otps.spendAttempt('guess@example.com', 5)));
-        expect(results.filter(Boolean).map((r) => r?.attempts).sort()).toEqual([1, 2, 3, 4, 5]);
+        await store.otps.put({
+          email: 'guess@example.com',
+          codeHash: 'h',
+          expiresAt: Date.now() + 60_000,
+          attempts: 0,
+        });
+        const results = await Promise.all(
+          Array.from({ length: 40 }, () => store.otps.spendAttempt('guess@example.com', 5)),
+        );
+        expect(
+          results
+            .filter(Boolean)
+            .map((r) => r?.attempts)
+            .sort(),
+        ).toEqual([1, 2, 3, 4, 5]);
         expect(await store.otps.spendAttempt('guess@example.com', 5)).toBeNull();
       });
 
       it('refuses attempts on an expired code', async () => {
-        await store.otps.put({ email: 'late@example.com', codeHash: 'h', expiresAt: 1000, attempts: 0 });
+        await store.otps.put({
+          email: 'late@example.com',
+          codeHash: 'h',
+          expiresAt: 1000,
+          attempts: 0,
+        });
         expect(await store.otps.spendAttempt('late@example.com', 5, 1000)).toBeNull();
         expect(await store.otps.get('late@example.com')).toMatchObject({ attempts: 0 });
       });
@@ -311,7 +436,9 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
       it('creates one order for 12 parallel requests with one idempotency key', async () => {
         const first = order('idem-racer', { idempotencyKey: 'race-key-1', requestHash: 'same' });
         const results = await Promise.all(
-          Array.from({ length: 12 }, (_, i) => store.orders.create({ ...first, id: i === 0 ? first.id : randomUUID() })),
+          Array.from({ length: 12 }, (_, i) =>
+            store.orders.create({ ...first, id: i === 0 ? first.id : randomUUID() }),
+          ),
         );
         expect(results.filter((r) => r.kind === 'created')).toHaveLength(1);
         expect(results.filter((r) => r.kind === 'replayed')).toHaveLength(11);
@@ -322,7 +449,12 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
         const o = order('cancel-racer');
         await store.orders.create(o);
         const results = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => store.orders.transition(o.id, ['Order Placed', 'Packing'], 'Cancelled', { userId: 'cancel-racer', cancelReason: `reason ${i}` })),
+          Array.from({ length: 10 }, (_, i) =>
+            store.orders.transition(o.id, ['Order Placed', 'Packing'], 'Cancelled', {
+              userId: 'cancel-racer',
+              cancelReason: `reason ${i}`,
+            }),
+          ),
         );
         const winners = results.filter(Boolean);
         expect(winners).toHaveLength(1);
@@ -331,13 +463,19 @@ function storeContract(name: string, open: () => Promise<{ store: Store; cleanup
 
       it('counts 25 parallel throttle hits as 1 to 25', async () => {
         const now = 5_000_000;
-        const counts = await Promise.all(Array.from({ length: 25 }, () => store.limits.hit('burst', 60_000, now)));
-        expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+        const counts = await Promise.all(
+          Array.from({ length: 25 }, () => store.limits.hit('burst', 60_000, now)),
+        );
+        expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 25 }, (_, i) => i + 1),
+        );
       });
 
       it('restarts an expired window when parallel hits arrive after it', async () => {
         await store.limits.hit('rollover', 1000, 7_000_000);
-        const counts = await Promise.all(Array.from({ length: 6 }, () => store.limits.hit('rollover', 1000, 7_002_000)));
+        const counts = await Promise.all(
+          Array.from({ length: 6 }, () => store.limits.hit('rollover', 1000, 7_002_000)),
+        );
         expect(counts.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5, 6]);
         expect(new Set(counts.map((c) => c.resetAt))).toEqual(new Set([7_003_000]));
       });

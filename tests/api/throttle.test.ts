@@ -32,19 +32,32 @@ describe('throttle', () => {
     await hits(20, check);
     const error = await check().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 429, message: 'Too many', headers: { 'Retry-After': '900' } });
+    expect(error).toMatchObject({
+      status: 429,
+      message: 'Too many',
+      headers: { 'Retry-After': '900' },
+    });
   });
 
   it('scales per-address limits by the address factor but never per-e-mail ones', async () => {
     const now = 2_000_000;
-    await hits(40, () => throttle(store, [[LOGIN_PER_ADDRESS, '198.51.100.1']], 'Too many', { now, addressFactor: 2 }));
-    await expect(throttle(store, [[LOGIN_PER_ADDRESS, '198.51.100.1']], 'Too many', { now, addressFactor: 2 })).rejects.toThrow('Too many');
-    await hits(5, () => throttle(store, [[perEmail, 'a@example.com']], 'Too many', { now, addressFactor: 50 }));
-    await expect(throttle(store, [[perEmail, 'a@example.com']], 'Too many', { now, addressFactor: 50 })).rejects.toThrow('Too many');
+    await hits(40, () =>
+      throttle(store, [[LOGIN_PER_ADDRESS, '198.51.100.1']], 'Too many', { now, addressFactor: 2 }),
+    );
+    await expect(
+      throttle(store, [[LOGIN_PER_ADDRESS, '198.51.100.1']], 'Too many', { now, addressFactor: 2 }),
+    ).rejects.toThrow('Too many');
+    await hits(5, () =>
+      throttle(store, [[perEmail, 'a@example.com']], 'Too many', { now, addressFactor: 50 }),
+    );
+    await expect(
+      throttle(store, [[perEmail, 'a@example.com']], 'Too many', { now, addressFactor: 50 }),
+    ).rejects.toThrow('Too many');
   });
 
   it('starts counting again after the window', async () => {
-    const check = (now: number) => throttle(store, [[perEmail, 'b@example.com']], 'Too many', { now });
+    const check = (now: number) =>
+      throttle(store, [[perEmail, 'b@example.com']], 'Too many', { now });
     await hits(5, () => check(0));
     await expect(check(0)).rejects.toThrow();
     await expect(check(15 * MINUTE + 1)).resolves.toBeUndefined();
@@ -53,24 +66,36 @@ describe('throttle', () => {
 
 describe('slowDown', () => {
   const message = (s: number) => `Wait ${s} s`;
-  const attempt = (now: number, key = 'owner@example.com') => slowDown(store, LOGIN_SLOWDOWN, key, message, now);
-  const refusal = (now: number) => attempt(now).then(() => null, (e: unknown) => e as HttpError);
+  const attempt = (now: number, key = 'owner@example.com') =>
+    slowDown(store, LOGIN_SLOWDOWN, key, message, now);
+  const refusal = (now: number) =>
+    attempt(now).then(
+      () => null,
+      (e: unknown) => e as HttpError,
+    );
 
   it('lets 5 attempts through at once, then spaces the next ones 1 s, 2 s, 4 s … apart', async () => {
     const t0 = 10_000_000;
     await hits(5, () => attempt(t0));
-    expect(await refusal(t0)).toMatchObject({ status: 429, message: 'Wait 1 s', headers: { 'Retry-After': '1' } });
+    expect(await refusal(t0)).toMatchObject({
+      status: 429,
+      message: 'Wait 1 s',
+      headers: { 'Retry-After': '1' },
+    });
     let now = t0;
     for (const gap of [1, 2, 4, 8, 16]) {
       now += gap * 1000;
       await attempt(now);
-      expect(await refusal(now)).toMatchObject({ status: 429, headers: { 'Retry-After': String(2 * gap) } });
+      expect(await refusal(now)).toMatchObject({
+        status: 429,
+        headers: { 'Retry-After': String(2 * gap) },
+      });
     }
   });
 
   it('never makes the owner wait more than 60 s, however many tries came before', async () => {
     let now = 20_000_000;
-    for (let passed = 0; passed < 20; ) {
+    for (let passed = 0; passed < 20;) {
       const error = await refusal(now);
       if (error) now += Number(error.headers['Retry-After']) * 1000;
       else passed++;
@@ -110,7 +135,8 @@ describe('expired counters', () => {
 
   it('are deleted by the next throttle or slowdown call once their window is over, at most once a minute', async () => {
     const t0 = 50_000_000;
-    for (let i = 0; i < 50; i++) await throttle(store, [[perEmail, `tried${i}@example.com`]], 'Too many', { now: t0 });
+    for (let i = 0; i < 50; i++)
+      await throttle(store, [[perEmail, `tried${i}@example.com`]], 'Too many', { now: t0 });
     expect(rows()).toBe(50);
     const t1 = t0 + 15 * MINUTE + 1;
     await throttle(store, [[perEmail, 'late@example.com']], 'Too many', { now: t1 });

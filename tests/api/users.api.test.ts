@@ -32,7 +32,11 @@ describe('POST /api/user/register', () => {
       body: { name: 'Ayesha Malik', email: 'Ayesha@Example.com', password: PASSWORD },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, msg: USER_MESSAGES.registered, user: { email: 'ayesha@example.com', name: 'Ayesha Malik' } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      msg: USER_MESSAGES.registered,
+      user: { email: 'ayesha@example.com', name: 'Ayesha Malik' },
+    });
     expect(answer.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
@@ -41,11 +45,17 @@ describe('POST /api/user/register', () => {
       body: { name: 'Someone', email: 'AYESHA@example.com', password: PASSWORD },
     });
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ success: false, message: USER_MESSAGES.emailTaken, msg: USER_MESSAGES.emailTaken });
+    expect(answer.body).toEqual({
+      success: false,
+      message: USER_MESSAGES.emailTaken,
+      msg: USER_MESSAGES.emailTaken,
+    });
   });
 
   it('refuses an object where the e-mail belongs and ignores extra fields such as role', async () => {
-    const bad = await call(registerHandler, '/api/user/register', { body: { name: 'X', email: { $gt: '' }, password: PASSWORD } });
+    const bad = await call(registerHandler, '/api/user/register', {
+      body: { name: 'X', email: { $gt: '' }, password: PASSWORD },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
     const extra = await call(registerHandler, '/api/user/register', {
@@ -58,22 +68,39 @@ describe('POST /api/user/register', () => {
   it('answers 405 to a GET, 400 to broken JSON and 413 to a body over 100 KB', async () => {
     expect((await call(registerHandler, '/api/user/register', { method: 'GET' })).status).toBe(405);
     const broken = await call(registerHandler, '/api/user/register', { rawBody: '{"name":' });
-    expect(broken).toMatchObject({ status: 400, body: { success: false, message: 'Request body must be valid JSON' } });
-    const huge = await call(registerHandler, '/api/user/register', { body: { name: 'x'.repeat(101 * 1024), email: 'h@example.com', password: PASSWORD } });
+    expect(broken).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Request body must be valid JSON' },
+    });
+    const huge = await call(registerHandler, '/api/user/register', {
+      body: { name: 'x'.repeat(101 * 1024), email: 'h@example.com', password: PASSWORD },
+    });
     expect(huge.status).toBe(413);
   });
 });
 
 describe('POST /api/user/login', () => {
   it('signs in with the right password', async () => {
-    const answer = await call(loginHandler, '/api/user/login', { body: { email: 'ayesha@example.com', password: PASSWORD } });
+    const answer = await call(loginHandler, '/api/user/login', {
+      body: { email: 'ayesha@example.com', password: PASSWORD },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, msg: USER_MESSAGES.loggedIn, user: { email: 'ayesha@example.com' } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      msg: USER_MESSAGES.loggedIn,
+      user: { email: 'ayesha@example.com' },
+    });
   });
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
-    const wrong = await call(loginHandler, '/api/user/login', { body: { email: 'ayesha@example.com', password: 'nope nope' }, ip: '192.0.2.1' });
-    const unknown = await call(loginHandler, '/api/user/login', { body: { email: 'nobody@example.com', password: 'nope nope' }, ip: '192.0.2.1' });
+    const wrong = await call(loginHandler, '/api/user/login', {
+      body: { email: 'ayesha@example.com', password: 'nope nope' },
+      ip: '192.0.2.1',
+    });
+    const unknown = await call(loginHandler, '/api/user/login', {
+      body: { email: 'nobody@example.com', password: 'nope nope' },
+      ip: '192.0.2.1',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -83,14 +110,33 @@ describe('POST /api/user/login', () => {
   it('slows a sixth try on one e-mail by a second instead of locking the owner out, then lets the right password in', async () => {
     const { email } = await signUp();
     for (let i = 0; i < 5; i++) {
-      expect((await call(loginHandler, '/api/user/login', { body: { email, password: 'wrong-password' }, ip: `192.0.2.${10 + i}` })).status).toBe(401);
+      expect(
+        (
+          await call(loginHandler, '/api/user/login', {
+            body: { email, password: 'wrong-password' },
+            ip: `192.0.2.${10 + i}`,
+          })
+        ).status,
+      ).toBe(401);
     }
-    const sixth = await call(loginHandler, '/api/user/login', { body: { email, password: PASSWORD }, ip: '192.0.2.99' });
+    const sixth = await call(loginHandler, '/api/user/login', {
+      body: { email, password: PASSWORD },
+      ip: '192.0.2.99',
+    });
     expect(sixth.status).toBe(429);
-    expect(sixth.body.message).toBe('Too many login attempts for this e-mail. Please try again in 1 second.');
+    expect(sixth.body.message).toBe(
+      'Too many login attempts for this e-mail. Please try again in 1 second.',
+    );
     expect(sixth.headers.get('retry-after')).toBe('1');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await call(loginHandler, '/api/user/login', { body: { email, password: PASSWORD }, ip: '192.0.2.99' })).status).toBe(200);
+    expect(
+      (
+        await call(loginHandler, '/api/user/login', {
+          body: { email, password: PASSWORD },
+          ip: '192.0.2.99',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -98,7 +144,14 @@ describe('POST /api/user/login from one shared address', () => {
   it('lets more than 20 successful sign-ins through in 15 minutes: only failures count per address', async () => {
     const { email } = await signUp();
     for (let i = 0; i < 21; i++) {
-      expect((await call(loginHandler, '/api/user/login', { body: { email, password: PASSWORD }, ip: '198.51.100.7' })).status).toBe(200);
+      expect(
+        (
+          await call(loginHandler, '/api/user/login', {
+            body: { email, password: PASSWORD },
+            ip: '198.51.100.7',
+          })
+        ).status,
+      ).toBe(200);
     }
   }, 60_000);
 });
@@ -117,24 +170,37 @@ describe('POST /api/user/google-login', () => {
   });
 
   it('creates the account from a valid ID token without storing a password', async () => {
-    const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign() } });
+    const answer = await call(googleHandler, '/api/user/google-login', {
+      body: { token: await google.sign() },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, user: { email: 'zara@example.com', name: 'Zara Khan' } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      user: { email: 'zara@example.com', name: 'Zara Khan' },
+    });
     const user = await (await getStore()).users.findByEmail('zara@example.com');
     expect(user?.passwordHash).toBeNull();
   });
 
   it('links an existing password account by its verified e-mail', async () => {
     const { email } = await signUp('Linked Shopper');
-    const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign({ email, sub: 'sub-linked' }) } });
+    const answer = await call(googleHandler, '/api/user/google-login', {
+      body: { token: await google.sign({ email, sub: 'sub-linked' }) },
+    });
     expect(answer.body.user).toEqual({ email, name: 'Linked Shopper' });
     expect((await (await getStore()).users.findByEmail(email))?.googleSub).toBe('sub-linked');
   });
 
   it('refuses a wrong audience, a wrong issuer and an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
-    for (const claims of [{ aud: 'someone-else' }, { iss: 'https://evil.example.com' }, { exp: past, iat: past - 60 }]) {
-      const answer = await call(googleHandler, '/api/user/google-login', { body: { token: await google.sign(claims) } });
+    for (const claims of [
+      { aud: 'someone-else' },
+      { iss: 'https://evil.example.com' },
+      { exp: past, iat: past - 60 },
+    ]) {
+      const answer = await call(googleHandler, '/api/user/google-login', {
+        body: { token: await google.sign(claims) },
+      });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ success: false, message: 'Google sign-in failed' });
     }
@@ -156,23 +222,40 @@ describe('password reset over SMTP', () => {
   it('mails a six-digit code, sets the new password with it and ends older sessions', async () => {
     const { token, email } = await signUp();
     expect((await call(cartGetHandler, '/api/cart/get', { token })).status).toBe(200);
-    const requested = await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    const requested = await call(resetRequestHandler, '/api/user/reset-password-request', {
+      body: { email },
+    });
     expect(requested.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
     await settleBackground();
     const mail = smtp.mails.find((m) => m.to.includes(email));
     const otp = codeIn(mail?.raw ?? '');
     expect(otp).toMatch(/^\d{6}$/);
-    const reset = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'a brand new secret' } });
-    expect(reset.body).toEqual({ success: true, msg: 'Password updated successfully. Please log in.' });
+    const reset = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+      body: { email, otp, newPassword: 'a brand new secret' },
+    });
+    expect(reset.body).toEqual({
+      success: true,
+      msg: 'Password updated successfully. Please log in.',
+    });
     const old = await call(cartGetHandler, '/api/cart/get', { token });
     expect(old.status).toBe(401);
-    expect((await call(loginHandler, '/api/user/login', { body: { email, password: 'a brand new secret' } })).status).toBe(200);
-    const again = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'yet another secret' } });
+    expect(
+      (
+        await call(loginHandler, '/api/user/login', {
+          body: { email, password: 'a brand new secret' },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+      body: { email, otp, newPassword: 'yet another secret' },
+    });
     expect(again.status).toBe(400);
   });
 
   it('answers an unknown e-mail like a known one and sends nothing', async () => {
-    const answer = await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email: 'ghost@example.com' } });
+    const answer = await call(resetRequestHandler, '/api/user/reset-password-request', {
+      body: { email: 'ghost@example.com' },
+    });
     expect(answer.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
     await settleBackground();
     expect(smtp.mails).toHaveLength(0);
@@ -185,10 +268,14 @@ describe('password reset over SMTP', () => {
     const otp = codeIn(smtp.mails.at(-1)?.raw ?? '') as string;
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp: wrong, newPassword: 'another secret!' } });
+      const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+        body: { email, otp: wrong, newPassword: 'another secret!' },
+      });
       expect(answer.body).toMatchObject({ success: false, msg: USER_MESSAGES.badOtp });
     }
-    const right = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'another secret!' } });
+    const right = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+      body: { email, otp, newPassword: 'another secret!' },
+    });
     expect(right.status).toBe(400);
   });
 
@@ -200,7 +287,9 @@ describe('password reset over SMTP', () => {
     const store = await getStore();
     const record = await store.otps.get(email);
     await store.otps.put({ ...record!, expiresAt: Date.now() - 1 });
-    const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', { body: { email, otp, newPassword: 'another secret!' } });
+    const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+      body: { email, otp, newPassword: 'another secret!' },
+    });
     expect(answer).toMatchObject({ status: 400, body: { msg: USER_MESSAGES.badOtp } });
   });
 });

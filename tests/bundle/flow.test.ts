@@ -11,11 +11,23 @@ import { MONGO_INDEXES } from '../../src/server/store/mongo.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
-import { productionEnv, snapshot, startInstance, type Call, type Instance } from './support/harness.ts';
+import {
+  productionEnv,
+  snapshot,
+  startInstance,
+  type Call,
+  type Instance,
+} from './support/harness.ts';
 
 const CATALOGUE = path.resolve('data/catalogue.json');
 const URI = 'mongodb+srv://shop-tier.example.mongodb.net/?retryWrites=true&w=majority';
-const product = (JSON.parse(readFileSync(CATALOGUE, 'utf8')) as Array<{ _id: string; colors: string[]; stock: boolean }>).find((p) => p.stock)!;
+const product = (
+  JSON.parse(readFileSync(CATALOGUE, 'utf8')) as Array<{
+    _id: string;
+    colors: string[];
+    stock: boolean;
+  }>
+).find((p) => p.stock)!;
 const line = { itemId: product._id, selectedColor: product.colors[0]!, imageIndex: 0 };
 
 let set: BundleSet;
@@ -29,23 +41,44 @@ const cold = new Map<string, number>();
 let started = 0;
 
 /** Every answer of the flow, with whether its request carried a login token. */
-const answers: Array<{ label: string; authenticated: boolean; headers: Headers; status: number }> = [];
+const answers: Array<{ label: string; authenticated: boolean; headers: Headers; status: number }> =
+  [];
 
 /** Sends a request through the router and records the answer; the body comes back parsed. */
-async function send(pathname: string, call: Call & { token?: string } = {}): Promise<{ status: number; headers: Headers; body: Record<string, any> }> {
+async function send(
+  pathname: string,
+  call: Call & { token?: string } = {},
+): Promise<{ status: number; headers: Headers; body: Record<string, any> }> {
   const { token, ...rest } = call;
-  const response = await host.fetch(pathname, { ...rest, headers: { ...rest.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  answers.push({ label: `${rest.method ?? (rest.body === undefined ? 'GET' : 'POST')} ${pathname}`, authenticated: Boolean(token), headers: response.headers, status: response.status });
+  const response = await host.fetch(pathname, {
+    ...rest,
+    headers: { ...rest.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  answers.push({
+    label: `${rest.method ?? (rest.body === undefined ? 'GET' : 'POST')} ${pathname}`,
+    authenticated: Boolean(token),
+    headers: response.headers,
+    status: response.status,
+  });
   const text = await response.text();
   const json = response.headers.get('content-type')?.startsWith('application/json');
-  return { status: response.status, headers: response.headers, body: json ? (JSON.parse(text) as Record<string, any>) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: json ? (JSON.parse(text) as Record<string, any>) : {},
+  };
 }
-const post = (pathname: string, body: unknown, extra: Call & { token?: string } = {}) => send(pathname, { ...extra, body: JSON.stringify(body) });
+const post = (pathname: string, body: unknown, extra: Call & { token?: string } = {}) =>
+  send(pathname, { ...extra, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   started = performance.now();
   set = await bundleFunctions();
-  [smtp, rates, google] = await Promise.all([startSmtpCatcher(), startFakeRates('ok'), startFakeGoogle()]);
+  [smtp, rates, google] = await Promise.all([
+    startSmtpCatcher(),
+    startFakeRates('ok'),
+    startFakeGoogle(),
+  ]);
   for (const fn of set.functions) before.set(fn.name, snapshot(fn.dir));
   const cwd = set.functions.find((f) => f.name === 'api-not-found')!.dir;
   host = await startInstance({
@@ -82,67 +115,126 @@ afterAll(async () => {
   if (logs?.stderr.trim()) console.log(`[bundle tier] flow stderr:\n${logs.stderr}`);
 });
 
-describe('the bundled functions on MongoDB (the test double), as deployed', { timeout: 60_000 }, () => {
-  it('creates the indexes through the adapter\'s migrateMongo and imports the catalogue, in the process that runs the bundles', () => {
-    expect(setup.indexes).toEqual(MONGO_INDEXES.map((i) => `${i.collection}.${i.options.name}`));
-    expect(setup.products).toBe(54);
-  });
+describe(
+  'the bundled functions on MongoDB (the test double), as deployed',
+  { timeout: 60_000 },
+  () => {
+    it("creates the indexes through the adapter's migrateMongo and imports the catalogue, in the process that runs the bundles", () => {
+      expect(setup.indexes).toEqual(MONGO_INDEXES.map((i) => `${i.collection}.${i.options.name}`));
+      expect(setup.products).toBe(54);
+    });
 
-  it('every bundle answers its first, cold request without a server error', async () => {
-    const probes: Array<[string, string, Call, number]> = [
-      ['product-list', '/api/product/list', {}, 200],
-      ['rates', '/api/rates', {}, 200],
-      ['api-not-found', '/api/nothing/here', {}, 404],
-      ['page-case', '/HANDBAGS', {}, 301],
-      ['newsletter', '/api/newsletter', { body: JSON.stringify({ email: 'cold.news@example.com' }) }, 200],
-      ['newsletter-confirm', '/api/newsletter/confirm?token=not-a-real-token-at-all', {}, 400],
-      ['cart-add', '/api/cart/add', { body: '{}' }, 401],
-      ['cart-get', '/api/cart/get', { body: '{}' }, 401],
-      ['cart-merge', '/api/cart/merge', { body: '{}' }, 401],
-      ['cart-remove', '/api/cart/remove', { body: '{}' }, 401],
-      ['cart-update', '/api/cart/update', { body: '{}' }, 401],
-      ['order-cancel', '/api/order/cancel', { body: '{}' }, 401],
-      ['order-cod', '/api/order/COD', { body: '{}' }, 401],
-      ['order-userorders', '/api/order/userorders', { body: '{}' }, 401],
-      ['user-google-login', '/api/user/google-login', { body: JSON.stringify({ token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' }) }, 401],
-      ['user-logout', '/api/user/logout', { body: '{}' }, 401],
-      ['user-login', '/api/user/login', { body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }) }, 401],
-      ['user-register', '/api/user/register', { body: JSON.stringify({ name: 'Cold Start', email: 'cold.start@example.com', password: 'correct horse battery' }) }, 200],
-      ['user-reset-request', '/api/user/reset-password-request', { body: JSON.stringify({ email: 'nobody@example.com' }) }, 200],
-      ['user-reset-verify', '/api/user/verify-otp-reset-password', { body: JSON.stringify({ email: 'nobody@example.com', otp: '123456', newPassword: 'another good password' }) }, 400],
-    ];
-    expect(probes.map(([name]) => name).sort()).toEqual(set.functions.map((f) => f.name));
-    for (const [name, at, call, status] of probes) {
-      const t = performance.now();
-      const answer = await send(at, call);
-      cold.set(name, Math.round(performance.now() - t));
-      expect(answer.status, name).toBe(status);
-    }
-  });
+    it('every bundle answers its first, cold request without a server error', async () => {
+      const probes: Array<[string, string, Call, number]> = [
+        ['product-list', '/api/product/list', {}, 200],
+        ['rates', '/api/rates', {}, 200],
+        ['api-not-found', '/api/nothing/here', {}, 404],
+        ['page-case', '/HANDBAGS', {}, 301],
+        [
+          'newsletter',
+          '/api/newsletter',
+          { body: JSON.stringify({ email: 'cold.news@example.com' }) },
+          200,
+        ],
+        ['newsletter-confirm', '/api/newsletter/confirm?token=not-a-real-token-at-all', {}, 400],
+        ['cart-add', '/api/cart/add', { body: '{}' }, 401],
+        ['cart-get', '/api/cart/get', { body: '{}' }, 401],
+        ['cart-merge', '/api/cart/merge', { body: '{}' }, 401],
+        ['cart-remove', '/api/cart/remove', { body: '{}' }, 401],
+        ['cart-update', '/api/cart/update', { body: '{}' }, 401],
+        ['order-cancel', '/api/order/cancel', { body: '{}' }, 401],
+        ['order-cod', '/api/order/COD', { body: '{}' }, 401],
+        ['order-userorders', '/api/order/userorders', { body: '{}' }, 401],
+        [
+          'user-google-login',
+          '/api/user/google-login',
+          { body: JSON.stringify({ token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' }) },
+          401,
+        ],
+        ['user-logout', '/api/user/logout', { body: '{}' }, 401],
+        [
+          'user-login',
+          '/api/user/login',
+          { body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }) },
+          401,
+        ],
+        [
+          'user-register',
+          '/api/user/register',
+          {
+            body: JSON.stringify({
+              name: 'Cold Start',
+              email: 'cold.start@example.com',
+              password: 'correct horse battery',
+            }),
+          },
+          200,
+        ],
+        [
+          'user-reset-request',
+          '/api/user/reset-password-request',
+          { body: JSON.stringify({ email: 'nobody@example.com' }) },
+          200,
+        ],
+        [
+          'user-reset-verify',
+          '/api/user/verify-otp-reset-password',
+          {
+            body: JSON.stringify({
+              email: 'nobody@example.com',
+              otp: '123456',
+              newPassword: 'another good password',
+            }),
+          },
+          400,
+        ],
+      ];
+      expect(probes.map(([name]) => name).sort()).toEqual(set.functions.map((f) => f.name));
+      for (const [name, at, call, status] of probes) {
+        const t = performance.now();
+        const answer = await send(at, call);
+        cold.set(name, Math.round(performance.now() - t));
+        expect(answer.status, name).toBe(status);
+      }
+    });
 
-  it('no bundle loads node:sqlite while MONGODB_URI is set', async () => {
-    const report = await host.report();
-    expect(report.sqlite).toEqual({ importers: [], builtinLoaded: false });
-  });
+    it('no bundle loads node:sqlite while MONGODB_URI is set', async () => {
+      const report = await host.report();
+      expect(report.sqlite).toEqual({ importers: [], builtinLoaded: false });
+    });
 
-  it('runs as an unprivileged user in a read-only bundle folder, and writes nothing there', async () => {
-    const report = await host.report();
-    expect(report.cwd).toBe(set.functions.find((f) => f.name === 'api-not-found')!.dir);
-    expect(report.uid).not.toBe(0);
-    for (const fn of set.functions) expect(snapshot(fn.dir), fn.name).toEqual(before.get(fn.name));
-  });
-});
+    it('runs as an unprivileged user in a read-only bundle folder, and writes nothing there', async () => {
+      const report = await host.report();
+      expect(report.cwd).toBe(set.functions.find((f) => f.name === 'api-not-found')!.dir);
+      expect(report.uid).not.toBe(0);
+      for (const fn of set.functions)
+        expect(snapshot(fn.dir), fn.name).toEqual(before.get(fn.name));
+    });
+  },
+);
 
-describe('a shopper\'s flow through the bundles', { timeout: 60_000 }, () => {
+describe("a shopper's flow through the bundles", { timeout: 60_000 }, () => {
   const email = 'amna.tier@example.com';
   let token = '';
   let orderId = '';
 
   it('registers, then logs in with the same password', async () => {
-    const registered = await post('/api/user/register', { name: 'Amna Tier', email, password: 'correct horse battery' });
+    const registered = await post('/api/user/register', {
+      name: 'Amna Tier',
+      email,
+      password: 'correct horse battery',
+    });
     expect(registered.status).toBe(200);
-    expect(registered.body).toMatchObject({ success: true, msg: 'Your account has been created. You are logged in!', user: { email, name: 'Amna Tier' } });
-    const again = await post('/api/user/register', { name: 'Amna Tier', email, password: 'correct horse battery' });
+    expect(registered.body).toMatchObject({
+      success: true,
+      msg: 'Your account has been created. You are logged in!',
+      user: { email, name: 'Amna Tier' },
+    });
+    const again = await post('/api/user/register', {
+      name: 'Amna Tier',
+      email,
+      password: 'correct horse battery',
+    });
     expect(again.status).toBe(409);
     const login = await post('/api/user/login', { email, password: 'correct horse battery' });
     expect(login.status).toBe(200);
@@ -152,24 +244,48 @@ describe('a shopper\'s flow through the bundles', { timeout: 60_000 }, () => {
 
   it('adds to the cart, reads it, updates and removes the line', async () => {
     const added = await post('/api/cart/add', { ...line, quantity: 2 }, { token });
-    expect(added.body).toMatchObject({ success: true, message: 'Added to cart', cartData: { [line.itemId]: { [line.selectedColor]: { '0': 2 } } } });
+    expect(added.body).toMatchObject({
+      success: true,
+      message: 'Added to cart',
+      cartData: { [line.itemId]: { [line.selectedColor]: { '0': 2 } } },
+    });
     const read = await post('/api/cart/get', {}, { token });
     expect(read.body.cartData).toEqual({ [line.itemId]: { [line.selectedColor]: { '0': 2 } } });
     const updated = await post('/api/cart/update', { ...line, quantity: 5 }, { token });
-    expect(updated.body).toMatchObject({ success: true, message: 'Cart updated', cartData: { [line.itemId]: { [line.selectedColor]: { '0': 5 } } } });
+    expect(updated.body).toMatchObject({
+      success: true,
+      message: 'Cart updated',
+      cartData: { [line.itemId]: { [line.selectedColor]: { '0': 5 } } },
+    });
     const removed = await post('/api/cart/remove', line, { token });
     expect(removed.body).toMatchObject({ success: true, message: 'Item removed from cart' });
     expect(removed.body.cartData).toEqual({});
   });
 
-  it('places a cash-on-delivery order once per Idempotency-Key, which empties the cart and lists it in the shopper\'s orders', async () => {
+  it("places a cash-on-delivery order once per Idempotency-Key, which empties the cart and lists it in the shopper's orders", async () => {
     await post('/api/cart/add', { ...line, quantity: 1 }, { token });
-    const body = { items: [{ productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: 1 }], address: ADDRESS, currency: 'PKR', paymentMethod: 'COD' };
-    const placed = await post('/api/order/COD', body, { token, headers: { 'idempotency-key': 'tier-order-0001' } });
+    const body = {
+      items: [
+        { productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: 1 },
+      ],
+      address: ADDRESS,
+      currency: 'PKR',
+      paymentMethod: 'COD',
+    };
+    const placed = await post('/api/order/COD', body, {
+      token,
+      headers: { 'idempotency-key': 'tier-order-0001' },
+    });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ success: true, order: { status: 'Order Placed', paymentMethod: 'COD', currency: 'PKR' } });
+    expect(placed.body).toMatchObject({
+      success: true,
+      order: { status: 'Order Placed', paymentMethod: 'COD', currency: 'PKR' },
+    });
     orderId = placed.body.orderId as string;
-    const replayed = await post('/api/order/COD', body, { token, headers: { 'idempotency-key': 'tier-order-0001' } });
+    const replayed = await post('/api/order/COD', body, {
+      token,
+      headers: { 'idempotency-key': 'tier-order-0001' },
+    });
     expect(replayed.status).toBe(200);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.body.orderId).toBe(orderId);
@@ -179,9 +295,17 @@ describe('a shopper\'s flow through the bundles', { timeout: 60_000 }, () => {
   });
 
   it('cancels the order with a reason', async () => {
-    const cancelled = await post('/api/order/cancel', { orderId, reason: 'Ordered by mistake' }, { token });
+    const cancelled = await post(
+      '/api/order/cancel',
+      { orderId, reason: 'Ordered by mistake' },
+      { token },
+    );
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ success: true, message: 'Order cancelled successfully', order: { status: 'Cancelled', cancelReason: 'Ordered by mistake' } });
+    expect(cancelled.body).toMatchObject({
+      success: true,
+      message: 'Order cancelled successfully',
+      order: { status: 'Cancelled', cancelReason: 'Ordered by mistake' },
+    });
   });
 
   it('resets the password with the code that arrives by mail, after which only the new password logs in', async () => {
@@ -190,17 +314,28 @@ describe('a shopper\'s flow through the bundles', { timeout: 60_000 }, () => {
     const mail = smtp.mails.find((m) => m.to.includes(email));
     const code = codeIn(mail?.raw ?? '');
     expect(code).toMatch(/^\d{6}$/);
-    const verified = await post('/api/user/verify-otp-reset-password', { email, otp: code, newPassword: 'a brand new passphrase' });
-    expect(verified.body).toMatchObject({ success: true, msg: 'Password updated successfully. Please log in.' });
-    expect((await post('/api/user/login', { email, password: 'correct horse battery' })).status).toBe(401);
+    const verified = await post('/api/user/verify-otp-reset-password', {
+      email,
+      otp: code,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(verified.body).toMatchObject({
+      success: true,
+      msg: 'Password updated successfully. Please log in.',
+    });
+    expect(
+      (await post('/api/user/login', { email, password: 'correct horse battery' })).status,
+    ).toBe(401);
     const login = await post('/api/user/login', { email, password: 'a brand new passphrase' });
     expect(login.status).toBe(200);
     expect((await post('/api/cart/get', {}, { token })).status).toBe(401);
     token = login.body.token as string;
   });
 
-  it('signs in with Google (a token signed by the stand-in for Google\'s keys)', async () => {
-    const answer = await post('/api/user/google-login', { token: await google.sign({ email: 'zara.tier@example.com', sub: 'tier-sub-1' }) });
+  it("signs in with Google (a token signed by the stand-in for Google's keys)", async () => {
+    const answer = await post('/api/user/google-login', {
+      token: await google.sign({ email: 'zara.tier@example.com', sub: 'tier-sub-1' }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, user: { email: 'zara.tier@example.com' } });
   });
@@ -223,17 +358,28 @@ describe('error answers of the bundles', { timeout: 60_000 }, () => {
   it('400 on a body that is not JSON', async () => {
     const answer = await send('/api/user/login', { body: '{"email": "a@b.c", ' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ success: false, message: 'Request body must be valid JSON' });
+    expect(answer.body).toMatchObject({
+      success: false,
+      message: 'Request body must be valid JSON',
+    });
   });
 
   it('413 on a body over 100 KB', async () => {
-    const answer = await post('/api/user/register', { name: 'Big', email: 'big@example.com', password: 'x'.repeat(101 * 1024) });
+    const answer = await post('/api/user/register', {
+      name: 'Big',
+      email: 'big@example.com',
+      password: 'x'.repeat(101 * 1024),
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ success: false, message: 'Request body is too large' });
   });
 
   it('a JSON 404 from the catch-all for any /api/ path no function declares, whatever the method', async () => {
-    for (const [at, call] of [['/api/nothing', {}], ['/api/cart/add/extra', { body: '{}' }], ['/api/order/Cod', { body: '{}' }]] as const) {
+    for (const [at, call] of [
+      ['/api/nothing', {}],
+      ['/api/cart/add/extra', { body: '{}' }],
+      ['/api/order/Cod', { body: '{}' }],
+    ] as const) {
       const answer = await send(at, call);
       expect(answer.status, at).toBe(404);
       expect(answer.headers.get('content-type'), at).toMatch(/^application\/json/);
@@ -243,19 +389,24 @@ describe('error answers of the bundles', { timeout: 60_000 }, () => {
 });
 
 describe('headers of every answer', { timeout: 60_000 }, () => {
-  it('carry nosniff, Strict-Transport-Security and a CSP with default-src \'none\'', () => {
+  it("carry nosniff, Strict-Transport-Security and a CSP with default-src 'none'", () => {
     const api = answers.filter((a) => / \/api\//.test(a.label));
     expect(api.length).toBeGreaterThan(40);
     for (const answer of api) {
       expect(answer.headers.get('x-content-type-options'), answer.label).toBe('nosniff');
-      expect(answer.headers.get('strict-transport-security'), answer.label).toBe('max-age=31536000; includeSubDomains');
-      expect(answer.headers.get('content-security-policy'), answer.label).toMatch(/^default-src 'none'/);
+      expect(answer.headers.get('strict-transport-security'), answer.label).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      expect(answer.headers.get('content-security-policy'), answer.label).toMatch(
+        /^default-src 'none'/,
+      );
     }
   });
 
   it('are never cacheable for a request that carried a login token', () => {
     const authenticated = answers.filter((a) => a.authenticated);
     expect(authenticated.length).toBeGreaterThan(10);
-    for (const answer of authenticated) expect(answer.headers.get('cache-control'), answer.label).toBe('no-store');
+    for (const answer of authenticated)
+      expect(answer.headers.get('cache-control'), answer.label).toBe('no-store');
   });
 });

@@ -5,9 +5,21 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../scripts/api-endpoints.ts';
-import { bundleFunctions, type BundleSet, type BundledFunction } from '../../scripts/bundle-functions.ts';
+import {
+  bundleFunctions,
+  type BundleSet,
+  type BundledFunction,
+} from '../../scripts/bundle-functions.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
-import { PINNED_NODE, inBatches, productionEnv, routeFor, snapshot, startInstance, type Call } from './support/harness.ts';
+import {
+  PINNED_NODE,
+  inBatches,
+  productionEnv,
+  routeFor,
+  snapshot,
+  startInstance,
+  type Call,
+} from './support/harness.ts';
 
 const REQUIRED = ['MONGODB_URI', 'JWT_SECRET', 'SMTP_URL', 'SITE_URL'] as const;
 const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again shortly.';
@@ -18,7 +30,10 @@ function probe(fn: BundledFunction): { path: string; call: Call } {
   if (fn.name === 'api-not-found') return { path: '/api/nothing/here', call: {} };
   const endpoint = ENDPOINTS.find((e) => e.paths.includes(fn.routes[0]!.pattern));
   if (!endpoint) throw new Error(`no example request for ${fn.name}`);
-  return { path: endpoint.path, call: endpoint.method === 'GET' ? {} : { body: JSON.stringify(endpoint.example) } };
+  return {
+    path: endpoint.path,
+    call: endpoint.method === 'GET' ? {} : { body: JSON.stringify(endpoint.example) },
+  };
 }
 
 interface Run {
@@ -45,7 +60,11 @@ let tierStarted = 0;
 
 /** One fresh process for one bundle: the probe twice, then what it logged. */
 async function refuse(fn: BundledFunction, functionsScope: Record<string, string>): Promise<Run> {
-  const instance = await startInstance({ functions: [fn], cwd: fn.dir, env: productionEnv(functionsScope, fn.dir) });
+  const instance = await startInstance({
+    functions: [fn],
+    cwd: fn.dir,
+    env: productionEnv(functionsScope, fn.dir),
+  });
   const { path: at, call } = probe(fn);
   const started = performance.now();
   const first = await instance.fetch(at, call);
@@ -73,13 +92,26 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
   for (const fn of set.functions) before.set(fn.name, snapshot(fn.dir));
   const rest = { MONGODB_DB: 'shop', RATES_URL: 'http://127.0.0.1:9/latest/PKR' };
-  const noMongo = { ...rest, JWT_SECRET: 'k'.repeat(48), SMTP_URL: smtp.url, SITE_URL: 'https://bastaa.pk' };
+  const noMongo = {
+    ...rest,
+    JWT_SECRET: 'k'.repeat(48),
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://bastaa.pk',
+  };
   runs.noMongo = await inBatches(apiFunctions(), 3, (fn) => refuse(fn, noMongo));
   runs.noneOfFour = await inBatches(apiFunctions(), 3, (fn) => refuse(fn, rest));
   const page = set.functions.find((f) => f.name === 'page-case')!;
-  const instance = await startInstance({ functions: [page], cwd: page.dir, env: productionEnv(rest, page.dir) });
+  const instance = await startInstance({
+    functions: [page],
+    cwd: page.dir,
+    env: productionEnv(rest, page.dir),
+  });
   const answer = await instance.fetch('/collections', {});
-  pageCase = { status: answer.status, location: answer.headers.get('location'), stderr: (await instance.stop()).stderr };
+  pageCase = {
+    status: answer.status,
+    location: answer.headers.get('location'),
+    stderr: (await instance.stop()).stderr,
+  };
 }, 300_000);
 
 afterAll(async () => {
@@ -96,13 +128,19 @@ afterAll(async () => {
 });
 
 describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
-  it('bundles every function in netlify/functions with zip-it-and-ship-it into a zip whose entry is Netlify\'s bootstrap, for the pinned Node', () => {
-    const sources = readdirSync(FUNCTIONS_DIR).map((f) => f.replace(/\.m?ts$/, '')).sort();
+  it("bundles every function in netlify/functions with zip-it-and-ship-it into a zip whose entry is Netlify's bootstrap, for the pinned Node", () => {
+    const sources = readdirSync(FUNCTIONS_DIR)
+      .map((f) => f.replace(/\.m?ts$/, ''))
+      .sort();
     expect(set.functions.map((f) => f.name)).toEqual(sources);
-    expect(set.functionsConfig).toEqual({ '*': { node_bundler: 'esbuild', external_node_modules: ['mongodb'] } });
+    expect(set.functionsConfig).toEqual({
+      '*': { node_bundler: 'esbuild', external_node_modules: ['mongodb'] },
+    });
     expect(set.nodeVersion).toBe('24');
     for (const fn of set.functions) {
-      expect(readdirSync(fn.dir)).toEqual(expect.arrayContaining(['___netlify-entry-point.mjs', '___netlify-bootstrap.mjs']));
+      expect(readdirSync(fn.dir)).toEqual(
+        expect.arrayContaining(['___netlify-entry-point.mjs', '___netlify-bootstrap.mjs']),
+      );
       expect(fn.runtimeVersion).toBe('nodejs24.x');
       expect(fn.size).toBeGreaterThan(0);
     }
@@ -110,7 +148,9 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
 
   it('ships the packages a function imports inside its own zip (node_modules/mongodb included), not from the build machine', () => {
     for (const fn of apiFunctions().filter((f) => f.name !== 'api-not-found')) {
-      expect(readdirSync(path.join(fn.dir, 'node_modules'))).toEqual(expect.arrayContaining(['mongodb', 'bson', 'zod']));
+      expect(readdirSync(path.join(fn.dir, 'node_modules'))).toEqual(
+        expect.arrayContaining(['mongodb', 'bson', 'zod']),
+      );
     }
   });
 
@@ -126,12 +166,18 @@ describe('the functions as Netlify bundles them', { timeout: 60_000 }, () => {
   });
 
   it('routes every declared path to its own function and every other /api/ path to the catch-all, never to two functions', () => {
-    const declared = apiFunctions().filter((f) => f.name !== 'api-not-found').flatMap((f) => f.routes.map((r) => ({ fn: f.name, path: r.pattern })));
+    const declared = apiFunctions()
+      .filter((f) => f.name !== 'api-not-found')
+      .flatMap((f) => f.routes.map((r) => ({ fn: f.name, path: r.pattern })));
     const catchAll = set.functions.find((f) => f.name === 'api-not-found')!;
     expect(catchAll.routes.map((r) => r.pattern)).toEqual(['/api/*']);
-    expect(catchAll.excludedRoutes.map((r) => r.pattern).sort()).toEqual(declared.map((d) => d.path).sort());
-    for (const { fn, path: at } of declared) expect(routeFor(set.functions, at, 'POST')?.fn.name).toBe(fn);
-    for (const at of ['/api/', '/api/nothing', '/api/cart/add/extra', '/api/order/Cod']) expect(routeFor(set.functions, at, 'GET')?.fn.name).toBe('api-not-found');
+    expect(catchAll.excludedRoutes.map((r) => r.pattern).sort()).toEqual(
+      declared.map((d) => d.path).sort(),
+    );
+    for (const { fn, path: at } of declared)
+      expect(routeFor(set.functions, at, 'POST')?.fn.name).toBe(fn);
+    for (const at of ['/api/', '/api/nothing', '/api/cart/add/extra', '/api/order/Cod'])
+      expect(routeFor(set.functions, at, 'GET')?.fn.name).toBe('api-not-found');
   });
 });
 
@@ -142,7 +188,8 @@ describe('the page-case function', { timeout: 60_000 }, () => {
   });
 
   it('never runs for /api/ paths', () => {
-    for (const at of ['/api/nothing', '/api/cart/add']) expect(routeFor(set.functions, at, 'GET')?.fn.name).not.toBe('page-case');
+    for (const at of ['/api/nothing', '/api/cart/add'])
+      expect(routeFor(set.functions, at, 'GET')?.fn.name).not.toBe('page-case');
     expect(routeFor(set.functions, '/collections', 'GET')?.fn.name).toBe('page-case');
   });
 });
@@ -153,33 +200,43 @@ describe('a deploy without MONGODB_URI', { timeout: 60_000 }, () => {
     for (const run of runs.noMongo) {
       expect(run.statuses, run.fn).toEqual([503, 503]);
       expect(run.contentTypes[0], run.fn).toMatch(/^application\/json/);
-      expect(run.bodies, run.fn).toEqual([expect.objectContaining({ success: false, message: UNAVAILABLE }), expect.objectContaining({ success: false, message: UNAVAILABLE })]);
+      expect(run.bodies, run.fn).toEqual([
+        expect.objectContaining({ success: false, message: UNAVAILABLE }),
+        expect.objectContaining({ success: false, message: UNAVAILABLE }),
+      ]);
     }
   });
 
   it('each process logs exactly one "[config] refusing to serve" line, naming MONGODB_URI and no other variable', () => {
     for (const run of runs.noMongo) {
-      expect(run.refusals, run.fn).toEqual(['[config] refusing to serve: MONGODB_URI: required in production']);
+      expect(run.refusals, run.fn).toEqual([
+        '[config] refusing to serve: MONGODB_URI: required in production',
+      ]);
     }
   });
 });
 
-describe('a deploy without MONGODB_URI, JWT_SECRET, SMTP_URL and SITE_URL', { timeout: 60_000 }, () => {
-  it('every bundle answers 503 JSON with the unavailable message', () => {
-    expect(runs.noneOfFour).toHaveLength(apiFunctions().length);
-    for (const run of runs.noneOfFour) {
-      expect(run.statuses, run.fn).toEqual([503, 503]);
-      expect(run.bodies[1], run.fn).toMatchObject({ success: false, message: UNAVAILABLE });
-    }
-  });
+describe(
+  'a deploy without MONGODB_URI, JWT_SECRET, SMTP_URL and SITE_URL',
+  { timeout: 60_000 },
+  () => {
+    it('every bundle answers 503 JSON with the unavailable message', () => {
+      expect(runs.noneOfFour).toHaveLength(apiFunctions().length);
+      for (const run of runs.noneOfFour) {
+        expect(run.statuses, run.fn).toEqual([503, 503]);
+        expect(run.bodies[1], run.fn).toMatchObject({ success: false, message: UNAVAILABLE });
+      }
+    });
 
-  it('each process logs exactly one line, and it names all four variables', () => {
-    for (const run of runs.noneOfFour) {
-      expect(run.refusals, run.fn).toHaveLength(1);
-      for (const name of REQUIRED) expect(run.refusals[0], run.fn).toContain(`${name}: required in production`);
-    }
-  });
-});
+    it('each process logs exactly one line, and it names all four variables', () => {
+      for (const run of runs.noneOfFour) {
+        expect(run.refusals, run.fn).toHaveLength(1);
+        for (const name of REQUIRED)
+          expect(run.refusals[0], run.fn).toContain(`${name}: required in production`);
+      }
+    });
+  },
+);
 
 describe('while a required variable is missing', { timeout: 60_000 }, () => {
   it('no bundle serves: no answer of either deploy is a success, and no mail leaves', () => {

@@ -3,7 +3,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test.ts';
-import { firstProductRoute, htmlFileFor, imageProblems, measurePage, type PageWeight } from '../fixtures/page-weight.ts';
+import {
+  firstProductRoute,
+  htmlFileFor,
+  imageProblems,
+  measurePage,
+  type PageWeight,
+} from '../fixtures/page-weight.ts';
 
 const DIST = path.resolve(process.env.BUDGET_DIST_DIR ?? 'dist');
 const KB = 1024;
@@ -11,14 +17,29 @@ const KB = 1024;
 /** Routes per budget: content pages ship (almost) no JS; catalogue and account pages have caps. */
 function budgets(): { route: string; maxJs: number; optional?: boolean }[] {
   const faqTopics = existsSync(path.join(DIST, 'faq'))
-    ? readdirSync(path.join(DIST, 'faq')).filter((t) => existsSync(path.join(DIST, 'faq', t, 'index.html')))
+    ? readdirSync(path.join(DIST, 'faq')).filter((t) =>
+        existsSync(path.join(DIST, 'faq', t, 'index.html')),
+      )
     : [];
   const product = firstProductRoute(DIST);
   return [
-    ...['/faq', ...faqTopics.map((t) => `/faq/${t}`), '/privacy-policy', '/terms-of-service', '/404', '/selectCountry'].map((route) => ({ route, maxJs: 5 * KB })),
-    ...['/', '/Collections', '/Bagpacks', '/Handbags', '/Sleeves', '/BestSellers', '/under999'].map((route) => ({ route, maxJs: 90 * KB, optional: route !== '/' && route !== '/Collections' })),
+    ...[
+      '/faq',
+      ...faqTopics.map((t) => `/faq/${t}`),
+      '/privacy-policy',
+      '/terms-of-service',
+      '/404',
+      '/selectCountry',
+    ].map((route) => ({ route, maxJs: 5 * KB })),
+    ...['/', '/Collections', '/Bagpacks', '/Handbags', '/Sleeves', '/BestSellers', '/under999'].map(
+      (route) => ({ route, maxJs: 90 * KB, optional: route !== '/' && route !== '/Collections' }),
+    ),
     ...(product ? [{ route: product, maxJs: 90 * KB }] : []),
-    ...['/Checkout', '/yourOrders', '/mySetting', '/favourites', '/Cart'].map((route) => ({ route, maxJs: 110 * KB, optional: true })),
+    ...['/Checkout', '/yourOrders', '/mySetting', '/favourites', '/Cart'].map((route) => ({
+      route,
+      maxJs: 110 * KB,
+      optional: true,
+    })),
   ];
 }
 
@@ -35,8 +56,14 @@ test.describe('page-weight budgets (dist/)', () => {
         throw new Error(`${route} was not built`);
       }
       const page: PageWeight = measurePage(DIST, route, route);
-      test.info().annotations.push({ type: 'weight', description: `JS ${(page.jsGzip / KB).toFixed(1)} KB, CSS ${(page.cssGzip / KB).toFixed(1)} KB, HTML ${(page.htmlBytes / KB).toFixed(1)} KB` });
-      expect(page.jsGzip, `${route} initial JS gzipped (${page.jsFiles.join(', ') || 'inline only'})`).toBeLessThanOrEqual(maxJs);
+      test.info().annotations.push({
+        type: 'weight',
+        description: `JS ${(page.jsGzip / KB).toFixed(1)} KB, CSS ${(page.cssGzip / KB).toFixed(1)} KB, HTML ${(page.htmlBytes / KB).toFixed(1)} KB`,
+      });
+      expect(
+        page.jsGzip,
+        `${route} initial JS gzipped (${page.jsFiles.join(', ') || 'inline only'})`,
+      ).toBeLessThanOrEqual(maxJs);
       expect(imageProblems(page)).toEqual([]);
     });
   }

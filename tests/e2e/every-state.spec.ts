@@ -13,7 +13,8 @@ const PASSWORD = 'correct horse battery';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const EXPIRED = 'Your session has expired. Please log in again.';
 
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const drawer = (page: Page) => page.locator('dialog.drawer[open]');
 const focused = (page: Page) => page.locator(':focus');
@@ -24,7 +25,10 @@ async function expectNoAxeViolations(page: Page) {
 
 /** Waits until an island of a component has hydrated (Astro drops `ssr` then). */
 async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /**
@@ -33,14 +37,24 @@ async function hydrated(page: Page, component: string) {
  */
 async function alertsHeard(page: Page, role: 'alert' | 'status' = 'alert'): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
-  type AXNode = { nodeId: string; parentId?: string; ignored: boolean; role?: { value: string }; name?: { value: string } };
+  type AXNode = {
+    nodeId: string;
+    parentId?: string;
+    ignored: boolean;
+    role?: { value: string };
+    name?: { value: string };
+  };
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
   await cdp.detach();
   const byId = new Map(nodes.map((n) => [n.nodeId, n]));
   const heard: string[] = [];
   for (const node of nodes) {
     if (node.ignored || node.role?.value !== 'StaticText' || !node.name?.value) continue;
-    for (let up = node.parentId ? byId.get(node.parentId) : undefined; up; up = up.parentId ? byId.get(up.parentId) : undefined) {
+    for (
+      let up = node.parentId ? byId.get(node.parentId) : undefined;
+      up;
+      up = up.parentId ? byId.get(up.parentId) : undefined
+    ) {
       if (up.role?.value === role) {
         heard.push(node.name.value);
         break;
@@ -57,7 +71,12 @@ async function tabTo(page: Page, name: string | RegExp, max = 60) {
     const label = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return '';
-      return el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? el.innerText ?? '';
+      return (
+        el.getAttribute('aria-label') ??
+        (el as HTMLInputElement).labels?.[0]?.innerText ??
+        el.innerText ??
+        ''
+      );
     });
     if (typeof name === 'string' ? label.trim() === name : name.test(label)) return;
   }
@@ -76,7 +95,9 @@ async function openAccountByKeyboard(page: Page) {
 /** Registers through the API and returns the session to store in the browser. */
 async function registerUser(page: Page, tag: string) {
   const email = uniqueEmail(tag);
-  const res = await page.request.post('/api/user/register', { data: { name: 'Zara Ahmed', email, password: PASSWORD } });
+  const res = await page.request.post('/api/user/register', {
+    data: { name: 'Zara Ahmed', email, password: PASSWORD },
+  });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { token: string };
   return { token: body.token, email, name: 'Zara Ahmed' };
@@ -92,12 +113,16 @@ async function storeBeforeLoad(page: Page, values: Record<string, string>) {
 }
 
 const cartOf = (lines: Record<string, string>) =>
-  JSON.stringify(Object.fromEntries(Object.entries(lines).map(([id, colour]) => [id, { [colour]: { '0': 1 } }])));
+  JSON.stringify(
+    Object.fromEntries(Object.entries(lines).map(([id, colour]) => [id, { [colour]: { '0': 1 } }])),
+  );
 
 test.describe('1. messages inside open dialogs', () => {
   test.use({ viewport: DESKTOP });
 
-  test('1366×900, keyboard: a failed login is heard as an alert inside the drawer, not only in the inert toast strip', async ({ page }) => {
+  test('1366×900, keyboard: a failed login is heard as an alert inside the drawer, not only in the inert toast strip', async ({
+    page,
+  }) => {
     await page.goto('/');
     await openAccountByKeyboard(page);
     await expect(focused(page)).toHaveAccessibleName('Close');
@@ -113,7 +138,9 @@ test.describe('1. messages inside open dialogs', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('1366×900, keyboard: a register error is tied to its field and heard as an alert', async ({ page }) => {
+  test('1366×900, keyboard: a register error is tied to its field and heard as an alert', async ({
+    page,
+  }) => {
     await page.goto('/');
     await openAccountByKeyboard(page);
     await tabTo(page, 'New Customer? Create account');
@@ -137,7 +164,9 @@ test.describe('1. messages inside open dialogs', () => {
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('1366×900, keyboard: the forgot-password messages are heard inside the drawer, a bad code tied to its field', async ({ page }) => {
+  test('1366×900, keyboard: the forgot-password messages are heard inside the drawer, a bad code tied to its field', async ({
+    page,
+  }) => {
     const user = await registerUser(page, 'forgot');
     await page.goto('/');
     await openAccountByKeyboard(page);
@@ -155,13 +184,21 @@ test.describe('1. messages inside open dialogs', () => {
     await page.keyboard.press('Enter');
     const otp = drawer(page).getByLabel('OTP');
     await expect(otp).toHaveAttribute('aria-invalid', 'true');
-    await expect(otp).toHaveAccessibleDescription('The code is invalid or has expired. Please request a new one.');
-    expect(await alertsHeard(page)).toContain('The code is invalid or has expired. Please request a new one.');
+    await expect(otp).toHaveAccessibleDescription(
+      'The code is invalid or has expired. Please request a new one.',
+    );
+    expect(await alertsHeard(page)).toContain(
+      'The code is invalid or has expired. Please request a new one.',
+    );
     await expectNoAxeViolations(page);
   });
 
-  test('1366×900, keyboard: "Please login to place your order." is heard in the drawer that opens with it', async ({ page }) => {
-    await storeBeforeLoad(page, { cartItems_guest: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }) });
+  test('1366×900, keyboard: "Please login to place your order." is heard in the drawer that opens with it', async ({
+    page,
+  }) => {
+    await storeBeforeLoad(page, {
+      cartItems_guest: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }),
+    });
     await page.goto('/Checkout');
     await fillShippingByKeyboard(page);
     await page.keyboard.press('Enter');
@@ -171,7 +208,9 @@ test.describe('1. messages inside open dialogs', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('1366×900, mouse: a toast stays while hovered and then leaves with the time it had left', async ({ page }) => {
+  test('1366×900, mouse: a toast stays while hovered and then leaves with the time it had left', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto(TOTE);
     await hydrated(page, 'BuyBox');
@@ -190,7 +229,9 @@ test.describe('1. messages inside open dialogs', () => {
     await expect(added).toBeHidden();
   });
 
-  test('1366×900, keyboard: a toast stays while its button has focus, and 7 s still holds untouched', async ({ page }) => {
+  test('1366×900, keyboard: a toast stays while its button has focus, and 7 s still holds untouched', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto(TOTE);
     await hydrated(page, 'BuyBox');
@@ -220,7 +261,17 @@ test.describe('1. messages inside open dialogs', () => {
 async function fillShippingByKeyboard(page: Page) {
   await page.getByLabel('First Name').waitFor();
   await page.getByLabel('First Name').focus();
-  for (const text of ['Zara', 'Ahmed', 'zara.ahmed@example.com', '1 Mall Road', '', 'Pakistan', 'Sindh', 'Karachi', '74000']) {
+  for (const text of [
+    'Zara',
+    'Ahmed',
+    'zara.ahmed@example.com',
+    '1 Mall Road',
+    '',
+    'Pakistan',
+    'Sindh',
+    'Karachi',
+    '74000',
+  ]) {
     if (text) await page.keyboard.type(text);
     await page.keyboard.press('Tab');
   }
@@ -231,8 +282,12 @@ async function fillShippingByKeyboard(page: Page) {
 test.describe('2. checkout submit by Enter', () => {
   test.use({ viewport: DESKTOP });
 
-  test('1366×900, keyboard: Enter in a form with errors focuses the first invalid field and announces the count', async ({ page }) => {
-    await storeBeforeLoad(page, { cartItems_guest: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }) });
+  test('1366×900, keyboard: Enter in a form with errors focuses the first invalid field and announces the count', async ({
+    page,
+  }) => {
+    await storeBeforeLoad(page, {
+      cartItems_guest: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }),
+    });
     await page.goto('/Checkout');
     await page.getByLabel('First Name').waitFor();
     await page.getByLabel('First Name').focus();
@@ -242,8 +297,12 @@ test.describe('2. checkout submit by Enter', () => {
     await page.getByLabel('Mobile number').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
-    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Email is required');
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText('Please correct 7 errors in the form.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+      'Email is required',
+    );
+    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+      'Please correct 7 errors in the form.',
+    );
     expect(await alertsHeard(page)).toEqual(['Please correct 7 errors in the form.']);
     // Fixing some and pressing Enter again says the new count and moves on to the next invalid field.
     await page.keyboard.type('zara.ahmed@example.com');
@@ -251,13 +310,17 @@ test.describe('2. checkout submit by Enter', () => {
     await page.keyboard.type('1 Mall Road');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText('Please correct 5 errors in the form.');
+    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+      'Please correct 5 errors in the form.',
+    );
     await expectNoAxeViolations(page);
   });
 });
 
 test.describe('3. focus lands somewhere sensible', () => {
-  test('1366×900, keyboard: switching the drawer to register, login or forgot-password focuses the new form’s first field', async ({ page }) => {
+  test('1366×900, keyboard: switching the drawer to register, login or forgot-password focuses the new form’s first field', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await openAccountByKeyboard(page);
@@ -278,11 +341,26 @@ test.describe('3. focus lands somewhere sensible', () => {
     await expect(focused(page)).toHaveAccessibleName('Email');
   });
 
-  test('1366×900, keyboard: closing the thank-you dialog focuses the page heading, not the disabled Place Order', async ({ page }) => {
+  test('1366×900, keyboard: closing the thank-you dialog focuses the page heading, not the disabled Place Order', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     const user = await registerUser(page, 'thanks');
-    await storeBeforeLoad(page, { token: user.token, email: user.email, name: user.name, [`cartItems_${user.email}`]: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }) });
-    await page.request.post('/api/cart/add', { headers: { token: user.token }, data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 1 } });
+    await storeBeforeLoad(page, {
+      token: user.token,
+      email: user.email,
+      name: user.name,
+      [`cartItems_${user.email}`]: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }),
+    });
+    await page.request.post('/api/cart/add', {
+      headers: { token: user.token },
+      data: {
+        itemId: 'margalla-commuter-laptop-bagpack',
+        selectedColor: 'Black',
+        imageIndex: 0,
+        quantity: 1,
+      },
+    });
     await page.goto('/Checkout');
     await fillShippingByKeyboard(page);
     await page.keyboard.press('Enter');
@@ -295,7 +373,9 @@ test.describe('3. focus lands somewhere sensible', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
   });
 
-  test('1366×900, keyboard: a − that reaches 1 keeps focus on the product page stepper', async ({ page }) => {
+  test('1366×900, keyboard: a − that reaches 1 keeps focus on the product page stepper', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(TOTE);
     await hydrated(page, 'BuyBox');
@@ -314,7 +394,9 @@ test.describe('3. focus lands somewhere sensible', () => {
     await expect(quantity).toHaveValue('1');
   });
 
-  test('390×844, keyboard: in the cart panel a − that reaches 1 keeps focus, and Remove focuses the next line, then the empty cart', async ({ page }) => {
+  test('390×844, keyboard: in the cart panel a − that reaches 1 keeps focus, and Remove focuses the next line, then the empty cart', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await storeBeforeLoad(page, { cartItems_guest: cartOf({ [TRAIL]: 'Olive' }) });
     await page.goto(TOTE);
@@ -330,7 +412,10 @@ test.describe('3. focus lands somewhere sensible', () => {
     await page.keyboard.press('Enter');
     await expect(tote.locator('output')).toHaveText('1');
     await expect(tote.getByRole('button', { name: 'Decrease quantity' })).toBeFocused();
-    await panel.getByRole('button', { name: /^Remove / }).first().focus();
+    await panel
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .focus();
     await page.keyboard.press('Enter');
     await expect(panel.locator('.cart-line')).toHaveCount(1);
     await expect(panel.getByRole('button', { name: /^Remove / })).toBeFocused();
@@ -339,10 +424,15 @@ test.describe('3. focus lands somewhere sensible', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('390×844, keyboard: on /Cart a − that reaches 1 keeps focus, and Remove focuses the next line, then the empty cart', async ({ page }) => {
+  test('390×844, keyboard: on /Cart a − that reaches 1 keeps focus, and Remove focuses the next line, then the empty cart', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await storeBeforeLoad(page, {
-      cartItems_guest: JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 } }, [TRAIL]: { Olive: { '0': 1 } } }),
+      cartItems_guest: JSON.stringify({
+        'margalla-commuter-laptop-bagpack': { Black: { '0': 2 } },
+        [TRAIL]: { Olive: { '0': 1 } },
+      }),
     });
     await page.goto('/Cart');
     const tote = page.getByRole('group', { name: `Quantity of ${TOTE_NAME}` });
@@ -359,7 +449,9 @@ test.describe('3. focus lands somewhere sensible', () => {
     await expect(page.locator('main').getByText('Your cart is empty.')).toBeFocused();
   });
 
-  test('1366×900, keyboard: the last Load More focuses the first card it added (home best sellers and /Collections)', async ({ page }) => {
+  test('1366×900, keyboard: the last Load More focuses the first card it added (home best sellers and /Collections)', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
@@ -389,7 +481,9 @@ test.describe('3. focus lands somewhere sensible', () => {
 });
 
 test.describe('6. the mobile filter drawer is modal', () => {
-  test('390×844, keyboard: Tab stays inside the open filter drawer; the page behind is inert; Esc gives it back', async ({ page }) => {
+  test('390×844, keyboard: Tab stays inside the open filter drawer; the page behind is inert; Esc gives it back', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
@@ -401,11 +495,24 @@ test.describe('6. the mobile filter drawer is modal', () => {
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       // Past the panel's last control Tab may visit the browser's own UI (body), never the page.
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#filter-panel')) || document.activeElement === document.body)).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            Boolean(document.activeElement?.closest('#filter-panel')) ||
+            document.activeElement === document.body,
+        ),
+      ).toBe(true);
     }
     await expect(page.locator('main .card .fav').first()).toHaveJSProperty('inert', false);
-    expect(await page.locator('main .card .fav').first().evaluate((el) => Boolean(el.closest('[inert]')))).toBe(true);
-    expect(await page.locator('header.site-header').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(
+      await page
+        .locator('main .card .fav')
+        .first()
+        .evaluate((el) => Boolean(el.closest('[inert]'))),
+    ).toBe(true);
+    expect(
+      await page.locator('header.site-header').evaluate((el) => (el as HTMLElement).inert),
+    ).toBe(true);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
@@ -435,17 +542,27 @@ test.describe('7. smaller items', () => {
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) {
       const name = (await cards.nth(i).locator('.card-name a').innerText()).trim();
-      await expect(cards.nth(i).locator('.fav')).toHaveAccessibleName(`Add To Your Favourite: ${name}`);
+      await expect(cards.nth(i).locator('.fav')).toHaveAccessibleName(
+        `Add To Your Favourite: ${name}`,
+      );
     }
   });
 
-  test('1366×900, stored value: /favourites goes from h1 to h2 to the cards’ h3', async ({ page }) => {
-    await storeBeforeLoad(page, { favourites_guest: JSON.stringify(['margalla-commuter-laptop-bagpack', TRAIL]) });
+  test('1366×900, stored value: /favourites goes from h1 to h2 to the cards’ h3', async ({
+    page,
+  }) => {
+    await storeBeforeLoad(page, {
+      favourites_guest: JSON.stringify(['margalla-commuter-laptop-bagpack', TRAIL]),
+    });
     await page.goto('/favourites');
     await expect(page.locator('main .card')).toHaveCount(2);
-    const levels = await page.locator('main').locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    const levels = await page
+      .locator('main')
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
     expect(levels[0]).toBe(1);
-    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    for (let i = 1; i < levels.length; i++)
+      expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
   });
 });
 
@@ -476,7 +593,9 @@ test.describe('8. corrupted stored values', () => {
     ['a wrong type', '{"rates":null}'],
     ['a hostile string', HOSTILE],
   ] as const) {
-    test(`390×844, stored value: with every key holding ${label}, the header, Add To Cart and /Checkout still work`, async ({ page }) => {
+    test(`390×844, stored value: with every key holding ${label}, the header, Add To Cart and /Checkout still work`, async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await storeBeforeLoad(page, Object.fromEntries(STORED_KEYS.map((key) => [key, raw])));
@@ -492,17 +611,34 @@ test.describe('8. corrupted stored values', () => {
       await page.goto('/Checkout');
       await expect(page.getByLabel('First Name')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
-      expect(await page.evaluate(() => [(window as { __xss?: number }).__xss, ({} as Record<number, unknown>)[0]])).toEqual([undefined, undefined]);
+      expect(
+        await page.evaluate(() => [
+          (window as { __xss?: number }).__xss,
+          ({} as Record<number, unknown>)[0],
+        ]),
+      ).toEqual([undefined, undefined]);
       expect(errors).toEqual([]);
     });
   }
 
-  test('390×844, stored value: currencyRates = null is replaced by fresh rates for the chosen country', async ({ page }) => {
-    await storeBeforeLoad(page, { selectedCountry: 'United Kingdom', selectedCurrency: 'GBP', currencyRates: 'null' });
+  test('390×844, stored value: currencyRates = null is replaced by fresh rates for the chosen country', async ({
+    page,
+  }) => {
+    await storeBeforeLoad(page, {
+      selectedCountry: 'United Kingdom',
+      selectedCurrency: 'GBP',
+      currencyRates: 'null',
+    });
     await page.goto(TOTE);
     await hydrated(page, 'BuyBox');
     await page.getByRole('button', { name: 'Log in or create an account' }).focus(); // wakes the header, which refreshes rates
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('currencyRates') ?? 'null')?.rates?.GBP)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('currencyRates') ?? 'null')?.rates?.GBP,
+        ),
+      )
+      .toBeGreaterThan(0);
     await page.reload();
     await expect(page.locator('.buy-box .buy-price .now')).toContainText('£');
   });
@@ -511,20 +647,22 @@ test.describe('8. corrupted stored values', () => {
 test.describe('9. prototype pollution through the stored cart', () => {
   test.use({ viewport: DESKTOP });
 
-  test('1366×900, stored value: a cart naming constructor.prototype pollutes nothing; /Checkout works and search Enter stays put', async ({ page }) => {
+  test('1366×900, stored value: a cart naming constructor.prototype pollutes nothing; /Checkout works and search Enter stays put', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await storeBeforeLoad(page, { cartItems_guest: '{"constructor":{"prototype":{"0":5}}}' });
     await page.goto('/Checkout');
     await expect(page.getByLabel('First Name')).toBeVisible();
-    expect(await page.evaluate(() => ({} as Record<number, unknown>)[0])).toBeUndefined();
+    expect(await page.evaluate(() => (({}) as Record<number, unknown>)[0])).toBeUndefined();
     await page.goto('/Collections');
     const search = page.getByRole('button', { name: 'Search' });
     await search.focus();
     await hydrated(page, 'HeaderTools');
     await page.keyboard.press('Enter');
     await expect(page.locator('#search-input')).toBeFocused();
-    expect(await page.evaluate(() => ({} as Record<number, unknown>)[0])).toBeUndefined();
+    expect(await page.evaluate(() => (({}) as Record<number, unknown>)[0])).toBeUndefined();
     await page.keyboard.type('zzzz no such bag');
     await expect(page.getByText('No products found.')).toBeVisible();
     await page.keyboard.press('Enter');
@@ -541,12 +679,20 @@ test.describe('10. a stored token no header can carry', () => {
     ['a newline', '\nX'],
     ['"€"', '€'],
   ] as const) {
-    test(`390×844, stored value: a token with ${label} signs the shopper out and says so`, async ({ page }) => {
+    test(`390×844, stored value: a token with ${label} signs the shopper out and says so`, async ({
+      page,
+    }) => {
       const user = await registerUser(page, 'badtoken');
-      await storeBeforeLoad(page, { token: `${user.token}${bad}`, email: user.email, name: user.name });
+      await storeBeforeLoad(page, {
+        token: `${user.token}${bad}`,
+        email: user.email,
+        name: user.name,
+      });
       await page.goto('/Cart');
       await expect(toast(page, EXPIRED)).toBeVisible();
-      expect(await page.evaluate(() => ['token', 'email', 'name'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null]);
+      expect(
+        await page.evaluate(() => ['token', 'email', 'name'].map((k) => localStorage.getItem(k))),
+      ).toEqual([null, null, null]);
       await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
     });
   }
@@ -555,11 +701,16 @@ test.describe('10. a stored token no header can carry', () => {
 test.describe('11. Sign Out ends the session on the server', () => {
   test.use({ viewport: DESKTOP });
 
-  test('1366×900, keyboard: after Sign Out the old token gets 401 on /api/order/userorders', async ({ page }) => {
+  test('1366×900, keyboard: after Sign Out the old token gets 401 on /api/order/userorders', async ({
+    page,
+  }) => {
     const user = await registerUser(page, 'signout');
     await storeBeforeLoad(page, { token: user.token, email: user.email, name: user.name });
     await page.goto('/');
-    const orders = () => page.request.post('/api/order/userorders', { headers: { token: user.token }, data: {} }).then((r) => r.status());
+    const orders = () =>
+      page.request
+        .post('/api/order/userorders', { headers: { token: user.token }, data: {} })
+        .then((r) => r.status());
     expect(await orders()).toBe(200);
     await openAccountByKeyboard(page);
     await tabTo(page, 'Sign Out');
@@ -570,8 +721,12 @@ test.describe('11. Sign Out ends the session on the server', () => {
 });
 
 test.describe('12. security headers on every answer', () => {
-  test("1366×900: a 404, a redirect and a page under npm start all carry netlify.toml's /* headers", async ({ request }) => {
-    const expected = Object.fromEntries(Object.entries(siteHeaders()).map(([k, v]) => [k.toLowerCase(), v]));
+  test("1366×900: a 404, a redirect and a page under npm start all carry netlify.toml's /* headers", async ({
+    request,
+  }) => {
+    const expected = Object.fromEntries(
+      Object.entries(siteHeaders()).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     expect(Object.keys(expected)).toContain('content-security-policy');
     for (const [path, status] of [
       ['/no-such-page', 404],
@@ -585,7 +740,11 @@ test.describe('12. security headers on every answer', () => {
     }
     const api404 = await request.get('/api/no-such-endpoint');
     expect(api404.status()).toBe(404);
-    expect(api404.headers()).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+    expect(api404.headers()).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
   });
 });
 
@@ -594,7 +753,9 @@ test.describe('the keyboard-only journey', () => {
     ['1366×900', DESKTOP],
     ['390×844', PHONE],
   ] as const) {
-    test(`${size}, keyboard: register, fail a login and hear it, buy, check out and cancel, focus asserted after every step`, async ({ page }) => {
+    test(`${size}, keyboard: register, fail a login and hear it, buy, check out and cancel, focus asserted after every step`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const email = uniqueEmail('journey');

@@ -7,12 +7,16 @@ const TOTE = '/product/margalla-commuter-laptop-bagpack';
 const PASSWORD = 'correct horse battery';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** Waits until an island of a component has hydrated (Astro drops `ssr` then). */
 async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /** Adds the product page's product to the cart in its first colour. */
@@ -58,7 +62,10 @@ async function fillLogin(page: Page, email: string, password: string) {
 
 const serverCart = (page: Page) =>
   page.evaluate(async () => {
-    const res = await fetch('/api/cart/get', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '' } });
+    const res = await fetch('/api/cart/get', {
+      method: 'POST',
+      headers: { token: localStorage.getItem('token') ?? '' },
+    });
     return ((await res.json()) as { cartData: unknown }).cartData;
   });
 
@@ -76,16 +83,20 @@ async function fillShipping(page: Page, country = 'Pakistan', state = 'Punjab') 
 }
 
 test.describe('account and cart', () => {
-  test('a guest cart merges into the account on register, survives sign-out and comes back on login', async ({ page }) => {
+  test('a guest cart merges into the account on register, survives sign-out and comes back on login', async ({
+    page,
+  }) => {
     await addToCart(page, TOTE);
     await addToCart(page, '/product/gwadar-beach-tote');
     await page.keyboard.press('Escape');
     const email = uniqueEmail('merge');
     await register(page, email);
-    await expect.poll(() => serverCart(page)).toEqual({
-      'margalla-commuter-laptop-bagpack': { Black: { '0': 1 } },
-      'gwadar-beach-tote': expect.any(Object),
-    });
+    await expect
+      .poll(() => serverCart(page))
+      .toEqual({
+        'margalla-commuter-laptop-bagpack': { Black: { '0': 1 } },
+        'gwadar-beach-tote': expect.any(Object),
+      });
     expect(await page.evaluate(() => localStorage.getItem('cartItems_guest'))).toBeNull();
 
     await openAccount(page);
@@ -93,19 +104,37 @@ test.describe('account and cart', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(toast(page, 'Signed out successfully')).toBeVisible();
     await expect(page.locator('[data-cart-count]')).toHaveText('0');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('email'), localStorage.getItem('name')])).toEqual([null, null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('token'),
+        localStorage.getItem('email'),
+        localStorage.getItem('name'),
+      ]),
+    ).toEqual([null, null, null]);
 
     await logIn(page, email);
     await expect(toast(page, 'You are logged in!')).toBeVisible();
     await expect(page.locator('[data-cart-count]')).toHaveText('2');
   });
 
-  test('favourites survive a reload and merge with the account\'s on login', async ({ page, request }) => {
+  test("favourites survive a reload and merge with the account's on login", async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('fav');
-    expect((await request.post('/api/user/register', { data: { name: 'Fav Ourite', email, password: PASSWORD } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post('/api/user/register', {
+          data: { name: 'Fav Ourite', email, password: PASSWORD },
+        })
+      ).ok(),
+    ).toBe(true);
     // The account saved a bag on this browser during an earlier visit.
     await page.goto('/');
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify(['gwadar-beach-tote'])), `favourites_${email}`);
+    await page.evaluate(
+      (key) => localStorage.setItem(key, JSON.stringify(['gwadar-beach-tote'])),
+      `favourites_${email}`,
+    );
 
     await page.goto(TOTE);
     await hydrated(page, 'BuyBox');
@@ -113,11 +142,19 @@ test.describe('account and cart', () => {
     await expect(toast(page, 'This Product Has Been Added To Your Favourites')).toBeVisible();
     await page.reload();
     await hydrated(page, 'BuyBox');
-    await expect(page.locator('.buy-box').getByRole('button', { name: 'Remove from Favourite' })).toBeVisible();
+    await expect(
+      page.locator('.buy-box').getByRole('button', { name: 'Remove from Favourite' }),
+    ).toBeVisible();
 
     await logIn(page, email);
     await expect(toast(page, 'You are logged in!')).toBeVisible();
-    const stored = await page.evaluate((key) => [JSON.parse(localStorage.getItem(key) ?? '[]'), localStorage.getItem('favourites_guest')], `favourites_${email}`);
+    const stored = await page.evaluate(
+      (key) => [
+        JSON.parse(localStorage.getItem(key) ?? '[]'),
+        localStorage.getItem('favourites_guest'),
+      ],
+      `favourites_${email}`,
+    );
     expect(stored).toEqual([['gwadar-beach-tote', 'margalla-commuter-laptop-bagpack'], null]);
     await page.goto('/favourites');
     await expect(page.locator('main .card')).toHaveCount(2);
@@ -129,7 +166,9 @@ test.describe('account and cart', () => {
     await expect(toast(page, 'Invalid email or password.')).toBeVisible();
   });
 
-  test('the cart panel steps quantities within 1 to 100, removes lines and links to checkout', async ({ page }) => {
+  test('the cart panel steps quantities within 1 to 100, removes lines and links to checkout', async ({
+    page,
+  }) => {
     await addToCart(page, TOTE);
     const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
     await expect(panel.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
@@ -138,13 +177,25 @@ test.describe('account and cart', () => {
     await expect(panel.getByRole('link', { name: 'View My Cart (2)' })).toBeVisible();
     await panel.getByRole('button', { name: /^Remove / }).click();
     await expect(panel.getByText('Your cart is empty.')).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Checkout Now' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(panel.getByRole('link', { name: 'Checkout Now' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
   });
 
-  test('forgot password: the code from the mail resets the password and the new one logs in', async ({ page, request }) => {
+  test('forgot password: the code from the mail resets the password and the new one logs in', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('reset');
-    expect((await request.post('/api/user/register', { data: { name: 'Reset Me', email, password: PASSWORD } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post('/api/user/register', {
+          data: { name: 'Reset Me', email, password: PASSWORD },
+        })
+      ).ok(),
+    ).toBe(true);
     await page.goto('/');
     await openAccount(page);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -152,7 +203,10 @@ test.describe('account and cart', () => {
     await drawer.getByLabel('Email').fill(email);
     await drawer.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
-    const otp = await expect.poll(() => codeFor(email), { timeout: 10_000 }).toMatch(/^\d{6}$/).then(() => codeFor(email));
+    const otp = await expect
+      .poll(() => codeFor(email), { timeout: 10_000 })
+      .toMatch(/^\d{6}$/)
+      .then(() => codeFor(email));
     await drawer.getByLabel('OTP').fill(otp ?? '');
     await drawer.getByLabel('New Password').fill('a brand new secret');
     await drawer.getByRole('button', { name: 'Submit' }).click();
@@ -169,7 +223,10 @@ function codeFor(email: string): string | null {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through npm run test:e2e');
   for (const file of readdirSync(dir).sort().reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
+    const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+      to: string[];
+      raw: string;
+    };
     const code = mail.to.includes(email) ? /code is (\d{6})/.exec(mail.raw)?.[1] : undefined;
     if (code) return code;
   }
@@ -177,16 +234,28 @@ function codeFor(email: string): string | null {
 }
 
 test.describe('checkout', () => {
-  test('an empty submit shows every validation message; a PKR COD order is placed and the cart empties', async ({ page }) => {
+  test('an empty submit shows every validation message; a PKR COD order is placed and the cart empties', async ({
+    page,
+  }) => {
     await addToCart(page, TOTE);
     await page.goto('/Checkout');
     await expect(page.getByRole('link', { name: 'Select your country' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Search' })).toHaveCount(0);
     await expect(page.getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
-    for (const method of ['Bank Transfer', 'JazzCash', 'EasyPaisa']) await expect(page.getByRole('radio', { name: method })).toBeVisible();
+    for (const method of ['Bank Transfer', 'JazzCash', 'EasyPaisa'])
+      await expect(page.getByRole('radio', { name: method })).toBeVisible();
     await expect(page.getByLabel('State')).toBeDisabled();
     await page.getByRole('button', { name: 'Place Order' }).click();
-    for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Address 1 is required', 'Country is required', 'City is required', 'Zip code is required', 'Mobile number is required']) {
+    for (const message of [
+      'First Name is required',
+      'Last Name is required',
+      'Email is required',
+      'Address 1 is required',
+      'Country is required',
+      'City is required',
+      'Zip code is required',
+      'Mobile number is required',
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     // The State select is disabled until a country is chosen: its error waits until it can be fixed.
@@ -221,14 +290,33 @@ test.describe('checkout', () => {
     expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
     await expect(page.locator('[data-cart-count]')).toHaveText('0');
     const orders = await page.evaluate(async () => {
-      const res = await fetch('/api/order/userorders', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '' } });
-      return ((await res.json()) as { orders: { status: string; paymentMethod: string; currency: string; deliveryFee: number }[] }).orders;
+      const res = await fetch('/api/order/userorders', {
+        method: 'POST',
+        headers: { token: localStorage.getItem('token') ?? '' },
+      });
+      return (
+        (await res.json()) as {
+          orders: {
+            status: string;
+            paymentMethod: string;
+            currency: string;
+            deliveryFee: number;
+          }[];
+        }
+      ).orders;
     });
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ status: 'Order Placed', paymentMethod: 'COD', currency: 'PKR', deliveryFee: 250 });
+    expect(orders[0]).toMatchObject({
+      status: 'Order Placed',
+      paymentMethod: 'COD',
+      currency: 'PKR',
+      deliveryFee: 250,
+    });
   });
 
-  test('a UK shopper can only pay by Bank Transfer and sees the fee and totals in pounds', async ({ page }) => {
+  test('a UK shopper can only pay by Bank Transfer and sees the fee and totals in pounds', async ({
+    page,
+  }) => {
     await page.goto('/Collections');
     await page.evaluate(() => location.assign('/selectCountry'));
     await page.getByRole('button', { name: /United Kingdom/ }).click();
@@ -245,19 +333,40 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
   });
 
-  test('the shipping country decides the currency and the payment methods, and the order is charged so', async ({ page, request }) => {
+  test('the shipping country decides the currency and the payment methods, and the order is charged so', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('abroad');
-    const { token } = (await (await request.post('/api/user/register', { data: { name: 'Ab Road', email, password: PASSWORD } })).json()) as { token: string };
-    await page.addInitScript(({ t, e }) => {
-      if (!localStorage.getItem('seeded')) {
-        localStorage.setItem('token', t);
-        localStorage.setItem('email', e);
-        localStorage.setItem('name', 'Ab Road');
-        localStorage.setItem(`cartItems_${e}`, JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 1 } } }));
-        localStorage.setItem('seeded', '1');
-      }
-    }, { t: token, e: email });
-    await request.post('/api/cart/add', { headers: { token }, data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 1 } });
+    const { token } = (await (
+      await request.post('/api/user/register', {
+        data: { name: 'Ab Road', email, password: PASSWORD },
+      })
+    ).json()) as { token: string };
+    await page.addInitScript(
+      ({ t, e }) => {
+        if (!localStorage.getItem('seeded')) {
+          localStorage.setItem('token', t);
+          localStorage.setItem('email', e);
+          localStorage.setItem('name', 'Ab Road');
+          localStorage.setItem(
+            `cartItems_${e}`,
+            JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 1 } } }),
+          );
+          localStorage.setItem('seeded', '1');
+        }
+      },
+      { t: token, e: email },
+    );
+    await request.post('/api/cart/add', {
+      headers: { token },
+      data: {
+        itemId: 'margalla-commuter-laptop-bagpack',
+        selectedColor: 'Black',
+        imageIndex: 0,
+        quantity: 1,
+      },
+    });
     await page.goto('/Checkout');
     await expect(page.getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
     await fillShipping(page, 'United States', 'California');
@@ -269,39 +378,93 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
     const orders = await page.evaluate(async () => {
-      const res = await fetch('/api/order/userorders', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '' } });
-      return ((await res.json()) as { orders: { currency: string; paymentMethod: string; deliveryFee: number; total: number }[] }).orders;
+      const res = await fetch('/api/order/userorders', {
+        method: 'POST',
+        headers: { token: localStorage.getItem('token') ?? '' },
+      });
+      return (
+        (await res.json()) as {
+          orders: { currency: string; paymentMethod: string; deliveryFee: number; total: number }[];
+        }
+      ).orders;
     });
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ currency: 'USD', paymentMethod: 'Bank Transfer', deliveryFee: 25 });
-    expect(`$${orders[0]!.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(shownTotal);
+    expect(orders[0]).toMatchObject({
+      currency: 'USD',
+      paymentMethod: 'Bank Transfer',
+      deliveryFee: 25,
+    });
+    expect(`$${orders[0]!.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(
+      shownTotal,
+    );
     // Back to a Pakistani address, all four methods return.
     await page.keyboard.press('Escape');
     await page.getByLabel('Country', { exact: true }).selectOption('Pakistan');
     await expect(page.getByRole('radio')).toHaveCount(4);
     // A PKR, COD order to a US address sent past the page is refused with the same rule.
     const forged = await page.evaluate(async () => {
-      const address = { firstName: 'Ab', lastName: 'Road', email: 'ab@example.com', address1: '1 Main St', country: 'United States', city: 'San Jose', state: 'California', zip: '95112', mobile: '+1 408 555 0100' };
-      const res = await fetch('/api/order/COD', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ productId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', quantity: 1 }], address, currency: 'PKR', paymentMethod: 'COD' }) });
+      const address = {
+        firstName: 'Ab',
+        lastName: 'Road',
+        email: 'ab@example.com',
+        address1: '1 Main St',
+        country: 'United States',
+        city: 'San Jose',
+        state: 'California',
+        zip: '95112',
+        mobile: '+1 408 555 0100',
+      };
+      const res = await fetch('/api/order/COD', {
+        method: 'POST',
+        headers: { token: localStorage.getItem('token') ?? '', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [
+            { productId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', quantity: 1 },
+          ],
+          address,
+          currency: 'PKR',
+          paymentMethod: 'COD',
+        }),
+      });
       return { status: res.status, message: ((await res.json()) as { message: string }).message };
     });
-    expect(forged).toEqual({ status: 400, message: 'Orders to United States are charged in USD. Please refresh the checkout and try again.' });
+    expect(forged).toEqual({
+      status: 400,
+      message:
+        'Orders to United States are charged in USD. Please refresh the checkout and try again.',
+    });
   });
 
   test('the whole checkout works with the keyboard alone', async ({ page, request }) => {
     const email = uniqueEmail('keys');
-    const answer = await request.post('/api/user/register', { data: { name: 'Key Board', email, password: PASSWORD } });
+    const answer = await request.post('/api/user/register', {
+      data: { name: 'Key Board', email, password: PASSWORD },
+    });
     const { token } = (await answer.json()) as { token: string };
-    await page.addInitScript(({ t, e }) => {
-      if (!localStorage.getItem('seeded')) {
-        localStorage.setItem('token', t);
-        localStorage.setItem('email', e);
-        localStorage.setItem('name', 'Key Board');
-        localStorage.setItem(`cartItems_${e}`, JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 } } }));
-        localStorage.setItem('seeded', '1');
-      }
-    }, { t: token, e: email });
-    await request.post('/api/cart/add', { headers: { token }, data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 2 } });
+    await page.addInitScript(
+      ({ t, e }) => {
+        if (!localStorage.getItem('seeded')) {
+          localStorage.setItem('token', t);
+          localStorage.setItem('email', e);
+          localStorage.setItem('name', 'Key Board');
+          localStorage.setItem(
+            `cartItems_${e}`,
+            JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 } } }),
+          );
+          localStorage.setItem('seeded', '1');
+        }
+      },
+      { t: token, e: email },
+    );
+    await request.post('/api/cart/add', {
+      headers: { token },
+      data: {
+        itemId: 'margalla-commuter-laptop-bagpack',
+        selectedColor: 'Black',
+        imageIndex: 0,
+        quantity: 2,
+      },
+    });
     await page.goto('/Checkout');
     await page.getByLabel('First Name').waitFor();
     await page.getByLabel('First Name').focus();
@@ -323,7 +486,12 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('State')).toHaveValue('Sindh');
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      if (await page.getByRole('button', { name: 'Place Order' }).evaluate((b) => b === document.activeElement)) break;
+      if (
+        await page
+          .getByRole('button', { name: 'Place Order' })
+          .evaluate((b) => b === document.activeElement)
+      )
+        break;
     }
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();

@@ -297,7 +297,9 @@ test.describe('product page', () => {
 });
 
 test.describe('search overlay', () => {
-  test('opens from the icon with Trending Products, finds a product by part of its name and goes there by keyboard', async ({ page }) => {
+  test('opens from the icon with Trending Products, finds a product by part of its name and goes there by keyboard', async ({
+    page,
+  }) => {
     await page.goto('/Collections');
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search products' });
@@ -305,16 +307,26 @@ test.describe('search overlay', () => {
     const input = overlay.getByRole('combobox', { name: 'Search products by name' });
     await expect(input).toBeFocused();
     await expect(overlay.getByRole('heading', { name: 'Trending Products' })).toBeVisible();
-    const trending = overlay.getByRole('listbox', { name: 'Trending Products' }).getByRole('option');
+    const trending = overlay
+      .getByRole('listbox', { name: 'Trending Products' })
+      .getByRole('option');
     await expect(trending.first()).toBeVisible();
     expect(await trending.count()).toBeLessThanOrEqual(6);
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
+    expect(
+      (
+        await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze()
+      ).violations,
+    ).toEqual([]);
 
     await page.keyboard.type('commuter');
     const results = overlay.getByRole('listbox', { name: 'Results' }).getByRole('option');
     await expect(results.filter({ hasText: 'Margalla Commuter Laptop Bagpack' })).toHaveCount(1);
     expect(await results.count()).toBeLessThanOrEqual(6);
-    const index = (await results.allTextContents()).findIndex((t) => t.includes('Margalla Commuter Laptop Bagpack'));
+    const index = (await results.allTextContents()).findIndex((t) =>
+      t.includes('Margalla Commuter Laptop Bagpack'),
+    );
     for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
     await expect(results.nth(index)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
@@ -325,7 +337,9 @@ test.describe('search overlay', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search products' });
-    await overlay.getByRole('combobox', { name: 'Search products by name' }).fill('zzzz no such bag');
+    await overlay
+      .getByRole('combobox', { name: 'Search products by name' })
+      .fill('zzzz no such bag');
     await expect(overlay.getByText('No products found.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(overlay).toBeHidden();

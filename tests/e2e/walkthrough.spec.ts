@@ -5,17 +5,23 @@ import { expect, test, type Page } from './support/test.ts';
 const MARGALLA = '/product/margalla-commuter-laptop-bagpack';
 const PASSWORD = 'correct horse battery';
 const DESKTOP = { width: 1366, height: 900 };
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 test.describe('at 1366×900 with a mouse', () => {
   test.use({ viewport: DESKTOP });
 
-  test('dragging a price handle on /Handbags never moves the page while the pointer is down', async ({ page }) => {
+  test('dragging a price handle on /Handbags never moves the page while the pointer is down', async ({
+    page,
+  }) => {
     await page.goto('/Handbags');
     await hydrated(page, 'ProductListing');
     await page.getByRole('button', { name: 'Show Filter' }).click();
@@ -45,11 +51,22 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(page.getByRole('dialog', { name: 'Just Added to Cart' })).toBeVisible();
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
-    await page.locator('.card').first().getByRole('button', { name: /Add To Your Favourite/ }).click();
-    await expect(page.locator('.card').first().getByRole('button', { name: /Remove from Favourite/ })).toBeVisible();
+    await page
+      .locator('.card')
+      .first()
+      .getByRole('button', { name: /Add To Your Favourite/ })
+      .click();
+    await expect(
+      page
+        .locator('.card')
+        .first()
+        .getByRole('button', { name: /Remove from Favourite/ }),
+    ).toBeVisible();
   });
 
-  test('the footer country select shows a neutral choice to a new visitor and applies India only on Update', async ({ page }) => {
+  test('the footer country select shows a neutral choice to a new visitor and applies India only on Update', async ({
+    page,
+  }) => {
     await page.goto('/Collections');
     const select = page.getByLabel('Country / currency');
     await expect(select.locator('option:checked')).toHaveText('Choose your country');
@@ -61,10 +78,14 @@ test.describe('at 1366×900 with a mouse', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await reloaded;
     expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('India');
-    await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText('India (INR)');
+    await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText(
+      'India (INR)',
+    );
   });
 
-  test('by keyboard, ArrowDown on the closed footer country select changes nothing until Update', async ({ page }) => {
+  test('by keyboard, ArrowDown on the closed footer country select changes nothing until Update', async ({
+    page,
+  }) => {
     await page.goto('/');
     const select = page.getByLabel('Country / currency');
     await select.focus();
@@ -75,11 +96,15 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('by keyboard, checking a colour far down the filter panel keeps the checkbox in view', async ({ page }) => {
+  test('by keyboard, checking a colour far down the filter panel keeps the checkbox in view', async ({
+    page,
+  }) => {
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
     await page.getByRole('button', { name: 'Show Filter' }).click();
-    const box = page.getByRole('complementary', { name: 'Filters' }).getByLabel(/^Sky Blue \(\d+\)$/);
+    const box = page
+      .getByRole('complementary', { name: 'Filters' })
+      .getByLabel(/^Sky Blue \(\d+\)$/);
     await box.focus();
     await box.scrollIntoViewIfNeeded();
     await page.keyboard.press('Space');
@@ -89,7 +114,9 @@ test.describe('at 1366×900 with a mouse', () => {
     expect(rect.y).toBeGreaterThanOrEqual(0);
     expect(rect.y + rect.height).toBeLessThanOrEqual(900);
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('complementary', { name: 'Filters' }).locator(':focus')).toHaveCount(1);
+    await expect(
+      page.getByRole('complementary', { name: 'Filters' }).locator(':focus'),
+    ).toHaveCount(1);
   });
 
   test('by keyboard, moving the highest-price slider keeps it in view', async ({ page }) => {
@@ -107,28 +134,45 @@ test.describe('at 1366×900 with a mouse', () => {
     expect(rect.y + rect.height).toBeLessThanOrEqual(900);
   });
 
-  test('adding 60 and then 60 more of one line says only 40 were added, the most being 100', async ({ page }) => {
+  test('adding 60 and then 60 more of one line says only 40 were added, the most being 100', async ({
+    page,
+  }) => {
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
     const quantity = page.getByLabel('Quantity', { exact: true });
     await quantity.fill('60');
     await quantity.press('Enter');
     await page.getByRole('button', { name: 'Add To Cart' }).click();
-    await page.getByRole('dialog', { name: 'Just Added to Cart' }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'Just Added to Cart' })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await page.getByRole('button', { name: 'Add To Cart' }).click();
-    await expect(toast(page, 'Only 40 added: 100 is the most per line, and your cart now holds 100.')).toBeVisible();
+    await expect(
+      toast(page, 'Only 40 added: 100 is the most per line, and your cart now holds 100.'),
+    ).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('cartItems_guest')))
       .toContain('"Black":{"0":100}');
   });
 
-  test("signing in keeps the account's saved line and adds the guest's other colour", async ({ page, request }) => {
+  test("signing in keeps the account's saved line and adds the guest's other colour", async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('merge-lines');
-    const register = await request.post('/api/user/register', { data: { name: 'Merge Lines', email, password: PASSWORD } });
+    const register = await request.post('/api/user/register', {
+      data: { name: 'Merge Lines', email, password: PASSWORD },
+    });
     const { token } = (await register.json()) as { token: string };
     await request.post('/api/cart/add', {
       headers: { token },
-      data: { itemId: 'margalla-commuter-laptop-bagpack', selectedColor: 'Black', imageIndex: 0, quantity: 2 },
+      data: {
+        itemId: 'margalla-commuter-laptop-bagpack',
+        selectedColor: 'Black',
+        imageIndex: 0,
+        quantity: 2,
+      },
     });
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
@@ -148,10 +192,14 @@ test.describe('at 1366×900 with a mouse', () => {
       const res = await fetch('/api/cart/get', { method: 'POST', headers: { token: t } });
       return ((await res.json()) as { cartData: unknown }).cartData;
     }, token);
-    expect(cart).toEqual({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 }, Grey: { '0': 5 } } });
+    expect(cart).toEqual({
+      'margalla-commuter-laptop-bagpack': { Black: { '0': 2 }, Grey: { '0': 5 } },
+    });
   });
 
-  test('every route answers in any letter case with a 301 to its canonical spelling', async ({ request }) => {
+  test('every route answers in any letter case with a 301 to its canonical spelling', async ({
+    request,
+  }) => {
     for (const [typed, canonical] of [
       ['/collections', '/Collections'],
       ['/HANDBAGS', '/Handbags'],
@@ -168,17 +216,28 @@ test.describe('at 1366×900 with a mouse', () => {
     expect(missing.status()).toBe(404);
   });
 
-  test("the product list's own failure message is what /favourites and search show", async ({ page }) => {
+  test("the product list's own failure message is what /favourites and search show", async ({
+    page,
+  }) => {
     const message = 'Our catalogue is being updated. Please come back in a minute.';
-    await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: false, message } }));
-    await page.addInitScript(() => localStorage.setItem('favourites_guest', JSON.stringify(['margalla-commuter-laptop-bagpack'])));
+    await page.route('**/api/product/list', (route) =>
+      route.fulfill({ json: { success: false, message } }),
+    );
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'favourites_guest',
+        JSON.stringify(['margalla-commuter-laptop-bagpack']),
+      ),
+    );
     await page.goto('/favourites');
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('dialog').getByText(message)).toBeVisible();
   });
 
-  test('search suggests completions of the typed word, not the first results again', async ({ page }) => {
+  test('search suggests completions of the typed word, not the first results again', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
     const search = page.getByRole('combobox', { name: 'Search products by name' });
@@ -192,33 +251,49 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(search).toHaveValue('margalla');
   });
 
-  test('the newsletter box says to check the inbox, clears the field, and answers a second subscribe the same', async ({ page }) => {
+  test('the newsletter box says to check the inbox, clears the field, and answers a second subscribe the same', async ({
+    page,
+  }) => {
     await page.goto('/');
     const field = page.getByLabel('E-mail address');
     const email = uniqueEmail('news');
     for (let i = 0; i < 2; i++) {
       await field.fill(email);
       await page.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Check your inbox to confirm your subscription.' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: 'Check your inbox to confirm your subscription.' }),
+      ).toBeVisible();
       await expect(field).toHaveValue('');
     }
   });
 
-  test('on the checkout, Payment follows Shipping Details and the Order Review stays in view while the form scrolls', async ({ page }) => {
+  test('on the checkout, Payment follows Shipping Details and the Order Review stays in view while the form scrolls', async ({
+    page,
+  }) => {
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await page.goto('/Checkout');
-    const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping Details' }) });
-    const payment = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Payment', exact: true }) });
-    const review = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Order Review' }) });
+    const shipping = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Shipping Details' }) });
+    const payment = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Payment', exact: true }) });
+    const review = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Order Review' }) });
     await expect(review).toBeVisible();
     const s = (await shipping.boundingBox())!;
     const p = (await payment.boundingBox())!;
     expect(p.y - (s.y + s.height)).toBeLessThanOrEqual(32);
     // Scroll until the bottom of the Payment block meets the bottom of the window.
     await page.evaluate(() => {
-      const payment = [...document.querySelectorAll('section')].find((s) => s.querySelector('#payment'))!;
+      const payment = [...document.querySelectorAll('section')].find((s) =>
+        s.querySelector('#payment'),
+      )!;
       window.scrollBy(0, payment.getBoundingClientRect().bottom - window.innerHeight);
     });
     await page.waitForTimeout(300);
@@ -246,7 +321,9 @@ test.describe('at 1366×900 with a mouse', () => {
     await expect(page.locator('dialog.drawer[open]')).toBeVisible();
     const toastBox = (await toast(page, 'Please login to place your order.').boundingBox())!;
     const onTop = await page.evaluate(
-      ([x, y]) => document.elementsFromPoint(x!, y!).findIndex((e) => e.closest('.toasts')) < document.elementsFromPoint(x!, y!).findIndex((e) => e.matches('dialog.drawer')),
+      ([x, y]) =>
+        document.elementsFromPoint(x!, y!).findIndex((e) => e.closest('.toasts')) <
+        document.elementsFromPoint(x!, y!).findIndex((e) => e.matches('dialog.drawer')),
       [toastBox.x + toastBox.width - 60, toastBox.y + toastBox.height / 2],
     );
     expect(onTop).toBe(true);
@@ -290,7 +367,9 @@ for (const { width, panel } of [
   { width: 1366, panel: true },
   { width: 1366, panel: false },
 ]) {
-  test(`8 cards fill whole rows at ${width} px${panel ? ' with the filter open' : ''}`, async ({ page }) => {
+  test(`8 cards fill whole rows at ${width} px${panel ? ' with the filter open' : ''}`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
@@ -304,9 +383,24 @@ for (const { width, panel } of [
 test.describe('abroad while no exchange rate can be had, at 1366×900', () => {
   test.use({ viewport: DESKTOP });
 
-  test('a shopper in the United States with no rate ever known sees PKR, is told why, and the checkout says orders abroad are paused', async ({ page }) => {
-    await page.route('**/api/rates', (route) => route.fulfill({ json: { result: 'success', base: 'PKR', rates: { PKR: 1 }, fetchedAt: Date.now(), fallback: true, stale: false } }));
-    await page.route('**/rates-snapshot.json', (route) => route.fulfill({ json: { rates: {}, fetchedAt: 0 } }));
+  test('a shopper in the United States with no rate ever known sees PKR, is told why, and the checkout says orders abroad are paused', async ({
+    page,
+  }) => {
+    await page.route('**/api/rates', (route) =>
+      route.fulfill({
+        json: {
+          result: 'success',
+          base: 'PKR',
+          rates: { PKR: 1 },
+          fetchedAt: Date.now(),
+          fallback: true,
+          stale: false,
+        },
+      }),
+    );
+    await page.route('**/rates-snapshot.json', (route) =>
+      route.fulfill({ json: { rates: {}, fetchedAt: 0 } }),
+    );
     await page.goto('/Collections');
     await page.evaluate(() => location.assign('/selectCountry'));
     await page.waitForURL('**/selectCountry');
@@ -315,24 +409,48 @@ test.describe('abroad while no exchange rate can be had, at 1366×900', () => {
     const price = page.locator('.card-price .now').first();
     await expect(price).toContainText('₨');
     await expect(price).not.toContainText('$');
-    await expect(page.getByRole('status').filter({ hasText: 'Prices are shown in PKR: the exchange rate for USD is not available right now.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'Prices are shown in PKR: the exchange rate for USD is not available right now.',
+      }),
+    ).toBeVisible();
 
     await page.goto(MARGALLA);
     await hydrated(page, 'BuyBox');
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await page.goto('/Checkout');
     await page.getByLabel('Country', { exact: true }).selectOption('United States');
-    await expect(page.getByText('Orders to United States are paused: we cannot confirm prices in USD right now. Please try again later, or ship to Pakistan.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Orders to United States are paused: we cannot confirm prices in USD right now. Please try again later, or ship to Pakistan.',
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
     await expect(page.locator('.review')).not.toContainText('$');
   });
 
-  test('with only an old rate, prices show in dollars marked approximate, with the rate date', async ({ page }) => {
+  test('with only an old rate, prices show in dollars marked approximate, with the rate date', async ({
+    page,
+  }) => {
     const threeDaysAgo = Date.UTC(2026, 10, 20, 12);
-    await page.route('**/api/rates', (route) => route.fulfill({ json: { result: 'success', base: 'PKR', rates: { PKR: 1 }, fetchedAt: Date.now(), fallback: true, stale: false } }));
+    await page.route('**/api/rates', (route) =>
+      route.fulfill({
+        json: {
+          result: 'success',
+          base: 'PKR',
+          rates: { PKR: 1 },
+          fetchedAt: Date.now(),
+          fallback: true,
+          stale: false,
+        },
+      }),
+    );
     await page.addInitScript((at) => {
       if (localStorage.getItem('currencyRates')) return;
-      localStorage.setItem('currencyRates', JSON.stringify({ rates: { PKR: 1, USD: 0.0036 }, fetchedAt: at }));
+      localStorage.setItem(
+        'currencyRates',
+        JSON.stringify({ rates: { PKR: 1, USD: 0.0036 }, fetchedAt: at }),
+      );
     }, threeDaysAgo);
     await page.goto('/Collections');
     await page.evaluate(() => location.assign('/selectCountry'));
@@ -340,6 +458,10 @@ test.describe('abroad while no exchange rate can be had, at 1366×900', () => {
     await page.getByRole('button', { name: /United States/ }).click();
     await page.waitForURL('**/Collections');
     await expect(page.locator('.card-price .now').first()).toContainText('$');
-    await expect(page.getByRole('status').filter({ hasText: 'Prices in USD are approximate: converted at the exchange rate of 20 Nov 2026.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'Prices in USD are approximate: converted at the exchange rate of 20 Nov 2026.',
+      }),
+    ).toBeVisible();
   });
 });

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 
-
 const calls: { url: string; token: string | null; keepalive: boolean | undefined }[] = [];
 
 beforeEach(() => {
@@ -13,7 +12,10 @@ beforeEach(() => {
     // A real fetch refuses such a header value before sending anything.
     const token = new Headers(init.headers).get('token');
     calls.push({ url, token, keepalive: init.keepalive });
-    return new Response(JSON.stringify({ success: true, msg: 'Signed out successfully', cartData: {} }), { status: 200 });
+    return new Response(
+      JSON.stringify({ success: true, msg: 'Signed out successfully', cartData: {} }),
+      { status: 200 },
+    );
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -44,8 +46,14 @@ describe('startAccount with a token no header can carry', () => {
       await startAccount();
       expect(calls).toEqual([]);
       expect($session.get().token).toBe('');
-      expect(['token', 'email', 'name'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
-      expect($notices.get().map((n) => n.text)).toEqual(['Your session has expired. Please log in again.']);
+      expect(['token', 'email', 'name'].map((k) => localStorage.getItem(k))).toEqual([
+        null,
+        null,
+        null,
+      ]);
+      expect($notices.get().map((n) => n.text)).toEqual([
+        'Your session has expired. Please log in again.',
+      ]);
     });
   }
 });
@@ -55,7 +63,11 @@ describe('request', () => {
     const { api, ApiError } = await import('../../src/client/api.ts');
     const error = await api.cartGet('abc\ndef').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, network: false, message: 'Your session has expired. Please log in again.' });
+    expect(error).toMatchObject({
+      status: 401,
+      network: false,
+      message: 'Your session has expired. Please log in again.',
+    });
     expect(calls).toEqual([]);
   });
 });

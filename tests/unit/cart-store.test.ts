@@ -15,7 +15,11 @@ beforeEach(() => {
   vi.stubGlobal('window', {});
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined, token: new Headers(init.headers).get('token') });
+    calls.push({
+      url,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      token: new Headers(init.headers).get('token'),
+    });
     const reply = replies.shift() ?? { status: 200, body: { success: true, cartData: {} } };
     if (reply === 'network') throw new TypeError('fetch failed');
     return new Response(JSON.stringify(reply.body), { status: reply.status });
@@ -43,20 +47,31 @@ describe('addItem', () => {
     await addItem({ ...line, quantity: 2 });
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 2 } } });
     expect($cartCount.get()).toBe(2);
-    expect(JSON.parse(localStorage.getItem('cartItems_guest') ?? '{}')).toEqual({ 'city-tote': { Tan: { '0': 2 } } });
+    expect(JSON.parse(localStorage.getItem('cartItems_guest') ?? '{}')).toEqual({
+      'city-tote': { Tan: { '0': 2 } },
+    });
     expect(calls).toHaveLength(0);
   });
 
   it('sends a signed-in change with the token and keeps it per e-mail', async () => {
     const { addItem, $cart } = await signedIn();
     await addItem({ ...line, quantity: 1 });
-    expect(calls[0]).toMatchObject({ url: '/api/cart/add', token: 'tok', body: { ...line, quantity: 1 } });
-    expect(JSON.parse(localStorage.getItem('cartItems_sana@example.com') ?? '{}')).toEqual($cart.get());
+    expect(calls[0]).toMatchObject({
+      url: '/api/cart/add',
+      token: 'tok',
+      body: { ...line, quantity: 1 },
+    });
+    expect(JSON.parse(localStorage.getItem('cartItems_sana@example.com') ?? '{}')).toEqual(
+      $cart.get(),
+    );
   });
 
   it('rolls back and shows the error message when the server refuses', async () => {
     const { addItem, $cart, $notices } = await signedIn();
-    replies.push({ status: 409, body: { success: false, message: 'This product is out of stock.' } });
+    replies.push({
+      status: 409,
+      body: { success: false, message: 'This product is out of stock.' },
+    });
     expect(await addItem({ ...line, quantity: 1 })).toBe(false);
     expect($cart.get()).toEqual({});
     expect($notices.get().map((n) => n.text)).toEqual(['This product is out of stock.']);
@@ -67,7 +82,10 @@ describe('updateItem', () => {
   it("rolls back with 'Quantity update failed'", async () => {
     const { addItem, updateItem, $cart, $notices } = await signedIn();
     await addItem({ ...line, quantity: 1 });
-    replies.push({ status: 500, body: { success: false, message: 'An error occurred. Please try again later.' } });
+    replies.push({
+      status: 500,
+      body: { success: false, message: 'An error occurred. Please try again later.' },
+    });
     await updateItem({ ...line, quantity: 5 });
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 1 } } });
     expect($notices.get().at(-1)?.text).toBe('Quantity update failed');
@@ -78,13 +96,20 @@ describe('removeItem', () => {
   it("prefers the server's message, else 'Failed to remove item', and 'Failed to remove item from cart' on a network error", async () => {
     const { addItem, removeItem, $cart, $notices } = await signedIn();
     await addItem({ ...line, quantity: 1 });
-    replies.push({ status: 404, body: { success: false, message: 'This item is not in your cart.' } });
+    replies.push({
+      status: 404,
+      body: { success: false, message: 'This item is not in your cart.' },
+    });
     await removeItem(line);
     replies.push({ status: 500, body: { success: false } });
     await removeItem(line);
     replies.push('network');
     await removeItem(line);
-    expect($notices.get().map((n) => n.text)).toEqual(['This item is not in your cart.', 'Failed to remove item', 'Failed to remove item from cart']);
+    expect($notices.get().map((n) => n.text)).toEqual([
+      'This item is not in your cart.',
+      'Failed to remove item',
+      'Failed to remove item from cart',
+    ]);
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 1 } } });
   });
 
@@ -105,10 +130,23 @@ describe('signIn', () => {
     const { $cart } = await import('../../src/stores/cart.ts');
     const { $favourites } = await import('../../src/stores/favourites.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
-    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Black: { '0': 1 } }, 'old-bag': { Red: { '1': 2 } } } } });
-    const merged = { 'city-tote': { Black: { '0': 1 }, Tan: { '0': 3 } }, 'old-bag': { Red: { '1': 2 } } };
+    replies.push({
+      status: 200,
+      body: {
+        success: true,
+        cartData: { 'city-tote': { Black: { '0': 1 } }, 'old-bag': { Red: { '1': 2 } } },
+      },
+    });
+    const merged = {
+      'city-tote': { Black: { '0': 1 }, Tan: { '0': 3 } },
+      'old-bag': { Red: { '1': 2 } },
+    };
     replies.push({ status: 200, body: { success: true, cartData: merged } });
-    await signIn({ success: true, token: 'tok', user: { email: 'sana@example.com', name: 'Sana' } });
+    await signIn({
+      success: true,
+      token: 'tok',
+      user: { email: 'sana@example.com', name: 'Sana' },
+    });
     expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/cart/merge']);
     expect(calls[1]?.body).toEqual({ cartData: merged });
     expect($cart.get()).toEqual(merged);
@@ -126,7 +164,11 @@ describe('signOut', () => {
     const { signOut } = await import('../../src/stores/account.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
     signOut();
-    expect(['token', 'email', 'name'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+    expect(['token', 'email', 'name'].map((k) => localStorage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect($cart.get()).toEqual({});
     expect($notices.get().at(-1)?.text).toBe('Signed out successfully');
   });
@@ -138,10 +180,16 @@ describe('startAccount', () => {
     const { startAccount } = await import('../../src/stores/account.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
     localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 1 } } }));
-    replies.push({ status: 200, body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } } });
+    replies.push({
+      status: 200,
+      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
+    });
     await startAccount();
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 4 } } });
-    replies.push({ status: 401, body: { success: false, message: 'Your session has expired. Please log in again.' } });
+    replies.push({
+      status: 401,
+      body: { success: false, message: 'Your session has expired. Please log in again.' },
+    });
     await startAccount();
     expect(localStorage.getItem('token')).toBeNull();
     expect($notices.get().at(-1)?.text).toBe('Your session has expired. Please log in again.');

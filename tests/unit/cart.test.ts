@@ -240,7 +240,10 @@ describe('cartSubtotal', () => {
 
 describe('mergeCarts', () => {
   it("lets the guest's line win for the same product, colour and picture, and keeps every other line", () => {
-    const user: CartMap = { a: { Black: { '0': 5, '2': 4 }, Navy: { '1': 1 } }, b: { Red: { '0': 2 } } };
+    const user: CartMap = {
+      a: { Black: { '0': 5, '2': 4 }, Navy: { '1': 1 } },
+      b: { Red: { '0': 2 } },
+    };
     const guest: CartMap = { a: { Black: { '2': 1 } }, c: { Tan: { '0': 3 } } };
     expect(mergeCarts(user, guest)).toEqual({
       a: { Black: { '0': 5, '2': 1 }, Navy: { '1': 1 } },
@@ -277,22 +280,36 @@ describe('the line cap', () => {
   });
 
   it('counts lines, not items', () => {
-    expect(cartLineCount({ a: { Black: { '0': 5, '1': 2 }, Navy: { '0': 1 } }, b: { Red: { '0': 100 } } })).toBe(4);
+    expect(
+      cartLineCount({
+        a: { Black: { '0': 5, '1': 2 }, Navy: { '0': 1 } },
+        b: { Red: { '0': 100 } },
+      }),
+    ).toBe(4);
   });
 
   it('lets a full cart raise a line it holds but not take a new one', () => {
     const full = linesCart(50);
     expect(isCartFull(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0 })).toBe(false);
     expect(isCartFull(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0 })).toBe(true);
-    expect(addToCart(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0, quantity: 2 }).p0?.Black?.['0']).toBe(3);
-    expect(cartLineCount(addToCart(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0, quantity: 1 }))).toBe(50);
+    expect(
+      addToCart(full, { itemId: 'p0', selectedColor: 'Black', imageIndex: 0, quantity: 2 }).p0
+        ?.Black?.['0'],
+    ).toBe(3);
+    expect(
+      cartLineCount(
+        addToCart(full, { itemId: 'new', selectedColor: 'Black', imageIndex: 0, quantity: 1 }),
+      ),
+    ).toBe(50);
   });
 
   it('keeps a merge of two big carts at 50 lines, the guest’s first, so the login merge is never refused', () => {
     const merged = mergeCarts(linesCart(40, 'user'), linesCart(40, 'guest'));
     expect(cartLineCount(merged)).toBe(50);
     expect(Object.keys(merged).filter((id) => id.startsWith('guest'))).toHaveLength(40);
-    expect(Object.keys(merged).filter((id) => id.startsWith('user'))).toEqual(Array.from({ length: 10 }, (_, i) => `user${i}`));
+    expect(Object.keys(merged).filter((id) => id.startsWith('user'))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `user${i}`),
+    );
   });
 });
 

@@ -73,7 +73,9 @@ describe('filterProducts + sortProducts', () => {
       shown = sortProducts(filterProducts(products, filter), sort).length;
       times.push(performance.now() - started);
     }
-    console.log(`filter+sort 10,000 products: median ${median(times).toFixed(2)} ms, fastest ${Math.min(...times).toFixed(2)} ms (${shown} shown)`);
+    console.log(
+      `filter+sort 10,000 products: median ${median(times).toFixed(2)} ms, fastest ${Math.min(...times).toFixed(2)} ms (${shown} shown)`,
+    );
     expect(shown).toBeGreaterThan(0);
     expect(Math.min(...times)).toBeLessThanOrEqual(16);
   });
@@ -86,7 +88,9 @@ describe('filterProducts + sortProducts', () => {
       sortProducts(filterProducts(products, {}), run % 2 ? 'A to Z' : 'Z to A');
       times.push(performance.now() - started);
     }
-    console.log(`no filter + name sort 10,000 products: median ${median(times).toFixed(2)} ms, fastest ${Math.min(...times).toFixed(2)} ms`);
+    console.log(
+      `no filter + name sort 10,000 products: median ${median(times).toFixed(2)} ms, fastest ${Math.min(...times).toFixed(2)} ms`,
+    );
     expect(Math.min(...times)).toBeLessThanOrEqual(16);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, shipsTo, withCountry, type CheckoutFields } from '../../src/islands/checkout/checkout-form.ts';
+import {
+  checkoutErrors,
+  emptyCheckout,
+  newIdempotencyKey,
+  orderBody,
+  shipsTo,
+  withCountry,
+  type CheckoutFields,
+} from '../../src/islands/checkout/checkout-form.ts';
 
 const filled: CheckoutFields = {
   firstName: 'Sana',
@@ -52,15 +60,24 @@ describe('withCountry', () => {
   it('switches COD to Bank Transfer when the address leaves Pakistan, and back to COD when it returns', () => {
     const abroad = withCountry(filled, 'United States');
     expect(abroad.paymentMethod).toBe('Bank Transfer');
-    expect(withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India').paymentMethod).toBe('Bank Transfer');
+    expect(withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India').paymentMethod).toBe(
+      'Bank Transfer',
+    );
     expect(withCountry(abroad, 'Pakistan').paymentMethod).toBe('COD');
   });
 
   it('brings back the method the shopper picked once the country allows it again', () => {
-    const abroad = withCountry({ ...filled, paymentMethod: 'JazzCash' }, 'India', 'PKR', 'JazzCash');
+    const abroad = withCountry(
+      { ...filled, paymentMethod: 'JazzCash' },
+      'India',
+      'PKR',
+      'JazzCash',
+    );
     expect(abroad.paymentMethod).toBe('Bank Transfer');
     expect(withCountry(abroad, 'Pakistan', 'INR', 'JazzCash').paymentMethod).toBe('JazzCash');
-    expect(withCountry(abroad, 'Pakistan', 'INR', 'Bank Transfer').paymentMethod).toBe('Bank Transfer');
+    expect(withCountry(abroad, 'Pakistan', 'INR', 'Bank Transfer').paymentMethod).toBe(
+      'Bank Transfer',
+    );
   });
 });
 
@@ -74,17 +91,33 @@ describe('shipsTo', () => {
 
 describe('orderBody', () => {
   it('sends the address without the payment field, the lines as product ids and the currency', () => {
-    const body = orderBody(filled, [{ itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1, quantity: 2 }], 'PKR');
+    const body = orderBody(
+      filled,
+      [{ itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1, quantity: 2 }],
+      'PKR',
+    );
     expect(body).toEqual({
       items: [{ productId: 'city-tote', selectedColor: 'Tan', imageIndex: 1, quantity: 2 }],
-      address: { firstName: 'Sana', lastName: 'Tariq', email: 'sana@example.com', address1: '12 Canal View', country: 'Pakistan', city: 'Lahore', state: 'Punjab', zip: '54000', mobile: '+92 300 1234567' },
+      address: {
+        firstName: 'Sana',
+        lastName: 'Tariq',
+        email: 'sana@example.com',
+        address1: '12 Canal View',
+        country: 'Pakistan',
+        city: 'Lahore',
+        state: 'Punjab',
+        zip: '54000',
+        mobile: '+92 300 1234567',
+      },
       currency: 'PKR',
       paymentMethod: 'COD',
     });
   });
 
   it('keeps Address 2 when given', () => {
-    expect(orderBody({ ...filled, address2: 'Flat 3' }, [], 'PKR').address).toMatchObject({ address2: 'Flat 3' });
+    expect(orderBody({ ...filled, address2: 'Flat 3' }, [], 'PKR').address).toMatchObject({
+      address2: 'Flat 3',
+    });
   });
 });
 

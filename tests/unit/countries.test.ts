@@ -44,7 +44,6 @@ describe('COUNTRY_GROUPS', () => {
   });
 });
 
-
 describe('currencyForCountry', () => {
   it('gives the SPEC §9 examples', () => {
     expect(currencyForCountry('United States')).toBe('USD');

@@ -94,8 +94,16 @@ describe('orderAmounts', () => {
       tax: 0,
       total: 13.707,
     });
-    expect(orderAmounts(1350, 'USD', rates)).toMatchObject({ subtotal: 4.86, deliveryFee: 25, total: 29.86 });
-    expect(orderAmounts(3889, 'JPY', { JPY: 0.54 })).toMatchObject({ subtotal: 2100, deliveryFee: 3500, total: 5600 });
+    expect(orderAmounts(1350, 'USD', rates)).toMatchObject({
+      subtotal: 4.86,
+      deliveryFee: 25,
+      total: 29.86,
+    });
+    expect(orderAmounts(3889, 'JPY', { JPY: 0.54 })).toMatchObject({
+      subtotal: 2100,
+      deliveryFee: 3500,
+      total: 5600,
+    });
   });
 
   it('uses rate 1 for an unknown currency', () => {

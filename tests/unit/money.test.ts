@@ -167,7 +167,9 @@ describe('sumAmounts', () => {
 
 describe('formatWithSymbol', () => {
   it('works as inlined source, with no reference outside itself (the layout pastes it into the page)', () => {
-    const inlined = new Function(`return (${formatWithSymbol.toString()})`)() as typeof formatWithSymbol;
+    const inlined = new Function(
+      `return (${formatWithSymbol.toString()})`,
+    )() as typeof formatWithSymbol;
     expect(inlined(1350 * 0.0011, 'KWD', 3)).toBe('KWD 1.485');
     expect(inlined(1250, '₨')).toBe('₨1,250');
   });

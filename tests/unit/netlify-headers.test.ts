@@ -32,11 +32,15 @@ describe('netlifyHeadersFor', () => {
       'X-Quoted': 'say "hi"',
       'X-Literal': 'a "b"',
     });
-    expect(netlifyHeadersFor(TOML, '/_astro/*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    expect(netlifyHeadersFor(TOML, '/_astro/*')).toEqual({
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
   });
 
   it('throws when the file has no block for the pattern, so npm start cannot serve without headers', () => {
-    expect(() => netlifyHeadersFor(TOML, '/images/*')).toThrow('netlify.toml has no [[headers]] block for "/images/*"');
+    expect(() => netlifyHeadersFor(TOML, '/images/*')).toThrow(
+      'netlify.toml has no [[headers]] block for "/images/*"',
+    );
   });
 });
 
@@ -47,7 +51,9 @@ describe('siteHeaders', () => {
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     // Every header line of the `/*` block is read, none left behind.
-    const block = readFileSync('netlify.toml', 'utf8').split('for = "/*"')[1]!.split('[[headers]]')[0]!;
+    const block = readFileSync('netlify.toml', 'utf8')
+      .split('for = "/*"')[1]!
+      .split('[[headers]]')[0]!;
     expect(Object.keys(headers)).toHaveLength(block.match(/^\s+[A-Za-z-]+ = "/gm)!.length);
   });
 });

@@ -15,7 +15,12 @@ describe('PAYMENT_METHODS', () => {
 
 describe('paymentMethodsFor', () => {
   it('offers Bank Transfer, JazzCash, EasyPaisa and COD for an address in Pakistan', () => {
-    expect(paymentMethodsFor('Pakistan')).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']);
+    expect(paymentMethodsFor('Pakistan')).toEqual([
+      'Bank Transfer',
+      'JazzCash',
+      'EasyPaisa',
+      'COD',
+    ]);
   });
 
   it('offers only Bank Transfer for an address anywhere else', () => {

@@ -6,8 +6,10 @@ import { PAGE_ROUTES, canonicalPagePath } from '../../src/lib/routes.ts';
 /** The fixed routes the pages folder builds: every .astro file but 404 and dynamic ones. */
 function builtRoutes(dir = 'src/pages', prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return builtRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`);
-    if (!entry.name.endsWith('.astro') || entry.name.startsWith('[') || entry.name === '404.astro') return [];
+    if (entry.isDirectory())
+      return builtRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+    if (!entry.name.endsWith('.astro') || entry.name.startsWith('[') || entry.name === '404.astro')
+      return [];
     const name = entry.name.replace(/\.astro$/, '');
     return [name === 'index' ? prefix || '/' : `${prefix}/${name}`];
   });
@@ -29,7 +31,9 @@ describe('canonicalPagePath', () => {
   });
 
   it('lower-cases product ids and FAQ topics', () => {
-    expect(canonicalPagePath('/Product/Margalla-Commuter-Laptop-Bagpack')).toBe('/product/margalla-commuter-laptop-bagpack');
+    expect(canonicalPagePath('/Product/Margalla-Commuter-Laptop-Bagpack')).toBe(
+      '/product/margalla-commuter-laptop-bagpack',
+    );
     expect(canonicalPagePath('/FAQ/Returns')).toBe('/faq/returns');
   });
 

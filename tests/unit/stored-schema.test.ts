@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { array, literal, number, object, optional, record, text } from '../../src/lib/stored-schema.ts';
+import {
+  array,
+  literal,
+  number,
+  object,
+  optional,
+  record,
+  text,
+} from '../../src/lib/stored-schema.ts';
 
 describe('object', () => {
   const person = object({ name: text(/^\w+$/), age: optional(number('nonnegative')) });
 
   it('keeps the declared fields and drops the others', () => {
-    expect(person.safeParse({ name: 'Zara', age: 30, role: 'admin' })).toEqual({ success: true, data: { name: 'Zara', age: 30 } });
+    expect(person.safeParse({ name: 'Zara', age: 30, role: 'admin' })).toEqual({
+      success: true,
+      data: { name: 'Zara', age: 30 },
+    });
     expect(person.safeParse({ name: 'Zara' })).toEqual({ success: true, data: { name: 'Zara' } });
   });
 
@@ -15,7 +26,8 @@ describe('object', () => {
   });
 
   it('refuses null, arrays, strings and a field of the wrong type', () => {
-    for (const value of [null, [], 'Zara', { name: 5 }, { name: 'Zara', age: -1 }]) expect(person.safeParse(value)).toEqual({ success: false });
+    for (const value of [null, [], 'Zara', { name: 5 }, { name: 'Zara', age: -1 }])
+      expect(person.safeParse(value)).toEqual({ success: false });
   });
 });
 

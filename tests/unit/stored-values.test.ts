@@ -16,19 +16,39 @@ const KEYS: { key: string; good: string; wrongType: string }[] = [
   { key: 'selectedCountry', good: 'United Kingdom', wrongType: '42' },
   { key: 'selectedCurrency', good: 'GBP', wrongType: '42' },
   { key: 'highlightAllTrackOrder', good: 'true', wrongType: '1' },
-  { key: 'currencyRates', good: '{"rates":{"USD":0.0036},"fetchedAt":1}', wrongType: '{"rates":null}' },
-  { key: 'displayCurrency', good: '{"code":"GBP","symbol":"£","rate":0.0028}', wrongType: '{"code":"GBP","symbol":"£","rate":"1"}' },
-  { key: 'removedCancelledOrders', good: '["0b7c0a0e-5f0e-4c7a-9d55-1e1c9e0f2a11"]', wrongType: '[1,2]' },
+  {
+    key: 'currencyRates',
+    good: '{"rates":{"USD":0.0036},"fetchedAt":1}',
+    wrongType: '{"rates":null}',
+  },
+  {
+    key: 'displayCurrency',
+    good: '{"code":"GBP","symbol":"£","rate":0.0028}',
+    wrongType: '{"code":"GBP","symbol":"£","rate":"1"}',
+  },
+  {
+    key: 'removedCancelledOrders',
+    good: '["0b7c0a0e-5f0e-4c7a-9d55-1e1c9e0f2a11"]',
+    wrongType: '[1,2]',
+  },
   { key: 'cartItems_guest', good: '{"city-tote":{"Tan":{"0":2}}}', wrongType: '[1]' },
   { key: 'cartItems_sana@example.com', good: '{"city-tote":{"Tan":{"0":2}}}', wrongType: '"cart"' },
   { key: 'favourites_guest', good: '["city-tote"]', wrongType: '{"0":"city-tote"}' },
   { key: 'favourites_sana@example.com', good: '["city-tote"]', wrongType: '[1]' },
-  { key: 'userSettings_sana@example.com', good: '{"gender":"Female","dob":"04/12","phone":"0300","address":"Lahore"}', wrongType: '{"phone":5}' },
+  {
+    key: 'userSettings_sana@example.com',
+    good: '{"gender":"Female","dob":"04/12","phone":"0300","address":"Lahore"}',
+    wrongType: '{"phone":5}',
+  },
 ];
 
 // A name is any text the server accepted, so bare words like "null" or "{}" are names; only the
 // cart keeps what is valid of a value and drops the rest (an empty cart when nothing is).
-const KEPT_AS_TEXT: Record<string, string[]> = { token: [NULL], name: [NULL, EMPTY_OBJECT, INVALID_JSON], selectedCountry: [NULL] };
+const KEPT_AS_TEXT: Record<string, string[]> = {
+  token: [NULL],
+  name: [NULL, EMPTY_OBJECT, INVALID_JSON],
+  selectedCountry: [NULL],
+};
 const isCart = (key: string) => key.startsWith('cartItems_');
 const isJson = (raw: string) => {
   try {
@@ -42,8 +62,11 @@ const isJson = (raw: string) => {
 describe('storedSchemaFor', () => {
   it('knows every key the stores keep, and no other', async () => {
     const { KEYS: STORAGE_KEYS } = await import('../../src/stores/storage.ts');
-    const keys = Object.values(STORAGE_KEYS).map((k) => (typeof k === 'function' ? k('sana@example.com') : k));
-    for (const key of [...keys, STORAGE_KEYS.cart(''), STORAGE_KEYS.favourites('')]) expect(storedSchemaFor(key), key).not.toBeNull();
+    const keys = Object.values(STORAGE_KEYS).map((k) =>
+      typeof k === 'function' ? k('sana@example.com') : k,
+    );
+    for (const key of [...keys, STORAGE_KEYS.cart(''), STORAGE_KEYS.favourites('')])
+      expect(storedSchemaFor(key), key).not.toBeNull();
     expect(storedSchemaFor('constructor')).toBeNull();
     expect(storedSchemaFor('__proto__')).toBeNull();
   });
@@ -66,7 +89,8 @@ describe('parseStored', () => {
           const parsed = parseStored(key, raw);
           if (KEPT_AS_TEXT[key]?.includes(raw)) expect(parsed).toEqual({ ok: true, value: raw });
           else if (isCart(key) && isJson(raw)) expect(parsed).toEqual({ ok: true, value: {} });
-          else if (key.startsWith('userSettings_') && raw === EMPTY_OBJECT) expect(parsed).toEqual({ ok: true, value: {} });
+          else if (key.startsWith('userSettings_') && raw === EMPTY_OBJECT)
+            expect(parsed).toEqual({ ok: true, value: {} });
           else expect(parsed).toEqual({ ok: false });
         });
       }
@@ -79,8 +103,12 @@ describe('parseStored', () => {
   });
 
   it('refuses rates keyed by __proto__ or constructor, and non-positive rates', () => {
-    expect(parseStored('currencyRates', '{"rates":{"__proto__":{"x":1}},"fetchedAt":1}')).toEqual({ ok: false });
-    expect(parseStored('currencyRates', '{"rates":{"constructor":1},"fetchedAt":1}').ok).toBe(false);
+    expect(parseStored('currencyRates', '{"rates":{"__proto__":{"x":1}},"fetchedAt":1}')).toEqual({
+      ok: false,
+    });
+    expect(parseStored('currencyRates', '{"rates":{"constructor":1},"fetchedAt":1}').ok).toBe(
+      false,
+    );
     expect(parseStored('currencyRates', '{"rates":{"USD":0},"fetchedAt":1}').ok).toBe(false);
   });
 });
@@ -101,7 +129,13 @@ describe('browser stores over corrupted storage', () => {
       localStorage.setItem('selectedCountry', 'United States');
       localStorage.setItem('selectedCurrency', 'USD');
       const { $currency, currentRates } = await import('../../src/stores/currency.ts');
-      expect($currency.get()).toEqual({ country: 'United States', code: 'PKR', symbol: '₨', rate: 1, wanted: 'USD' });
+      expect($currency.get()).toEqual({
+        country: 'United States',
+        code: 'PKR',
+        symbol: '₨',
+        rate: 1,
+        wanted: 'USD',
+      });
       expect(currentRates()).toEqual({ PKR: 1 });
     });
   }

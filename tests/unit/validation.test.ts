@@ -110,7 +110,9 @@ describe('addressSchema', () => {
   });
 
   it('treats a field of controls only as missing', () => {
-    expect(errorsOf(addressSchema, { ...address, firstName: '\r\n\t' }).firstName).toBe('First Name is required');
+    expect(errorsOf(addressSchema, { ...address, firstName: '\r\n\t' }).firstName).toBe(
+      'First Name is required',
+    );
   });
 
   it('makes Address 2 optional', () => {
@@ -367,7 +369,11 @@ describe('registerBodySchema', () => {
   });
 
   it('makes the name one plain line: a CRLF cannot start a line in a mail greeting', () => {
-    const parsed = registerBodySchema.parse({ name: 'Ali\r\n\r\nURGENT: call us', email: 'ali@x.pk', password: 'correct horse battery' });
+    const parsed = registerBodySchema.parse({
+      name: 'Ali\r\n\r\nURGENT: call us',
+      email: 'ali@x.pk',
+      password: 'correct horse battery',
+    });
     expect(parsed.name).toBe('Ali URGENT: call us');
   });
 

@@ -106,7 +106,11 @@ export default function BuyBox({ product: initial }: { product: BuyBoxProduct })
       </fieldset>
       <div className="buy-row">
         <QuantityStepper value={quantity} onChange={setQuantity} />
-        <FavouriteButton productId={product._id} productName={product.productName} className="fav-inline" />
+        <FavouriteButton
+          productId={product._id}
+          productName={product.productName}
+          className="fav-inline"
+        />
       </div>
       <button
         type="button"

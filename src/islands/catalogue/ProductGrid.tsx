@@ -15,7 +15,11 @@ export function ProductGrid({
   listRef?: Ref<HTMLUListElement>;
 }) {
   return (
-    <ul ref={listRef} className={strip ? 'product-strip' : 'product-grid'} data-testid="product-grid">
+    <ul
+      ref={listRef}
+      className={strip ? 'product-strip' : 'product-grid'}
+      data-testid="product-grid"
+    >
       {products.map((p, i) => (
         <li key={p._id}>
           <ProductCard product={p} eager={i < eager} />

@@ -6,9 +6,19 @@ import { useEffect, useRef } from 'react';
  */
 export function inertOutside(element: HTMLElement, keep: readonly Element[] = []): () => void {
   const made: HTMLElement[] = [];
-  for (let node: HTMLElement | null = element; node && node !== document.body; node = node.parentElement) {
+  for (
+    let node: HTMLElement | null = element;
+    node && node !== document.body;
+    node = node.parentElement
+  ) {
     for (const sibling of Array.from(node.parentElement?.children ?? [])) {
-      if (sibling === node || keep.includes(sibling) || !(sibling instanceof HTMLElement) || sibling.inert) continue;
+      if (
+        sibling === node ||
+        keep.includes(sibling) ||
+        !(sibling instanceof HTMLElement) ||
+        sibling.inert
+      )
+        continue;
       sibling.inert = true;
       made.push(sibling);
     }
@@ -21,7 +31,12 @@ export function inertOutside(element: HTMLElement, keep: readonly Element[] = []
  * behind the panel `id` is inert, its backdrop (`backdropSelector`) excepted so a tap on it closes.
  * Answers `release`, which lifts it at once: call it before focusing something behind the panel.
  */
-export function useModalDrawer(open: boolean, id: string, query: string, backdropSelector: string): () => void {
+export function useModalDrawer(
+  open: boolean,
+  id: string,
+  query: string,
+  backdropSelector: string,
+): () => void {
   const undo = useRef(() => {});
   useEffect(() => {
     const panel = document.getElementById(id);

@@ -8,7 +8,10 @@ import { useEffect, useRef, type RefObject } from 'react';
  * panel, a slider moved by keyboard). While the pointer is down the results also keep their
  * height, so a list that shrinks under a dragged handle cannot shorten the page and pull it up.
  */
-export function useScrollToTopOnCommit(list: unknown, results: RefObject<HTMLElement | null>): void {
+export function useScrollToTopOnCommit(
+  list: unknown,
+  results: RefObject<HTMLElement | null>,
+): void {
   const first = useRef(list);
   const pointerDown = useRef(false);
   const pending = useRef(false);
@@ -49,7 +52,12 @@ export function useScrollToTopOnCommit(list: unknown, results: RefObject<HTMLEle
 function scrollToTopKeepingFocus(): void {
   if (window.scrollY === 0) return;
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body && !active.closest('.listing-toolbar') && !inFixedLayer(active)) {
+  if (
+    active instanceof HTMLElement &&
+    active !== document.body &&
+    !active.closest('.listing-toolbar') &&
+    !inFixedLayer(active)
+  ) {
     const rect = active.getBoundingClientRect();
     const topAfter = rect.top + window.scrollY;
     if (topAfter + rect.height > window.innerHeight) return;

@@ -19,7 +19,10 @@ export default function CartPage() {
   useEffect(() => {
     loadProducts().catch(() => undefined);
   }, []);
-  const subtotal = useMemo(() => (products ? cartSubtotal(cartLines(cart, products)) : 0), [cart, products]);
+  const subtotal = useMemo(
+    () => (products ? cartSubtotal(cartLines(cart, products)) : 0),
+    [cart, products],
+  );
   return (
     <div className="cart-page">
       <section aria-labelledby="your-cart">
@@ -30,7 +33,13 @@ export default function CartPage() {
       <aside className="summary-box" aria-labelledby="order-summary">
         <h2 id="order-summary">Order Summary</h2>
         <OrderSummary subtotalPkr={subtotal} currency={currency} />
-        <a className="button" href="/Checkout" aria-disabled={count === 0} tabIndex={count === 0 ? -1 : undefined} onClick={(e) => count === 0 && e.preventDefault()}>
+        <a
+          className="button"
+          href="/Checkout"
+          aria-disabled={count === 0}
+          tabIndex={count === 0 ? -1 : undefined}
+          onClick={(e) => count === 0 && e.preventDefault()}
+        >
           Checkout Now
         </a>
       </aside>

@@ -14,7 +14,17 @@ import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 import { useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
-import { ADDRESS_FIELDS, checkoutErrors, emptyCheckout, newIdempotencyKey, orderBody, paymentFor, shipsTo, withCountry, type CheckoutFields } from './checkout-form.ts';
+import {
+  ADDRESS_FIELDS,
+  checkoutErrors,
+  emptyCheckout,
+  newIdempotencyKey,
+  orderBody,
+  paymentFor,
+  shipsTo,
+  withCountry,
+  type CheckoutFields,
+} from './checkout-form.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { pageHeading, useErrorFocus } from './form-focus.ts';
 import './checkout.css';
@@ -40,7 +50,10 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   // Orders abroad pause while the country's currency has no rate the server may price at (none
   // known, or older than MAX_RATE_AGE_MS); the server refuses them too.
   const paused =
-    destination !== undefined && destination.currency !== 'PKR' && (currency.wanted === destination.currency || (destination.currency === currency.code && currency.approximateSince !== undefined));
+    destination !== undefined &&
+    destination.currency !== 'PKR' &&
+    (currency.wanted === destination.currency ||
+      (destination.currency === currency.code && currency.approximateSince !== undefined));
   // Until the page shows the new country's currency, an order would be refused as a mismatch.
   const switching = destination !== undefined && destination.currency !== currency.code;
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -59,11 +72,16 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   }, []);
   useEffect(() => {
     // Every price on the page follows the shipping country: it becomes the chosen country.
-    if (destination && destination.currency !== currency.code) void chooseCountry(destination.name, destination.currency);
+    if (destination && destination.currency !== currency.code)
+      void chooseCountry(destination.name, destination.currency);
   }, [destination?.name, currency.code]);
   useEffect(() => {
     // The methods depend on the country (and, before one is chosen, the currency): keep the choice valid.
-    if (!methods.includes(fields.paymentMethod as PaymentMethod)) setFields((f) => ({ ...f, paymentMethod: paymentFor(shipsTo(f.country, currency.code), preferred.current) }));
+    if (!methods.includes(fields.paymentMethod as PaymentMethod))
+      setFields((f) => ({
+        ...f,
+        paymentMethod: paymentFor(shipsTo(f.country, currency.code), preferred.current),
+      }));
   }, [methods]);
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
@@ -71,12 +89,21 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const errors = checkoutErrors(fields);
   const announcement = useErrorFocus(refused, Object.keys(errors).length, formRef);
   // The State select stays disabled until a country is chosen; its error waits until it can be fixed.
-  const show = (name: Field) => (name === 'state' && !fields.country ? undefined : submitted || touched[name] ? errors[name] : undefined);
+  const show = (name: Field) =>
+    name === 'state' && !fields.country
+      ? undefined
+      : submitted || touched[name]
+        ? errors[name]
+        : undefined;
   const regions = countries.find((c) => c.name === fields.country)?.regions ?? [];
   const set = (name: Field, value: string) => {
     keyRef.current = null; // a changed order gets a new idempotency key
     if (name === 'paymentMethod') preferred.current = value as PaymentMethod;
-    setFields((f) => (name === 'country' ? withCountry(f, value, currency.code, preferred.current) : { ...f, [name]: value }));
+    setFields((f) =>
+      name === 'country'
+        ? withCountry(f, value, currency.code, preferred.current)
+        : { ...f, [name]: value },
+    );
   };
 
   const placeOrder = async (e: FormEvent) => {
@@ -105,7 +132,10 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       keyRef.current = null;
       setThanks(true);
     } catch (error) {
-      notify(error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError, 'error');
+      notify(
+        error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError,
+        'error',
+      );
     } finally {
       setBusy(false);
     }
@@ -114,21 +144,49 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   return (
     <>
       <form ref={formRef} className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
-        <p key={refused} className="visually-hidden" role="alert">{announcement}</p>
+        <p key={refused} className="visually-hidden" role="alert">
+          {announcement}
+        </p>
         <section className="checkout-section" aria-labelledby="shipping-details">
           <h2 id="shipping-details">Shipping Details</h2>
           <div className="field-grid">
             {ADDRESS_FIELDS.map(([name, label]) => (
               <FormField key={name} name={name} label={label} error={show(name)}>
                 {name === 'country' ? (
-                  <select id={`checkout-${name}`} value={fields.country} onChange={(e) => set('country', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, country: true }))} aria-invalid={Boolean(show(name))} aria-describedby={show(name) ? `checkout-${name}-error` : undefined} autoComplete="country-name">
+                  <select
+                    id={`checkout-${name}`}
+                    value={fields.country}
+                    onChange={(e) => set('country', e.target.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, country: true }))}
+                    aria-invalid={Boolean(show(name))}
+                    aria-describedby={show(name) ? `checkout-${name}-error` : undefined}
+                    autoComplete="country-name"
+                  >
                     <option value="">Select a country</option>
-                    {countries.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+                    {countries.map((c) => (
+                      <option key={c.name} value={c.name}>
+                        {c.name}
+                      </option>
+                    ))}
                   </select>
                 ) : name === 'state' ? (
-                  <select id={`checkout-${name}`} value={fields.state} disabled={!fields.country} onChange={(e) => set('state', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, state: true }))} aria-invalid={Boolean(show(name))} aria-describedby={show(name) ? `checkout-${name}-error` : undefined}>
-                    <option value="">{fields.country ? 'Select a state' : 'Choose a country first'}</option>
-                    {regions.map((r) => <option key={r} value={r}>{r}</option>)}
+                  <select
+                    id={`checkout-${name}`}
+                    value={fields.state}
+                    disabled={!fields.country}
+                    onChange={(e) => set('state', e.target.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, state: true }))}
+                    aria-invalid={Boolean(show(name))}
+                    aria-describedby={show(name) ? `checkout-${name}-error` : undefined}
+                  >
+                    <option value="">
+                      {fields.country ? 'Select a state' : 'Choose a country first'}
+                    </option>
+                    {regions.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
                   </select>
                 ) : (
                   <input
@@ -149,16 +207,28 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
         <section className="checkout-section" aria-labelledby="payment">
           <h2 id="payment">Payment</h2>
-          <fieldset aria-describedby={show('paymentMethod') ? 'checkout-paymentMethod-error' : undefined}>
+          <fieldset
+            aria-describedby={show('paymentMethod') ? 'checkout-paymentMethod-error' : undefined}
+          >
             <legend>Choose how to pay</legend>
             {methods.map((m) => (
               <label key={m} className="radio">
-                <input type="radio" name="paymentMethod" value={m} checked={fields.paymentMethod === m} onChange={() => set('paymentMethod', m)} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={m}
+                  checked={fields.paymentMethod === m}
+                  onChange={() => set('paymentMethod', m)}
+                />
                 {m === 'COD' ? `${paymentLabel(m)} (COD)` : m}
               </label>
             ))}
           </fieldset>
-          {show('paymentMethod') && <p className="error" id="checkout-paymentMethod-error">{show('paymentMethod')}</p>}
+          {show('paymentMethod') && (
+            <p className="error" id="checkout-paymentMethod-error">
+              {show('paymentMethod')}
+            </p>
+          )}
           <PaymentNote method={fields.paymentMethod} />
         </section>
 
@@ -167,38 +237,64 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
           <div className="promo">
             <label htmlFor="promo-code">Promo code</label>
             <input id="promo-code" name="promo" autoComplete="off" />
-            <button type="button" className="button secondary">Apply</button>
+            <button type="button" className="button secondary">
+              Apply
+            </button>
           </div>
           <OrderSummary subtotalPkr={subtotal} currency={currency} showTax />
           <ul className="review-items">
             {lines.map((l) => (
               <li key={`${l.itemId}|${l.selectedColor}|${l.imageIndex}`}>
                 <img src={l.image} alt="" width={56} height={56} loading="lazy" />
-                <span>{l.product.productName} <span className="muted">({l.selectedColor}) × {l.quantity}</span></span>
+                <span>
+                  {l.product.productName}{' '}
+                  <span className="muted">
+                    ({l.selectedColor}) × {l.quantity}
+                  </span>
+                </span>
                 <Price pkr={l.lineTotal} />
               </li>
             ))}
           </ul>
-          {products !== null && lines.length === 0 && !thanks && <p className="empty">Your cart is empty. <a href="/Collections">Explore Collections</a></p>}
+          {products !== null && lines.length === 0 && !thanks && (
+            <p className="empty">
+              Your cart is empty. <a href="/Collections">Explore Collections</a>
+            </p>
+          )}
           {paused && (
             <p className="orders-paused" role="status">
               {`Orders to ${destination.name} are paused: we cannot confirm prices in ${destination.currency} right now. Please try again later, or ship to Pakistan.`}
             </p>
           )}
-          <button type="submit" className="button place-order" disabled={busy || switching || paused || lines.length === 0}>
+          <button
+            type="submit"
+            className="button place-order"
+            disabled={busy || switching || paused || lines.length === 0}
+          >
             {busy ? 'Placing your order…' : 'Place Order'}
           </button>
         </section>
       </form>
-      <Dialog open={thanks} onClose={() => setThanks(false)} label="Thank you for your order" side="center" messages={false} returnFocus={pageHeading}>
+      <Dialog
+        open={thanks}
+        onClose={() => setThanks(false)}
+        label="Thank you for your order"
+        side="center"
+        messages={false}
+        returnFocus={pageHeading}
+      >
         <div className="sheet-head">
           <h2>Thank you for your order!</h2>
           <CloseButton onClose={() => setThanks(false)} />
         </div>
         <p>{ORDER_MESSAGES.placed} We will e-mail your confirmation shortly.</p>
         <div className="cart-actions">
-          <a className="button" href="/yourOrders">See Your Orders</a>
-          <a className="button secondary" href="/">Back to Home</a>
+          <a className="button" href="/yourOrders">
+            See Your Orders
+          </a>
+          <a className="button secondary" href="/">
+            Back to Home
+          </a>
         </div>
       </Dialog>
     </>
@@ -216,25 +312,52 @@ const AUTOCOMPLETE: Partial<Record<Field, string>> = {
   mobile: 'tel',
 };
 
-function FormField({ name, label, error, children }: { name: Field; label: string; error?: string; children: React.ReactNode }) {
+function FormField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: Field;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={`field field-${name}`}>
       <label htmlFor={`checkout-${name}`}>{label}</label>
       {children}
-      {error && <p className="error" id={`checkout-${name}-error`}>{error}</p>}
+      {error && (
+        <p className="error" id={`checkout-${name}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 /** What each method means; card and wallet details are never sent to the server. */
 function PaymentNote({ method }: { method: string }) {
-  if (method === 'COD') return <p className="muted">Pay in cash when your order arrives. We confirm COD orders by WhatsApp before dispatch.</p>;
-  if (method === 'Bank Transfer') return <p className="muted">We e-mail our bank details with your order confirmation; your order ships once the transfer arrives.</p>;
+  if (method === 'COD')
+    return (
+      <p className="muted">
+        Pay in cash when your order arrives. We confirm COD orders by WhatsApp before dispatch.
+      </p>
+    );
+  if (method === 'Bank Transfer')
+    return (
+      <p className="muted">
+        We e-mail our bank details with your order confirmation; your order ships once the transfer
+        arrives.
+      </p>
+    );
   return (
     <div className="field">
       <label htmlFor="wallet-number">{method} account number</label>
       <input id="wallet-number" type="tel" autoComplete="off" placeholder="03xx xxxxxxx" />
-      <p className="muted">You will receive a {method} payment request on this number. It is not stored.</p>
+      <p className="muted">
+        You will receive a {method} payment request on this number. It is not stored.
+      </p>
     </div>
   );
 }

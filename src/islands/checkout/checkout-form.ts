@@ -1,6 +1,11 @@
 import './zod-jitless.ts';
 import { fieldErrors, checkoutSchema } from '../../lib/checkout-validation.ts';
-import { HOME_COUNTRY, defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from '../../lib/payments.ts';
+import {
+  HOME_COUNTRY,
+  defaultPaymentMethod,
+  isPaymentAllowed,
+  type PaymentMethod,
+} from '../../lib/payments.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
 export type CheckoutFields = {
@@ -33,13 +38,29 @@ export const ADDRESS_FIELDS = [
 
 /** An empty form with a payment method preselected. */
 export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): CheckoutFields {
-  return { firstName: '', lastName: '', email: '', address1: '', address2: '', country, city: '', state: '', zip: '', mobile: '', paymentMethod };
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    address1: '',
+    address2: '',
+    country,
+    city: '',
+    state: '',
+    zip: '',
+    mobile: '',
+    paymentMethod,
+  };
 }
 
 /** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */
-export function checkoutErrors(fields: CheckoutFields): Partial<Record<keyof CheckoutFields, string>> {
+export function checkoutErrors(
+  fields: CheckoutFields,
+): Partial<Record<keyof CheckoutFields, string>> {
   const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
-  return result.success ? {} : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
+  return result.success
+    ? {}
+    : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
 }
 
 /**
@@ -59,9 +80,19 @@ export function paymentFor(place: string, preferred: PaymentMethod | null = null
  * Changing the country clears the state (SPEC §5) and sets the payment to the shopper's own pick
  * where the new country allows it (COD and wallets only in Pakistan), else the country's default.
  */
-export function withCountry(fields: CheckoutFields, country: string, currencyCode = 'PKR', preferred: PaymentMethod | null = null): CheckoutFields {
+export function withCountry(
+  fields: CheckoutFields,
+  country: string,
+  currencyCode = 'PKR',
+  preferred: PaymentMethod | null = null,
+): CheckoutFields {
   if (country === fields.country) return fields;
-  return { ...fields, country, state: '', paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred) };
+  return {
+    ...fields,
+    country,
+    state: '',
+    paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred),
+  };
 }
 
 /** The order body the API takes: the address, the lines, the currency and the payment method. */
@@ -72,7 +103,12 @@ export function orderBody(
 ) {
   const { paymentMethod, address2, ...address } = fields;
   return {
-    items: items.map((i) => ({ productId: i.itemId, selectedColor: i.selectedColor, imageIndex: i.imageIndex, quantity: i.quantity })),
+    items: items.map((i) => ({
+      productId: i.itemId,
+      selectedColor: i.selectedColor,
+      imageIndex: i.imageIndex,
+      quantity: i.quantity,
+    })),
     address: address2.trim() ? { ...address, address2 } : address,
     currency,
     paymentMethod,

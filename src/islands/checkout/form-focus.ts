@@ -5,19 +5,27 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /** What a refused submit announces: how many errors the form shows. */
 export function errorCountMessage(count: number): string {
-  return count === 1 ? 'Please correct 1 error in the form.' : `Please correct ${count} errors in the form.`;
+  return count === 1
+    ? 'Please correct 1 error in the form.'
+    : `Please correct ${count} errors in the form.`;
 }
 
 /**
  * After each refused submit (`attempt` counts them), once the errors have rendered: focuses the
  * first invalid field and answers the announcement to render in a role="alert" element.
  */
-export function useErrorFocus(attempt: number, errorCount: number, form: RefObject<HTMLFormElement | null>): string {
+export function useErrorFocus(
+  attempt: number,
+  errorCount: number,
+  form: RefObject<HTMLFormElement | null>,
+): string {
   // Kept with its attempt, so a new attempt starts silent and then says its own count.
   const [said, setSaid] = useState({ attempt: 0, text: '' });
   useEffect(() => {
     if (attempt === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input');
+    const first = form.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], fieldset[aria-describedby] input',
+    );
     first?.focus();
     setSaid({ attempt, text: errorCountMessage(errorCount) });
   }, [attempt]);

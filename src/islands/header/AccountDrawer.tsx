@@ -33,9 +33,15 @@ const TITLES: Record<DrawerMode, string> = {
 export function AccountDrawer() {
   const { drawer } = useHydratedStore($ui, UI_CLOSED);
   const session = useHydratedStore($session, SIGNED_OUT);
-  const mode: DrawerMode | null = drawer && session.token ? 'account' : drawer === 'account' ? 'login' : drawer;
+  const mode: DrawerMode | null =
+    drawer && session.token ? 'account' : drawer === 'account' ? 'login' : drawer;
   return (
-    <Dialog open={mode !== null} onClose={closeOverlays} label={mode ? TITLES[mode] : 'Account'} className="drawer">
+    <Dialog
+      open={mode !== null}
+      onClose={closeOverlays}
+      label={mode ? TITLES[mode] : 'Account'}
+      className="drawer"
+    >
       <div className="sheet-head">
         <h2>{mode ? TITLES[mode] : ''}</h2>
         <CloseButton onClose={closeOverlays} />
@@ -59,9 +65,15 @@ function AccountMenu({ name }: { name: string }) {
     <div className="account-menu">
       <p className="welcome">Welcome, {name}!</p>
       <ul>
-        <li><a href="/mySetting">My Setting</a></li>
-        <li><a href="/favourites">My Saved Items</a></li>
-        <li><a href="/yourOrders">Your Orders</a></li>
+        <li>
+          <a href="/mySetting">My Setting</a>
+        </li>
+        <li>
+          <a href="/favourites">My Saved Items</a>
+        </li>
+        <li>
+          <a href="/yourOrders">Your Orders</a>
+        </li>
       </ul>
       <button type="button" className="button secondary" onClick={() => signOut()}>
         Sign Out
@@ -76,7 +88,9 @@ async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<str
     await signIn(await call());
     return null;
   } catch (error) {
-    return error instanceof ApiError && !error.network ? (error.serverMessage ?? ACCOUNT_TOASTS.failed) : ACCOUNT_TOASTS.exception;
+    return error instanceof ApiError && !error.network
+      ? (error.serverMessage ?? ACCOUNT_TOASTS.failed)
+      : ACCOUNT_TOASTS.exception;
   }
 }
 
@@ -99,12 +113,33 @@ function LoginForm() {
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
-      <Field label="Password" type="password" autoComplete="current-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
-      <button type="button" className="link" onClick={() => openDrawer('forgot')}>Forgot password?</button>
-      <button type="submit" className="button" disabled={busy}>Log In</button>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={(email) => edit({ ...fields, email })}
+        error={errorOf('email')}
+        inputRef={first}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={fields.password}
+        onChange={(password) => edit({ ...fields, password })}
+        error={errorOf('password')}
+      />
+      <button type="button" className="link" onClick={() => openDrawer('forgot')}>
+        Forgot password?
+      </button>
+      <button type="submit" className="button" disabled={busy}>
+        Log In
+      </button>
       <GoogleButton />
-      <button type="button" className="link" onClick={() => openDrawer('register')}>New Customer? Create account</button>
+      <button type="button" className="link" onClick={() => openDrawer('register')}>
+        New Customer? Create account
+      </button>
     </form>
   );
 }
@@ -128,12 +163,37 @@ function RegisterForm() {
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Name" autoComplete="name" value={fields.name} onChange={(name) => edit({ ...fields, name })} error={errorOf('name')} inputRef={first} />
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} />
-      <Field label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={(password) => edit({ ...fields, password })} error={errorOf('password')} />
-      <button type="submit" className="button" disabled={busy}>Create Account</button>
+      <Field
+        label="Name"
+        autoComplete="name"
+        value={fields.name}
+        onChange={(name) => edit({ ...fields, name })}
+        error={errorOf('name')}
+        inputRef={first}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={(email) => edit({ ...fields, email })}
+        error={errorOf('email')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={fields.password}
+        onChange={(password) => edit({ ...fields, password })}
+        error={errorOf('password')}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        Create Account
+      </button>
       <GoogleButton />
-      <button type="button" className="link" onClick={() => openDrawer('login')}>Already have an account? Log in</button>
+      <button type="button" className="link" onClick={() => openDrawer('login')}>
+        Already have an account? Log in
+      </button>
     </form>
   );
 }
@@ -144,7 +204,9 @@ function ForgotForm() {
   const [codeSent, setCodeSent] = useState(false);
   const [canResend, setCanResend] = useState(false);
   const first = useFocusOnSwitch();
-  const { fail, errorOf, clear } = useFormError(codeSent ? ['email', 'otp', 'newPassword'] : ['email']);
+  const { fail, errorOf, clear } = useFormError(
+    codeSent ? ['email', 'otp', 'newPassword'] : ['email'],
+  );
   const edit = (next: typeof fields) => {
     clear();
     setFields(next);
@@ -163,7 +225,11 @@ function ForgotForm() {
         notify(answer.msg || RESET_TOASTS.sent, 'success');
         setCodeSent(true);
       } catch (error) {
-        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.sendError) : RESET_TOASTS.sendFailed);
+        fail(
+          error instanceof ApiError && !error.network
+            ? (error.serverMessage ?? RESET_TOASTS.sendError)
+            : RESET_TOASTS.sendFailed,
+        );
       }
     });
   const resetPassword = () =>
@@ -175,7 +241,11 @@ function ForgotForm() {
         setCodeSent(false);
         openDrawer('login');
       } catch (error) {
-        fail(error instanceof ApiError && !error.network ? (error.serverMessage ?? RESET_TOASTS.resetError) : RESET_TOASTS.resetFailed);
+        fail(
+          error instanceof ApiError && !error.network
+            ? (error.serverMessage ?? RESET_TOASTS.resetError)
+            : RESET_TOASTS.resetFailed,
+        );
       }
     });
   const submit = (e: FormEvent) => {
@@ -184,18 +254,46 @@ function ForgotForm() {
   };
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={(email) => edit({ ...fields, email })} error={errorOf('email')} inputRef={first} />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={(email) => edit({ ...fields, email })}
+        error={errorOf('email')}
+        inputRef={first}
+      />
       {codeSent && (
         <>
-          <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" value={fields.otp} onChange={(otp) => edit({ ...fields, otp })} error={errorOf('otp')} />
-          <Field label="New Password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(newPassword) => edit({ ...fields, newPassword })} error={errorOf('newPassword')} />
+          <Field
+            label="OTP"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={fields.otp}
+            onChange={(otp) => edit({ ...fields, otp })}
+            error={errorOf('otp')}
+          />
+          <Field
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            value={fields.newPassword}
+            onChange={(newPassword) => edit({ ...fields, newPassword })}
+            error={errorOf('newPassword')}
+          />
           {canResend && (
-            <button type="button" className="link" onClick={() => void requestCode()}>Send a new code</button>
+            <button type="button" className="link" onClick={() => void requestCode()}>
+              Send a new code
+            </button>
           )}
         </>
       )}
-      <button type="submit" className="button" disabled={busy}>Submit</button>
-      <button type="button" className="link" onClick={() => openDrawer('login')}>Back to login</button>
+      <button type="submit" className="button" disabled={busy}>
+        Submit
+      </button>
+      <button type="button" className="link" onClick={() => openDrawer('login')}>
+        Back to login
+      </button>
     </form>
   );
 }

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { cartLines, cartSubtotal, MAX_QUANTITY, MIN_QUANTITY, type CartLine } from '../../lib/cart.ts';
+import {
+  cartLines,
+  cartSubtotal,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  type CartLine,
+} from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
@@ -13,7 +19,12 @@ const EMPTY_CART = {};
 export function CartPanel() {
   const { cartPanel } = useHydratedStore($ui, UI_CLOSED);
   return (
-    <Dialog open={cartPanel} onClose={closeOverlays} label="Just Added to Cart" className="drawer cart-panel">
+    <Dialog
+      open={cartPanel}
+      onClose={closeOverlays}
+      label="Just Added to Cart"
+      className="drawer cart-panel"
+    >
       <div className="sheet-head">
         <h2>Just Added to Cart</h2>
         <CloseButton onClose={closeOverlays} />
@@ -36,11 +47,19 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   const focusAfterRemove = useFocusAfterRemove(lines);
   return (
     <div className="cart-lines">
-      {count === 0 && <p className="empty" tabIndex={-1} ref={focusAfterRemove.empty}>Your cart is empty.</p>}
+      {count === 0 && (
+        <p className="empty" tabIndex={-1} ref={focusAfterRemove.empty}>
+          Your cart is empty.
+        </p>
+      )}
       {count > 0 && products === null && <p>Loading...</p>}
       <ul ref={focusAfterRemove.list}>
         {lines.map((line, index) => (
-          <CartLineRow key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`} line={line} onRemove={() => focusAfterRemove.removing(index)} />
+          <CartLineRow
+            key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`}
+            line={line}
+            onRemove={() => focusAfterRemove.removing(index)}
+          />
         ))}
       </ul>
       {/* The /Cart page shows the subtotal once, in its Order Summary. */}
@@ -51,10 +70,18 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
       )}
       {compact && (
         <div className="cart-actions">
-          <a className="button" href="/Checkout" aria-disabled={count === 0} onClick={(e) => count === 0 && e.preventDefault()} tabIndex={count === 0 ? -1 : undefined}>
+          <a
+            className="button"
+            href="/Checkout"
+            aria-disabled={count === 0}
+            onClick={(e) => count === 0 && e.preventDefault()}
+            tabIndex={count === 0 ? -1 : undefined}
+          >
             Checkout Now
           </a>
-          <a className="button secondary" href="/Cart">View My Cart ({count})</a>
+          <a className="button secondary" href="/Cart">
+            View My Cart ({count})
+          </a>
         </div>
       )}
     </div>
@@ -82,7 +109,11 @@ function useFocusAfterRemove(lines: readonly CartLine[]) {
 // At 1 or 100 a stepper button is aria-disabled, not disabled: a disabled button would drop the
 // keyboard focus it holds.
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
-  const key = { itemId: line.itemId, selectedColor: line.selectedColor, imageIndex: line.imageIndex };
+  const key = {
+    itemId: line.itemId,
+    selectedColor: line.selectedColor,
+    imageIndex: line.imageIndex,
+  };
   const set = (quantity: number) => {
     if (quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY) void updateItem({ ...key, quantity });
   };
@@ -93,10 +124,28 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
         <a href={`/product/${line.itemId}`}>{line.product.productName}</a>
         <span className="muted">{line.selectedColor}</span>
         <Price pkr={line.lineTotal} />
-        <div className="stepper-row" role="group" aria-label={`Quantity of ${line.product.productName}`}>
-          <button type="button" aria-label="Decrease quantity" aria-disabled={line.quantity <= MIN_QUANTITY} onClick={() => set(line.quantity - 1)}>−</button>
+        <div
+          className="stepper-row"
+          role="group"
+          aria-label={`Quantity of ${line.product.productName}`}
+        >
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            aria-disabled={line.quantity <= MIN_QUANTITY}
+            onClick={() => set(line.quantity - 1)}
+          >
+            −
+          </button>
           <output aria-live="polite">{line.quantity}</output>
-          <button type="button" aria-label="Increase quantity" aria-disabled={line.quantity >= MAX_QUANTITY} onClick={() => set(line.quantity + 1)}>+</button>
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            aria-disabled={line.quantity >= MAX_QUANTITY}
+            onClick={() => set(line.quantity + 1)}
+          >
+            +
+          </button>
         </div>
       </div>
       <button

@@ -32,7 +32,11 @@ export default function CountryPicker({ groups }: { groups: CountryGroup[] }) {
           <ul>
             {group.countries.map((c) => (
               <li key={c.name}>
-                <button type="button" aria-pressed={saved === c.name} onClick={() => void choose(c.name, c.currency)}>
+                <button
+                  type="button"
+                  aria-pressed={saved === c.name}
+                  onClick={() => void choose(c.name, c.currency)}
+                >
                   <span>{c.name}</span>
                   <span className="code">{c.currency}</span>
                 </button>

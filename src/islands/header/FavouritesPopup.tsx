@@ -15,7 +15,12 @@ const NO_FAVOURITES: string[] = [];
 export function FavouritesPopup() {
   const { favourites } = useHydratedStore($ui, UI_CLOSED);
   return (
-    <Dialog open={favourites} onClose={closeOverlays} label={FAVOURITE_MESSAGES.emptyTitle} className="favourites-popup">
+    <Dialog
+      open={favourites}
+      onClose={closeOverlays}
+      label={FAVOURITE_MESSAGES.emptyTitle}
+      className="favourites-popup"
+    >
       <FavouritesBody />
     </Dialog>
   );
@@ -40,18 +45,31 @@ function FavouritesBody() {
         {saved.map((p) => (
           <li key={p._id}>
             <a href={productPath(p._id)}>
-              <img src={p.colorImages[0]?.images[0] ?? ''} alt="" width={56} height={56} loading="lazy" />
+              <img
+                src={p.colorImages[0]?.images[0] ?? ''}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+              />
               <span className="name">{p.productName}</span>
             </a>
             <Price pkr={discountedPrice(p)} />
-            <button type="button" className="link" onClick={() => toggleFavourite(p._id)} aria-label={`${FAVOURITE_MESSAGES.remove}: ${p.productName}`}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => toggleFavourite(p._id)}
+              aria-label={`${FAVOURITE_MESSAGES.remove}: ${p.productName}`}
+            >
               Remove
             </button>
           </li>
         ))}
       </ul>
       {ids.length > 0 && (
-        <a className="button secondary" href="/favourites">See all favourites</a>
+        <a className="button secondary" href="/favourites">
+          See all favourites
+        </a>
       )}
     </>
   );

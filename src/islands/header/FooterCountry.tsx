@@ -26,7 +26,12 @@ export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
     window.location.reload();
   };
   return (
-    <form className="footer-country" action="/selectCountry" method="get" onSubmit={(e) => void onSubmit(e)}>
+    <form
+      className="footer-country"
+      action="/selectCountry"
+      method="get"
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <label htmlFor="footer-country">Country / currency</label>
       <div className="row">
         <select id="footer-country" name="country" suppressHydrationWarning>

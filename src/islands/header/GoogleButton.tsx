@@ -7,7 +7,10 @@ import { notify } from '../../stores/notices.ts';
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
 type GoogleId = {
-  initialize: (options: { client_id: string; callback: (answer: { credential?: string }) => void }) => void;
+  initialize: (options: {
+    client_id: string;
+    callback: (answer: { credential?: string }) => void;
+  }) => void;
   renderButton: (el: HTMLElement, options: Record<string, unknown>) => void;
 };
 declare global {
@@ -23,7 +26,10 @@ function loadGoogle(): Promise<GoogleId> {
     const script = document.createElement('script');
     script.src = GOOGLE_SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('no google.accounts.id')));
+    script.onload = () =>
+      window.google?.accounts?.id
+        ? resolve(window.google.accounts.id)
+        : reject(new Error('no google.accounts.id'));
     script.onerror = () => reject(new Error('Google identity script failed to load'));
     document.head.append(script);
   }).catch((error: unknown) => {

@@ -22,7 +22,13 @@ export const SEARCH_CHIPS = [
 export function SearchOverlay() {
   const { search } = useHydratedStore($ui, UI_CLOSED);
   return (
-    <Dialog open={search} onClose={closeOverlays} label="Search products" side="top" className="search">
+    <Dialog
+      open={search}
+      onClose={closeOverlays}
+      label="Search products"
+      side="top"
+      className="search"
+    >
       <SearchBody />
     </Dialog>
   );
@@ -61,7 +67,9 @@ function SearchBody() {
   return (
     <div className="search-body">
       <div className="sheet-head">
-        <label htmlFor="search-input" className="visually-hidden">Search products by name</label>
+        <label htmlFor="search-input" className="visually-hidden">
+          Search products by name
+        </label>
         <input
           id="search-input"
           type="search"
@@ -80,22 +88,33 @@ function SearchBody() {
       </div>
       <nav className="chips" aria-label="Categories">
         {SEARCH_CHIPS.map((chip) => (
-          <a key={chip.href} className="chip" href={chip.href}>{chip.label}</a>
+          <a key={chip.href} className="chip" href={chip.href}>
+            {chip.label}
+          </a>
         ))}
       </nav>
       {suggestions.length > 0 && (
         <p className="suggestions">
           Suggestions:{' '}
           {suggestions.map((s) => (
-            <button key={s} type="button" className="link" onClick={() => setQuery(s)}>{s}</button>
+            <button key={s} type="button" className="link" onClick={() => setQuery(s)}>
+              {s}
+            </button>
           ))}
         </p>
       )}
       <h2 className="search-title">{query.trim() ? 'Results' : 'Trending Products'}</h2>
       {failure && products === null && <p role="alert">{failure}</p>}
       {!failure && products === null && <p>Loading...</p>}
-      {products !== null && query.trim() !== '' && results.length === 0 && <p>No products found.</p>}
-      <ul id="search-results" role="listbox" aria-label={query.trim() ? 'Results' : 'Trending Products'} className="search-results">
+      {products !== null && query.trim() !== '' && results.length === 0 && (
+        <p>No products found.</p>
+      )}
+      <ul
+        id="search-results"
+        role="listbox"
+        aria-label={query.trim() ? 'Results' : 'Trending Products'}
+        className="search-results"
+      >
         {shown.map((p, i) => (
           <SearchResult key={p._id} product={p} index={i} active={i === active} />
         ))}
@@ -104,12 +123,26 @@ function SearchBody() {
   );
 }
 
-function SearchResult({ product, index, active }: { product: Product; index: number; active: boolean }) {
+function SearchResult({
+  product,
+  index,
+  active,
+}: {
+  product: Product;
+  index: number;
+  active: boolean;
+}) {
   const image = product.colorImages[0]?.images[0] ?? '';
   return (
     // The link is the option itself (no control inside an option); focus stays in the search field.
     <li role="presentation" className={active ? 'active' : undefined}>
-      <a id={`search-result-${index}`} role="option" aria-selected={active} tabIndex={-1} href={productPath(product._id)}>
+      <a
+        id={`search-result-${index}`}
+        role="option"
+        aria-selected={active}
+        tabIndex={-1}
+        href={productPath(product._id)}
+      >
         <img src={image} alt="" width={64} height={64} loading="lazy" />
         <span className="name">{product.productName}</span>
         <Price pkr={discountedPrice(product)} />

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { $notices, dismiss, holdNotices, lastHeardNotice, noticesHeard } from '../../stores/notices.ts';
+import {
+  $notices,
+  dismiss,
+  holdNotices,
+  lastHeardNotice,
+  noticesHeard,
+} from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 const NO_NOTICES: never[] = [];
@@ -33,14 +39,20 @@ export function Toasts() {
     // `close` does not bubble; it is caught on its way down.
     const onClose = () => {
       const el = ref.current;
-      if (el && !unheard(el) && $notices.get().some((n) => n.id > lastHeardNotice())) setReplay((r) => r + 1);
+      if (el && !unheard(el) && $notices.get().some((n) => n.id > lastHeardNotice()))
+        setReplay((r) => r + 1);
     };
     // A dialog opened after the strip would cover it with its dark backdrop: the strip is shown
     // again, which puts it back on top of the top layer (it stays inert for assistive technology;
     // the dialog repeats the messages inside itself).
     const onToggle = (event: Event) => {
       const el = ref.current;
-      if (!el || !(event.target instanceof HTMLDialogElement) || (event as ToggleEvent).newState !== 'open') return;
+      if (
+        !el ||
+        !(event.target instanceof HTMLDialogElement) ||
+        (event as ToggleEvent).newState !== 'open'
+      )
+        return;
       if (el.matches(':popover-open')) {
         el.hidePopover();
         el.showPopover();

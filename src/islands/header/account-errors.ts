@@ -16,7 +16,10 @@ export const FIELD_WORDS = {
 export type AccountField = keyof typeof FIELD_WORDS;
 
 /** The one field of `fields` the message names, or null when it names none or several. */
-export function fieldOfMessage(message: string, fields: readonly AccountField[]): AccountField | null {
+export function fieldOfMessage(
+  message: string,
+  fields: readonly AccountField[],
+): AccountField | null {
   const named = fields.filter((field) => FIELD_WORDS[field].test(message));
   return named.length === 1 ? named[0]! : null;
 }

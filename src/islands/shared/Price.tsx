@@ -13,7 +13,15 @@ export function useCurrency(): Currency {
  * A PKR amount in the chosen currency. `data-pkr` lets the layout's paint script convert the static
  * HTML before first paint, so a shopper who chose another currency never sees PKR flash.
  */
-export function Price({ pkr, className, strike = false }: { pkr: number; className?: string; strike?: boolean }) {
+export function Price({
+  pkr,
+  className,
+  strike = false,
+}: {
+  pkr: number;
+  className?: string;
+  strike?: boolean;
+}) {
   const currency = useCurrency();
   const Tag = strike ? 's' : 'span';
   return (

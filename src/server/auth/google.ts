@@ -37,7 +37,10 @@ export async function verifyGoogleIdToken(
     });
     if (payload.email_verified !== true && payload.email_verified !== 'true') return null;
     if (typeof payload.email !== 'string' || typeof payload.sub !== 'string') return null;
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0]!;
+    const name =
+      typeof payload.name === 'string' && payload.name.trim()
+        ? payload.name.trim()
+        : payload.email.split('@')[0]!;
     return { sub: payload.sub, email: payload.email.toLowerCase(), name: name.slice(0, 80) };
   } catch {
     return null;

@@ -31,7 +31,9 @@ export function sixDigits(mac: Buffer): string | null {
  */
 export function otpFor(email: string, nonce: string, key: Uint8Array): string {
   for (let round = 0; ; round++) {
-    const mac = createHmac('sha256', key).update(`otp-code\u0000${round}\u0000${email.toLowerCase()}\u0000${nonce}`).digest();
+    const mac = createHmac('sha256', key)
+      .update(`otp-code\u0000${round}\u0000${email.toLowerCase()}\u0000${nonce}`)
+      .digest();
     const code = sixDigits(mac);
     if (code) return code;
   }
@@ -42,11 +44,18 @@ export function otpFor(email: string, nonce: string, key: Uint8Array): string {
  * reversed by trying all million), bound to its e-mail so hashes cannot be swapped between accounts.
  */
 export function hashOtp(email: string, code: string, key: Uint8Array): string {
-  return createHmac('sha256', key).update(`${email.toLowerCase()}\u0000${code}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${email.toLowerCase()}\u0000${code}`)
+    .digest('base64url');
 }
 
 /** Compares a submitted code with a stored hash in constant time. */
-export function otpMatches(email: string, code: string, storedHash: string, key: Uint8Array): boolean {
+export function otpMatches(
+  email: string,
+  code: string,
+  storedHash: string,
+  key: Uint8Array,
+): boolean {
   const a = Buffer.from(hashOtp(email, code, key));
   const b = Buffer.from(storedHash);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -26,13 +26,18 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
     return await queue.run(
       () =>
         new Promise<Buffer>((resolve, reject) =>
-          scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEM }, (error, key) =>
-            error ? reject(error) : resolve(key),
+          scrypt(
+            password.normalize('NFKC'),
+            salt,
+            KEY_LENGTH,
+            { ...options, maxmem: MAX_MEM },
+            (error, key) => (error ? reject(error) : resolve(key)),
           ),
         ),
     );
   } catch (error) {
-    if (error instanceof QueueFullError) throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'Retry-After': '2' });
+    if (error instanceof QueueFullError)
+      throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'Retry-After': '2' });
     throw error;
   }
 }
@@ -41,7 +46,14 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 /** Checks a password against a stored hash in constant time; malformed hashes never match. */
@@ -51,7 +63,11 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [, n, r, p, salt, key] = parts;
   const expected = Buffer.from(key ?? '', 'base64url');
   if (expected.length !== KEY_LENGTH) return false;
-  const actual = await derive(password, Buffer.from(salt ?? '', 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(salt ?? '', 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 

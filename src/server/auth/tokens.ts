@@ -13,7 +13,11 @@ export interface TokenClaims {
 }
 
 /** Signs a login token (HS256) for a user at their current token version. */
-export function issueToken(claims: TokenClaims, key: Uint8Array, now = Date.now()): Promise<string> {
+export function issueToken(
+  claims: TokenClaims,
+  key: Uint8Array,
+  now = Date.now(),
+): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ tv: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,4 +1,12 @@
-import { CART_LIMIT_MESSAGE, addToCart, isCartFull, removeFromCart, sanitizeCart, setCartQuantity, type CartMap } from '../../lib/cart.ts';
+import {
+  CART_LIMIT_MESSAGE,
+  addToCart,
+  isCartFull,
+  removeFromCart,
+  sanitizeCart,
+  setCartQuantity,
+  type CartMap,
+} from '../../lib/cart.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
 import { HttpError } from '../http.ts';
@@ -23,7 +31,8 @@ function checkLine(product: Product | null | undefined, line: CartRemoveBody): P
   if (!product) throw new HttpError(404, CART_MESSAGES.unknownProduct);
   const variant = product.colorImages.find((c) => c.color === line.selectedColor);
   if (!variant) throw new HttpError(400, CART_MESSAGES.unknownColour);
-  if (line.imageIndex >= variant.images.length) throw new HttpError(400, CART_MESSAGES.unknownImage);
+  if (line.imageIndex >= variant.images.length)
+    throw new HttpError(400, CART_MESSAGES.unknownImage);
   return product;
 }
 
@@ -36,7 +45,11 @@ export async function getCart(store: Store, userId: string): Promise<CartMap> {
  * Adds a quantity to a line (capped at 100) in one atomic update; a new line in a cart that already
  * holds MAX_CART_LINES lines is refused, so a cart never grows past what merge and order accept.
  */
-export async function addCartItem(store: Store, userId: string, line: CartLineBody): Promise<CartMap> {
+export async function addCartItem(
+  store: Store,
+  userId: string,
+  line: CartLineBody,
+): Promise<CartMap> {
   const product = checkLine(await store.products.get(line.itemId), line);
   if (!product.stock) throw new HttpError(409, CART_MESSAGES.outOfStock);
   return store.carts.update(userId, (cart) => {
@@ -47,7 +60,11 @@ export async function addCartItem(store: Store, userId: string, line: CartLineBo
 }
 
 /** Sets a line's quantity (1–100); the line must already be in the cart. */
-export async function updateCartItem(store: Store, userId: string, line: CartLineBody): Promise<CartMap> {
+export async function updateCartItem(
+  store: Store,
+  userId: string,
+  line: CartLineBody,
+): Promise<CartMap> {
   checkLine(await store.products.get(line.itemId), line);
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
@@ -59,7 +76,11 @@ export async function updateCartItem(store: Store, userId: string, line: CartLin
 }
 
 /** Removes a line and any parents it leaves empty; removing an absent line changes nothing. */
-export async function removeCartItem(store: Store, userId: string, line: CartRemoveBody): Promise<CartMap> {
+export async function removeCartItem(
+  store: Store,
+  userId: string,
+  line: CartRemoveBody,
+): Promise<CartMap> {
   return store.carts.update(userId, (cart) => removeFromCart(sanitizeCart(cart), line));
 }
 
@@ -67,7 +88,11 @@ export async function removeCartItem(store: Store, userId: string, line: CartRem
  * Stores the cart the browser merged at login in one write. Lines whose product, colour or picture
  * no longer exists are dropped, since the guest may have filled the cart before a catalogue change.
  */
-export async function replaceCart(store: Store, userId: string, cartData: CartMap): Promise<CartMap> {
+export async function replaceCart(
+  store: Store,
+  userId: string,
+  cartData: CartMap,
+): Promise<CartMap> {
   const products = await store.products.getMany(Object.keys(cartData));
   let kept: CartMap = {};
   for (const [itemId, colours] of Object.entries(cartData)) {

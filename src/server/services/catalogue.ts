@@ -8,11 +8,12 @@ export const DEMO_CATALOGUE_FILE = path.resolve('data/catalogue.json');
 
 /** Outcome of validating and importing a catalogue. */
 export type ImportResult =
-  | { ok: true; inserted: number; updated: number }
-  | { ok: false; errors: string[] };
+  { ok: true; inserted: number; updated: number } | { ok: false; errors: string[] };
 
 /** Validates a whole catalogue; every bad record gets its own readable line. */
-export function validateCatalogue(data: unknown): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
+export function validateCatalogue(
+  data: unknown,
+): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
   const parsed = catalogueSchema.safeParse(data);
   if (parsed.success) return { ok: true, products: parsed.data };
   const errors = parsed.error.issues.map((issue) => {
@@ -35,7 +36,9 @@ export async function importCatalogue(store: Store, data: unknown): Promise<Impo
 }
 
 /** Reads and parses a catalogue JSON file, reporting unreadable or malformed files as errors. */
-export async function readCatalogueFile(file: string): Promise<{ ok: true; data: unknown } | { ok: false; errors: string[] }> {
+export async function readCatalogueFile(
+  file: string,
+): Promise<{ ok: true; data: unknown } | { ok: false; errors: string[] }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -75,7 +78,8 @@ let listed: { store: Store; at: number; body: string } | null = null;
 
 /** The body of GET /api/product/list, `{ success, products }`, serialized once per reuse window. */
 export async function productListBody(store: Store, now = Date.now()): Promise<string> {
-  if (listed && listed.store === store && now - listed.at < PRODUCT_LIST_REUSE_MS) return listed.body;
+  if (listed && listed.store === store && now - listed.at < PRODUCT_LIST_REUSE_MS)
+    return listed.body;
   const products = (await store.products.list()).map(toListProduct);
   const body = JSON.stringify({ success: true, products });
   listed = { store, at: now, body };

@@ -3,7 +3,12 @@ import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { sendMail } from '../mail.ts';
 import type { Store } from '../store/port.ts';
-import { NEWSLETTER_MAIL_PER_EMAIL, NEWSLETTER_PER_ADDRESS, throttle, withinLimit } from './throttle.ts';
+import {
+  NEWSLETTER_MAIL_PER_EMAIL,
+  NEWSLETTER_PER_ADDRESS,
+  throttle,
+  withinLimit,
+} from './throttle.ts';
 
 /** What the newsletter calls answer. */
 export const NEWSLETTER_MESSAGES = {
@@ -27,8 +32,16 @@ function confirmLink(config: Config, origin: string, token: string): string {
  * same, whether the address is new, pending or confirmed, so the answer reveals nothing; a pending
  * address gets at most one mail in 10 minutes, and a confirmed one none.
  */
-export async function subscribe(deps: Deps, email: string, ip: string, origin: string, waitUntil?: WaitUntil): Promise<{ success: true; message: string }> {
-  await throttle(deps.store, [[NEWSLETTER_PER_ADDRESS, ip]], NEWSLETTER_MESSAGES.tooMany, { addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR });
+export async function subscribe(
+  deps: Deps,
+  email: string,
+  ip: string,
+  origin: string,
+  waitUntil?: WaitUntil,
+): Promise<{ success: true; message: string }> {
+  await throttle(deps.store, [[NEWSLETTER_PER_ADDRESS, ip]], NEWSLETTER_MESSAGES.tooMany, {
+    addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
+  });
   inBackground(
     'newsletter',
     async () => {

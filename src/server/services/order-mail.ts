@@ -24,7 +24,9 @@ export function mailValue(value: unknown): string {
  */
 export function confirmationMail(order: OrderRecord): Mail {
   const money = (n: number) => formatMoney(n, order.currency);
-  const items = order.items.map((i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`);
+  const items = order.items.map(
+    (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
+  );
   return {
     to: order.address.email,
     subject: `Your Bastaa order ${order.id} is placed`,

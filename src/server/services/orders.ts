@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY, imageKey } from '../../lib/cart.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
-import { CANCEL_REASONS, ORDER_MESSAGES, ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import {
+  CANCEL_REASONS,
+  ORDER_MESSAGES,
+  ORDER_STATUSES,
+  canMoveTo,
+  type OrderStatus,
+} from '../../lib/orders.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { OrderBody } from '../../lib/validation.ts';
@@ -18,7 +24,12 @@ const MINUTE = 60_000;
 /** Orders: 10 per shopper, 10 to one recipient e-mail and 30 per client address (scaled) in 10 minutes. */
 export const ORDERS_PER_USER: Limit = { name: 'order-user', max: 10, windowMs: 10 * MINUTE };
 export const ORDERS_PER_RECIPIENT: Limit = { name: 'order-email', max: 10, windowMs: 10 * MINUTE };
-export const ORDERS_PER_ADDRESS: Limit = { name: 'order-ip', max: 30, windowMs: 10 * MINUTE, perAddress: true };
+export const ORDERS_PER_ADDRESS: Limit = {
+  name: 'order-ip',
+  max: 30,
+  windowMs: 10 * MINUTE,
+  perAddress: true,
+};
 
 /** Messages the order endpoints answer with (SPEC §8 where it names them). */
 export const ORDER_API_MESSAGES = {
@@ -34,7 +45,8 @@ export const ORDER_API_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different order.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
-  tooManyOrders: 'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
+  tooManyOrders:
+    'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
   lineTooLarge: (name: string, colour: string) =>
     `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
 } as const;
@@ -90,21 +102,33 @@ export function readIdempotencyKey(req: Request): string | null {
  */
 async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItemRecord[]> {
   const products = await store.products.getMany(items.map((i) => i.productId));
-  const lines = new Map<string, { product: Product; color: string; imageIndex: number; image: string; quantity: number }>();
+  const lines = new Map<
+    string,
+    { product: Product; color: string; imageIndex: number; image: string; quantity: number }
+  >();
   for (const item of items) {
     const product = products.get(item.productId);
     if (!product) throw new HttpError(400, ORDER_API_MESSAGES.unknownProduct);
     const variant = product.colorImages.find((c) => c.color === item.selectedColor);
     if (!variant) throw new HttpError(400, ORDER_API_MESSAGES.unknownColour);
-    if (!product.stock) throw new HttpError(409, ORDER_API_MESSAGES.outOfStock(product.productName));
+    if (!product.stock)
+      throw new HttpError(409, ORDER_API_MESSAGES.outOfStock(product.productName));
     const imageIndex = item.imageIndex < variant.images.length ? item.imageIndex : 0;
     const key = JSON.stringify([product._id, variant.color, imageKey(imageIndex)]);
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
-    else lines.set(key, { product, color: variant.color, imageIndex, image: variant.images[imageIndex] ?? variant.images[0] ?? '', quantity: item.quantity });
+    else
+      lines.set(key, {
+        product,
+        color: variant.color,
+        imageIndex,
+        image: variant.images[imageIndex] ?? variant.images[0] ?? '',
+        quantity: item.quantity,
+      });
   }
   return [...lines.values()].map(({ product, color, imageIndex, image, quantity }) => {
-    if (quantity > MAX_QUANTITY) throw new HttpError(400, ORDER_API_MESSAGES.lineTooLarge(product.productName, color));
+    if (quantity > MAX_QUANTITY)
+      throw new HttpError(400, ORDER_API_MESSAGES.lineTooLarge(product.productName, color));
     return {
       productId: product._id,
       productName: product.productName,
@@ -125,7 +149,9 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
 function requestHash(body: OrderBody, destination: Destination): string {
   const { items, address } = body;
   const { currency, paymentMethod } = destination;
-  return createHash('sha256').update(JSON.stringify({ items, address, currency, paymentMethod })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ items, address, currency, paymentMethod }))
+    .digest('hex');
 }
 
 /** Who places an order and how the answer is finished: the client address (throttles) and the platform's waitUntil. */
@@ -141,8 +167,17 @@ export interface OrderContext {
  * /api/rates at most MAX_RATE_AGE_MS old. The client's amounts are never read. Orders are
  * throttled per shopper, recipient and client address. The owner's cart is cleared in the same write.
  */
-export async function placeOrder(deps: Deps, user: UserRecord, body: OrderBody, context: OrderContext): Promise<{ order: PublicOrder; replayed: boolean }> {
-  const destination = resolveDestination({ country: body.address.country, currency: body.currency, paymentMethod: body.paymentMethod });
+export async function placeOrder(
+  deps: Deps,
+  user: UserRecord,
+  body: OrderBody,
+  context: OrderContext,
+): Promise<{ order: PublicOrder; replayed: boolean }> {
+  const destination = resolveDestination({
+    country: body.address.country,
+    currency: body.currency,
+    paymentMethod: body.paymentMethod,
+  });
   if ('error' in destination) throw new HttpError(400, destination.error);
   await throttle(
     deps.store,
@@ -199,9 +234,17 @@ export async function listUserOrders(store: Store, userId: string): Promise<Publ
 }
 
 /** Cancels the caller's own order, only from Order Placed or Packing, as one conditional update. */
-export async function cancelOrder(store: Store, userId: string, orderId: string, reason: (typeof CANCEL_REASONS)[number]): Promise<PublicOrder> {
+export async function cancelOrder(
+  store: Store,
+  userId: string,
+  orderId: string,
+  reason: (typeof CANCEL_REASONS)[number],
+): Promise<PublicOrder> {
   const cancellable = ORDER_STATUSES.filter((s) => canMoveTo(s, 'Cancelled'));
-  const updated = await store.orders.transition(orderId, cancellable, 'Cancelled', { userId, cancelReason: reason });
+  const updated = await store.orders.transition(orderId, cancellable, 'Cancelled', {
+    userId,
+    cancelReason: reason,
+  });
   if (updated) return toPublicOrder(updated);
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== userId) throw new HttpError(404, ORDER_API_MESSAGES.notFound);
@@ -209,10 +252,15 @@ export async function cancelOrder(store: Store, userId: string, orderId: string,
 }
 
 /** Moves an order along the status machine (operator use); illegal moves are refused. */
-export async function moveOrderStatus(store: Store, orderId: string, to: OrderStatus): Promise<OrderRecord> {
+export async function moveOrderStatus(
+  store: Store,
+  orderId: string,
+  to: OrderStatus,
+): Promise<OrderRecord> {
   const order = await store.orders.get(orderId);
   if (!order) throw new HttpError(404, ORDER_API_MESSAGES.notFound);
-  if (!canMoveTo(order.status as OrderStatus, to)) throw new HttpError(409, ORDER_API_MESSAGES.badStatus(order.status, to));
+  if (!canMoveTo(order.status as OrderStatus, to))
+    throw new HttpError(409, ORDER_API_MESSAGES.badStatus(order.status, to));
   const updated = await store.orders.transition(orderId, [order.status], to);
   if (!updated) throw new HttpError(409, ORDER_API_MESSAGES.badStatus(order.status, to));
   return updated;

@@ -1,5 +1,12 @@
 import { type WaitUntil, inBackground } from '../background.ts';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, newOtpNonce, otpFor, otpMatches } from '../auth/otp.ts';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  hashOtp,
+  newOtpNonce,
+  otpFor,
+  otpMatches,
+} from '../auth/otp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signingKey } from '../auth/secret.ts';
 import { HttpError } from '../http.ts';
@@ -46,17 +53,25 @@ async function mailResetCode(deps: Deps, email: string, now = Date.now()): Promi
   if (!(await withinLimit(deps.store, RESET_MAIL_PER_EMAIL, user.email, now))) return;
   const key = signingKey(deps.config);
   const otp = await liveOtp(deps, user.email, now);
-  await sendMailWithRetry(deps.config, resetCodeMail(user.email, otpFor(user.email, otp.nonce!, key), otp.expiresAt - now));
+  await sendMailWithRetry(
+    deps.config,
+    resetCodeMail(user.email, otpFor(user.email, otp.nonce!, key), otp.expiresAt - now),
+  );
 }
 
 /** The e-mail's code while it can still be used, or a new one (a fresh nonce) stored in its place. */
 async function liveOtp(deps: Deps, email: string, now: number): Promise<OtpRecord> {
   const current = await deps.store.otps.get(email);
-  if (current?.nonce && current.expiresAt > now && current.attempts < OTP_MAX_ATTEMPTS) return current;
+  if (current?.nonce && current.expiresAt > now && current.attempts < OTP_MAX_ATTEMPTS)
+    return current;
   const nonce = newOtpNonce();
   const otp: OtpRecord = {
     email,
-    codeHash: hashOtp(email, otpFor(email, nonce, signingKey(deps.config)), signingKey(deps.config)),
+    codeHash: hashOtp(
+      email,
+      otpFor(email, nonce, signingKey(deps.config)),
+      signingKey(deps.config),
+    ),
     expiresAt: now + OTP_TTL_MS,
     attempts: 0,
     issuedAt: now,
@@ -95,7 +110,10 @@ export async function resetPassword(
   const user = await store.users.findByEmail(input.email);
   if (!user) throw new HttpError(400, USER_MESSAGES.badOtp);
   await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
-  await Promise.all([clearSlowdown(store, LOGIN_SLOWDOWN, user.email), clearSlowdown(store, VERIFY_SLOWDOWN, user.email)]);
+  await Promise.all([
+    clearSlowdown(store, LOGIN_SLOWDOWN, user.email),
+    clearSlowdown(store, VERIFY_SLOWDOWN, user.email),
+  ]);
   const mail = passwordChangedMail(user.email, new Date());
   inBackground('password changed mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
   return { success: true, msg: USER_MESSAGES.passwordUpdated };

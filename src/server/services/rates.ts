@@ -30,7 +30,8 @@ function parseUpstream(body: unknown): Record<string, number> | null {
   if (result !== 'success' || typeof rates !== 'object' || rates === null) return null;
   const clean: Record<string, number> = {};
   for (const [code, rate] of Object.entries(rates)) {
-    if (/^[A-Z]{3}$/.test(code) && typeof rate === 'number' && Number.isFinite(rate) && rate > 0) clean[code] = rate;
+    if (/^[A-Z]{3}$/.test(code) && typeof rate === 'number' && Number.isFinite(rate) && rate > 0)
+      clean[code] = rate;
   }
   clean.PKR = 1;
   return Object.keys(clean).length > 1 ? clean : null;
@@ -45,7 +46,9 @@ async function readCapped(res: Response, max: number, abort: AbortController): P
   throw tooBig;
 }
 
-async function fetchUpstream(config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>): Promise<Record<string, number>> {
+async function fetchUpstream(
+  config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>,
+): Promise<Record<string, number>> {
   const abort = new AbortController();
   // The timeout covers the whole exchange, body included, not only the headers.
   const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(config.RATES_TIMEOUT_MS)]);
@@ -58,7 +61,8 @@ async function fetchUpstream(config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_M
   try {
     body = JSON.parse(await readCapped(res, MAX_UPSTREAM_BYTES, abort));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new Error('exchange-rate service answered with invalid JSON');
+    if (error instanceof SyntaxError)
+      throw new Error('exchange-rate service answered with invalid JSON');
     throw error;
   }
   const rates = parseUpstream(body);
@@ -76,7 +80,8 @@ const answer = (record: RatesRecord, now: number): RatesAnswer => ({
 });
 
 /** When the service last failed; a fallback record stored before failedAt existed counts from its own time. */
-const failedAt = (record: RatesRecord | null) => record?.failedAt ?? (record?.fallback ? record.fetchedAt : undefined);
+const failedAt = (record: RatesRecord | null) =>
+  record?.failedAt ?? (record?.fallback ? record.fetchedAt : undefined);
 
 async function refresh(
   store: Store,
@@ -116,7 +121,8 @@ export async function getRates(
   const known = cached && !cached.fallback ? cached : null;
   if (known && now - known.fetchedAt < RATES_TTL_MS) return answer(known, now);
   const failed = failedAt(cached);
-  if (cached && failed !== undefined && now >= failed && now - failed < FAILURE_RETRY_MS) return answer(cached, now);
+  if (cached && failed !== undefined && now >= failed && now - failed < FAILURE_RETRY_MS)
+    return answer(cached, now);
   const pending = inFlight.get(store);
   if (pending) return pending;
   const call = refresh(store, config, known, now).finally(() => inFlight.delete(store));

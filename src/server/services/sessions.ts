@@ -10,7 +10,10 @@ export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
  * Signs a user out on the server: every token issued so far stops working, on this device and on
  * any other (a copied token dies with the rest). The user simply logs in again to get a new one.
  */
-export async function endSessions(store: Store, userId: string): Promise<{ success: true; msg: string }> {
+export async function endSessions(
+  store: Store,
+  userId: string,
+): Promise<{ success: true; msg: string }> {
   await store.users.bumpTokenVersion(userId);
   return { success: true, msg: SIGNED_OUT_MESSAGE };
 }

@@ -26,22 +26,63 @@ export interface Slowdown {
 const SECOND = 1000;
 const MINUTE = 60_000;
 /** Login: 20 failed tries per client address in 15 minutes (a success does not count). */
-export const LOGIN_PER_ADDRESS: Limit = { name: 'login-ip', max: 20, windowMs: 15 * MINUTE, perAddress: true };
+export const LOGIN_PER_ADDRESS: Limit = {
+  name: 'login-ip',
+  max: 20,
+  windowMs: 15 * MINUTE,
+  perAddress: true,
+};
 /** Login per e-mail: 5 tries an hour, then 1 s, 2 s, 4 s … up to 60 s between tries. */
-export const LOGIN_SLOWDOWN: Slowdown = { name: 'login-email', free: 5, windowMs: 60 * MINUTE, firstDelayMs: SECOND, maxDelayMs: MINUTE };
+export const LOGIN_SLOWDOWN: Slowdown = {
+  name: 'login-email',
+  free: 5,
+  windowMs: 60 * MINUTE,
+  firstDelayMs: SECOND,
+  maxDelayMs: MINUTE,
+};
 /** Reset codes: 10 requests per address in 15 minutes. */
-export const RESET_PER_ADDRESS: Limit = { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE, perAddress: true };
+export const RESET_PER_ADDRESS: Limit = {
+  name: 'reset-ip',
+  max: 10,
+  windowMs: 15 * MINUTE,
+  perAddress: true,
+};
 /** Reset mails: at most one a minute per e-mail (a request within it is answered alike and mails nothing). */
 export const RESET_MAIL_PER_EMAIL: Limit = { name: 'reset-mail', max: 1, windowMs: MINUTE };
 /** Code checks: 30 per address in 15 minutes. */
-export const VERIFY_PER_ADDRESS: Limit = { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE, perAddress: true };
+export const VERIFY_PER_ADDRESS: Limit = {
+  name: 'verify-ip',
+  max: 30,
+  windowMs: 15 * MINUTE,
+  perAddress: true,
+};
 /** Code checks per e-mail: 10 tries an hour (two codes' worth), then 1 s, 2 s, 4 s … up to 60 s between tries. */
-export const VERIFY_SLOWDOWN: Slowdown = { name: 'verify-email', free: 10, windowMs: 60 * MINUTE, firstDelayMs: SECOND, maxDelayMs: MINUTE };
+export const VERIFY_SLOWDOWN: Slowdown = {
+  name: 'verify-email',
+  free: 10,
+  windowMs: 60 * MINUTE,
+  firstDelayMs: SECOND,
+  maxDelayMs: MINUTE,
+};
 /** Newsletter sign-ups: 10 requests per address in 15 minutes; at most one mail per e-mail in 10 minutes. */
-export const NEWSLETTER_PER_ADDRESS: Limit = { name: 'newsletter-ip', max: 10, windowMs: 15 * MINUTE, perAddress: true };
-export const NEWSLETTER_MAIL_PER_EMAIL: Limit = { name: 'newsletter-mail', max: 1, windowMs: 10 * MINUTE };
+export const NEWSLETTER_PER_ADDRESS: Limit = {
+  name: 'newsletter-ip',
+  max: 10,
+  windowMs: 15 * MINUTE,
+  perAddress: true,
+};
+export const NEWSLETTER_MAIL_PER_EMAIL: Limit = {
+  name: 'newsletter-mail',
+  max: 1,
+  windowMs: 10 * MINUTE,
+};
 /** Registrations: 10 per address per hour. */
-export const REGISTER_PER_ADDRESS: Limit = { name: 'register-ip', max: 10, windowMs: 60 * MINUTE, perAddress: true };
+export const REGISTER_PER_ADDRESS: Limit = {
+  name: 'register-ip',
+  max: 10,
+  windowMs: 60 * MINUTE,
+  perAddress: true,
+};
 
 /** How often an instance deletes expired counters, at most. */
 export const PURGE_EVERY_MS = MINUTE;
@@ -59,7 +100,9 @@ export async function purgeExpired(store: Store, now: number): Promise<void> {
   }
 }
 
-const retryAfter = (resetAt: number, now: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))) });
+const retryAfter = (resetAt: number, now: number) => ({
+  'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
+});
 
 /** Counts a hit for each (limit, key) pair and throws 429 with Retry-After when one is over. */
 export async function throttle(
@@ -78,7 +121,12 @@ export async function throttle(
 }
 
 /** Counts a hit on one (limit, key) pair; true while it is within the limit. Never throws 429. */
-export async function withinLimit(store: Store, limit: Limit, key: string, now = Date.now()): Promise<boolean> {
+export async function withinLimit(
+  store: Store,
+  limit: Limit,
+  key: string,
+  now = Date.now(),
+): Promise<boolean> {
   return (await store.limits.hit(`${limit.name}:${key}`, limit.windowMs, now)).count <= limit.max;
 }
 
@@ -94,7 +142,13 @@ export function slowdownDelay(rule: Slowdown, attempt: number): number {
  * gap (a counter whose window is the delay): the hit is atomic, so of parallel attempts only one
  * gets through per gap. A refused attempt is not counted.
  */
-export async function slowDown(store: Store, rule: Slowdown, key: string, message: (seconds: number) => string, now = Date.now()): Promise<void> {
+export async function slowDown(
+  store: Store,
+  rule: Slowdown,
+  key: string,
+  message: (seconds: number) => string,
+  now = Date.now(),
+): Promise<void> {
   await purgeExpired(store, now);
   const attempts = `${rule.name}:${key}`;
   const { count } = await store.limits.hit(attempts, rule.windowMs, now);
@@ -108,13 +162,21 @@ export async function slowDown(store: Store, rule: Slowdown, key: string, messag
 }
 
 /** Takes back one attempt of a slowdown, e.g. one the server could not serve. */
-export function releaseSlowdown(store: Store, rule: Slowdown, key: string, now = Date.now()): Promise<void> {
+export function releaseSlowdown(
+  store: Store,
+  rule: Slowdown,
+  key: string,
+  now = Date.now(),
+): Promise<void> {
   return store.limits.release(`${rule.name}:${key}`, now);
 }
 
 /** Forgets a slowdown's attempts and gap for `key`, e.g. after a successful login or reset. */
 export async function clearSlowdown(store: Store, rule: Slowdown, key: string): Promise<void> {
-  await Promise.all([store.limits.reset(`${rule.name}:${key}`), store.limits.reset(`${rule.name}-gap:${key}`)]);
+  await Promise.all([
+    store.limits.reset(`${rule.name}:${key}`),
+    store.limits.reset(`${rule.name}-gap:${key}`),
+  ]);
 }
 
 /** Takes back this attempt's hit on one (limit, key) pair, e.g. a login that succeeded. */

@@ -31,10 +31,12 @@ export const USER_MESSAGES = {
   badCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
-  slowLogins: (wait: number) => `Too many login attempts for this e-mail. Please try again in ${seconds(wait)}.`,
+  slowLogins: (wait: number) =>
+    `Too many login attempts for this e-mail. Please try again in ${seconds(wait)}.`,
   tooManyResets: 'Too many code requests. Please wait a few minutes and try again.',
   tooManyChecks: 'Too many code checks. Please wait a few minutes and try again.',
-  slowChecks: (wait: number) => `Too many code checks for this e-mail. Please try again in ${seconds(wait)}.`,
+  slowChecks: (wait: number) =>
+    `Too many code checks for this e-mail. Please try again in ${seconds(wait)}.`,
   commonPassword: COMMON_PASSWORD_MESSAGE,
   tooManyRegistrations: 'Too many sign-ups from your network. Please try again later.',
   otpSent: 'OTP sent to your email.',
@@ -66,21 +68,42 @@ export function refuseCommonPassword(password: string): void {
 }
 
 async function session({ config }: Deps, user: UserRecord, msg: string): Promise<SessionAnswer> {
-  const token = await issueToken({ userId: user.id, tokenVersion: user.tokenVersion }, signingKey(config));
+  const token = await issueToken(
+    { userId: user.id, tokenVersion: user.tokenVersion },
+    signingKey(config),
+  );
   return { success: true, msg, token, user: { email: user.email, name: user.name } };
 }
 
-function newUser(fields: Pick<UserRecord, 'email' | 'name' | 'passwordHash' | 'googleSub' | 'emailVerified'>): UserRecord {
+function newUser(
+  fields: Pick<UserRecord, 'email' | 'name' | 'passwordHash' | 'googleSub' | 'emailVerified'>,
+): UserRecord {
   return { id: randomUUID(), tokenVersion: 0, createdAt: new Date().toISOString(), ...fields };
 }
 
 /** Creates an account with a hashed password and signs it in. */
-export async function register(deps: Deps, input: { name: string; email: string; password: string }, ip: string): Promise<SessionAnswer> {
+export async function register(
+  deps: Deps,
+  input: { name: string; email: string; password: string },
+  ip: string,
+): Promise<SessionAnswer> {
   refuseCommonPassword(input.password);
-  await throttle(deps.store, [[REGISTER_PER_ADDRESS, ip]], USER_MESSAGES.tooManyRegistrations, factor(deps));
-  if (await deps.store.users.findByEmail(input.email)) throw new HttpError(409, USER_MESSAGES.emailTaken);
+  await throttle(
+    deps.store,
+    [[REGISTER_PER_ADDRESS, ip]],
+    USER_MESSAGES.tooManyRegistrations,
+    factor(deps),
+  );
+  if (await deps.store.users.findByEmail(input.email))
+    throw new HttpError(409, USER_MESSAGES.emailTaken);
   const user = await deps.store.users.create(
-    newUser({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), googleSub: null, emailVerified: false }),
+    newUser({
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      googleSub: null,
+      emailVerified: false,
+    }),
   );
   if (!user) throw new HttpError(409, USER_MESSAGES.emailTaken);
   return session(deps, user, USER_MESSAGES.registered);
@@ -90,7 +113,11 @@ export async function register(deps: Deps, input: { name: string; email: string;
  * Signs in by e-mail and password; unknown e-mail and wrong password answer alike. Failures per
  * address are capped; per e-mail they only slow down (so nobody can lock the owner out).
  */
-export async function login(deps: Deps, input: { email: string; password: string }, ip: string): Promise<SessionAnswer> {
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<SessionAnswer> {
   const { store } = deps;
   await throttle(store, [[LOGIN_PER_ADDRESS, ip]], USER_MESSAGES.tooManyLogins, factor(deps));
   await slowDown(store, LOGIN_SLOWDOWN, input.email, USER_MESSAGES.slowLogins);
@@ -100,12 +127,18 @@ export async function login(deps: Deps, input: { email: string; password: string
     ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   } catch (error) {
     // Not served (the hashing queue is full): this was no guess, so it uses up no allowance.
-    await Promise.all([releaseSlowdown(store, LOGIN_SLOWDOWN, input.email), releaseThrottle(store, LOGIN_PER_ADDRESS, ip)]);
+    await Promise.all([
+      releaseSlowdown(store, LOGIN_SLOWDOWN, input.email),
+      releaseThrottle(store, LOGIN_PER_ADDRESS, ip),
+    ]);
     throw error;
   }
   if (!user || !user.passwordHash || !ok) throw new HttpError(401, USER_MESSAGES.badCredentials);
   // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
-  await Promise.all([clearSlowdown(store, LOGIN_SLOWDOWN, input.email), releaseThrottle(store, LOGIN_PER_ADDRESS, ip)]);
+  await Promise.all([
+    clearSlowdown(store, LOGIN_SLOWDOWN, input.email),
+    releaseThrottle(store, LOGIN_PER_ADDRESS, ip),
+  ]);
   return session(deps, user, USER_MESSAGES.loggedIn);
 }
 
@@ -114,10 +147,17 @@ export async function login(deps: Deps, input: { email: string; password: string
  * proves the mailbox: linking drops a password nobody proved the mailbox for (whoever registered
  * the address may not own it), ends every earlier session and tells the owner by mail.
  */
-export async function googleLogin(deps: Deps, credential: string, waitUntil?: WaitUntil): Promise<SessionAnswer> {
+export async function googleLogin(
+  deps: Deps,
+  credential: string,
+  waitUntil?: WaitUntil,
+): Promise<SessionAnswer> {
   const clientId = deps.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new HttpError(503, USER_MESSAGES.googleOff);
-  const identity = await verifyGoogleIdToken(credential, { clientId, jwksUrl: deps.config.GOOGLE_JWKS_URL });
+  const identity = await verifyGoogleIdToken(credential, {
+    clientId,
+    jwksUrl: deps.config.GOOGLE_JWKS_URL,
+  });
   if (!identity) throw new HttpError(401, USER_MESSAGES.googleFailed);
   let user = await deps.store.users.findByEmail(identity.email);
   if (user && user.googleSub !== identity.sub) {
@@ -129,7 +169,13 @@ export async function googleLogin(deps: Deps, credential: string, waitUntil?: Wa
     }
   }
   user ??= await deps.store.users.create(
-    newUser({ email: identity.email, name: identity.name, passwordHash: null, googleSub: identity.sub, emailVerified: true }),
+    newUser({
+      email: identity.email,
+      name: identity.name,
+      passwordHash: null,
+      googleSub: identity.sub,
+      emailVerified: true,
+    }),
   );
   // A concurrent first sign-in may have created the account a moment ago.
   user ??= await deps.store.users.findByEmail(identity.email);
@@ -142,6 +188,7 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Us
   if (!token) throw new HttpError(401, USER_MESSAGES.signInRequired);
   const claims = await readToken(token, signingKey(deps.config));
   const user = claims ? await deps.store.users.findById(claims.userId) : null;
-  if (!claims || !user || user.tokenVersion !== claims.tokenVersion) throw new HttpError(401, USER_MESSAGES.sessionExpired);
+  if (!claims || !user || user.tokenVersion !== claims.tokenVersion)
+    throw new HttpError(401, USER_MESSAGES.sessionExpired);
   return user;
 }

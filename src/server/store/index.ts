@@ -13,7 +13,9 @@ let current: Promise<Store> | null = null;
  * Opens the store the configuration names: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR.
  * Each adapter is imported only when chosen, so a function on MongoDB never loads node:sqlite.
  */
-export async function openStore(config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR' | 'production'>): Promise<Store> {
+export async function openStore(
+  config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR' | 'production'>,
+): Promise<Store> {
   if (config.MONGODB_URI) {
     const { openMongoStore } = await import('./mongo.ts');
     return openMongoStore(config.MONGODB_URI, config.MONGODB_DB);

@@ -55,19 +55,39 @@ export const MONGO_INDEXES = [
   {
     collection: 'orders',
     keys: { idempotencyKey: 1 },
-    options: { name: 'orders_idempotency', unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
+    options: {
+      name: 'orders_idempotency',
+      unique: true,
+      partialFilterExpression: { idempotencyKey: { $type: 'string' } },
+    },
   },
-  { collection: 'otps', keys: { expiresAtDate: 1 }, options: { name: 'otps_ttl', expireAfterSeconds: 0 } },
-  { collection: 'limits', keys: { resetAtDate: 1 }, options: { name: 'limits_ttl', expireAfterSeconds: 0 } },
+  {
+    collection: 'otps',
+    keys: { expiresAtDate: 1 },
+    options: { name: 'otps_ttl', expireAfterSeconds: 0 },
+  },
+  {
+    collection: 'limits',
+    keys: { resetAtDate: 1 },
+    options: { name: 'limits_ttl', expireAfterSeconds: 0 },
+  },
   {
     collection: 'subscribers',
     keys: { tokenHash: 1 },
-    options: { name: 'subscribers_token', unique: true, partialFilterExpression: { tokenHash: { $type: 'string' } } },
+    options: {
+      name: 'subscribers_token',
+      unique: true,
+      partialFilterExpression: { tokenHash: { $type: 'string' } },
+    },
   },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
-export async function migrateMongo(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<string[]> {
+export async function migrateMongo(
+  uri: string,
+  dbName: string,
+  driver: MongoDriver = realDriver,
+): Promise<string[]> {
   const db = (await connect(uri, driver)).db(dbName);
   for (const index of MONGO_INDEXES) {
     await db.collection(index.collection).createIndex(index.keys, index.options);
@@ -76,7 +96,11 @@ export async function migrateMongo(uri: string, dbName: string, driver: MongoDri
 }
 
 /** The indexes `migrateMongo` would create that the database lacks (for `shop doctor`). */
-export async function missingMongoIndexes(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<string[]> {
+export async function missingMongoIndexes(
+  uri: string,
+  dbName: string,
+  driver: MongoDriver = realDriver,
+): Promise<string[]> {
   const db = (await connect(uri, driver)).db(dbName);
   const missing: string[] = [];
   for (const index of MONGO_INDEXES) {
@@ -85,7 +109,8 @@ export async function missingMongoIndexes(uri: string, dbName: string, driver: M
       .indexes()
       .then((list) => list.map((i) => i.name))
       .catch(() => [] as (string | undefined)[]);
-    if (!names.includes(index.options.name)) missing.push(`${index.collection}.${index.options.name}`);
+    if (!names.includes(index.options.name))
+      missing.push(`${index.collection}.${index.options.name}`);
   }
   return missing;
 }
@@ -107,7 +132,11 @@ const stripProduct = (doc: Record<string, unknown> | null): Product | null => {
 };
 
 /** Connects to MongoDB and returns the store port over it. */
-export async function openMongoStore(uri: string, dbName: string, driver: MongoDriver = realDriver): Promise<Store> {
+export async function openMongoStore(
+  uri: string,
+  dbName: string,
+  driver: MongoDriver = realDriver,
+): Promise<Store> {
   let client: MongoClient;
   try {
     client = await connect(uri, driver);
@@ -115,7 +144,8 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
     throw new StoreUnavailableError(`cannot reach MongoDB: ${String(error)}`);
   }
   const db: Db = client.db(dbName);
-  const isDuplicate = (error: unknown) => error instanceof driver.MongoServerError && (error as { code?: number }).code === 11000;
+  const isDuplicate = (error: unknown) =>
+    error instanceof driver.MongoServerError && (error as { code?: number }).code === 11000;
 
   const products = db.collection<Record<string, unknown> & { _id: string }>('products');
   const users = db.collection<Doc<UserRecord>>('users');
@@ -123,7 +153,9 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
   const orders = db.collection<Doc<OrderRecord>>('orders');
   type OtpDoc = Omit<OtpRecord, 'email'> & { _id: string; expiresAtDate: Date };
   const otps = db.collection<OtpDoc>('otps');
-  const limits = db.collection<{ _id: string; count: number; resetAt: number; resetAtDate: Date }>('limits');
+  const limits = db.collection<{ _id: string; count: number; resetAt: number; resetAtDate: Date }>(
+    'limits',
+  );
   const rates = db.collection<RatesRecord & { _id: string }>('rates');
   type SubscriberDoc = Omit<SubscriberRecord, 'email'> & { _id: string };
   const subscribers = db.collection<SubscriberDoc>('subscribers');
@@ -141,13 +173,21 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
 
   const readCart = async (userId: string) => {
     const doc = await carts.findOne({ _id: userId });
-    return { data: doc ? (JSON.parse(doc.data) as CartData) : {}, version: doc?.version ?? 0, exists: !!doc };
+    return {
+      data: doc ? (JSON.parse(doc.data) as CartData) : {},
+      version: doc?.version ?? 0,
+      exists: !!doc,
+    };
   };
 
   /** The order stored under an idempotency key, as a replay or a conflict with this request. */
   const replayOf = async (order: OrderRecord) => {
-    const previous = fromDoc<OrderRecord>(await orders.findOne({ idempotencyKey: order.idempotencyKey }));
-    return previous && previous.requestHash === order.requestHash && previous.userId === order.userId
+    const previous = fromDoc<OrderRecord>(
+      await orders.findOne({ idempotencyKey: order.idempotencyKey }),
+    );
+    return previous &&
+      previous.requestHash === order.requestHash &&
+      previous.userId === order.userId
       ? ({ kind: 'replayed', order: previous } as const)
       : ({ kind: 'conflict' } as const);
   };
@@ -173,7 +213,11 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         const result = await products.bulkWrite(
           list.map(({ _id, ...fields }) => ({
             // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
-            updateOne: { filter: { _id }, update: { $set: fields, $setOnInsert: { position: position++ } }, upsert: true },
+            updateOne: {
+              filter: { _id },
+              update: { $set: fields, $setOnInsert: { position: position++ } },
+              upsert: true,
+            },
           })),
           { ordered: true },
         );
@@ -201,19 +245,38 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         }
       },
       async setPassword(id, passwordHash, opts = {}) {
-        const set = opts.emailVerified === undefined ? { passwordHash } : { passwordHash, emailVerified: opts.emailVerified };
+        const set =
+          opts.emailVerified === undefined
+            ? { passwordHash }
+            : { passwordHash, emailVerified: opts.emailVerified };
         return fromDoc<UserRecord>(
-          await users.findOneAndUpdate({ _id: id }, { $set: set, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
+          await users.findOneAndUpdate(
+            { _id: id },
+            { $set: set, $inc: { tokenVersion: 1 } },
+            { returnDocument: 'after' },
+          ),
         );
       },
       async linkGoogle(id, googleSub, opts = {}) {
-        const set = opts.dropPassword ? { googleSub, emailVerified: true, passwordHash: null } : { googleSub, emailVerified: true };
+        const set = opts.dropPassword
+          ? { googleSub, emailVerified: true, passwordHash: null }
+          : { googleSub, emailVerified: true };
         return fromDoc<UserRecord>(
-          await users.findOneAndUpdate({ _id: id }, { $set: set, $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }),
+          await users.findOneAndUpdate(
+            { _id: id },
+            { $set: set, $inc: { tokenVersion: 1 } },
+            { returnDocument: 'after' },
+          ),
         );
       },
       async bumpTokenVersion(id) {
-        return fromDoc<UserRecord>(await users.findOneAndUpdate({ _id: id }, { $inc: { tokenVersion: 1 } }, { returnDocument: 'after' }));
+        return fromDoc<UserRecord>(
+          await users.findOneAndUpdate(
+            { _id: id },
+            { $inc: { tokenVersion: 1 } },
+            { returnDocument: 'after' },
+          ),
+        );
       },
     },
     carts: {
@@ -230,9 +293,17 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
           const data = JSON.stringify(next);
           try {
             const result = current.exists
-              ? await carts.updateOne({ _id: userId, version: current.version }, { $set: { data }, $inc: { version: 1 } })
-              : await carts.updateOne({ _id: userId }, { $setOnInsert: { data, version: 1 } }, { upsert: true });
-            if (current.exists ? result.modifiedCount === 1 : result.upsertedCount === 1) return next;
+              ? await carts.updateOne(
+                  { _id: userId, version: current.version },
+                  { $set: { data }, $inc: { version: 1 } },
+                )
+              : await carts.updateOne(
+                  { _id: userId },
+                  { $setOnInsert: { data, version: 1 } },
+                  { upsert: true },
+                );
+            if (current.exists ? result.modifiedCount === 1 : result.upsertedCount === 1)
+              return next;
           } catch (error) {
             if (!isDuplicate(error)) throw error;
           }
@@ -240,7 +311,11 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         throw new StoreUnavailableError('cart update kept conflicting; try again');
       },
       async set(userId, cart) {
-        await carts.updateOne({ _id: userId }, { $set: { data: JSON.stringify(cart) }, $inc: { version: 1 } }, { upsert: true });
+        await carts.updateOne(
+          { _id: userId },
+          { $set: { data: JSON.stringify(cart) }, $inc: { version: 1 } },
+          { upsert: true },
+        );
       },
     },
     orders: {
@@ -251,7 +326,11 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         try {
           await session.withTransaction(async () => {
             await orders.insertOne(toDoc(order), { session });
-            await carts.updateOne({ _id: order.userId }, { $set: { data: '{}' }, $inc: { version: 1 } }, { upsert: true, session });
+            await carts.updateOne(
+              { _id: order.userId },
+              { $set: { data: '{}' }, $inc: { version: 1 } },
+              { upsert: true, session },
+            );
           });
           return { kind: 'created', order };
         } catch (error) {
@@ -278,13 +357,19 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         if (opts.userId !== undefined) filter.userId = opts.userId;
         const set: Record<string, unknown> = { status: to };
         if (opts.cancelReason !== undefined) set.cancelReason = opts.cancelReason;
-        return fromDoc<OrderRecord>(await orders.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' }));
+        return fromDoc<OrderRecord>(
+          await orders.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' }),
+        );
       },
     },
     otps: {
       async put(otp) {
         const { email, ...rest } = otp;
-        await otps.replaceOne({ _id: email }, { ...rest, expiresAtDate: new Date(otp.expiresAt) }, { upsert: true });
+        await otps.replaceOne(
+          { _id: email },
+          { ...rest, expiresAtDate: new Date(otp.expiresAt) },
+          { upsert: true },
+        );
       },
       async get(email) {
         return fromOtp(await otps.findOne({ _id: email }));
@@ -310,7 +395,10 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
           try {
             const doc = await limits.findOneAndUpdate(
               { _id: key, resetAt: { $gt: now } },
-              { $inc: { count: 1 }, $setOnInsert: { resetAt: now + windowMs, resetAtDate: new Date(now + windowMs) } },
+              {
+                $inc: { count: 1 },
+                $setOnInsert: { resetAt: now + windowMs, resetAtDate: new Date(now + windowMs) },
+              },
               { upsert: true, returnDocument: 'after' },
             );
             if (doc) return { count: doc.count, resetAt: doc.resetAt };
@@ -322,7 +410,10 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         throw new StoreUnavailableError(`throttle counter ${key} kept conflicting; try again`);
       },
       async release(key, now = Date.now()) {
-        await limits.updateOne({ _id: key, resetAt: { $gt: now }, count: { $gt: 0 } }, { $inc: { count: -1 } });
+        await limits.updateOne(
+          { _id: key, resetAt: { $gt: now }, count: { $gt: 0 } },
+          { $inc: { count: -1 } },
+        );
       },
       async reset(key) {
         await limits.deleteOne({ _id: key });
@@ -349,7 +440,10 @@ export async function openMongoStore(uri: string, dbName: string, driver: MongoD
         try {
           const doc = await subscribers.findOneAndUpdate(
             { _id: key, status: { $ne: 'confirmed' } },
-            { $set: { status: 'pending', tokenHash, confirmedAt: null }, $setOnInsert: { createdAt: now } },
+            {
+              $set: { status: 'pending', tokenHash, confirmedAt: null },
+              $setOnInsert: { createdAt: now },
+            },
             { upsert: true, returnDocument: 'after' },
           );
           if (doc) return fromSubscriber(doc) as SubscriberRecord;

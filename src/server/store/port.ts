@@ -118,14 +118,22 @@ export interface UserRepository {
    * Replaces the password hash and bumps the token version atomically; with `emailVerified`, that
    * flag is set in the same write (a password set with an e-mailed code proves the mailbox).
    */
-  setPassword(id: string, passwordHash: string, opts?: { emailVerified?: boolean }): Promise<UserRecord | null>;
+  setPassword(
+    id: string,
+    passwordHash: string,
+    opts?: { emailVerified?: boolean },
+  ): Promise<UserRecord | null>;
   /**
    * Links a Google subject to an existing account, marks its e-mail verified and bumps the token
    * version in one atomic write, so every token issued before the link stops working. With
    * `dropPassword`, the password hash is cleared in the same write (a password set by someone who
    * never proved the mailbox).
    */
-  linkGoogle(id: string, googleSub: string, opts?: { dropPassword?: boolean }): Promise<UserRecord | null>;
+  linkGoogle(
+    id: string,
+    googleSub: string,
+    opts?: { dropPassword?: boolean },
+  ): Promise<UserRecord | null>;
   /** Bumps the token version atomically (sign-out everywhere); returns the updated user or null. */
   bumpTokenVersion(id: string): Promise<UserRecord | null>;
 }

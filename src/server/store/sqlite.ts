@@ -37,7 +37,11 @@ const parse = <T>(row: Row | undefined, column = 'doc'): T | null =>
  */
 function asOutage(error: unknown): unknown {
   const text = String((error as { message?: string } | null)?.message ?? error);
-  if (/SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)|database or disk is full|disk I\/O error|readonly database|database is locked/i.test(text)) {
+  if (
+    /SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)|database or disk is full|disk I\/O error|readonly database|database is locked/i.test(
+      text,
+    )
+  ) {
     return new StoreUnavailableError(`SQLite store unavailable: ${text}`);
   }
   return error;
@@ -49,16 +53,18 @@ function withOutages(store: Store): Store {
   for (const [name, repo] of Object.entries(store)) {
     if (typeof repo !== 'object' || repo === null) continue;
     wrapped[name] = Object.fromEntries(
-      Object.entries(repo as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([method, fn]) => [
-        method,
-        async (...args: unknown[]) => {
-          try {
-            return await fn(...args);
-          } catch (error) {
-            throw asOutage(error);
-          }
-        },
-      ]),
+      Object.entries(repo as Record<string, (...args: unknown[]) => Promise<unknown>>).map(
+        ([method, fn]) => [
+          method,
+          async (...args: unknown[]) => {
+            try {
+              return await fn(...args);
+            } catch (error) {
+              throw asOutage(error);
+            }
+          },
+        ],
+      ),
     );
   }
   return wrapped as unknown as Store;
@@ -119,7 +125,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ),
     userByEmail: db.prepare('SELECT doc FROM users WHERE email = ?'),
     userById: db.prepare('SELECT doc FROM users WHERE id = ?'),
-    userInsert: db.prepare('INSERT INTO users (id, email, doc) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    userInsert: db.prepare(
+      'INSERT INTO users (id, email, doc) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
     userUpdate: db.prepare('UPDATE users SET doc = ? WHERE id = ?'),
     cartGet: db.prepare('SELECT data FROM carts WHERE user_id = ?'),
     cartPut: db.prepare(
@@ -130,9 +138,13 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ),
     orderByKey: db.prepare('SELECT doc FROM orders WHERE idempotency_key = ?'),
     orderGet: db.prepare('SELECT doc FROM orders WHERE id = ?'),
-    orderByUser: db.prepare('SELECT doc FROM orders WHERE user_id = ? ORDER BY date DESC, rowid DESC'),
+    orderByUser: db.prepare(
+      'SELECT doc FROM orders WHERE user_id = ? ORDER BY date DESC, rowid DESC',
+    ),
     orderAll: db.prepare('SELECT doc FROM orders ORDER BY date DESC, rowid DESC'),
-    orderByStatus: db.prepare('SELECT doc FROM orders WHERE status = ? ORDER BY date DESC, rowid DESC'),
+    orderByStatus: db.prepare(
+      'SELECT doc FROM orders WHERE status = ? ORDER BY date DESC, rowid DESC',
+    ),
     orderUpdate: db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?'),
     otpGet: db.prepare('SELECT doc FROM otps WHERE email = ?'),
     otpPut: db.prepare(
@@ -212,7 +224,8 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         return tx(() => {
           const user = getUser(q.userById, id);
           if (!user) return null;
-          const verified = opts.emailVerified === undefined ? {} : { emailVerified: opts.emailVerified };
+          const verified =
+            opts.emailVerified === undefined ? {} : { emailVerified: opts.emailVerified };
           const next = { ...user, passwordHash, ...verified, tokenVersion: user.tokenVersion + 1 };
           q.userUpdate.run(JSON.stringify(next), id);
           return next;
@@ -262,14 +275,23 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       async create(order) {
         return tx(() => {
           if (order.idempotencyKey) {
-            const previous = parse<OrderRecord>(q.orderByKey.get(order.idempotencyKey) as Row | undefined);
+            const previous = parse<OrderRecord>(
+              q.orderByKey.get(order.idempotencyKey) as Row | undefined,
+            );
             if (previous) {
               return previous.requestHash === order.requestHash && previous.userId === order.userId
                 ? { kind: 'replayed' as const, order: previous }
                 : { kind: 'conflict' as const };
             }
           }
-          q.orderInsert.run(order.id, order.userId, order.status, order.date, order.idempotencyKey, JSON.stringify(order));
+          q.orderInsert.run(
+            order.id,
+            order.userId,
+            order.status,
+            order.date,
+            order.idempotencyKey,
+            JSON.stringify(order),
+          );
           q.cartPut.run(order.userId, '{}');
           return { kind: 'created' as const, order };
         });
@@ -278,7 +300,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         return getOrder(id);
       },
       async listByUser(userId) {
-        return (q.orderByUser.all(userId) as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+        return (q.orderByUser.all(userId) as Row[]).map(
+          (r) => parse<OrderRecord>(r) as OrderRecord,
+        );
       },
       async list(filter = {}) {
         const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
@@ -334,7 +358,8 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       async release(key, now = Date.now()) {
         tx(() => {
           const row = q.limitGet.get(key) as Row | undefined;
-          if (row && Number(row.reset_at) > now && Number(row.count) > 0) q.limitPut.run(key, Number(row.count) - 1, Number(row.reset_at));
+          if (row && Number(row.reset_at) > now && Number(row.count) > 0)
+            q.limitPut.run(key, Number(row.count) - 1, Number(row.reset_at));
         });
       },
       async reset(key) {
@@ -358,16 +383,29 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           const key = email.toLowerCase();
           const current = parse<SubscriberRecord>(q.subscriberGet.get(key) as Row | undefined);
           if (current?.status === 'confirmed') return current;
-          const next: SubscriberRecord = { email: key, status: 'pending', tokenHash, createdAt: current?.createdAt ?? now, confirmedAt: null };
+          const next: SubscriberRecord = {
+            email: key,
+            status: 'pending',
+            tokenHash,
+            createdAt: current?.createdAt ?? now,
+            confirmedAt: null,
+          };
           q.subscriberPut.run(key, tokenHash, JSON.stringify(next));
           return next;
         });
       },
       async confirm(tokenHash, now = Date.now()) {
         return tx(() => {
-          const current = parse<SubscriberRecord>(q.subscriberByToken.get(tokenHash) as Row | undefined);
+          const current = parse<SubscriberRecord>(
+            q.subscriberByToken.get(tokenHash) as Row | undefined,
+          );
           if (!current) return null;
-          const next: SubscriberRecord = { ...current, status: 'confirmed', tokenHash: null, confirmedAt: now };
+          const next: SubscriberRecord = {
+            ...current,
+            status: 'confirmed',
+            tokenHash: null,
+            confirmedAt: now,
+          };
           q.subscriberPut.run(current.email, null, JSON.stringify(next));
           return next;
         });

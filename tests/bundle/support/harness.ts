@@ -26,7 +26,10 @@ export const SITE = 'https://bastaa.pk';
  * read-only bundle folder: on Lambda only /tmp is writable). Nothing of the test runner's own
  * environment leaks in: no DATA_DIR, no NODE_ENV, no NETLIFY_DEV, no CONTEXT.
  */
-export function productionEnv(functionsScope: Record<string, string>, home: string): Record<string, string> {
+export function productionEnv(
+  functionsScope: Record<string, string>,
+  home: string,
+): Record<string, string> {
   return {
     ...functionsScope,
     SITE_ID: '5a0d5f0e-6c1b-4d37-9e0a-3f4f2b1c7d21',
@@ -38,16 +41,23 @@ export function productionEnv(functionsScope: Record<string, string>, home: stri
 }
 
 /** The function Netlify routes a path to: its own `config.path` routes minus its `excludedPath`. */
-export function routeFor(functions: BundledFunction[], pathname: string, method: string): { fn: BundledFunction; route: Route } | undefined {
+export function routeFor(
+  functions: BundledFunction[],
+  pathname: string,
+  method: string,
+): { fn: BundledFunction; route: Route } | undefined {
   const matches = (route: Route) =>
     (route.methods === undefined || route.methods.length === 0 || route.methods.includes(method)) &&
-    (route.literal !== undefined ? route.literal === pathname : route.expression !== undefined && new RegExp(route.expression).test(pathname));
+    (route.literal !== undefined
+      ? route.literal === pathname
+      : route.expression !== undefined && new RegExp(route.expression).test(pathname));
   const found = functions.flatMap((fn) => {
     const route = fn.routes.find(matches);
     return route && !fn.excludedRoutes.some(matches) ? [{ fn, route }] : [];
   });
   // Two functions on one path would leave the answer to an order Netlify does not document.
-  if (found.length > 1) throw new Error(`${pathname} matches ${found.map((f) => f.fn.name).join(' and ')}`);
+  if (found.length > 1)
+    throw new Error(`${pathname} matches ${found.map((f) => f.fn.name).join(' and ')}`);
   return found[0];
 }
 
@@ -69,7 +79,11 @@ export interface Instance {
   fetch(pathname: string, call?: Call): Promise<Response>;
   /** Invokes one function directly (its first route), bypassing the router. */
   invoke(fn: BundledFunction, pathname: string, call?: Call): Promise<Response>;
-  setup(uri: string, db: string, catalogue: string): Promise<{ indexes: string[]; products: number }>;
+  setup(
+    uri: string,
+    db: string,
+    catalogue: string,
+  ): Promise<{ indexes: string[]; products: number }>;
   report(): Promise<Extract<HostReply, { sqlite: unknown }>>;
   /** Ends the process; resolves with what it logged. */
   stop(): Promise<{ stdout: string; stderr: string }>;
@@ -84,9 +98,20 @@ let clientIp = 1;
  * Starts a fresh process under the pinned Node, as an unprivileged user when the tests run as root
  * (root ignores file modes, and Lambda never runs as root), with `cwd` as its working directory.
  */
-export async function startInstance(opts: { functions: BundledFunction[]; env: Record<string, string>; cwd: string; mongodbDouble?: boolean }): Promise<Instance> {
+export async function startInstance(opts: {
+  functions: BundledFunction[];
+  env: Record<string, string>;
+  cwd: string;
+  mongodbDouble?: boolean;
+}): Promise<Instance> {
   const started = performance.now();
-  const args = ['--import', PRELOAD, HOST, ...(opts.mongodbDouble ? ['--mongodb-double', MONGO_DOUBLE] : []), ...opts.functions.map((f) => f.dir)];
+  const args = [
+    '--import',
+    PRELOAD,
+    HOST,
+    ...(opts.mongodbDouble ? ['--mongodb-double', MONGO_DOUBLE] : []),
+    ...opts.functions.map((f) => f.dir),
+  ];
   const asRoot = process.getuid?.() === 0;
   const child = spawn(PINNED_NODE, args, {
     cwd: opts.cwd,
@@ -114,7 +139,8 @@ export async function startInstance(opts: { functions: BundledFunction[]; env: R
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const first = await Promise.race([ready, exited.then((code) => code)]);
-  if (typeof first !== 'object' || first === null) throw new Error(`host exited (${first}) before loading:\n${stderr}`);
+  if (typeof first !== 'object' || first === null)
+    throw new Error(`host exited (${first}) before loading:\n${stderr}`);
   const readyMs = Math.round(performance.now() - started);
 
   let nextId = 1;
@@ -130,7 +156,12 @@ export async function startInstance(opts: { functions: BundledFunction[]; env: R
     });
   };
 
-  const invokeAt = async (fn: BundledFunction, route: Route, pathname: string, call: Call = {}): Promise<Response> => {
+  const invokeAt = async (
+    fn: BundledFunction,
+    route: Route,
+    pathname: string,
+    call: Call = {},
+  ): Promise<Response> => {
     const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = {
       host: new URL(SITE).host,
@@ -138,17 +169,36 @@ export async function startInstance(opts: { functions: BundledFunction[]; env: R
       // What Netlify's proxy adds: the client's address (context.ip) and a request id.
       'x-nf-client-connection-ip': `203.0.113.${clientIp++ % 250}`,
       'x-nf-request-id': `01TIER${Date.now()}${nextId}`,
-      ...(call.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) }),
-      ...Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+      ...(call.body === undefined
+        ? {}
+        : {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(call.body)),
+          }),
+      ...Object.fromEntries(
+        Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
     };
-    const event: LambdaEvent = { rawUrl: `${SITE}${pathname}`, httpMethod: method, headers, body: call.body ?? '', isBase64Encoded: false, route: route.pattern, flags: {} };
+    const event: LambdaEvent = {
+      rawUrl: `${SITE}${pathname}`,
+      httpMethod: method,
+      headers,
+      body: call.body ?? '',
+      isBase64Encoded: false,
+      route: route.pattern,
+      flags: {},
+    };
     const reply = await ask({ op: 'invoke', fn: fn.name, event });
     if ('crashed' in reply) throw new Error(`${fn.name} crashed: ${reply.crashed}\n${stderr}`);
     if (!('statusCode' in reply)) throw new Error(`unexpected reply ${JSON.stringify(reply)}`);
     const out = new Headers();
-    for (const [name, values] of Object.entries(reply.headers)) for (const value of values) out.append(name, value);
+    for (const [name, values] of Object.entries(reply.headers))
+      for (const value of values) out.append(name, value);
     const body = Buffer.from(reply.body, 'base64');
-    return new Response([101, 204, 205, 304].includes(reply.statusCode) ? null : body, { status: reply.statusCode, headers: out });
+    return new Response([101, 204, 205, 304].includes(reply.statusCode) ? null : body, {
+      status: reply.statusCode,
+      headers: out,
+    });
   };
 
   return {
@@ -160,7 +210,11 @@ export async function startInstance(opts: { functions: BundledFunction[]; env: R
       const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
       // Netlify routes on the path alone; the query string travels with the request.
       const target = routeFor(opts.functions, pathname.split('?')[0]!, method);
-      if (!target) return new Response('<!doctype html><title>Page not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+      if (!target)
+        return new Response('<!doctype html><title>Page not found</title>', {
+          status: 404,
+          headers: { 'content-type': 'text/html' },
+        });
       return invokeAt(target.fn, target.route, pathname, call);
     },
     invoke: (fn, pathname, call) => invokeAt(fn, fn.routes[0]!, pathname, call),
@@ -197,7 +251,11 @@ export function snapshot(dir: string): string[] {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-export async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -59,7 +59,11 @@ const TIMEOUT_MS = 60_000;
 
 /** The stream Lambda's response streaming hands the handler; collects the prelude and the body. */
 class ResponseStream extends Writable {
-  prelude: { statusCode?: number; multiValueHeaders?: Record<string, string[]>; headers?: Record<string, string> } = {};
+  prelude: {
+    statusCode?: number;
+    multiValueHeaders?: Record<string, string[]>;
+    headers?: Record<string, string>;
+  } = {};
   readonly chunks: Buffer[] = [];
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
     this.chunks.push(Buffer.from(chunk));
@@ -95,7 +99,9 @@ for (const dir of dirs) {
   const name = path.basename(dir);
   const started = performance.now();
   try {
-    const entry = (await import(pathToFileURL(path.join(dir, '___netlify-entry-point.mjs')).href)) as { handler: LambdaHandler };
+    const entry = (await import(
+      pathToFileURL(path.join(dir, '___netlify-entry-point.mjs')).href
+    )) as { handler: LambdaHandler };
     handlers.set(name, entry.handler);
   } catch (error) {
     failed[name] = String((error as Error)?.stack ?? error);
@@ -121,7 +127,13 @@ async function invoke(id: number, name: string, event: LambdaEvent): Promise<Hos
   try {
     await Promise.race([
       handler(event, stream, context),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS} ms`)), TIMEOUT_MS))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(
+            () => reject(new Error(`timed out after ${TIMEOUT_MS} ms`)),
+            TIMEOUT_MS,
+          )),
+      ),
     ]);
     if (!stream.writableFinished) await once(stream, 'finish');
   } catch (error) {
@@ -129,31 +141,53 @@ async function invoke(id: number, name: string, event: LambdaEvent): Promise<Hos
   } finally {
     clearTimeout(timer);
   }
-  const headers = stream.prelude.multiValueHeaders ?? Object.fromEntries(Object.entries(stream.prelude.headers ?? {}).map(([k, v]) => [k, [v]]));
-  return { id, statusCode: stream.prelude.statusCode ?? 200, headers, body: Buffer.concat(stream.chunks).toString('base64'), ms: Math.round(performance.now() - started) };
+  const headers =
+    stream.prelude.multiValueHeaders ??
+    Object.fromEntries(Object.entries(stream.prelude.headers ?? {}).map(([k, v]) => [k, [v]]));
+  return {
+    id,
+    statusCode: stream.prelude.statusCode ?? 200,
+    headers,
+    body: Buffer.concat(stream.chunks).toString('base64'),
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** Indexes through the adapter's own migration, then the catalogue through the import service. */
 async function setup(id: number, uri: string, db: string, catalogue: string): Promise<HostReply> {
   if (!doubleUrl) throw new Error('setup needs --mongodb-double');
   // The same module instance the bundles' `mongodb` resolves to, so they all share its memory.
-  const { mongoDoubleDriver } = (await import(doubleUrl)) as typeof import('../../fixtures/mongo-double.ts');
+  const { mongoDoubleDriver } = (await import(
+    doubleUrl
+  )) as typeof import('../../fixtures/mongo-double.ts');
   const { migrateMongo, openMongoStore } = await import('../../../src/server/store/mongo.ts');
   const driver = mongoDoubleDriver as unknown as MongoDriver;
   const { importCatalogue } = await import('../../../src/server/services/catalogue.ts');
   const indexes = await migrateMongo(uri, db, driver);
-  const result = await importCatalogue(await openMongoStore(uri, db, driver), JSON.parse(readFileSync(catalogue, 'utf8')));
+  const result = await importCatalogue(
+    await openMongoStore(uri, db, driver),
+    JSON.parse(readFileSync(catalogue, 'utf8')),
+  );
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return { id, indexes, products: result.inserted + result.updated };
 }
 
 async function answer(message: HostRequest): Promise<HostReply> {
   if (message.op === 'setup') return setup(message.id, message.uri, message.db, message.catalogue);
-  if (message.op === 'report') return { id: message.id, sqlite: sqliteLoaded(), cwd: process.cwd(), uid: process.getuid?.() ?? -1 };
+  if (message.op === 'report')
+    return {
+      id: message.id,
+      sqlite: sqliteLoaded(),
+      cwd: process.cwd(),
+      uid: process.getuid?.() ?? -1,
+    };
   // One invocation at a time per function, as a Lambda instance takes them.
   const previous = queues.get(message.fn) ?? Promise.resolve();
   const next = previous.then(() => invoke(message.id, message.fn, message.event));
-  queues.set(message.fn, next.catch(() => undefined));
+  queues.set(
+    message.fn,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -163,7 +197,9 @@ channel.on('data', (chunk: Buffer) => {
   for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
     const message = JSON.parse(buffered.slice(0, newline)) as HostRequest;
     buffered = buffered.slice(newline + 1);
-    answer(message).then(send, (error: unknown) => send({ id: message.id, crashed: String((error as Error)?.stack ?? error) }));
+    answer(message).then(send, (error: unknown) =>
+      send({ id: message.id, crashed: String((error as Error)?.stack ?? error) }),
+    );
   }
 });
 channel.on('end', () => process.exit(0));

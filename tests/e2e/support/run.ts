@@ -16,9 +16,16 @@ const child = spawn(
   [path.resolve('node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
   {
     stdio: 'inherit',
-    env: { ...process.env, E2E_RATES_URL: rates.url, E2E_SMTP_URL: smtp.url, E2E_MAIL_DIR: mailDir },
+    env: {
+      ...process.env,
+      E2E_RATES_URL: rates.url,
+      E2E_SMTP_URL: smtp.url,
+      E2E_MAIL_DIR: mailDir,
+    },
   },
 );
-const code: number = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+const code: number = await new Promise((resolve) =>
+  child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
+);
 await Promise.all([rates.close(), smtp.close()]);
 process.exit(code);

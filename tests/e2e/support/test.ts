@@ -14,7 +14,8 @@ export const test = base.extend<{ pageErrors: string[]; allowConsole: RegExp[] }
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text))
+          return;
         if (allowConsole.some((pattern) => pattern.test(text))) return;
         errors.push(`console.error: ${text}`);
       });
