@@ -1,25 +1,10 @@
-// Browser storage with the keys SPEC §3 names. Reads never throw: private modes, quotas and
+// Browser storage with the keys SPEC §3 names (src/lib/storage-keys.ts). Reads never throw: private modes, quotas and
 // hand-edited values fall back to the default. Every read goes through the key's schema
 // (src/lib/stored-values.ts): a value that does not match counts as absent.
 import { parseStored } from '../lib/stored-values.ts';
 
-/** The storage keys the shop uses. */
-export const KEYS = {
-  token: 'token',
-  email: 'email',
-  name: 'name',
-  selectedCountry: 'selectedCountry',
-  /** The chosen country's currency code, kept beside its name. */
-  selectedCurrency: 'selectedCurrency',
-  /** { code, symbol, rate } for the layout's paint script, so static prices show converted at once. */
-  displayCurrency: 'displayCurrency',
-  rates: 'currencyRates',
-  highlightTrack: 'highlightAllTrackOrder',
-  removedOrders: 'removedCancelledOrders',
-  settings: (email: string) => `userSettings_${email}`,
-  cart: (email: string) => (email ? `cartItems_${email}` : 'cartItems_guest'),
-  favourites: (email: string) => (email ? `favourites_${email}` : 'favourites_guest'),
-} as const;
+/** The storage keys the shop uses (src/lib/storage-keys.ts). */
+export { KEYS } from '../lib/storage-keys.ts';
 
 function storage(): Storage | null {
   try {
