@@ -40,7 +40,7 @@ export const storedRatesSchema = object({
   fetchedAt: number('nonnegative'),
 });
 
-/** The currency the layout's paint script converts static prices with. */
+/** The currency the first-paint script converts static prices with. */
 export const storedDisplayCurrencySchema = object({
   code: text(CURRENCY_CODE),
   symbol: text(/^.{1,8}$/u),
