@@ -20,7 +20,7 @@ import {
 export const STORED_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{1,4096}$/;
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
-const upTo = (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
+const upTo = /* @__NO_SIDE_EFFECTS__ */ (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
 
 /** Values stored as plain text, by key. */
 const TEXT_SCHEMAS: Record<string, Schema<string>> = {
