@@ -10,6 +10,9 @@ export const KEY_PREFIXES = {
 
 const GUEST = 'guest';
 
+/** The display currency's key on its own, for the <head> script that must stay a few bytes. */
+export const DISPLAY_CURRENCY_KEY = 'displayCurrency';
+
 /** The storage keys the shop uses. */
 export const KEYS = {
   token: 'token',
@@ -19,7 +22,7 @@ export const KEYS = {
   /** The chosen country's currency code, kept beside its name. */
   selectedCurrency: 'selectedCurrency',
   /** { code, symbol, rate } for the first-paint script, so static prices show converted at once. */
-  displayCurrency: 'displayCurrency',
+  displayCurrency: DISPLAY_CURRENCY_KEY,
   rates: 'currencyRates',
   highlightTrack: 'highlightAllTrackOrder',
   removedOrders: 'removedCancelledOrders',
