@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { cspHeaders } from './scripts/csp.ts';
+import { inlineScripts } from './scripts/inline-script.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -27,11 +29,12 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
+    cspHeaders(),
     sitemap({
       filter: (page) =>
         !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page),
     }),
   ],
-  vite: { plugins: netlifyPlugins },
+  vite: { plugins: [inlineScripts(), ...netlifyPlugins] },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

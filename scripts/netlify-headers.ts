@@ -1,8 +1,9 @@
-// The response headers netlify.toml's [[headers]] blocks give a path pattern, read from the file
-// itself so `npm start` can add them to the answers it makes on its own (404s, errors) exactly as
-// Netlify's CDN adds them to every answer. Only the TOML netlify.toml uses for headers is read:
-// `[[headers]]`, `for = "…"`, `[headers.values]` and `Name = "value"` (basic or literal strings).
-import { readFileSync } from 'node:fs';
+// The response headers netlify.toml's [[headers]] blocks and the built dist/_headers give a path
+// pattern, read from the files themselves so `npm start` can add them to the answers it makes on its
+// own (404s, errors) exactly as Netlify's CDN adds them to every answer. Only the TOML netlify.toml
+// uses for headers is read: `[[headers]]`, `for = "…"`, `[headers.values]` and `Name = "value"`
+// (basic or literal strings); and of `_headers`, the `path` lines and their indented `Name: value`.
+import { existsSync, readFileSync } from 'node:fs';
 
 function unquote(raw: string): string {
   const text = raw.trim();
@@ -29,7 +30,35 @@ export function netlifyHeadersFor(toml: string, pattern: string): Record<string,
   throw new Error(`netlify.toml has no [[headers]] block for "${pattern}"`);
 }
 
-/** The headers netlify.toml gives every path (`for = "/*"`). */
-export function siteHeaders(file = 'netlify.toml'): Record<string, string> {
-  return netlifyHeadersFor(readFileSync(file, 'utf8'), '/*');
+/** The headers a Netlify `_headers` file gives exactly `pattern` (none when it names no such path). */
+export function headersFileFor(text: string, pattern: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let inBlock = false;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      inBlock = line.trim() === pattern;
+      continue;
+    }
+    const match = /^\s+([A-Za-z0-9-]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (inBlock && match) headers[match[1]!] = match[2]!;
+  }
+  return headers;
+}
+
+/**
+ * The headers every path gets (`/*`): the built `_headers` file's (the CSP, scripts/csp.ts), then
+ * netlify.toml's, which win a clash as on Netlify. Throws when the site is not built: serving pages
+ * without their CSP must not happen quietly.
+ */
+export function siteHeaders(
+  file = 'netlify.toml',
+  built = 'dist/_headers',
+): Record<string, string> {
+  if (!existsSync(built))
+    throw new Error(`${built} is missing: build the site first (npm run build)`);
+  return {
+    ...headersFileFor(readFileSync(built, 'utf8'), '/*'),
+    ...netlifyHeadersFor(readFileSync(file, 'utf8'), '/*'),
+  };
 }

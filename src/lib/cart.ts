@@ -167,8 +167,8 @@ export function cartEntries(map: CartMap): CartEntry[] {
 }
 
 /**
- * The number of items in the cart: the sum of all quantities (the header badge). Self-contained so
- * the layout can inline it to fill the badge before first paint.
+ * The number of items in the cart: the sum of all quantities (the header badge, which the
+ * first-paint script fills with it before first paint).
  */
 export function cartCount(map: CartMap): number {
   let total = 0;

@@ -106,8 +106,8 @@ export function currencySymbol(code: string): string {
 
 /**
  * Formats an amount after a symbol with `digits` decimals (the currency's minor unit), rounded
- * half up: '₨1,250', '$4.86', 'KWD 1.485', '¥2,100'. Self-contained (no outside references) so
- * the layout can inline its source to repaint static prices before first paint.
+ * half up: '₨1,250', '$4.86', 'KWD 1.485', '¥2,100'. The first-paint script (src/client/first-paint.ts)
+ * repaints static prices with it before first paint.
  */
 export function formatWithSymbol(amount: number, symbol: string, digits = 0): string {
   const d = Number.isInteger(digits) && digits > 0 && digits <= 4 ? digits : 0;

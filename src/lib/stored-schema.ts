@@ -2,7 +2,8 @@
 // 9–17 KB gzipped to every catalogue page's first JavaScript (its core is shared with the checkout's
 // validation), past the 90 KB page-weight budget; these do the same job for storage in well under
 // 1 KB. Objects and records are read through their own properties only, and results are new plain
-// objects that never take a '__proto__' key.
+// objects that never take a '__proto__' key. The builders are marked free of side effects, so a
+// bundle that imports one schema (the first-paint script) leaves the others out.
 
 /** A schema: `safeParse` answers the value it accepts, or a failure. */
 export interface Schema<T> {
@@ -19,6 +20,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A string matching `pattern` (anchor it). */
+/* @__NO_SIDE_EFFECTS__ */
 export function text(pattern: RegExp): Schema<string> {
   return {
     safeParse: (value) => (typeof value === 'string' && pattern.test(value) ? ok(value) : FAIL),
@@ -26,11 +28,13 @@ export function text(pattern: RegExp): Schema<string> {
 }
 
 /** Exactly `expected`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function literal<T extends string>(expected: T): Schema<T> {
   return { safeParse: (value) => (value === expected ? ok(expected) : FAIL) };
 }
 
 /** A finite number, above 0 (`positive`) or at least 0. */
+/* @__NO_SIDE_EFFECTS__ */
 export function number(range: 'positive' | 'nonnegative'): Schema<number> {
   return {
     safeParse: (value) =>
@@ -43,11 +47,13 @@ export function number(range: 'positive' | 'nonnegative'): Schema<number> {
 }
 
 /** `schema`, or absent (undefined). */
+/* @__NO_SIDE_EFFECTS__ */
 export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
   return { safeParse: (value) => (value === undefined ? ok(undefined) : schema.safeParse(value)) };
 }
 
 /** A list of at most `max` items, each matching `item`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function array<T>(item: Schema<T>, max: number): Schema<T[]> {
   return {
     safeParse(value) {
@@ -64,6 +70,7 @@ export function array<T>(item: Schema<T>, max: number): Schema<T[]> {
 }
 
 /** An object whose own keys all match `key` and whose values all match `value`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function record<T>(key: RegExp, value: Schema<T>): Schema<Record<string, T>> {
   return {
     safeParse(input) {
@@ -80,6 +87,7 @@ export function record<T>(key: RegExp, value: Schema<T>): Schema<Record<string, 
 }
 
 /** An object with the fields of `shape` (read as own properties; other keys are dropped). */
+/* @__NO_SIDE_EFFECTS__ */
 export function object<S extends Record<string, Schema<unknown>>>(
   shape: S,
 ): Schema<{ [K in keyof S]: Infer<S[K]> }> {
@@ -98,6 +106,7 @@ export function object<S extends Record<string, Schema<unknown>>>(
 }
 
 /** Anything, made into a `T` by `clean` (which drops what it cannot use). */
+/* @__NO_SIDE_EFFECTS__ */
 export function cleaned<T>(clean: (value: unknown) => T): Schema<T> {
   return { safeParse: (value) => ok(clean(value)) };
 }

@@ -2,6 +2,7 @@
 // corrupted profile, an extension or an attacker may have written anything there, so every read is
 // parsed and a value that does not match counts as absent.
 import { sanitizeCart } from './cart.ts';
+import { KEY_PREFIXES, KEYS } from './storage-keys.ts';
 import {
   array,
   cleaned,
@@ -19,18 +20,18 @@ import {
 export const STORED_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{1,4096}$/;
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
-const upTo = (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
+const upTo = /* @__NO_SIDE_EFFECTS__ */ (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
 
 /** Values stored as plain text, by key. */
 const TEXT_SCHEMAS: Record<string, Schema<string>> = {
-  token: text(STORED_TOKEN_PATTERN),
-  email: text(/^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/),
+  [KEYS.token]: text(STORED_TOKEN_PATTERN),
+  [KEYS.email]: text(/^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/),
   // Any text the server accepted as a name (React renders it as text), but no control characters.
-  name: text(/^[^\p{Cc}]{1,200}$/u),
+  [KEYS.name]: text(/^[^\p{Cc}]{1,200}$/u),
   // Country names are letters, spaces and a little punctuation ("Bosnia and Herzegovina", "Côte d'Ivoire").
-  selectedCountry: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
-  selectedCurrency: text(CURRENCY_CODE),
-  highlightAllTrackOrder: literal('true'),
+  [KEYS.selectedCountry]: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
+  [KEYS.selectedCurrency]: text(CURRENCY_CODE),
+  [KEYS.highlightTrack]: literal('true'),
 };
 
 /** Exchange rates as last fetched: PKR-based rates by currency code, and when. */
@@ -39,7 +40,7 @@ export const storedRatesSchema = object({
   fetchedAt: number('nonnegative'),
 });
 
-/** The currency the layout's paint script converts static prices with. */
+/** The currency the first-paint script converts static prices with. */
 export const storedDisplayCurrencySchema = object({
   code: text(CURRENCY_CODE),
   symbol: text(/^.{1,8}$/u),
@@ -71,15 +72,15 @@ const cartSchema = cleaned(sanitizeCart);
 
 /** Values stored as JSON, by key (per-user keys by prefix). */
 const JSON_SCHEMAS: Record<string, Schema<unknown>> = {
-  currencyRates: storedRatesSchema,
-  displayCurrency: storedDisplayCurrencySchema,
-  removedCancelledOrders: idList,
+  [KEYS.rates]: storedRatesSchema,
+  [KEYS.displayCurrency]: storedDisplayCurrencySchema,
+  [KEYS.removedOrders]: idList,
 };
 
 const JSON_PREFIXES: [string, Schema<unknown>][] = [
-  ['cartItems_', cartSchema],
-  ['favourites_', idList],
-  ['userSettings_', storedSettingsSchema],
+  [KEY_PREFIXES.cart, cartSchema],
+  [KEY_PREFIXES.favourites, idList],
+  [KEY_PREFIXES.settings, storedSettingsSchema],
 ];
 
 /** Exchange rates as stored. */

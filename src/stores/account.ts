@@ -15,6 +15,16 @@ export const ACCOUNT_TOASTS = {
   googleFailed: 'Google sign-in failed',
 } as const;
 
+/** Password-reset messages, verbatim from SPEC §8. */
+export const RESET_TOASTS = {
+  sent: 'OTP sent to your email.',
+  sendError: 'Error sending OTP. Please try again.',
+  sendFailed: 'Failed to send OTP. Please try again later.',
+  updated: 'Password updated successfully. Please log in.',
+  resetError: 'Failed to reset password. Please try again.',
+  resetFailed: 'An error occurred. Please try again later.',
+} as const;
+
 /**
  * After a successful login or register: keep the session, fold the guest cart and favourites into
  * the user's, close the drawer and confirm with the server's message.
@@ -30,6 +40,77 @@ export async function signIn(answer: SessionAnswer): Promise<void> {
     // Keep the guest cart where it is, so nothing is lost; it merges at the next sign-in.
     loadCart(answer.user.email);
     notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+  }
+}
+
+/** The form's message for a failed call: the server's, else `refused`; `unreachable` when offline. */
+function failureOf(error: unknown, refused: string, unreachable: string): string {
+  return error instanceof ApiError && !error.network
+    ? (error.serverMessage ?? refused)
+    : unreachable;
+}
+
+/** Signs in with a login or register call; null on success, else the form's message (SPEC §8). */
+async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<string | null> {
+  try {
+    await signIn(await call());
+    return null;
+  } catch (error) {
+    return failureOf(error, ACCOUNT_TOASTS.failed, ACCOUNT_TOASTS.exception);
+  }
+}
+
+/** Logs in with e-mail and password; null on success, else the message the form shows. */
+export function logIn(fields: { email: string; password: string }): Promise<string | null> {
+  return authenticateWith(() => api.login(fields));
+}
+
+/** Creates an account and signs in; null on success, else the message the form shows. */
+export function register(fields: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<string | null> {
+  return authenticateWith(() => api.register(fields));
+}
+
+/** Signs in with a Google credential; a failure is told in a toast. */
+export async function signInWithGoogle(credential: string | undefined): Promise<void> {
+  if (!credential) {
+    notify(ACCOUNT_TOASTS.googleFailed, 'error');
+    return;
+  }
+  try {
+    await signIn(await api.googleLogin(credential));
+  } catch (error) {
+    console.error('Google login call failed', error);
+    notify(ACCOUNT_TOASTS.googleFailed, 'error');
+  }
+}
+
+/** Asks for a reset code by e-mail; null once sent (with a toast), else the message the form shows. */
+export async function requestPasswordReset(email: string): Promise<string | null> {
+  try {
+    const answer = await api.requestReset(email);
+    notify(answer.msg || RESET_TOASTS.sent, 'success');
+    return null;
+  } catch (error) {
+    return failureOf(error, RESET_TOASTS.sendError, RESET_TOASTS.sendFailed);
+  }
+}
+
+/** Sets a new password with the code; null once done (with a toast), else the message the form shows. */
+export async function resetPassword(fields: {
+  email: string;
+  otp: string;
+  newPassword: string;
+}): Promise<string | null> {
+  try {
+    await api.resetPassword(fields);
+    notify(RESET_TOASTS.updated, 'success');
+    return null;
+  } catch (error) {
+    return failureOf(error, RESET_TOASTS.resetError, RESET_TOASTS.resetFailed);
   }
 }
 

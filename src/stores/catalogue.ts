@@ -1,8 +1,11 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
 import type { Product } from '../lib/product.ts';
 
-/** The catalogue for the header's overlays (search, favourites, cart panel), loaded on first need. */
+/**
+ * The catalogue for the overlays and pages that list products by id (search, favourites, cart,
+ * checkout): null until loaded. It loads itself when the first island reads it, once per page.
+ */
 export const $products = atom<Product[] | null>(null);
 
 /** Why the last load failed, as the shopper is told (SPEC §8: the server's message, else the generic one). */
@@ -10,8 +13,8 @@ export const $productsError = atom<string | null>(null);
 
 let loading: Promise<Product[]> | null = null;
 
-/** Fetches /api/product/list once per page (it is CDN-cached); failures are retried on next call. */
-export function loadProducts(): Promise<Product[]> {
+/** Fetches /api/product/list once per page (it is CDN-cached); a failure is retried at the next mount. */
+function loadProducts(): Promise<Product[]> {
   loading ??= api
     .productList()
     .then(({ products }) => {
@@ -26,6 +29,11 @@ export function loadProducts(): Promise<Product[]> {
     });
   return loading;
 }
+
+// A failure is kept in $productsError for the islands to show; the next mount tries again.
+onMount($products, () => {
+  loadProducts().catch(() => undefined);
+});
 
 /** SPEC §8: what a failed product-list load shows when the server gave no message. */
 export const PRODUCT_LIST_FAILED = 'An error occurred. Please try again later.';

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { api } from '../client/api.ts';
 import {
   MAX_RATE_AGE_MS,
@@ -8,7 +8,7 @@ import {
   formatMoney,
 } from '../lib/money.ts';
 import type { StoredRates } from '../lib/stored-values.ts';
-import { KEYS, readJson, readText, write } from './storage.ts';
+import { KEYS, readText, storedAtom, write } from './storage.ts';
 
 /** The chosen shipping country's currency (SPEC §3 Currency); PKR at rate 1 until one is chosen. */
 export interface Currency {
@@ -55,7 +55,10 @@ export function currencyOf(
 }
 
 const NO_RATES: CachedRates = { rates: {}, fetchedAt: 0 };
-const cachedRates = () => readJson<CachedRates>(KEYS.rates, NO_RATES);
+
+/** The rates as last fetched, kept in storage (and in step with other tabs). */
+export const $rates = storedAtom<CachedRates>(KEYS.rates, NO_RATES);
+const cachedRates = () => $rates.get();
 
 function initial(): Currency {
   if (typeof window === 'undefined') return PKR;
@@ -98,7 +101,7 @@ async function freshRates(force: boolean): Promise<CachedRates> {
         rates,
         fetchedAt: typeof fetchedAt === 'number' && fetchedAt > 0 ? fetchedAt : Date.now(),
       };
-      write(KEYS.rates, fresh);
+      $rates.set(fresh);
       return fresh;
     }
   } catch {
@@ -106,14 +109,14 @@ async function freshRates(force: boolean): Promise<CachedRates> {
   }
   if (cached.fetchedAt > 0) return cached;
   const snapshot = await snapshotRates();
-  if (snapshot.fetchedAt > 0) write(KEYS.rates, snapshot);
+  if (snapshot.fetchedAt > 0) $rates.set(snapshot);
   return snapshot;
 }
 
-/** Keeps the currency and tells the paint script (ShopLayout) how to show static prices next time. */
+/** Keeps the currency and tells the first-paint script (src/client/first-paint.ts) how to show static prices next time. */
 function apply(next: Currency): Currency {
   $currency.set(next);
-  // `digits` (the currency's minor unit) lets the paint script round and format as formatMoney does.
+  // `digits` (the currency's minor unit) lets the first-paint script round and format as formatMoney does.
   write(KEYS.displayCurrency, {
     code: next.code,
     symbol: next.symbol,
@@ -136,6 +139,11 @@ export async function chooseCountry(country: string, code: string): Promise<Curr
   return apply(currencyOf(country, code, await freshRates(true)));
 }
 
+/** The country the shopper chose last (SPEC §3 `selectedCountry`), or ''. */
+export function savedCountry(): string {
+  return readText(KEYS.selectedCountry);
+}
+
 /** At start, when a country was saved: refresh the rate if the cached one is old (SPEC §4). */
 export async function refreshCurrency(): Promise<void> {
   const country = readText(KEYS.selectedCountry);
@@ -144,6 +152,12 @@ export async function refreshCurrency(): Promise<void> {
 }
 
 /** The last fetched PKR-based rates (PKR always 1), for delivery fees and order totals. */
+export const $orderRates = computed($rates, (known): Record<string, number> => ({
+  ...known.rates,
+  PKR: 1,
+}));
+
+/** The rates of $orderRates, read once (outside a component). */
 export function currentRates(): Record<string, number> {
-  return { ...cachedRates().rates, PKR: 1 };
+  return $orderRates.get();
 }

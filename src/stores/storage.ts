@@ -1,25 +1,16 @@
-// Browser storage with the keys SPEC §3 names. Reads never throw: private modes, quotas and
+// Browser storage with the keys SPEC §3 names (src/lib/storage-keys.ts). Reads never throw: private modes, quotas and
 // hand-edited values fall back to the default. Every read goes through the key's schema
 // (src/lib/stored-values.ts): a value that does not match counts as absent.
+import {
+  persistentAtom,
+  setPersistentEngine,
+  windowPersistentEvents,
+} from '@nanostores/persistent';
+import type { WritableAtom } from 'nanostores';
 import { parseStored } from '../lib/stored-values.ts';
 
-/** The storage keys the shop uses. */
-export const KEYS = {
-  token: 'token',
-  email: 'email',
-  name: 'name',
-  selectedCountry: 'selectedCountry',
-  /** The chosen country's currency code, kept beside its name. */
-  selectedCurrency: 'selectedCurrency',
-  /** { code, symbol, rate } for the layout's paint script, so static prices show converted at once. */
-  displayCurrency: 'displayCurrency',
-  rates: 'currencyRates',
-  highlightTrack: 'highlightAllTrackOrder',
-  removedOrders: 'removedCancelledOrders',
-  settings: (email: string) => `userSettings_${email}`,
-  cart: (email: string) => (email ? `cartItems_${email}` : 'cartItems_guest'),
-  favourites: (email: string) => (email ? `favourites_${email}` : 'favourites_guest'),
-} as const;
+/** The storage keys the shop uses (src/lib/storage-keys.ts). */
+export { KEYS } from '../lib/storage-keys.ts';
 
 function storage(): Storage | null {
   try {
@@ -75,4 +66,45 @@ export function remove(...keys: string[]): void {
   } catch {
     // As for write: nothing to do when storage is unavailable.
   }
+}
+
+// @nanostores/persistent keeps its stores in this engine: our storage, so reads are parsed and
+// writes never throw, and other tabs' changes arrive through the window's `storage` event.
+const engine = new Proxy<Record<string, string>>(
+  {},
+  {
+    get: (_, key) => (typeof key === 'string' ? (rawValue(key) ?? undefined) : undefined),
+    has: (_, key) => typeof key === 'string' && rawValue(key) !== null,
+    set: (_, key, value) => {
+      if (typeof key === 'string') write(key, value);
+      return true;
+    },
+    deleteProperty: (_, key) => {
+      if (typeof key === 'string') remove(key);
+      return true;
+    },
+  },
+);
+const hasWindowEvents =
+  typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+setPersistentEngine(
+  engine,
+  hasWindowEvents
+    ? windowPersistentEvents
+    : { addEventListener: () => undefined, removeEventListener: () => undefined },
+);
+
+/**
+ * A store kept in browser storage under `key`: read through the key's schema (a value that does not
+ * match counts as absent, giving `fallback`), written on every set, and updated when another tab
+ * writes the key.
+ */
+export function storedAtom<T>(key: string, fallback: T): WritableAtom<T> {
+  return persistentAtom<T>(key, fallback, {
+    encode: (value) => (typeof value === 'string' ? value : JSON.stringify(value)),
+    decode: (raw) => {
+      const parsed = parseStored(key, raw);
+      return parsed.ok ? (parsed.value as T) : fallback;
+    },
+  });
 }

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { netlifyHeadersFor, siteHeaders } from '../../scripts/netlify-headers.ts';
+import { headersFileFor, netlifyHeadersFor, siteHeaders } from '../../scripts/netlify-headers.ts';
 
 const TOML = `
 [[redirects]]
@@ -44,16 +46,49 @@ describe('netlifyHeadersFor', () => {
   });
 });
 
+const BUILT = `# Written by the build
+/*
+  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc='
+  X-Frame-Options: SAMEORIGIN
+/_astro/*
+  Cache-Control: no-store
+`;
+
+describe('headersFileFor', () => {
+  it('reads the indented headers under exactly that path line, skipping comments', () => {
+    expect(headersFileFor(BUILT, '/*')).toEqual({
+      'Content-Security-Policy': "default-src 'self'; script-src 'self' 'sha256-abc='",
+      'X-Frame-Options': 'SAMEORIGIN',
+    });
+    expect(headersFileFor(BUILT, '/_astro/*')).toEqual({ 'Cache-Control': 'no-store' });
+    expect(headersFileFor(BUILT, '/images/*')).toEqual({});
+  });
+});
+
 describe('siteHeaders', () => {
-  it("reads the project's netlify.toml: CSP, frame and sniffing protection among them", () => {
-    const headers = siteHeaders();
+  const builtFile = () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'headers-')), '_headers');
+    writeFileSync(file, BUILT);
+    return file;
+  };
+
+  it("gives the built file's CSP and netlify.toml's headers, netlify.toml winning a clash as on Netlify", () => {
+    const headers = siteHeaders('netlify.toml', builtFile());
+    expect(headers['Content-Security-Policy']).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-abc='",
+    );
     expect(headers['X-Frame-Options']).toBe('DENY');
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
-    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-    // Every header line of the `/*` block is read, none left behind.
+    // Every header line of netlify.toml's `/*` block is read, none left behind, plus the CSP.
     const block = readFileSync('netlify.toml', 'utf8')
       .split('for = "/*"')[1]!
       .split('[[headers]]')[0]!;
-    expect(Object.keys(headers)).toHaveLength(block.match(/^\s+[A-Za-z-]+ = "/gm)!.length);
+    expect(Object.keys(headers)).toHaveLength(block.match(/^\s+[A-Za-z-]+ = "/gm)!.length + 1);
+  });
+
+  it('refuses to answer before the site is built, so npm start never serves pages without their CSP', () => {
+    expect(() =>
+      siteHeaders('netlify.toml', path.join(tmpdir(), 'no-such-dir', '_headers')),
+    ).toThrow(/_headers is missing: build the site first/);
   });
 });

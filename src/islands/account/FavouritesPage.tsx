@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
-import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
+import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';
 import { ProductGrid } from '../catalogue/ProductGrid.tsx';
@@ -15,10 +14,6 @@ export default function FavouritesPage() {
   const ids = useClientStore($favourites);
   const products = useHydratedStore($products, null);
   const failure = useHydratedStore($productsError, null);
-  useEffect(() => {
-    // A failure is kept in $productsError and shown below.
-    loadProducts().catch(() => undefined);
-  }, []);
   const saved =
     ids && products ? products.filter((p) => ids.includes(p._id)).map(toCardProduct) : [];
   const view =

@@ -1,16 +1,24 @@
 import { useRef, useState } from 'react';
-import { ApiError, api } from '../../client/api.ts';
 import { ORDER_MESSAGES, trackingMessage } from '../../lib/orders.ts';
 import { notify } from '../../stores/notices.ts';
+import {
+  $orders,
+  $visibleOrders,
+  cancelOrder,
+  fetchOrders,
+  reloadOrders,
+  removeOrder,
+} from '../../stores/orders.ts';
 import { $session } from '../../stores/session.ts';
 import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';
-import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
+import { useClientStore, useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
 import { OrderLine, type OrderActions } from './OrderLine.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
-import { useOrders, useTrackHighlight } from './use-orders.ts';
+import { useTrackHighlight } from './use-orders.ts';
 import './account.css';
 
 const TITLE_ID = 'orders-title';
+const NOT_LOADED = { list: null, failed: false };
 
 /** Moves focus after the list re-renders (a button that had it may be gone). */
 const focusLater = (id: string) =>
@@ -28,7 +36,7 @@ export default function OrdersList() {
       {session === null ? (
         <p className="muted">Loading...</p>
       ) : session.token ? (
-        <OrdersPanel key={session.token} token={session.token} />
+        <OrdersPanel key={session.token} />
       ) : (
         <SignInPrompt text="Please log in to see your orders." />
       )}
@@ -36,8 +44,9 @@ export default function OrdersList() {
   );
 }
 
-function OrdersPanel({ token }: { token: string }) {
-  const { orders, failed, fetchOrders, reload, removeOrder } = useOrders(token);
+function OrdersPanel() {
+  const orders = useHydratedStore($visibleOrders, null);
+  const { failed } = useHydratedStore($orders, NOT_LOADED);
   const highlight = useTrackHighlight(orders !== null);
   const [flow, setFlow] = useState<CancelFlow>(null);
   const tracking = useRef(false);
@@ -68,17 +77,9 @@ function OrdersPanel({ token }: { token: string }) {
   const submitCancel = async (reason: string) => {
     if (!flow) return;
     const { orderId } = flow;
-    try {
-      await api.cancelOrder(token, orderId, reason);
-      notify(ORDER_MESSAGES.cancelled, 'success');
-    } catch (error) {
-      notify(
-        (error instanceof ApiError && error.serverMessage) || ORDER_MESSAGES.cancelFailed,
-        'error',
-      );
-    }
+    await cancelOrder(orderId, reason);
     setFlow(null);
-    await reload();
+    await reloadOrders();
     focusLater(`order-${orderId}`);
   };
 
@@ -87,7 +88,7 @@ function OrdersPanel({ token }: { token: string }) {
     return (
       <div className="account-panel">
         <p>Your orders could not be loaded just now.</p>
-        <button type="button" className="button secondary" onClick={() => void reload()}>
+        <button type="button" className="button secondary" onClick={() => void reloadOrders()}>
           Try again
         </button>
       </div>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../stores/notices.ts';
-import { $session, type Session } from '../../stores/session.ts';
-import { KEYS, readJson, write } from '../../stores/storage.ts';
+import { $session } from '../../stores/session.ts';
+import { $settings, saveSettings } from '../../stores/settings.ts';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { SettingsForm } from './SettingsForm.tsx';
-import { toSettings, type UserSettings } from './settings-model.ts';
+import type { UserSettings } from './settings-model.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
 
@@ -24,7 +24,7 @@ export default function Settings() {
       {session === null ? (
         <p className="muted">Loading...</p>
       ) : session.token ? (
-        <SettingsPanel key={session.email} session={session} />
+        <SettingsPanel key={session.email} />
       ) : (
         <SignInPrompt text={SETTINGS_LOGGED_OUT} />
       )}
@@ -41,10 +41,8 @@ const ROWS: ReadonlyArray<[keyof UserSettings, string]> = [
   ['address', 'Address'],
 ];
 
-function SettingsPanel({ session }: { session: Session }) {
-  const [saved, setSaved] = useState(() =>
-    toSettings(readJson(KEYS.settings(session.email), null), session),
-  );
+function SettingsPanel() {
+  const saved = useClientStore($settings);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const switched = useRef(false);
@@ -54,13 +52,14 @@ function SettingsPanel({ session }: { session: Session }) {
     switched.current = true;
   }, [editing]);
 
+  // Only rendered for a signed-in shopper, whose settings the store always has.
+  if (!saved) return null;
   if (editing) {
     return (
       <SettingsForm
         initial={saved}
         onSave={(next) => {
-          write(KEYS.settings(session.email), next);
-          setSaved(next);
+          saveSettings(next);
           setEditing(false);
           notify(SETTINGS_SAVED, 'success');
         }}

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { loadProducts, productListMessage } from '../../stores/catalogue.ts';
+import { useState } from 'react';
 import {
   discountedPrice,
   hasWholesalePrice,
@@ -9,7 +8,6 @@ import {
 } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { addItem } from '../../stores/cart.ts';
-import { notify } from '../../stores/notices.ts';
 import { openCartPanel } from '../../stores/ui.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Price } from '../shared/Price.tsx';
@@ -25,33 +23,12 @@ export type BuyBoxProduct = Pick<
   '_id' | 'productName' | 'colors' | 'price' | 'discountPercent' | 'wholesalePrice' | 'stock'
 >;
 
-/** Refreshes price and stock from GET /api/product/list once, in case the static page is stale. */
-function useLiveProduct(initial: BuyBoxProduct): { product: BuyBoxProduct; loading: boolean } {
-  const [product, setProduct] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    loadProducts()
-      .then((products) => {
-        const fresh = products.find((p) => p._id === initial._id);
-        if (alive && fresh) {
-          const { price, discountPercent, wholesalePrice, stock } = fresh;
-          setProduct((p) => ({ ...p, price, discountPercent, wholesalePrice, stock }));
-        }
-      })
-      .catch((error: unknown) => notify(productListMessage(error), 'error'))
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [initial._id]);
-  return { product, loading };
-}
-
-/** The product page's buying box: stock, price, savings, wholesale banner, colours, favourite, quantity, Add To Cart. */
-export default function BuyBox({ product: initial }: { product: BuyBoxProduct }) {
-  const { product, loading } = useLiveProduct(initial);
+/**
+ * The product page's buying box: stock, price, savings, wholesale banner, colours, favourite,
+ * quantity, Add To Cart. Stock and price come with the page; the server prices and checks stock
+ * again for every cart and order, so the page never downloads the catalogue to refresh them.
+ */
+export default function BuyBox({ product }: { product: BuyBoxProduct }) {
   const chosen = useHydratedStore($selectedColour, '');
   const colour = product.colors.includes(chosen) ? chosen : product.colors[0]!;
   const [quantity, setQuantity] = useState(1);
@@ -66,12 +43,8 @@ export default function BuyBox({ product: initial }: { product: BuyBoxProduct })
 
   return (
     <div className="buy-box">
-      <p
-        className={`stock ${loading ? '' : product.stock ? 'in' : 'out'}`}
-        data-testid="stock"
-        aria-live="polite"
-      >
-        {loading ? 'Loading...' : product.stock ? 'In Stock' : 'Out of Stock'}
+      <p className={`stock ${product.stock ? 'in' : 'out'}`} data-testid="stock" aria-live="polite">
+        {product.stock ? 'In Stock' : 'Out of Stock'}
       </p>
       <p className="buy-price">
         <Price pkr={unit} className="now" />

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { $cart, $cartCount } from '../../stores/cart.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products } from '../../stores/catalogue.ts';
 import { useWakeHeader } from '../shared/hooks.ts';
 import { useCurrency } from '../shared/Price.tsx';
 import { CartLinesEditor } from '../header/CartPanel.tsx';
@@ -16,9 +16,6 @@ export default function CartPage() {
   const products = useStore($products);
   const currency = useCurrency();
   useWakeHeader();
-  useEffect(() => {
-    loadProducts().catch(() => undefined);
-  }, []);
   const subtotal = useMemo(
     () => (products ? cartSubtotal(cartLines(cart, products)) : 0),
     [cart, products],

@@ -1,15 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, api } from '../../client/api.ts';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
-import { $cart, clearCart } from '../../stores/cart.ts';
-import { $products, loadProducts, productListMessage } from '../../stores/catalogue.ts';
-import { chooseCountry } from '../../stores/currency.ts';
+import { $cart } from '../../stores/cart.ts';
+import { $products, $productsError } from '../../stores/catalogue.ts';
+import { chooseCountry, savedCountry } from '../../stores/currency.ts';
 import { notify } from '../../stores/notices.ts';
-import { $session } from '../../stores/session.ts';
-import { KEYS, readText } from '../../stores/storage.ts';
+import { placeOrder as sendOrder } from '../../stores/checkout.ts';
+import { isSignedIn } from '../../stores/session.ts';
 import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 import { useWakeHeader } from '../shared/hooks.ts';
@@ -39,9 +38,9 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const currency = useCurrency();
   const cart = useStore($cart);
   const products = useStore($products);
-  const savedCountry = readText(KEYS.selectedCountry);
   const [fields, setFields] = useState<CheckoutFields>(() => {
-    const country = countries.some((c) => c.name === savedCountry) ? savedCountry : '';
+    const saved = savedCountry();
+    const country = countries.some((c) => c.name === saved) ? saved : '';
     return emptyCheckout(paymentFor(shipsTo(country, currency.code)), country);
   });
   // The shipping country decides the currency and the methods (the server enforces the same rule).
@@ -67,9 +66,11 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const [refused, setRefused] = useState(0);
 
   useWakeHeader();
+  const productsError = useStore($productsError);
   useEffect(() => {
-    loadProducts().catch((error: unknown) => notify(productListMessage(error), 'error'));
-  }, []);
+    // The order review cannot list the cart without the catalogue: say so (SPEC §8).
+    if (productsError) notify(productsError, 'error');
+  }, [productsError]);
   useEffect(() => {
     // Every price on the page follows the shipping country: it becomes the chosen country.
     if (destination && destination.currency !== currency.code)
@@ -113,8 +114,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       setRefused((n) => n + 1);
       return;
     }
-    const { token } = $session.get();
-    if (!token) {
+    if (!isSignedIn()) {
       notify(ORDER_MESSAGES.loginRequired, 'error');
       openDrawer('login');
       return;
@@ -122,23 +122,14 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     if (lines.length === 0 || busy) return;
     keyRef.current ??= newIdempotencyKey();
     setBusy(true);
-    try {
-      await api.placeOrder(token, orderBody(fields, lines, currency.code), keyRef.current);
-      notify(ORDER_MESSAGES.placed, 'success');
-      clearCart();
-      setFields(emptyCheckout(paymentFor(shipsTo('', currency.code))));
-      setTouched({});
-      setSubmitted(false);
-      keyRef.current = null;
-      setThanks(true);
-    } catch (error) {
-      notify(
-        error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    const placed = await sendOrder(orderBody(fields, lines, currency.code), keyRef.current);
+    setBusy(false);
+    if (!placed) return;
+    setFields(emptyCheckout(paymentFor(shipsTo('', currency.code))));
+    setTouched({});
+    setSubmitted(false);
+    keyRef.current = null;
+    setThanks(true);
   };
 
   return (

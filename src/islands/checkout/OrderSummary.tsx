@@ -1,6 +1,10 @@
 import { orderAmounts } from '../../lib/delivery.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { currentRates, type Currency } from '../../stores/currency.ts';
+import { $orderRates, type Currency } from '../../stores/currency.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+// The static HTML is rendered in PKR, which needs no other rate.
+const PKR_ONLY = { PKR: 1 };
 
 /** Subtotal, tax (always 0), shipping and total in the chosen currency (SPEC §2, §9). */
 export function OrderSummary({
@@ -12,8 +16,9 @@ export function OrderSummary({
   currency: Currency;
   showTax?: boolean;
 }) {
+  const rates = useHydratedStore($orderRates, PKR_ONLY);
   const amounts = orderAmounts(subtotalPkr, currency.code, {
-    ...currentRates(),
+    ...rates,
     [currency.code]: currency.rate,
   });
   const money = (n: number) => formatMoney(n, currency.code);

@@ -1,23 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, api, type SessionAnswer } from '../../client/api.ts';
-import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
-import { notify } from '../../stores/notices.ts';
+import {
+  logIn,
+  register,
+  requestPasswordReset,
+  resetPassword as setNewPassword,
+  signOut,
+} from '../../stores/account.ts';
 import { $session, SIGNED_OUT } from '../../stores/session.ts';
 import { $ui, closeOverlays, openDrawer, type DrawerMode, UI_CLOSED } from '../../stores/ui.ts';
 import { Field, useBusy, useFocusOnSwitch, useFormError } from './account-form.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
-
-/** Password-reset messages, verbatim from SPEC §8. */
-export const RESET_TOASTS = {
-  sent: 'OTP sent to your email.',
-  sendError: 'Error sending OTP. Please try again.',
-  sendFailed: 'Failed to send OTP. Please try again later.',
-  updated: 'Password updated successfully. Please log in.',
-  resetError: 'Failed to reset password. Please try again.',
-  resetFailed: 'An error occurred. Please try again later.',
-} as const;
 
 /** Seconds after the code is sent before "Send a new code" is offered (SPEC §4's 5-second timer). */
 export const RESEND_AFTER_MS = 5000;
@@ -82,18 +76,6 @@ function AccountMenu({ name }: { name: string }) {
   );
 }
 
-/** Runs a login/register call; on failure answers SPEC §8's message for it (null on success). */
-async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<string | null> {
-  try {
-    await signIn(await call());
-    return null;
-  } catch (error) {
-    return error instanceof ApiError && !error.network
-      ? (error.serverMessage ?? ACCOUNT_TOASTS.failed)
-      : ACCOUNT_TOASTS.exception;
-  }
-}
-
 function LoginForm() {
   const [busy, run] = useBusy();
   const [fields, setFields] = useState({ email: '', password: '' });
@@ -106,7 +88,7 @@ function LoginForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const failure = await authenticateWith(() => api.login(fields));
+      const failure = await logIn(fields);
       if (failure) fail(failure);
       else setFields({ email: '', password: '' });
     });
@@ -156,7 +138,7 @@ function RegisterForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const failure = await authenticateWith(() => api.register(fields));
+      const failure = await register(fields);
       if (failure) fail(failure);
       else setFields({ name: '', email: '', password: '' });
     });
@@ -220,33 +202,20 @@ function ForgotForm() {
 
   const requestCode = () =>
     run(async () => {
-      try {
-        const answer = await api.requestReset(fields.email);
-        notify(answer.msg || RESET_TOASTS.sent, 'success');
-        setCodeSent(true);
-      } catch (error) {
-        fail(
-          error instanceof ApiError && !error.network
-            ? (error.serverMessage ?? RESET_TOASTS.sendError)
-            : RESET_TOASTS.sendFailed,
-        );
-      }
+      const failure = await requestPasswordReset(fields.email);
+      if (failure) fail(failure);
+      else setCodeSent(true);
     });
   const resetPassword = () =>
     run(async () => {
-      try {
-        await api.resetPassword(fields);
-        notify(RESET_TOASTS.updated, 'success');
-        setFields({ email: fields.email, otp: '', newPassword: '' });
-        setCodeSent(false);
-        openDrawer('login');
-      } catch (error) {
-        fail(
-          error instanceof ApiError && !error.network
-            ? (error.serverMessage ?? RESET_TOASTS.resetError)
-            : RESET_TOASTS.resetFailed,
-        );
+      const failure = await setNewPassword(fields);
+      if (failure) {
+        fail(failure);
+        return;
       }
+      setFields({ email: fields.email, otp: '', newPassword: '' });
+      setCodeSent(false);
+      openDrawer('login');
     });
   const submit = (e: FormEvent) => {
     e.preventDefault();

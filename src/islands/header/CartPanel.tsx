@@ -7,7 +7,7 @@ import {
   type CartLine,
 } from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
@@ -39,9 +39,6 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   const cart = useHydratedStore($cart, EMPTY_CART);
   const count = useHydratedStore($cartCount, 0);
   const products = useHydratedStore($products, null);
-  useEffect(() => {
-    loadProducts().catch(() => undefined);
-  }, []);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
   const focusAfterRemove = useFocusAfterRemove(lines);

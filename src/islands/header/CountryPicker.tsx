@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { chooseCountry } from '../../stores/currency.ts';
-import { KEYS, readText } from '../../stores/storage.ts';
+import { chooseCountry, savedCountry } from '../../stores/currency.ts';
 import type { CountryGroup } from './FooterCountry.tsx';
 
 /** Where to go after choosing: the previous page when it is ours, else home. */
@@ -18,7 +17,7 @@ function backTo(): string {
 export default function CountryPicker({ groups }: { groups: CountryGroup[] }) {
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => setSaved(readText(KEYS.selectedCountry)), []);
+  useEffect(() => setSaved(savedCountry()), []);
   const choose = async (name: string, currency: string) => {
     setBusy(true);
     await chooseCountry(name, currency);

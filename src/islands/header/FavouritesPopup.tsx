@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { discountedPrice } from '../../lib/pricing.ts';
 import { productPath } from '../../lib/routes.ts';
 import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
-import { $products, loadProducts } from '../../stores/catalogue.ts';
+import { $products } from '../../stores/catalogue.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
@@ -29,9 +28,6 @@ export function FavouritesPopup() {
 function FavouritesBody() {
   const ids = useHydratedStore($favourites, NO_FAVOURITES);
   const products = useHydratedStore($products, null);
-  useEffect(() => {
-    loadProducts().catch(() => undefined);
-  }, []);
   const saved = (products ?? []).filter((p) => ids.includes(p._id));
   return (
     <>

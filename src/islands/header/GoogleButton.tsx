@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { api } from '../../client/api.ts';
-import { ACCOUNT_TOASTS, signIn } from '../../stores/account.ts';
+import { ACCOUNT_TOASTS, signInWithGoogle } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 
 /** Google's identity script, loaded only when a client id is configured. */
@@ -51,13 +50,7 @@ export function GoogleButton() {
         if (!alive || !slot.current) return;
         google.initialize({
           client_id: clientId,
-          callback: ({ credential }) => {
-            if (!credential) return notify(ACCOUNT_TOASTS.googleFailed, 'error');
-            api.googleLogin(credential).then(signIn, (error: unknown) => {
-              console.error('Google login call failed', error);
-              notify(ACCOUNT_TOASTS.googleFailed, 'error');
-            });
-          },
+          callback: ({ credential }) => void signInWithGoogle(credential),
         });
         google.renderButton(slot.current, { type: 'standard', text: 'continue_with', width: 320 });
       })

@@ -3,7 +3,7 @@ import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/c
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { productPath } from '../../lib/routes.ts';
-import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
+import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
@@ -39,10 +39,6 @@ function SearchBody() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const failure = useHydratedStore($productsError, null);
-  useEffect(() => {
-    // A failure is kept in $productsError and shown below.
-    loadProducts().catch(() => undefined);
-  }, []);
   const list = products ?? [];
   const results = useMemo(() => searchProducts(list, query), [list, query]);
   const shown = query.trim() ? results : trendingProducts(list);

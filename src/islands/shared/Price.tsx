@@ -10,7 +10,7 @@ export function useCurrency(): Currency {
 }
 
 /**
- * A PKR amount in the chosen currency. `data-pkr` lets the layout's paint script convert the static
+ * A PKR amount in the chosen currency. `data-pkr` lets the first-paint script convert the static
  * HTML before first paint, so a shopper who chose another currency never sees PKR flash.
  */
 export function Price({

@@ -1,0 +1,32 @@
+// The browser-storage keys SPEC §3 names, in one place: the stores, the first-paint script and the
+// storage schemas (stored-values.ts) all read them from here.
+
+/** Prefixes of the per-shopper keys; the suffix is the e-mail, or `guest` when signed out. */
+export const KEY_PREFIXES = {
+  cart: 'cartItems_',
+  favourites: 'favourites_',
+  settings: 'userSettings_',
+} as const;
+
+const GUEST = 'guest';
+
+/** The display currency's key on its own, for the <head> script that must stay a few bytes. */
+export const DISPLAY_CURRENCY_KEY = 'displayCurrency';
+
+/** The storage keys the shop uses. */
+export const KEYS = {
+  token: 'token',
+  email: 'email',
+  name: 'name',
+  selectedCountry: 'selectedCountry',
+  /** The chosen country's currency code, kept beside its name. */
+  selectedCurrency: 'selectedCurrency',
+  /** { code, symbol, rate } for the first-paint script, so static prices show converted at once. */
+  displayCurrency: DISPLAY_CURRENCY_KEY,
+  rates: 'currencyRates',
+  highlightTrack: 'highlightAllTrackOrder',
+  removedOrders: 'removedCancelledOrders',
+  settings: (email: string) => `${KEY_PREFIXES.settings}${email}`,
+  cart: (email: string) => `${KEY_PREFIXES.cart}${email || GUEST}`,
+  favourites: (email: string) => `${KEY_PREFIXES.favourites}${email || GUEST}`,
+} as const;
