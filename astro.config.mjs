@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { photoPipeline } from './src/server/photo-integration.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -27,6 +28,7 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
+    photoPipeline(),
     sitemap({
       filter: (page) =>
         !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page),

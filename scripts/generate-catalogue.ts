@@ -1,15 +1,22 @@
-// Writes data/catalogue.json and the product illustrations in public/images/products/.
+// Writes data/catalogue.json and the product illustrations in public/images/products/, and raster
+// "photos" of a few products' illustrations into data/photos/ so the build's photo pipeline
+// (src/server/build-photos.ts) runs end to end on the demo.
 // Run: node scripts/generate-catalogue.ts   (deterministic: running twice gives identical bytes)
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueSchema, type Product } from '../src/lib/product.ts';
-import { demoCatalogue } from '../data/generate.ts';
+import sharp from 'sharp';
+import { DEMO_PHOTO_PRODUCTS, demoCatalogue } from '../data/generate.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOGUE_FILE = path.join(ROOT, 'data', 'catalogue.json');
 const PUBLIC_DIR = path.join(ROOT, 'public');
 const IMAGE_DIR = path.join(PUBLIC_DIR, 'images', 'products');
+const PHOTO_DIR = path.join(ROOT, 'data', 'photos');
+/** Demo photos are 1200 px squares: above the import's 800 px floor, and quick to optimise. */
+const PHOTO_SIDE = 1200;
 
 /** Swatch for every colour name the demo catalogue uses. */
 const HEX: Record<string, string> = {
@@ -246,7 +253,18 @@ function productSvg(product: Product, colour: string, view: number): string {
   );
 }
 
-function main(): number {
+/** Rasterises an illustration to a JPEG in data/photos/ and returns its stored path. */
+async function demoPhoto(svg: string): Promise<string> {
+  const jpeg = await sharp(Buffer.from(svg), { density: (72 * PHOTO_SIDE) / 800 })
+    .resize(PHOTO_SIDE, PHOTO_SIDE)
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+  const name = `${createHash('sha256').update(jpeg).digest('hex')}.jpg`;
+  writeFileSync(path.join(PHOTO_DIR, name), jpeg);
+  return `/photos/${name}`;
+}
+
+async function main(): Promise<number> {
   const catalogue = demoCatalogue();
   const checked = catalogueSchema.safeParse(catalogue);
   if (!checked.success) {
@@ -255,28 +273,33 @@ function main(): number {
     }
     return 1;
   }
-  writeFileSync(CATALOGUE_FILE, JSON.stringify(catalogue, null, 2) + '\n');
-
   mkdirSync(IMAGE_DIR, { recursive: true });
+  mkdirSync(PHOTO_DIR, { recursive: true });
   for (const file of readdirSync(IMAGE_DIR)) {
     if (file.endsWith('.svg')) rmSync(path.join(IMAGE_DIR, file));
   }
   let count = 0;
   let bytes = 0;
+  let photos = 0;
   for (const product of catalogue) {
     for (const { color, images } of product.colorImages) {
-      images.forEach((src, view) => {
+      for (const [view, src] of images.entries()) {
         const svg = productSvg(product, color, view);
         writeFileSync(path.join(PUBLIC_DIR, src), svg);
         count += 1;
         bytes += Buffer.byteLength(svg);
-      });
+        if (DEMO_PHOTO_PRODUCTS.includes(product._id)) {
+          images[view] = await demoPhoto(svg);
+          photos += 1;
+        }
+      }
     }
   }
+  writeFileSync(CATALOGUE_FILE, JSON.stringify(catalogue, null, 2) + '\n');
   console.log(
-    `Wrote ${path.relative(ROOT, CATALOGUE_FILE)} (${catalogue.length} products) and ${count} SVGs (${bytes} bytes) in ${path.relative(ROOT, IMAGE_DIR)}.`,
+    `Wrote ${path.relative(ROOT, CATALOGUE_FILE)} (${catalogue.length} products), ${count} SVGs (${bytes} bytes) in ${path.relative(ROOT, IMAGE_DIR)} and ${photos} demo photos in ${path.relative(ROOT, PHOTO_DIR)}.`,
   );
   return 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

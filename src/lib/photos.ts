@@ -14,8 +14,10 @@ export const OG_WIDTH = 1080;
 /** A stored photo path: `/photos/` + the SHA-256 of the original's bytes + its format. */
 export const PHOTO_PATH = /^\/photos\/([0-9a-f]{64})\.(jpg|png|webp)$/;
 
-/** `sizes` for a product card in a grid: two columns on phones, up to four on wide screens. */
-export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw';
+/** `sizes` for a product card in a grid: two columns on phones, four (beside filters) on wide screens. */
+export const CARD_SIZES = '(min-width: 1024px) 300px, 50vw';
+/** `sizes` for a home slideshow picture and category tiles: at most 460 px wide. */
+export const SLIDE_SIZES = '(min-width: 500px) 460px, 100vw';
 /** `sizes` for the product page's main image: full width on phones, half beside the buy box. */
 export const GALLERY_SIZES = '(min-width: 900px) 560px, 100vw';
 /** `sizes` for small thumbnails (cart lines, search results, gallery thumbnails). */
@@ -43,4 +45,10 @@ export function imageSources(site: string): ImageSources {
 export function ogImage(site: string): string {
   const match = PHOTO_PATH.exec(site);
   return match ? variantUrl(match[1] as string, OG_WIDTH, 'jpg') : site;
+}
+
+/** The largest WebP of a photo (structured data), or the path itself for other images. */
+export function largestImage(site: string): string {
+  const match = PHOTO_PATH.exec(site);
+  return match ? variantUrl(match[1] as string, Math.max(...PHOTO_WIDTHS), 'webp') : site;
 }
