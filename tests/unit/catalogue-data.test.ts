@@ -151,6 +151,44 @@ describe('demoCatalogue', () => {
   });
 });
 
+describe('the demo illustrations look like a range', () => {
+  const drawing = (src: string) =>
+    readFileSync(path.join(ROOT, 'public', src), 'utf8').replace(/<title>[^<]*<\/title>/, '');
+
+  it('gives two products of a category in the same colour different front views', () => {
+    const fronts = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const p of demo)
+      for (const { color, images } of p.colorImages) {
+        const key = `${p.category}|${color}|${drawing(images[0]!)}`;
+        const other = fronts.get(key);
+        if (other) clashes.push(`${p._id} and ${other} in ${color}`);
+        fronts.set(key, p._id);
+      }
+    expect(clashes).toEqual([]);
+  });
+
+  it('draws each view of a product differently, titled front, side, back, then open or detail', () => {
+    const problems: string[] = [];
+    for (const p of demo)
+      for (const { color, images } of p.colorImages) {
+        if (new Set(images.map(drawing)).size !== images.length)
+          problems.push(`${p._id} ${color}: repeated view`);
+        images.forEach((src, i) => {
+          const title = /<title>[^<]*, ([^<,]+)<\/title>/.exec(
+            readFileSync(path.join(ROOT, 'public', src), 'utf8'),
+          )?.[1];
+          const expected = ['front view', 'side view', 'back view'][i];
+          if (
+            expected ? title !== expected : !/^(open view|close-up detail view)/.test(title ?? '')
+          )
+            problems.push(`${src}: ${title}`);
+        });
+      }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('generateCatalogue', () => {
   it('returns the same products for the same seed and different ones for another seed', () => {
     expect(generateCatalogue(200, 7)).toEqual(generateCatalogue(200, 7));
