@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
+import { photoPipeline } from './src/server/photo-integration.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -29,6 +30,8 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
+    photoPipeline(),
+    // Last: it hashes the inline scripts of the finished pages.
     cspHeaders(),
     sitemap({
       filter: (page) =>

@@ -13,6 +13,16 @@ export function colourSlug(colour: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/**
+ * Demo products whose illustrations also ship as raster photos (data/photos/, stored paths in
+ * data/catalogue.json), so the build's photo pipeline is exercised by the demo. Kept few: every
+ * photo costs encoding time on a build without cache (CI).
+ */
+export const DEMO_PHOTO_PRODUCTS: readonly string[] = [
+  'karakoram-trail-bagpack',
+  'badshahi-top-handle-bag',
+];
+
 /** Site-relative path of image n (1-based) of a product colour. */
 export function imagePath(productId: string, colour: string, n: number): string {
   return `/images/products/${productId}-${colourSlug(colour)}-${n}.svg`;

@@ -1,7 +1,8 @@
 // Operator CLI: `npm run shop -- <command>`. Run `npm run shop -- help` for the list.
 import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
-import { importCatalogue, readCatalogueFile } from '../src/server/services/catalogue.ts';
+import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
+import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
 import { moveOrderStatus } from '../src/server/services/orders.ts';
 import { HttpError } from '../src/server/http.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../src/lib/orders.ts';
@@ -9,8 +10,12 @@ import { loadConfig } from '../src/server/config.ts';
 import { runDoctor } from '../src/server/doctor.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
-  catalogue import <file>          validate a catalogue JSON file and upsert it (all or nothing)
-  catalogue export [file]          write the store's catalogue as JSON (stdout when no file)
+  catalogue import <file> [--images <folder>]
+                                   validate a catalogue (JSON, or CSV one row per product and
+                                   colour) and its photos, store the photos in data/photos
+                                   (PHOTOS_DIR) and upsert the products (all or nothing)
+  catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
+                                   in .csv or --csv is given (stdout when no file)
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered
@@ -40,17 +45,25 @@ const commands: Record<string, Command> = {
       (line.ok ? console.log : console.error)(`${line.ok ? 'ok  ' : 'FAIL'}  ${line.text}`);
     return lines.every((l) => l.ok) ? 0 : 1;
   },
-  'catalogue import': async ([file]) => {
+  'catalogue import': async (args) => {
+    const flag = args.indexOf('--images');
+    const images = flag >= 0 ? args[flag + 1] : undefined;
+    if (flag >= 0 && !images) return usage('--images needs a folder');
+    const file = args.find((a, i) => !a.startsWith('--') && (flag < 0 || i !== flag + 1));
     if (!file) return usage('catalogue import needs a file');
-    const read = await readCatalogueFile(file);
-    if (!read.ok) return report(read.errors);
-    const result = await importCatalogue(await getStore(), read.data);
+    const result = await importCatalogueFile(await getStore(), file, { images });
     if (!result.ok) return report(result.errors, 'Nothing was imported.');
-    console.log(`Imported ${file}: ${result.inserted} new, ${result.updated} updated.`);
+    console.log(
+      `Imported ${file}: ${result.inserted} new, ${result.updated} updated; ` +
+        `photos: ${result.photosAdded} stored, ${result.photosKept} already there.`,
+    );
     return 0;
   },
-  'catalogue export': async ([file]) => {
-    const text = JSON.stringify(await (await getStore()).products.list(), null, 2) + '\n';
+  'catalogue export': async (args) => {
+    const file = args.find((a) => !a.startsWith('--'));
+    const products = await (await getStore()).products.list();
+    const csv = args.includes('--csv') || /\.csv$/i.test(file ?? '');
+    const text = csv ? catalogueToCsv(products) : JSON.stringify(products, null, 2) + '\n';
     if (file) await writeFile(file, text);
     else process.stdout.write(text);
     if (file) console.log(`Wrote the catalogue to ${file}.`);

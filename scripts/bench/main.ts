@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,build,crash]`: page weight,
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,build,photos,crash]`: page weight,
 // Lighthouse, API latency under load, build time at scale and the crash test. Prints one table and
 // writes bench/results.json. Everything runs on loopback; nothing is downloaded.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import {
   type PageWeight,
 } from '../../tests/fixtures/page-weight.ts';
 import { buildAtScale, type BuildRow } from './build-scale.ts';
+import { photoBench } from './photos.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { endpointLoad, loginLatency, prepareStore, shopperScenario, type LoadRow } from './load.ts';
@@ -301,6 +302,51 @@ async function buildSection() {
   results.build = rows;
 }
 
+async function photoSection() {
+  const r = await photoBench(log, 20, cfg.lighthouseRuns);
+  results.photos = r;
+  const at1000 = (results.build as BuildRow[] | undefined)?.find((b) => b.products === 1000);
+  const pages = at1000 && !at1000.error ? at1000.seconds : null;
+  checks.push(
+    {
+      area: 'photos',
+      item: `product page on a 412 px phone, ${r.photos} imported ${r.averagePhotoMB} MB photos`,
+      value: `${kb(r.imageBytesBeforeScroll)} of images before scrolling (${r.imageRequests.length} requests)`,
+      budget: '≤ 150 KB',
+      ok: r.imageBytesBeforeScroll <= 150 * KB,
+    },
+    {
+      area: 'photos',
+      item: `import + build of ${r.photos} photos (${r.distinctPhotos} distinct)`,
+      value: `import ${r.importSeconds} s; first build ${r.firstBuildSeconds} s (pipeline ${r.pipelineFirstSeconds} s, CPU ${r.pipelineFirstCpuSeconds} s), rebuild ${r.rebuildSeconds} s (pipeline ${r.pipelineRebuildSeconds} s)`,
+      budget: 'reported',
+      ok: null,
+    },
+    {
+      area: 'photos',
+      item: '1,000 products × 4 photos (extrapolated)',
+      value: `first ≈ ${r.estimate1000x4.firstWallSeconds + (pages ?? 0)} s at this machine's load (${r.estimate1000x4.firstCpuOn2CoresSeconds + (pages ?? 0)} s from CPU time on 2 idle cores), rebuild ≈ ${r.estimate1000x4.rebuildSeconds + (pages ?? 0)} s${pages === null ? ', each + the 1,000-product page build (run with build)' : ` (incl. ${pages} s of 1,000-product pages)`}`,
+      budget: 'first ≤ 600 s, rebuild ≤ 90 s',
+      ok: null,
+    },
+  );
+  const lh = r.lighthouse;
+  checks.push({
+    area: 'photos',
+    item: `Lighthouse mobile, ${r.productRoute} with photos`,
+    value: !lh
+      ? 'not run'
+      : lh.error
+        ? `error: ${lh.error}`
+        : `perf ${lh.performance}, LCP ${ms(lh.lcpMs)}, CLS ${lh.cls}`,
+    budget: 'perf ≥ 98, LCP ≤ 1.8 s, CLS ≤ 0.02',
+    ok:
+      !lh || lh.error
+        ? null
+        : (lh.performance ?? 0) >= 98 && (lh.lcpMs ?? Infinity) <= 1800 && (lh.cls ?? 1) <= 0.02,
+  });
+}
+
 async function crashSection(dist: string) {
   log('crash test: 200 orders from 20 clients, SIGKILL half-way, restart');
   const r: CrashResult = await crashTest({
@@ -348,6 +394,7 @@ try {
   }
   if (want('inproc')) await inprocSection();
   if (want('build')) await buildSection();
+  if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
   else if (want('crash'))
     checks.push({

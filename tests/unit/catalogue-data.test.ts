@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
-import { demoCatalogue, discountedPrice, generateCatalogue } from '../../data/generate.ts';
+import sharp from 'sharp';
+import {
+  DEMO_PHOTO_PRODUCTS,
+  demoCatalogue,
+  discountedPrice,
+  generateCatalogue,
+} from '../../data/generate.ts';
+import { PHOTO_PATH } from '../../src/lib/photos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const demo = demoCatalogue();
@@ -84,10 +91,39 @@ describe('demoCatalogue', () => {
     expect(edge.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('is what data/catalogue.json holds on disk, byte for byte', () => {
+  it('is what data/catalogue.json holds on disk, byte for byte, the photo products with photo paths', () => {
     const text = readFileSync(path.join(ROOT, 'data/catalogue.json'), 'utf8');
-    expect(JSON.parse(text)).toEqual(demo);
-    expect(text).toBe(JSON.stringify(demo, null, 2) + '\n');
+    const disk = JSON.parse(text) as Product[];
+    // The photo products' paths are content hashes of their rasters; everything else must match.
+    const withSvgs = disk.map((p, i) =>
+      DEMO_PHOTO_PRODUCTS.includes(p._id) ? { ...p, colorImages: demo[i]?.colorImages } : p,
+    );
+    expect(withSvgs).toEqual(demo);
+    expect(text).toBe(JSON.stringify(disk, null, 2) + '\n');
+    const photoPaths = disk
+      .filter((p) => DEMO_PHOTO_PRODUCTS.includes(p._id))
+      .flatMap((p) => p.colorImages.flatMap((c) => c.images));
+    expect(photoPaths.length).toBeGreaterThan(0);
+    expect(photoPaths.filter((src) => !PHOTO_PATH.test(src))).toEqual([]);
+  });
+
+  it('has every demo photo in data/photos as a JPEG of at least 800 px per side', async () => {
+    const disk = JSON.parse(
+      readFileSync(path.join(ROOT, 'data/catalogue.json'), 'utf8'),
+    ) as Product[];
+    const problems: string[] = [];
+    for (const src of disk.flatMap((p) => p.colorImages.flatMap((c) => c.images))) {
+      if (!PHOTO_PATH.test(src)) continue;
+      const file = path.join(ROOT, 'data', src);
+      if (!existsSync(file)) {
+        problems.push(`${src}: missing`);
+        continue;
+      }
+      const meta = await sharp(file).metadata();
+      if (meta.format !== 'jpeg' || Math.min(meta.width, meta.height) < 800)
+        problems.push(`${src}: ${meta.format} ${meta.width}x${meta.height}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('references only images that exist as self-contained 800x800 SVGs with a title', () => {
@@ -111,6 +147,44 @@ describe('demoCatalogue', () => {
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the demo illustrations look like a range', () => {
+  const drawing = (src: string) =>
+    readFileSync(path.join(ROOT, 'public', src), 'utf8').replace(/<title>[^<]*<\/title>/, '');
+
+  it('gives two products of a category in the same colour different front views', () => {
+    const fronts = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const p of demo)
+      for (const { color, images } of p.colorImages) {
+        const key = `${p.category}|${color}|${drawing(images[0]!)}`;
+        const other = fronts.get(key);
+        if (other) clashes.push(`${p._id} and ${other} in ${color}`);
+        fronts.set(key, p._id);
+      }
+    expect(clashes).toEqual([]);
+  });
+
+  it('draws each view of a product differently, titled front, side, back, then open or detail', () => {
+    const problems: string[] = [];
+    for (const p of demo)
+      for (const { color, images } of p.colorImages) {
+        if (new Set(images.map(drawing)).size !== images.length)
+          problems.push(`${p._id} ${color}: repeated view`);
+        images.forEach((src, i) => {
+          const title = /<title>[^<]*, ([^<,]+)<\/title>/.exec(
+            readFileSync(path.join(ROOT, 'public', src), 'utf8'),
+          )?.[1];
+          const expected = ['front view', 'side view', 'back view'][i];
+          if (
+            expected ? title !== expected : !/^(open view|close-up detail view)/.test(title ?? '')
+          )
+            problems.push(`${src}: ${title}`);
+        });
+      }
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { wrapSlide } from '../../lib/ui-constants.ts';
+import { Photo } from '../shared/Photo.tsx';
 
 type Props = {
   images: readonly string[];
@@ -38,8 +39,9 @@ export function ImageViewer({ images, index, alt, onIndex, onClose }: Props) {
       <p className="viewer-counter" aria-live="polite">
         {index + 1} / {images.length}
       </p>
-      <img
-        src={images[index]}
+      <Photo
+        src={images[index] ?? ''}
+        sizes="100vw"
         alt={`${alt}, image ${index + 1} of ${images.length}`}
         width={800}
         height={800}

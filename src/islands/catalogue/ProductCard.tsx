@@ -1,6 +1,8 @@
 import { useState, type PointerEvent } from 'react';
 import { discountedPrice, hasDiscount } from '../../lib/pricing.ts';
 import { productPath } from '../../lib/routes.ts';
+import { CARD_SIZES } from '../../lib/photos.ts';
+import { Photo } from '../shared/Photo.tsx';
 import { Price } from '../shared/Price.tsx';
 import { variantAt, type CardProduct } from './card-product.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
@@ -19,8 +21,9 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
     <article className="card">
       <div className="card-media" onPointerMove={onMove} onPointerLeave={() => setVariant(0)}>
         <a href={href} tabIndex={-1} aria-hidden="true">
-          <img
-            src={product.images[variant] ?? product.images[0]}
+          <Photo
+            src={product.images[variant] ?? product.images[0] ?? ''}
+            sizes={CARD_SIZES}
             alt=""
             width={800}
             height={800}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { GALLERY_SIZES, THUMB_SIZES } from '../../lib/photos.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
+import { Photo } from '../shared/Photo.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { $selectedColour } from './product-view.ts';
 import './product.css';
@@ -23,11 +25,13 @@ export default function ProductGallery({ name, colorImages }: Props) {
         onClick={() => setViewing(true)}
         aria-label={`View ${name} full screen`}
       >
-        <img
-          src={images[current]}
+        <Photo
+          src={images[current] ?? ''}
+          sizes={GALLERY_SIZES}
           alt={`${name} in ${variant.color}, image ${current + 1} of ${images.length}`}
           width={800}
           height={800}
+          loading="eager"
           fetchPriority="high"
         />
       </button>
@@ -40,7 +44,7 @@ export default function ProductGallery({ name, colorImages }: Props) {
               aria-pressed={i === current}
               onClick={() => setIndex(i)}
             >
-              <img src={src} alt="" width={800} height={800} loading="lazy" />
+              <Photo src={src} sizes={THUMB_SIZES} alt="" width={800} height={800} loading="lazy" />
             </button>
           </li>
         ))}

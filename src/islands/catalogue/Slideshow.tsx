@@ -1,5 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type PointerEvent } from 'react';
+import { SLIDE_SIZES } from '../../lib/photos.ts';
 import { SLIDESHOW } from '../../lib/ui-constants.ts';
+import { Photo } from '../shared/Photo.tsx';
 import { initialSlideshow, slideshowReducer, swipeStep } from './slideshow-state.ts';
 import './slideshow.css';
 
@@ -87,8 +89,9 @@ export default function Slideshow({ images }: { images: string[] }) {
                 </a>
               </div>
               {images[i] && (
-                <img
+                <Photo
                   src={images[i]}
+                  sizes={SLIDE_SIZES}
                   alt=""
                   width={800}
                   height={800}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
+
+/**
+ * The one place imported originals live, named by the SHA-256 of their bytes; the build reads it.
+ * Committed with the repository so a Netlify build (and its build hook) sees the same files.
+ */
+export function photosDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.PHOTOS_DIR ?? 'data/photos');
+}
+
+const FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+/** A photo that passed the checks, ready to be stored under its content address. */
+export type CheckedPhoto = { file: string; name: string };
+
+/**
+ * Checks that `file` is a JPEG, PNG or WebP at least 800 px on its shorter side.
+ * Returns the problem in words, or the content-addressed name it will be stored under.
+ */
+export async function checkPhoto(
+  file: string,
+  shown: string,
+): Promise<{ ok: true; photo: CheckedPhoto } | { ok: false; problem: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return { ok: false, problem: `image ${shown} was not found` };
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    return { ok: false, problem: `image ${shown} is not a JPEG, PNG or WebP image` };
+  }
+  const ext = FORMATS[meta.format ?? ''];
+  if (!ext)
+    return {
+      ok: false,
+      problem: `image ${shown} is ${meta.format?.toUpperCase() ?? 'an unknown format'}; use JPEG, PNG or WebP`,
+    };
+  const { width = 0, height = 0 } = meta;
+  if (Math.min(width, height) < MIN_PHOTO_SIDE)
+    return {
+      ok: false,
+      problem: `image ${shown} is ${width} × ${height} px; the shorter side must be at least ${MIN_PHOTO_SIDE} px`,
+    };
+  const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
+  return { ok: true, photo: { file, name } };
+}
+
+/** True when a stored path (`/photos/<sha256>.<ext>`) names an original already in the store. */
+export async function storedPhotoExists(site: string, dir = photosDir()): Promise<boolean> {
+  if (!PHOTO_PATH.test(site)) return false;
+  return stat(path.join(dir, path.basename(site))).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+/**
+ * Copies checked photos into the store. A name already present is skipped (same bytes, same
+ * name), so re-importing never duplicates; a copy lands under a temporary name first so a crash
+ * never leaves a half-written original behind its final name.
+ */
+export async function storePhotos(
+  photos: readonly CheckedPhoto[],
+  dir = photosDir(),
+): Promise<{ added: number; kept: number }> {
+  await mkdir(dir, { recursive: true });
+  let added = 0;
+  let kept = 0;
+  const done = new Set<string>();
+  for (const { file, name } of photos) {
+    if (done.has(name)) continue;
+    done.add(name);
+    const target = path.join(dir, name);
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      kept += 1;
+      continue;
+    }
+    const partial = `${target}.${process.pid}.partial`;
+    await copyFile(file, partial);
+    await rename(partial, target);
+    added += 1;
+  }
+  return { added, kept };
+}

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildPhotos, photoJobs, photoReportLine } from '../../src/server/build-photos.ts';
+import { imageSources, ogImage } from '../../src/lib/photos.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+const HASH = 'ab'.repeat(32);
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'shop-pipeline-'));
+  mkdirSync(path.join(work, 'originals'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+async function original(hash = HASH, width = 1600, height = 1200): Promise<string> {
+  const file = path.join(work, 'originals', `${hash}.jpg`);
+  const bytes = await sharp({
+    create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  writeFileSync(file, bytes);
+  return file;
+}
+
+describe('imageSources', () => {
+  it('gives a stored photo an AVIF srcset at 360, 720 and 1080 px, a WebP one at 360 and 720, and a 720 px WebP src', () => {
+    const p = (w: number, f: string) => `/photos/${HASH}-${w}.${f}`;
+    expect(imageSources(`/photos/${HASH}.jpg`)).toEqual({
+      src: p(720, 'webp'),
+      avif: `${p(360, 'avif')} 360w, ${p(720, 'avif')} 720w, ${p(1080, 'avif')} 1080w`,
+      webp: `${p(360, 'webp')} 360w, ${p(720, 'webp')} 720w`,
+    });
+    expect(ogImage(`/photos/${HASH}.png`)).toBe(p(1080, 'jpg'));
+  });
+
+  it('leaves an illustration path as it is', () => {
+    expect(imageSources('/images/products/bag-black-1.svg')).toEqual({
+      src: '/images/products/bag-black-1.svg',
+      avif: '',
+      webp: '',
+    });
+  });
+});
+
+describe('buildPhotos', () => {
+  it('writes square AVIF at 360/720/1080 and WebP at 360/720 px, the OG JPEG and the small original-format copy', async () => {
+    await original();
+    const product = makeProduct({ colors: ['Black'] });
+    product.colorImages = [{ color: 'Black', images: [`/photos/${HASH}.jpg`, '/images/x.svg'] }];
+    const jobs = photoJobs([product], path.join(work, 'originals'));
+    const out = path.join(work, 'dist');
+    const report = await buildPhotos(jobs, path.join(work, 'cache'), out);
+    expect(report).toMatchObject({ photos: 1, hits: 0, made: 1, files: 7 });
+    const facts = await Promise.all(
+      readdirSync(out)
+        .sort()
+        .map(async (name) => {
+          const m = await sharp(path.join(out, name)).metadata();
+          return `${name.replace(HASH, 'H')} ${m.format} ${m.width}x${m.height}`;
+        }),
+    );
+    expect(facts).toEqual([
+      'H-1080.avif heif 1080x1080',
+      'H-1080.jpg jpeg 1080x1080',
+      'H-360.avif heif 360x360',
+      'H-360.webp webp 360x360',
+      'H-720.avif heif 720x720',
+      'H-720.webp webp 720x720',
+      'H.jpg jpeg 360x360',
+    ]);
+  });
+
+  it('reuses every cached output on the next build and says so in its log line', async () => {
+    await original();
+    const jobs = [{ hash: HASH, original: path.join(work, 'originals', `${HASH}.jpg`), og: false }];
+    const cache = path.join(work, 'cache');
+    await buildPhotos(jobs, cache, path.join(work, 'one'));
+    const cached = path.join(cache, 'v2', `${HASH}-720.avif`);
+    const before = statSync(cached).mtimeMs;
+    const again = await buildPhotos(jobs, cache, path.join(work, 'two'));
+    expect({ hits: again.hits, made: again.made, files: again.files }).toEqual({
+      hits: 1,
+      made: 0,
+      files: 6,
+    });
+    expect(statSync(cached).mtimeMs).toBe(before);
+    expect(readdirSync(path.join(work, 'two'))).toHaveLength(6);
+    expect(photoReportLine({ ...again, ms: 1234, cpuMs: 2345 })).toBe(
+      '1 photo(s): 1 cache hit(s), 0 optimised; 6 files in /photos/ in 1.2 s (CPU 2.3 s)',
+    );
+  });
+
+  it('fails the build, naming the file, when the catalogue names a photo missing from the store', async () => {
+    const missing = path.join(work, 'originals', `${HASH}.jpg`);
+    await expect(
+      buildPhotos([{ hash: HASH, original: missing, og: true }], path.join(work, 'c'), null),
+    ).rejects.toThrow(missing);
+  });
+});
