@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../client/api.ts';
-import { cartLines, cartSubtotal } from '../../lib/cart.ts';
+import { cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart, clearCart } from '../../stores/cart.ts';
@@ -12,11 +11,10 @@ import { $session } from '../../stores/session.ts';
 import { KEYS, readText } from '../../stores/storage.ts';
 import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
-import { useWakeHeader } from '../shared/hooks.ts';
+import { useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
 import {
   ADDRESS_FIELDS,
-  checkoutErrors,
   emptyCheckout,
   newIdempotencyKey,
   orderBody,
@@ -37,13 +35,14 @@ type Field = keyof CheckoutFields;
 /** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (SPEC §2, §4, §5). */
 export default function Checkout({ countries }: { countries: CountryOption[] }) {
   const currency = useCurrency();
-  const cart = useStore($cart);
-  const products = useStore($products);
-  const savedCountry = readText(KEYS.selectedCountry);
-  const [fields, setFields] = useState<CheckoutFields>(() => {
-    const country = countries.some((c) => c.name === savedCountry) ? savedCountry : '';
-    return emptyCheckout(paymentFor(shipsTo(country, currency.code)), country);
-  });
+  // Server-rendered: the first render is the static shell's (no cart, no products, no saved
+  // country), so hydration matches; the browser's own state follows at once.
+  const cart = useHydratedStore($cart, NO_CART);
+  const products = useHydratedStore($products, null);
+  const [fields, setFields] = useState<CheckoutFields>(() =>
+    emptyCheckout(paymentFor(shipsTo('', currency.code))),
+  );
+  const validate = useLazyValidation();
   // The shipping country decides the currency and the methods (the server enforces the same rule).
   const destination = countries.find((c) => c.name === fields.country);
   const methods = paymentMethodsFor(shipsTo(fields.country, currency.code));
@@ -68,6 +67,11 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   useWakeHeader();
   useEffect(() => {
+    const saved = readText(KEYS.selectedCountry);
+    if (countries.some((c) => c.name === saved))
+      setFields((f) => withCountry(f, saved, currency.code, preferred.current));
+  }, []);
+  useEffect(() => {
     loadProducts().catch((error: unknown) => notify(productListMessage(error), 'error'));
   }, []);
   useEffect(() => {
@@ -86,7 +90,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
-  const errors = checkoutErrors(fields);
+  const errors = validate.errors(fields);
   const announcement = useErrorFocus(refused, Object.keys(errors).length, formRef);
   // The State select stays disabled until a country is chosen; its error waits until it can be fixed.
   const show = (name: Field) =>
@@ -109,7 +113,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const placeOrder = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
+    const check = await validate.load();
+    if (Object.keys(check(fields)).length > 0) {
       setRefused((n) => n + 1);
       return;
     }
@@ -143,7 +148,15 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   return (
     <>
-      <form ref={formRef} className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="checkout"
+        onSubmit={placeOrder}
+        onFocus={() => void validate.load()}
+        onPointerDown={() => void validate.load()}
+        noValidate
+        aria-busy={busy}
+      >
         <p key={refused} className="visually-hidden" role="alert">
           {announcement}
         </p>
@@ -299,6 +312,24 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       </Dialog>
     </>
   );
+}
+
+const NO_CART: CartMap = {};
+type Validator = typeof import('./checkout-errors.ts').checkoutErrors;
+
+/**
+ * The form's validation (zod), loaded on the shopper's first focus or tap in the form rather than
+ * with the page. Until it is there no field has been left, so there is no error to show yet.
+ */
+function useLazyValidation() {
+  const [check, setCheck] = useState<{ fn: Validator } | null>(null);
+  const loading = useRef<Promise<Validator> | null>(null);
+  const load = () =>
+    (loading.current ??= import('./checkout-errors.ts').then(({ checkoutErrors }) => {
+      setCheck({ fn: checkoutErrors });
+      return checkoutErrors;
+    }));
+  return { load, errors: (fields: CheckoutFields) => (check ? check.fn(fields) : {}) };
 }
 
 const AUTOCOMPLETE: Partial<Record<Field, string>> = {
