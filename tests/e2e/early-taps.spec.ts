@@ -89,9 +89,20 @@ test.describe('product page, tapped before hydration', () => {
   test('Add To Cart opens the Just Added to Cart panel with one line of quantity 1', async ({
     page,
   }) => {
+    // Tapped in the page itself at the DOMContentLoaded event: no later than a shopper could.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const button = document.querySelector<HTMLElement>('.add-to-cart')!;
+        button.click();
+        (window as unknown as { __pendingShown: boolean }).__pendingShown =
+          button.hasAttribute('data-pending');
+      }),
+    );
     await openEarly(page, PRODUCT);
-    await tapWithFeedback(page.getByRole('button', { name: 'Add To Cart' }));
     await expectUsedBeforeHydration(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pendingShown: boolean }).__pendingShown),
+    ).toBe(true);
     const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
     await expect(panel).toBeVisible();
     await expect(panel.locator('.cart-line')).toHaveCount(1);
