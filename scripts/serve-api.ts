@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
 import notFound from '../netlify/functions/api-not-found.mts';
 import { endpointFor, type Handler } from './api-endpoints.ts';
+import { compressBody } from './compression.ts';
 
 /** How much of an oversized body is read and thrown away so a keep-alive client can finish sending. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
@@ -88,7 +89,13 @@ export async function serveApi(
   });
   const out: Record<string, string> = {};
   response.headers.forEach((value, key) => (out[key] = value));
-  const payload = Buffer.from(await response.arrayBuffer());
+  // JSON answers are compressed as the CDN does (see compression.ts).
+  const payload = compressBody(
+    req.headers['accept-encoding'],
+    out,
+    response.status,
+    Buffer.from(await response.arrayBuffer()),
+  );
   res.writeHead(response.status, out).end(req.method === 'HEAD' ? undefined : payload);
   return true;
 }

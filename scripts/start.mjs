@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { compressor } from './compression.ts';
 import { NetlifyDev } from '@netlify/dev';
 import { siteHeaders } from './netlify-headers.ts';
 import { serveApi, settleApi } from './serve-api.ts';
@@ -94,9 +95,12 @@ const server = http.createServer(async (req, res) => {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) headers['set-cookie'] = cookies;
+    // As the CDN does: text answers go out gzip- or brotli-compressed when the browser accepts it.
+    const encoder = compressor(req.headers['accept-encoding'], headers, response.status);
     res.writeHead(response.status, headers);
-    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
-    else res.end();
+    if (!response.body || req.method === 'HEAD') res.end();
+    else if (encoder) Readable.fromWeb(response.body).pipe(encoder).pipe(res);
+    else Readable.fromWeb(response.body).pipe(res);
   } catch (error) {
     console.error('[server]', error);
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });

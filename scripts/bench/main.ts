@@ -1,10 +1,12 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,build,photos,crash]`: page weight,
-// Lighthouse, API latency under load, build time at scale and the crash test. Prints one table and
-// writes bench/results.json. Everything runs on loopback; nothing is downloaded.
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,build,photos,crash]`:
+// page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
+// load, build time at scale, the photo pipeline and the crash test. Prints one table and writes
+// bench/results.json. Everything runs on loopback; nothing is downloaded.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { JS_BUDGET_KB } from '../../tests/fixtures/browser-weight.ts';
 import { startFakeRates } from '../../tests/fixtures/fake-rates.ts';
 import {
   FIRST_SCREEN_IMAGES,
@@ -18,6 +20,7 @@ import {
 import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
 import { crashTest, type CrashResult } from './crash.ts';
+import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { endpointLoad, loginLatency, prepareStore, shopperScenario, type LoadRow } from './load.ts';
 import { startShop, type RunningShop } from './server.ts';
@@ -65,6 +68,7 @@ interface BudgetCheck {
   ok: boolean | null;
 }
 const checks: BudgetCheck[] = [];
+let lighthouseRows: LighthouseRow[] = [];
 const results: Record<string, unknown> = {
   startedAt: new Date().toISOString(),
   mode: quick ? 'quick' : 'full',
@@ -96,11 +100,70 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 const ms = (x: number | null | undefined) => (x == null ? '—' : `${Math.round(x)} ms`);
 const kb = (x: number) => `${(x / KB).toFixed(1)} KB`;
 
-/** JS budget of a route (issue: content ≤ 5 KB; catalogue ≤ 90 KB; checkout and account ≤ 110 KB). */
+/** JS budget of a route (issue 14: content ≤ 5 KB, catalogue ≤ 15 KB, cart and checkout ≤ 100 KB). */
 function jsBudget(route: string): number {
-  if (/^\/(faq|privacy-policy|terms-of-service|404|selectCountry)/.test(route)) return 5 * KB;
-  if (/^\/(Checkout|yourOrders|mySetting|favourites|Cart)$/.test(route)) return 110 * KB;
-  return 90 * KB;
+  if (/^\/(faq|privacy-policy|terms-of-service|404|selectCountry)/.test(route))
+    return JS_BUDGET_KB.content * KB;
+  if (/^\/(Checkout|Cart)$/.test(route)) return JS_BUDGET_KB.cartAndCheckout * KB;
+  if (/^\/(yourOrders|mySetting|favourites)$/.test(route)) return JS_BUDGET_KB.account * KB;
+  return JS_BUDGET_KB.catalogue * KB;
+}
+
+/** Pages of the instant-storefront table, with the control each one's first tap uses. */
+function instantPages(dist: string): InstantPage[] {
+  const product = firstProductRoute(dist);
+  return [
+    { page: 'home', route: '/', tap: { role: 'button', name: /^Slide 2:/ } },
+    { page: 'listing', route: '/Collections', tap: { role: 'button', name: 'Load More' } },
+    ...(product
+      ? [{ page: 'product', route: product, tap: { role: 'button', name: 'Add To Cart' } } as const]
+      : []),
+    { page: 'cart', route: '/Cart', tap: { role: 'button', name: 'Search' } },
+    {
+      page: 'checkout',
+      route: '/Checkout',
+      tap: { role: 'button', name: 'Log in or create an account' },
+    },
+  ];
+}
+
+/**
+ * One row per page (issue 14): JS before interaction, first-tap INP, and Lighthouse mobile
+ * performance, LCP and CLS (median of the runs), each beside its budget.
+ */
+async function instantSection(base: string, dist: string, lighthouseRows: LighthouseRow[]) {
+  const pages = instantPages(dist);
+  log(`instant storefront: JS before interaction and first-tap INP on ${pages.length} pages`);
+  const rows = await measureInstant(base, pages);
+  results.instant = rows;
+  for (const r of rows) {
+    const lh = lighthouseRows.find((l) => l.page === r.page);
+    const checkout = r.route === '/Checkout';
+    const js = jsBudget(r.route);
+    const budget = [
+      `JS ≤ ${js / KB} KB`,
+      'INP ≤ 200 ms',
+      ...(checkout ? ['perf ≥ 98', 'LCP ≤ 2.0 s'] : []),
+      'CLS ≤ 0.02',
+    ].join(', ');
+    const ok =
+      !r.error &&
+      r.jsGzip <= js &&
+      r.firstTapInpMs !== null &&
+      r.firstTapInpMs <= 200 &&
+      (!lh ||
+        ((lh.cls ?? 1) <= 0.02 &&
+          (!checkout || ((lh.performance ?? 0) >= 98 && (lh.lcpMs ?? Infinity) <= 2000))));
+    checks.push({
+      area: 'instant',
+      item: `${r.page} ${r.route}`,
+      value: r.error
+        ? `error: ${r.error}`
+        : `JS ${kb(r.jsGzip)}, first-tap INP ${r.firstTapInpMs === 16 ? '< 16 ms' : ms(r.firstTapInpMs)}${lh ? `, perf ${lh.performance}, LCP ${ms(lh.lcpMs)}, CLS ${lh.cls} (median of ${lh.runs})` : ', Lighthouse not run'}`,
+      budget,
+      ok,
+    });
+  }
 }
 
 async function pageWeightSection(dist: string) {
@@ -153,11 +216,13 @@ async function lighthouseSection(base: string, dist: string) {
     { page: 'home', url: `${base}/` },
     { page: 'listing', url: `${base}/Collections` },
     ...(product ? [{ page: 'product', url: `${base}${product}` }] : []),
+    ...(htmlFileFor(dist, '/Cart') ? [{ page: 'cart', url: `${base}/Cart` }] : []),
     ...(htmlFileFor(dist, '/Checkout') ? [{ page: 'checkout', url: `${base}/Checkout` }] : []),
   ];
   log(`lighthouse: ${pages.length} pages × ${cfg.lighthouseRuns} run(s)`);
   const rows: LighthouseRow[] = await runLighthouse(pages, cfg.lighthouseRuns);
   results.lighthouse = rows;
+  lighthouseRows = rows;
   for (const r of rows) {
     checks.push({
       area: 'lighthouse',
@@ -208,6 +273,16 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
         value: `failed: ${String(e).slice(0, 200)}`,
         budget: 'reported',
         ok: null,
+      }),
+    );
+  if (want('instant') || needServer.lighthouse)
+    await instantSection(shop.url, dist, lighthouseRows).catch((e) =>
+      checks.push({
+        area: 'instant',
+        item: 'all',
+        value: `failed: ${String(e).slice(0, 200)}`,
+        budget: 'JS, INP, Lighthouse budgets',
+        ok: false,
       }),
     );
   if (needServer.api) {
@@ -385,6 +460,7 @@ try {
   const needServer = { lighthouse: want('lighthouse'), api: want('api') };
   if (
     needServer.lighthouse ||
+    want('instant') ||
     needServer.api ||
     (want('weight') && !existsSync(path.join(dist, 'index.html')))
   ) {

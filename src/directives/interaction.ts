@@ -1,42 +1,153 @@
 // `client:interaction` — hydrates an island on the shopper's first interaction with it (pointer,
 // touch, focus or key), or when a page asks for it with the `shop:wake` event (e.g. Add To Cart
-// wants the cart panel). A click that arrives before hydration is replayed afterwards, so the
-// first tap on an icon still opens what it should. Content pages thus load no React until needed.
+// wants the cart panel). Until then the page runs no React at all.
+//
+// No tap is lost: whatever the shopper does to the island before React has hydrated it — a click on
+// a button, link-button, checkbox, radio or label, a form submit, a new value in a select, slider or
+// text field — is held, marked pending (`data-pending`, styled in global.css as a pressed/busy
+// control, so there is feedback within a frame) and replayed once, in order, after hydration.
+// Real links navigate natively. `client:interaction="group"` wakes every island of that group
+// together (the product page's buy box and gallery share the chosen colour).
 import type { ClientDirective } from 'astro';
 import { WAKE_EVENT, wakeRequested } from '../client/wake.ts';
 
-const interaction: ClientDirective = (load, _options, el) => {
-  const triggers = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Held =
+  | { kind: 'click'; el: HTMLElement }
+  | { kind: 'edit'; el: Field }
+  | { kind: 'submit'; el: HTMLFormElement; by: HTMLElement | null };
+
+const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const CONTROL =
+  'button, a, label, summary, input, select, textarea, [role="button"], [role="tab"], [role="switch"]';
+/** Held actions per island: a runaway script or a stuck finger cannot queue without end. */
+const MAX_HELD = 20;
+
+/** Inputs whose click is the edit (it toggles them); other inputs are edited by typing or dragging. */
+const toggles = (el: Element) =>
+  el instanceof HTMLInputElement && /^(checkbox|radio|button|submit|reset|image)$/.test(el.type);
+const isField = (el: Element): el is Field =>
+  (el instanceof HTMLInputElement && !toggles(el)) ||
+  el instanceof HTMLSelectElement ||
+  el instanceof HTMLTextAreaElement;
+
+/** The elements that show a held action as pending: the control, its label, a form's submitter. */
+function pendingMarks(item: Held): HTMLElement[] {
+  const marks = [item.el as HTMLElement];
+  const label = item.el.closest('label');
+  if (label && label !== item.el) marks.push(label);
+  if (item.kind === 'submit' && item.by) marks.push(item.by);
+  return marks;
+}
+
+/**
+ * True once React has hydrated this element (or it is gone). Astro's hydrate() only starts React's
+ * hydration (a transition); a click replayed before it ends would make React hydrate during the
+ * click, after the browser already toggled a radio or checkbox, so React would take the new state
+ * for the old one and never fire onChange. React marks each DOM node it hydrated with `__reactFiber$…`.
+ */
+function hydratedByReact(el: Element): boolean {
+  return !el.isConnected || Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+}
+
+/** Sets a field's value so React's change tracking sees a change (as a typed value would be). */
+function replayEdit(el: Field) {
+  const value = el.value;
+  if (el instanceof HTMLSelectElement) {
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // React remembers the last value it saw through the element's own `value` property; setting a
+  // different one there, then the real one through the prototype's setter, makes the edit new.
+  const proto = Object.getPrototypeOf(el) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  el.value = value === '' ? ' ' : '';
+  setter?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const interaction: ClientDirective = (load, options, el) => {
+  const group = typeof options.value === 'string' && options.value ? options.value : '';
+  const groupEvent = `${WAKE_EVENT}:${group}`;
   let started = false;
-  let pending: HTMLElement | null = null;
+  const held: Held[] = [];
+
+  const hold = (item: Held) => {
+    if (held.length >= MAX_HELD) return;
+    held.push(item);
+    for (const shown of pendingMarks(item)) shown.setAttribute('data-pending', '');
+  };
 
   const onClick = (event: Event) => {
-    const target = (event.target as Element | null)?.closest<HTMLElement>('button, a');
-    if (!target || target.tagName === 'A') return void start();
+    const target = (event.target as Element | null)?.closest<HTMLElement>(CONTROL);
+    void start();
+    if (!target || !el.contains(target)) return;
+    // A real link navigates by itself; a field is focused and edited natively (edits are held below).
+    if (target instanceof HTMLAnchorElement && target.getAttribute('href')?.replace('#', ''))
+      return;
+    if (isField(target)) return;
+    if (target instanceof HTMLLabelElement && target.control && isField(target.control)) return;
     event.preventDefault();
-    event.stopPropagation();
-    pending = target;
+    event.stopImmediatePropagation();
+    hold({ kind: 'click', el: target });
+  };
+
+  const onEdit = (event: Event) => {
+    const target = event.target as Element | null;
+    if (!target || !isField(target)) return;
+    void start();
+    const at = held.findIndex((h) => h.el === target);
+    if (at >= 0) held.splice(at, 1);
+    hold({ kind: 'edit', el: target });
+  };
+
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const by = (event as SubmitEvent).submitter;
+    hold({ kind: 'submit', el: form, by });
     void start();
   };
+
+  const listeners: [string, EventListener][] = [
+    ['click', onClick],
+    ['input', onEdit],
+    ['change', onEdit],
+    ['submit', onSubmit],
+  ];
 
   async function start() {
     if (started) return;
     started = true;
-    for (const type of triggers) el.removeEventListener(type, start);
+    for (const type of TRIGGERS) el.removeEventListener(type, start);
     document.removeEventListener(WAKE_EVENT, start);
+    if (group) {
+      document.removeEventListener(groupEvent, start);
+      document.dispatchEvent(new Event(groupEvent));
+    }
     const hydrate = await load();
     await hydrate();
-    el.removeEventListener('click', onClick, true);
-    if (pending) {
-      const target = pending;
-      pending = null;
-      setTimeout(() => target.click(), 0);
+    // Taps keep being held until React has hydrated what they touched, then all replay in order.
+    // (Static slot content is never React's: a deadline keeps its taps from waiting for ever.)
+    const deadline = performance.now() + 3000;
+    while (held.some((h) => !hydratedByReact(h.el)) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 16));
+    for (const [type, listener] of listeners) el.removeEventListener(type, listener, true);
+    for (const item of held.splice(0)) {
+      for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');
+      if (!item.el.isConnected) continue;
+      if (item.kind === 'click') item.el.click();
+      else if (item.kind === 'edit') replayEdit(item.el);
+      else item.el.requestSubmit(item.by?.isConnected ? item.by : undefined);
     }
   }
 
-  for (const type of triggers) el.addEventListener(type, start, { once: true, passive: true });
-  el.addEventListener('click', onClick, true);
+  for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
+  for (const [type, listener] of listeners) el.addEventListener(type, listener, true);
   document.addEventListener(WAKE_EVENT, start, { once: true });
+  if (group) document.addEventListener(groupEvent, start, { once: true });
   if (wakeRequested()) void start();
 };
 

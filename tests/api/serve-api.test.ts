@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
@@ -24,6 +25,29 @@ afterAll(async () => {
 });
 
 describe('serveApi', () => {
+  it('sends the product list brotli-compressed to a browser that accepts br, gzip to one that accepts only gzip', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/api/product/list`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    const gzip = await raw('gzip');
+    const plain = await raw('identity');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+  });
+
   it('answers a function at its spec path with the handler of that path', async () => {
     const res = await fetch(`${base}/api/product/list`);
     expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 
 const PASSWORD = 'correct horse battery';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -20,14 +21,6 @@ const orderLine = (page: Page, id: string) =>
 
 async function expectNoAxeViolations(page: Page) {
   expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
-}
-
-/** Waits until an island of a component has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page, component: string) {
-  await page
-    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
-    .first()
-    .waitFor({ state: 'attached' });
 }
 
 /** Registers a new user through the API. The server allows 10 registrations an hour per address, so tests share accounts. */

@@ -2,6 +2,7 @@
 // input (keyboard, touch, mouse or a stored value set before the page loads).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 import { siteHeaders } from '../../scripts/netlify-headers.ts';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -21,14 +22,6 @@ const focused = (page: Page) => page.locator(':focus');
 
 async function expectNoAxeViolations(page: Page) {
   expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
-}
-
-/** Waits until an island of a component has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page, component: string) {
-  await page
-    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
-    .first()
-    .waitFor({ state: 'attached' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 
 test.describe('the shop skeleton', () => {
   test('the collections page lists the catalogue read from the store at build time', async ({
@@ -11,9 +12,7 @@ test.describe('the shop skeleton', () => {
       )?.[1],
     );
     expect(total).toBeGreaterThanOrEqual(48);
-    await page
-      .locator('astro-island[component-url*="ProductListing"]:not([ssr])')
-      .waitFor({ state: 'attached' });
+    await hydrated(page, 'ProductListing');
     const loadMore = page.getByRole('button', { name: 'Load More' });
     while (await loadMore.isVisible()) await loadMore.click();
     await expect(page.locator('.card')).toHaveCount(total);

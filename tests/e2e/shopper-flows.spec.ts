@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,14 +11,6 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-/** Waits until an island of a component has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page, component: string) {
-  await page
-    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
-    .first()
-    .waitFor({ state: 'attached' });
-}
 
 /** Adds the product page's product to the cart in its first colour. */
 async function addToCart(page: Page, productPath: string) {

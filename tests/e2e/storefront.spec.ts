@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 
 const PRODUCT = '/product/margalla-commuter-laptop-bagpack';
 const ROUTES = [
@@ -13,14 +14,6 @@ const ROUTES = [
   PRODUCT,
   '/selectCountry',
 ];
-
-/** Waits until the island of a component has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page, component: string) {
-  await page
-    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
-    .first()
-    .waitFor({ state: 'attached' });
-}
 
 /** The 'Viewing X of Y products' counter as numbers. */
 async function counter(page: Page): Promise<{ shown: number; total: number }> {

@@ -1,6 +1,7 @@
 // The defects a full walk-through found (shoppers on phones, abroad and in a hurry), each at the
 // viewport and with the input where it showed.
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
 
 const MARGALLA = '/product/margalla-commuter-laptop-bagpack';
 const PASSWORD = 'correct horse battery';
@@ -8,13 +9,6 @@ const DESKTOP = { width: 1366, height: 900 };
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function hydrated(page: Page, component: string) {
-  await page
-    .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
-    .first()
-    .waitFor({ state: 'attached' });
-}
 
 test.describe('at 1366×900 with a mouse', () => {
   test.use({ viewport: DESKTOP });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutErrors } from '../../src/islands/checkout/checkout-errors.ts';
 import {
-  checkoutErrors,
   emptyCheckout,
   newIdempotencyKey,
   orderBody,

@@ -14,6 +14,18 @@ export default function Slideshow({ images }: { images: string[] }) {
   const drag = useRef<{ x: number; id: number } | null>(null);
   const dragged = useRef(false);
   const running = !state.paused && !focused && !reduced;
+  const section = useRef<HTMLElement>(null);
+  // The first wait is shortened by the time the pre-hydration driver already showed its slide.
+  const firstDelay = useRef<{ index: number; ms: number } | null>(null);
+
+  // Take over from src/directives/slideshow-driver.ts where it left the slides.
+  useEffect(() => {
+    const { index, shownAt } = section.current?.dataset ?? {};
+    if (!index) return;
+    const ms = Math.max(0, SLIDESHOW.intervalMs - (performance.now() - Number(shownAt)));
+    firstDelay.current = { index: Number(index), ms };
+    dispatch({ type: 'select', index: Number(index) });
+  }, []);
 
   useEffect(() => {
     const query = matchMedia('(prefers-reduced-motion: reduce)');
@@ -25,9 +37,12 @@ export default function Slideshow({ images }: { images: string[] }) {
 
   useEffect(() => {
     if (!running) return;
+    const handover = firstDelay.current;
+    const delay = handover?.index === state.index ? handover.ms : SLIDESHOW.intervalMs;
+    if (handover?.index === state.index) firstDelay.current = null;
     const timer = setTimeout(() => {
       if (document.visibilityState === 'visible') dispatch({ type: 'tick' });
-    }, SLIDESHOW.intervalMs);
+    }, delay);
     return () => clearTimeout(timer);
   }, [running, state.index]);
 
@@ -47,6 +62,7 @@ export default function Slideshow({ images }: { images: string[] }) {
 
   return (
     <section
+      ref={section}
       className="slideshow"
       aria-roledescription="carousel"
       aria-label="Featured collections"

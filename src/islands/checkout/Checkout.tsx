@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { cartLines, cartSubtotal } from '../../lib/cart.ts';
+import { cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/orders.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart } from '../../stores/cart.ts';
@@ -11,11 +10,10 @@ import { placeOrder as sendOrder } from '../../stores/checkout.ts';
 import { isSignedIn } from '../../stores/session.ts';
 import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
-import { useWakeHeader } from '../shared/hooks.ts';
+import { useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
 import {
   ADDRESS_FIELDS,
-  checkoutErrors,
   emptyCheckout,
   newIdempotencyKey,
   orderBody,
@@ -36,13 +34,14 @@ type Field = keyof CheckoutFields;
 /** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (SPEC §2, §4, §5). */
 export default function Checkout({ countries }: { countries: CountryOption[] }) {
   const currency = useCurrency();
-  const cart = useStore($cart);
-  const products = useStore($products);
-  const [fields, setFields] = useState<CheckoutFields>(() => {
-    const saved = savedCountry();
-    const country = countries.some((c) => c.name === saved) ? saved : '';
-    return emptyCheckout(paymentFor(shipsTo(country, currency.code)), country);
-  });
+  // Server-rendered: the first render is the static shell's (no cart, no products, no saved
+  // country), so hydration matches; the browser's own state follows at once.
+  const cart = useHydratedStore($cart, NO_CART);
+  const products = useHydratedStore($products, null);
+  const [fields, setFields] = useState<CheckoutFields>(() =>
+    emptyCheckout(paymentFor(shipsTo('', currency.code))),
+  );
+  const validate = useLazyValidation();
   // The shipping country decides the currency and the methods (the server enforces the same rule).
   const destination = countries.find((c) => c.name === fields.country);
   const methods = paymentMethodsFor(shipsTo(fields.country, currency.code));
@@ -66,11 +65,17 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const [refused, setRefused] = useState(0);
 
   useWakeHeader();
-  const productsError = useStore($productsError);
+  const productsError = useHydratedStore($productsError, null);
   useEffect(() => {
     // The order review cannot list the cart without the catalogue: say so (SPEC §8).
     if (productsError) notify(productsError, 'error');
   }, [productsError]);
+  useEffect(() => {
+    // The saved country follows hydration, so the server-rendered shell matches the first render.
+    const saved = savedCountry();
+    if (countries.some((c) => c.name === saved))
+      setFields((f) => withCountry(f, saved, currency.code, preferred.current));
+  }, []);
   useEffect(() => {
     // Every price on the page follows the shipping country: it becomes the chosen country.
     if (destination && destination.currency !== currency.code)
@@ -87,7 +92,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const subtotal = cartSubtotal(lines);
-  const errors = checkoutErrors(fields);
+  const errors = validate.errors(fields);
   const announcement = useErrorFocus(refused, Object.keys(errors).length, formRef);
   // The State select stays disabled until a country is chosen; its error waits until it can be fixed.
   const show = (name: Field) =>
@@ -110,7 +115,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const placeOrder = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
+    const check = await validate.load();
+    if (Object.keys(check(fields)).length > 0) {
       setRefused((n) => n + 1);
       return;
     }
@@ -134,7 +140,15 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
 
   return (
     <>
-      <form ref={formRef} className="checkout" onSubmit={placeOrder} noValidate aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="checkout"
+        onSubmit={placeOrder}
+        onFocus={() => void validate.load()}
+        onPointerDown={() => void validate.load()}
+        noValidate
+        aria-busy={busy}
+      >
         <p key={refused} className="visually-hidden" role="alert">
           {announcement}
         </p>
@@ -290,6 +304,24 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
       </Dialog>
     </>
   );
+}
+
+const NO_CART: CartMap = {};
+type Validator = typeof import('./checkout-errors.ts').checkoutErrors;
+
+/**
+ * The form's validation (zod), loaded on the shopper's first focus or tap in the form rather than
+ * with the page. Until it is there no field has been left, so there is no error to show yet.
+ */
+function useLazyValidation() {
+  const [check, setCheck] = useState<{ fn: Validator } | null>(null);
+  const loading = useRef<Promise<Validator> | null>(null);
+  const load = () =>
+    (loading.current ??= import('./checkout-errors.ts').then(({ checkoutErrors }) => {
+      setCheck({ fn: checkoutErrors });
+      return checkoutErrors;
+    }));
+  return { load, errors: (fields: CheckoutFields) => (check ? check.fn(fields) : {}) };
 }
 
 const AUTOCOMPLETE: Partial<Record<Field, string>> = {

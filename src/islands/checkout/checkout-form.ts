@@ -1,5 +1,3 @@
-import './zod-jitless.ts';
-import { fieldErrors, checkoutSchema } from '../../lib/checkout-validation.ts';
 import {
   HOME_COUNTRY,
   defaultPaymentMethod,
@@ -51,16 +49,6 @@ export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): 
     mobile: '',
     paymentMethod,
   };
-}
-
-/** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */
-export function checkoutErrors(
-  fields: CheckoutFields,
-): Partial<Record<keyof CheckoutFields, string>> {
-  const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
-  return result.success
-    ? {}
-    : (fieldErrors(result.error) as Partial<Record<keyof CheckoutFields, string>>);
 }
 
 /**
