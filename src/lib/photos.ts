@@ -56,7 +56,11 @@ export function ogImage(site: string): string {
   return match ? variantUrl(match[1] as string, OG_WIDTH, 'jpg') : site;
 }
 
-/** The largest JPEG of a photo (structured data; the OG file), or the path itself for others. */
-export function largestImage(site: string): string {
-  return ogImage(site);
+/**
+ * The image structured data names for a path: the 720 px WebP every photo has (the OG JPEG exists
+ * only for a product's first image), or the path itself for others.
+ */
+export function schemaImage(site: string): string {
+  const match = PHOTO_PATH.exec(site);
+  return match ? variantUrl(match[1] as string, 720, 'webp') : site;
 }

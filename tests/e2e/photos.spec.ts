@@ -44,4 +44,14 @@ test('a product page serves its photos as AVIF or WebP from srcsets, the first o
   const ogAnswer = await page.request.get(new URL(og!).pathname);
   expect(ogAnswer.status()).toBe(200);
   expect(ogAnswer.headers()['content-type']).toBe('image/jpeg');
+
+  // Structured data names a file the build made for every photo, not the 4 MB original.
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as { image: string[] };
+  expect(ld.image).toHaveLength(9);
+  for (const url of ld.image) {
+    expect(url).toMatch(new RegExp(`${PHOTO.source}-720\\.webp$`));
+    expect((await page.request.get(new URL(url).pathname)).status()).toBe(200);
+  }
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPhotos, photoJobs, photoReportLine } from '../../src/server/build-photos.ts';
-import { imageSources, ogImage } from '../../src/lib/photos.ts';
+import { imageSources, ogImage, schemaImage } from '../../src/lib/photos.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
 const HASH = 'ab'.repeat(32);
@@ -35,6 +35,7 @@ describe('imageSources', () => {
       webp: `${p(360, 'webp')} 360w, ${p(720, 'webp')} 720w`,
     });
     expect(ogImage(`/photos/${HASH}.png`)).toBe(p(1080, 'jpg'));
+    expect(schemaImage(`/photos/${HASH}.webp`)).toBe(p(720, 'webp'));
   });
 
   it('leaves an illustration path as it is', () => {
