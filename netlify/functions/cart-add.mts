@@ -1,6 +1,7 @@
+import { CART_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, addCartItem } from '../../src/server/services/carts.ts';
+import { addCartItem } from '../../src/server/services/carts.ts';
 import { cartLineBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/add — adds a quantity to a line of the caller's cart (capped at 100). */

@@ -1,6 +1,7 @@
+import { CART_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, replaceCart } from '../../src/server/services/carts.ts';
+import { replaceCart } from '../../src/server/services/carts.ts';
 import { cartMergeBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/merge — stores the cart the browser merged at login (src/lib mergeCarts) in one write. */

@@ -1,6 +1,7 @@
+import { CART_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, removeCartItem } from '../../src/server/services/carts.ts';
+import { removeCartItem } from '../../src/server/services/carts.ts';
 import { cartRemoveBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/remove — removes a line and any parents it leaves empty. */

@@ -1,6 +1,7 @@
+import { CART_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, updateCartItem } from '../../src/server/services/carts.ts';
+import { updateCartItem } from '../../src/server/services/carts.ts';
 import { cartLineBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/update — sets the quantity (1–100) of a line already in the caller's cart. */

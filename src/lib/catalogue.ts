@@ -45,13 +45,6 @@ export const CATEGORY_HEADINGS: Readonly<Record<Category, string>> = {
   sleeves: 'Laptop Sleeves',
 };
 
-/** Listing texts, verbatim from SPEC §2 (the under-999 empty text says 1999 as the original does). */
-export const LISTING_MESSAGES = {
-  empty: 'No products found.',
-  under999Empty: 'No products found under 1999.',
-  under999Heading: 'Bags Under 999',
-} as const;
-
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A new array in the chosen order; Featured keeps catalogue order, ties keep catalogue order. */

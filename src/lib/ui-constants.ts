@@ -40,15 +40,3 @@ export function wrapSlide(index: number, step: number, count = SLIDESHOW.slides.
 
 /** How long a notification banner stays before it hides (SPEC §4, §9). */
 export const NOTIFICATION_MS = 7000;
-
-/** The account drawer's width in pixels (SPEC §2, §9). */
-export const DRAWER_WIDTH_PX = 400;
-
-/** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
-export const FAVOURITE_MESSAGES = {
-  add: 'Add To Your Favourite',
-  remove: 'Remove from Favourite',
-  added: 'This Product Has Been Added To Your Favourites',
-  emptyTitle: 'Your Favourite Bags',
-  empty: 'Oops, You Have No Favourites yet',
-} as const;

@@ -1,19 +1,10 @@
-import { ApiError, api, SESSION_EXPIRED, type SessionAnswer } from '../client/api.ts';
+import { ApiError, api, type SessionAnswer } from '../client/api.ts';
+import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
 import { adoptGuestCart, loadCart, loadServerCart } from './cart.ts';
 import { adoptGuestFavourites, loadFavourites } from './favourites.ts';
 import { notify } from './notices.ts';
 import { $session, clearSession, saveSession, storedSessionBroken } from './session.ts';
 import { closeOverlays } from './ui.ts';
-
-/** Account messages the browser shows, verbatim from SPEC §4 and §8. */
-export const ACCOUNT_TOASTS = {
-  loggedIn: 'You are logged in!',
-  failed: 'Login/Register failed.',
-  exception: 'Something went wrong. Please try again later.',
-  signedOut: 'Signed out successfully',
-  expired: SESSION_EXPIRED,
-  googleFailed: 'Google sign-in failed',
-} as const;
 
 /**
  * After a successful login or register: keep the session, fold the guest cart and favourites into
@@ -23,13 +14,13 @@ export async function signIn(answer: SessionAnswer): Promise<void> {
   saveSession({ token: answer.token, email: answer.user.email, name: answer.user.name });
   adoptGuestFavourites(answer.user.email);
   closeOverlays();
-  notify(answer.msg || ACCOUNT_TOASTS.loggedIn, 'success');
+  notify(answer.msg || ACCOUNT_MESSAGES.loggedIn, 'success');
   try {
     await adoptGuestCart(answer.token);
   } catch (error) {
     // Keep the guest cart where it is, so nothing is lost; it merges at the next sign-in.
     loadCart(answer.user.email);
-    notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+    notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');
   }
 }
 
@@ -53,12 +44,12 @@ export function signOut(): void {
       .logout(token)
       .catch((error: unknown) => console.warn('The server did not confirm the sign-out.', error));
   }
-  endLocalSession(ACCOUNT_TOASTS.signedOut, 'success');
+  endLocalSession(ACCOUNT_MESSAGES.signedOut, 'success');
 }
 
 /** A session the server or the browser can no longer use: signed out here, and the shopper told why. */
 export function expireSession(): void {
-  endLocalSession(ACCOUNT_TOASTS.expired, 'error');
+  endLocalSession(ACCOUNT_MESSAGES.sessionExpired, 'error');
 }
 
 /** At page start: restore the shopper's local cart and favourites, then the server cart when signed in. */
@@ -73,6 +64,6 @@ export async function startAccount(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) expireSession();
     else if (!(error instanceof ApiError && error.network))
-      notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+      notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');
   }
 }

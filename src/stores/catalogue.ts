@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
+import { LISTING_MESSAGES } from '../lib/messages.ts';
 import type { Product } from '../lib/product.ts';
 
 /** The catalogue for the header's overlays (search, favourites, cart panel), loaded on first need. */
@@ -27,12 +28,9 @@ export function loadProducts(): Promise<Product[]> {
   return loading;
 }
 
-/** SPEC §8: what a failed product-list load shows when the server gave no message. */
-export const PRODUCT_LIST_FAILED = 'An error occurred. Please try again later.';
-
 /** The toast for a failed product-list load: the server's message, else SPEC §8's. */
 export function productListMessage(error: unknown): string {
   return error instanceof ApiError && error.serverMessage
     ? error.serverMessage
-    : PRODUCT_LIST_FAILED;
+    : LISTING_MESSAGES.listFailed;
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, CART_MESSAGES } from '../../src/lib/messages.ts';
 import addHandler from '../../netlify/functions/cart-add.mts';
 import getHandler from '../../netlify/functions/cart-get.mts';
 import updateHandler from '../../netlify/functions/cart-update.mts';
 import removeHandler from '../../netlify/functions/cart-remove.mts';
 import mergeHandler from '../../netlify/functions/cart-merge.mts';
-import { CART_MESSAGES } from '../../src/server/services/carts.ts';
-import { USER_MESSAGES } from '../../src/server/services/users.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -101,11 +100,11 @@ describe('POST /api/cart/add', () => {
   it('requires a signed-in shopper', async () => {
     expect(await call(addHandler, '/api/cart/add', { body: line })).toMatchObject({
       status: 401,
-      body: { success: false, message: USER_MESSAGES.signInRequired },
+      body: { success: false, message: ACCOUNT_MESSAGES.signInRequired },
     });
     expect(
       await call(addHandler, '/api/cart/add', { body: line, token: 'not-a-token' }),
-    ).toMatchObject({ status: 401, body: { message: USER_MESSAGES.sessionExpired } });
+    ).toMatchObject({ status: 401, body: { message: ACCOUNT_MESSAGES.sessionExpired } });
   });
 
   it('accepts the token as an Authorization bearer too', async () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   searchSuggestions,
-  BEST_SELLERS_PAGE,
-  BEST_SELLERS_STEP,
-  CATEGORY_HEADINGS,
   DEFAULT_PRICE_BOUNDS,
-  LISTING_MESSAGES,
-  LOAD_MORE_STEP,
-  PAGE_SIZE,
-  RELATED_LIMIT,
-  SEARCH_LIMIT,
   SORTS,
   bestSellers,
   byCategory,
@@ -63,36 +55,6 @@ const cheap = makeProduct({
 });
 const list: readonly Product[] = [tote, pack, sleeve, cheap];
 const ids = (products: readonly Product[]) => products.map((p) => p._id);
-
-describe('constants', () => {
-  it('pages grids by 8 and 8, best sellers by 8 and 4', () => {
-    expect(PAGE_SIZE).toBe(8);
-    expect(LOAD_MORE_STEP).toBe(8);
-    expect(BEST_SELLERS_PAGE).toBe(8);
-    expect(BEST_SELLERS_STEP).toBe(4);
-  });
-
-  it('caps search at 6 and related products at 10', () => {
-    expect(SEARCH_LIMIT).toBe(6);
-    expect(RELATED_LIMIT).toBe(10);
-  });
-
-  it('names the category headings', () => {
-    expect(CATEGORY_HEADINGS).toEqual({
-      handbags: 'Laptop Handbags',
-      bagpacks: 'Laptop Bagpacks',
-      sleeves: 'Laptop Sleeves',
-    });
-  });
-
-  it('holds the listing texts verbatim', () => {
-    expect(LISTING_MESSAGES).toEqual({
-      empty: 'No products found.',
-      under999Empty: 'No products found under 1999.',
-      under999Heading: 'Bags Under 999',
-    });
-  });
-});
 
 describe('sortProducts', () => {
   it('lists the five sorts in menu order', () => {

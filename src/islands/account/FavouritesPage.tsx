@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiError, api } from '../../client/api.ts';
-import { ORDER_MESSAGES, trackingMessage } from '../../lib/orders.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { trackingMessage } from '../../lib/orders.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../client/api.ts';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
-import { ORDER_MESSAGES } from '../../lib/orders.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart, clearCart } from '../../stores/cart.ts';
 import { $products, loadProducts, productListMessage } from '../../stores/catalogue.ts';

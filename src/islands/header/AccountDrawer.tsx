@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, api, type SessionAnswer } from '../../client/api.ts';
-import { ACCOUNT_TOASTS, signIn, signOut } from '../../stores/account.ts';
+import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { signIn, signOut } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session, SIGNED_OUT } from '../../stores/session.ts';
 import { $ui, closeOverlays, openDrawer, type DrawerMode, UI_CLOSED } from '../../stores/ui.ts';
@@ -8,16 +9,6 @@ import { Field, useBusy, useFocusOnSwitch, useFormError } from './account-form.t
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
-
-/** Password-reset messages, verbatim from SPEC §8. */
-export const RESET_TOASTS = {
-  sent: 'OTP sent to your email.',
-  sendError: 'Error sending OTP. Please try again.',
-  sendFailed: 'Failed to send OTP. Please try again later.',
-  updated: 'Password updated successfully. Please log in.',
-  resetError: 'Failed to reset password. Please try again.',
-  resetFailed: 'An error occurred. Please try again later.',
-} as const;
 
 /** Seconds after the code is sent before "Send a new code" is offered (SPEC §4's 5-second timer). */
 export const RESEND_AFTER_MS = 5000;
@@ -89,8 +80,8 @@ async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<str
     return null;
   } catch (error) {
     return error instanceof ApiError && !error.network
-      ? (error.serverMessage ?? ACCOUNT_TOASTS.failed)
-      : ACCOUNT_TOASTS.exception;
+      ? (error.serverMessage ?? ACCOUNT_MESSAGES.loginFailed)
+      : ACCOUNT_MESSAGES.exception;
   }
 }
 
@@ -222,13 +213,13 @@ function ForgotForm() {
     run(async () => {
       try {
         const answer = await api.requestReset(fields.email);
-        notify(answer.msg || RESET_TOASTS.sent, 'success');
+        notify(answer.msg || ACCOUNT_MESSAGES.otpSent, 'success');
         setCodeSent(true);
       } catch (error) {
         fail(
           error instanceof ApiError && !error.network
-            ? (error.serverMessage ?? RESET_TOASTS.sendError)
-            : RESET_TOASTS.sendFailed,
+            ? (error.serverMessage ?? ACCOUNT_MESSAGES.otpSendError)
+            : ACCOUNT_MESSAGES.otpSendFailed,
         );
       }
     });
@@ -236,15 +227,15 @@ function ForgotForm() {
     run(async () => {
       try {
         await api.resetPassword(fields);
-        notify(RESET_TOASTS.updated, 'success');
+        notify(ACCOUNT_MESSAGES.passwordUpdated, 'success');
         setFields({ email: fields.email, otp: '', newPassword: '' });
         setCodeSent(false);
         openDrawer('login');
       } catch (error) {
         fail(
           error instanceof ApiError && !error.network
-            ? (error.serverMessage ?? RESET_TOASTS.resetError)
-            : RESET_TOASTS.resetFailed,
+            ? (error.serverMessage ?? ACCOUNT_MESSAGES.resetError)
+            : ACCOUNT_MESSAGES.resetFailed,
         );
       }
     });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { discountedPrice } from '../../lib/pricing.ts';
 import { productPath } from '../../lib/routes.ts';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api } from '../../client/api.ts';
-import { ACCOUNT_TOASTS, signIn } from '../../stores/account.ts';
+import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { signIn } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 
 /** Google's identity script, loaded only when a client id is configured. */
@@ -52,10 +53,10 @@ export function GoogleButton() {
         google.initialize({
           client_id: clientId,
           callback: ({ credential }) => {
-            if (!credential) return notify(ACCOUNT_TOASTS.googleFailed, 'error');
+            if (!credential) return notify(ACCOUNT_MESSAGES.googleFailed, 'error');
             api.googleLogin(credential).then(signIn, (error: unknown) => {
               console.error('Google login call failed', error);
-              notify(ACCOUNT_TOASTS.googleFailed, 'error');
+              notify(ACCOUNT_MESSAGES.googleFailed, 'error');
             });
           },
         });
@@ -63,7 +64,7 @@ export function GoogleButton() {
       })
       .catch((error: unknown) => {
         console.error(error);
-        if (alive) notify(ACCOUNT_TOASTS.googleFailed, 'error');
+        if (alive) notify(ACCOUNT_MESSAGES.googleFailed, 'error');
       });
     return () => {
       alive = false;

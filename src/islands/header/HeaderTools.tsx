@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { startAccount } from '../../stores/account.ts';
 import { $cartCount } from '../../stores/cart.ts';
 import { refreshCurrency } from '../../stores/currency.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/catalogue.ts';
+import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { productPath } from '../../lib/routes.ts';
@@ -107,7 +108,7 @@ function SearchBody() {
       {failure && products === null && <p role="alert">{failure}</p>}
       {!failure && products === null && <p>Loading...</p>}
       {products !== null && query.trim() !== '' && results.length === 0 && (
-        <p>No products found.</p>
+        <p>{LISTING_MESSAGES.empty}</p>
       )}
       <ul
         id="search-results"

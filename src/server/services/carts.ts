@@ -1,5 +1,4 @@
 import {
-  CART_LIMIT_MESSAGE,
   addToCart,
   isCartFull,
   removeFromCart,
@@ -7,24 +6,11 @@ import {
   setCartQuantity,
   type CartMap,
 } from '../../lib/cart.ts';
+import { CART_MESSAGES } from '../../lib/messages.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
 import { HttpError } from '../http.ts';
 import type { Store } from '../store/port.ts';
-
-/** Messages the cart endpoints answer with. */
-export const CART_MESSAGES = {
-  added: 'Added to cart',
-  updated: 'Cart updated',
-  removed: 'Item removed from cart',
-  merged: 'Cart saved',
-  notInCart: 'This item is not in your cart.',
-  unknownProduct: 'This product is no longer available.',
-  unknownColour: 'This colour is not available for this product.',
-  unknownImage: 'This picture is not available for this colour.',
-  outOfStock: 'This product is out of stock.',
-  full: CART_LIMIT_MESSAGE,
-} as const;
 
 /** Checks that a line names a real product, one of its colours and one of that colour's images. */
 function checkLine(product: Product | null | undefined, line: CartRemoveBody): Product {
