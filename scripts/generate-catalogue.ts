@@ -4,33 +4,13 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueSchema, type Product } from '../src/lib/product.ts';
+import { SWATCHES } from '../src/lib/swatches.ts';
 import { demoCatalogue } from '../data/generate.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOGUE_FILE = path.join(ROOT, 'data', 'catalogue.json');
 const PUBLIC_DIR = path.join(ROOT, 'public');
 const IMAGE_DIR = path.join(PUBLIC_DIR, 'images', 'products');
-
-/** Swatch for every colour name the demo catalogue uses. */
-const HEX: Record<string, string> = {
-  Black: '#2a2a2d',
-  Navy: '#1f2f57',
-  Grey: '#8b8f94',
-  Charcoal: '#3e434a',
-  Olive: '#6b7140',
-  'Forest Green': '#2f5d3a',
-  Rust: '#b4552b',
-  Mustard: '#d6a630',
-  Teal: '#1f7a78',
-  Maroon: '#6f1f2c',
-  Beige: '#d8c6a5',
-  Cream: '#eee4cc',
-  Khaki: '#a9996a',
-  Brown: '#6b4424',
-  Tan: '#c49a6b',
-  'Blush Pink': '#e7b3b7',
-  'Sky Blue': '#7fb3da',
-};
 
 const VIEWS = ['front view', 'side view', 'open view showing the inside', 'close-up detail view'];
 
@@ -58,9 +38,9 @@ function mix(hex: string, toward: string, amount: number): string {
 }
 
 function palette(colour: string): Palette {
-  const body = HEX[colour];
+  const body = SWATCHES[colour];
   if (!body)
-    throw new Error(`No swatch for colour "${colour}"; add it to HEX in ${import.meta.url}`);
+    throw new Error(`No swatch for colour "${colour}"; add it to SWATCHES in src/lib/swatches.ts`);
   const [r, g, b] = rgb(body);
   const dim = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.3;
   return {

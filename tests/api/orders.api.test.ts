@@ -539,7 +539,8 @@ describe('amounts exact to the smallest unit of the currency', () => {
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
     expect(text).toContain(
       'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
-    );
+    ); // The mail promises SPEC §9's dispatch window, the figure the FAQ states (src/lib/policy.ts).
+    expect(text).toContain('will dispatch it within 24-48 hours.');
   });
 
   it('charges cents in USD and whole yen in JPY', async () => {

@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
-import { demoCatalogue, discountedPrice, generateCatalogue } from '../../data/generate.ts';
+import { demoCatalogue, generateCatalogue } from '../../data/generate.ts';
+import { discountedPrice } from '../../src/lib/pricing.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const demo = demoCatalogue();
-const paid = (p: Product) => discountedPrice(p.price, p.discountPercent);
+const paid = (p: Product) => discountedPrice(p);
 
 describe('demoCatalogue', () => {
   it('passes the catalogue schema', () => {
