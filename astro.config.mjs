@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { isNoindexPath } from './src/lib/routes.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -27,10 +28,8 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
-    sitemap({
-      filter: (page) =>
-        !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page),
-    }),
+    // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
+    sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),
   ],
   vite: { plugins: netlifyPlugins },
   server: { port: Number(process.env.PORT ?? 4321) },

@@ -1,3 +1,5 @@
+import { ROUTES } from './routes.ts';
+
 /** One home slideshow slide (SPEC §2). */
 export type Slide = { title: string; description: string; cta: string; href: string };
 
@@ -16,19 +18,19 @@ export const SLIDESHOW: {
       title: 'Work in Style',
       description: 'Sleek handbags made to match your hustle',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
     {
       title: 'Carry Confidence',
       description: 'Smart handbags for every move you make',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
     {
       title: 'Tech Meets Trend',
       description: 'Bold designs built for everyday tech life',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
   ],
 };

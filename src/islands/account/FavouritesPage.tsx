@@ -8,6 +8,7 @@ import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import '../catalogue/catalogue.css';
 import './account.css';
 import { useHydratedStore } from '../shared/hooks.ts';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** The /favourites and /yourFavourites page body: the saved products as cards. */
 export default function FavouritesPage() {
@@ -41,7 +42,7 @@ export default function FavouritesPage() {
       {view === 'empty' && (
         <div className="account-panel">
           <p>{FAVOURITE_MESSAGES.empty}</p>
-          <a className="button" href="/Collections">
+          <a className="button" href={ROUTES.collections}>
             Explore Collections
           </a>
         </div>

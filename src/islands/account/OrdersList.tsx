@@ -10,6 +10,7 @@ import { OrderLine, type OrderActions } from './OrderLine.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { useOrders, useTrackHighlight } from './use-orders.ts';
 import './account.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 const TITLE_ID = 'orders-title';
 
@@ -98,7 +99,7 @@ function OrdersPanel({ token }: { token: string }) {
     return (
       <div className="account-panel orders-empty">
         <p>{ORDER_MESSAGES.empty}</p>
-        <a className="button" href="/Collections">
+        <a className="button" href={ROUTES.collections}>
           Return to Collections
         </a>
       </div>

@@ -28,6 +28,7 @@ import {
 import { OrderSummary } from './OrderSummary.tsx';
 import { pageHeading, useErrorFocus } from './form-focus.ts';
 import './checkout.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** A checkout country with its currency and the regions its State select lists (built from src/lib/countries.ts). */
 export type CountryOption = { name: string; currency: string; regions: readonly string[] };
@@ -258,7 +259,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
           </ul>
           {products !== null && lines.length === 0 && !thanks && (
             <p className="empty">
-              Your cart is empty. <a href="/Collections">Explore Collections</a>
+              Your cart is empty. <a href={ROUTES.collections}>Explore Collections</a>
             </p>
           )}
           {paused && (
@@ -289,7 +290,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
         </div>
         <p>{ORDER_MESSAGES.placed} We will e-mail your confirmation shortly.</p>
         <div className="cart-actions">
-          <a className="button" href="/yourOrders">
+          <a className="button" href={ROUTES.orders}>
             See Your Orders
           </a>
           <a className="button secondary" href="/">

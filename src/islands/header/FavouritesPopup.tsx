@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { discountedPrice } from '../../lib/pricing.ts';
-import { productPath } from '../../lib/routes.ts';
+import { ROUTES, productPath } from '../../lib/routes.ts';
 import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { $products, loadProducts } from '../../stores/catalogue.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
@@ -67,7 +67,7 @@ function FavouritesBody() {
         ))}
       </ul>
       {ids.length > 0 && (
-        <a className="button secondary" href="/favourites">
+        <a className="button secondary" href={ROUTES.favourites}>
           See all favourites
         </a>
       )}

@@ -3,7 +3,7 @@ import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/c
 import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
-import { productPath } from '../../lib/routes.ts';
+import { ROUTES, productPath } from '../../lib/routes.ts';
 import { $products, $productsError, loadProducts } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
@@ -12,11 +12,11 @@ import { useHydratedStore } from '../shared/hooks.ts';
 
 /** Category shortcut chips (SPEC §2 Search overlay). */
 export const SEARCH_CHIPS = [
-  { label: 'Handbags', href: '/Handbags' },
-  { label: 'Bagpacks', href: '/Bagpacks' },
-  { label: 'Sleeves', href: '/Sleeves' },
-  { label: 'Best Sellers', href: '/BestSellers' },
-  { label: 'Under 999', href: '/under999' },
+  { label: 'Handbags', href: ROUTES.handbags },
+  { label: 'Bagpacks', href: ROUTES.bagpacks },
+  { label: 'Sleeves', href: ROUTES.sleeves },
+  { label: 'Best Sellers', href: ROUTES.bestSellers },
+  { label: 'Under 999', href: ROUTES.under999 },
 ] as const;
 
 /** The search overlay: name search capped at 6, chips, suggestions, Trending Products when empty. */
