@@ -1,6 +1,7 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,build,crash]`: page weight,
-// Lighthouse, API latency under load, build time at scale and the crash test. Prints one table and
-// writes bench/results.json. Everything runs on loopback; nothing is downloaded.
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,api,inproc,catalogue,build,crash]`: page
+// weight, Lighthouse, API latency under load, catalogue filter speed, build time at scale and the
+// crash test. Prints one table and writes bench/results.json. Everything runs on loopback; nothing
+// is downloaded.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import {
   type PageWeight,
 } from '../../tests/fixtures/page-weight.ts';
 import { buildAtScale, type BuildRow } from './build-scale.ts';
+import { catalogueSpeed } from './catalogue-speed.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { endpointLoad, loginLatency, prepareStore, shopperScenario, type LoadRow } from './load.ts';
@@ -275,6 +277,22 @@ async function inprocSection() {
   }
 }
 
+/** Filter + sort of 10,000 products: budget one frame (16 ms) on the fastest of 30 calls. */
+function catalogueSection() {
+  log('catalogue filter and sort, 10,000 products');
+  const rows = catalogueSpeed();
+  results.catalogue = rows;
+  for (const r of rows) {
+    checks.push({
+      area: 'catalogue speed',
+      item: `${r.scenario}, ${r.products} products`,
+      value: `fastest ${r.fastestMs} ms, median ${r.medianMs} ms of ${r.runs} (${r.shown} shown)`,
+      budget: '≤ 16 ms (fastest)',
+      ok: r.fastestMs <= 16,
+    });
+  }
+}
+
 async function buildSection() {
   const rows: BuildRow[] = [];
   for (const [n, budget] of cfg.builds) {
@@ -347,6 +365,7 @@ try {
     await pageWeightSection(dist);
   }
   if (want('inproc')) await inprocSection();
+  if (want('catalogue')) catalogueSection();
   if (want('build')) await buildSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
   else if (want('crash'))
