@@ -84,12 +84,12 @@ export function filterProducts(list: readonly Product[], filter: ProductFilter):
 }
 
 /** Each colour with how many products come in it, in order of first appearance. */
-export function colourCounts(list: readonly Product[]): { color: string; count: number }[] {
+export function colourCounts(list: readonly Product[]): { colour: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const p of list) {
-    for (const color of new Set(p.colors)) counts.set(color, (counts.get(color) ?? 0) + 1);
+    for (const colour of new Set(p.colors)) counts.set(colour, (counts.get(colour) ?? 0) + 1);
   }
-  return [...counts].map(([color, count]) => ({ color, count }));
+  return [...counts].map(([colour, count]) => ({ colour, count }));
 }
 
 /** The lowest and highest discounted price; an empty list gives 0 to 100000. */

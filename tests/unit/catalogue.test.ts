@@ -145,10 +145,10 @@ describe('filterProducts', () => {
 describe('colourCounts', () => {
   it('counts products per colour in order of first appearance', () => {
     expect(colourCounts(list)).toEqual([
-      { color: 'Black', count: 3 },
-      { color: 'Tan', count: 1 },
-      { color: 'Navy', count: 1 },
-      { color: 'Grey', count: 2 },
+      { colour: 'Black', count: 3 },
+      { colour: 'Tan', count: 1 },
+      { colour: 'Navy', count: 1 },
+      { colour: 'Grey', count: 2 },
     ]);
   });
 
