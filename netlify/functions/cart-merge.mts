@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '../../src/lib/messages.ts';
+import { CART_ANSWERS } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { replaceCart } from '../../src/server/services/carts.ts';
@@ -11,7 +11,7 @@ export default handle(async (req) => {
   const { cartData } = await readPost(req, cartMergeBodySchema);
   return json({
     success: true,
-    message: CART_MESSAGES.merged,
+    message: CART_ANSWERS.merged,
     cartData: await replaceCart(deps.store, user.id, cartData),
   });
 });

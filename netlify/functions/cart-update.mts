@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '../../src/lib/messages.ts';
+import { CART_ANSWERS } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { updateCartItem } from '../../src/server/services/carts.ts';
@@ -10,7 +10,7 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartLineBodySchema);
   const cartData = await updateCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_MESSAGES.updated, cartData });
+  return json({ success: true, message: CART_ANSWERS.updated, cartData });
 });
 
 export const config = { path: '/api/cart/update' };

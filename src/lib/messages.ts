@@ -1,6 +1,9 @@
 // The shop's message catalogue: every text a shopper can be shown, by the browser or in an API
 // answer, declared once here and imported by both sides (SPEC §2, §4, §5 and §8 verbatim where the
-// spec names them). Each group is its own export so a browser bundle keeps only the groups it uses.
+// spec names them). Each group is its own export so a browser bundle keeps only the groups it uses:
+// `*_MESSAGES` hold the texts the browser names (and the server too, where both send one), while
+// `*_ANSWERS` hold what only the API names; the browser shows those as the answer carries them, so
+// they never ship in its bundles.
 // Zod's per-field messages stay beside their schema (src/lib/validation.ts) as part of the contract.
 // This module imports only leaf modules (limits, payment names, types), never a module that imports
 // it back, so it is always fully evaluated before it is read.
@@ -33,8 +36,17 @@ export const LISTING_MESSAGES = {
   under999Heading: 'Bags Under 999',
 } as const;
 
-/** Cart answers of the API and the browser's cart toasts (SPEC §8). */
+/** Cart messages the browser names (SPEC §8), and the line cap both sides refuse with. */
 export const CART_MESSAGES = {
+  full: `Your cart can hold at most ${MAX_CART_LINES} different items. Please remove one before adding another.`,
+  orderFull: `An order can hold at most ${MAX_CART_LINES} different items. Please remove some from your cart and try again.`,
+  updateFailed: 'Quantity update failed',
+  removeFailed: 'Failed to remove item',
+  removeNetwork: 'Failed to remove item from cart',
+} as const;
+
+/** Cart refusals and confirmations only the API sends (the browser shows them as sent). */
+export const CART_ANSWERS = {
   added: 'Added to cart',
   updated: 'Cart updated',
   removed: 'Item removed from cart',
@@ -44,11 +56,6 @@ export const CART_MESSAGES = {
   unknownColour: 'This colour is not available for this product.',
   unknownImage: 'This picture is not available for this colour.',
   outOfStock: 'This product is out of stock.',
-  full: `Your cart can hold at most ${MAX_CART_LINES} different items. Please remove one before adding another.`,
-  orderFull: `An order can hold at most ${MAX_CART_LINES} different items. Please remove some from your cart and try again.`,
-  updateFailed: 'Quantity update failed',
-  removeFailed: 'Failed to remove item',
-  removeNetwork: 'Failed to remove item from cart',
 } as const;
 
 /** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
@@ -60,7 +67,7 @@ export const FAVOURITE_MESSAGES = {
   empty: 'Oops, You Have No Favourites yet',
 } as const;
 
-/** Order, cancel and tracking messages of the browser and the API (SPEC §4, §8 where it names them). */
+/** Order, cancel and tracking messages the browser names, some also API answers (SPEC §4, §8). */
 export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
   trackFailed: 'Unable to track order at the moment.',
@@ -73,6 +80,10 @@ export const ORDER_MESSAGES = {
   reasonRequired: 'Please select a cancellation reason.',
   confirmCancel: 'Are you sure you want to cancel this order?',
   empty: 'You have not ordered anything',
+} as const;
+
+/** Order refusals and confirmations only the API sends (the browser shows them as sent). */
+export const ORDER_ANSWERS = {
   notCancellable: 'This order can no longer be cancelled. Please contact customer care.',
   unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
   unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
@@ -129,16 +140,29 @@ export const DESTINATION_MESSAGES = {
 } as const;
 
 /**
- * Sign-in, sign-up, sign-out, password reset and session messages: the API's answers and the
- * browser's toasts (SPEC §4, §8). The browser shows the server's text when there is one and falls
- * back to its own (`loginFailed`, `otpSendError`, `resetError`).
+ * Sign-in, sign-up, sign-out, password reset and session messages the browser names (SPEC §4, §8),
+ * some of which the API answers too. The browser shows the server's text when there is one and
+ * falls back to its own (`loginFailed`, `otpSendError`, `resetError`).
  */
 export const ACCOUNT_MESSAGES = {
-  registered: 'Your account has been created. You are logged in!',
   loggedIn: 'You are logged in!',
   loginFailed: 'Login/Register failed.',
   exception: 'Something went wrong. Please try again later.',
   signedOut: 'Signed out successfully',
+  otpSent: 'OTP sent to your email.',
+  otpSendError: 'Error sending OTP. Please try again.',
+  otpSendFailed: 'Failed to send OTP. Please try again later.',
+  passwordUpdated: 'Password updated successfully. Please log in.',
+  resetError: 'Failed to reset password. Please try again.',
+  resetFailed: GENERIC_ERROR,
+  googleFailed: 'Google sign-in failed',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  settingsSignedOut: 'Please log in to view your settings.',
+} as const;
+
+/** Account refusals and confirmations only the API sends (the browser shows them as sent). */
+export const ACCOUNT_ANSWERS = {
+  registered: 'Your account has been created. You are logged in!',
   badCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
@@ -154,18 +178,9 @@ export const ACCOUNT_MESSAGES = {
    */
   commonPassword: 'This password is too common. Please choose another.',
   tooManyRegistrations: 'Too many sign-ups from your network. Please try again later.',
-  otpSent: 'OTP sent to your email.',
-  otpSendError: 'Error sending OTP. Please try again.',
-  otpSendFailed: 'Failed to send OTP. Please try again later.',
-  passwordUpdated: 'Password updated successfully. Please log in.',
-  resetError: 'Failed to reset password. Please try again.',
-  resetFailed: GENERIC_ERROR,
   badOtp: 'The code is invalid or has expired. Please request a new one.',
-  googleFailed: 'Google sign-in failed',
   googleOff: 'Google sign-in is not available right now.',
   signInRequired: 'Please log in to continue.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  settingsSignedOut: 'Please log in to view your settings.',
 } as const;
 
 /** Newsletter answers (the footer form shows them as the server sends them). */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, SERVER_MESSAGES } from '../../src/lib/messages.ts';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import registerHandler from '../../netlify/functions/user-register.mts';
 import loginHandler from '../../netlify/functions/user-login.mts';
 import googleHandler from '../../netlify/functions/user-google-login.mts';
@@ -232,7 +232,7 @@ describe('reset codes and their checks (issue 12, item 6)', () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(30);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const last = await verify('guess-last@example.com', '123456', NEW_PASSWORD, '198.51.100.200');
-    expect(last.body.message).toBe(ACCOUNT_MESSAGES.tooManyChecks);
+    expect(last.body.message).toBe(ACCOUNT_ANSWERS.tooManyChecks);
   });
 
   it('slows checks on one e-mail after 10, from any address, by a second at first', async () => {

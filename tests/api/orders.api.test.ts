@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
+import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import addHandler from '../../netlify/functions/cart-add.mts';
 import getHandler from '../../netlify/functions/cart-get.mts';
 import codHandler from '../../netlify/functions/order-cod.mts';
@@ -176,7 +176,7 @@ describe('POST /api/order/COD', () => {
     });
     expect(answer).toMatchObject({
       status: 503,
-      body: { success: false, message: ORDER_MESSAGES.noRate('CHF') },
+      body: { success: false, message: ORDER_ANSWERS.noRate('CHF') },
     });
   });
 
@@ -187,7 +187,7 @@ describe('POST /api/order/COD', () => {
     });
     expect(soldOut).toMatchObject({
       status: 409,
-      body: { message: ORDER_MESSAGES.outOfStock('Test Commuter Backpack') },
+      body: { message: ORDER_ANSWERS.outOfStock('Test Commuter Backpack') },
     });
     const unknown = await call(codHandler, '/api/order/COD', {
       token: alice.token,
@@ -195,7 +195,7 @@ describe('POST /api/order/COD', () => {
     });
     expect(unknown).toMatchObject({
       status: 400,
-      body: { message: ORDER_MESSAGES.unknownProduct },
+      body: { message: ORDER_ANSWERS.unknownProduct },
     });
   });
 
@@ -244,7 +244,7 @@ describe('POST /api/order/COD', () => {
     });
     expect(different).toMatchObject({
       status: 422,
-      body: { success: false, message: ORDER_MESSAGES.keyReused },
+      body: { success: false, message: ORDER_ANSWERS.keyReused },
     });
     expect(
       (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body.orders,
@@ -348,7 +348,7 @@ describe('POST /api/order/cancel', () => {
     });
     expect(again).toMatchObject({
       status: 409,
-      body: { message: ORDER_MESSAGES.notCancellable },
+      body: { message: ORDER_ANSWERS.notCancellable },
     });
   });
 
@@ -399,7 +399,7 @@ describe('moveOrderStatus', () => {
     const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
     await expect(
       moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered'),
-    ).rejects.toThrow(ORDER_MESSAGES.badStatus('Order Placed', 'Delivered'));
+    ).rejects.toThrow(ORDER_ANSWERS.badStatus('Order Placed', 'Delivered'));
   });
 });
 
@@ -672,7 +672,7 @@ describe('stale exchange rates', () => {
     );
     expect(answer).toMatchObject({
       status: 503,
-      body: { success: false, message: ORDER_MESSAGES.noRate('USD') },
+      body: { success: false, message: ORDER_ANSWERS.noRate('USD') },
     });
     expect(await ordersOf(gina.token)).toEqual([]);
   });
@@ -720,7 +720,7 @@ describe('line caps', () => {
     );
     expect(fifty).toMatchObject({
       status: 400,
-      body: { message: ORDER_MESSAGES.lineTooLarge('Test Commuter Backpack', 'Black') },
+      body: { message: ORDER_ANSWERS.lineTooLarge('Test Commuter Backpack', 'Black') },
     });
     expect(await ordersOf(hank.token)).toEqual([]);
   });

@@ -24,7 +24,7 @@ import {
   throttle,
   withinLimit,
 } from './throttle.ts';
-import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import { type Deps, factor, refuseCommonPassword } from './users.ts';
 
 /**
@@ -41,7 +41,7 @@ export async function requestPasswordReset(
   await throttle(
     deps.store,
     [[RESET_PER_ADDRESS, ip]],
-    ACCOUNT_MESSAGES.tooManyResets,
+    ACCOUNT_ANSWERS.tooManyResets,
     factor(deps),
   );
   inBackground('reset code mail', () => mailResetCode(deps, email), waitUntil);
@@ -99,22 +99,22 @@ export async function resetPassword(
 ): Promise<{ success: true; msg: string }> {
   const { store } = deps;
   refuseCommonPassword(input.newPassword);
-  await throttle(store, [[VERIFY_PER_ADDRESS, ip]], ACCOUNT_MESSAGES.tooManyChecks, factor(deps));
-  await slowDown(store, VERIFY_SLOWDOWN, input.email, ACCOUNT_MESSAGES.slowChecks);
+  await throttle(store, [[VERIFY_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyChecks, factor(deps));
+  await slowDown(store, VERIFY_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowChecks);
   const key = signingKey(deps.config);
   // The attempt is used up before the code is compared, in one atomic step: parallel guesses
   // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code.
   const otp = await store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
   if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, key)) {
     if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await store.otps.delete(input.email);
-    throw new HttpError(400, ACCOUNT_MESSAGES.badOtp);
+    throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   }
   // Hashed before the code is consumed: when hashing is refused (503), the code still works.
   const passwordHash = await hashPassword(input.newPassword);
   // Consuming the code is the atomic step: of two racing correct submissions only one deletes it.
-  if (!(await store.otps.delete(input.email))) throw new HttpError(400, ACCOUNT_MESSAGES.badOtp);
+  if (!(await store.otps.delete(input.email))) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   const user = await store.users.findByEmail(input.email);
-  if (!user) throw new HttpError(400, ACCOUNT_MESSAGES.badOtp);
+  if (!user) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, user.email),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
@@ -38,7 +38,7 @@ export const factor = ({ config }: Deps) => ({ addressFactor: config.THROTTLE_AD
 
 /** Refuses a new password from the list of common ones with a 400 (before anything is counted or stored). */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new HttpError(400, ACCOUNT_MESSAGES.commonPassword);
+  if (isCommonPassword(password)) throw new HttpError(400, ACCOUNT_ANSWERS.commonPassword);
 }
 
 async function session({ config }: Deps, user: UserRecord, msg: string): Promise<SessionAnswer> {
@@ -65,11 +65,11 @@ export async function register(
   await throttle(
     deps.store,
     [[REGISTER_PER_ADDRESS, ip]],
-    ACCOUNT_MESSAGES.tooManyRegistrations,
+    ACCOUNT_ANSWERS.tooManyRegistrations,
     factor(deps),
   );
   if (await deps.store.users.findByEmail(input.email))
-    throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+    throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
   const user = await deps.store.users.create(
     newUser({
       email: input.email,
@@ -79,8 +79,8 @@ export async function register(
       emailVerified: false,
     }),
   );
-  if (!user) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
-  return session(deps, user, ACCOUNT_MESSAGES.registered);
+  if (!user) throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
+  return session(deps, user, ACCOUNT_ANSWERS.registered);
 }
 
 /**
@@ -93,8 +93,8 @@ export async function login(
   ip: string,
 ): Promise<SessionAnswer> {
   const { store } = deps;
-  await throttle(store, [[LOGIN_PER_ADDRESS, ip]], ACCOUNT_MESSAGES.tooManyLogins, factor(deps));
-  await slowDown(store, LOGIN_SLOWDOWN, input.email, ACCOUNT_MESSAGES.slowLogins);
+  await throttle(store, [[LOGIN_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyLogins, factor(deps));
+  await slowDown(store, LOGIN_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowLogins);
   const user = await store.users.findByEmail(input.email);
   let ok: boolean;
   try {
@@ -107,7 +107,7 @@ export async function login(
     ]);
     throw error;
   }
-  if (!user || !user.passwordHash || !ok) throw new HttpError(401, ACCOUNT_MESSAGES.badCredentials);
+  if (!user || !user.passwordHash || !ok) throw new HttpError(401, ACCOUNT_ANSWERS.badCredentials);
   // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, input.email),
@@ -127,7 +127,7 @@ export async function googleLogin(
   waitUntil?: WaitUntil,
 ): Promise<SessionAnswer> {
   const clientId = deps.config.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new HttpError(503, ACCOUNT_MESSAGES.googleOff);
+  if (!clientId) throw new HttpError(503, ACCOUNT_ANSWERS.googleOff);
   const identity = await verifyGoogleIdToken(credential, {
     clientId,
     jwksUrl: deps.config.GOOGLE_JWKS_URL,
@@ -159,7 +159,7 @@ export async function googleLogin(
 
 /** The signed-in user a request's token names, or a 401. Old token versions are refused. */
 export async function authenticate(deps: Deps, token: string | null): Promise<UserRecord> {
-  if (!token) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
+  if (!token) throw new HttpError(401, ACCOUNT_ANSWERS.signInRequired);
   const claims = await readToken(token, signingKey(deps.config));
   const user = claims ? await deps.store.users.findById(claims.userId) : null;
   if (!claims || !user || user.tokenVersion !== claims.tokenVersion)
