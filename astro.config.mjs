@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
 import { photoPipeline } from './src/server/photo-integration.ts';
+import { isNoindexPath } from './src/lib/routes.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -31,12 +32,10 @@ export default defineConfig({
     react(),
     interactionDirective,
     photoPipeline(),
+    // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
+    sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),
     // Last: it hashes the inline scripts of the finished pages.
     cspHeaders(),
-    sitemap({
-      filter: (page) =>
-        !/\/(Checkout|Cart|cart|mySetting|yourOrders|favourites|yourFavourites|faq)\/?$/.test(page),
-    }),
   ],
   vite: { plugins: [inlineScripts(), ...netlifyPlugins] },
   server: { port: Number(process.env.PORT ?? 4321) },

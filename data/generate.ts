@@ -1,5 +1,6 @@
 // The demo catalogue and a seeded generator of synthetic products for benchmarks.
 // Pure module: no I/O, no clocks, no Math.random. scripts/generate-catalogue.ts writes the files.
+import { discountedPrice } from '../src/lib/pricing.ts';
 import type { Product } from '../src/lib/product.ts';
 
 type Category = Product['category'];
@@ -26,11 +27,6 @@ export const DEMO_PHOTO_PRODUCTS: readonly string[] = [
 /** Site-relative path of image n (1-based) of a product colour. */
 export function imagePath(productId: string, colour: string, n: number): string {
   return `/images/products/${productId}-${colourSlug(colour)}-${n}.svg`;
-}
-
-/** The rounded price a shopper pays after the discount. */
-export function discountedPrice(price: number, discountPercent: number): number {
-  return Math.round(price - (price * discountPercent) / 100);
 }
 
 function spec(
@@ -1386,7 +1382,7 @@ export function generateCatalogue(n: number, seed = 1): Product[] {
     const name = `${pick(PLACES, rand())} ${pick(ADJECTIVES, rand())} ${pick(NOUNS[category], rand())}`;
     const price = 900 + Math.floor(rand() * 283) * 50; // 900..15000 in steps of 50
     const discountPercent = rand() < 1 / 3 ? pick(DISCOUNTS, rand()) : 0;
-    const paid = discountedPrice(price, discountPercent);
+    const paid = discountedPrice({ price, discountPercent });
     const wholesalePrice =
       rand() < 1 / 3
         ? Math.max(1, Math.min(paid - 1, Math.round(paid * (0.7 + rand() * 0.2))))

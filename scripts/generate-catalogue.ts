@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogueSchema, type Product } from '../src/lib/product.ts';
 import sharp from 'sharp';
 import { DEMO_PHOTO_PRODUCTS, demoCatalogue } from '../data/generate.ts';
+import { SWATCHES } from '../src/lib/swatches.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOGUE_FILE = path.join(ROOT, 'data', 'catalogue.json');
@@ -17,27 +18,6 @@ const IMAGE_DIR = path.join(PUBLIC_DIR, 'images', 'products');
 const PHOTO_DIR = path.join(ROOT, 'data', 'photos');
 /** Demo photos are 1200 px squares: above the import's 800 px floor, and quick to optimise. */
 const PHOTO_SIDE = 1200;
-
-/** Swatch for every colour name the demo catalogue uses. */
-const HEX: Record<string, string> = {
-  Black: '#2a2a2d',
-  Navy: '#1f2f57',
-  Grey: '#8b8f94',
-  Charcoal: '#3e434a',
-  Olive: '#6b7140',
-  'Forest Green': '#2f5d3a',
-  Rust: '#b4552b',
-  Mustard: '#d6a630',
-  Teal: '#1f7a78',
-  Maroon: '#6f1f2c',
-  Beige: '#d8c6a5',
-  Cream: '#eee4cc',
-  Khaki: '#a9996a',
-  Brown: '#6b4424',
-  Tan: '#c49a6b',
-  'Blush Pink': '#e7b3b7',
-  'Sky Blue': '#7fb3da',
-};
 
 /** The views of a product, in gallery order: 2 views are front and side, 3 add the back. */
 const VIEW_NAMES = ['front view', 'side view', 'back view'];
@@ -137,9 +117,9 @@ function mix(hex: string, toward: string, amount: number): string {
 }
 
 function palette(colour: string): Palette {
-  const body = HEX[colour];
+  const body = SWATCHES[colour];
   if (!body)
-    throw new Error(`No swatch for colour "${colour}"; add it to HEX in ${import.meta.url}`);
+    throw new Error(`No swatch for colour "${colour}"; add it to SWATCHES in src/lib/swatches.ts`);
   const [r, g, b] = rgb(body);
   const dim = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.3;
   return {

@@ -1,6 +1,7 @@
 // Serves /api/* by calling the Netlify Function handlers in this process, as a warm function
 // instance does in production. `npm start` and the bench server both route through here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
 import notFound from '../netlify/functions/api-not-found.mts';
 import { endpointFor, type Handler } from './api-endpoints.ts';
@@ -41,7 +42,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
  * reset while still sending; beyond that the socket is destroyed.
  */
 async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const answer = fail(413, 'Request body is too large');
+  const answer = fail(413, SERVER_MESSAGES.bodyTooLarge);
   const headers: Record<string, string> = { connection: 'close' };
   answer.headers.forEach((value, key) => (headers[key] = value));
   res.writeHead(413, headers).end(Buffer.from(await answer.arrayBuffer()));

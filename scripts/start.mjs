@@ -12,6 +12,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { siteHeaders } from './netlify-headers.ts';
 import { serveApi, settleApi } from './serve-api.ts';
 import { seedIfEmpty } from '../src/server/services/catalogue.ts';
+import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { canonicalPagePath } from '../src/lib/routes.ts';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 
@@ -104,9 +105,7 @@ const server = http.createServer(async (req, res) => {
   } catch (error) {
     console.error('[server]', error);
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });
-    res.end(
-      JSON.stringify({ success: false, message: 'An error occurred. Please try again later.' }),
-    );
+    res.end(JSON.stringify({ success: false, message: SERVER_MESSAGES.failed }));
   }
 });
 

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { HttpError, handle } from '../../src/server/http.ts';
 
@@ -8,7 +9,7 @@ import { HttpError, handle } from '../../src/server/http.ts';
  */
 export default handle(async () => {
   loadConfig();
-  throw new HttpError(404, 'Not found');
+  throw new HttpError(404, SERVER_MESSAGES.notFound);
 });
 
 /*

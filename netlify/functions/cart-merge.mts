@@ -1,6 +1,7 @@
+import { CART_ANSWERS } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, replaceCart } from '../../src/server/services/carts.ts';
+import { replaceCart } from '../../src/server/services/carts.ts';
 import { cartMergeBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/merge — stores the cart the browser merged at login (src/lib mergeCarts) in one write. */
@@ -10,7 +11,7 @@ export default handle(async (req) => {
   const { cartData } = await readPost(req, cartMergeBodySchema);
   return json({
     success: true,
-    message: CART_MESSAGES.merged,
+    message: CART_ANSWERS.merged,
     cartData: await replaceCart(deps.store, user.id, cartData),
   });
 });

@@ -1,6 +1,7 @@
+import { CART_ANSWERS } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { CART_MESSAGES, updateCartItem } from '../../src/server/services/carts.ts';
+import { updateCartItem } from '../../src/server/services/carts.ts';
 import { cartLineBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/cart/update — sets the quantity (1–100) of a line already in the caller's cart. */
@@ -9,7 +10,7 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartLineBodySchema);
   const cartData = await updateCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_MESSAGES.updated, cartData });
+  return json({ success: true, message: CART_ANSWERS.updated, cartData });
 });
 
 export const config = { path: '/api/cart/update' };

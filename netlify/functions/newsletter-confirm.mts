@@ -1,6 +1,7 @@
+import { NEWSLETTER_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps } from '../../src/server/api.ts';
 import { API_SECURITY_HEADERS, handle, requireMethod } from '../../src/server/http.ts';
-import { NEWSLETTER_MESSAGES, confirmSubscription } from '../../src/server/services/newsletter.ts';
+import { confirmSubscription } from '../../src/server/services/newsletter.ts';
 
 /** GET /api/newsletter/confirm?token=… — the link in the opt-in mail; answers a small page. */
 export default handle(async (req) => {

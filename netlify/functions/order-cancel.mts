@@ -1,6 +1,7 @@
+import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { ORDER_API_MESSAGES, cancelOrder } from '../../src/server/services/orders.ts';
+import { cancelOrder } from '../../src/server/services/orders.ts';
 import { cancelBodySchema } from '../../src/lib/validation.ts';
 
 /** POST /api/order/cancel — cancels the caller's order from Order Placed or Packing, with a reason. */
@@ -9,7 +10,7 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const { orderId, reason } = await readPost(req, cancelBodySchema);
   const order = await cancelOrder(deps.store, user.id, orderId, reason);
-  return json({ success: true, message: ORDER_API_MESSAGES.cancelled, order });
+  return json({ success: true, message: ORDER_MESSAGES.cancelled, order });
 });
 
 export const config = { path: '/api/order/cancel' };

@@ -1,10 +1,7 @@
+import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
 import { handle, json, type RequestContext } from '../../src/server/http.ts';
-import {
-  ORDER_API_MESSAGES,
-  placeOrder,
-  readIdempotencyKey,
-} from '../../src/server/services/orders.ts';
+import { placeOrder, readIdempotencyKey } from '../../src/server/services/orders.ts';
 import { clientAddress } from '../../src/server/services/throttle.ts';
 import { orderBodySchema } from '../../src/lib/validation.ts';
 
@@ -20,7 +17,7 @@ export default handle(async (req, context?: RequestContext) => {
     waitUntil: context?.waitUntil?.bind(context),
   });
   return json(
-    { success: true, message: ORDER_API_MESSAGES.placed, orderId: order._id, order },
+    { success: true, message: ORDER_MESSAGES.placed, orderId: order._id, order },
     { status: replayed ? 200 : 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} },
   );
 });

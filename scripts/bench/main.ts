@@ -1,7 +1,7 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,build,photos,crash]`:
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash]`:
 // page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
-// load, build time at scale, the photo pipeline and the crash test. Prints one table and writes
-// bench/results.json. Everything runs on loopback; nothing is downloaded.
+// load, catalogue filter speed, build time at scale, the photo pipeline and the crash test. Prints
+// one table and writes bench/results.json. Everything runs on loopback; nothing is downloaded.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
 } from '../../tests/fixtures/page-weight.ts';
 import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
+import { catalogueSpeed } from './catalogue-speed.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -351,6 +352,22 @@ async function inprocSection() {
   }
 }
 
+/** Filter + sort of 10,000 products: budget one frame (16 ms) on the fastest of 30 calls. */
+function catalogueSection() {
+  log('catalogue filter and sort, 10,000 products');
+  const rows = catalogueSpeed();
+  results.catalogue = rows;
+  for (const r of rows) {
+    checks.push({
+      area: 'catalogue speed',
+      item: `${r.scenario}, ${r.products} products`,
+      value: `fastest ${r.fastestMs} ms, median ${r.medianMs} ms of ${r.runs} (${r.shown} shown)`,
+      budget: '≤ 16 ms (fastest)',
+      ok: r.fastestMs <= 16,
+    });
+  }
+}
+
 async function buildSection() {
   const rows: BuildRow[] = [];
   for (const [n, budget] of cfg.builds) {
@@ -469,6 +486,7 @@ try {
     await pageWeightSection(dist);
   }
   if (want('inproc')) await inprocSection();
+  if (want('catalogue')) catalogueSection();
   if (want('build')) await buildSection();
   if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);

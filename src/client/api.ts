@@ -1,13 +1,11 @@
 // The browser's calls to the shop API (SPEC §7), typed, with the token header and a timeout.
 // Failures become ApiError carrying the server's message when it sent one.
 import type { CartMap } from '../lib/cart.ts';
+import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
 import type { Product } from '../lib/product.ts';
 
 /** How long the browser waits for the API before giving up. */
 export const API_TIMEOUT_MS = 15_000;
-
-/** What a token that cannot be used means to the shopper (the server says the same on a 401). */
-export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 // A header value must be visible ASCII: a token holding a newline or a "€" would make fetch throw
 // before anything is sent, which looked like "Network error" while the shopper stayed signed in.
@@ -81,7 +79,7 @@ export async function request<T>(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token && !SENDABLE_TOKEN.test(opts.token))
-    throw new ApiError(SESSION_EXPIRED, 401, SESSION_EXPIRED);
+    throw new ApiError(ACCOUNT_MESSAGES.sessionExpired, 401, ACCOUNT_MESSAGES.sessionExpired);
   if (opts.token) headers.token = opts.token;
   let res: Response;
   try {

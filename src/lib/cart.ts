@@ -13,12 +13,6 @@ export const MAX_QUANTITY = 100;
 /** The most lines (product, colour, picture) a cart or an order may hold; add, merge and order share it. */
 export const MAX_CART_LINES = 50;
 
-/** Why an add or a stored cart was refused for holding too many lines. */
-export const CART_LIMIT_MESSAGE = `Your cart can hold at most ${MAX_CART_LINES} different items. Please remove one before adding another.`;
-
-/** Why an order was refused for holding too many lines. */
-export const ORDER_LIMIT_MESSAGE = `An order can hold at most ${MAX_CART_LINES} different items. Please remove some from your cart and try again.`;
-
 /** What identifies one cart line. */
 export type CartKey = { itemId: string; selectedColor: string; imageIndex: number | string };
 

@@ -45,13 +45,6 @@ export const CATEGORY_HEADINGS: Readonly<Record<Category, string>> = {
   sleeves: 'Laptop Sleeves',
 };
 
-/** Listing texts, verbatim from SPEC §2 (the under-999 empty text says 1999 as the original does). */
-export const LISTING_MESSAGES = {
-  empty: 'No products found.',
-  under999Empty: 'No products found under 1999.',
-  under999Heading: 'Bags Under 999',
-} as const;
-
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A new array in the chosen order; Featured keeps catalogue order, ties keep catalogue order. */
@@ -91,12 +84,12 @@ export function filterProducts(list: readonly Product[], filter: ProductFilter):
 }
 
 /** Each colour with how many products come in it, in order of first appearance. */
-export function colourCounts(list: readonly Product[]): { color: string; count: number }[] {
+export function colourCounts(list: readonly Product[]): { colour: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const p of list) {
-    for (const color of new Set(p.colors)) counts.set(color, (counts.get(color) ?? 0) + 1);
+    for (const colour of new Set(p.colors)) counts.set(colour, (counts.get(colour) ?? 0) + 1);
   }
-  return [...counts].map(([color, count]) => ({ color, count }));
+  return [...counts].map(([colour, count]) => ({ colour, count }));
 }
 
 /** The lowest and highest discounted price; an empty list gives 0 to 100000. */

@@ -2,23 +2,8 @@
 // not every request schema of the API (zod schemas are built at module load and are not dropped by
 // tree-shaking). src/lib/validation.ts re-exports them for the server.
 import { z } from 'zod';
+import { CHECKOUT_MESSAGES } from './messages.ts';
 import { PAYMENT_METHODS } from './payments.ts';
-
-/** The checkout form's messages, verbatim from SPEC §5. */
-export const CHECKOUT_MESSAGES = {
-  firstName: 'First Name is required',
-  lastName: 'Last Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email',
-  address1: 'Address 1 is required',
-  country: 'Country is required',
-  city: 'City is required',
-  state: 'State is required',
-  zip: 'Zip code is required',
-  mobileRequired: 'Mobile number is required',
-  mobileInvalid: 'Invalid mobile number',
-  paymentMethod: 'Please select a payment method',
-} as const;
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;

@@ -1,20 +1,6 @@
 import { CHECKOUT_COUNTRIES, currencyForCountry } from './countries.ts';
-import {
-  HOME_COUNTRY,
-  defaultPaymentMethod,
-  isPaymentAllowed,
-  paymentLabel,
-  type PaymentMethod,
-} from './payments.ts';
-
-/** Why an order's currency or payment method does not fit its shipping country. */
-export const DESTINATION_MESSAGES = {
-  unknownCountry: 'We do not ship to this country. Please choose your country from the list.',
-  currencyMismatch: (country: string, currency: string) =>
-    `Orders to ${country} are charged in ${currency}. Please refresh the checkout and try again.`,
-  methodNotAllowed: (method: string) =>
-    `${paymentLabel(method)} is available only for addresses in ${HOME_COUNTRY}.`,
-} as const;
+import { DESTINATION_MESSAGES } from './messages.ts';
+import { defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from './payments.ts';
 
 /** What the shipping country decides: its name as listed, the currency charged and the payment method. */
 export type Destination = { country: string; currency: string; paymentMethod: PaymentMethod };

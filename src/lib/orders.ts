@@ -1,3 +1,5 @@
+import { ORDER_MESSAGES, TRACKING_MESSAGES } from './messages.ts';
+
 /** An order's statuses in the order they happen, then Cancelled (SPEC §4). */
 export const ORDER_STATUSES = [
   'Order Placed',
@@ -37,31 +39,6 @@ export function canMoveTo(from: string, to: string): boolean {
   const i = CHAIN.indexOf(from as OrderStatus);
   return i >= 0 && CHAIN[i + 1] === to;
 }
-
-/** What Track Order tells the shopper for each status (SPEC §4). */
-export const TRACKING_MESSAGES: Readonly<Record<OrderStatus, string>> = {
-  'Order Placed':
-    'Your order has been placed. It usually takes 2-3 business days to process and dispatch.',
-  Packing: 'Your order is being packed and will ship soon.',
-  'Out for Delivery': 'Your order is out for delivery. Please keep your phone available.',
-  Delivered: 'Your order has been delivered. Thank you for shopping with us!',
-  Cancelled: 'This order has been cancelled. Please contact support if you need any help.',
-};
-
-/** Order, cancel and tracking messages, verbatim from SPEC §4 and §8. */
-export const ORDER_MESSAGES = {
-  notFound: 'Order not found.',
-  trackFailed: 'Unable to track order at the moment.',
-  cancelFailed: 'Error cancelling order',
-  cancelled: 'Order cancelled successfully',
-  removed: 'Order removed from your list',
-  serverError: 'Server Error',
-  placed: 'Order Placed Successfully!',
-  loginRequired: 'Please login to place your order.',
-  reasonRequired: 'Please select a cancellation reason.',
-  confirmCancel: 'Are you sure you want to cancel this order?',
-  empty: 'You have not ordered anything',
-} as const;
 
 /** The tracking message for a status; an unknown status gets 'Unable to track order at the moment.'. */
 export function trackingMessage(status: string): string {

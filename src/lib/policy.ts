@@ -1,10 +1,16 @@
+import { DELIVERY_FEE_BASES } from './delivery.ts';
+import { WHOLESALE_MIN_QUANTITY } from './pricing.ts';
+
 /** An inclusive range of a quantity, such as 24–48 hours. */
 export interface Span {
   readonly min: number;
   readonly max: number;
 }
 
-/** The shop's service figures (SPEC §9), kept once for the FAQ, legal pages and product page. */
+/**
+ * The shop's service figures (SPEC §9), kept once for the FAQ, legal pages, product page and mails.
+ * Figures a rule also uses (wholesale threshold, Pakistan's delivery fee) come from that rule's module.
+ */
 export const POLICY = {
   dispatchHours: { min: 24, max: 48 },
   pakistanDispatchHours: 24,
@@ -19,8 +25,8 @@ export const POLICY = {
   refundWorkingDays: { min: 3, max: 7 },
   refundStartHours: { min: 48, max: 72 },
   deliveryAttempts: 3,
-  wholesaleMinUnits: 50,
-  pakistanShippingPkr: 250,
+  wholesaleMinUnits: WHOLESALE_MIN_QUANTITY,
+  pakistanShippingPkr: DELIVERY_FEE_BASES.PKR as number,
   bundleOffer: { buy: 2, free: 1 },
   cardBrands: ['Visa', 'Mastercard'],
   wallets: ['JazzCash', 'EasyPaisa'],
@@ -45,8 +51,12 @@ const WORDS = [
 /** A small count in words ("three"), falling back to digits above ten. */
 export const numberWord = (n: number): string => WORDS[n] ?? String(n);
 
-/** A range with an en dash and its unit: `span({ min: 24, max: 48 }, 'hours')` → "24–48 hours". */
-export const span = (range: Span, unit: string): string => `${range.min}–${range.max} ${unit}`;
+/**
+ * A range with an en dash and its unit: `span({ min: 24, max: 48 }, 'hours')` → "24–48 hours".
+ * Plain-text mails pass `'-'` as the dash.
+ */
+export const span = (range: Span, unit: string, dash = '–'): string =>
+  `${range.min}${dash}${range.max} ${unit}`;
 
 /** Two or more names joined for prose: ["Visa", "Mastercard"] → "Visa and Mastercard". */
 export const joinNames = (names: readonly string[]): string =>

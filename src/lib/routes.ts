@@ -1,3 +1,60 @@
+/**
+ * Every fixed page route of SPEC §2 in its canonical spelling (the pages in src/pages), by name.
+ * Links, redirects and the sitemap use these names; the paths are typed only here.
+ */
+export const ROUTES = {
+  home: '/',
+  collections: '/Collections',
+  handbags: '/Handbags',
+  bagpacks: '/Bagpacks',
+  sleeves: '/Sleeves',
+  bestSellers: '/BestSellers',
+  under999: '/under999',
+  cart: '/Cart',
+  checkout: '/Checkout',
+  selectCountry: '/selectCountry',
+  settings: '/mySetting',
+  favourites: '/favourites',
+  yourFavourites: '/yourFavourites',
+  orders: '/yourOrders',
+  faq: '/faq',
+  privacy: '/privacy-policy',
+  terms: '/terms-of-service',
+} as const;
+
+/** One of the fixed page routes. */
+export type PageRoute = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Every fixed page route, in the spec's order. */
+export const PAGE_ROUTES: readonly PageRoute[] = Object.values(ROUTES);
+
+/** The page of one FAQ topic ('returns' → '/faq/returns'). */
+export const faqPath = (topic: string): string => `${ROUTES.faq}/${topic}`;
+
+/** The product page path for an id. */
+export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
+
+/**
+ * The pages search engines are asked not to index (a shopper's own cart, checkout, account pages and
+ * the FAQ index, which only links to the topics). ShopLayout writes their robots meta from this list
+ * and the sitemap leaves them out (astro.config.mjs), so the two cannot disagree.
+ */
+export const NOINDEX_ROUTES: readonly PageRoute[] = [
+  ROUTES.cart,
+  ROUTES.checkout,
+  ROUTES.settings,
+  ROUTES.orders,
+  ROUTES.favourites,
+  ROUTES.yourFavourites,
+  ROUTES.faq,
+];
+
+/** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES. */
+export function isNoindexPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (NOINDEX_ROUTES as readonly string[]).includes(path);
+}
+
 /** A site link with the short label of the desktop nav and the longer one of the mobile menu. */
 export interface NavLink {
   href: string;
@@ -7,46 +64,22 @@ export interface NavLink {
 
 /** The header's shop links, in the spec's order (SPEC §2, Header and footer). */
 export const NAV_LINKS: readonly NavLink[] = [
-  { href: '/', label: 'Home', longLabel: 'Home' },
-  { href: '/BestSellers', label: 'Best Sellers', longLabel: 'Our Best Sellers' },
-  { href: '/Collections', label: 'Collections', longLabel: 'All Collections' },
-  { href: '/Handbags', label: 'Handbags', longLabel: 'Laptop Handbags' },
-  { href: '/Bagpacks', label: 'Bagpacks', longLabel: 'Laptop Bagpacks' },
-  { href: '/Sleeves', label: 'Sleeves', longLabel: 'Laptop Sleeves' },
-  { href: '/under999', label: 'Under 999', longLabel: 'Bags Under 999' },
+  { href: ROUTES.home, label: 'Home', longLabel: 'Home' },
+  { href: ROUTES.bestSellers, label: 'Best Sellers', longLabel: 'Our Best Sellers' },
+  { href: ROUTES.collections, label: 'Collections', longLabel: 'All Collections' },
+  { href: ROUTES.handbags, label: 'Handbags', longLabel: 'Laptop Handbags' },
+  { href: ROUTES.bagpacks, label: 'Bagpacks', longLabel: 'Laptop Bagpacks' },
+  { href: ROUTES.sleeves, label: 'Sleeves', longLabel: 'Laptop Sleeves' },
+  { href: ROUTES.under999, label: 'Under 999', longLabel: 'Bags Under 999' },
 ];
 
 /** The footer's Customer Care links. */
 export const CARE_LINKS = [
-  { href: '/yourOrders', label: 'Track My Order', trackOrder: true },
-  { href: '/faq/returns', label: 'Return & Exchange' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/terms-of-service', label: 'Terms of Service' },
-  { href: '/faq/products', label: 'FAQs' },
-] as const;
-
-/** The product page path for an id. */
-export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
-
-/** Every fixed page route of SPEC §2, in its canonical spelling (the pages in src/pages). */
-export const PAGE_ROUTES = [
-  '/',
-  '/Collections',
-  '/Handbags',
-  '/Bagpacks',
-  '/Sleeves',
-  '/BestSellers',
-  '/under999',
-  '/Cart',
-  '/Checkout',
-  '/selectCountry',
-  '/mySetting',
-  '/favourites',
-  '/yourFavourites',
-  '/yourOrders',
-  '/faq',
-  '/privacy-policy',
-  '/terms-of-service',
+  { href: ROUTES.orders, label: 'Track My Order', trackOrder: true },
+  { href: faqPath('returns'), label: 'Return & Exchange' },
+  { href: ROUTES.privacy, label: 'Privacy Policy' },
+  { href: ROUTES.terms, label: 'Terms of Service' },
+  { href: faqPath('products'), label: 'FAQs' },
 ] as const;
 
 /** Route prefixes whose last segment (a product id, an FAQ topic) is always lower case. */

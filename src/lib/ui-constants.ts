@@ -1,3 +1,5 @@
+import { ROUTES } from './routes.ts';
+
 /** One home slideshow slide (SPEC §2). */
 export type Slide = { title: string; description: string; cta: string; href: string };
 
@@ -16,19 +18,19 @@ export const SLIDESHOW: {
       title: 'Work in Style',
       description: 'Sleek handbags made to match your hustle',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
     {
       title: 'Carry Confidence',
       description: 'Smart handbags for every move you make',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
     {
       title: 'Tech Meets Trend',
       description: 'Bold designs built for everyday tech life',
       cta: 'Explore Collection',
-      href: '/Collections',
+      href: ROUTES.collections,
     },
   ],
 };
@@ -40,15 +42,3 @@ export function wrapSlide(index: number, step: number, count = SLIDESHOW.slides.
 
 /** How long a notification banner stays before it hides (SPEC §4, §9). */
 export const NOTIFICATION_MS = 7000;
-
-/** The account drawer's width in pixels (SPEC §2, §9). */
-export const DRAWER_WIDTH_PX = 400;
-
-/** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
-export const FAVOURITE_MESSAGES = {
-  add: 'Add To Your Favourite',
-  remove: 'Remove from Favourite',
-  added: 'This Product Has Been Added To Your Favourites',
-  emptyTitle: 'Your Favourite Bags',
-  empty: 'Oops, You Have No Favourites yet',
-} as const;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  CART_LIMIT_MESSAGE,
-  MAX_CART_LINES,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  ORDER_LIMIT_MESSAGE,
-} from './cart.ts';
-import { CANCEL_REASONS, ORDER_MESSAGES } from './orders.ts';
+import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from './cart.ts';
+import { CART_MESSAGES, ORDER_MESSAGES } from './messages.ts';
+import { CANCEL_REASONS } from './orders.ts';
 import {
   addressSchema,
   checkoutSchema,
@@ -82,7 +77,7 @@ export const cartMapSchema = z
           lines + Object.values(colours).reduce((n, images) => n + Object.keys(images).length, 0),
         0,
       ) <= MAX_CART_LINES,
-    CART_LIMIT_MESSAGE,
+    CART_MESSAGES.full,
   );
 
 /** Body of the login cart merge: the guest cart map to merge into the stored one. */
@@ -119,7 +114,7 @@ export const orderBodySchema = z.object({
   items: z
     .array(orderItemSchema, { error: 'Items must be a list' })
     .min(1, 'Your cart is empty')
-    .max(MAX_CART_LINES, ORDER_LIMIT_MESSAGE),
+    .max(MAX_CART_LINES, CART_MESSAGES.orderFull),
   address: addressSchema,
   currency: currencyCodeSchema.optional(),
   paymentMethod: paymentMethodSchema.optional(),
@@ -130,12 +125,6 @@ export const cancelBodySchema = z.object({
   orderId: requiredText('Order id is required', 64),
   reason: z.enum(CANCEL_REASONS, { error: ORDER_MESSAGES.reasonRequired }),
 });
-
-/**
- * What a new password on the list of common passwords gets. The server checks the list (register
- * and reset alike): at ~380 KB it stays out of the browser, which shows this message from the answer.
- */
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
 
 /** A new password: 8 to 128 characters, kept exactly as typed. */
 export const newPasswordSchema = requiredString('Password is required')

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { SERVER_MESSAGES } from '../lib/messages.ts';
 import { ConfigError } from './config.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
@@ -60,7 +61,7 @@ export function fail(
 /** Rejects any method but the allowed one with 405. */
 export function requireMethod(req: Request, method: 'GET' | 'POST'): void {
   if (req.method !== method)
-    throw new HttpError(405, `Method not allowed; use ${method}`, { Allow: method });
+    throw new HttpError(405, SERVER_MESSAGES.methodNotAllowed(method), { Allow: method });
 }
 
 /**
@@ -91,13 +92,13 @@ export async function readTextCapped(
 /** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */
 export async function readJson(req: Request): Promise<unknown> {
   const body = await readTextCapped(req, MAX_BODY_BYTES);
-  if (body === null) throw new HttpError(413, 'Request body is too large');
+  if (body === null) throw new HttpError(413, SERVER_MESSAGES.bodyTooLarge);
   const text = body.trim();
   if (text === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'Request body must be valid JSON');
+    throw new HttpError(400, SERVER_MESSAGES.badJson);
   }
 }
 
@@ -124,9 +125,6 @@ export interface RequestContext {
   ip?: string;
   waitUntil?: (promise: Promise<unknown>) => void;
 }
-
-/** The message shoppers get while the shop cannot serve (store down, or a deploy misconfigured). */
-export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again shortly.';
 
 const reported = new Set<string>();
 /** Logs a configuration error once per instance, naming every missing or bad variable. */
@@ -155,14 +153,14 @@ export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler 
       if (error instanceof HttpError) return failWith(error.status, error.message, error.headers);
       if (error instanceof ConfigError) {
         reportConfigError(error);
-        return failWith(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '300' });
+        return failWith(503, SERVER_MESSAGES.unavailable, { 'Retry-After': '300' });
       }
       if (error instanceof StoreUnavailableError || isStoreOutage(error)) {
         console.error(`[api] store unavailable on ${new URL(req.url).pathname}: ${String(error)}`);
-        return failWith(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '30' });
+        return failWith(503, SERVER_MESSAGES.unavailable, { 'Retry-After': '30' });
       }
       console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-      return failWith(500, 'An error occurred. Please try again later.');
+      return failWith(500, SERVER_MESSAGES.failed);
     }
   };
 }

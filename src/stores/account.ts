@@ -1,29 +1,10 @@
-import { ApiError, api, SESSION_EXPIRED, type SessionAnswer } from '../client/api.ts';
+import { ApiError, api, type SessionAnswer } from '../client/api.ts';
+import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
 import { adoptGuestCart, loadCart, loadServerCart } from './cart.ts';
 import { adoptGuestFavourites, loadFavourites } from './favourites.ts';
 import { notify } from './notices.ts';
 import { $session, clearSession, saveSession, storedSessionBroken } from './session.ts';
 import { closeOverlays } from './ui.ts';
-
-/** Account messages the browser shows, verbatim from SPEC §4 and §8. */
-export const ACCOUNT_TOASTS = {
-  loggedIn: 'You are logged in!',
-  failed: 'Login/Register failed.',
-  exception: 'Something went wrong. Please try again later.',
-  signedOut: 'Signed out successfully',
-  expired: SESSION_EXPIRED,
-  googleFailed: 'Google sign-in failed',
-} as const;
-
-/** Password-reset messages, verbatim from SPEC §8. */
-export const RESET_TOASTS = {
-  sent: 'OTP sent to your email.',
-  sendError: 'Error sending OTP. Please try again.',
-  sendFailed: 'Failed to send OTP. Please try again later.',
-  updated: 'Password updated successfully. Please log in.',
-  resetError: 'Failed to reset password. Please try again.',
-  resetFailed: 'An error occurred. Please try again later.',
-} as const;
 
 /**
  * After a successful login or register: keep the session, fold the guest cart and favourites into
@@ -33,13 +14,13 @@ export async function signIn(answer: SessionAnswer): Promise<void> {
   saveSession({ token: answer.token, email: answer.user.email, name: answer.user.name });
   adoptGuestFavourites(answer.user.email);
   closeOverlays();
-  notify(answer.msg || ACCOUNT_TOASTS.loggedIn, 'success');
+  notify(answer.msg || ACCOUNT_MESSAGES.loggedIn, 'success');
   try {
     await adoptGuestCart(answer.token);
   } catch (error) {
     // Keep the guest cart where it is, so nothing is lost; it merges at the next sign-in.
     loadCart(answer.user.email);
-    notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+    notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');
   }
 }
 
@@ -56,7 +37,7 @@ async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<str
     await signIn(await call());
     return null;
   } catch (error) {
-    return failureOf(error, ACCOUNT_TOASTS.failed, ACCOUNT_TOASTS.exception);
+    return failureOf(error, ACCOUNT_MESSAGES.loginFailed, ACCOUNT_MESSAGES.exception);
   }
 }
 
@@ -77,14 +58,14 @@ export function register(fields: {
 /** Signs in with a Google credential; a failure is told in a toast. */
 export async function signInWithGoogle(credential: string | undefined): Promise<void> {
   if (!credential) {
-    notify(ACCOUNT_TOASTS.googleFailed, 'error');
+    notify(ACCOUNT_MESSAGES.googleFailed, 'error');
     return;
   }
   try {
     await signIn(await api.googleLogin(credential));
   } catch (error) {
     console.error('Google login call failed', error);
-    notify(ACCOUNT_TOASTS.googleFailed, 'error');
+    notify(ACCOUNT_MESSAGES.googleFailed, 'error');
   }
 }
 
@@ -92,10 +73,10 @@ export async function signInWithGoogle(credential: string | undefined): Promise<
 export async function requestPasswordReset(email: string): Promise<string | null> {
   try {
     const answer = await api.requestReset(email);
-    notify(answer.msg || RESET_TOASTS.sent, 'success');
+    notify(answer.msg || ACCOUNT_MESSAGES.otpSent, 'success');
     return null;
   } catch (error) {
-    return failureOf(error, RESET_TOASTS.sendError, RESET_TOASTS.sendFailed);
+    return failureOf(error, ACCOUNT_MESSAGES.otpSendError, ACCOUNT_MESSAGES.otpSendFailed);
   }
 }
 
@@ -107,10 +88,10 @@ export async function resetPassword(fields: {
 }): Promise<string | null> {
   try {
     await api.resetPassword(fields);
-    notify(RESET_TOASTS.updated, 'success');
+    notify(ACCOUNT_MESSAGES.passwordUpdated, 'success');
     return null;
   } catch (error) {
-    return failureOf(error, RESET_TOASTS.resetError, RESET_TOASTS.resetFailed);
+    return failureOf(error, ACCOUNT_MESSAGES.resetError, ACCOUNT_MESSAGES.resetFailed);
   }
 }
 
@@ -134,12 +115,12 @@ export function signOut(): void {
       .logout(token)
       .catch((error: unknown) => console.warn('The server did not confirm the sign-out.', error));
   }
-  endLocalSession(ACCOUNT_TOASTS.signedOut, 'success');
+  endLocalSession(ACCOUNT_MESSAGES.signedOut, 'success');
 }
 
 /** A session the server or the browser can no longer use: signed out here, and the shopper told why. */
 export function expireSession(): void {
-  endLocalSession(ACCOUNT_TOASTS.expired, 'error');
+  endLocalSession(ACCOUNT_MESSAGES.sessionExpired, 'error');
 }
 
 /** At page start: restore the shopper's local cart and favourites, then the server cart when signed in. */
@@ -154,6 +135,6 @@ export async function startAccount(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) expireSession();
     else if (!(error instanceof ApiError && error.network))
-      notify(error instanceof Error ? error.message : ACCOUNT_TOASTS.exception, 'error');
+      notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');
   }
 }

@@ -1,7 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
 import {
-  CART_LIMIT_MESSAGE,
   addToCart,
   cartCount,
   isCartFull,
@@ -13,16 +12,10 @@ import {
   type CartKey,
   type CartMap,
 } from '../lib/cart.ts';
+import { CART_MESSAGES } from '../lib/messages.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';
-
-/** Browser-side cart messages, verbatim from SPEC §8. */
-export const CART_TOASTS = {
-  updateFailed: 'Quantity update failed',
-  removeFailed: 'Failed to remove item',
-  removeNetwork: 'Failed to remove item from cart',
-} as const;
 
 /** The cart map of the current shopper (per e-mail, or the guest key), read from storage at start. */
 export const $cart = atom<CartMap>(
@@ -66,7 +59,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** Adds a quantity to a line (capped at 100); a new line in a full cart is refused with a toast. */
 export function addItem(line: CartKey & { quantity: number }): Promise<boolean> {
   if (isCartFull($cart.get(), line)) {
-    notify(CART_LIMIT_MESSAGE, 'error');
+    notify(CART_MESSAGES.full, 'error');
     return Promise.resolve(false);
   }
   const capped = lineCapNotice($cart.get(), line);
@@ -79,7 +72,7 @@ export function updateItem(line: CartKey & { quantity: number }): Promise<boolea
   return change(
     setCartQuantity($cart.get(), line),
     (token) => api.cartUpdate(token, line),
-    () => CART_TOASTS.updateFailed,
+    () => CART_MESSAGES.updateFailed,
   );
 }
 
@@ -90,8 +83,8 @@ export function removeItem(line: CartKey): Promise<boolean> {
     (token) => api.cartRemove(token, line),
     (error) =>
       error instanceof ApiError && error.network
-        ? CART_TOASTS.removeNetwork
-        : (error instanceof ApiError && error.serverMessage) || CART_TOASTS.removeFailed,
+        ? CART_MESSAGES.removeNetwork
+        : (error instanceof ApiError && error.serverMessage) || CART_MESSAGES.removeFailed,
   );
 }
 

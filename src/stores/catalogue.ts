@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
+import { LISTING_MESSAGES } from '../lib/messages.ts';
 import type { Product } from '../lib/product.ts';
 
 /**
@@ -35,12 +36,9 @@ onMount($products, () => {
   loadProducts().catch(() => undefined);
 });
 
-/** SPEC §8: what a failed product-list load shows when the server gave no message. */
-export const PRODUCT_LIST_FAILED = 'An error occurred. Please try again later.';
-
 /** The toast for a failed product-list load: the server's message, else SPEC §8's. */
 export function productListMessage(error: unknown): string {
   return error instanceof ApiError && error.serverMessage
     ? error.serverMessage
-    : PRODUCT_LIST_FAILED;
+    : LISTING_MESSAGES.listFailed;
 }

@@ -1,6 +1,6 @@
 // Placing an order from /Checkout: the call, what the shopper is told, and the emptied cart.
 import { ApiError, api } from '../client/api.ts';
-import { ORDER_MESSAGES } from '../lib/orders.ts';
+import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { clearCart } from './cart.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';

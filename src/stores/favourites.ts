@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { mergeFavourites } from '../lib/cart.ts';
-import { FAVOURITE_MESSAGES } from '../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../lib/messages.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';

@@ -3,7 +3,7 @@
 // call, and the footer's Track My Order wish (SPEC §4).
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api, type Order } from '../client/api.ts';
-import { ORDER_MESSAGES } from '../lib/orders.ts';
+import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { addRemovedId, visibleOrders } from '../islands/account/orders-view.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import registerHandler from '../../netlify/functions/user-register.mts';
 import loginHandler from '../../netlify/functions/user-login.mts';
 import googleHandler from '../../netlify/functions/user-google-login.mts';
@@ -8,15 +9,9 @@ import resetRequestHandler from '../../netlify/functions/user-reset-request.mts'
 import resetVerifyHandler from '../../netlify/functions/user-reset-verify.mts';
 import userOrdersHandler from '../../netlify/functions/order-userorders.mts';
 import { ApiError, api } from '../../src/client/api.ts';
-import {
-  HASHING_BUSY_MESSAGE,
-  decoyHash,
-  hashingLoad,
-  verifyPassword,
-} from '../../src/server/auth/passwords.ts';
+import { decoyHash, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { RESET_MAIL_PER_EMAIL } from '../../src/server/services/throttle.ts';
-import { USER_MESSAGES } from '../../src/server/services/users.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, type Answer } from '../fixtures/api.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
@@ -96,7 +91,10 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
     const stolen = await call(userOrdersHandler, '/api/order/userorders', {
       token: squatter.body.token as string,
     });
-    expect(stolen).toMatchObject({ status: 401, body: { message: USER_MESSAGES.sessionExpired } });
+    expect(stolen).toMatchObject({
+      status: 401,
+      body: { message: ACCOUNT_MESSAGES.sessionExpired },
+    });
     const password = await login(email, PASSWORD);
     expect(password).toMatchObject({
       status: 401,
@@ -234,7 +232,7 @@ describe('reset codes and their checks (issue 12, item 6)', () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(30);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const last = await verify('guess-last@example.com', '123456', NEW_PASSWORD, '198.51.100.200');
-    expect(last.body.message).toBe(USER_MESSAGES.tooManyChecks);
+    expect(last.body.message).toBe(ACCOUNT_ANSWERS.tooManyChecks);
   });
 
   it('slows checks on one e-mail after 10, from any address, by a second at first', async () => {
@@ -252,18 +250,18 @@ describe('reset codes and their checks (issue 12, item 6)', () => {
     const { email } = await signUp('Code Owner');
     const code = await mailedCode(email);
     for (let i = 0; i < 3; i++)
-      expect((await askCode(email)).body).toEqual({ success: true, msg: USER_MESSAGES.otpSent });
+      expect((await askCode(email)).body).toEqual({ success: true, msg: ACCOUNT_MESSAGES.otpSent });
     const owner = await askCode(email);
     expect(owner).toMatchObject({
       status: 200,
-      body: { success: true, msg: USER_MESSAGES.otpSent },
+      body: { success: true, msg: ACCOUNT_MESSAGES.otpSent },
     });
     await settleBackground();
     // Requests within a minute of a mail mail nothing: the owner's mailbox already holds the code.
     expect(mailsTo(email)).toHaveLength(1);
     expect((await verify(email, code)).body).toEqual({
       success: true,
-      msg: USER_MESSAGES.passwordUpdated,
+      msg: ACCOUNT_MESSAGES.passwordUpdated,
     });
   });
 
@@ -388,7 +386,7 @@ describe('a burst of bad logins (issue 12, item 13)', () => {
       busy.every(
         (t) =>
           t.status === 503 &&
-          t.body.message === HASHING_BUSY_MESSAGE &&
+          t.body.message === SERVER_MESSAGES.hashingBusy &&
           t.headers.get('retry-after') === '2',
       ),
     ).toBe(true);

@@ -1,14 +1,10 @@
 import { SignJWT, generateKeyPair, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
 import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
 import { hashOtp, newOtpNonce, otpFor, otpMatches, sixDigits } from '../../src/server/auth/otp.ts';
-import {
-  HASHING_BUSY_MESSAGE,
-  hashPassword,
-  hashingLoad,
-  verifyPassword,
-} from '../../src/server/auth/passwords.ts';
+import { hashPassword, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { QueueFullError, boundedQueue } from '../../src/server/bounded-queue.ts';
 import {
   TOKEN_AUDIENCE,
@@ -76,7 +72,7 @@ describe('password hashing under a burst', () => {
     for (const r of results.filter((r) => r.status === 'rejected')) {
       expect(r.reason).toMatchObject({
         status: 503,
-        message: HASHING_BUSY_MESSAGE,
+        message: SERVER_MESSAGES.hashingBusy,
         headers: { 'Retry-After': '2' },
       });
     }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, CART_ANSWERS } from '../../src/lib/messages.ts';
 import addHandler from '../../netlify/functions/cart-add.mts';
 import getHandler from '../../netlify/functions/cart-get.mts';
 import updateHandler from '../../netlify/functions/cart-update.mts';
 import removeHandler from '../../netlify/functions/cart-remove.mts';
 import mergeHandler from '../../netlify/functions/cart-merge.mts';
-import { CART_MESSAGES } from '../../src/server/services/carts.ts';
-import { USER_MESSAGES } from '../../src/server/services/users.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -34,7 +33,7 @@ describe('POST /api/cart/add', () => {
   it('adds the quantity to the nested map keyed by id, colour and image index as text', async () => {
     const answer = await call(addHandler, '/api/cart/add', { token: shopper.token, body: line });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, message: CART_MESSAGES.added });
+    expect(answer.body).toMatchObject({ success: true, message: CART_ANSWERS.added });
     await call(addHandler, '/api/cart/add', {
       token: shopper.token,
       body: { ...line, quantity: 3 },
@@ -63,13 +62,13 @@ describe('POST /api/cart/add', () => {
   it('refuses an unknown product, a colour it does not have and an image index it does not have', async () => {
     const before = await cartOf(shopper.token);
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ ...line, itemId: 'no-such-bag' }, 404, CART_MESSAGES.unknownProduct],
-      [{ ...line, selectedColor: 'Purple' }, 400, CART_MESSAGES.unknownColour],
-      [{ ...line, imageIndex: 7 }, 400, CART_MESSAGES.unknownImage],
+      [{ ...line, itemId: 'no-such-bag' }, 404, CART_ANSWERS.unknownProduct],
+      [{ ...line, selectedColor: 'Purple' }, 400, CART_ANSWERS.unknownColour],
+      [{ ...line, imageIndex: 7 }, 400, CART_ANSWERS.unknownImage],
       [
         { itemId: 'sold-out-sleeve', selectedColor: 'Black', imageIndex: 0, quantity: 1 },
         409,
-        CART_MESSAGES.outOfStock,
+        CART_ANSWERS.outOfStock,
       ],
     ];
     for (const [body, status, message] of cases) {
@@ -101,11 +100,11 @@ describe('POST /api/cart/add', () => {
   it('requires a signed-in shopper', async () => {
     expect(await call(addHandler, '/api/cart/add', { body: line })).toMatchObject({
       status: 401,
-      body: { success: false, message: USER_MESSAGES.signInRequired },
+      body: { success: false, message: ACCOUNT_ANSWERS.signInRequired },
     });
     expect(
       await call(addHandler, '/api/cart/add', { body: line, token: 'not-a-token' }),
-    ).toMatchObject({ status: 401, body: { message: USER_MESSAGES.sessionExpired } });
+    ).toMatchObject({ status: 401, body: { message: ACCOUNT_MESSAGES.sessionExpired } });
   });
 
   it('accepts the token as an Authorization bearer too', async () => {
@@ -124,7 +123,7 @@ describe('POST /api/cart/update', () => {
     });
     expect(answer.body).toMatchObject({
       success: true,
-      message: CART_MESSAGES.updated,
+      message: CART_ANSWERS.updated,
       cartData: { 'city-tote': { Tan: { '1': 7 } } },
     });
   });
@@ -150,7 +149,7 @@ describe('POST /api/cart/update', () => {
       token: shopper.token,
       body: { ...line, selectedColor: 'Black', quantity: 3 },
     });
-    expect(absent).toMatchObject({ status: 404, body: { message: CART_MESSAGES.notInCart } });
+    expect(absent).toMatchObject({ status: 404, body: { message: CART_ANSWERS.notInCart } });
     expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Tan: { '1': 7 } } });
   });
 });
@@ -161,7 +160,7 @@ describe('POST /api/cart/remove', () => {
       token: shopper.token,
       body: { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1 },
     });
-    expect(answer.body).toEqual({ success: true, message: CART_MESSAGES.removed, cartData: {} });
+    expect(answer.body).toEqual({ success: true, message: CART_ANSWERS.removed, cartData: {} });
     expect(await cartOf(shopper.token)).toEqual({});
   });
 });

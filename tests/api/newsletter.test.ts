@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_MESSAGES } from '../../src/lib/messages.ts';
 import newsletterHandler from '../../netlify/functions/newsletter.mts';
 import confirmHandler from '../../netlify/functions/newsletter-confirm.mts';
 import { settleBackground } from '../../src/server/background.ts';
-import { NEWSLETTER_MESSAGES } from '../../src/server/services/newsletter.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call } from '../fixtures/api.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';

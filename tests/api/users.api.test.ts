@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../src/lib/messages.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import registerHandler from '../../netlify/functions/user-register.mts';
@@ -8,7 +9,6 @@ import resetRequestHandler from '../../netlify/functions/user-reset-request.mts'
 import resetVerifyHandler from '../../netlify/functions/user-reset-verify.mts';
 import cartGetHandler from '../../netlify/functions/cart-get.mts';
 import { settleBackground } from '../../src/server/background.ts';
-import { USER_MESSAGES } from '../../src/server/services/users.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
@@ -34,7 +34,7 @@ describe('POST /api/user/register', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       success: true,
-      msg: USER_MESSAGES.registered,
+      msg: ACCOUNT_ANSWERS.registered,
       user: { email: 'ayesha@example.com', name: 'Ayesha Malik' },
     });
     expect(answer.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -47,8 +47,8 @@ describe('POST /api/user/register', () => {
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({
       success: false,
-      message: USER_MESSAGES.emailTaken,
-      msg: USER_MESSAGES.emailTaken,
+      message: ACCOUNT_ANSWERS.emailTaken,
+      msg: ACCOUNT_ANSWERS.emailTaken,
     });
   });
 
@@ -87,7 +87,7 @@ describe('POST /api/user/login', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       success: true,
-      msg: USER_MESSAGES.loggedIn,
+      msg: ACCOUNT_MESSAGES.loggedIn,
       user: { email: 'ayesha@example.com' },
     });
   });
@@ -104,7 +104,7 @@ describe('POST /api/user/login', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body.msg).toBe(USER_MESSAGES.badCredentials);
+    expect(wrong.body.msg).toBe(ACCOUNT_ANSWERS.badCredentials);
   });
 
   it('slows a sixth try on one e-mail by a second instead of locking the owner out, then lets the right password in', async () => {
@@ -271,7 +271,7 @@ describe('password reset over SMTP', () => {
       const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
         body: { email, otp: wrong, newPassword: 'another secret!' },
       });
-      expect(answer.body).toMatchObject({ success: false, msg: USER_MESSAGES.badOtp });
+      expect(answer.body).toMatchObject({ success: false, msg: ACCOUNT_ANSWERS.badOtp });
     }
     const right = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'another secret!' },
@@ -290,7 +290,7 @@ describe('password reset over SMTP', () => {
     const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'another secret!' },
     });
-    expect(answer).toMatchObject({ status: 400, body: { msg: USER_MESSAGES.badOtp } });
+    expect(answer).toMatchObject({ status: 400, body: { msg: ACCOUNT_ANSWERS.badOtp } });
   });
 });
 

@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PAGE_ROUTES } from '../../src/lib/routes.ts';
 import { MESSAGING_LINK, SHOP, SUPPORT_HOURS } from '../../src/lib/shop-info.ts';
+import { htmlFileFor } from '../fixtures/page-weight.ts';
 
 const TOPICS = ['products', 'orders', 'returns', 'payments', 'delivery'] as const;
 const LEGAL = ['/privacy-policy', '/terms-of-service'] as const;
@@ -124,4 +128,36 @@ test.describe('content pages', () => {
       ).toEqual([]);
     });
   }
+});
+
+// Read from the built site (npm start has built dist/ before this runs): the sitemap and the robots
+// meta are both written at build time, from one list, and must agree page by page.
+test.describe('sitemap and robots meta', () => {
+  test('the sitemap lists every fixed page but the shopper-only ones, which say noindex', () => {
+    const dist = resolve('dist');
+    const sitemap = readFileSync(resolve(dist, 'sitemap-0.xml'), 'utf8');
+    const listed = new Set(
+      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        (m) => new URL(m[1]!).pathname.replace(/\/$/, '') || '/',
+      ),
+    );
+    const noindexed = PAGE_ROUTES.filter((route) => {
+      const file = htmlFileFor(dist, route);
+      expect(file, route).not.toBeNull();
+      return readFileSync(file!, 'utf8').includes('<meta name="robots" content="noindex"');
+    });
+    expect([...noindexed].sort()).toEqual(
+      [
+        '/Cart',
+        '/Checkout',
+        '/faq',
+        '/favourites',
+        '/mySetting',
+        '/yourFavourites',
+        '/yourOrders',
+      ].sort(),
+    );
+    for (const route of PAGE_ROUTES)
+      expect(listed.has(route), route).toBe(!noindexed.includes(route));
+  });
 });

@@ -459,6 +459,7 @@ test.describe('3. focus lands somewhere sensible', () => {
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
     const more = page.getByRole('button', { name: 'Load More' });
+    await expect(more).toBeVisible(); // the catalogue has more than one page: the loop runs
     while (await more.count()) {
       await more.focus();
       await page.keyboard.press('Enter');

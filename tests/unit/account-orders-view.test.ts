@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/client/api.ts';
 import {
-  TRACK_HIGHLIGHT_MS,
   addRemovedId,
   orderDate,
   orderReference,
@@ -21,12 +20,6 @@ const order = (id: string, status = 'Order Placed'): Order => ({
   total: 4250,
   currency: 'PKR',
   cancelReason: null,
-});
-
-describe('TRACK_HIGHLIGHT_MS', () => {
-  it('is 5 seconds', () => {
-    expect(TRACK_HIGHLIGHT_MS).toBe(5000);
-  });
 });
 
 describe('toRemovedIds', () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   lineCapNotice,
-  MAX_CART_LINES,
-  MAX_QUANTITY,
   cartLineCount,
   isCartFull,
-  MIN_QUANTITY,
   addToCart,
   cartCount,
   cartEntries,
@@ -23,13 +20,6 @@ import {
 import { makeProduct } from '../fixtures/products.ts';
 
 const key = { itemId: 'bag-1', selectedColor: 'Black', imageIndex: 0 };
-
-describe('limits', () => {
-  it('ranges quantities from 1 to 100', () => {
-    expect(MIN_QUANTITY).toBe(1);
-    expect(MAX_QUANTITY).toBe(100);
-  });
-});
 
 describe('imageKey', () => {
   it('turns an index into the text key', () => {
@@ -275,10 +265,6 @@ const linesCart = (n: number, prefix = 'p'): CartMap =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { Black: { '0': 1 } }]));
 
 describe('the line cap', () => {
-  it('is 50 lines for a cart and an order alike', () => {
-    expect(MAX_CART_LINES).toBe(50);
-  });
-
   it('counts lines, not items', () => {
     expect(
       cartLineCount({

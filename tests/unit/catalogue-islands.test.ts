@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { toDisplayAmount } from '../../src/lib/money.ts';
-import { LOAD_MORE_STEP, PAGE_SIZE } from '../../src/lib/catalogue.ts';
 import { variantAt } from '../../src/islands/catalogue/card-product.ts';
 import { initialListing, listingReducer } from '../../src/islands/catalogue/listing-state.ts';
 import { clampRange, pkrFromShown, pkrToShown } from '../../src/islands/catalogue/price-range.ts';
@@ -72,16 +71,16 @@ describe('listingReducer', () => {
       categories: [],
       colors: [],
       range: bounds,
-      shown: PAGE_SIZE,
+      shown: 8,
     });
   });
   it('adds 8 on Load More', () => {
-    expect(listingReducer(start, { type: 'more' }).shown).toBe(PAGE_SIZE + LOAD_MORE_STEP);
+    expect(listingReducer(start, { type: 'more' }).shown).toBe(16);
   });
   it('goes back to the first page when a filter or the sort changes', () => {
     const more = listingReducer(start, { type: 'more' });
-    expect(listingReducer(more, { type: 'stock', on: true }).shown).toBe(PAGE_SIZE);
-    expect(listingReducer(more, { type: 'sort', sort: 'A to Z' }).shown).toBe(PAGE_SIZE);
+    expect(listingReducer(more, { type: 'stock', on: true }).shown).toBe(8);
+    expect(listingReducer(more, { type: 'sort', sort: 'A to Z' }).shown).toBe(8);
   });
   it('toggles categories and colours', () => {
     const on = listingReducer(start, { type: 'colour', colour: 'Black', on: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESTINATION_MESSAGES, resolveDestination } from '../../src/lib/destination.ts';
+import { DESTINATION_MESSAGES } from '../../src/lib/messages.ts';
+import { resolveDestination } from '../../src/lib/destination.ts';
 import { CHECKOUT_COUNTRIES } from '../../src/lib/countries.ts';
 import { HOME_COUNTRY } from '../../src/lib/payments.ts';
 

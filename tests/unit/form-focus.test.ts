@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { errorCountMessage } from '../../src/islands/checkout/form-focus.ts';
+import { CHECKOUT_MESSAGES } from '../../src/lib/messages.ts';
 
-describe('errorCountMessage', () => {
+describe('the checkout error count announcement', () => {
   it('announces the number of errors, singular for one', () => {
-    expect(errorCountMessage(1)).toBe('Please correct 1 error in the form.');
-    expect(errorCountMessage(9)).toBe('Please correct 9 errors in the form.');
+    expect(CHECKOUT_MESSAGES.errorCount(1)).toBe('Please correct 1 error in the form.');
+    expect(CHECKOUT_MESSAGES.errorCount(9)).toBe('Please correct 9 errors in the form.');
   });
 });

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { TRACKING_MESSAGES } from '../../src/lib/messages.ts';
 import {
-  CANCEL_REASONS,
-  ORDER_MESSAGES,
   ORDER_STATUSES,
-  TRACKING_MESSAGES,
   canCancel,
   canMoveTo,
   canTrack,
   isOrderStatus,
   trackingMessage,
 } from '../../src/lib/orders.ts';
-
-describe('ORDER_STATUSES', () => {
-  it('lists the five statuses in order', () => {
-    expect(ORDER_STATUSES).toEqual([
-      'Order Placed',
-      'Packing',
-      'Out for Delivery',
-      'Delivered',
-      'Cancelled',
-    ]);
-  });
-});
 
 describe('isOrderStatus', () => {
   it('recognises only the five statuses', () => {
@@ -122,35 +108,5 @@ describe('trackingMessage', () => {
 
   it('gives the tracking failure message for an unknown status', () => {
     expect(trackingMessage('Lost')).toBe('Unable to track order at the moment.');
-  });
-});
-
-describe('CANCEL_REASONS', () => {
-  it('lists the five reasons verbatim', () => {
-    expect(CANCEL_REASONS).toEqual([
-      'I changed my mind',
-      'Ordered by mistake',
-      'Found a better price elsewhere',
-      'Expected delivery is too late',
-      'Other',
-    ]);
-  });
-});
-
-describe('ORDER_MESSAGES', () => {
-  it('holds the SPEC §8 strings verbatim', () => {
-    expect(ORDER_MESSAGES).toEqual({
-      notFound: 'Order not found.',
-      trackFailed: 'Unable to track order at the moment.',
-      cancelFailed: 'Error cancelling order',
-      cancelled: 'Order cancelled successfully',
-      removed: 'Order removed from your list',
-      serverError: 'Server Error',
-      placed: 'Order Placed Successfully!',
-      loginRequired: 'Please login to place your order.',
-      reasonRequired: 'Please select a cancellation reason.',
-      confirmCancel: 'Are you sure you want to cancel this order?',
-      empty: 'You have not ordered anything',
-    });
   });
 });

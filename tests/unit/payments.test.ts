@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAYMENT_METHODS,
   defaultPaymentMethod,
   isPaymentAllowed,
   paymentLabel,
   paymentMethodsFor,
 } from '../../src/lib/payments.ts';
-
-describe('PAYMENT_METHODS', () => {
-  it('lists the four methods in order', () => {
-    expect(PAYMENT_METHODS).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']);
-  });
-});
 
 describe('paymentMethodsFor', () => {
   it('offers Bank Transfer, JazzCash, EasyPaisa and COD for an address in Pakistan', () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  UNDER_999_LIMIT,
-  WHOLESALE_MIN_QUANTITY,
   discountedPrice,
   hasDiscount,
   hasWholesalePrice,
@@ -10,16 +8,6 @@ import {
   savedPercent,
   unitPrice,
 } from '../../src/lib/pricing.ts';
-
-describe('constants', () => {
-  it('applies wholesale from 50 units', () => {
-    expect(WHOLESALE_MIN_QUANTITY).toBe(50);
-  });
-
-  it('sets the under-999 limit at 999', () => {
-    expect(UNDER_999_LIMIT).toBe(999);
-  });
-});
 
 describe('hasDiscount', () => {
   it('is true for a non-zero number', () => {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, canonicalPagePath } from '../../src/lib/routes.ts';
+import { PAGE_ROUTES, canonicalPagePath, isNoindexPath } from '../../src/lib/routes.ts';
 
 /** The fixed routes the pages folder builds: every .astro file but 404 and dynamic ones. */
 function builtRoutes(dir = 'src/pages', prefix = ''): string[] {
@@ -42,5 +42,19 @@ describe('canonicalPagePath', () => {
     expect(canonicalPagePath('/product/margalla-commuter-laptop-bagpack')).toBeNull();
     expect(canonicalPagePath('/no-such-page')).toBeNull();
     expect(canonicalPagePath('/product/a/b')).toBeNull();
+  });
+});
+
+describe('isNoindexPath', () => {
+  it('recognises a noindex page with or without its trailing slash', () => {
+    expect(isNoindexPath('/Cart')).toBe(true);
+    expect(isNoindexPath('/yourOrders/')).toBe(true);
+  });
+
+  it('leaves the shop pages and product pages indexable', () => {
+    expect(isNoindexPath('/')).toBe(false);
+    expect(isNoindexPath('/Collections/')).toBe(false);
+    expect(isNoindexPath('/faq/returns')).toBe(false);
+    expect(isNoindexPath('/product/margalla-commuter-laptop-bagpack')).toBe(false);
   });
 });

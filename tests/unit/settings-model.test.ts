@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_GENDER,
-  GENDERS,
   defaultSettings,
   editSettings,
   toSettings,
 } from '../../src/islands/account/settings-model.ts';
 
 const session = { name: 'Ayesha Khan', email: 'ayesha@example.com' };
-
-describe('GENDERS', () => {
-  it('offers Male, Female and Prefer not to say', () => {
-    expect(GENDERS).toEqual(['Male', 'Female', 'Prefer not to say']);
-  });
-  it('defaults to Prefer not to say', () => {
-    expect(DEFAULT_GENDER).toBe('Prefer not to say');
-  });
-});
 
 describe('defaultSettings', () => {
   it('takes name and e-mail from the session and leaves the rest empty', () => {

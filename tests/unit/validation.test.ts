@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHECKOUT_MESSAGES,
   addressSchema,
   cancelBodySchema,
   cartLineBodySchema,
@@ -36,25 +35,6 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   if (result.success) return {};
   return fieldErrors(result.error);
 }
-
-describe('CHECKOUT_MESSAGES', () => {
-  it('holds the SPEC §5 messages verbatim', () => {
-    expect(CHECKOUT_MESSAGES).toEqual({
-      firstName: 'First Name is required',
-      lastName: 'Last Name is required',
-      emailRequired: 'Email is required',
-      emailInvalid: 'Invalid email',
-      address1: 'Address 1 is required',
-      country: 'Country is required',
-      city: 'City is required',
-      state: 'State is required',
-      zip: 'Zip code is required',
-      mobileRequired: 'Mobile number is required',
-      mobileInvalid: 'Invalid mobile number',
-      paymentMethod: 'Please select a payment method',
-    });
-  });
-});
 
 describe('addressSchema', () => {
   it('accepts a complete address and trims it', () => {

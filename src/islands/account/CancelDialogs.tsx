@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { CANCEL_REASONS, ORDER_MESSAGES } from '../../lib/orders.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { CANCEL_REASONS } from '../../lib/orders.ts';
 import { Dialog } from '../header/Dialog.tsx';
 
 /** Where the cancel flow stands: which order, and whether it is asking to confirm or for a reason. */

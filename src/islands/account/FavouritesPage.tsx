@@ -1,4 +1,4 @@
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $favourites } from '../../stores/favourites.ts';
 import { toCardProduct } from '../catalogue/card-product.ts';
@@ -7,6 +7,7 @@ import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import '../catalogue/catalogue.css';
 import './account.css';
 import { useHydratedStore } from '../shared/hooks.ts';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** The /favourites and /yourFavourites page body: the saved products as cards. */
 export default function FavouritesPage() {
@@ -36,7 +37,7 @@ export default function FavouritesPage() {
       {view === 'empty' && (
         <div className="account-panel">
           <p>{FAVOURITE_MESSAGES.empty}</p>
-          <a className="button" href="/Collections">
+          <a className="button" href={ROUTES.collections}>
             Explore Collections
           </a>
         </div>

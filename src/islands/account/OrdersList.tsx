@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { ORDER_MESSAGES, trackingMessage } from '../../lib/orders.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { trackingMessage } from '../../lib/orders.ts';
 import { notify } from '../../stores/notices.ts';
 import {
   $orders,
@@ -16,6 +17,7 @@ import { OrderLine, type OrderActions } from './OrderLine.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { useTrackHighlight } from './use-orders.ts';
 import './account.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 const TITLE_ID = 'orders-title';
 const NOT_LOADED = { list: null, failed: false };
@@ -98,7 +100,7 @@ function OrdersPanel() {
     return (
       <div className="account-panel orders-empty">
         <p>{ORDER_MESSAGES.empty}</p>
-        <a className="button" href="/Collections">
+        <a className="button" href={ROUTES.collections}>
           Return to Collections
         </a>
       </div>

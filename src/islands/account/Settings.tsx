@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import { notify } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
 import { $settings, saveSettings } from '../../stores/settings.ts';
@@ -7,9 +8,6 @@ import { SettingsForm } from './SettingsForm.tsx';
 import type { UserSettings } from './settings-model.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
-
-/** Shown to a signed-out visitor, verbatim from SPEC §2. */
-export const SETTINGS_LOGGED_OUT = 'Please log in to view your settings.';
 
 /** Confirms a save. */
 export const SETTINGS_SAVED = 'Settings saved';
@@ -26,7 +24,7 @@ export default function Settings() {
       ) : session.token ? (
         <SettingsPanel key={session.email} />
       ) : (
-        <SignInPrompt text={SETTINGS_LOGGED_OUT} />
+        <SignInPrompt text={ACCOUNT_MESSAGES.settingsSignedOut} />
       )}
     </section>
   );

@@ -13,7 +13,7 @@ import { useHydratedStore } from '../shared/hooks.ts';
 import { Price } from '../shared/Price.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { $selectedColour } from './product-view.ts';
-import { swatchColour } from './swatch-colours.ts';
+import { swatchColour } from '../../lib/swatches.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import './product.css';
 

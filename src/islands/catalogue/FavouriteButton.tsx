@@ -1,5 +1,5 @@
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 const NONE: string[] = [];

@@ -66,14 +66,14 @@ export function FilterPanel({
       )}
       <fieldset className="filter-group">
         <legend>Color</legend>
-        {colours.map(({ color, count }) => (
-          <label className="check" key={color}>
+        {colours.map(({ colour, count }) => (
+          <label className="check" key={colour}>
             <input
               type="checkbox"
-              checked={state.colors.includes(color)}
-              onChange={(e) => dispatch({ type: 'colour', colour: color, on: e.target.checked })}
+              checked={state.colors.includes(colour)}
+              onChange={(e) => dispatch({ type: 'colour', colour, on: e.target.checked })}
             />
-            {color} ({count})
+            {colour} ({count})
           </label>
         ))}
       </fieldset>

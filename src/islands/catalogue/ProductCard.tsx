@@ -6,7 +6,7 @@ import { Photo } from '../shared/Photo.tsx';
 import { Price } from '../shared/Price.tsx';
 import { variantAt, type CardProduct } from './card-product.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
-import { swatchColour } from './swatch-colours.ts';
+import { swatchColour } from '../../lib/swatches.ts';
 
 /** The product card used by every grid, strip and overlay. */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {

@@ -8,6 +8,7 @@ import { useCurrency } from '../shared/Price.tsx';
 import { CartLinesEditor } from '../header/CartPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import './checkout.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** The /Cart page: 'Your Cart' lines and the Order Summary with Checkout Now. */
 export default function CartPage() {
@@ -25,14 +26,14 @@ export default function CartPage() {
       <section aria-labelledby="your-cart">
         <h1 id="your-cart">Your Cart</h1>
         <CartLinesEditor compact={false} />
-        {count === 0 && <a href="/Collections">Continue shopping</a>}
+        {count === 0 && <a href={ROUTES.collections}>Continue shopping</a>}
       </section>
       <aside className="summary-box" aria-labelledby="order-summary">
         <h2 id="order-summary">Order Summary</h2>
         <OrderSummary subtotalPkr={subtotal} currency={currency} />
         <a
           className="button"
-          href="/Checkout"
+          href={ROUTES.checkout}
           aria-disabled={count === 0}
           tabIndex={count === 0 ? -1 : undefined}
           onClick={(e) => count === 0 && e.preventDefault()}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
-import { ORDER_MESSAGES } from '../../lib/orders.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart } from '../../stores/cart.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
@@ -25,6 +25,7 @@ import {
 import { OrderSummary } from './OrderSummary.tsx';
 import { pageHeading, useErrorFocus } from './form-focus.ts';
 import './checkout.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** A checkout country with its currency and the regions its State select lists (built from src/lib/countries.ts). */
 export type CountryOption = { name: string; currency: string; regions: readonly string[] };
@@ -263,7 +264,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
           </ul>
           {products !== null && lines.length === 0 && !thanks && (
             <p className="empty">
-              Your cart is empty. <a href="/Collections">Explore Collections</a>
+              Your cart is empty. <a href={ROUTES.collections}>Explore Collections</a>
             </p>
           )}
           {paused && (
@@ -294,7 +295,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
         </div>
         <p>{ORDER_MESSAGES.placed} We will e-mail your confirmation shortly.</p>
         <div className="cart-actions">
-          <a className="button" href="/yourOrders">
+          <a className="button" href={ROUTES.orders}>
             See Your Orders
           </a>
           <a className="button secondary" href="/">

@@ -2,13 +2,7 @@
 // submit (to the first invalid field, with the number of errors announced) and after the thank-you
 // dialog closes (to the page heading: the Place Order button that opened it is disabled by then).
 import { useEffect, useState, type RefObject } from 'react';
-
-/** What a refused submit announces: how many errors the form shows. */
-export function errorCountMessage(count: number): string {
-  return count === 1
-    ? 'Please correct 1 error in the form.'
-    : `Please correct ${count} errors in the form.`;
-}
+import { CHECKOUT_MESSAGES } from '../../lib/messages.ts';
 
 /**
  * After each refused submit (`attempt` counts them), once the errors have rendered: focuses the
@@ -27,7 +21,7 @@ export function useErrorFocus(
       '[aria-invalid="true"], fieldset[aria-describedby] input',
     );
     first?.focus();
-    setSaid({ attempt, text: errorCountMessage(errorCount) });
+    setSaid({ attempt, text: CHECKOUT_MESSAGES.errorCount(errorCount) });
   }, [attempt]);
   return said.attempt === attempt ? said.text : '';
 }

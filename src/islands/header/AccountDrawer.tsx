@@ -12,6 +12,7 @@ import { Field, useBusy, useFocusOnSwitch, useFormError } from './account-form.t
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** Seconds after the code is sent before "Send a new code" is offered (SPEC §4's 5-second timer). */
 export const RESEND_AFTER_MS = 5000;
@@ -46,8 +47,8 @@ export function AccountDrawer() {
       {mode === 'forgot' && <ForgotForm />}
       {mode !== 'account' && (
         <p className="legal-links">
-          By continuing you agree to our <a href="/terms-of-service">Terms of Service</a> and{' '}
-          <a href="/privacy-policy">Privacy Policy</a>.
+          By continuing you agree to our <a href={ROUTES.terms}>Terms of Service</a> and{' '}
+          <a href={ROUTES.privacy}>Privacy Policy</a>.
         </p>
       )}
     </Dialog>
@@ -60,13 +61,13 @@ function AccountMenu({ name }: { name: string }) {
       <p className="welcome">Welcome, {name}!</p>
       <ul>
         <li>
-          <a href="/mySetting">My Setting</a>
+          <a href={ROUTES.settings}>My Setting</a>
         </li>
         <li>
-          <a href="/favourites">My Saved Items</a>
+          <a href={ROUTES.favourites}>My Saved Items</a>
         </li>
         <li>
-          <a href="/yourOrders">Your Orders</a>
+          <a href={ROUTES.orders}>Your Orders</a>
         </li>
       </ul>
       <button type="button" className="button secondary" onClick={() => signOut()}>

@@ -12,6 +12,7 @@ import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
+import { ROUTES } from '../../lib/routes.ts';
 
 const EMPTY_CART = {};
 
@@ -69,14 +70,14 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
         <div className="cart-actions">
           <a
             className="button"
-            href="/Checkout"
+            href={ROUTES.checkout}
             aria-disabled={count === 0}
             onClick={(e) => count === 0 && e.preventDefault()}
             tabIndex={count === 0 ? -1 : undefined}
           >
             Checkout Now
           </a>
-          <a className="button secondary" href="/Cart">
+          <a className="button secondary" href={ROUTES.cart}>
             View My Cart ({count})
           </a>
         </div>

@@ -1,6 +1,6 @@
 import { discountedPrice } from '../../lib/pricing.ts';
-import { productPath } from '../../lib/routes.ts';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { ROUTES, productPath } from '../../lib/routes.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
@@ -63,7 +63,7 @@ function FavouritesBody() {
         ))}
       </ul>
       {ids.length > 0 && (
-        <a className="button secondary" href="/favourites">
+        <a className="button secondary" href={ROUTES.favourites}>
           See all favourites
         </a>
       )}

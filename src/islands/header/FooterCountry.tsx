@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { chooseCountry } from '../../stores/currency.ts';
+import { ROUTES } from '../../lib/routes.ts';
 
 /** A select-country group as the build hands it over (src/lib/countries.ts stays on the server). */
 export type CountryGroup = { region: string; countries: { name: string; currency: string }[] };
@@ -28,7 +29,7 @@ export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
   return (
     <form
       className="footer-country"
-      action="/selectCountry"
+      action={ROUTES.selectCountry}
       method="get"
       onSubmit={(e) => void onSubmit(e)}
     >

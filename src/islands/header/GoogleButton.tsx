@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ACCOUNT_TOASTS, signInWithGoogle } from '../../stores/account.ts';
+import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { signInWithGoogle } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
 
 /** Google's identity script, loaded only when a client id is configured. */
@@ -56,7 +57,7 @@ export function GoogleButton() {
       })
       .catch((error: unknown) => {
         console.error(error);
-        if (alive) notify(ACCOUNT_TOASTS.googleFailed, 'error');
+        if (alive) notify(ACCOUNT_MESSAGES.googleFailed, 'error');
       });
     return () => {
       alive = false;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FAVOURITE_MESSAGES } from '../../lib/ui-constants.ts';
+import { FAVOURITE_MESSAGES } from '../../lib/messages.ts';
 import { startAccount } from '../../stores/account.ts';
 import { $cartCount } from '../../stores/cart.ts';
 import { refreshCurrency } from '../../stores/currency.ts';
@@ -12,6 +12,7 @@ import { SearchOverlay } from './SearchOverlay.tsx';
 import { Toasts } from './Toasts.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import './header.css';
+import { ROUTES } from '../../lib/routes.ts';
 
 const open = (key: 'search' | 'favourites') =>
   $ui.set({ ...$ui.get(), [key]: true, drawer: null, cartPanel: false });
@@ -78,7 +79,7 @@ export default function HeaderTools({ checkout = false }: { checkout?: boolean }
           </svg>
         </button>
       )}
-      <a className="cart-link" href="/Cart">
+      <a className="cart-link" href={ROUTES.cart}>
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path
             d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0"

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/catalogue.ts';
+import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
-import { productPath } from '../../lib/routes.ts';
+import { ROUTES, productPath } from '../../lib/routes.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
@@ -11,11 +12,11 @@ import { useHydratedStore } from '../shared/hooks.ts';
 
 /** Category shortcut chips (SPEC §2 Search overlay). */
 export const SEARCH_CHIPS = [
-  { label: 'Handbags', href: '/Handbags' },
-  { label: 'Bagpacks', href: '/Bagpacks' },
-  { label: 'Sleeves', href: '/Sleeves' },
-  { label: 'Best Sellers', href: '/BestSellers' },
-  { label: 'Under 999', href: '/under999' },
+  { label: 'Handbags', href: ROUTES.handbags },
+  { label: 'Bagpacks', href: ROUTES.bagpacks },
+  { label: 'Sleeves', href: ROUTES.sleeves },
+  { label: 'Best Sellers', href: ROUTES.bestSellers },
+  { label: 'Under 999', href: ROUTES.under999 },
 ] as const;
 
 /** The search overlay: name search capped at 6, chips, suggestions, Trending Products when empty. */
@@ -103,7 +104,7 @@ function SearchBody() {
       {failure && products === null && <p role="alert">{failure}</p>}
       {!failure && products === null && <p>Loading...</p>}
       {products !== null && query.trim() !== '' && results.length === 0 && (
-        <p>No products found.</p>
+        <p>{LISTING_MESSAGES.empty}</p>
       )}
       <ul
         id="search-results"

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { SERVER_MESSAGES } from '../../lib/messages.ts';
 import { boundedQueue, QueueFullError, type QueueLoad } from '../bounded-queue.ts';
 import { HttpError } from '../http.ts';
 
@@ -8,8 +9,6 @@ const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEM = 256 * 1024 * 1024;
 
-/** What a request needing a hash answers while the hashing queue is full. */
-export const HASHING_BUSY_MESSAGE = 'The shop is busy. Please try again in a moment.';
 /** Hashes that may run at once per instance (one per core), and how many more may wait for one. */
 export const HASHING_CONCURRENCY = 2;
 export const HASHING_MAX_WAITING = 8;
@@ -37,7 +36,7 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
     );
   } catch (error) {
     if (error instanceof QueueFullError)
-      throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'Retry-After': '2' });
+      throw new HttpError(503, SERVER_MESSAGES.hashingBusy, { 'Retry-After': '2' });
     throw error;
   }
 }

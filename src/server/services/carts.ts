@@ -1,5 +1,4 @@
 import {
-  CART_LIMIT_MESSAGE,
   addToCart,
   isCartFull,
   removeFromCart,
@@ -7,32 +6,18 @@ import {
   setCartQuantity,
   type CartMap,
 } from '../../lib/cart.ts';
+import { CART_ANSWERS, CART_MESSAGES } from '../../lib/messages.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
 import { HttpError } from '../http.ts';
 import type { Store } from '../store/port.ts';
 
-/** Messages the cart endpoints answer with. */
-export const CART_MESSAGES = {
-  added: 'Added to cart',
-  updated: 'Cart updated',
-  removed: 'Item removed from cart',
-  merged: 'Cart saved',
-  notInCart: 'This item is not in your cart.',
-  unknownProduct: 'This product is no longer available.',
-  unknownColour: 'This colour is not available for this product.',
-  unknownImage: 'This picture is not available for this colour.',
-  outOfStock: 'This product is out of stock.',
-  full: CART_LIMIT_MESSAGE,
-} as const;
-
 /** Checks that a line names a real product, one of its colours and one of that colour's images. */
 function checkLine(product: Product | null | undefined, line: CartRemoveBody): Product {
-  if (!product) throw new HttpError(404, CART_MESSAGES.unknownProduct);
+  if (!product) throw new HttpError(404, CART_ANSWERS.unknownProduct);
   const variant = product.colorImages.find((c) => c.color === line.selectedColor);
-  if (!variant) throw new HttpError(400, CART_MESSAGES.unknownColour);
-  if (line.imageIndex >= variant.images.length)
-    throw new HttpError(400, CART_MESSAGES.unknownImage);
+  if (!variant) throw new HttpError(400, CART_ANSWERS.unknownColour);
+  if (line.imageIndex >= variant.images.length) throw new HttpError(400, CART_ANSWERS.unknownImage);
   return product;
 }
 
@@ -51,7 +36,7 @@ export async function addCartItem(
   line: CartLineBody,
 ): Promise<CartMap> {
   const product = checkLine(await store.products.get(line.itemId), line);
-  if (!product.stock) throw new HttpError(409, CART_MESSAGES.outOfStock);
+  if (!product.stock) throw new HttpError(409, CART_ANSWERS.outOfStock);
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
     if (isCartFull(current, line)) throw new HttpError(400, CART_MESSAGES.full);
@@ -69,7 +54,7 @@ export async function updateCartItem(
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
     if (current[line.itemId]?.[line.selectedColor]?.[String(line.imageIndex)] === undefined) {
-      throw new HttpError(404, CART_MESSAGES.notInCart);
+      throw new HttpError(404, CART_ANSWERS.notInCart);
     }
     return setCartQuantity(current, line);
   });

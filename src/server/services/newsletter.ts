@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { NEWSLETTER_MESSAGES } from '../../lib/messages.ts';
 import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { sendMail } from '../mail.ts';
@@ -9,14 +10,6 @@ import {
   throttle,
   withinLimit,
 } from './throttle.ts';
-
-/** What the newsletter calls answer. */
-export const NEWSLETTER_MESSAGES = {
-  checkInbox: 'Check your inbox to confirm your subscription.',
-  tooMany: 'Too many sign-ups from your network. Please try again later.',
-  confirmed: 'Your subscription is confirmed. Thank you!',
-  badLink: 'This confirmation link is not valid any more. Please subscribe again.',
-} as const;
 
 type Deps = { store: Store; config: Config };
 

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
+import { POLICY, span } from '../../lib/policy.ts';
 import { cleanText } from '../../lib/validation.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
@@ -33,7 +34,7 @@ export function confirmationMail(order: OrderRecord): Mail {
     text: [
       `Dear ${mailValue(order.address.firstName)},`,
       '',
-      `Thank you for your order ${order.id}. We have received it and will dispatch it within 24-48 hours.`,
+      `Thank you for your order ${order.id}. We have received it and will dispatch it within ${span(POLICY.dispatchHours, 'hours', '-')}.`,
       '',
       ...items,
       '',

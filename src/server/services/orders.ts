@@ -2,13 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY, imageKey } from '../../lib/cart.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
-import {
-  CANCEL_REASONS,
-  ORDER_MESSAGES,
-  ORDER_STATUSES,
-  canMoveTo,
-  type OrderStatus,
-} from '../../lib/orders.ts';
+import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
+import { CANCEL_REASONS, ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { OrderBody } from '../../lib/validation.ts';
@@ -30,26 +25,6 @@ export const ORDERS_PER_ADDRESS: Limit = {
   windowMs: 10 * MINUTE,
   perAddress: true,
 };
-
-/** Messages the order endpoints answer with (SPEC §8 where it names them). */
-export const ORDER_API_MESSAGES = {
-  placed: ORDER_MESSAGES.placed,
-  cancelled: ORDER_MESSAGES.cancelled,
-  notFound: ORDER_MESSAGES.notFound,
-  notCancellable: 'This order can no longer be cancelled. Please contact customer care.',
-  unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
-  unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
-  outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
-  noRate: (currency: string) =>
-    `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,
-  keyReused: 'This Idempotency-Key was already used for a different order.',
-  badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
-  badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
-  tooManyOrders:
-    'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
-  lineTooLarge: (name: string, colour: string) =>
-    `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
-} as const;
 
 type Deps = { store: Store; config: Config };
 
@@ -91,7 +66,7 @@ export function toPublicOrder(order: OrderRecord): PublicOrder {
 export function readIdempotencyKey(req: Request): string | null {
   const key = req.headers.get('idempotency-key');
   if (key === null) return null;
-  if (!/^[\w-]{8,128}$/.test(key)) throw new HttpError(400, ORDER_API_MESSAGES.badKey);
+  if (!/^[\w-]{8,128}$/.test(key)) throw new HttpError(400, ORDER_ANSWERS.badKey);
   return key;
 }
 
@@ -108,11 +83,10 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
   >();
   for (const item of items) {
     const product = products.get(item.productId);
-    if (!product) throw new HttpError(400, ORDER_API_MESSAGES.unknownProduct);
+    if (!product) throw new HttpError(400, ORDER_ANSWERS.unknownProduct);
     const variant = product.colorImages.find((c) => c.color === item.selectedColor);
-    if (!variant) throw new HttpError(400, ORDER_API_MESSAGES.unknownColour);
-    if (!product.stock)
-      throw new HttpError(409, ORDER_API_MESSAGES.outOfStock(product.productName));
+    if (!variant) throw new HttpError(400, ORDER_ANSWERS.unknownColour);
+    if (!product.stock) throw new HttpError(409, ORDER_ANSWERS.outOfStock(product.productName));
     const imageIndex = item.imageIndex < variant.images.length ? item.imageIndex : 0;
     const key = JSON.stringify([product._id, variant.color, imageKey(imageIndex)]);
     const line = lines.get(key);
@@ -128,7 +102,7 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
   }
   return [...lines.values()].map(({ product, color, imageIndex, image, quantity }) => {
     if (quantity > MAX_QUANTITY)
-      throw new HttpError(400, ORDER_API_MESSAGES.lineTooLarge(product.productName, color));
+      throw new HttpError(400, ORDER_ANSWERS.lineTooLarge(product.productName, color));
     return {
       productId: product._id,
       productName: product.productName,
@@ -186,7 +160,7 @@ export async function placeOrder(
       [ORDERS_PER_RECIPIENT, body.address.email],
       [ORDERS_PER_ADDRESS, context.clientAddress],
     ],
-    ORDER_API_MESSAGES.tooManyOrders,
+    ORDER_ANSWERS.tooManyOrders,
     { addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR },
   );
   const items = await priceItems(deps.store, body.items);
@@ -194,7 +168,7 @@ export async function placeOrder(
   let rates: Record<string, number> | null = { PKR: 1 };
   // Charging at the rate-1 fallback, or at a rate older than MAX_RATE_AGE_MS, would misprice the order.
   if (currency !== 'PKR') rates = await ratesForOrder(deps.store, deps.config, currency);
-  if (!rates) throw new HttpError(503, ORDER_API_MESSAGES.noRate(currency));
+  if (!rates) throw new HttpError(503, ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
   const amounts = orderAmounts(amountPkr, currency, rates);
   const order: OrderRecord = {
@@ -217,7 +191,7 @@ export async function placeOrder(
     requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
   };
   const result = await deps.store.orders.create(order);
-  if (result.kind === 'conflict') throw new HttpError(422, ORDER_API_MESSAGES.keyReused);
+  if (result.kind === 'conflict') throw new HttpError(422, ORDER_ANSWERS.keyReused);
   if (result.kind === 'created') {
     // The confirmation goes out after the answer; a mail failure never fails the order.
     const mailing = sendMail(deps.config, confirmationMail(order)).catch((error: unknown) =>
@@ -247,8 +221,8 @@ export async function cancelOrder(
   });
   if (updated) return toPublicOrder(updated);
   const order = await store.orders.get(orderId);
-  if (!order || order.userId !== userId) throw new HttpError(404, ORDER_API_MESSAGES.notFound);
-  throw new HttpError(409, ORDER_API_MESSAGES.notCancellable);
+  if (!order || order.userId !== userId) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  throw new HttpError(409, ORDER_ANSWERS.notCancellable);
 }
 
 /** Moves an order along the status machine (operator use); illegal moves are refused. */
@@ -258,10 +232,10 @@ export async function moveOrderStatus(
   to: OrderStatus,
 ): Promise<OrderRecord> {
   const order = await store.orders.get(orderId);
-  if (!order) throw new HttpError(404, ORDER_API_MESSAGES.notFound);
+  if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
   if (!canMoveTo(order.status as OrderStatus, to))
-    throw new HttpError(409, ORDER_API_MESSAGES.badStatus(order.status, to));
+    throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
   const updated = await store.orders.transition(orderId, [order.status], to);
-  if (!updated) throw new HttpError(409, ORDER_API_MESSAGES.badStatus(order.status, to));
+  if (!updated) throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
   return updated;
 }

@@ -24,7 +24,8 @@ import {
   throttle,
   withinLimit,
 } from './throttle.ts';
-import { type Deps, USER_MESSAGES, factor, refuseCommonPassword } from './users.ts';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import { type Deps, factor, refuseCommonPassword } from './users.ts';
 
 /**
  * Answers a reset request. Known and unknown e-mails get the same answer in the same time: the
@@ -37,9 +38,14 @@ export async function requestPasswordReset(
   ip: string,
   waitUntil?: WaitUntil,
 ): Promise<{ success: true; msg: string }> {
-  await throttle(deps.store, [[RESET_PER_ADDRESS, ip]], USER_MESSAGES.tooManyResets, factor(deps));
+  await throttle(
+    deps.store,
+    [[RESET_PER_ADDRESS, ip]],
+    ACCOUNT_ANSWERS.tooManyResets,
+    factor(deps),
+  );
   inBackground('reset code mail', () => mailResetCode(deps, email), waitUntil);
-  return { success: true, msg: USER_MESSAGES.otpSent };
+  return { success: true, msg: ACCOUNT_MESSAGES.otpSent };
 }
 
 /**
@@ -93,22 +99,22 @@ export async function resetPassword(
 ): Promise<{ success: true; msg: string }> {
   const { store } = deps;
   refuseCommonPassword(input.newPassword);
-  await throttle(store, [[VERIFY_PER_ADDRESS, ip]], USER_MESSAGES.tooManyChecks, factor(deps));
-  await slowDown(store, VERIFY_SLOWDOWN, input.email, USER_MESSAGES.slowChecks);
+  await throttle(store, [[VERIFY_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyChecks, factor(deps));
+  await slowDown(store, VERIFY_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowChecks);
   const key = signingKey(deps.config);
   // The attempt is used up before the code is compared, in one atomic step: parallel guesses
   // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code.
   const otp = await store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
   if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, key)) {
     if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await store.otps.delete(input.email);
-    throw new HttpError(400, USER_MESSAGES.badOtp);
+    throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   }
   // Hashed before the code is consumed: when hashing is refused (503), the code still works.
   const passwordHash = await hashPassword(input.newPassword);
   // Consuming the code is the atomic step: of two racing correct submissions only one deletes it.
-  if (!(await store.otps.delete(input.email))) throw new HttpError(400, USER_MESSAGES.badOtp);
+  if (!(await store.otps.delete(input.email))) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   const user = await store.users.findByEmail(input.email);
-  if (!user) throw new HttpError(400, USER_MESSAGES.badOtp);
+  if (!user) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
   await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, user.email),
@@ -116,5 +122,5 @@ export async function resetPassword(
   ]);
   const mail = passwordChangedMail(user.email, new Date());
   inBackground('password changed mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
-  return { success: true, msg: USER_MESSAGES.passwordUpdated };
+  return { success: true, msg: ACCOUNT_MESSAGES.passwordUpdated };
 }

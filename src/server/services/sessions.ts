@@ -1,10 +1,8 @@
 // Ending sessions. A login token is a signed JWT the server does not keep, so it cannot be deleted;
 // instead every token names the user's token version, and raising the version makes all tokens
 // issued before it fail authentication (services/users.ts, authenticate).
+import { ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import type { Store } from '../store/port.ts';
-
-/** What the shopper is told once the server has ended the session (SPEC §4). */
-export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
 
 /**
  * Signs a user out on the server: every token issued so far stops working, on this device and on
@@ -15,5 +13,5 @@ export async function endSessions(
   userId: string,
 ): Promise<{ success: true; msg: string }> {
   await store.users.bumpTokenVersion(userId);
-  return { success: true, msg: SIGNED_OUT_MESSAGE };
+  return { success: true, msg: ACCOUNT_MESSAGES.signedOut };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COMMON_PASSWORD_MESSAGE } from '../../lib/validation.ts';
+import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
@@ -22,32 +22,6 @@ import {
   throttle,
 } from './throttle.ts';
 
-const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
-
-/** Messages the account endpoints answer with. */
-export const USER_MESSAGES = {
-  registered: 'Your account has been created. You are logged in!',
-  loggedIn: 'You are logged in!',
-  badCredentials: 'Invalid email or password.',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
-  tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
-  slowLogins: (wait: number) =>
-    `Too many login attempts for this e-mail. Please try again in ${seconds(wait)}.`,
-  tooManyResets: 'Too many code requests. Please wait a few minutes and try again.',
-  tooManyChecks: 'Too many code checks. Please wait a few minutes and try again.',
-  slowChecks: (wait: number) =>
-    `Too many code checks for this e-mail. Please try again in ${seconds(wait)}.`,
-  commonPassword: COMMON_PASSWORD_MESSAGE,
-  tooManyRegistrations: 'Too many sign-ups from your network. Please try again later.',
-  otpSent: 'OTP sent to your email.',
-  passwordUpdated: 'Password updated successfully. Please log in.',
-  badOtp: 'The code is invalid or has expired. Please request a new one.',
-  googleFailed: 'Google sign-in failed',
-  googleOff: 'Google sign-in is not available right now.',
-  signInRequired: 'Please log in to continue.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-} as const;
-
 /** What register, login and google-login answer on success (SPEC §7). */
 export interface SessionAnswer {
   success: true;
@@ -64,7 +38,7 @@ export const factor = ({ config }: Deps) => ({ addressFactor: config.THROTTLE_AD
 
 /** Refuses a new password from the list of common ones with a 400 (before anything is counted or stored). */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new HttpError(400, USER_MESSAGES.commonPassword);
+  if (isCommonPassword(password)) throw new HttpError(400, ACCOUNT_ANSWERS.commonPassword);
 }
 
 async function session({ config }: Deps, user: UserRecord, msg: string): Promise<SessionAnswer> {
@@ -91,11 +65,11 @@ export async function register(
   await throttle(
     deps.store,
     [[REGISTER_PER_ADDRESS, ip]],
-    USER_MESSAGES.tooManyRegistrations,
+    ACCOUNT_ANSWERS.tooManyRegistrations,
     factor(deps),
   );
   if (await deps.store.users.findByEmail(input.email))
-    throw new HttpError(409, USER_MESSAGES.emailTaken);
+    throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
   const user = await deps.store.users.create(
     newUser({
       email: input.email,
@@ -105,8 +79,8 @@ export async function register(
       emailVerified: false,
     }),
   );
-  if (!user) throw new HttpError(409, USER_MESSAGES.emailTaken);
-  return session(deps, user, USER_MESSAGES.registered);
+  if (!user) throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
+  return session(deps, user, ACCOUNT_ANSWERS.registered);
 }
 
 /**
@@ -119,8 +93,8 @@ export async function login(
   ip: string,
 ): Promise<SessionAnswer> {
   const { store } = deps;
-  await throttle(store, [[LOGIN_PER_ADDRESS, ip]], USER_MESSAGES.tooManyLogins, factor(deps));
-  await slowDown(store, LOGIN_SLOWDOWN, input.email, USER_MESSAGES.slowLogins);
+  await throttle(store, [[LOGIN_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyLogins, factor(deps));
+  await slowDown(store, LOGIN_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowLogins);
   const user = await store.users.findByEmail(input.email);
   let ok: boolean;
   try {
@@ -133,13 +107,13 @@ export async function login(
     ]);
     throw error;
   }
-  if (!user || !user.passwordHash || !ok) throw new HttpError(401, USER_MESSAGES.badCredentials);
+  if (!user || !user.passwordHash || !ok) throw new HttpError(401, ACCOUNT_ANSWERS.badCredentials);
   // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, input.email),
     releaseThrottle(store, LOGIN_PER_ADDRESS, ip),
   ]);
-  return session(deps, user, USER_MESSAGES.loggedIn);
+  return session(deps, user, ACCOUNT_MESSAGES.loggedIn);
 }
 
 /**
@@ -153,12 +127,12 @@ export async function googleLogin(
   waitUntil?: WaitUntil,
 ): Promise<SessionAnswer> {
   const clientId = deps.config.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new HttpError(503, USER_MESSAGES.googleOff);
+  if (!clientId) throw new HttpError(503, ACCOUNT_ANSWERS.googleOff);
   const identity = await verifyGoogleIdToken(credential, {
     clientId,
     jwksUrl: deps.config.GOOGLE_JWKS_URL,
   });
-  if (!identity) throw new HttpError(401, USER_MESSAGES.googleFailed);
+  if (!identity) throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
   let user = await deps.store.users.findByEmail(identity.email);
   if (user && user.googleSub !== identity.sub) {
     const dropPassword = user.passwordHash !== null && user.emailVerified !== true;
@@ -179,16 +153,16 @@ export async function googleLogin(
   );
   // A concurrent first sign-in may have created the account a moment ago.
   user ??= await deps.store.users.findByEmail(identity.email);
-  if (!user) throw new HttpError(401, USER_MESSAGES.googleFailed);
-  return session(deps, user, USER_MESSAGES.loggedIn);
+  if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
+  return session(deps, user, ACCOUNT_MESSAGES.loggedIn);
 }
 
 /** The signed-in user a request's token names, or a 401. Old token versions are refused. */
 export async function authenticate(deps: Deps, token: string | null): Promise<UserRecord> {
-  if (!token) throw new HttpError(401, USER_MESSAGES.signInRequired);
+  if (!token) throw new HttpError(401, ACCOUNT_ANSWERS.signInRequired);
   const claims = await readToken(token, signingKey(deps.config));
   const user = claims ? await deps.store.users.findById(claims.userId) : null;
   if (!claims || !user || user.tokenVersion !== claims.tokenVersion)
-    throw new HttpError(401, USER_MESSAGES.sessionExpired);
+    throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
   return user;
 }

@@ -1,5 +1,8 @@
-/** Paint for the catalogue's colour names (the demo images use the same tones). */
-const SWATCHES: Readonly<Record<string, string>> = {
+/**
+ * Paint for the catalogue's colour names: the product page and cards draw their swatches with it, and
+ * scripts/generate-catalogue.ts paints the demo illustrations from it, so a swatch matches its photo.
+ */
+export const SWATCHES: Readonly<Record<string, string>> = {
   Black: '#2a2a2d',
   Navy: '#1f2f57',
   Grey: '#8b8f94',
