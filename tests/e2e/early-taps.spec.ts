@@ -243,3 +243,36 @@ test.describe('home slideshow before hydration', () => {
     await expect(page.locator('.slide.active')).toHaveClass(/slide-3/);
   });
 });
+
+test.describe('checkout, server-rendered', () => {
+  test('the form is in the static HTML, restores the saved cart and country without a hydration error, and keeps what was typed before hydration', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/Checkout')).text();
+    expect(html).toContain('Shipping Details');
+    expect(html).toContain('id="checkout-firstName"');
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'cartItems_guest',
+        JSON.stringify({ 'margalla-commuter-laptop-bagpack': { Black: { '0': 2 } } }),
+      );
+      localStorage.setItem('selectedCountry', 'Pakistan');
+    });
+    // React arrives late (a slow phone on a bad network), so the shopper types first.
+    await page.route('**/_astro/client.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await openEarly(page, '/Checkout');
+    await expect(page.locator('astro-island[component-url*="Checkout"][ssr]')).toHaveCount(1);
+    await page.getByLabel('First Name').fill('Sana');
+    await fullSpeed();
+    await hydrated(page, 'Checkout');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Pakistan');
+    await expect(page.locator('.review-items li')).toHaveCount(1);
+    await expect(page.locator('.review-items li')).toContainText('× 2');
+    await page.getByLabel('Last Name').fill('Khan');
+    await expect(page.getByLabel('First Name')).toHaveValue('Sana');
+  });
+});

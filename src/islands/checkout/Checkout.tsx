@@ -76,6 +76,18 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     const saved = savedCountry();
     if (countries.some((c) => c.name === saved))
       setFields((f) => withCountry(f, saved, currency.code, preferred.current));
+    // The form is server-rendered: what the shopper typed or picked before hydration is in the DOM
+    // only, and React would reset it on its next render. It is taken over (after the saved country,
+    // so a country picked here wins).
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name] of ADDRESS_FIELDS) {
+      const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`#checkout-${name}`);
+      if (el?.value) set(name, el.value);
+    }
+    const picked = form.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked');
+    // (React marks the radio it rendered checked as defaultChecked; another one is the shopper's.)
+    if (picked && !picked.defaultChecked) set('paymentMethod', picked.value);
   }, []);
   useEffect(() => {
     // Every price on the page follows the shipping country: it becomes the chosen country.
