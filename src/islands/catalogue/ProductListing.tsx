@@ -71,6 +71,8 @@ export default function ProductListing({ products, showCategory = false, emptyTe
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
+    // Bound once per opening: closePanel releases the page this opening made inert.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [panelOpen]);
 
   function closePanel() {

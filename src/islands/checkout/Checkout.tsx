@@ -88,11 +88,15 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     const picked = form.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked');
     // (React marks the radio it rendered checked as defaultChecked; another one is the shopper's.)
     if (picked && !picked.defaultChecked) set('paymentMethod', picked.value);
+    // Once, right after hydration: it takes over the state the static shell could not know.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     // Every price on the page follows the shipping country: it becomes the chosen country.
     if (destination && destination.currency !== currency.code)
       void chooseCountry(destination.name, destination.currency);
+    // Keyed by the country's name: `destination` is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [destination?.name, currency.code]);
   useEffect(() => {
     // The methods depend on the country (and, before one is chosen, the currency): keep the choice valid.
@@ -101,6 +105,8 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
         ...f,
         paymentMethod: paymentFor(shipsTo(f.country, currency.code), preferred.current),
       }));
+    // Only a change of the available methods can make the choice invalid.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [methods]);
 
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);

@@ -44,8 +44,13 @@ export function Dialog({
       returnFocus?.()?.focus();
     }
     setHeardBefore(open ? lastHeardNotice() : null);
+    // Runs when `open` changes only: returnFocus is read at that moment, whatever its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   return (
+    // A click on the backdrop (the dialog element itself) closes it; keyboards close it with Escape
+    // (onCancel), so the pointer-only handler leaves no one out.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-label={label}

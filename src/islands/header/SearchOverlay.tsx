@@ -40,7 +40,7 @@ function SearchBody() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const failure = useHydratedStore($productsError, null);
-  const list = products ?? [];
+  const list = useMemo(() => products ?? [], [products]);
   const results = useMemo(() => searchProducts(list, query), [list, query]);
   const shown = query.trim() ? results : trendingProducts(list);
   const suggestions = useMemo(() => searchSuggestions(list, query), [list, query]);
@@ -79,6 +79,8 @@ function SearchBody() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKey}
+          // The shopper opened search to type: the field takes focus, as the dialog's first control.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         <CloseButton onClose={closeOverlays} label="Close search" />

@@ -45,16 +45,21 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(field), (field = ''));
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && body[i + 1] === '\n') i++;
       row.push(field);
       rows.push(row);
-      ((row = []), (field = ''));
+      row = [];
+      field = '';
     } else field += ch;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
