@@ -1,3 +1,4 @@
+import type { Config } from '@netlify/functions';
 import { loadConfig } from '../../src/server/config.ts';
 import { HttpError, handle } from '../../src/server/http.ts';
 
@@ -44,4 +45,4 @@ export const config = {
     '/api/user/reset-password-request',
     '/api/user/verify-otp-reset-password',
   ],
-};
+} satisfies Config;

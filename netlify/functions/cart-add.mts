@@ -1,7 +1,9 @@
+import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import type { CartChangeAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { CART_MESSAGES, addCartItem } from '../../src/server/services/carts.ts';
-import { cartLineBodySchema } from '../../src/lib/validation.ts';
+import { cartLineBodySchema } from '../../src/lib/contract/requests.ts';
 
 /** POST /api/cart/add — adds a quantity to a line of the caller's cart (capped at 100). */
 export default handle(async (req) => {
@@ -9,7 +11,7 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartLineBodySchema);
   const cartData = await addCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_MESSAGES.added, cartData });
+  return json({ success: true, message: CART_MESSAGES.added, cartData } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/add' };
+export const config = { path: '/api/cart/add' } satisfies Config;

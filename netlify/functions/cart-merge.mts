@@ -1,7 +1,9 @@
+import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import type { CartChangeAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { CART_MESSAGES, replaceCart } from '../../src/server/services/carts.ts';
-import { cartMergeBodySchema } from '../../src/lib/validation.ts';
+import { cartMergeBodySchema } from '../../src/lib/contract/requests.ts';
 
 /** POST /api/cart/merge — stores the cart the browser merged at login (src/lib mergeCarts) in one write. */
 export default handle(async (req) => {
@@ -12,7 +14,7 @@ export default handle(async (req) => {
     success: true,
     message: CART_MESSAGES.merged,
     cartData: await replaceCart(deps.store, user.id, cartData),
-  });
+  } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/merge' };
+export const config = { path: '/api/cart/merge' } satisfies Config;

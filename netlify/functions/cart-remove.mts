@@ -1,7 +1,9 @@
+import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import type { CartChangeAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { CART_MESSAGES, removeCartItem } from '../../src/server/services/carts.ts';
-import { cartRemoveBodySchema } from '../../src/lib/validation.ts';
+import { cartRemoveBodySchema } from '../../src/lib/contract/requests.ts';
 
 /** POST /api/cart/remove — removes a line and any parents it leaves empty. */
 export default handle(async (req) => {
@@ -9,7 +11,11 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartRemoveBodySchema);
   const cartData = await removeCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_MESSAGES.removed, cartData });
+  return json({
+    success: true,
+    message: CART_MESSAGES.removed,
+    cartData,
+  } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/remove' };
+export const config = { path: '/api/cart/remove' } satisfies Config;

@@ -1,7 +1,9 @@
+import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import type { CartChangeAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { CART_MESSAGES, updateCartItem } from '../../src/server/services/carts.ts';
-import { cartLineBodySchema } from '../../src/lib/validation.ts';
+import { cartLineBodySchema } from '../../src/lib/contract/requests.ts';
 
 /** POST /api/cart/update — sets the quantity (1–100) of a line already in the caller's cart. */
 export default handle(async (req) => {
@@ -9,7 +11,11 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartLineBodySchema);
   const cartData = await updateCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_MESSAGES.updated, cartData });
+  return json({
+    success: true,
+    message: CART_MESSAGES.updated,
+    cartData,
+  } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/update' };
+export const config = { path: '/api/cart/update' } satisfies Config;

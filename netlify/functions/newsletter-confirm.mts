@@ -1,3 +1,4 @@
+import type { Config } from '@netlify/functions';
 import { getDeps } from '../../src/server/api.ts';
 import { API_SECURITY_HEADERS, handle, requireMethod } from '../../src/server/http.ts';
 import { NEWSLETTER_MESSAGES, confirmSubscription } from '../../src/server/services/newsletter.ts';
@@ -21,4 +22,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/newsletter/confirm' };
+export const config = { path: '/api/newsletter/confirm' } satisfies Config;

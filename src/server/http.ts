@@ -1,4 +1,6 @@
-import type { ZodType } from 'zod';
+import type { Context } from '@netlify/functions';
+import type { ZodMiniType } from 'zod/mini';
+import './zod-english.ts';
 import { ConfigError } from './config.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
@@ -105,7 +107,7 @@ export async function readJson(req: Request): Promise<unknown> {
  * Validates a parsed body with a zod schema. The first problem becomes a 400: the schema's own
  * message as written (the spec's messages), or zod's generic one prefixed by the field it is about.
  */
-export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+export function parseBody<T>(schema: ZodMiniType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -119,11 +121,11 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
 }
 
-/** The Netlify request context, when the platform provides one. */
-export interface RequestContext {
-  ip?: string;
-  waitUntil?: (promise: Promise<unknown>) => void;
-}
+/**
+ * The part of Netlify's `Context` the handlers read. The platform passes the whole Context; local
+ * serving (scripts/serve-api.ts) and the tests pass only these fields, or nothing.
+ */
+export type FunctionContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
 /** The message shoppers get while the shop cannot serve (store down, or a deploy misconfigured). */
 export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again shortly.';
@@ -137,7 +139,7 @@ function reportConfigError(error: ConfigError): void {
   console.error(line);
 }
 
-type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
+type Handler = (req: Request, context?: FunctionContext) => Promise<Response>;
 
 /**
  * Wraps a handler so every failure answers `{ success:false, message }` without internals.

@@ -1,5 +1,6 @@
 import './zod-jitless.ts';
-import { fieldErrors, checkoutSchema } from '../../lib/checkout-validation.ts';
+import { checkoutSchema } from '../../lib/contract/checkout.ts';
+import { fieldErrors } from '../../lib/contract/fields.ts';
 import {
   HOME_COUNTRY,
   defaultPaymentMethod,

@@ -8,7 +8,7 @@ import {
   type CartMap,
 } from '../../lib/cart.ts';
 import type { Product } from '../../lib/product.ts';
-import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
+import type { CartLineBody, CartRemoveBody } from '../../lib/contract/requests.ts';
 import { HttpError } from '../http.ts';
 import type { Store } from '../store/port.ts';
 

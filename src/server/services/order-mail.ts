@@ -1,6 +1,6 @@
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
-import { cleanText } from '../../lib/validation.ts';
+import { cleanText } from '../../lib/contract/requests.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 

@@ -1,6 +1,7 @@
 // Ending sessions. A login token is a signed JWT the server does not keep, so it cannot be deleted;
 // instead every token names the user's token version, and raising the version makes all tokens
 // issued before it fail authentication (services/users.ts, authenticate).
+import type { MsgAnswer } from '../../lib/contract/responses.ts';
 import type { Store } from '../store/port.ts';
 
 /** What the shopper is told once the server has ended the session (SPEC §4). */
@@ -10,10 +11,7 @@ export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
  * Signs a user out on the server: every token issued so far stops working, on this device and on
  * any other (a copied token dies with the rest). The user simply logs in again to get a new one.
  */
-export async function endSessions(
-  store: Store,
-  userId: string,
-): Promise<{ success: true; msg: string }> {
+export async function endSessions(store: Store, userId: string): Promise<MsgAnswer> {
   await store.users.bumpTokenVersion(userId);
   return { success: true, msg: SIGNED_OUT_MESSAGE };
 }
