@@ -22,7 +22,7 @@ export default handle(async () => {
  * parses this config statically, so the list is written out; tests/bundle/bundles.test.ts fails if
  * it differs from the paths the other bundles declare.
  */
-export const config = {
+export const config: Config = {
   path: '/api/*',
   excludedPath: [
     '/api/cart/add',
@@ -45,4 +45,4 @@ export const config = {
     '/api/user/reset-password-request',
     '/api/user/verify-otp-reset-password',
   ],
-} satisfies Config;
+};

@@ -14,4 +14,4 @@ export default handle(async (req) => {
   return json({ success: true, message: CART_MESSAGES.added, cartData } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/add' } satisfies Config;
+export const config: Config = { path: '/api/cart/add' };

@@ -16,4 +16,4 @@ export default handle(async (req) => {
   } satisfies CartAnswer);
 });
 
-export const config = { path: '/api/cart/get' } satisfies Config;
+export const config: Config = { path: '/api/cart/get' };

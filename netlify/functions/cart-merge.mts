@@ -17,4 +17,4 @@ export default handle(async (req) => {
   } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/merge' } satisfies Config;
+export const config: Config = { path: '/api/cart/merge' };

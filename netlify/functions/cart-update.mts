@@ -18,4 +18,4 @@ export default handle(async (req) => {
   } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/update' } satisfies Config;
+export const config: Config = { path: '/api/cart/update' };

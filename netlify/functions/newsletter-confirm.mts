@@ -22,4 +22,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/newsletter/confirm' } satisfies Config;
+export const config: Config = { path: '/api/newsletter/confirm' };

@@ -20,4 +20,4 @@ export default handle(async (req, context) => {
   );
 });
 
-export const config = { path: '/api/newsletter' } satisfies Config;
+export const config: Config = { path: '/api/newsletter' };

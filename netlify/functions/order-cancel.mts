@@ -18,4 +18,4 @@ export default handle(async (req) => {
   } satisfies OrderCancelledAnswer);
 });
 
-export const config = { path: '/api/order/cancel' } satisfies Config;
+export const config: Config = { path: '/api/order/cancel' };

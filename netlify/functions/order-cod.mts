@@ -33,4 +33,4 @@ export default handle(async (req, context) => {
 });
 
 // @netlify/dev lower-cases the path before matching routes; production keeps the spec's case.
-export const config = { path: ['/api/order/COD', '/api/order/cod'] } satisfies Config;
+export const config: Config = { path: ['/api/order/COD', '/api/order/cod'] };

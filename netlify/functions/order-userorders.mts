@@ -16,4 +16,4 @@ export default handle(async (req) => {
   } satisfies OrdersAnswer);
 });
 
-export const config = { path: '/api/order/userorders' } satisfies Config;
+export const config: Config = { path: '/api/order/userorders' };

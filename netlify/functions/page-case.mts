@@ -32,4 +32,4 @@ export default async (req: Request): Promise<Response> => {
   });
 };
 
-export const config = { path: '/*', excludedPath: ['/api/*'], preferStatic: true } satisfies Config;
+export const config: Config = { path: '/*', excludedPath: ['/api/*'], preferStatic: true };

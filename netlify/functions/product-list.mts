@@ -15,4 +15,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/product/list' } satisfies Config;
+export const config: Config = { path: '/api/product/list' };

@@ -13,4 +13,4 @@ export default handle(
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/google-login' } satisfies Config;
+export const config: Config = { path: '/api/user/google-login' };

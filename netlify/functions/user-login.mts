@@ -14,4 +14,4 @@ export default handle(
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/login' } satisfies Config;
+export const config: Config = { path: '/api/user/login' };

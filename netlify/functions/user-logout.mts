@@ -15,4 +15,4 @@ export default handle(
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/logout' } satisfies Config;
+export const config: Config = { path: '/api/user/logout' };

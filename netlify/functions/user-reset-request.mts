@@ -17,4 +17,4 @@ export default handle(
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/reset-password-request' } satisfies Config;
+export const config: Config = { path: '/api/user/reset-password-request' };

@@ -15,4 +15,4 @@ export default handle(
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/verify-otp-reset-password' } satisfies Config;
+export const config: Config = { path: '/api/user/verify-otp-reset-password' };
