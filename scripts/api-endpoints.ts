@@ -1,6 +1,7 @@
 // Every API endpoint, its handler and a valid example body: `npm start` serves /api/* from this
 // table, and the bench server and fault tests (outage, hostile input) call the same handlers.
 // Handlers are the real Netlify Function modules, routed by their own `config.path`.
+import type { Config } from '@netlify/functions';
 import cartAdd, { config as cartAddConfig } from '../netlify/functions/cart-add.mts';
 import cartGet, { config as cartGetConfig } from '../netlify/functions/cart-get.mts';
 import cartMerge, { config as cartMergeConfig } from '../netlify/functions/cart-merge.mts';
@@ -61,7 +62,8 @@ export const ADDRESS = {
 };
 
 /** The spec's path and every alias a function declares in `config.path`. */
-function at(path: string | readonly string[]): Pick<Endpoint, 'path' | 'paths'> {
+function at(path: Config['path']): Pick<Endpoint, 'path' | 'paths'> {
+  if (path === undefined) throw new Error('an API function must declare its path');
   const paths = typeof path === 'string' ? [path] : path;
   return { path: paths[0]!, paths };
 }

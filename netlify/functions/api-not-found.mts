@@ -1,4 +1,5 @@
 import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
+import type { Config } from '@netlify/functions';
 import { loadConfig } from '../../src/server/config.ts';
 import { HttpError, handle } from '../../src/server/http.ts';
 
@@ -22,7 +23,7 @@ export default handle(async () => {
  * parses this config statically, so the list is written out; tests/bundle/bundles.test.ts fails if
  * it differs from the paths the other bundles declare.
  */
-export const config = {
+export const config: Config = {
   path: '/api/*',
   excludedPath: [
     '/api/cart/add',

@@ -1,8 +1,10 @@
 import { CART_ANSWERS } from '../../src/lib/messages.ts';
+import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import type { CartChangeAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
 import { updateCartItem } from '../../src/server/services/carts.ts';
-import { cartLineBodySchema } from '../../src/lib/validation.ts';
+import { cartLineBodySchema } from '../../src/lib/contract/requests.ts';
 
 /** POST /api/cart/update — sets the quantity (1–100) of a line already in the caller's cart. */
 export default handle(async (req) => {
@@ -10,7 +12,11 @@ export default handle(async (req) => {
   const user = await signedIn(req, deps);
   const line = await readPost(req, cartLineBodySchema);
   const cartData = await updateCartItem(deps.store, user.id, line);
-  return json({ success: true, message: CART_ANSWERS.updated, cartData });
+  return json({
+    success: true,
+    message: CART_ANSWERS.updated,
+    cartData,
+  } satisfies CartChangeAnswer);
 });
 
-export const config = { path: '/api/cart/update' };
+export const config: Config = { path: '/api/cart/update' };

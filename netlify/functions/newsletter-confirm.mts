@@ -1,4 +1,5 @@
 import { NEWSLETTER_MESSAGES } from '../../src/lib/messages.ts';
+import type { Config } from '@netlify/functions';
 import { getDeps } from '../../src/server/api.ts';
 import { API_SECURITY_HEADERS, handle, requireMethod } from '../../src/server/http.ts';
 import { confirmSubscription } from '../../src/server/services/newsletter.ts';
@@ -22,4 +23,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/newsletter/confirm' };
+export const config: Config = { path: '/api/newsletter/confirm' };

@@ -1,3 +1,4 @@
+import type { Config } from '@netlify/functions';
 import { canonicalPagePath } from '../../src/lib/routes.ts';
 
 /**
@@ -31,4 +32,4 @@ export default async (req: Request): Promise<Response> => {
   });
 };
 
-export const config = { path: '/*', excludedPath: ['/api/*'], preferStatic: true };
+export const config: Config = { path: '/*', excludedPath: ['/api/*'], preferStatic: true };

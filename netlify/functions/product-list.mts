@@ -1,3 +1,4 @@
+import type { Config } from '@netlify/functions';
 import { getStore } from '../../src/server/store/index.ts';
 import { handle, requireMethod } from '../../src/server/http.ts';
 import { productListBody } from '../../src/server/services/catalogue.ts';
@@ -14,4 +15,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/product/list' };
+export const config: Config = { path: '/api/product/list' };

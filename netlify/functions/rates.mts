@@ -1,3 +1,4 @@
+import type { Config } from '@netlify/functions';
 import { loadConfig } from '../../src/server/config.ts';
 import { handle, requireMethod } from '../../src/server/http.ts';
 import { getRates } from '../../src/server/services/rates.ts';
@@ -21,4 +22,4 @@ export default handle(async (req) => {
   });
 });
 
-export const config = { path: '/api/rates' };
+export const config: Config = { path: '/api/rates' };

@@ -1,5 +1,7 @@
-import { getDeps, signedIn } from '../../src/server/api.ts';
-import { handle, json, readJson } from '../../src/server/http.ts';
+import type { Config } from '@netlify/functions';
+import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
+import { emptyBodySchema } from '../../src/lib/contract/requests.ts';
+import { handle, json } from '../../src/server/http.ts';
 import { endSessions } from '../../src/server/services/sessions.ts';
 
 /** POST /api/user/logout — ends the caller's sessions on the server (the token stops working). */
@@ -7,10 +9,10 @@ export default handle(
   async (req) => {
     const deps = await getDeps();
     const user = await signedIn(req, deps);
-    await readJson(req);
+    await readPost(req, emptyBodySchema);
     return json(await endSessions(deps.store, user.id));
   },
   { withMsg: true },
 );
 
-export const config = { path: '/api/user/logout' };
+export const config: Config = { path: '/api/user/logout' };

@@ -1,8 +1,37 @@
-// The browser's calls to the shop API (SPEC §7), typed, with the token header and a timeout.
+// The browser's calls to the shop API (SPEC §7), with the token header and a timeout. Every answer
+// is parsed with its schema from the contract (src/lib/contract/responses.ts): an answer that does
+// not match fails like any broken answer, never as a half-read object deep inside an island.
 // Failures become ApiError carrying the server's message when it sent one.
-import type { CartMap } from '../lib/cart.ts';
 import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
-import type { Product } from '../lib/product.ts';
+import type * as z from 'zod/mini';
+import type {
+  CartLineRequest,
+  CartMap,
+  CartRemoveRequest,
+  LoginBody,
+  RegisterBody,
+  ResetVerifyBody,
+} from '../lib/contract/requests.ts';
+
+export type { Order, OrderItem, SessionAnswer } from '../lib/contract/responses.ts';
+
+/** The kinds of answer the API gives, each with its schema in ./answers.ts. */
+type Answers = typeof import('./answers.ts').ANSWERS;
+/** What a call answers once parsed: the type the contract infers for its schema. */
+type AnswerOf<K extends keyof Answers> = z.output<Answers[K]>;
+
+let parsers: Promise<Answers> | null = null;
+/** The answer schemas, loaded once; a failed load is retried by the next call. */
+function loadParsers(): Promise<Answers> {
+  parsers ??= import('./answers.ts').then(
+    ({ ANSWERS }) => ANSWERS,
+    (error: unknown) => {
+      parsers = null;
+      throw error;
+    },
+  );
+  return parsers;
+}
 
 /** How long the browser waits for the API before giving up. */
 export const API_TIMEOUT_MS = 15_000;
@@ -25,49 +54,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The signed-in user as register, login and google-login return it. */
-export interface SessionAnswer {
-  success: true;
-  msg?: string;
-  token: string;
-  user: { email: string; name: string };
-}
-
-/** An order line as the server stores it. */
-export interface OrderItem {
-  productId: string;
-  productName: string;
-  selectedColor: string;
-  imageIndex: string;
-  image: string;
-  price: number;
-  discountPercent: number;
-  wholesalePrice: number | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
-
-/** An order as /api/order/userorders returns it. */
-export interface Order {
-  _id: string;
-  items: OrderItem[];
-  status: string;
-  payment: boolean;
-  paymentMethod: string;
-  date: number;
-  amount: number;
-  deliveryFee: number;
-  total: number;
-  currency: string;
-  cancelReason: string | null;
-}
-
 type Json = Record<string, unknown>;
 
-/** Sends one call; `token` adds the token header. Throws ApiError on HTTP failure or success:false. */
-export async function request<T>(
+/**
+ * Sends one call; `token` adds the token header. Throws ApiError on HTTP failure, success:false or
+ * an answer that does not match `answer`, the call's response schema.
+ */
+export async function request<K extends keyof Answers>(
   path: string,
+  answer: K,
   opts: {
     method?: 'GET' | 'POST';
     body?: unknown;
@@ -75,7 +70,10 @@ export async function request<T>(
     headers?: Record<string, string>;
     keepalive?: boolean;
   } = {},
-): Promise<T> {
+): Promise<AnswerOf<K>> {
+  // Starts loading the parsers with the call, so the answer never waits for them.
+  const parsing = loadParsers();
+  parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token && !SENDABLE_TOKEN.test(opts.token))
@@ -107,66 +105,49 @@ export async function request<T>(
         : null;
   if (!res.ok || data.success === false)
     throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
-  return data as T;
+  let schemas: Answers;
+  try {
+    schemas = await parsing;
+  } catch {
+    throw new ApiError('Network error', 0, null, true);
+  }
+  const parsed = schemas[answer].safeParse(data);
+  // Outside the contract: handled like an answer that is not JSON, a failure without a message.
+  if (!parsed.success) throw new ApiError(`HTTP ${res.status}`, res.status, null);
+  return parsed.data as AnswerOf<K>;
 }
-
-type Line = { itemId: string; selectedColor: string; imageIndex: number | string };
 
 /** The spec's calls, one function each. */
 export const api = {
-  productList: () =>
-    request<{ success: true; products: Product[] }>('/api/product/list', { method: 'GET' }),
-  rates: () =>
-    request<{
-      result: 'success';
-      rates: Record<string, number>;
-      fetchedAt?: number;
-      fallback?: boolean;
-      stale?: boolean;
-    }>('/api/rates', { method: 'GET' }),
-  register: (body: { name: string; email: string; password: string }) =>
-    request<SessionAnswer>('/api/user/register', { body }),
-  login: (body: { email: string; password: string }) =>
-    request<SessionAnswer>('/api/user/login', { body }),
+  productList: () => request('/api/product/list', 'productList', { method: 'GET' }),
+  rates: () => request('/api/rates', 'rates', { method: 'GET' }),
+  register: (body: RegisterBody) => request('/api/user/register', 'session', { body }),
+  login: (body: LoginBody) => request('/api/user/login', 'session', { body }),
   // keepalive: a sign-out followed at once by a navigation still reaches the server.
   logout: (token: string) =>
-    request<{ success: true; msg: string }>('/api/user/logout', {
-      body: {},
-      token,
-      keepalive: true,
-    }),
+    request('/api/user/logout', 'msg', { body: {}, token, keepalive: true }),
   googleLogin: (credential: string) =>
-    request<SessionAnswer>('/api/user/google-login', { body: { token: credential } }),
+    request('/api/user/google-login', 'session', { body: { token: credential } }),
   requestReset: (email: string) =>
-    request<{ success: true; msg: string }>('/api/user/reset-password-request', {
-      body: { email },
-    }),
-  resetPassword: (body: { email: string; otp: string; newPassword: string }) =>
-    request<{ success: true; msg: string }>('/api/user/verify-otp-reset-password', { body }),
-  cartGet: (token: string) =>
-    request<{ success: true; cartData: CartMap }>('/api/cart/get', { body: {}, token }),
-  cartAdd: (token: string, line: Line & { quantity: number }) =>
-    request<{ success: true; cartData: CartMap }>('/api/cart/add', { body: line, token }),
-  cartUpdate: (token: string, line: Line & { quantity: number }) =>
-    request<{ success: true; cartData: CartMap }>('/api/cart/update', { body: line, token }),
-  cartRemove: (token: string, line: Line) =>
-    request<{ success: true; message: string; cartData: CartMap }>('/api/cart/remove', {
-      body: line,
-      token,
-    }),
+    request('/api/user/reset-password-request', 'msg', { body: { email } }),
+  resetPassword: (body: ResetVerifyBody) =>
+    request('/api/user/verify-otp-reset-password', 'msg', { body }),
+  cartGet: (token: string) => request('/api/cart/get', 'cart', { body: {}, token }),
+  cartAdd: (token: string, line: CartLineRequest) =>
+    request('/api/cart/add', 'cartChange', { body: line, token }),
+  cartUpdate: (token: string, line: CartLineRequest) =>
+    request('/api/cart/update', 'cartChange', { body: line, token }),
+  cartRemove: (token: string, line: CartRemoveRequest) =>
+    request('/api/cart/remove', 'cartChange', { body: line, token }),
   cartMerge: (token: string, cartData: CartMap) =>
-    request<{ success: true; cartData: CartMap }>('/api/cart/merge', { body: { cartData }, token }),
+    request('/api/cart/merge', 'cartChange', { body: { cartData }, token }),
   placeOrder: (token: string, body: Json, idempotencyKey: string) =>
-    request<{ success: true; message: string; orderId: string; order: Order }>('/api/order/COD', {
+    request('/api/order/COD', 'orderPlaced', {
       body,
       token,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
-  userOrders: (token: string) =>
-    request<{ success: true; orders: Order[] }>('/api/order/userorders', { body: {}, token }),
+  userOrders: (token: string) => request('/api/order/userorders', 'orders', { body: {}, token }),
   cancelOrder: (token: string, orderId: string, reason: string) =>
-    request<{ success: true; message: string }>('/api/order/cancel', {
-      body: { orderId, reason },
-      token,
-    }),
+    request('/api/order/cancel', 'orderCancelled', { body: { orderId, reason }, token }),
 };

@@ -1,8 +1,8 @@
 import { lineTotal as priceLineTotal, unitPrice as priceUnitPrice } from './pricing.ts';
+import type { CartMap } from './contract/fields.ts';
 import type { Product } from './product.ts';
 
-/** The cart as SPEC §3 stores it: productId → colour → image index (as text) → quantity. */
-export type CartMap = Record<string, Record<string, Record<string, number>>>;
+export type { CartMap };
 
 /** The smallest quantity a cart line may hold (SPEC §5). */
 export const MIN_QUANTITY = 1;

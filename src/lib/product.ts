@@ -1,10 +1,11 @@
-import { z } from 'zod';
+// zod/mini: the browser parses the product list with these schemas (src/lib/contract/responses.ts).
+import * as z from 'zod/mini';
 
 /** The three categories the shop sells, as stored on each product. */
 export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** Product specifications shown in the Description accordion (SPEC §3). */
 export const specsSchema = z.strictObject({
@@ -25,29 +26,32 @@ export const specsSchema = z.strictObject({
 export const colorImagesSchema = z.strictObject({
   color: text(40),
   images: z
-    .array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path'))
-    .min(1)
-    .max(8),
+    .array(z.string().check(z.regex(/^\/[\w\-./]+$/, 'must be a site-relative path')))
+    .check(z.minLength(1), z.maxLength(8)),
 });
 
-/** A catalogue product exactly as SPEC §3 names its fields; prices are integer PKR. */
-export const productSchema = z
-  .strictObject({
-    _id: z.string().regex(/^[a-z0-9-]{3,64}$/, 'must be 3-64 lowercase letters, digits or hyphens'),
-    productName: text(120),
-    maker: text(60),
-    category: z.enum(CATEGORIES),
-    colors: z.array(text(40)).min(1).max(8),
-    colorImages: z.array(colorImagesSchema).min(1).max(8),
-    price: z.number().int().positive().max(10_000_000),
-    discountPercent: z.number().min(0).max(90),
-    wholesalePrice: z.number().int().positive().nullable(),
-    stock: z.boolean(),
-    bestSeller: z.boolean(),
-    para: text(4000),
-    specs: specsSchema,
-  })
-  .superRefine((p, ctx) => {
+/** A catalogue product's fields exactly as SPEC §3 names them; prices are integer PKR. */
+export const productShape = z.strictObject({
+  _id: z
+    .string()
+    .check(z.regex(/^[a-z0-9-]{3,64}$/, 'must be 3-64 lowercase letters, digits or hyphens')),
+  productName: text(120),
+  maker: text(60),
+  category: z.enum(CATEGORIES),
+  colors: z.array(text(40)).check(z.minLength(1), z.maxLength(8)),
+  colorImages: z.array(colorImagesSchema).check(z.minLength(1), z.maxLength(8)),
+  price: z.int().check(z.positive(), z.lte(10_000_000)),
+  discountPercent: z.number().check(z.gte(0), z.lte(90)),
+  wholesalePrice: z.nullable(z.int().check(z.positive())),
+  stock: z.boolean(),
+  bestSeller: z.boolean(),
+  para: text(4000),
+  specs: specsSchema,
+});
+
+/** A catalogue product: its fields, and the rules between them (colours match, wholesale below price). */
+export const productSchema = productShape.check(
+  z.superRefine((p, ctx) => {
     const imageColours = p.colorImages.map((c) => c.color);
     if (imageColours.join('\u0000') !== p.colors.join('\u0000')) {
       ctx.addIssue({
@@ -66,17 +70,20 @@ export const productSchema = z
         message: 'must be lower than price',
       });
     }
-  });
+  }),
+);
 
 export type Product = z.infer<typeof productSchema>;
 export type Specs = z.infer<typeof specsSchema>;
 
 /** A whole catalogue file: a list of products with unique ids. */
-export const catalogueSchema = z.array(productSchema).superRefine((list, ctx) => {
-  const seen = new Set<string>();
-  list.forEach((p, i) => {
-    if (seen.has(p._id))
-      ctx.addIssue({ code: 'custom', path: [i, '_id'], message: `duplicate id ${p._id}` });
-    seen.add(p._id);
-  });
-});
+export const catalogueSchema = z.array(productSchema).check(
+  z.superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((p, i) => {
+      if (seen.has(p._id))
+        ctx.addIssue({ code: 'custom', path: [i, '_id'], message: `duplicate id ${p._id}` });
+      seen.add(p._id);
+    });
+  }),
+);

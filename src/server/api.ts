@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { tokenFromRequest } from './auth/tokens.ts';
 import { loadConfig, type Config } from './config.ts';
 import { parseBody, readJson, requireMethod } from './http.ts';
@@ -19,7 +19,7 @@ export async function getDeps(): Promise<Deps> {
 }
 
 /** A POST body read (size-limited JSON) and validated with a request schema from src/lib. */
-export async function readPost<T>(req: Request, schema: ZodType<T>): Promise<T> {
+export async function readPost<T>(req: Request, schema: ZodMiniType<T>): Promise<T> {
   requireMethod(req, 'POST');
   return parseBody(schema, await readJson(req));
 }

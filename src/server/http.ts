@@ -1,5 +1,7 @@
-import type { ZodType } from 'zod';
+import type { Context } from '@netlify/functions';
+import type { ZodMiniType } from 'zod/mini';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
+import './zod-english.ts';
 import { ConfigError } from './config.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
@@ -106,7 +108,7 @@ export async function readJson(req: Request): Promise<unknown> {
  * Validates a parsed body with a zod schema. The first problem becomes a 400: the schema's own
  * message as written (the spec's messages), or zod's generic one prefixed by the field it is about.
  */
-export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+export function parseBody<T>(schema: ZodMiniType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -120,11 +122,11 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
 }
 
-/** The Netlify request context, when the platform provides one. */
-export interface RequestContext {
-  ip?: string;
-  waitUntil?: (promise: Promise<unknown>) => void;
-}
+/**
+ * The part of Netlify's `Context` the handlers read. The platform passes the whole Context; local
+ * serving (scripts/serve-api.ts) and the tests pass only these fields, or nothing.
+ */
+export type FunctionContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
 const reported = new Set<string>();
 /** Logs a configuration error once per instance, naming every missing or bad variable. */
@@ -135,7 +137,7 @@ function reportConfigError(error: ConfigError): void {
   console.error(line);
 }
 
-type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
+type Handler = (req: Request, context?: FunctionContext) => Promise<Response>;
 
 /**
  * Wraps a handler so every failure answers `{ success:false, message }` without internals.

@@ -19,6 +19,17 @@ const order = (id: string, status = 'Order Placed'): Order => ({
   deliveryFee: 250,
   total: 4250,
   currency: 'PKR',
+  address: {
+    firstName: 'Sana',
+    lastName: 'Malik',
+    email: 'sana@example.com',
+    address1: '12 Canal View',
+    country: 'Pakistan',
+    city: 'Lahore',
+    state: 'Punjab',
+    zip: '54000',
+    mobile: '+92 300 1234567',
+  },
   cancelReason: null,
 });
 

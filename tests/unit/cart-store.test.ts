@@ -20,7 +20,11 @@ beforeEach(() => {
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       token: new Headers(init.headers).get('token'),
     });
-    const reply = replies.shift() ?? { status: 200, body: { success: true, cartData: {} } };
+    // The default answer is a cart change's, as the contract shapes it (src/lib/contract/responses.ts).
+    const reply = replies.shift() ?? {
+      status: 200,
+      body: { success: true, message: 'Cart updated', cartData: {} },
+    };
     if (reply === 'network') throw new TypeError('fetch failed');
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   });
@@ -141,9 +145,10 @@ describe('signIn', () => {
       'city-tote': { Black: { '0': 1 }, Tan: { '0': 3 } },
       'old-bag': { Red: { '1': 2 } },
     };
-    replies.push({ status: 200, body: { success: true, cartData: merged } });
+    replies.push({ status: 200, body: { success: true, message: 'Cart saved', cartData: merged } });
     await signIn({
       success: true,
+      msg: 'You are logged in!',
       token: 'tok',
       user: { email: 'sana@example.com', name: 'Sana' },
     });

@@ -14,8 +14,8 @@ import {
   registerBodySchema,
   resetRequestBodySchema,
   resetVerifyBodySchema,
-} from '../../src/lib/validation.ts';
-import type { z } from 'zod';
+} from '../../src/lib/contract/requests.ts';
+import type * as z from 'zod/mini';
 
 const address = {
   firstName: 'Ayesha',
@@ -30,7 +30,7 @@ const address = {
 };
 
 /** The first message of each failing field. */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   return fieldErrors(result.error);

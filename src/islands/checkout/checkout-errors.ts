@@ -2,7 +2,8 @@
 // which the page loads only when the shopper starts filling the form in (Checkout.tsx), so it is
 // not part of the JavaScript /Checkout runs before interaction.
 import './zod-jitless.ts';
-import { fieldErrors, checkoutSchema } from '../../lib/checkout-validation.ts';
+import { checkoutSchema } from '../../lib/contract/checkout.ts';
+import { fieldErrors } from '../../lib/contract/fields.ts';
 import type { CheckoutFields } from './checkout-form.ts';
 
 /** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */

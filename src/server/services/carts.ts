@@ -8,7 +8,7 @@ import {
 } from '../../lib/cart.ts';
 import { CART_ANSWERS, CART_MESSAGES } from '../../lib/messages.ts';
 import type { Product } from '../../lib/product.ts';
-import type { CartLineBody, CartRemoveBody } from '../../lib/validation.ts';
+import type { CartLineBody, CartRemoveBody } from '../../lib/contract/requests.ts';
 import { HttpError } from '../http.ts';
 import type { Store } from '../store/port.ts';
 

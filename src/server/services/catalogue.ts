@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ListProduct, ProductListAnswer } from '../../lib/contract/responses.ts';
 import { catalogueSchema, type Product } from '../../lib/product.ts';
+import '../zod-english.ts';
 import type { Store } from '../store/port.ts';
 
 /** The catalogue file the store is seeded from on first run. */
@@ -63,7 +65,7 @@ export async function seedIfEmpty(store: Store, file = DEMO_CATALOGUE_FILE): Pro
 }
 
 /** The product list as the API serves it: the spec's fields, plus `name` which the list also uses. */
-export function toListProduct(product: Product): Product & { name: string } {
+export function toListProduct(product: Product): ListProduct {
   return { ...product, name: product.productName };
 }
 
@@ -81,7 +83,7 @@ export async function productListBody(store: Store, now = Date.now()): Promise<s
   if (listed && listed.store === store && now - listed.at < PRODUCT_LIST_REUSE_MS)
     return listed.body;
   const products = (await store.products.list()).map(toListProduct);
-  const body = JSON.stringify({ success: true, products });
+  const body = JSON.stringify({ success: true, products } satisfies ProductListAnswer);
   listed = { store, at: now, body };
   return body;
 }

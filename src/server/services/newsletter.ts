@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NEWSLETTER_MESSAGES } from '../../lib/messages.ts';
+import type { NewsletterAnswer } from '../../lib/contract/responses.ts';
+import type { Deps } from '../api.ts';
 import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { sendMail } from '../mail.ts';
-import type { Store } from '../store/port.ts';
 import {
   NEWSLETTER_MAIL_PER_EMAIL,
   NEWSLETTER_PER_ADDRESS,
   throttle,
   withinLimit,
 } from './throttle.ts';
-
-type Deps = { store: Store; config: Config };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -31,7 +30,7 @@ export async function subscribe(
   ip: string,
   origin: string,
   waitUntil?: WaitUntil,
-): Promise<{ success: true; message: string }> {
+): Promise<NewsletterAnswer> {
   await throttle(deps.store, [[NEWSLETTER_PER_ADDRESS, ip]], NEWSLETTER_MESSAGES.tooMany, {
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
   });

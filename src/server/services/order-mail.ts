@@ -1,7 +1,7 @@
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
-import { cleanText } from '../../lib/validation.ts';
+import { cleanText } from '../../lib/contract/fields.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 

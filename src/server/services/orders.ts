@@ -3,14 +3,15 @@ import { MAX_QUANTITY, imageKey } from '../../lib/cart.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
-import { CANCEL_REASONS, ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
-import type { OrderBody } from '../../lib/validation.ts';
-import type { Config } from '../config.ts';
+import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
 import { HttpError } from '../http.ts';
 import { sendMail } from '../mail.ts';
-import type { OrderItemRecord, OrderRecord, Store, UserRecord } from '../store/port.ts';
+import type { Order, OrderItem } from '../../lib/contract/responses.ts';
+import type { Deps } from '../api.ts';
+import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
 import { ratesForOrder } from './rates.ts';
 import { throttle, type Limit } from './throttle.ts';
@@ -26,26 +27,8 @@ export const ORDERS_PER_ADDRESS: Limit = {
   perAddress: true,
 };
 
-type Deps = { store: Store; config: Config };
-
-/** An order as the API shows it to its owner (SPEC §3 Order, plus amounts). */
-export interface PublicOrder {
-  _id: string;
-  items: OrderItemRecord[];
-  status: string;
-  payment: boolean;
-  paymentMethod: string;
-  date: number;
-  amount: number;
-  deliveryFee: number;
-  total: number;
-  currency: string;
-  address: OrderRecord['address'];
-  cancelReason: string | null;
-}
-
 /** Reshapes a stored order for its owner; internal keys and hashes stay behind. */
-export function toPublicOrder(order: OrderRecord): PublicOrder {
+export function toOrder(order: OrderRecord): Order {
   return {
     _id: order.id,
     items: order.items,
@@ -75,7 +58,7 @@ export function readIdempotencyKey(req: Request): string | null {
  * picture are one line: their quantities are added before pricing (the wholesale rule is per
  * line), and a line over MAX_QUANTITY is refused rather than silently cut.
  */
-async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItemRecord[]> {
+async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItem[]> {
   const products = await store.products.getMany(items.map((i) => i.productId));
   const lines = new Map<
     string,
@@ -146,7 +129,7 @@ export async function placeOrder(
   user: UserRecord,
   body: OrderBody,
   context: OrderContext,
-): Promise<{ order: PublicOrder; replayed: boolean }> {
+): Promise<{ order: Order; replayed: boolean }> {
   const destination = resolveDestination({
     country: body.address.country,
     currency: body.currency,
@@ -199,12 +182,12 @@ export async function placeOrder(
     );
     context.waitUntil?.(mailing);
   }
-  return { order: toPublicOrder(result.order), replayed: result.kind === 'replayed' };
+  return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
 }
 
 /** The caller's orders, newest first. */
-export async function listUserOrders(store: Store, userId: string): Promise<PublicOrder[]> {
-  return (await store.orders.listByUser(userId)).map(toPublicOrder);
+export async function listUserOrders(store: Store, userId: string): Promise<Order[]> {
+  return (await store.orders.listByUser(userId)).map(toOrder);
 }
 
 /** Cancels the caller's own order, only from Order Placed or Packing, as one conditional update. */
@@ -212,14 +195,14 @@ export async function cancelOrder(
   store: Store,
   userId: string,
   orderId: string,
-  reason: (typeof CANCEL_REASONS)[number],
-): Promise<PublicOrder> {
+  reason: CancelBody['reason'],
+): Promise<Order> {
   const cancellable = ORDER_STATUSES.filter((s) => canMoveTo(s, 'Cancelled'));
   const updated = await store.orders.transition(orderId, cancellable, 'Cancelled', {
     userId,
     cancelReason: reason,
   });
-  if (updated) return toPublicOrder(updated);
+  if (updated) return toOrder(updated);
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== userId) throw new HttpError(404, ORDER_MESSAGES.notFound);
   throw new HttpError(409, ORDER_ANSWERS.notCancellable);

@@ -1,3 +1,6 @@
+import type { ResetVerifyBody } from '../../lib/contract/requests.ts';
+import type { MsgAnswer } from '../../lib/contract/responses.ts';
+import type { Deps } from '../api.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import {
   OTP_MAX_ATTEMPTS,
@@ -25,7 +28,7 @@ import {
   withinLimit,
 } from './throttle.ts';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
-import { type Deps, factor, refuseCommonPassword } from './users.ts';
+import { factor, refuseCommonPassword } from './users.ts';
 
 /**
  * Answers a reset request. Known and unknown e-mails get the same answer in the same time: the
@@ -37,7 +40,7 @@ export async function requestPasswordReset(
   email: string,
   ip: string,
   waitUntil?: WaitUntil,
-): Promise<{ success: true; msg: string }> {
+): Promise<MsgAnswer> {
   await throttle(
     deps.store,
     [[RESET_PER_ADDRESS, ip]],
@@ -93,10 +96,10 @@ async function liveOtp(deps: Deps, email: string, now: number): Promise<OtpRecor
  */
 export async function resetPassword(
   deps: Deps,
-  input: { email: string; otp: string; newPassword: string },
+  input: ResetVerifyBody,
   ip: string,
   waitUntil?: WaitUntil,
-): Promise<{ success: true; msg: string }> {
+): Promise<MsgAnswer> {
   const { store } = deps;
   refuseCommonPassword(input.newPassword);
   await throttle(store, [[VERIFY_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyChecks, factor(deps));

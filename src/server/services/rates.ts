@@ -1,4 +1,5 @@
 import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
+import type { RatesAnswer } from '../../lib/contract/responses.ts';
 import type { Config } from '../config.ts';
 import { readTextCapped } from '../http.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
@@ -11,18 +12,6 @@ export const RATES_TTL_MS = 6 * 60 * 60 * 1000;
 export const FAILURE_RETRY_MS = 60 * 1000;
 /** The largest upstream answer read (1 MB); the real one is about 3 KB. */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024;
-
-/** Rates as the API serves them: units of each currency per 1 PKR. */
-export interface RatesAnswer {
-  result: 'success';
-  base: 'PKR';
-  rates: Record<string, number>;
-  fetchedAt: number;
-  /** The rate-1 stand-in: the service failed and nothing was ever fetched. */
-  fallback: boolean;
-  /** Older than RATES_TTL_MS: served because the service failed; browsers should ask again soon. */
-  stale: boolean;
-}
 
 function parseUpstream(body: unknown): Record<string, number> | null {
   if (typeof body !== 'object' || body === null) return null;

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
+import type { LoginBody, RegisterBody } from '../../lib/contract/requests.ts';
+import type { SessionAnswer } from '../../lib/contract/responses.ts';
+import type { Deps } from '../api.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { signingKey } from '../auth/secret.ts';
 import { issueToken, readToken } from '../auth/tokens.ts';
-import type { Config } from '../config.ts';
 import { HttpError } from '../http.ts';
 import { sendMailWithRetry } from '../mail.ts';
-import type { Store, UserRecord } from '../store/port.ts';
+import type { UserRecord } from '../store/port.ts';
 import { googleLinkedMail } from './account-mail.ts';
 import {
   LOGIN_PER_ADDRESS,
@@ -21,17 +23,6 @@ import {
   slowDown,
   throttle,
 } from './throttle.ts';
-
-/** What register, login and google-login answer on success (SPEC §7). */
-export interface SessionAnswer {
-  success: true;
-  msg: string;
-  token: string;
-  user: { email: string; name: string };
-}
-
-/** What the account services need: the store and the validated configuration. */
-export type Deps = { store: Store; config: Config };
 
 /** The per-address scaling of the throttles, from the configuration. */
 export const factor = ({ config }: Deps) => ({ addressFactor: config.THROTTLE_ADDRESS_FACTOR });
@@ -58,7 +49,7 @@ function newUser(
 /** Creates an account with a hashed password and signs it in. */
 export async function register(
   deps: Deps,
-  input: { name: string; email: string; password: string },
+  input: RegisterBody,
   ip: string,
 ): Promise<SessionAnswer> {
   refuseCommonPassword(input.password);
@@ -87,11 +78,7 @@ export async function register(
  * Signs in by e-mail and password; unknown e-mail and wrong password answer alike. Failures per
  * address are capped; per e-mail they only slow down (so nobody can lock the owner out).
  */
-export async function login(
-  deps: Deps,
-  input: { email: string; password: string },
-  ip: string,
-): Promise<SessionAnswer> {
+export async function login(deps: Deps, input: LoginBody, ip: string): Promise<SessionAnswer> {
   const { store } = deps;
   await throttle(store, [[LOGIN_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyLogins, factor(deps));
   await slowDown(store, LOGIN_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowLogins);

@@ -2,7 +2,7 @@ import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mong
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
-  type CartData,
+  type CartMap,
   type OrderRecord,
   type OtpRecord,
   type RatesRecord,
@@ -174,7 +174,7 @@ export async function openMongoStore(
   const readCart = async (userId: string) => {
     const doc = await carts.findOne({ _id: userId });
     return {
-      data: doc ? (JSON.parse(doc.data) as CartData) : {},
+      data: doc ? (JSON.parse(doc.data) as CartMap) : {},
       version: doc?.version ?? 0,
       exists: !!doc,
     };

@@ -1,7 +1,8 @@
+import type { CartMap } from '../../lib/contract/fields.ts';
+import type { Order } from '../../lib/contract/responses.ts';
 import type { Product } from '../../lib/product.ts';
 
-/** productId → colour → image index (as text) → quantity (SPEC §3). */
-export type CartData = Record<string, Record<string, Record<string, number>>>;
+export type { CartMap };
 
 /** A stored account. E-mail is kept lower-cased and unique. */
 export interface UserRecord {
@@ -21,53 +22,19 @@ export interface UserRecord {
   emailVerified?: boolean;
 }
 
-/** One priced line of a stored order; amounts are integer PKR. */
-export interface OrderItemRecord {
-  productId: string;
-  productName: string;
-  selectedColor: string;
-  imageIndex: string;
-  image: string;
-  price: number;
-  discountPercent: number;
-  wholesalePrice: number | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
-
-/** A shipping address as SPEC §3 names it. */
-export interface AddressRecord {
-  firstName: string;
-  lastName: string;
-  email: string;
-  address1: string;
-  address2?: string;
-  country: string;
-  city: string;
-  state: string;
-  zip: string;
-  mobile: string;
-}
-
-/** A stored order, priced by the server. */
-export interface OrderRecord {
+/**
+ * A stored order, priced by the server. The fields its owner sees are the contract's `Order`
+ * (src/lib/contract/responses.ts); the store keys it by `id`, keeps the date as ISO text, and
+ * holds what never leaves the server.
+ */
+export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
   id: string;
   userId: string;
-  items: OrderItemRecord[];
-  address: AddressRecord;
   /** Items total in PKR. */
   amountPkr: number;
-  currency: string;
+  /** Units of the order's currency per 1 PKR, as charged. */
   rate: number;
-  /** Items total, delivery fee and grand total in the order's currency. */
-  amount: number;
-  deliveryFee: number;
-  total: number;
-  paymentMethod: string;
-  payment: boolean;
-  status: string;
-  cancelReason: string | null;
+  /** When it was placed (ISO 8601). */
   date: string;
   idempotencyKey: string | null;
   requestHash: string | null;
@@ -140,11 +107,11 @@ export interface UserRepository {
 
 /** Carts, one per user. */
 export interface CartRepository {
-  get(userId: string): Promise<CartData>;
+  get(userId: string): Promise<CartMap>;
   /** Atomically reads, transforms and writes a user's cart; returns the written cart. */
-  update(userId: string, change: (cart: CartData) => CartData): Promise<CartData>;
+  update(userId: string, change: (cart: CartMap) => CartMap): Promise<CartMap>;
   /** Replaces a user's cart in one write. */
-  set(userId: string, cart: CartData): Promise<void>;
+  set(userId: string, cart: CartMap): Promise<void>;
 }
 
 /** Result of creating an order under an idempotency key. */

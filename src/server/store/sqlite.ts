@@ -4,7 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
-  type CartData,
+  type CartMap,
   type OrderRecord,
   type OtpRecord,
   type RatesRecord,
@@ -172,8 +172,8 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
   const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
-  const readCart = (userId: string): CartData =>
-    parse<CartData>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
+  const readCart = (userId: string): CartMap =>
+    parse<CartMap>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
 
   return withOutages({
     kind: 'sqlite',
