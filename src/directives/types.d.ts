@@ -2,6 +2,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    /** Hydrate on first interaction; a string names a group of islands that wake together. */
+    'client:interaction'?: boolean | string;
   }
 }
