@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointFor } from '../../scripts/api-endpoints.ts';
 import { ApiError, api } from '../../src/client/api.ts';
-import type { Address } from '../../src/lib/contract/checkout.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import { stockShelves } from '../fixtures/api.ts';
@@ -13,6 +12,8 @@ import { useTempDataDir } from '../fixtures/env.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import type { Address } from '../../src/lib/contract/checkout.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let rates: Awaited<ReturnType<typeof startFakeRates>>;
@@ -32,17 +33,7 @@ async function shopFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   });
 }
 
-const address: Address = {
-  firstName: 'Sana',
-  lastName: 'Malik',
-  email: 'sana.malik@example.com',
-  address1: '12 Canal View',
-  country: 'Pakistan',
-  city: 'Lahore',
-  state: 'Punjab',
-  zip: '54000',
-  mobile: '+92 300 1234567',
-};
+const address = lahoreAddress();
 
 beforeAll(async () => {
   env = await useTempDataDir();

@@ -12,6 +12,7 @@ import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { SAMPLE_RATES, startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let rates: Awaited<ReturnType<typeof startFakeRates>>;
@@ -53,17 +54,11 @@ afterAll(async () => {
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 
-const address = {
+const address = lahoreAddress({
   firstName: 'Alice',
   lastName: 'Raza',
   email: 'alice.raza@example.com',
-  address1: '12 Canal View',
-  country: 'Pakistan',
-  city: 'Lahore',
-  state: 'Punjab',
-  zip: '54000',
-  mobile: '+92 300 1234567',
-};
+});
 const usAddress = {
   ...address,
   country: 'United States',

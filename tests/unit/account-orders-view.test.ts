@@ -7,6 +7,7 @@ import {
   toRemovedIds,
   visibleOrders,
 } from '../../src/islands/account/orders-view.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 
 const order = (id: string, status = 'Order Placed'): Order => ({
   _id: id,
@@ -19,17 +20,7 @@ const order = (id: string, status = 'Order Placed'): Order => ({
   deliveryFee: 250,
   total: 4250,
   currency: 'PKR',
-  address: {
-    firstName: 'Sana',
-    lastName: 'Malik',
-    email: 'sana@example.com',
-    address1: '12 Canal View',
-    country: 'Pakistan',
-    city: 'Lahore',
-    state: 'Punjab',
-    zip: '54000',
-    mobile: '+92 300 1234567',
-  },
+  address: lahoreAddress({ email: 'sana@example.com' }),
   cancelReason: null,
 });
 

@@ -1,6 +1,13 @@
 // The stores own their data (issue 13): they load what they hold when an island first reads it,
 // keep it in storage in step with other tabs, and make the API calls; islands only render.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  Order,
+  OrderPlacedAnswer,
+  ProductListAnswer,
+  SessionAnswer,
+} from '../../src/lib/contract/responses.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
@@ -35,7 +42,12 @@ afterEach(() => {
 
 const reply = (url: string, ...answers: Reply[]) => (replies[url] = answers);
 const callsTo = (url: string) => calls.filter((c) => c.url === url);
-const settle = () => vi.advanceTimersByTimeAsync(0);
+/** Lets pending calls finish: the client loads its answer parsers with a dynamic import on first use. */
+async function settle() {
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+}
 
 function signIn(email = 'sana@example.com', token = 'eyJh.eyJz.c2ln') {
   localStorage.setItem('token', token);
@@ -51,7 +63,11 @@ function otherTabWrites(key: string, value: string) {
 
 describe('$products', () => {
   const LIST = '/api/product/list';
-  const products = [makeProduct({ _id: 'city-tote' }), makeProduct({ _id: 'metro-sleeve' })];
+  // The list answer as the contract has it: each product also carries its `name`.
+  const products: ProductListAnswer['products'] = ['city-tote', 'metro-sleeve'].map((_id) => {
+    const product = makeProduct({ _id });
+    return { ...product, name: product.productName };
+  });
 
   it('loads the catalogue when the first island reads it, once however many read it', async () => {
     reply(LIST, { status: 200, body: { success: true, products } });
@@ -123,21 +139,24 @@ describe('$orderRates (the order summary)', () => {
   });
 });
 
+/** An order as the contract has it. */
+const order = (id: string): Order => ({
+  _id: id,
+  items: [],
+  status: 'Cancelled',
+  payment: false,
+  paymentMethod: 'COD',
+  date: Date.UTC(2026, 5, 1),
+  amount: 4500,
+  deliveryFee: 250,
+  total: 4750,
+  currency: 'PKR',
+  address: lahoreAddress(),
+  cancelReason: 'Changed my mind',
+});
+
 describe('orders store', () => {
   const ORDERS = '/api/order/userorders';
-  const order = (id: string) => ({
-    _id: id,
-    items: [],
-    status: 'Cancelled',
-    payment: false,
-    paymentMethod: 'COD',
-    date: Date.UTC(2026, 5, 1),
-    amount: 4500,
-    deliveryFee: 250,
-    total: 4750,
-    currency: 'PKR',
-    cancelReason: 'Changed my mind',
-  });
 
   it('fetches the signed-in list when first shown, hides removed orders and keeps them removed', async () => {
     signIn();
@@ -197,7 +216,12 @@ describe('account actions', () => {
       { status: 400, body: { success: false, message: 'Invalid credentials' } },
       {
         status: 200,
-        body: { success: true, token: 'eyJh.eyJz.c2ln', user: { email: 'a@b.co', name: 'A' } },
+        body: {
+          success: true,
+          msg: 'You are logged in!',
+          token: 'eyJh.eyJz.c2ln',
+          user: { email: 'a@b.co', name: 'A' },
+        } satisfies SessionAnswer,
       },
     );
     reply('/api/cart/get', { status: 200, body: { success: true, cartData: {} } });
@@ -236,7 +260,12 @@ describe('placeOrder', () => {
       { status: 400, body: { success: false, message: 'City Tote is out of stock.' } },
       {
         status: 200,
-        body: { success: true, message: 'Order placed', orderId: 'a1', order: { _id: 'a1' } },
+        body: {
+          success: true,
+          message: 'Order placed',
+          orderId: 'a1',
+          order: order('a1'),
+        } satisfies OrderPlacedAnswer,
       },
     );
     const { placeOrder } = await import('../../src/stores/checkout.ts');
