@@ -123,8 +123,19 @@ export function expireSession(): void {
   endLocalSession(ACCOUNT_MESSAGES.sessionExpired, 'error');
 }
 
-/** At page start: restore the shopper's local cart and favourites, then the server cart when signed in. */
-export async function startAccount(): Promise<void> {
+let started: Promise<void> | null = null;
+
+/**
+ * At page start: restore the shopper's local cart and favourites, then the server cart when signed
+ * in. Once per page, whoever asks first (the header, or /Cart and /Checkout, which start it without
+ * waking the header).
+ */
+export function startAccount(): Promise<void> {
+  started ??= restoreAccount();
+  return started;
+}
+
+async function restoreAccount(): Promise<void> {
   if (storedSessionBroken()) return expireSession();
   const { token, email } = $session.get();
   loadCart(email);

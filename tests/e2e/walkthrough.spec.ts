@@ -313,7 +313,10 @@ test.describe('at 1366×900 with a mouse', () => {
     await page.getByLabel('Mobile number').fill('+92 300 1234567');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.locator('dialog.drawer[open]')).toBeVisible();
-    const toastBox = (await toast(page, 'Please login to place your order.').boundingBox())!;
+    const strip = toast(page, 'Please login to place your order.');
+    // The strip slides in from above the viewport: measure it once it has arrived.
+    await expect.poll(async () => (await strip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    const toastBox = (await strip.boundingBox())!;
     const onTop = await page.evaluate(
       ([x, y]) =>
         document.elementsFromPoint(x!, y!).findIndex((e) => e.closest('.toasts')) <

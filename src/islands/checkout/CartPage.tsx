@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { cartLines, cartSubtotal } from '../../lib/cart.ts';
 import { $cart, $cartCount } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
-import { useWakeHeader } from '../shared/hooks.ts';
+import { useStartShop } from './use-start-shop.ts';
 import { useCurrency } from '../shared/Price.tsx';
 import { CartLinesEditor } from '../header/CartPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -16,7 +16,7 @@ export default function CartPage() {
   const count = useStore($cartCount);
   const products = useStore($products);
   const currency = useCurrency();
-  useWakeHeader();
+  useStartShop();
   const subtotal = useMemo(
     () => (products ? cartSubtotal(cartLines(cart, products)) : 0),
     [cart, products],

@@ -10,7 +10,8 @@ import { placeOrder as sendOrder } from '../../stores/checkout.ts';
 import { isSignedIn } from '../../stores/session.ts';
 import { openDrawer } from '../../stores/ui.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
-import { useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
+import { useStartShop } from './use-start-shop.ts';
 import { Price, useCurrency } from '../shared/Price.tsx';
 import {
   ADDRESS_FIELDS,
@@ -65,7 +66,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   const formRef = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
 
-  useWakeHeader();
+  useStartShop();
   const productsError = useHydratedStore($productsError, null);
   useEffect(() => {
     // The order review cannot list the cart without the catalogue: say so (SPEC §8).
