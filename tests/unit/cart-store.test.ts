@@ -180,10 +180,9 @@ describe('signOut', () => {
 });
 
 describe('startAccount', () => {
-  it('loads the server cart when a token is stored, and signs out with a clear message when it expired', async () => {
+  it('loads the server cart when a token is stored', async () => {
     const { $cart } = await signedIn();
     const { startAccount } = await import('../../src/stores/account.ts');
-    const { $notices } = await import('../../src/stores/notices.ts');
     localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 1 } } }));
     replies.push({
       status: 200,
@@ -191,6 +190,13 @@ describe('startAccount', () => {
     });
     await startAccount();
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 4 } } });
+  });
+
+  it('signs out with a clear message when the stored token has expired', async () => {
+    const { $cart } = await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    const { $notices } = await import('../../src/stores/notices.ts');
+    localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 1 } } }));
     replies.push({
       status: 401,
       body: { success: false, message: 'Your session has expired. Please log in again.' },
@@ -199,6 +205,15 @@ describe('startAccount', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect($notices.get().at(-1)?.text).toBe('Your session has expired. Please log in again.');
     expect($cart.get()).toEqual({ 'guest-bag': { Red: { '0': 1 } } });
+  });
+
+  it('starts once per page however many islands ask (the header and /Checkout both do)', async () => {
+    await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    replies.push({ status: 200, body: { success: true, cartData: {} } });
+    await Promise.all([startAccount(), startAccount()]);
+    await startAccount();
+    expect(calls.filter((c) => c.url === '/api/cart/get')).toHaveLength(1);
   });
 });
 
