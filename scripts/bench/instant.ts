@@ -1,8 +1,9 @@
 // The "instant storefront" figures of `npm run bench` (issue 14), per page, in Debian's Chromium:
 // JavaScript run before interaction (tests/fixtures/browser-weight.ts) and the INP of the first tap
 // made as the page shows, on Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps).
-import { chromium, devices, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { jsBeforeInteraction } from '../../tests/fixtures/browser-weight.ts';
+import { PHONE, throttleLikeMobile } from '../../tests/fixtures/mobile-profile.ts';
 import { CHROMIUM_FLAGS } from './lighthouse.ts';
 
 /** A page of the table and the control its first tap uses. */
@@ -22,8 +23,6 @@ export interface InstantRow {
   error?: string;
 }
 
-const { defaultBrowserType: _, ...PHONE } = devices['Pixel 7'];
-
 /** Event Timing entries of real interactions, collected from the start of the page. */
 function observeInteractions() {
   const w = window as unknown as { __inp: number };
@@ -35,15 +34,7 @@ function observeInteractions() {
 }
 
 async function firstTapInp(page: Page, url: string, tap: InstantPage['tap']): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  await throttleLikeMobile(page);
   await page.addInitScript(observeInteractions);
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.getByRole(tap.role, { name: tap.name }).first().tap();

@@ -2,27 +2,19 @@
 // as soon as the page shows — at DOMContentLoaded, before its island has hydrated — on Lighthouse's
 // mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps). Each test proves the tap came before hydration,
 // then asserts its effect, once.
-import { devices, type CDPSession } from '@playwright/test';
+import type { CDPSession } from '@playwright/test';
+import { PHONE, throttleLikeMobile } from '../fixtures/mobile-profile.ts';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 
 const PRODUCT = '/product/margalla-commuter-laptop-bagpack';
 const PRODUCT_ID = 'margalla-commuter-laptop-bagpack';
-const { defaultBrowserType: _, ...PHONE } = devices['Pixel 7'];
 
 test.use(PHONE);
 
 let cdp: CDPSession;
 
 test.beforeEach(async ({ page }) => {
-  cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  cdp = await throttleLikeMobile(page);
   // Whether the island a control belongs to had hydrated when the shopper used it.
   await page.addInitScript(() => {
     const w = window as unknown as { __early: { type: string; beforeHydration: boolean }[] };
