@@ -282,7 +282,9 @@ test.describe('2. checkout submit by Enter', () => {
       cartItems_guest: cartOf({ 'margalla-commuter-laptop-bagpack': 'Black' }),
     });
     await page.goto('/Checkout');
-    await page.getByLabel('First Name').waitFor();
+    // The form is server-rendered: its Place Order button stays disabled, so Enter does nothing,
+    // until React has read the cart. This journey is about what Enter does once it can.
+    await hydrated(page, 'Checkout');
     await page.getByLabel('First Name').focus();
     await page.keyboard.type('Zara');
     await page.keyboard.press('Tab');
