@@ -182,13 +182,17 @@ test.describe('at 1366×900 with a mouse', () => {
     await drawer.getByLabel('Password').fill(PASSWORD);
     await drawer.getByRole('button', { name: 'Log In' }).click();
     await expect(toast(page, 'You are logged in!')).toBeVisible();
-    const cart = await page.evaluate(async (t) => {
-      const res = await fetch('/api/cart/get', { method: 'POST', headers: { token: t } });
-      return ((await res.json()) as { cartData: unknown }).cartData;
-    }, token);
-    expect(cart).toEqual({
-      'margalla-commuter-laptop-bagpack': { Black: { '0': 2 }, Grey: { '0': 5 } },
-    });
+    // The welcome shows at once; the guest cart is merged on the server just after it.
+    await expect
+      .poll(() =>
+        page.evaluate(async (t) => {
+          const res = await fetch('/api/cart/get', { method: 'POST', headers: { token: t } });
+          return ((await res.json()) as { cartData: unknown }).cartData;
+        }, token),
+      )
+      .toEqual({
+        'margalla-commuter-laptop-bagpack': { Black: { '0': 2 }, Grey: { '0': 5 } },
+      });
   });
 
   test('every route answers in any letter case with a 301 to its canonical spelling', async ({
