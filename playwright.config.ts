@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
 
 // Workers re-read this file: the port and data folder are chosen once and passed down by env.
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -13,18 +14,6 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 const port = Number(process.env.E2E_PORT);
-
-/** Flags for Debian's Chromium on a machine without outside network. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,8 +29,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

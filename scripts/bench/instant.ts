@@ -4,7 +4,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { jsBeforeInteraction } from '../../tests/fixtures/browser-weight.ts';
 import { PHONE, throttleLikeMobile } from '../../tests/fixtures/mobile-profile.ts';
-import { CHROMIUM_FLAGS } from './lighthouse.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 
 /** A page of the table and the control its first tap uses. */
 export interface InstantPage {
@@ -47,7 +47,7 @@ async function firstTapInp(page: Page, url: string, tap: InstantPage['tap']): Pr
 /** Measures every page: JS before interaction unthrottled (bytes do not depend on speed), INP throttled. */
 export async function measureInstant(base: string, pages: InstantPage[]): Promise<InstantRow[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
   const rows: InstantRow[] = [];

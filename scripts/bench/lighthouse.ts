@@ -1,17 +1,7 @@
 // Lighthouse (mobile defaults) in Debian's Chromium against a running shop: median of N runs.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 
 export interface LighthouseRow {
   page: string;
@@ -39,7 +29,7 @@ export async function runLighthouse(
   runs: number,
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });

@@ -19,6 +19,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { demoCatalogue } from '../../data/generate.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 
 /** What the photo section measured. */
 export interface PhotoBench {
@@ -114,8 +115,8 @@ async function phoneImageBytes(
   route: string,
 ): Promise<{ bytes: number; requests: string[] }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage({
