@@ -177,7 +177,48 @@ export function cartCount(map: CartMap): number {
   return total;
 }
 
-/** The cart's lines joined with the catalogue and priced; unknown products or colours are skipped. */
+/** Why a line cannot be in a cart or an order; the same rule decides it for the cart, the order and the merge. */
+export type CartLineProblem = 'unknownProduct' | 'unknownColour' | 'unknownImage';
+
+/** A line that passed `checkCartLine`: the catalogue's spelling of its colour, and its picture. */
+export type CheckedLine = {
+  product: Product;
+  selectedColor: string;
+  imageIndex: number;
+  image: string;
+};
+
+/**
+ * The one rule for a cart line: its product exists, the colour is one of the product's colours
+ * (matched ignoring case, as SPEC §3 and §7 make no colour case-sensitive; the answer carries the
+ * catalogue's spelling), and the picture index is one of that colour's pictures.
+ */
+export function checkCartLine(
+  product: Product | null | undefined,
+  line: CartKey,
+): { ok: true; line: CheckedLine } | { ok: false; problem: CartLineProblem } {
+  if (!product) return { ok: false, problem: 'unknownProduct' };
+  const wanted = line.selectedColor.toLowerCase();
+  const variant = product.colorImages.find(
+    (c) => c.color.toLowerCase() === wanted && product.colors.includes(c.color),
+  );
+  if (!variant) return { ok: false, problem: 'unknownColour' };
+  const index = imageKey(line.imageIndex);
+  const imageIndex = Number(index);
+  if (!/^\d+$/.test(index) || imageIndex >= variant.images.length)
+    return { ok: false, problem: 'unknownImage' };
+  return {
+    ok: true,
+    line: { product, selectedColor: variant.color, imageIndex, image: variant.images[imageIndex]! },
+  };
+}
+
+/** The one text key of a cart line (product, colour, picture), for maps, sets and React keys. */
+export function cartLineKey(line: CartKey): string {
+  return `${line.itemId}\u0000${line.selectedColor}\u0000${imageKey(line.imageIndex)}`;
+}
+
+/** The cart's lines joined with the catalogue and priced; lines `checkCartLine` refuses are skipped. */
 export function cartLines(
   map: CartMap,
   products: ReadonlyMap<string, Product> | readonly Product[],
@@ -188,17 +229,15 @@ export function cartLines(
       : new Map((products as readonly Product[]).map((p) => [p._id, p]));
   const lines: CartLine[] = [];
   for (const entry of cartEntries(map)) {
-    const product = byId.get(entry.itemId);
-    const variant = product?.colorImages.find((c) => c.color === entry.selectedColor);
-    if (!product || !variant || !product.colors.includes(entry.selectedColor)) continue;
-    const index = Number(entry.imageIndex);
-    const imageIndex = Number.isInteger(index) ? index : 0;
+    const checked = checkCartLine(byId.get(entry.itemId), entry);
+    if (!checked.ok) continue;
+    const { product, selectedColor, imageIndex, image } = checked.line;
     lines.push({
       itemId: entry.itemId,
       product,
-      selectedColor: entry.selectedColor,
+      selectedColor,
       imageIndex,
-      image: variant.images[imageIndex] ?? variant.images[0] ?? '',
+      image,
       quantity: entry.quantity,
       unitPrice: priceUnitPrice(product, entry.quantity),
       lineTotal: priceLineTotal(product, entry.quantity),
@@ -227,11 +266,8 @@ export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {
   }
   const entries = cartEntries(merged);
   if (entries.length <= MAX_CART_LINES) return merged;
-  const guestKeys = new Set(
-    cartEntries(guest).map((e) => `${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`),
-  );
-  const fromGuest = (e: CartEntry) =>
-    guestKeys.has(`${e.itemId}\u0000${e.selectedColor}\u0000${e.imageIndex}`);
+  const guestKeys = new Set(cartEntries(guest).map(cartLineKey));
+  const fromGuest = (e: CartEntry) => guestKeys.has(cartLineKey(e));
   const kept = new Set(
     [...entries.filter(fromGuest), ...entries.filter((e) => !fromGuest(e))].slice(
       0,
