@@ -6,7 +6,9 @@ import {
   addToCart,
   cartCount,
   cartEntries,
+  cartLineKey,
   cartLines,
+  checkCartLine,
   cartSubtotal,
   clampQuantity,
   imageKey,
@@ -164,6 +166,55 @@ describe('cartEntries', () => {
   });
 });
 
+describe('checkCartLine', () => {
+  const bag = makeProduct({ _id: 'bag-1' });
+
+  it("accepts a colour in any case and answers the catalogue's spelling and picture", () => {
+    expect(checkCartLine(bag, { itemId: 'bag-1', selectedColor: 'NAVY', imageIndex: '0' })).toEqual(
+      {
+        ok: true,
+        line: {
+          product: bag,
+          selectedColor: 'Navy',
+          imageIndex: 0,
+          image: '/images/products/bag-1-navy-1.svg',
+        },
+      },
+    );
+  });
+
+  it('names the problem of a missing product, colour or picture', () => {
+    expect(checkCartLine(undefined, { itemId: 'x', selectedColor: 'Navy', imageIndex: 0 })).toEqual(
+      { ok: false, problem: 'unknownProduct' },
+    );
+    expect(checkCartLine(bag, { itemId: 'bag-1', selectedColor: 'Pink', imageIndex: 0 })).toEqual({
+      ok: false,
+      problem: 'unknownColour',
+    });
+    expect(checkCartLine(bag, { itemId: 'bag-1', selectedColor: 'Navy', imageIndex: 7 })).toEqual({
+      ok: false,
+      problem: 'unknownImage',
+    });
+    expect(
+      checkCartLine(bag, { itemId: 'bag-1', selectedColor: 'Navy', imageIndex: '1e0' }),
+    ).toEqual({ ok: false, problem: 'unknownImage' });
+  });
+});
+
+describe('cartLineKey', () => {
+  it('gives one key for the same line whether its picture index is a number or text', () => {
+    expect(cartLineKey({ itemId: 'a', selectedColor: 'Tan', imageIndex: 2 })).toBe(
+      cartLineKey({ itemId: 'a', selectedColor: 'Tan', imageIndex: '02' }),
+    );
+  });
+
+  it('tells apart lines whose parts would join to the same text', () => {
+    expect(cartLineKey({ itemId: 'a|b', selectedColor: 'c', imageIndex: 0 })).not.toBe(
+      cartLineKey({ itemId: 'a', selectedColor: 'b|c', imageIndex: 0 }),
+    );
+  });
+});
+
 describe('cartLines', () => {
   const bag = makeProduct({ _id: 'bag-1', price: 4500, discountPercent: 10, wholesalePrice: 3800 });
   const sleeve = makeProduct({
@@ -201,10 +252,14 @@ describe('cartLines', () => {
     expect(cartLines({ 'bag-1': { Black: { '0': 50 } } }, [bag])[0]?.lineTotal).toBe(50 * 3800);
   });
 
-  it("falls back to the colour's first image for a missing index", () => {
-    const [line] = cartLines({ 'bag-1': { Navy: { '7': 1 } } }, [bag]);
+  it('skips a line whose picture the colour does not have, as the cart and the order refuse it', () => {
+    expect(cartLines({ 'bag-1': { Navy: { '7': 1 } } }, [bag])).toEqual([]);
+  });
+
+  it("matches a colour ignoring case and shows the catalogue's spelling", () => {
+    const [line] = cartLines({ 'bag-1': { navy: { '0': 2 } } }, [bag]);
+    expect(line?.selectedColor).toBe('Navy');
     expect(line?.image).toBe('/images/products/bag-1-navy-1.svg');
-    expect(line?.imageIndex).toBe(7);
   });
 
   it('skips unknown products and colours', () => {
