@@ -1,45 +1,57 @@
-// Every API endpoint, its handler and a valid example body: `npm start` serves /api/* from this
-// table, and the bench server and fault tests (outage, hostile input) call the same handlers.
-// Handlers are the real Netlify Function modules, routed by their own `config.path`.
+// Every API call of the endpoint table with the router function Netlify would route it to and a
+// valid example body: `npm start` serves /api/* through `routerFor` (scripts/serve-api.ts), and the
+// bench server and fault tests (outage, hostile input) call the same handlers.
 import type { Config } from '@netlify/functions';
-import cartAdd, { config as cartAddConfig } from '../netlify/functions/cart-add.mts';
-import cartGet, { config as cartGetConfig } from '../netlify/functions/cart-get.mts';
-import cartMerge, { config as cartMergeConfig } from '../netlify/functions/cart-merge.mts';
-import cartRemove, { config as cartRemoveConfig } from '../netlify/functions/cart-remove.mts';
-import cartUpdate, { config as cartUpdateConfig } from '../netlify/functions/cart-update.mts';
-import orderCancel, { config as orderCancelConfig } from '../netlify/functions/order-cancel.mts';
-import orderCod, { config as orderCodConfig } from '../netlify/functions/order-cod.mts';
-import orderUserOrders, {
-  config as orderUserOrdersConfig,
-} from '../netlify/functions/order-userorders.mts';
-import productList, { config as productListConfig } from '../netlify/functions/product-list.mts';
-import rates, { config as ratesConfig } from '../netlify/functions/rates.mts';
-import newsletter, { config as newsletterConfig } from '../netlify/functions/newsletter.mts';
-import newsletterConfirm, {
-  config as newsletterConfirmConfig,
-} from '../netlify/functions/newsletter-confirm.mts';
-import googleLogin, {
-  config as googleLoginConfig,
-} from '../netlify/functions/user-google-login.mts';
-import userLogin, { config as userLoginConfig } from '../netlify/functions/user-login.mts';
-import userLogout, { config as userLogoutConfig } from '../netlify/functions/user-logout.mts';
-import userRegister, { config as userRegisterConfig } from '../netlify/functions/user-register.mts';
-import resetRequest, {
-  config as resetRequestConfig,
-} from '../netlify/functions/user-reset-request.mts';
-import resetVerify, {
-  config as resetVerifyConfig,
-} from '../netlify/functions/user-reset-verify.mts';
+import shop, { config as shopConfig } from '../netlify/functions/shop.mts';
+import account, { config as accountConfig } from '../netlify/functions/account.mts';
+import {
+  ENDPOINTS as TABLE,
+  ENDPOINT_NAMES,
+  type EndpointName,
+  type RouterName,
+} from '../src/lib/contract/endpoints.ts';
+import type { Handler } from '../src/server/web.ts';
 
-export type Handler = (
-  req: Request,
-  context?: { ip?: string; waitUntil?: (p: Promise<unknown>) => void },
-) => Promise<Response>;
+export type { Handler };
 
+/** A router function: its handler and the `config` Netlify routes it by. */
+export interface Router {
+  name: RouterName;
+  handler: Handler;
+  config: Config;
+}
+
+/** The API's router functions (netlify/functions), as the platform sees them. */
+export const ROUTERS: readonly Router[] = [
+  { name: 'shop', handler: shop, config: shopConfig },
+  { name: 'account', handler: account, config: accountConfig },
+];
+
+const patterns = (paths: Config['path'] | Config['excludedPath']): URLPattern[] =>
+  (paths === undefined ? [] : typeof paths === 'string' ? [paths] : paths).map(
+    (pathname) => new URLPattern({ pathname }),
+  );
+
+/** The routers whose `config.path` matches a path and whose `excludedPath` does not, as Netlify routes. */
+export function routersMatching(pathname: string): Router[] {
+  return ROUTERS.filter(
+    (r) =>
+      patterns(r.config.path).some((p) => p.test({ pathname })) &&
+      !patterns(r.config.excludedPath).some((p) => p.test({ pathname })),
+  );
+}
+
+/** The router function serving a path, or undefined outside /api/*. */
+export function routerFor(pathname: string): Router | undefined {
+  return routersMatching(pathname)[0];
+}
+
+/** One call of the table, with the handler that serves it and a valid example body. */
 export interface Endpoint {
-  /** The spec's path (the first of the function's `config.path`). */
+  name: EndpointName;
+  /** The spec's path. */
   path: string;
-  /** Every path the function declares. */
+  /** Every path the call answers on. */
   paths: readonly string[];
   method: 'GET' | 'POST';
   handler: Handler;
@@ -61,137 +73,50 @@ export const ADDRESS = {
   mobile: '+92 300 1234567',
 };
 
-/** The spec's path and every alias a function declares in `config.path`. */
-function at(path: Config['path']): Pick<Endpoint, 'path' | 'paths'> {
-  if (path === undefined) throw new Error('an API function must declare its path');
-  const paths = typeof path === 'string' ? [path] : path;
-  return { path: paths[0]!, paths };
-}
-
 const line = { itemId: 'some-bag', selectedColor: 'Black', imageIndex: 0, quantity: 1 };
 
-export const ENDPOINTS: Endpoint[] = [
-  { ...at(productListConfig.path), method: 'GET', handler: productList as Handler, auth: false },
-  { ...at(ratesConfig.path), method: 'GET', handler: rates as Handler, auth: false },
-  {
-    ...at(cartGetConfig.path),
-    method: 'POST',
-    handler: cartGet as Handler,
-    auth: true,
-    example: {},
+/** A well-formed body for each POST call. */
+const EXAMPLES: Record<EndpointName, unknown> = {
+  productList: undefined,
+  rates: undefined,
+  newsletter: { email: 'bench.news@example.com' },
+  newsletterConfirm: undefined,
+  register: { name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' },
+  login: { email: 'bench@example.com', password: 'correct horse battery' },
+  googleLogin: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
+  logout: {},
+  resetRequest: { email: 'bench@example.com' },
+  resetVerify: { email: 'bench@example.com', otp: '123456', newPassword: 'another good password' },
+  cartGet: {},
+  cartAdd: line,
+  cartUpdate: line,
+  cartRemove: { itemId: 'some-bag', selectedColor: 'Black', imageIndex: 0 },
+  cartMerge: { cartData: { 'some-bag': { Black: { '0': 1 } } } },
+  placeOrder: {
+    items: [{ productId: 'some-bag', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+    address: ADDRESS,
+    currency: 'PKR',
+    paymentMethod: 'COD',
   },
-  {
-    ...at(cartAddConfig.path),
-    method: 'POST',
-    handler: cartAdd as Handler,
-    auth: true,
-    example: line,
-  },
-  {
-    ...at(cartUpdateConfig.path),
-    method: 'POST',
-    handler: cartUpdate as Handler,
-    auth: true,
-    example: line,
-  },
-  {
-    ...at(cartRemoveConfig.path),
-    method: 'POST',
-    handler: cartRemove as Handler,
-    auth: true,
-    example: { itemId: 'some-bag', selectedColor: 'Black', imageIndex: 0 },
-  },
-  {
-    ...at(cartMergeConfig.path),
-    method: 'POST',
-    handler: cartMerge as Handler,
-    auth: true,
-    example: { cartData: { 'some-bag': { Black: { '0': 1 } } } },
-  },
-  {
-    ...at(orderCodConfig.path),
-    method: 'POST',
-    handler: orderCod as Handler,
-    auth: true,
-    example: {
-      items: [{ productId: 'some-bag', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
-      address: ADDRESS,
-      currency: 'PKR',
-      paymentMethod: 'COD',
-    },
-  },
-  {
-    ...at(orderUserOrdersConfig.path),
-    method: 'POST',
-    handler: orderUserOrders as Handler,
-    auth: true,
-    example: {},
-  },
-  {
-    ...at(orderCancelConfig.path),
-    method: 'POST',
-    handler: orderCancel as Handler,
-    auth: true,
-    example: { orderId: 'some-order', reason: 'I changed my mind' },
-  },
-  {
-    ...at(userRegisterConfig.path),
-    method: 'POST',
-    handler: userRegister as Handler,
-    auth: false,
-    example: { name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' },
-  },
-  {
-    ...at(userLoginConfig.path),
-    method: 'POST',
-    handler: userLogin as Handler,
-    auth: false,
-    example: { email: 'bench@example.com', password: 'correct horse battery' },
-  },
-  {
-    ...at(userLogoutConfig.path),
-    method: 'POST',
-    handler: userLogout as Handler,
-    auth: true,
-    example: {},
-  },
-  {
-    ...at(googleLoginConfig.path),
-    method: 'POST',
-    handler: googleLogin as Handler,
-    auth: false,
-    example: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
-  },
-  {
-    ...at(resetRequestConfig.path),
-    method: 'POST',
-    handler: resetRequest as Handler,
-    auth: false,
-    example: { email: 'bench@example.com' },
-  },
-  {
-    ...at(newsletterConfig.path),
-    method: 'POST',
-    handler: newsletter as Handler,
-    auth: false,
-    example: { email: 'bench.news@example.com' },
-  },
-  {
-    ...at(newsletterConfirmConfig.path),
-    method: 'GET',
-    handler: newsletterConfirm as Handler,
-    auth: false,
-  },
-  {
-    ...at(resetVerifyConfig.path),
-    method: 'POST',
-    handler: resetVerify as Handler,
-    auth: false,
-    example: { email: 'bench@example.com', otp: '123456', newPassword: 'another good password' },
-  },
-];
+  userOrders: {},
+  cancelOrder: { orderId: 'some-order', reason: 'I changed my mind' },
+};
 
-/** The handler serving a path, or undefined. */
+export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {
+  const spec = TABLE[name];
+  const router = ROUTERS.find((r) => r.name === spec.router)!;
+  return {
+    name,
+    path: spec.paths[0],
+    paths: spec.paths,
+    method: spec.method,
+    handler: router.handler,
+    auth: spec.access !== 'anyone',
+    ...(spec.method === 'POST' ? { example: EXAMPLES[name] } : {}),
+  };
+});
+
+/** The call a path names, or undefined. */
 export function endpointFor(pathname: string): Endpoint | undefined {
   return ENDPOINTS.find((e) => e.paths.includes(pathname));
 }

@@ -3,8 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
-import notFound from '../netlify/functions/api-not-found.mts';
-import { endpointFor, type Handler } from './api-endpoints.ts';
+import { routerFor } from './api-endpoints.ts';
 import { compressBody } from './compression.ts';
 
 /** How much of an oversized body is read and thrown away so a keep-alive client can finish sending. */
@@ -57,8 +56,8 @@ async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promis
 const pending = new Set<Promise<unknown>>();
 
 /**
- * Answers /api/*: the function declaring the path, else the catch-all function (api-not-found,
- * `path: '/api/*'`) as in production; false for any other path.
+ * Answers /api/* through the router function Netlify would route the path to (by the functions'
+ * own `config.path` and `excludedPath`); false for any other path.
  */
 export async function serveApi(
   req: IncomingMessage,
@@ -66,9 +65,9 @@ export async function serveApi(
   ip = req.socket.remoteAddress ?? 'unknown',
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-  const endpoint = endpointFor(url.pathname);
-  if (!endpoint && !url.pathname.startsWith('/api/')) return false;
-  const handler: Handler = endpoint?.handler ?? notFound;
+  const router = routerFor(url.pathname);
+  if (!router) return false;
+  const { handler } = router;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(key, value);

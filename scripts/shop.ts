@@ -4,8 +4,8 @@ import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
 import { moveOrderStatus } from '../src/server/services/orders.ts';
-import { HttpError } from '../src/server/http.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../src/lib/orders.ts';
+import { DomainError } from '../src/server/errors.ts';
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../src/lib/orders.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { runDoctor } from '../src/server/doctor.ts';
 
@@ -83,7 +83,7 @@ const commands: Record<string, Command> = {
   'orders list': async (args) => {
     const flag = args.indexOf('--status');
     const status = flag >= 0 ? args[flag + 1] : undefined;
-    if (flag >= 0 && !ORDER_STATUSES.includes(status as OrderStatus)) {
+    if (status !== undefined && !isOrderStatus(status)) {
       return usage(`--status must be one of: ${ORDER_STATUSES.join(', ')}`);
     }
     const orders = await (await getStore()).orders.list(status ? { status } : {});
@@ -107,7 +107,7 @@ const commands: Record<string, Command> = {
       console.log(`Order ${order.id} is now ${order.status}.`);
       return 0;
     } catch (error) {
-      if (error instanceof HttpError) return report([error.message]);
+      if (error instanceof DomainError) return report([error.message]);
       throw error;
     }
   },

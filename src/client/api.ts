@@ -1,24 +1,22 @@
-// The browser's calls to the shop API (SPEC §7), with the token header and a timeout. Every answer
-// is parsed with its schema from the contract (src/lib/contract/responses.ts): an answer that does
-// not match fails like any broken answer, never as a half-read object deep inside an island.
+// The browser's calls to the shop API (SPEC §7), typed and routed by the endpoint table
+// (src/lib/contract/endpoints.ts), with the token header and a timeout. Every answer is parsed with
+// its schema from the contract (src/lib/contract/responses.ts): an answer that does not match fails
+// like any broken answer, never as a half-read object deep inside an island.
 // Failures become ApiError carrying the server's message when it sent one.
 import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
-import type * as z from 'zod/mini';
-import type {
-  CartLineRequest,
-  CartMap,
-  CartRemoveRequest,
-  LoginBody,
-  RegisterBody,
-  ResetVerifyBody,
-} from '../lib/contract/requests.ts';
+import {
+  ENDPOINTS,
+  type AnswerOf,
+  type EndpointName,
+  type EndpointSpec,
+  type RequestOf,
+} from '../lib/contract/endpoints.ts';
+import type { CartMap } from '../lib/contract/requests.ts';
 
 export type { Order, OrderItem, SessionAnswer } from '../lib/contract/responses.ts';
 
-/** The kinds of answer the API gives, each with its schema in ./answers.ts. */
+/** The answer schemas, by the key the endpoint table names; loaded with the first call. */
 type Answers = typeof import('./answers.ts').ANSWERS;
-/** What a call answers once parsed: the type the contract infers for its schema. */
-type AnswerOf<K extends keyof Answers> = z.output<Answers[K]>;
 
 let parsers: Promise<Answers> | null = null;
 /** The answer schemas, loaded once; a failed load is retried by the next call. */
@@ -54,46 +52,46 @@ export class ApiError extends Error {
   }
 }
 
-type Json = Record<string, unknown>;
+/** How a call is sent beyond its body: the login token, extra headers, keepalive. */
+export interface CallOptions {
+  token?: string | null;
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+}
 
 /**
- * Sends one call; `token` adds the token header. Throws ApiError on HTTP failure, success:false or
- * an answer that does not match `answer`, the call's response schema.
+ * Sends call `name` of the endpoint table with its typed body. Throws ApiError on HTTP failure,
+ * success:false or an answer its answer schema does not accept.
  */
-export async function request<K extends keyof Answers>(
-  path: string,
-  answer: K,
-  opts: {
-    method?: 'GET' | 'POST';
-    body?: unknown;
-    token?: string | null;
-    headers?: Record<string, string>;
-    keepalive?: boolean;
-  } = {},
-): Promise<AnswerOf<K>> {
+export async function call<N extends EndpointName>(
+  name: N,
+  body: RequestOf<N>,
+  opts: CallOptions = {},
+): Promise<AnswerOf<N>> {
+  const spec: EndpointSpec = ENDPOINTS[name];
   // Starts loading the parsers with the call, so the answer never waits for them.
   const parsing = loadParsers();
   parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token && !SENDABLE_TOKEN.test(opts.token))
     throw new ApiError(ACCOUNT_MESSAGES.sessionExpired, 401, ACCOUNT_MESSAGES.sessionExpired);
   if (opts.token) headers.token = opts.token;
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: opts.method ?? 'POST',
+    res = await fetch(spec.paths[0], {
+      method: spec.method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
       keepalive: opts.keepalive,
     });
   } catch {
     throw new ApiError('Network error', 0, null, true);
   }
-  let data: Json = {};
+  let data: Record<string, unknown> = {};
   try {
-    data = (await res.json()) as Json;
+    data = (await res.json()) as Record<string, unknown>;
   } catch {
     // A non-JSON answer (a proxy error page, say) is handled as a failure without a message.
   }
@@ -111,43 +109,32 @@ export async function request<K extends keyof Answers>(
   } catch {
     throw new ApiError('Network error', 0, null, true);
   }
-  const parsed = schemas[answer].safeParse(data);
+  const parsed = schemas[spec.answer].safeParse(data);
   // Outside the contract: handled like an answer that is not JSON, a failure without a message.
   if (!parsed.success) throw new ApiError(`HTTP ${res.status}`, res.status, null);
-  return parsed.data as AnswerOf<K>;
+  return parsed.data as AnswerOf<N>;
 }
 
-/** The spec's calls, one function each. */
+/** The shop's calls as the stores make them, each one `call` of the endpoint table. */
 export const api = {
-  productList: () => request('/api/product/list', 'productList', { method: 'GET' }),
-  rates: () => request('/api/rates', 'rates', { method: 'GET' }),
-  register: (body: RegisterBody) => request('/api/user/register', 'session', { body }),
-  login: (body: LoginBody) => request('/api/user/login', 'session', { body }),
+  productList: () => call('productList', undefined),
+  rates: () => call('rates', undefined),
+  newsletter: (email: string) => call('newsletter', { email }),
+  register: (body: RequestOf<'register'>) => call('register', body),
+  login: (body: RequestOf<'login'>) => call('login', body),
   // keepalive: a sign-out followed at once by a navigation still reaches the server.
-  logout: (token: string) =>
-    request('/api/user/logout', 'msg', { body: {}, token, keepalive: true }),
-  googleLogin: (credential: string) =>
-    request('/api/user/google-login', 'session', { body: { token: credential } }),
-  requestReset: (email: string) =>
-    request('/api/user/reset-password-request', 'msg', { body: { email } }),
-  resetPassword: (body: ResetVerifyBody) =>
-    request('/api/user/verify-otp-reset-password', 'msg', { body }),
-  cartGet: (token: string) => request('/api/cart/get', 'cart', { body: {}, token }),
-  cartAdd: (token: string, line: CartLineRequest) =>
-    request('/api/cart/add', 'cartChange', { body: line, token }),
-  cartUpdate: (token: string, line: CartLineRequest) =>
-    request('/api/cart/update', 'cartChange', { body: line, token }),
-  cartRemove: (token: string, line: CartRemoveRequest) =>
-    request('/api/cart/remove', 'cartChange', { body: line, token }),
-  cartMerge: (token: string, cartData: CartMap) =>
-    request('/api/cart/merge', 'cartChange', { body: { cartData }, token }),
-  placeOrder: (token: string, body: Json, idempotencyKey: string) =>
-    request('/api/order/COD', 'orderPlaced', {
-      body,
-      token,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  userOrders: (token: string) => request('/api/order/userorders', 'orders', { body: {}, token }),
-  cancelOrder: (token: string, orderId: string, reason: string) =>
-    request('/api/order/cancel', 'orderCancelled', { body: { orderId, reason }, token }),
+  logout: (token: string) => call('logout', {}, { token, keepalive: true }),
+  googleLogin: (credential: string) => call('googleLogin', { token: credential }),
+  requestReset: (email: string) => call('resetRequest', { email }),
+  resetPassword: (body: RequestOf<'resetVerify'>) => call('resetVerify', body),
+  cartGet: (token: string) => call('cartGet', {}, { token }),
+  cartAdd: (token: string, line: RequestOf<'cartAdd'>) => call('cartAdd', line, { token }),
+  cartUpdate: (token: string, line: RequestOf<'cartUpdate'>) => call('cartUpdate', line, { token }),
+  cartRemove: (token: string, line: RequestOf<'cartRemove'>) => call('cartRemove', line, { token }),
+  cartMerge: (token: string, cartData: CartMap) => call('cartMerge', { cartData }, { token }),
+  placeOrder: (token: string, body: RequestOf<'placeOrder'>, idempotencyKey: string) =>
+    call('placeOrder', body, { token, headers: { 'Idempotency-Key': idempotencyKey } }),
+  userOrders: (token: string) => call('userOrders', {}, { token }),
+  cancelOrder: (token: string, orderId: string, reason: RequestOf<'cancelOrder'>['reason']) =>
+    call('cancelOrder', { orderId, reason }, { token }),
 };

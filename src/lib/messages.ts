@@ -25,6 +25,8 @@ export const SERVER_MESSAGES = {
   badJson: 'Request body must be valid JSON',
   methodNotAllowed: (method: string) => `Method not allowed; use ${method}`,
   notFound: 'Not found',
+  notJson: 'Request body must be JSON (Content-Type: application/json)',
+  foreignOrigin: 'Requests from other sites are not accepted',
   network: 'Network error. Please check your connection and try again.',
 } as const;
 
@@ -87,6 +89,7 @@ export const ORDER_ANSWERS = {
   notCancellable: 'This order can no longer be cancelled. Please contact customer care.',
   unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
   unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
+  unknownImage: 'A picture in your cart is no longer available. Please remove it and try again.',
   outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
     `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,

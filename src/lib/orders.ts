@@ -24,19 +24,19 @@ export function isOrderStatus(status: unknown): status is OrderStatus {
 }
 
 /** Whether Cancel is offered: only in Order Placed or Packing. */
-export function canCancel(status: string): boolean {
-  return (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+export function canCancel(status: OrderStatus): boolean {
+  return CANCELLABLE_STATUSES.includes(status);
 }
 
 /** Whether Track Order is offered: for every status except Cancelled. */
-export function canTrack(status: string): boolean {
-  return isOrderStatus(status) && status !== 'Cancelled';
+export function canTrack(status: OrderStatus): boolean {
+  return status !== 'Cancelled';
 }
 
 /** Whether an order may move from one status to another: one step forward, or to Cancelled while cancellable. */
-export function canMoveTo(from: string, to: string): boolean {
+export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
   if (to === 'Cancelled') return canCancel(from);
-  const i = CHAIN.indexOf(from as OrderStatus);
+  const i = CHAIN.indexOf(from);
   return i >= 0 && CHAIN[i + 1] === to;
 }
 
@@ -56,3 +56,8 @@ export const CANCEL_REASONS = [
 
 /** One of the cancellation reasons. */
 export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** Whether a text is one of the cancellation reasons. */
+export function isCancelReason(reason: unknown): reason is CancelReason {
+  return typeof reason === 'string' && (CANCEL_REASONS as readonly string[]).includes(reason);
+}

@@ -2,23 +2,10 @@ import type { Context } from '@netlify/functions';
 import type { ZodMiniType } from 'zod/mini';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
 import './zod-english.ts';
-import { ConfigError } from './config.ts';
-import { StoreUnavailableError } from './store/port.ts';
+import { invalid, tooLarge } from './errors.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 100 * 1024;
-
-/** An expected failure that maps to an HTTP status and a shopper-facing message. */
-export class HttpError extends Error {
-  override name = 'HttpError';
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.status = status;
-    this.headers = headers;
-  }
-}
 
 /**
  * Headers every API answer carries. netlify.toml's [[headers]] apply to static files only, never
@@ -60,12 +47,6 @@ export function fail(
   return json({ success: false, message }, { status, headers });
 }
 
-/** Rejects any method but the allowed one with 405. */
-export function requireMethod(req: Request, method: 'GET' | 'POST'): void {
-  if (req.method !== method)
-    throw new HttpError(405, SERVER_MESSAGES.methodNotAllowed(method), { Allow: method });
-}
-
 /**
  * The text of a request's or response's body, read as it streams in, or null as soon as it passes
  * `max` bytes (declared or counted): the rest is never read and the stream is cancelled.
@@ -94,18 +75,18 @@ export async function readTextCapped(
 /** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */
 export async function readJson(req: Request): Promise<unknown> {
   const body = await readTextCapped(req, MAX_BODY_BYTES);
-  if (body === null) throw new HttpError(413, SERVER_MESSAGES.bodyTooLarge);
+  if (body === null) throw tooLarge(SERVER_MESSAGES.bodyTooLarge);
   const text = body.trim();
   if (text === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, SERVER_MESSAGES.badJson);
+    throw invalid(SERVER_MESSAGES.badJson);
   }
 }
 
 /**
- * Validates a parsed body with a zod schema. The first problem becomes a 400: the schema's own
+ * Validates a parsed body with a zod schema. The first problem is an `invalid` error: the schema's own
  * message as written (the spec's messages), or zod's generic one prefixed by the field it is about.
  */
 export function parseBody<T>(schema: ZodMiniType<T>, body: unknown): T {
@@ -119,7 +100,7 @@ export function parseBody<T>(schema: ZodMiniType<T>, body: unknown): T {
     /^(Invalid (input|option|string|email address|key|element|union|date|type)|Too (big|small)|Unrecognized)/.test(
       message,
     );
-  throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
+  throw invalid(generic && field ? `${field}: ${message}` : message);
 }
 
 /**
@@ -128,50 +109,18 @@ export function parseBody<T>(schema: ZodMiniType<T>, body: unknown): T {
  */
 export type FunctionContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
-const reported = new Set<string>();
-/** Logs a configuration error once per instance, naming every missing or bad variable. */
-function reportConfigError(error: ConfigError): void {
-  const line = `[config] refusing to serve: ${error.problems.join('; ')}`;
-  if (reported.has(line)) return;
-  reported.add(line);
-  console.error(line);
+/** A JSON answer with its own status or headers, for the calls whose success is not a plain 200. */
+export interface Reply<T> {
+  reply: 1;
+  body: T;
+  status: number;
+  headers: Record<string, string>;
 }
 
-type Handler = (req: Request, context?: FunctionContext) => Promise<Response>;
-
-/**
- * Wraps a handler so every failure answers `{ success:false, message }` without internals.
- * Account endpoints also repeat the message as `msg`, the field SPEC §7 has the browser read there.
- */
-export function handle(run: Handler, opts: { withMsg?: boolean } = {}): Handler {
-  const failWith = (status: number, message: string, headers: Record<string, string> = {}) =>
-    opts.withMsg
-      ? json({ success: false, message, msg: message }, { status, headers })
-      : fail(status, message, headers);
-  return async (req, context) => {
-    try {
-      return secured(await run(req, context));
-    } catch (error) {
-      if (error instanceof HttpError) return failWith(error.status, error.message, error.headers);
-      if (error instanceof ConfigError) {
-        reportConfigError(error);
-        return failWith(503, SERVER_MESSAGES.unavailable, { 'Retry-After': '300' });
-      }
-      if (error instanceof StoreUnavailableError || isStoreOutage(error)) {
-        console.error(`[api] store unavailable on ${new URL(req.url).pathname}: ${String(error)}`);
-        return failWith(503, SERVER_MESSAGES.unavailable, { 'Retry-After': '30' });
-      }
-      console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-      return failWith(500, SERVER_MESSAGES.failed);
-    }
-  };
-}
-
-function isStoreOutage(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name ?? '';
-  const code = (error as { code?: string } | null)?.code ?? '';
-  return (
-    /^Mongo(ServerSelection|Network|Topology)/.test(name) ||
-    (code === 'ERR_SQLITE_ERROR' && /locked|busy|readonly|disk|open/i.test(String(error)))
-  );
+/** Answers `body` with a status and headers (a 201 for a new order, say). */
+export function reply<T>(
+  body: T,
+  init: { status?: number; headers?: Record<string, string> },
+): Reply<T> {
+  return { reply: 1, body, status: init.status ?? 200, headers: init.headers ?? {} };
 }

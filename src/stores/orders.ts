@@ -4,6 +4,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
+import { isCancelReason } from '../lib/orders.ts';
 import { addRemovedId, visibleOrders } from '../islands/account/orders-view.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
@@ -65,6 +66,10 @@ export function removeOrder(id: string): void {
 
 /** Cancels an order with the shopper's reason and says how it went (then reloadOrders shows it). */
 export async function cancelOrder(orderId: string, reason: string): Promise<void> {
+  if (!isCancelReason(reason)) {
+    notify(ORDER_MESSAGES.reasonRequired, 'error');
+    return;
+  }
   try {
     await api.cancelOrder($session.get().token, orderId, reason);
     notify(ORDER_MESSAGES.cancelled, 'success');

@@ -71,9 +71,9 @@ describe('password hashing under a burst', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     for (const r of results.filter((r) => r.status === 'rejected')) {
       expect(r.reason).toMatchObject({
-        status: 503,
+        kind: 'unavailable',
         message: SERVER_MESSAGES.hashingBusy,
-        headers: { 'Retry-After': '2' },
+        retryAfterSeconds: 2,
       });
     }
   }, 60_000);

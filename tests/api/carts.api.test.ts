@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, CART_ANSWERS } from '../../src/lib/messages.ts';
-import addHandler from '../../netlify/functions/cart-add.mts';
-import getHandler from '../../netlify/functions/cart-get.mts';
-import updateHandler from '../../netlify/functions/cart-update.mts';
-import removeHandler from '../../netlify/functions/cart-remove.mts';
-import mergeHandler from '../../netlify/functions/cart-merge.mts';
+import addHandler from '../../netlify/functions/account.mts';
+import getHandler from '../../netlify/functions/account.mts';
+import updateHandler from '../../netlify/functions/account.mts';
+import removeHandler from '../../netlify/functions/account.mts';
+import mergeHandler from '../../netlify/functions/account.mts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import cartAddHandler from '../../netlify/functions/cart-add.mts';
+import cartAddHandler from '../../netlify/functions/account.mts';
 import { closeStore, provideStore } from '../../src/server/store/index.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';

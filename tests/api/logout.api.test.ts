@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import logoutHandler from '../../netlify/functions/user-logout.mts';
-import loginHandler from '../../netlify/functions/user-login.mts';
-import userOrdersHandler from '../../netlify/functions/order-userorders.mts';
+import logoutHandler from '../../netlify/functions/account.mts';
+import loginHandler from '../../netlify/functions/account.mts';
+import userOrdersHandler from '../../netlify/functions/account.mts';
 import { endpointFor } from '../../scripts/api-endpoints.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';

@@ -1,12 +1,12 @@
 // The API's race-prone calls, through the real handlers, on the Mongo adapter over the driver's
 // TEST DOUBLE with 15 ms per operation, about what a networked database adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cartAddHandler from '../../netlify/functions/cart-add.mts';
-import cartGetHandler from '../../netlify/functions/cart-get.mts';
-import orderHandler from '../../netlify/functions/order-cod.mts';
-import userOrdersHandler from '../../netlify/functions/order-userorders.mts';
-import loginHandler from '../../netlify/functions/user-login.mts';
-import resetVerifyHandler from '../../netlify/functions/user-reset-verify.mts';
+import cartAddHandler from '../../netlify/functions/account.mts';
+import cartGetHandler from '../../netlify/functions/account.mts';
+import orderHandler from '../../netlify/functions/account.mts';
+import userOrdersHandler from '../../netlify/functions/account.mts';
+import loginHandler from '../../netlify/functions/account.mts';
+import resetVerifyHandler from '../../netlify/functions/account.mts';
 import { hashOtp } from '../../src/server/auth/otp.ts';
 import { signingKey } from '../../src/server/auth/secret.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_MESSAGES } from '../../src/lib/messages.ts';
-import newsletterHandler from '../../netlify/functions/newsletter.mts';
-import confirmHandler from '../../netlify/functions/newsletter-confirm.mts';
+import newsletterHandler from '../../netlify/functions/shop.mts';
+import confirmHandler from '../../netlify/functions/shop.mts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call } from '../fixtures/api.ts';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
-import addHandler from '../../netlify/functions/cart-add.mts';
-import getHandler from '../../netlify/functions/cart-get.mts';
-import codHandler from '../../netlify/functions/order-cod.mts';
-import userOrdersHandler from '../../netlify/functions/order-userorders.mts';
-import cancelHandler from '../../netlify/functions/order-cancel.mts';
+import addHandler from '../../netlify/functions/account.mts';
+import getHandler from '../../netlify/functions/account.mts';
+import codHandler from '../../netlify/functions/account.mts';
+import userOrdersHandler from '../../netlify/functions/account.mts';
+import cancelHandler from '../../netlify/functions/account.mts';
 import { moveOrderStatus } from '../../src/server/services/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -689,7 +689,7 @@ describe('stale exchange rates', () => {
 });
 
 describe('line caps', () => {
-  const line = (quantity: number, imageIndex = 0) => ({
+  const line = (quantity: number, imageIndex: number | string = 0) => ({
     productId: 'city-tote',
     selectedColor: 'Black',
     imageIndex,
@@ -722,8 +722,10 @@ describe('line caps', () => {
 
   it('merges duplicate lines (the same picture however it is named) into one, priced at the merged quantity', async () => {
     const hank = await signUp('Hank');
-    // Image 5 does not exist for this colour, so it is the first picture, as in the cart.
-    const answer = await placeSolo(hank.token, order({ items: [line(30), line(20, 5), line(10)] }));
+    const answer = await placeSolo(
+      hank.token,
+      order({ items: [line(30), line(20, '00'), line(10, '0')] }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.order.items).toHaveLength(1);
     expect(answer.body.order.items[0]).toMatchObject({
@@ -732,5 +734,15 @@ describe('line caps', () => {
       lineTotal: 228000,
     });
     expect(answer.body.order.amount).toBe(228000);
+  });
+
+  it('refuses a picture the colour does not have, as the cart does, and stores nothing', async () => {
+    const ida = await signUp('Ida');
+    const answer = await placeSolo(ida.token, order({ items: [line(1, 5)] }));
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { success: false, message: ORDER_ANSWERS.unknownImage },
+    });
+    expect(await ordersOf(ida.token)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import handler from '../../netlify/functions/product-list.mts';
+import handler from '../../netlify/functions/shop.mts';
 import { SPEC_PRODUCT_FIELDS } from '../fixtures/spec.ts';
 import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
+import { ConfigError, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
 import { runDoctor } from '../../src/server/doctor.ts';
-import { handle, json } from '../../src/server/http.ts';
+import account from '../../netlify/functions/account.mts';
+import shop from '../../netlify/functions/shop.mts';
 import {
   migrateMongo,
   missingMongoIndexes,
@@ -11,6 +12,9 @@ import { importCatalogue } from '../../src/server/services/catalogue.ts';
 import { openMongoStore } from '../../src/server/store/mongo.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
+import { signUp } from '../fixtures/api.ts';
+import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
+import { getStore } from '../../src/server/store/index.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 
@@ -89,10 +93,9 @@ describe('a handler in a misconfigured deployment', () => {
   it('answers 503 JSON and logs one line naming the missing variables, once per instance', async () => {
     process.env = { PATH: saved.PATH, ...deployed, JWT_SECRET: SECRET };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const handler = handle(async () => json({ success: true, config: loadConfig().production }));
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        handler(new Request('http://localhost/api/cart/get', { method: 'POST' })),
+        account(new Request('http://localhost/api/cart/get', { method: 'POST' })),
       ),
     );
     for (const res of answers) {
@@ -114,10 +117,19 @@ describe('a handler in a misconfigured deployment', () => {
 });
 
 describe('API answers', () => {
+  let data: Awaited<ReturnType<typeof useTempDataDir>>;
+  beforeAll(async () => {
+    data = await useTempDataDir();
+    await importCatalogue(await getStore(), [makeProduct({ _id: 'bag-1' })]);
+  });
+  afterAll(() => data.cleanup());
+
   it('carry nosniff, HSTS, a default-src none CSP and no-store on personal answers', async () => {
-    const res = await handle(async () => json({ success: true }))(
-      new Request('http://localhost/api/cart/get', { method: 'POST' }),
+    const { token } = await signUp();
+    const res = await account(
+      apiRequest('/api/cart/get', { method: 'POST', body: {}, headers: { token } }),
     );
+    expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toBe(
       'max-age=31536000; includeSubDomains',
@@ -129,13 +141,12 @@ describe('API answers', () => {
   });
 
   it('carry the same headers on a cacheable read, keeping its Cache-Control', async () => {
-    const res = await handle(
-      async () => new Response('{}', { headers: { 'Cache-Control': 'public, max-age=60' } }),
-    )(new Request('http://localhost/api/product/list'));
+    const res = await shop(new Request('http://localhost/api/product/list'));
+    expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
   });
 });
 

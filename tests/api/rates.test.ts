@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import handler from '../../netlify/functions/rates.mts';
+import handler from '../../netlify/functions/shop.mts';
 import {
   FAILURE_RETRY_MS,
   MAX_RATE_AGE_MS,

@@ -73,7 +73,11 @@ describe('serveApi', () => {
 
   it('serves every path a function declares, such as /api/order/cod for /api/order/COD', async () => {
     for (const path of ['/api/order/COD', '/api/order/cod']) {
-      const res = await fetch(`${base}${path}`, { method: 'POST', body: '{}' });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ success: false, message: 'Please log in to continue.' });
     }
@@ -96,6 +100,7 @@ describe('serveApi', () => {
   it('answers 413 to a chunked body over 100 KB, keeps running, and the client can go on', async () => {
     const register = await fetch(`${base}/api/user/register`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Big Body',
         email: `big-${Date.now()}@example.com`,

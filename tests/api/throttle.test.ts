@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/http.ts';
+import { DomainError } from '../../src/server/errors.ts';
 import {
   LOGIN_PER_ADDRESS,
   LOGIN_SLOWDOWN,
@@ -31,11 +31,11 @@ describe('throttle', () => {
     const check = () => throttle(store, [[LOGIN_PER_ADDRESS, '203.0.113.9']], 'Too many', { now });
     await hits(20, check);
     const error = await check().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
-      status: 429,
+      kind: 'rate-limited',
       message: 'Too many',
-      headers: { 'Retry-After': '900' },
+      retryAfterSeconds: 900,
     });
   });
 
@@ -71,24 +71,24 @@ describe('slowDown', () => {
   const refusal = (now: number) =>
     attempt(now).then(
       () => null,
-      (e: unknown) => e as HttpError,
+      (e: unknown) => e as DomainError,
     );
 
   it('lets 5 attempts through at once, then spaces the next ones 1 s, 2 s, 4 s … apart', async () => {
     const t0 = 10_000_000;
     await hits(5, () => attempt(t0));
     expect(await refusal(t0)).toMatchObject({
-      status: 429,
+      kind: 'rate-limited',
       message: 'Wait 1 s',
-      headers: { 'Retry-After': '1' },
+      retryAfterSeconds: 1,
     });
     let now = t0;
     for (const gap of [1, 2, 4, 8, 16]) {
       now += gap * 1000;
       await attempt(now);
       expect(await refusal(now)).toMatchObject({
-        status: 429,
-        headers: { 'Retry-After': String(2 * gap) },
+        kind: 'rate-limited',
+        retryAfterSeconds: 2 * gap,
       });
     }
   });
@@ -97,10 +97,10 @@ describe('slowDown', () => {
     let now = 20_000_000;
     for (let passed = 0; passed < 20;) {
       const error = await refusal(now);
-      if (error) now += Number(error.headers['Retry-After']) * 1000;
+      if (error) now += Number(error.retryAfterSeconds) * 1000;
       else passed++;
     }
-    expect(await refusal(now)).toMatchObject({ status: 429, headers: { 'Retry-After': '60' } });
+    expect(await refusal(now)).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 60 });
     await expect(attempt(now + 60_000)).resolves.toBeUndefined();
   });
 

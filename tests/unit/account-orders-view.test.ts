@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/client/api.ts';
+import type { OrderStatus } from '../../src/lib/orders.ts';
 import {
   addRemovedId,
   orderDate,
@@ -9,7 +10,7 @@ import {
 } from '../../src/islands/account/orders-view.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 
-const order = (id: string, status = 'Order Placed'): Order => ({
+const order = (id: string, status: OrderStatus = 'Order Placed'): Order => ({
   _id: id,
   items: [],
   status,

@@ -4,6 +4,7 @@ import {
   isPaymentAllowed,
   type PaymentMethod,
 } from '../../lib/payments.ts';
+import type { OrderRequest } from '../../lib/contract/requests.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
 export type CheckoutFields = {
@@ -88,7 +89,7 @@ export function orderBody(
   fields: CheckoutFields,
   items: { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
   currency: string,
-) {
+): OrderRequest {
   const { paymentMethod, address2, ...address } = fields;
   return {
     items: items.map((i) => ({
@@ -99,7 +100,7 @@ export function orderBody(
     })),
     address: address2.trim() ? { ...address, address2 } : address,
     currency,
-    paymentMethod,
+    paymentMethod: paymentMethod || undefined,
   };
 }
 

@@ -91,6 +91,9 @@ export const orderBodySchema = z.object({
   paymentMethod: z.optional(paymentMethodSchema),
 });
 
+/** What the browser sends to place an order (the schema's input). */
+export type OrderRequest = z.input<typeof orderBodySchema>;
+
 /** Body of POST /api/order/cancel. */
 export const cancelBodySchema = z.object({
   orderId: requiredText('Order id is required', 64),
@@ -169,3 +172,19 @@ export type ResetVerifyBody = z.infer<typeof resetVerifyBodySchema>;
 export type CartLineRequest = z.input<typeof cartLineBodySchema>;
 /** What a client may send to POST /api/cart/remove. */
 export type CartRemoveRequest = z.input<typeof cartRemoveBodySchema>;
+
+/** The request schemas the endpoint table (./endpoints.ts) names, by key. */
+export const REQUESTS = {
+  empty: emptyBodySchema,
+  cartLine: cartLineBodySchema,
+  cartRemove: cartRemoveBodySchema,
+  cartMerge: cartMergeBodySchema,
+  order: orderBodySchema,
+  cancel: cancelBodySchema,
+  register: registerBodySchema,
+  login: loginBodySchema,
+  googleLogin: googleLoginBodySchema,
+  newsletter: newsletterBodySchema,
+  resetRequest: resetRequestBodySchema,
+  resetVerify: resetVerifyBodySchema,
+} as const;

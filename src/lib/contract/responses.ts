@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
+import { ORDER_STATUSES } from '../orders.ts';
 
 const success = z.literal(true);
 
@@ -76,7 +77,7 @@ export const orderItemSchema = z.object({
 export const orderSchema = z.object({
   _id: z.string(),
   items: z.array(orderItemSchema),
-  status: z.string(),
+  status: z.enum(ORDER_STATUSES),
   payment: z.boolean(),
   paymentMethod: z.string(),
   /** When it was placed, in ms since the epoch. */
@@ -136,3 +137,18 @@ export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
 export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
 /** The answer to a cancellation. */
 export type OrderCancelledAnswer = z.infer<typeof orderCancelledAnswerSchema>;
+
+/** The answer schemas the endpoint table (./endpoints.ts) names, by key. */
+export const ANSWERS = {
+  productList: productListAnswerSchema,
+  rates: ratesAnswerSchema,
+  session: sessionAnswerSchema,
+  msg: msgAnswerSchema,
+  newsletter: newsletterAnswerSchema,
+  cart: cartAnswerSchema,
+  cartChange: cartChangeAnswerSchema,
+  orderPlaced: orderPlacedAnswerSchema,
+  orders: ordersAnswerSchema,
+  orderCancelled: orderCancelledAnswerSchema,
+  page: z.string(),
+} as const;

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { SERVER_MESSAGES } from '../../lib/messages.ts';
 import { boundedQueue, QueueFullError, type QueueLoad } from '../bounded-queue.ts';
-import { HttpError } from '../http.ts';
+import { unavailable } from '../errors.ts';
 
 // OWASP ASVS 5.0 / Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -35,8 +35,7 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
         ),
     );
   } catch (error) {
-    if (error instanceof QueueFullError)
-      throw new HttpError(503, SERVER_MESSAGES.hashingBusy, { 'Retry-After': '2' });
+    if (error instanceof QueueFullError) throw unavailable(SERVER_MESSAGES.hashingBusy, 2);
     throw error;
   }
 }

@@ -1,5 +1,8 @@
 import {
   addToCart,
+  cartEntries,
+  cartLineKey,
+  checkCartLine,
   isCartFull,
   removeFromCart,
   sanitizeCart,
@@ -9,16 +12,27 @@ import {
 import { CART_ANSWERS, CART_MESSAGES } from '../../lib/messages.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/contract/requests.ts';
-import { HttpError } from '../http.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 
-/** Checks that a line names a real product, one of its colours and one of that colour's images. */
-function checkLine(product: Product | null | undefined, line: CartRemoveBody): Product {
-  if (!product) throw new HttpError(404, CART_ANSWERS.unknownProduct);
-  const variant = product.colorImages.find((c) => c.color === line.selectedColor);
-  if (!variant) throw new HttpError(400, CART_ANSWERS.unknownColour);
-  if (line.imageIndex >= variant.images.length) throw new HttpError(400, CART_ANSWERS.unknownImage);
-  return product;
+/** Why a line is refused on a cart call, one message per problem of `checkCartLine`. */
+const REFUSALS = {
+  unknownProduct: () => notFound(CART_ANSWERS.unknownProduct),
+  unknownColour: () => invalid(CART_ANSWERS.unknownColour),
+  unknownImage: () => invalid(CART_ANSWERS.unknownImage),
+} as const;
+
+/**
+ * The line as the cart stores it, with the catalogue's spelling of its colour, or the refusal of
+ * the one line rule (`checkCartLine`); the original client sends colours in lower case.
+ */
+async function checkedLine<L extends CartRemoveBody>(
+  store: Store,
+  line: L,
+): Promise<L & { product: Product }> {
+  const checked = checkCartLine(await store.products.get(line.itemId), line);
+  if (!checked.ok) throw REFUSALS[checked.problem]();
+  return { ...line, selectedColor: checked.line.selectedColor, product: checked.line.product };
 }
 
 /** The user's stored cart. */
@@ -35,12 +49,12 @@ export async function addCartItem(
   userId: string,
   line: CartLineBody,
 ): Promise<CartMap> {
-  const product = checkLine(await store.products.get(line.itemId), line);
-  if (!product.stock) throw new HttpError(409, CART_ANSWERS.outOfStock);
+  const { product, ...checked } = await checkedLine(store, line);
+  if (!product.stock) throw conflict(CART_ANSWERS.outOfStock);
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
-    if (isCartFull(current, line)) throw new HttpError(400, CART_MESSAGES.full);
-    return addToCart(current, line);
+    if (isCartFull(current, checked)) throw invalid(CART_MESSAGES.full);
+    return addToCart(current, checked);
   });
 }
 
@@ -50,28 +64,34 @@ export async function updateCartItem(
   userId: string,
   line: CartLineBody,
 ): Promise<CartMap> {
-  checkLine(await store.products.get(line.itemId), line);
+  const { product: _product, ...checked } = await checkedLine(store, line);
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
-    if (current[line.itemId]?.[line.selectedColor]?.[String(line.imageIndex)] === undefined) {
-      throw new HttpError(404, CART_ANSWERS.notInCart);
-    }
-    return setCartQuantity(current, line);
+    const keys = new Set(cartEntries(current).map(cartLineKey));
+    if (!keys.has(cartLineKey(checked))) throw notFound(CART_ANSWERS.notInCart);
+    return setCartQuantity(current, checked);
   });
 }
 
-/** Removes a line and any parents it leaves empty; removing an absent line changes nothing. */
+/**
+ * Removes a line and any parents it leaves empty; removing an absent line changes nothing. The
+ * colour is matched ignoring case like everywhere else; a line of a product or colour the catalogue
+ * no longer has is removed as it is spelled.
+ */
 export async function removeCartItem(
   store: Store,
   userId: string,
   line: CartRemoveBody,
 ): Promise<CartMap> {
-  return store.carts.update(userId, (cart) => removeFromCart(sanitizeCart(cart), line));
+  const checked = checkCartLine(await store.products.get(line.itemId), line);
+  const spelled = checked.ok ? { ...line, selectedColor: checked.line.selectedColor } : line;
+  return store.carts.update(userId, (cart) => removeFromCart(sanitizeCart(cart), spelled));
 }
 
 /**
- * Stores the cart the browser merged at login in one write. Lines whose product, colour or picture
- * no longer exists are dropped, since the guest may have filled the cart before a catalogue change.
+ * Stores the cart the browser merged at login in one write. Lines `checkCartLine` refuses are
+ * dropped, since the guest may have filled the cart before a catalogue change; colours take the
+ * catalogue's spelling, so "tan" and "Tan" become one line.
  */
 export async function replaceCart(
   store: Store,
@@ -80,15 +100,10 @@ export async function replaceCart(
 ): Promise<CartMap> {
   const products = await store.products.getMany(Object.keys(cartData));
   let kept: CartMap = {};
-  for (const [itemId, colours] of Object.entries(cartData)) {
-    const product = products.get(itemId);
-    for (const [selectedColor, images] of Object.entries(colours)) {
-      const variant = product?.colorImages.find((c) => c.color === selectedColor);
-      for (const [imageIndex, quantity] of Object.entries(images)) {
-        if (!variant || Number(imageIndex) >= variant.images.length) continue;
-        kept = addToCart(kept, { itemId, selectedColor, imageIndex, quantity });
-      }
-    }
+  for (const entry of cartEntries(cartData)) {
+    const checked = checkCartLine(products.get(entry.itemId), entry);
+    if (!checked.ok) continue;
+    kept = addToCart(kept, { ...entry, selectedColor: checked.line.selectedColor });
   }
   await store.carts.set(userId, kept);
   return kept;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NEWSLETTER_MESSAGES } from '../../lib/messages.ts';
 import type { NewsletterAnswer } from '../../lib/contract/responses.ts';
-import type { Deps } from '../api.ts';
+import type { Deps } from '../deps.ts';
 import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { sendMail } from '../mail.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { MAX_QUANTITY, imageKey } from '../../lib/cart.ts';
+import { MAX_QUANTITY, cartLineKey, checkCartLine } from '../../lib/cart.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
@@ -7,10 +7,10 @@ import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
-import { HttpError } from '../http.ts';
+import { conflict, invalid, notFound, unavailable, unprocessable } from '../errors.ts';
 import { sendMail } from '../mail.ts';
 import type { Order, OrderItem } from '../../lib/contract/responses.ts';
-import type { Deps } from '../api.ts';
+import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
 import { ratesForOrder } from './rates.ts';
@@ -45,11 +45,10 @@ export function toOrder(order: OrderRecord): Order {
   };
 }
 
-/** Checks an Idempotency-Key header's shape; absent is allowed. */
-export function readIdempotencyKey(req: Request): string | null {
-  const key = req.headers.get('idempotency-key');
+/** Checks an idempotency key's shape (the Idempotency-Key header); absent is allowed. */
+export function checkIdempotencyKey(key: string | null): string | null {
   if (key === null) return null;
-  if (!/^[\w-]{8,128}$/.test(key)) throw new HttpError(400, ORDER_ANSWERS.badKey);
+  if (!/^[\w-]{8,128}$/.test(key)) throw invalid(ORDER_ANSWERS.badKey);
   return key;
 }
 
@@ -65,27 +64,22 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
     { product: Product; color: string; imageIndex: number; image: string; quantity: number }
   >();
   for (const item of items) {
-    const product = products.get(item.productId);
-    if (!product) throw new HttpError(400, ORDER_ANSWERS.unknownProduct);
-    const variant = product.colorImages.find((c) => c.color === item.selectedColor);
-    if (!variant) throw new HttpError(400, ORDER_ANSWERS.unknownColour);
-    if (!product.stock) throw new HttpError(409, ORDER_ANSWERS.outOfStock(product.productName));
-    const imageIndex = item.imageIndex < variant.images.length ? item.imageIndex : 0;
-    const key = JSON.stringify([product._id, variant.color, imageKey(imageIndex)]);
+    const checked = checkCartLine(products.get(item.productId), {
+      itemId: item.productId,
+      selectedColor: item.selectedColor,
+      imageIndex: item.imageIndex,
+    });
+    if (!checked.ok) throw invalid(ORDER_ANSWERS[checked.problem]);
+    const { product, selectedColor: color, imageIndex, image } = checked.line;
+    if (!product.stock) throw conflict(ORDER_ANSWERS.outOfStock(product.productName));
+    const key = cartLineKey({ itemId: product._id, selectedColor: color, imageIndex });
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
-    else
-      lines.set(key, {
-        product,
-        color: variant.color,
-        imageIndex,
-        image: variant.images[imageIndex] ?? variant.images[0] ?? '',
-        quantity: item.quantity,
-      });
+    else lines.set(key, { product, color, imageIndex, image, quantity: item.quantity });
   }
   return [...lines.values()].map(({ product, color, imageIndex, image, quantity }) => {
     if (quantity > MAX_QUANTITY)
-      throw new HttpError(400, ORDER_ANSWERS.lineTooLarge(product.productName, color));
+      throw invalid(ORDER_ANSWERS.lineTooLarge(product.productName, color));
     return {
       productId: product._id,
       productName: product.productName,
@@ -135,7 +129,7 @@ export async function placeOrder(
     currency: body.currency,
     paymentMethod: body.paymentMethod,
   });
-  if ('error' in destination) throw new HttpError(400, destination.error);
+  if ('error' in destination) throw invalid(destination.error);
   await throttle(
     deps.store,
     [
@@ -151,7 +145,7 @@ export async function placeOrder(
   let rates: Record<string, number> | null = { PKR: 1 };
   // Charging at the rate-1 fallback, or at a rate older than MAX_RATE_AGE_MS, would misprice the order.
   if (currency !== 'PKR') rates = await ratesForOrder(deps.store, deps.config, currency);
-  if (!rates) throw new HttpError(503, ORDER_ANSWERS.noRate(currency));
+  if (!rates) throw unavailable(ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
   const amounts = orderAmounts(amountPkr, currency, rates);
   const order: OrderRecord = {
@@ -174,7 +168,7 @@ export async function placeOrder(
     requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
   };
   const result = await deps.store.orders.create(order);
-  if (result.kind === 'conflict') throw new HttpError(422, ORDER_ANSWERS.keyReused);
+  if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'created') {
     // The confirmation goes out after the answer; a mail failure never fails the order.
     const mailing = sendMail(deps.config, confirmationMail(order)).catch((error: unknown) =>
@@ -204,8 +198,8 @@ export async function cancelOrder(
   });
   if (updated) return toOrder(updated);
   const order = await store.orders.get(orderId);
-  if (!order || order.userId !== userId) throw new HttpError(404, ORDER_MESSAGES.notFound);
-  throw new HttpError(409, ORDER_ANSWERS.notCancellable);
+  if (!order || order.userId !== userId) throw notFound(ORDER_MESSAGES.notFound);
+  throw conflict(ORDER_ANSWERS.notCancellable);
 }
 
 /** Moves an order along the status machine (operator use); illegal moves are refused. */
@@ -215,10 +209,9 @@ export async function moveOrderStatus(
   to: OrderStatus,
 ): Promise<OrderRecord> {
   const order = await store.orders.get(orderId);
-  if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
-  if (!canMoveTo(order.status as OrderStatus, to))
-    throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  if (!canMoveTo(order.status, to)) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
   const updated = await store.orders.transition(orderId, [order.status], to);
-  if (!updated) throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
+  if (!updated) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
   return updated;
 }

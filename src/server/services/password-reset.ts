@@ -1,6 +1,6 @@
 import type { ResetVerifyBody } from '../../lib/contract/requests.ts';
 import type { MsgAnswer } from '../../lib/contract/responses.ts';
-import type { Deps } from '../api.ts';
+import type { Deps } from '../deps.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import {
   OTP_MAX_ATTEMPTS,
@@ -12,7 +12,7 @@ import {
 } from '../auth/otp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signingKey } from '../auth/secret.ts';
-import { HttpError } from '../http.ts';
+import { invalid } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { OtpRecord } from '../store/port.ts';
 import { passwordChangedMail, resetCodeMail } from './account-mail.ts';
@@ -110,14 +110,14 @@ export async function resetPassword(
   const otp = await store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
   if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, key)) {
     if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await store.otps.delete(input.email);
-    throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
+    throw invalid(ACCOUNT_ANSWERS.badOtp);
   }
   // Hashed before the code is consumed: when hashing is refused (503), the code still works.
   const passwordHash = await hashPassword(input.newPassword);
   // Consuming the code is the atomic step: of two racing correct submissions only one deletes it.
-  if (!(await store.otps.delete(input.email))) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
+  if (!(await store.otps.delete(input.email))) throw invalid(ACCOUNT_ANSWERS.badOtp);
   const user = await store.users.findByEmail(input.email);
-  if (!user) throw new HttpError(400, ACCOUNT_ANSWERS.badOtp);
+  if (!user) throw invalid(ACCOUNT_ANSWERS.badOtp);
   await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, user.email),

@@ -1,4 +1,4 @@
-import { HttpError } from '../http.ts';
+import { rateLimited } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 
 /** A throttling rule: at most `max` hits per `windowMs` for one key. */
@@ -100,9 +100,8 @@ export async function purgeExpired(store: Store, now: number): Promise<void> {
   }
 }
 
-const retryAfter = (resetAt: number, now: number) => ({
-  'Retry-After': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
-});
+const retryAfterSeconds = (resetAt: number, now: number) =>
+  Math.max(1, Math.ceil((resetAt - now) / 1000));
 
 /** Counts a hit for each (limit, key) pair and throws 429 with Retry-After when one is over. */
 export async function throttle(
@@ -116,7 +115,7 @@ export async function throttle(
   for (const [limit, key] of checks) {
     const { count, resetAt } = await store.limits.hit(`${limit.name}:${key}`, limit.windowMs, now);
     const max = limit.perAddress ? limit.max * (opts.addressFactor ?? 1) : limit.max;
-    if (count > max) throw new HttpError(429, message, retryAfter(resetAt, now));
+    if (count > max) throw rateLimited(message, retryAfterSeconds(resetAt, now));
   }
 }
 
@@ -157,8 +156,8 @@ export async function slowDown(
   const gap = await store.limits.hit(`${rule.name}-gap:${key}`, delay, now);
   if (gap.count === 1) return;
   await store.limits.release(attempts, now);
-  const headers = retryAfter(gap.resetAt, now);
-  throw new HttpError(429, message(Number(headers['Retry-After'])), headers);
+  const seconds = retryAfterSeconds(gap.resetAt, now);
+  throw rateLimited(message(seconds), seconds);
 }
 
 /** Takes back one attempt of a slowdown, e.g. one the server could not serve. */

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../lib/messages.ts';
 import type { LoginBody, RegisterBody } from '../../lib/contract/requests.ts';
 import type { SessionAnswer } from '../../lib/contract/responses.ts';
-import type { Deps } from '../api.ts';
+import type { Deps } from '../deps.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { signingKey } from '../auth/secret.ts';
 import { issueToken, readToken } from '../auth/tokens.ts';
-import { HttpError } from '../http.ts';
+import { conflict, invalid, unauthenticated, unavailable } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { UserRecord } from '../store/port.ts';
 import { googleLinkedMail } from './account-mail.ts';
@@ -29,7 +29,7 @@ export const factor = ({ config }: Deps) => ({ addressFactor: config.THROTTLE_AD
 
 /** Refuses a new password from the list of common ones with a 400 (before anything is counted or stored). */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new HttpError(400, ACCOUNT_ANSWERS.commonPassword);
+  if (isCommonPassword(password)) throw invalid(ACCOUNT_ANSWERS.commonPassword);
 }
 
 async function session({ config }: Deps, user: UserRecord, msg: string): Promise<SessionAnswer> {
@@ -59,8 +59,7 @@ export async function register(
     ACCOUNT_ANSWERS.tooManyRegistrations,
     factor(deps),
   );
-  if (await deps.store.users.findByEmail(input.email))
-    throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
+  if (await deps.store.users.findByEmail(input.email)) throw conflict(ACCOUNT_ANSWERS.emailTaken);
   const user = await deps.store.users.create(
     newUser({
       email: input.email,
@@ -70,7 +69,7 @@ export async function register(
       emailVerified: false,
     }),
   );
-  if (!user) throw new HttpError(409, ACCOUNT_ANSWERS.emailTaken);
+  if (!user) throw conflict(ACCOUNT_ANSWERS.emailTaken);
   return session(deps, user, ACCOUNT_ANSWERS.registered);
 }
 
@@ -94,7 +93,7 @@ export async function login(deps: Deps, input: LoginBody, ip: string): Promise<S
     ]);
     throw error;
   }
-  if (!user || !user.passwordHash || !ok) throw new HttpError(401, ACCOUNT_ANSWERS.badCredentials);
+  if (!user || !user.passwordHash || !ok) throw unauthenticated(ACCOUNT_ANSWERS.badCredentials);
   // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
   await Promise.all([
     clearSlowdown(store, LOGIN_SLOWDOWN, input.email),
@@ -114,12 +113,12 @@ export async function googleLogin(
   waitUntil?: WaitUntil,
 ): Promise<SessionAnswer> {
   const clientId = deps.config.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new HttpError(503, ACCOUNT_ANSWERS.googleOff);
+  if (!clientId) throw unavailable(ACCOUNT_ANSWERS.googleOff);
   const identity = await verifyGoogleIdToken(credential, {
     clientId,
     jwksUrl: deps.config.GOOGLE_JWKS_URL,
   });
-  if (!identity) throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
+  if (!identity) throw unauthenticated(ACCOUNT_MESSAGES.googleFailed);
   let user = await deps.store.users.findByEmail(identity.email);
   if (user && user.googleSub !== identity.sub) {
     const dropPassword = user.passwordHash !== null && user.emailVerified !== true;
@@ -140,16 +139,16 @@ export async function googleLogin(
   );
   // A concurrent first sign-in may have created the account a moment ago.
   user ??= await deps.store.users.findByEmail(identity.email);
-  if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
+  if (!user) throw unauthenticated(ACCOUNT_MESSAGES.googleFailed);
   return session(deps, user, ACCOUNT_MESSAGES.loggedIn);
 }
 
 /** The signed-in user a request's token names, or a 401. Old token versions are refused. */
 export async function authenticate(deps: Deps, token: string | null): Promise<UserRecord> {
-  if (!token) throw new HttpError(401, ACCOUNT_ANSWERS.signInRequired);
+  if (!token) throw unauthenticated(ACCOUNT_ANSWERS.signInRequired);
   const claims = await readToken(token, signingKey(deps.config));
   const user = claims ? await deps.store.users.findById(claims.userId) : null;
   if (!claims || !user || user.tokenVersion !== claims.tokenVersion)
-    throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+    throw unauthenticated(ACCOUNT_MESSAGES.sessionExpired);
   return user;
 }

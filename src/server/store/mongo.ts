@@ -2,6 +2,7 @@ import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mong
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
+  guardOutages,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
@@ -131,6 +132,17 @@ const stripProduct = (doc: Record<string, unknown> | null): Product | null => {
   return product as unknown as Product;
 };
 
+/**
+ * The driver's outage errors (no server to select, a dropped connection, a closed topology): the
+ * store is unreachable, which is not a bug of the call.
+ */
+function mongoOutage(error: unknown): string | null {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  return /^Mongo(ServerSelection|Network|Topology|NotConnected)/.test(name)
+    ? `MongoDB unavailable: ${String(error)}`
+    : null;
+}
+
 /** Connects to MongoDB and returns the store port over it. */
 export async function openMongoStore(
   uri: string,
@@ -192,281 +204,284 @@ export async function openMongoStore(
       : ({ kind: 'conflict' } as const);
   };
 
-  return {
-    kind: 'mongo',
-    products: {
-      async list() {
-        const docs = await products.find({}, { sort: { position: 1, _id: 1 } }).toArray();
-        return docs.map((d) => stripProduct(d) as Product);
+  return guardOutages(
+    {
+      kind: 'mongo',
+      products: {
+        async list() {
+          const docs = await products.find({}, { sort: { position: 1, _id: 1 } }).toArray();
+          return docs.map((d) => stripProduct(d) as Product);
+        },
+        async get(id) {
+          return stripProduct(await products.findOne({ _id: id }));
+        },
+        async getMany(ids) {
+          const docs = await products.find({ _id: { $in: [...new Set(ids)] } }).toArray();
+          return new Map(docs.map((d) => [d._id, stripProduct(d) as Product]));
+        },
+        async upsertMany(list) {
+          if (list.length === 0) return { inserted: 0, updated: 0 };
+          const last = await products.find({}, { sort: { position: -1 }, limit: 1 }).toArray();
+          let position = Number(last[0]?.position ?? -1) + 1;
+          const result = await products.bulkWrite(
+            list.map(({ _id, ...fields }) => ({
+              // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
+              updateOne: {
+                filter: { _id },
+                update: { $set: fields, $setOnInsert: { position: position++ } },
+                upsert: true,
+              },
+            })),
+            { ordered: true },
+          );
+          return { inserted: result.upsertedCount, updated: list.length - result.upsertedCount };
+        },
+        async count() {
+          return products.countDocuments();
+        },
       },
-      async get(id) {
-        return stripProduct(await products.findOne({ _id: id }));
-      },
-      async getMany(ids) {
-        const docs = await products.find({ _id: { $in: [...new Set(ids)] } }).toArray();
-        return new Map(docs.map((d) => [d._id, stripProduct(d) as Product]));
-      },
-      async upsertMany(list) {
-        if (list.length === 0) return { inserted: 0, updated: 0 };
-        const last = await products.find({}, { sort: { position: -1 }, limit: 1 }).toArray();
-        let position = Number(last[0]?.position ?? -1) + 1;
-        const result = await products.bulkWrite(
-          list.map(({ _id, ...fields }) => ({
-            // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
-            updateOne: {
-              filter: { _id },
-              update: { $set: fields, $setOnInsert: { position: position++ } },
-              upsert: true,
-            },
-          })),
-          { ordered: true },
-        );
-        return { inserted: result.upsertedCount, updated: list.length - result.upsertedCount };
-      },
-      async count() {
-        return products.countDocuments();
-      },
-    },
-    users: {
-      async findByEmail(email) {
-        return fromDoc<UserRecord>(await users.findOne({ email: email.toLowerCase() }));
-      },
-      async findById(id) {
-        return fromDoc<UserRecord>(await users.findOne({ _id: id }));
-      },
-      async create(user) {
-        const record = { ...user, email: user.email.toLowerCase() };
-        try {
-          await users.insertOne(toDoc(record));
-          return record;
-        } catch (error) {
-          if (isDuplicate(error)) return null;
-          throw error;
-        }
-      },
-      async setPassword(id, passwordHash, opts = {}) {
-        const set =
-          opts.emailVerified === undefined
-            ? { passwordHash }
-            : { passwordHash, emailVerified: opts.emailVerified };
-        return fromDoc<UserRecord>(
-          await users.findOneAndUpdate(
-            { _id: id },
-            { $set: set, $inc: { tokenVersion: 1 } },
-            { returnDocument: 'after' },
-          ),
-        );
-      },
-      async linkGoogle(id, googleSub, opts = {}) {
-        const set = opts.dropPassword
-          ? { googleSub, emailVerified: true, passwordHash: null }
-          : { googleSub, emailVerified: true };
-        return fromDoc<UserRecord>(
-          await users.findOneAndUpdate(
-            { _id: id },
-            { $set: set, $inc: { tokenVersion: 1 } },
-            { returnDocument: 'after' },
-          ),
-        );
-      },
-      async bumpTokenVersion(id) {
-        return fromDoc<UserRecord>(
-          await users.findOneAndUpdate(
-            { _id: id },
-            { $inc: { tokenVersion: 1 } },
-            { returnDocument: 'after' },
-          ),
-        );
-      },
-    },
-    carts: {
-      async get(userId) {
-        return (await readCart(userId)).data;
-      },
-      async update(userId, change) {
-        // Optimistic concurrency on a version field: colour names may hold '.' or '$', so the
-        // nested map is stored as one JSON value rather than as Mongo field paths. A lost race
-        // re-reads and re-applies `change`, so caps inside it hold under concurrency.
-        for (let attempt = 0; attempt < 50; attempt++) {
-          const current = await readCart(userId);
-          const next = change(current.data);
-          const data = JSON.stringify(next);
+      users: {
+        async findByEmail(email) {
+          return fromDoc<UserRecord>(await users.findOne({ email: email.toLowerCase() }));
+        },
+        async findById(id) {
+          return fromDoc<UserRecord>(await users.findOne({ _id: id }));
+        },
+        async create(user) {
+          const record = { ...user, email: user.email.toLowerCase() };
           try {
-            const result = current.exists
-              ? await carts.updateOne(
-                  { _id: userId, version: current.version },
-                  { $set: { data }, $inc: { version: 1 } },
-                )
-              : await carts.updateOne(
-                  { _id: userId },
-                  { $setOnInsert: { data, version: 1 } },
-                  { upsert: true },
-                );
-            if (current.exists ? result.modifiedCount === 1 : result.upsertedCount === 1)
-              return next;
+            await users.insertOne(toDoc(record));
+            return record;
           } catch (error) {
-            if (!isDuplicate(error)) throw error;
+            if (isDuplicate(error)) return null;
+            throw error;
           }
-        }
-        throw new StoreUnavailableError('cart update kept conflicting; try again');
+        },
+        async setPassword(id, passwordHash, opts = {}) {
+          const set =
+            opts.emailVerified === undefined
+              ? { passwordHash }
+              : { passwordHash, emailVerified: opts.emailVerified };
+          return fromDoc<UserRecord>(
+            await users.findOneAndUpdate(
+              { _id: id },
+              { $set: set, $inc: { tokenVersion: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
+        async linkGoogle(id, googleSub, opts = {}) {
+          const set = opts.dropPassword
+            ? { googleSub, emailVerified: true, passwordHash: null }
+            : { googleSub, emailVerified: true };
+          return fromDoc<UserRecord>(
+            await users.findOneAndUpdate(
+              { _id: id },
+              { $set: set, $inc: { tokenVersion: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
+        async bumpTokenVersion(id) {
+          return fromDoc<UserRecord>(
+            await users.findOneAndUpdate(
+              { _id: id },
+              { $inc: { tokenVersion: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
       },
-      async set(userId, cart) {
-        await carts.updateOne(
-          { _id: userId },
-          { $set: { data: JSON.stringify(cart) }, $inc: { version: 1 } },
-          { upsert: true },
-        );
+      carts: {
+        async get(userId) {
+          return (await readCart(userId)).data;
+        },
+        async update(userId, change) {
+          // Optimistic concurrency on a version field: colour names may hold '.' or '$', so the
+          // nested map is stored as one JSON value rather than as Mongo field paths. A lost race
+          // re-reads and re-applies `change`, so caps inside it hold under concurrency.
+          for (let attempt = 0; attempt < 50; attempt++) {
+            const current = await readCart(userId);
+            const next = change(current.data);
+            const data = JSON.stringify(next);
+            try {
+              const result = current.exists
+                ? await carts.updateOne(
+                    { _id: userId, version: current.version },
+                    { $set: { data }, $inc: { version: 1 } },
+                  )
+                : await carts.updateOne(
+                    { _id: userId },
+                    { $setOnInsert: { data, version: 1 } },
+                    { upsert: true },
+                  );
+              if (current.exists ? result.modifiedCount === 1 : result.upsertedCount === 1)
+                return next;
+            } catch (error) {
+              if (!isDuplicate(error)) throw error;
+            }
+          }
+          throw new StoreUnavailableError('cart update kept conflicting; try again');
+        },
+        async set(userId, cart) {
+          await carts.updateOne(
+            { _id: userId },
+            { $set: { data: JSON.stringify(cart) }, $inc: { version: 1 } },
+            { upsert: true },
+          );
+        },
       },
-    },
-    orders: {
-      async create(order) {
-        // The order and the emptied cart are one transaction: a crash between them can neither
-        // leave an order whose cart is still full nor an emptied cart without its order.
-        const session: ClientSession = client.startSession();
-        try {
-          await session.withTransaction(async () => {
-            await orders.insertOne(toDoc(order), { session });
-            await carts.updateOne(
-              { _id: order.userId },
-              { $set: { data: '{}' }, $inc: { version: 1 } },
-              { upsert: true, session },
-            );
-          });
-          return { kind: 'created', order };
-        } catch (error) {
-          if (!isDuplicate(error) || !order.idempotencyKey) throw error;
-          return replayOf(order);
-        } finally {
-          await session.endSession();
-        }
-      },
-      async get(id) {
-        return fromDoc<OrderRecord>(await orders.findOne({ _id: id }));
-      },
-      async listByUser(userId) {
-        const docs = await orders.find({ userId }, { sort: { date: -1, _id: -1 } }).toArray();
-        return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
-      },
-      async list(filter = {}) {
-        const query = filter.status ? { status: filter.status } : {};
-        const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
-        return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
-      },
-      async transition(id, from, to, opts = {}) {
-        const filter: Record<string, unknown> = { _id: id, status: { $in: [...from] } };
-        if (opts.userId !== undefined) filter.userId = opts.userId;
-        const set: Record<string, unknown> = { status: to };
-        if (opts.cancelReason !== undefined) set.cancelReason = opts.cancelReason;
-        return fromDoc<OrderRecord>(
-          await orders.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' }),
-        );
-      },
-    },
-    otps: {
-      async put(otp) {
-        const { email, ...rest } = otp;
-        await otps.replaceOne(
-          { _id: email },
-          { ...rest, expiresAtDate: new Date(otp.expiresAt) },
-          { upsert: true },
-        );
-      },
-      async get(email) {
-        return fromOtp(await otps.findOne({ _id: email }));
-      },
-      async spendAttempt(email, max, now = Date.now()) {
-        return fromOtp(
-          await otps.findOneAndUpdate(
-            { _id: email, expiresAt: { $gt: now }, attempts: { $lt: max } },
-            { $inc: { attempts: 1 } },
-            { returnDocument: 'after' },
-          ),
-        );
-      },
-      async delete(email) {
-        return (await otps.deleteOne({ _id: email })).deletedCount === 1;
-      },
-    },
-    limits: {
-      async hit(key, windowMs, now = Date.now()) {
-        // $inc with upsert on the live window; an expired counter blocks the upsert's insert
-        // (same _id), so it is removed conditionally and the hit tried again.
-        for (let attempt = 0; attempt < 5; attempt++) {
+      orders: {
+        async create(order) {
+          // The order and the emptied cart are one transaction: a crash between them can neither
+          // leave an order whose cart is still full nor an emptied cart without its order.
+          const session: ClientSession = client.startSession();
           try {
-            const doc = await limits.findOneAndUpdate(
-              { _id: key, resetAt: { $gt: now } },
+            await session.withTransaction(async () => {
+              await orders.insertOne(toDoc(order), { session });
+              await carts.updateOne(
+                { _id: order.userId },
+                { $set: { data: '{}' }, $inc: { version: 1 } },
+                { upsert: true, session },
+              );
+            });
+            return { kind: 'created', order };
+          } catch (error) {
+            if (!isDuplicate(error) || !order.idempotencyKey) throw error;
+            return replayOf(order);
+          } finally {
+            await session.endSession();
+          }
+        },
+        async get(id) {
+          return fromDoc<OrderRecord>(await orders.findOne({ _id: id }));
+        },
+        async listByUser(userId) {
+          const docs = await orders.find({ userId }, { sort: { date: -1, _id: -1 } }).toArray();
+          return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+        },
+        async list(filter = {}) {
+          const query = filter.status ? { status: filter.status } : {};
+          const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
+          return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+        },
+        async transition(id, from, to, opts = {}) {
+          const filter: Record<string, unknown> = { _id: id, status: { $in: [...from] } };
+          if (opts.userId !== undefined) filter.userId = opts.userId;
+          const set: Record<string, unknown> = { status: to };
+          if (opts.cancelReason !== undefined) set.cancelReason = opts.cancelReason;
+          return fromDoc<OrderRecord>(
+            await orders.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' }),
+          );
+        },
+      },
+      otps: {
+        async put(otp) {
+          const { email, ...rest } = otp;
+          await otps.replaceOne(
+            { _id: email },
+            { ...rest, expiresAtDate: new Date(otp.expiresAt) },
+            { upsert: true },
+          );
+        },
+        async get(email) {
+          return fromOtp(await otps.findOne({ _id: email }));
+        },
+        async spendAttempt(email, max, now = Date.now()) {
+          return fromOtp(
+            await otps.findOneAndUpdate(
+              { _id: email, expiresAt: { $gt: now }, attempts: { $lt: max } },
+              { $inc: { attempts: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
+        async delete(email) {
+          return (await otps.deleteOne({ _id: email })).deletedCount === 1;
+        },
+      },
+      limits: {
+        async hit(key, windowMs, now = Date.now()) {
+          // $inc with upsert on the live window; an expired counter blocks the upsert's insert
+          // (same _id), so it is removed conditionally and the hit tried again.
+          for (let attempt = 0; attempt < 5; attempt++) {
+            try {
+              const doc = await limits.findOneAndUpdate(
+                { _id: key, resetAt: { $gt: now } },
+                {
+                  $inc: { count: 1 },
+                  $setOnInsert: { resetAt: now + windowMs, resetAtDate: new Date(now + windowMs) },
+                },
+                { upsert: true, returnDocument: 'after' },
+              );
+              if (doc) return { count: doc.count, resetAt: doc.resetAt };
+            } catch (error) {
+              if (!isDuplicate(error)) throw error;
+              await limits.deleteOne({ _id: key, resetAt: { $lte: now } });
+            }
+          }
+          throw new StoreUnavailableError(`throttle counter ${key} kept conflicting; try again`);
+        },
+        async release(key, now = Date.now()) {
+          await limits.updateOne(
+            { _id: key, resetAt: { $gt: now }, count: { $gt: 0 } },
+            { $inc: { count: -1 } },
+          );
+        },
+        async reset(key) {
+          await limits.deleteOne({ _id: key });
+        },
+        async purge(now = Date.now()) {
+          return (await limits.deleteMany({ resetAt: { $lte: now } })).deletedCount;
+        },
+      },
+      rates: {
+        async get() {
+          const doc = await rates.findOne({ _id: 'latest' });
+          if (!doc) return null;
+          const { _id, ...record } = doc;
+          return record;
+        },
+        async put(record) {
+          await rates.replaceOne({ _id: 'latest' }, record, { upsert: true });
+        },
+      },
+      subscribers: {
+        async request(email, tokenHash, now = Date.now()) {
+          const key = email.toLowerCase();
+          // One conditional upsert: a confirmed subscriber is never matched, so never reset to pending.
+          try {
+            const doc = await subscribers.findOneAndUpdate(
+              { _id: key, status: { $ne: 'confirmed' } },
               {
-                $inc: { count: 1 },
-                $setOnInsert: { resetAt: now + windowMs, resetAtDate: new Date(now + windowMs) },
+                $set: { status: 'pending', tokenHash, confirmedAt: null },
+                $setOnInsert: { createdAt: now },
               },
               { upsert: true, returnDocument: 'after' },
             );
-            if (doc) return { count: doc.count, resetAt: doc.resetAt };
+            if (doc) return fromSubscriber(doc) as SubscriberRecord;
           } catch (error) {
             if (!isDuplicate(error)) throw error;
-            await limits.deleteOne({ _id: key, resetAt: { $lte: now } });
           }
-        }
-        throw new StoreUnavailableError(`throttle counter ${key} kept conflicting; try again`);
-      },
-      async release(key, now = Date.now()) {
-        await limits.updateOne(
-          { _id: key, resetAt: { $gt: now }, count: { $gt: 0 } },
-          { $inc: { count: -1 } },
-        );
-      },
-      async reset(key) {
-        await limits.deleteOne({ _id: key });
-      },
-      async purge(now = Date.now()) {
-        return (await limits.deleteMany({ resetAt: { $lte: now } })).deletedCount;
-      },
-    },
-    rates: {
-      async get() {
-        const doc = await rates.findOne({ _id: 'latest' });
-        if (!doc) return null;
-        const { _id, ...record } = doc;
-        return record;
-      },
-      async put(record) {
-        await rates.replaceOne({ _id: 'latest' }, record, { upsert: true });
-      },
-    },
-    subscribers: {
-      async request(email, tokenHash, now = Date.now()) {
-        const key = email.toLowerCase();
-        // One conditional upsert: a confirmed subscriber is never matched, so never reset to pending.
-        try {
-          const doc = await subscribers.findOneAndUpdate(
-            { _id: key, status: { $ne: 'confirmed' } },
-            {
-              $set: { status: 'pending', tokenHash, confirmedAt: null },
-              $setOnInsert: { createdAt: now },
-            },
-            { upsert: true, returnDocument: 'after' },
+          return fromSubscriber(await subscribers.findOne({ _id: key })) as SubscriberRecord;
+        },
+        async confirm(tokenHash, now = Date.now()) {
+          return fromSubscriber(
+            await subscribers.findOneAndUpdate(
+              { tokenHash, status: 'pending' },
+              { $set: { status: 'confirmed', tokenHash: null, confirmedAt: now } },
+              { returnDocument: 'after' },
+            ),
           );
-          if (doc) return fromSubscriber(doc) as SubscriberRecord;
-        } catch (error) {
-          if (!isDuplicate(error)) throw error;
-        }
-        return fromSubscriber(await subscribers.findOne({ _id: key })) as SubscriberRecord;
+        },
+        async get(email) {
+          return fromSubscriber(await subscribers.findOne({ _id: email.toLowerCase() }));
+        },
       },
-      async confirm(tokenHash, now = Date.now()) {
-        return fromSubscriber(
-          await subscribers.findOneAndUpdate(
-            { tokenHash, status: 'pending' },
-            { $set: { status: 'confirmed', tokenHash: null, confirmedAt: now } },
-            { returnDocument: 'after' },
-          ),
-        );
-      },
-      async get(email) {
-        return fromSubscriber(await subscribers.findOne({ _id: email.toLowerCase() }));
+      async close() {
+        // The client is shared per instance and closed with the process.
       },
     },
-    async close() {
-      // The client is shared per instance and closed with the process.
-    },
-  };
+    mongoOutage,
+  );
 }

@@ -1,5 +1,6 @@
 import type { CartMap } from '../../lib/contract/fields.ts';
 import type { Order } from '../../lib/contract/responses.ts';
+import type { OrderStatus } from '../../lib/orders.ts';
 import type { Product } from '../../lib/product.ts';
 
 export type { CartMap };
@@ -128,15 +129,15 @@ export interface OrderRepository {
   /** The user's orders, newest first. */
   listByUser(userId: string): Promise<OrderRecord[]>;
   /** Every order, newest first, optionally of one status (operator use). */
-  list(filter?: { status?: string }): Promise<OrderRecord[]>;
+  list(filter?: { status?: OrderStatus }): Promise<OrderRecord[]>;
   /**
    * Moves an order from one of `from` to `to` only if it is in one of `from` (and owned by
    * `userId` when given); returns the updated order or null when the condition did not hold.
    */
   transition(
     id: string,
-    from: readonly string[],
-    to: string,
+    from: readonly OrderStatus[],
+    to: OrderStatus,
     opts?: { userId?: string; cancelReason?: string },
   ): Promise<OrderRecord | null>;
 }
@@ -210,7 +211,38 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Thrown by adapters when the database cannot be reached or opened. */
+/**
+ * Thrown by adapters when the database cannot be reached, opened or written: each adapter turns its
+ * own driver's outage errors into this one (guardOutages), so nothing above the store reads a
+ * driver's error names. `message` is for the log; callers answer with SERVER_MESSAGES.unavailable.
+ */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+}
+
+/**
+ * Every repository method of `store`, with the errors `toOutage` recognises turned into
+ * StoreUnavailableError (it answers the error to throw, or null for any other error).
+ */
+export function guardOutages(store: Store, toOutage: (error: unknown) => string | null): Store {
+  const wrapped: Record<string, unknown> = { ...store };
+  for (const [name, repo] of Object.entries(store)) {
+    if (typeof repo !== 'object' || repo === null) continue;
+    wrapped[name] = Object.fromEntries(
+      Object.entries(repo as Record<string, (...args: unknown[]) => Promise<unknown>>).map(
+        ([method, fn]) => [
+          method,
+          async (...args: unknown[]) => {
+            try {
+              return await fn(...args);
+            } catch (error) {
+              const outage = error instanceof StoreUnavailableError ? null : toOutage(error);
+              throw outage === null ? error : new StoreUnavailableError(outage);
+            }
+          },
+        ],
+      ),
+    );
+  }
+  return wrapped as unknown as Store;
 }

@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Product } from '../../lib/product.ts';
 import {
   StoreUnavailableError,
+  guardOutages,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
@@ -35,39 +36,19 @@ const parse = <T>(row: Row | undefined, column = 'doc'): T | null =>
  * A full disk, an I/O failure or a read-only file is an outage of the store, not a bug: it becomes
  * StoreUnavailableError, which the API answers with 503 and Retry-After.
  */
-function asOutage(error: unknown): unknown {
+function sqliteOutage(error: unknown): string | null {
   const text = String((error as { message?: string } | null)?.message ?? error);
-  if (
-    /SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)|database or disk is full|disk I\/O error|readonly database|database is locked/i.test(
-      text,
-    )
-  ) {
-    return new StoreUnavailableError(`SQLite store unavailable: ${text}`);
-  }
-  return error;
+  return /SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)|database or disk is full|disk I\/O error|readonly database|database is locked/i.test(
+    text,
+  )
+    ? `SQLite store unavailable: ${text}`
+    : null;
 }
 
-/** Every repository method of `store`, with outage errors (full disk, …) turned into StoreUnavailableError. */
-function withOutages(store: Store): Store {
-  const wrapped: Record<string, unknown> = { ...store };
-  for (const [name, repo] of Object.entries(store)) {
-    if (typeof repo !== 'object' || repo === null) continue;
-    wrapped[name] = Object.fromEntries(
-      Object.entries(repo as Record<string, (...args: unknown[]) => Promise<unknown>>).map(
-        ([method, fn]) => [
-          method,
-          async (...args: unknown[]) => {
-            try {
-              return await fn(...args);
-            } catch (error) {
-              throw asOutage(error);
-            }
-          },
-        ],
-      ),
-    );
-  }
-  return wrapped as unknown as Store;
+/** The error to throw for `error`: StoreUnavailableError for an outage, else `error` itself. */
+function asOutage(error: unknown): unknown {
+  const outage = sqliteOutage(error);
+  return outage === null ? error : new StoreUnavailableError(outage);
 }
 
 function guard<T>(work: () => T): T {
@@ -175,247 +156,258 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   const readCart = (userId: string): CartMap =>
     parse<CartMap>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
 
-  return withOutages({
-    kind: 'sqlite',
-    products: {
-      async list() {
-        return (q.productAll.all() as Row[]).map((r) => parse<Product>(r) as Product);
-      },
-      async get(id) {
-        return parse<Product>(q.productGet.get(id) as Row | undefined);
-      },
-      async getMany(ids) {
-        const found = new Map<string, Product>();
-        for (const id of new Set(ids)) {
-          const p = parse<Product>(q.productGet.get(id) as Row | undefined);
-          if (p) found.set(id, p);
-        }
-        return found;
-      },
-      async upsertMany(products) {
-        return tx(() => {
-          let inserted = 0;
-          let position = Number((q.productMaxPos.get() as Row).p) + 1;
-          for (const p of products) {
-            const exists = q.productExists.get(p._id) !== undefined;
-            q.productUpsert.run(p._id, position++, JSON.stringify(p));
-            if (!exists) inserted++;
+  return guardOutages(
+    {
+      kind: 'sqlite',
+      products: {
+        async list() {
+          return (q.productAll.all() as Row[]).map((r) => parse<Product>(r) as Product);
+        },
+        async get(id) {
+          return parse<Product>(q.productGet.get(id) as Row | undefined);
+        },
+        async getMany(ids) {
+          const found = new Map<string, Product>();
+          for (const id of new Set(ids)) {
+            const p = parse<Product>(q.productGet.get(id) as Row | undefined);
+            if (p) found.set(id, p);
           }
-          return { inserted, updated: products.length - inserted };
-        });
-      },
-      async count() {
-        return Number((q.productCount.get() as Row).n);
-      },
-    },
-    users: {
-      async findByEmail(email) {
-        return getUser(q.userByEmail, email.toLowerCase());
-      },
-      async findById(id) {
-        return getUser(q.userById, id);
-      },
-      async create(user) {
-        const record = { ...user, email: user.email.toLowerCase() };
-        const { changes } = q.userInsert.run(record.id, record.email, JSON.stringify(record));
-        return Number(changes) === 1 ? record : null;
-      },
-      async setPassword(id, passwordHash, opts = {}) {
-        return tx(() => {
-          const user = getUser(q.userById, id);
-          if (!user) return null;
-          const verified =
-            opts.emailVerified === undefined ? {} : { emailVerified: opts.emailVerified };
-          const next = { ...user, passwordHash, ...verified, tokenVersion: user.tokenVersion + 1 };
-          q.userUpdate.run(JSON.stringify(next), id);
-          return next;
-        });
-      },
-      async linkGoogle(id, googleSub, opts = {}) {
-        return tx(() => {
-          const user = getUser(q.userById, id);
-          if (!user) return null;
-          const next: UserRecord = {
-            ...user,
-            googleSub,
-            passwordHash: opts.dropPassword ? null : user.passwordHash,
-            emailVerified: true,
-            tokenVersion: user.tokenVersion + 1,
-          };
-          q.userUpdate.run(JSON.stringify(next), id);
-          return next;
-        });
-      },
-      async bumpTokenVersion(id) {
-        return tx(() => {
-          const user = getUser(q.userById, id);
-          if (!user) return null;
-          const next = { ...user, tokenVersion: user.tokenVersion + 1 };
-          q.userUpdate.run(JSON.stringify(next), id);
-          return next;
-        });
-      },
-    },
-    carts: {
-      async get(userId) {
-        return readCart(userId);
-      },
-      async update(userId, change) {
-        return tx(() => {
-          const next = change(readCart(userId));
-          q.cartPut.run(userId, JSON.stringify(next));
-          return next;
-        });
-      },
-      async set(userId, cart) {
-        q.cartPut.run(userId, JSON.stringify(cart));
-      },
-    },
-    orders: {
-      async create(order) {
-        return tx(() => {
-          if (order.idempotencyKey) {
-            const previous = parse<OrderRecord>(
-              q.orderByKey.get(order.idempotencyKey) as Row | undefined,
-            );
-            if (previous) {
-              return previous.requestHash === order.requestHash && previous.userId === order.userId
-                ? { kind: 'replayed' as const, order: previous }
-                : { kind: 'conflict' as const };
+          return found;
+        },
+        async upsertMany(products) {
+          return tx(() => {
+            let inserted = 0;
+            let position = Number((q.productMaxPos.get() as Row).p) + 1;
+            for (const p of products) {
+              const exists = q.productExists.get(p._id) !== undefined;
+              q.productUpsert.run(p._id, position++, JSON.stringify(p));
+              if (!exists) inserted++;
             }
-          }
-          q.orderInsert.run(
-            order.id,
-            order.userId,
-            order.status,
-            order.date,
-            order.idempotencyKey,
-            JSON.stringify(order),
+            return { inserted, updated: products.length - inserted };
+          });
+        },
+        async count() {
+          return Number((q.productCount.get() as Row).n);
+        },
+      },
+      users: {
+        async findByEmail(email) {
+          return getUser(q.userByEmail, email.toLowerCase());
+        },
+        async findById(id) {
+          return getUser(q.userById, id);
+        },
+        async create(user) {
+          const record = { ...user, email: user.email.toLowerCase() };
+          const { changes } = q.userInsert.run(record.id, record.email, JSON.stringify(record));
+          return Number(changes) === 1 ? record : null;
+        },
+        async setPassword(id, passwordHash, opts = {}) {
+          return tx(() => {
+            const user = getUser(q.userById, id);
+            if (!user) return null;
+            const verified =
+              opts.emailVerified === undefined ? {} : { emailVerified: opts.emailVerified };
+            const next = {
+              ...user,
+              passwordHash,
+              ...verified,
+              tokenVersion: user.tokenVersion + 1,
+            };
+            q.userUpdate.run(JSON.stringify(next), id);
+            return next;
+          });
+        },
+        async linkGoogle(id, googleSub, opts = {}) {
+          return tx(() => {
+            const user = getUser(q.userById, id);
+            if (!user) return null;
+            const next: UserRecord = {
+              ...user,
+              googleSub,
+              passwordHash: opts.dropPassword ? null : user.passwordHash,
+              emailVerified: true,
+              tokenVersion: user.tokenVersion + 1,
+            };
+            q.userUpdate.run(JSON.stringify(next), id);
+            return next;
+          });
+        },
+        async bumpTokenVersion(id) {
+          return tx(() => {
+            const user = getUser(q.userById, id);
+            if (!user) return null;
+            const next = { ...user, tokenVersion: user.tokenVersion + 1 };
+            q.userUpdate.run(JSON.stringify(next), id);
+            return next;
+          });
+        },
+      },
+      carts: {
+        async get(userId) {
+          return readCart(userId);
+        },
+        async update(userId, change) {
+          return tx(() => {
+            const next = change(readCart(userId));
+            q.cartPut.run(userId, JSON.stringify(next));
+            return next;
+          });
+        },
+        async set(userId, cart) {
+          q.cartPut.run(userId, JSON.stringify(cart));
+        },
+      },
+      orders: {
+        async create(order) {
+          return tx(() => {
+            if (order.idempotencyKey) {
+              const previous = parse<OrderRecord>(
+                q.orderByKey.get(order.idempotencyKey) as Row | undefined,
+              );
+              if (previous) {
+                return previous.requestHash === order.requestHash &&
+                  previous.userId === order.userId
+                  ? { kind: 'replayed' as const, order: previous }
+                  : { kind: 'conflict' as const };
+              }
+            }
+            q.orderInsert.run(
+              order.id,
+              order.userId,
+              order.status,
+              order.date,
+              order.idempotencyKey,
+              JSON.stringify(order),
+            );
+            q.cartPut.run(order.userId, '{}');
+            return { kind: 'created' as const, order };
+          });
+        },
+        async get(id) {
+          return getOrder(id);
+        },
+        async listByUser(userId) {
+          return (q.orderByUser.all(userId) as Row[]).map(
+            (r) => parse<OrderRecord>(r) as OrderRecord,
           );
-          q.cartPut.run(order.userId, '{}');
-          return { kind: 'created' as const, order };
-        });
+        },
+        async list(filter = {}) {
+          const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
+          return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+        },
+        async transition(id, from, to, opts = {}) {
+          return tx(() => {
+            const order = getOrder(id);
+            if (!order || !from.includes(order.status)) return null;
+            if (opts.userId !== undefined && order.userId !== opts.userId) return null;
+            const next: OrderRecord = {
+              ...order,
+              status: to,
+              cancelReason: opts.cancelReason ?? order.cancelReason,
+            };
+            q.orderUpdate.run(to, JSON.stringify(next), id);
+            return next;
+          });
+        },
       },
-      async get(id) {
-        return getOrder(id);
+      otps: {
+        async put(otp) {
+          q.otpPurge.run(Date.now());
+          q.otpPut.run(otp.email, JSON.stringify(otp), otp.expiresAt);
+        },
+        async get(email) {
+          return parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
+        },
+        async spendAttempt(email, max, now = Date.now()) {
+          return tx(() => {
+            const otp = parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
+            if (!otp || otp.expiresAt <= now || otp.attempts >= max) return null;
+            const next = { ...otp, attempts: otp.attempts + 1 };
+            q.otpPut.run(email, JSON.stringify(next), next.expiresAt);
+            return next;
+          });
+        },
+        async delete(email) {
+          return Number(q.otpDelete.run(email).changes) === 1;
+        },
       },
-      async listByUser(userId) {
-        return (q.orderByUser.all(userId) as Row[]).map(
-          (r) => parse<OrderRecord>(r) as OrderRecord,
-        );
+      limits: {
+        async hit(key, windowMs, now = Date.now()) {
+          return tx(() => {
+            const row = q.limitGet.get(key) as Row | undefined;
+            const live = row && Number(row.reset_at) > now;
+            const count = live ? Number(row.count) + 1 : 1;
+            const resetAt = live ? Number(row.reset_at) : now + windowMs;
+            q.limitPut.run(key, count, resetAt);
+            return { count, resetAt };
+          });
+        },
+        async release(key, now = Date.now()) {
+          tx(() => {
+            const row = q.limitGet.get(key) as Row | undefined;
+            if (row && Number(row.reset_at) > now && Number(row.count) > 0)
+              q.limitPut.run(key, Number(row.count) - 1, Number(row.reset_at));
+          });
+        },
+        async reset(key) {
+          q.limitDelete.run(key);
+        },
+        async purge(now = Date.now()) {
+          return Number(q.limitPurge.run(now).changes);
+        },
       },
-      async list(filter = {}) {
-        const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
-        return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+      rates: {
+        async get() {
+          return parse<RatesRecord>(q.ratesGet.get() as Row | undefined);
+        },
+        async put(record) {
+          q.ratesPut.run(JSON.stringify(record));
+        },
       },
-      async transition(id, from, to, opts = {}) {
-        return tx(() => {
-          const order = getOrder(id);
-          if (!order || !from.includes(order.status)) return null;
-          if (opts.userId !== undefined && order.userId !== opts.userId) return null;
-          const next: OrderRecord = {
-            ...order,
-            status: to,
-            cancelReason: opts.cancelReason ?? order.cancelReason,
-          };
-          q.orderUpdate.run(to, JSON.stringify(next), id);
-          return next;
-        });
-      },
-    },
-    otps: {
-      async put(otp) {
-        q.otpPurge.run(Date.now());
-        q.otpPut.run(otp.email, JSON.stringify(otp), otp.expiresAt);
-      },
-      async get(email) {
-        return parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
-      },
-      async spendAttempt(email, max, now = Date.now()) {
-        return tx(() => {
-          const otp = parse<OtpRecord>(q.otpGet.get(email) as Row | undefined);
-          if (!otp || otp.expiresAt <= now || otp.attempts >= max) return null;
-          const next = { ...otp, attempts: otp.attempts + 1 };
-          q.otpPut.run(email, JSON.stringify(next), next.expiresAt);
-          return next;
-        });
-      },
-      async delete(email) {
-        return Number(q.otpDelete.run(email).changes) === 1;
-      },
-    },
-    limits: {
-      async hit(key, windowMs, now = Date.now()) {
-        return tx(() => {
-          const row = q.limitGet.get(key) as Row | undefined;
-          const live = row && Number(row.reset_at) > now;
-          const count = live ? Number(row.count) + 1 : 1;
-          const resetAt = live ? Number(row.reset_at) : now + windowMs;
-          q.limitPut.run(key, count, resetAt);
-          return { count, resetAt };
-        });
-      },
-      async release(key, now = Date.now()) {
-        tx(() => {
-          const row = q.limitGet.get(key) as Row | undefined;
-          if (row && Number(row.reset_at) > now && Number(row.count) > 0)
-            q.limitPut.run(key, Number(row.count) - 1, Number(row.reset_at));
-        });
-      },
-      async reset(key) {
-        q.limitDelete.run(key);
-      },
-      async purge(now = Date.now()) {
-        return Number(q.limitPurge.run(now).changes);
-      },
-    },
-    rates: {
-      async get() {
-        return parse<RatesRecord>(q.ratesGet.get() as Row | undefined);
-      },
-      async put(record) {
-        q.ratesPut.run(JSON.stringify(record));
-      },
-    },
-    subscribers: {
-      async request(email, tokenHash, now = Date.now()) {
-        return tx(() => {
-          const key = email.toLowerCase();
-          const current = parse<SubscriberRecord>(q.subscriberGet.get(key) as Row | undefined);
-          if (current?.status === 'confirmed') return current;
-          const next: SubscriberRecord = {
-            email: key,
-            status: 'pending',
-            tokenHash,
-            createdAt: current?.createdAt ?? now,
-            confirmedAt: null,
-          };
-          q.subscriberPut.run(key, tokenHash, JSON.stringify(next));
-          return next;
-        });
-      },
-      async confirm(tokenHash, now = Date.now()) {
-        return tx(() => {
-          const current = parse<SubscriberRecord>(
-            q.subscriberByToken.get(tokenHash) as Row | undefined,
+      subscribers: {
+        async request(email, tokenHash, now = Date.now()) {
+          return tx(() => {
+            const key = email.toLowerCase();
+            const current = parse<SubscriberRecord>(q.subscriberGet.get(key) as Row | undefined);
+            if (current?.status === 'confirmed') return current;
+            const next: SubscriberRecord = {
+              email: key,
+              status: 'pending',
+              tokenHash,
+              createdAt: current?.createdAt ?? now,
+              confirmedAt: null,
+            };
+            q.subscriberPut.run(key, tokenHash, JSON.stringify(next));
+            return next;
+          });
+        },
+        async confirm(tokenHash, now = Date.now()) {
+          return tx(() => {
+            const current = parse<SubscriberRecord>(
+              q.subscriberByToken.get(tokenHash) as Row | undefined,
+            );
+            if (!current) return null;
+            const next: SubscriberRecord = {
+              ...current,
+              status: 'confirmed',
+              tokenHash: null,
+              confirmedAt: now,
+            };
+            q.subscriberPut.run(current.email, null, JSON.stringify(next));
+            return next;
+          });
+        },
+        async get(email) {
+          return parse<SubscriberRecord>(
+            q.subscriberGet.get(email.toLowerCase()) as Row | undefined,
           );
-          if (!current) return null;
-          const next: SubscriberRecord = {
-            ...current,
-            status: 'confirmed',
-            tokenHash: null,
-            confirmedAt: now,
-          };
-          q.subscriberPut.run(current.email, null, JSON.stringify(next));
-          return next;
-        });
+        },
       },
-      async get(email) {
-        return parse<SubscriberRecord>(q.subscriberGet.get(email.toLowerCase()) as Row | undefined);
+      async close() {
+        db.close();
       },
     },
-    async close() {
-      db.close();
-    },
-  });
+    sqliteOutage,
+  );
 }

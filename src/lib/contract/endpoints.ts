@@ -1,0 +1,245 @@
+// Every /api/* call, declared once. From this table come the router functions' routing
+// (src/server/web.ts), the service each call runs (src/server/routes.ts, which tsc holds to one
+// binding per entry), `npm start`'s routing (scripts/serve-api.ts), the browser's typed calls
+// (src/client/api.ts) and the README's API table (scripts/api-table.ts; a test compares them).
+// The table is plain data: request and answer schemas are named by their key in REQUESTS and
+// ANSWERS, so a page that makes calls ships a few hundred bytes here, not every schema.
+import type * as z from 'zod/mini';
+import type { ANSWERS } from './responses.ts';
+import type { REQUESTS } from './requests.ts';
+
+/** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
+export type Access = 'anyone' | 'shopper' | 'staff' | 'owner';
+
+/**
+ * The Netlify function that serves a call, grouped by who calls: `shop` the public calls (and the
+ * JSON 404 for any other /api/* path), `account` the shopper's own calls.
+ */
+export type RouterName = 'shop' | 'account';
+
+/** One call of the API. */
+export interface EndpointSpec {
+  method: 'GET' | 'POST';
+  /** The spec's path first, then aliases the platform may route with (lower case). */
+  paths: readonly [string, ...string[]];
+  router: RouterName;
+  access: Access;
+  /** The request body's schema in REQUESTS; null for a GET. */
+  request: keyof typeof REQUESTS | null;
+  /** The answer's schema in ANSWERS. */
+  answer: keyof typeof ANSWERS;
+  /** Failures repeat their message as `msg`, the field SPEC §7 has the browser read on account calls. */
+  msg: boolean;
+  /** What the call does, for the README's table. */
+  summary: string;
+}
+
+/** The shop's calls (SPEC §7, plus merge, logout, newsletter and rates). */
+export const ENDPOINTS = {
+  productList: {
+    method: 'GET',
+    paths: ['/api/product/list'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'productList',
+    msg: false,
+    summary: 'The whole catalogue; CDN-cacheable',
+  },
+  rates: {
+    method: 'GET',
+    paths: ['/api/rates'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'rates',
+    msg: false,
+    summary: 'PKR-based exchange rates; CDN-cacheable',
+  },
+  newsletter: {
+    method: 'POST',
+    paths: ['/api/newsletter'],
+    router: 'shop',
+    access: 'anyone',
+    request: 'newsletter',
+    answer: 'newsletter',
+    msg: false,
+    summary: 'Signs up an e-mail and mails a confirmation link',
+  },
+  newsletterConfirm: {
+    method: 'GET',
+    paths: ['/api/newsletter/confirm'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'page',
+    msg: false,
+    summary: "The mailed link's page (HTML)",
+  },
+  register: {
+    method: 'POST',
+    paths: ['/api/user/register'],
+    router: 'account',
+    access: 'anyone',
+    request: 'register',
+    answer: 'session',
+    msg: true,
+    summary: 'Creates an account and signs it in',
+  },
+  login: {
+    method: 'POST',
+    paths: ['/api/user/login'],
+    router: 'account',
+    access: 'anyone',
+    request: 'login',
+    answer: 'session',
+    msg: true,
+    summary: 'Signs in by e-mail and password',
+  },
+  googleLogin: {
+    method: 'POST',
+    paths: ['/api/user/google-login'],
+    router: 'account',
+    access: 'anyone',
+    request: 'googleLogin',
+    answer: 'session',
+    msg: true,
+    summary: 'Signs in with a Google ID token',
+  },
+  logout: {
+    method: 'POST',
+    paths: ['/api/user/logout'],
+    router: 'account',
+    access: 'shopper',
+    request: 'empty',
+    answer: 'msg',
+    msg: true,
+    summary: "Ends the caller's sessions",
+  },
+  resetRequest: {
+    method: 'POST',
+    paths: ['/api/user/reset-password-request'],
+    router: 'account',
+    access: 'anyone',
+    request: 'resetRequest',
+    answer: 'msg',
+    msg: true,
+    summary: 'Mails a one-time code',
+  },
+  resetVerify: {
+    method: 'POST',
+    paths: ['/api/user/verify-otp-reset-password'],
+    router: 'account',
+    access: 'anyone',
+    request: 'resetVerify',
+    answer: 'msg',
+    msg: true,
+    summary: 'Sets a new password with the code',
+  },
+  cartGet: {
+    method: 'POST',
+    paths: ['/api/cart/get'],
+    router: 'account',
+    access: 'shopper',
+    request: 'empty',
+    answer: 'cart',
+    msg: false,
+    summary: "The caller's cart",
+  },
+  cartAdd: {
+    method: 'POST',
+    paths: ['/api/cart/add'],
+    router: 'account',
+    access: 'shopper',
+    request: 'cartLine',
+    answer: 'cartChange',
+    msg: false,
+    summary: 'Adds to a line (at most 100)',
+  },
+  cartUpdate: {
+    method: 'POST',
+    paths: ['/api/cart/update'],
+    router: 'account',
+    access: 'shopper',
+    request: 'cartLine',
+    answer: 'cartChange',
+    msg: false,
+    summary: "Sets a line's quantity",
+  },
+  cartRemove: {
+    method: 'POST',
+    paths: ['/api/cart/remove'],
+    router: 'account',
+    access: 'shopper',
+    request: 'cartRemove',
+    answer: 'cartChange',
+    msg: false,
+    summary: 'Removes a line',
+  },
+  cartMerge: {
+    method: 'POST',
+    paths: ['/api/cart/merge'],
+    router: 'account',
+    access: 'shopper',
+    request: 'cartMerge',
+    answer: 'cartChange',
+    msg: false,
+    summary: 'Stores the cart merged at sign-in',
+  },
+  placeOrder: {
+    method: 'POST',
+    // @netlify/dev lower-cases the path before matching routes; production keeps the spec's case.
+    paths: ['/api/order/COD', '/api/order/cod'],
+    router: 'account',
+    access: 'shopper',
+    request: 'order',
+    answer: 'orderPlaced',
+    msg: false,
+    summary: 'Places an order, priced by the server',
+  },
+  userOrders: {
+    method: 'POST',
+    paths: ['/api/order/userorders'],
+    router: 'account',
+    access: 'shopper',
+    request: 'empty',
+    answer: 'orders',
+    msg: false,
+    summary: "The caller's orders, newest first",
+  },
+  cancelOrder: {
+    method: 'POST',
+    paths: ['/api/order/cancel'],
+    router: 'account',
+    access: 'shopper',
+    request: 'cancel',
+    answer: 'orderCancelled',
+    msg: false,
+    summary: "Cancels the caller's order, with a reason",
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+/** The name of a call in the table. */
+export type EndpointName = keyof typeof ENDPOINTS;
+
+type RequestKey<N extends EndpointName> = (typeof ENDPOINTS)[N]['request'];
+
+/** What a client sends to call N (the schema's input), or undefined for a GET. */
+export type RequestOf<N extends EndpointName> =
+  RequestKey<N> extends keyof typeof REQUESTS
+    ? z.input<(typeof REQUESTS)[RequestKey<N>]>
+    : undefined;
+
+/** What a service receives for call N once validated (the schema's output). */
+export type BodyOf<N extends EndpointName> =
+  RequestKey<N> extends keyof typeof REQUESTS
+    ? z.output<(typeof REQUESTS)[RequestKey<N>]>
+    : undefined;
+
+/** What call N answers on success. */
+export type AnswerOf<N extends EndpointName> = z.output<
+  (typeof ANSWERS)[(typeof ENDPOINTS)[N]['answer']]
+>;
+
+/** Every call's name, in table order. */
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];

@@ -1,0 +1,131 @@
+// The service each call of the endpoint table runs: the one place a call meets the server's
+// services. tsc refuses a table entry without its binding here, and a binding's answer must be
+// the type the call's answer schema infers. Bindings read no HTTP beyond what the web layer
+// (web.ts) hands them: the validated body, the caller, the client address.
+import type { AnswerOf, BodyOf, EndpointName, ENDPOINTS } from '../lib/contract/endpoints.ts';
+import { CART_ANSWERS, NEWSLETTER_MESSAGES, ORDER_MESSAGES } from '../lib/messages.ts';
+import type { WaitUntil } from './background.ts';
+import type { Deps } from './deps.ts';
+import { reply, type Reply } from './http.ts';
+import {
+  addCartItem,
+  getCart,
+  removeCartItem,
+  replaceCart,
+  updateCartItem,
+} from './services/carts.ts';
+import { productListBody } from './services/catalogue.ts';
+import { confirmSubscription, subscribe } from './services/newsletter.ts';
+import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './services/orders.ts';
+import { requestPasswordReset, resetPassword } from './services/password-reset.ts';
+import { getRates } from './services/rates.ts';
+import { endSessions } from './services/sessions.ts';
+import { googleLogin, login, register } from './services/users.ts';
+import type { UserRecord } from './store/port.ts';
+
+/** What a binding is handed for call N. */
+export interface Call<N extends EndpointName> {
+  req: Request;
+  deps: Deps;
+  body: BodyOf<N>;
+  /** The signed-in caller: present exactly when the call's access is not 'anyone'. */
+  user: (typeof ENDPOINTS)[N]['access'] extends 'anyone' ? null : UserRecord;
+  /** The client's address as the platform reports it (throttles). */
+  ip: string;
+  waitUntil?: WaitUntil;
+}
+
+/** What a binding answers: the call's answer, the answer with a status or headers, or a ready Response. */
+export type Result<N extends EndpointName> = AnswerOf<N> | Reply<AnswerOf<N>> | Response;
+
+type Services = { [N in EndpointName]: (call: Call<N>) => Promise<Result<N>> };
+
+/** Seconds a stale or fallback rates answer may be cached: the next try at the service is a minute away. */
+const SHORT_MAX_AGE = 60;
+
+export const SERVICES: Services = {
+  productList: async ({ deps }) =>
+    new Response(await productListBody(deps.store), {
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'public, max-age=60, stale-while-revalidate=600',
+        'Netlify-CDN-Cache-Control': 'public, s-maxage=3600, stale-while-revalidate=86400',
+      },
+    }),
+  rates: async ({ deps }) => {
+    const rates = await getRates(deps.store, deps.config);
+    const short = rates.fallback || rates.stale;
+    return Response.json(rates, {
+      headers: {
+        'Cache-Control': `public, max-age=${short ? SHORT_MAX_AGE : 600}`,
+        'Netlify-CDN-Cache-Control': short
+          ? `public, s-maxage=${SHORT_MAX_AGE}`
+          : 'public, s-maxage=3600, stale-while-revalidate=600',
+      },
+    });
+  },
+  newsletter: ({ deps, body, ip, req, waitUntil }) =>
+    subscribe(deps, body.email, ip, new URL(req.url).origin, waitUntil),
+  newsletterConfirm: async ({ deps, req }) => {
+    const token = new URL(req.url).searchParams.get('token') ?? '';
+    const ok = await confirmSubscription(deps, token);
+    const message = ok ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.badLink;
+    const page = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bastaa newsletter</title><h1>${message}</h1><p><a href="/">Back to the shop</a></p></html>`;
+    return new Response(page, {
+      status: ok ? 200 : 400,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  },
+  register: ({ deps, body, ip }) => register(deps, body, ip),
+  login: ({ deps, body, ip }) => login(deps, body, ip),
+  googleLogin: ({ deps, body, waitUntil }) => googleLogin(deps, body.token, waitUntil),
+  logout: ({ deps, user }) => endSessions(deps.store, user.id),
+  resetRequest: ({ deps, body, ip, waitUntil }) =>
+    requestPasswordReset(deps, body.email, ip, waitUntil),
+  resetVerify: ({ deps, body, ip, waitUntil }) => resetPassword(deps, body, ip, waitUntil),
+  cartGet: async ({ deps, user }) => ({
+    success: true,
+    cartData: await getCart(deps.store, user.id),
+  }),
+  cartAdd: async ({ deps, user, body }) => ({
+    success: true,
+    message: CART_ANSWERS.added,
+    cartData: await addCartItem(deps.store, user.id, body),
+  }),
+  cartUpdate: async ({ deps, user, body }) => ({
+    success: true,
+    message: CART_ANSWERS.updated,
+    cartData: await updateCartItem(deps.store, user.id, body),
+  }),
+  cartRemove: async ({ deps, user, body }) => ({
+    success: true,
+    message: CART_ANSWERS.removed,
+    cartData: await removeCartItem(deps.store, user.id, body),
+  }),
+  cartMerge: async ({ deps, user, body }) => ({
+    success: true,
+    message: CART_ANSWERS.merged,
+    cartData: await replaceCart(deps.store, user.id, body.cartData),
+  }),
+  placeOrder: async ({ deps, user, body, req, ip, waitUntil }) => {
+    const idempotencyKey = checkIdempotencyKey(req.headers.get('idempotency-key'));
+    const { order, replayed } = await placeOrder(deps, user, body, {
+      idempotencyKey,
+      clientAddress: ip,
+      waitUntil,
+    });
+    return reply(
+      { success: true, message: ORDER_MESSAGES.placed, orderId: order._id, order },
+      { status: replayed ? 200 : 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} },
+    );
+  },
+  userOrders: async ({ deps, user }) => ({
+    success: true,
+    orders: await listUserOrders(deps.store, user.id),
+  }),
+  cancelOrder: async ({ deps, user, body }) => ({
+    success: true,
+    message: ORDER_MESSAGES.cancelled,
+    order: await cancelOrder(deps.store, user.id, body.orderId, body.reason),
+  }),
+};

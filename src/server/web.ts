@@ -1,0 +1,171 @@
+// The web layer: turns a Request into a call of the endpoint table (src/lib/contract/endpoints.ts)
+// and a service's result or domain error into a Response. Everything HTTP lives here: methods,
+// content types, origins, body limits, the token header, status codes and caching headers.
+import type { ZodMiniType } from 'zod/mini';
+import { ENDPOINTS, type EndpointName, type RouterName } from '../lib/contract/endpoints.ts';
+import { REQUESTS } from '../lib/contract/requests.ts';
+import { SERVER_MESSAGES } from '../lib/messages.ts';
+import { tokenFromRequest } from './auth/tokens.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { getDeps } from './deps.ts';
+import { DomainError, type FailureKind } from './errors.ts';
+import { json, parseBody, readJson, secured, type FunctionContext, type Reply } from './http.ts';
+import { SERVICES } from './routes.ts';
+import { authenticate } from './services/users.ts';
+import { StoreUnavailableError } from './store/port.ts';
+
+/** The status code of each kind of domain error. */
+export const STATUS_OF: Readonly<Record<FailureKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  unprocessable: 422,
+  'rate-limited': 429,
+  unavailable: 503,
+};
+
+/** A function handler as Netlify calls it (and `npm start` and the tests). */
+export type Handler = (req: Request, context?: FunctionContext) => Promise<Response>;
+
+/** The client's address as the platform reports it. */
+export function clientAddress(req: Request, contextIp?: string): string {
+  return (
+    contextIp ||
+    req.headers.get('x-nf-client-connection-ip') ||
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown'
+  );
+}
+
+/** The table's calls a router serves, by path (aliases included). */
+function routesOf(router: RouterName): Map<string, EndpointName> {
+  const routes = new Map<string, EndpointName>();
+  for (const [name, spec] of Object.entries(ENDPOINTS) as [
+    EndpointName,
+    (typeof ENDPOINTS)[EndpointName],
+  ][]) {
+    if (spec.router === router) for (const path of spec.paths) routes.set(path, name);
+  }
+  return routes;
+}
+
+/** The failure answer `{ success: false, message }` (plus `msg` on account calls). */
+function failure(
+  status: number,
+  message: string,
+  withMsg: boolean,
+  headers: Record<string, string> = {},
+): Response {
+  return json(withMsg ? { success: false, message, msg: message } : { success: false, message }, {
+    status,
+    headers,
+  });
+}
+
+const reported = new Set<string>();
+/** Logs a configuration error once per instance, naming every missing or bad variable. */
+function reportConfigError(error: ConfigError): void {
+  const line = `[config] refusing to serve: ${error.problems.join('; ')}`;
+  if (reported.has(line)) return;
+  reported.add(line);
+  console.error(line);
+}
+
+/** Maps anything a call threw to its answer, in one place; internals never reach the caller. */
+function answerFailure(req: Request, error: unknown, withMsg: boolean): Response {
+  if (error instanceof DomainError) {
+    const retry: Record<string, string> =
+      error.retryAfterSeconds === undefined
+        ? {}
+        : { 'Retry-After': String(error.retryAfterSeconds) };
+    return failure(STATUS_OF[error.kind], error.message, withMsg, retry);
+  }
+  if (error instanceof ConfigError) {
+    reportConfigError(error);
+    return failure(503, SERVER_MESSAGES.unavailable, withMsg, { 'Retry-After': '300' });
+  }
+  const path = new URL(req.url).pathname;
+  if (error instanceof StoreUnavailableError) {
+    console.error(`[api] store unavailable on ${path}: ${error.message}`);
+    return failure(503, SERVER_MESSAGES.unavailable, withMsg, { 'Retry-After': '30' });
+  }
+  console.error(`[api] ${req.method} ${path} failed:`, error);
+  return failure(500, SERVER_MESSAGES.failed, withMsg);
+}
+
+/** Whether a browser sent this request from another site (no Origin: not a browser's cross-site call). */
+function isForeign(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  if (origin === null) return false;
+  const allowed = new Set([new URL(req.url).origin]);
+  const site = loadConfig().SITE_URL;
+  if (site) allowed.add(new URL(site).origin);
+  return !allowed.has(origin);
+}
+
+/** Whether a POST body is declared as JSON (a form or text/plain body is what a foreign page can send). */
+function isJson(req: Request): boolean {
+  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}
+
+/**
+ * The function that serves a router's calls: it finds the call by path (a JSON 404 when none),
+ * checks the method (405), the content type (415) and the origin (403) of a POST, reads and
+ * validates the body (413, 400), authenticates the caller the call needs (401), runs the call's
+ * service, and maps a domain error to its status code and message.
+ */
+export function serveRouter(router: RouterName): Handler {
+  const routes = routesOf(router);
+  return async (req, context) => {
+    const name = routes.get(new URL(req.url).pathname);
+    const spec = name ? ENDPOINTS[name] : undefined;
+    const withMsg = spec?.msg ?? false;
+    try {
+      // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
+      loadConfig();
+      if (!name || !spec) return failure(404, SERVER_MESSAGES.notFound, false);
+      if (req.method !== spec.method)
+        return failure(405, SERVER_MESSAGES.methodNotAllowed(spec.method), withMsg, {
+          Allow: spec.method,
+        });
+      if (spec.method === 'POST') {
+        if (!isJson(req)) return failure(415, SERVER_MESSAGES.notJson, withMsg);
+        if (isForeign(req)) return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
+      }
+      const deps = await getDeps();
+      const user =
+        spec.access === 'shopper' ? await authenticate(deps, tokenFromRequest(req)) : null;
+      const body =
+        spec.request === null
+          ? undefined
+          : parseBody(REQUESTS[spec.request] as ZodMiniType<unknown>, await readJson(req));
+      const run = SERVICES[name] as (call: unknown) => Promise<unknown>;
+      const result = await run({
+        req,
+        deps,
+        user,
+        body,
+        ip: clientAddress(req, context?.ip),
+        waitUntil: context?.waitUntil?.bind(context),
+      });
+      return toResponse(result);
+    } catch (error) {
+      return answerFailure(req, error, withMsg);
+    }
+  };
+}
+
+/** A service's result as the answer: a ready Response (pages, cacheable bodies), a Reply, or a JSON body. */
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return secured(result);
+  if (isReply(result)) return json(result.body, { status: result.status, headers: result.headers });
+  return json(result);
+}
+
+function isReply(value: unknown): value is Reply<unknown> {
+  return typeof value === 'object' && value !== null && (value as { reply?: unknown }).reply === 1;
+}
