@@ -1,0 +1,52 @@
+// The README's API table, made from the endpoint table (src/lib/contract/endpoints.ts).
+//
+//   npm run api-table        rewrites the table between the README's api-table markers
+//
+// tests/unit/endpoints.test.ts fails when the README's table differs from what this makes.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENDPOINTS, ENDPOINT_NAMES } from '../src/lib/contract/endpoints.ts';
+import { REQUESTS } from '../src/lib/contract/requests.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const README = path.join(ROOT, 'README.md');
+const START = '<!-- api-table:start -->';
+const END = '<!-- api-table:end -->';
+
+/** The body fields a request schema names, or an em dash for none. */
+function fields(key: keyof typeof REQUESTS | null): string {
+  if (key === null) return '—';
+  const schema = REQUESTS[key] as unknown as { _zod: { def: Record<string, unknown> } };
+  // An order item schema is a pipe (it renames `_id`); every body schema here is an object.
+  const shape = (schema._zod.def.shape ?? {}) as Record<string, unknown>;
+  const names = Object.keys(shape);
+  return names.length === 0 ? 'empty' : names.map((n) => `\`${n}\``).join(', ');
+}
+
+/** The Markdown table of every call, in table order. */
+export function apiTable(): string {
+  const rows = ENDPOINT_NAMES.map((name) => {
+    const spec = ENDPOINTS[name];
+    const paths = spec.paths.map((p) => `\`${p}\``).join(' ');
+    return `| ${spec.method} ${paths} | ${spec.access} | ${spec.router} | ${fields(spec.request)} | ${spec.summary} |`;
+  });
+  return [
+    '| call | who | router | body | what it does |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+/** The README with its API table replaced by `table`. */
+export function withTable(readme: string, table: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} markers`);
+  return `${readme.slice(0, start + START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  writeFileSync(README, withTable(readFileSync(README, 'utf8'), apiTable()));
+  console.log(`README.md: API table written (${ENDPOINT_NAMES.length} calls).`);
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROUTERS, routersMatching } from '../../scripts/api-endpoints.ts';
+import { README, apiTable, withTable } from '../../scripts/api-table.ts';
+import { config as pageCaseConfig } from '../../netlify/functions/page-case.mts';
+import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
+import { SERVICES } from '../../src/server/routes.ts';
+
+describe('the endpoint table', () => {
+  it('routes every path of every call to its own router function, and to no other', () => {
+    for (const name of ENDPOINT_NAMES) {
+      for (const path of ENDPOINTS[name].paths) {
+        expect({ path, routers: routersMatching(path).map((r) => r.name) }).toEqual({
+          path,
+          routers: [ENDPOINTS[name].router],
+        });
+      }
+    }
+  });
+
+  it('sends any other /api/* path to exactly one router, which answers the JSON 404', () => {
+    for (const path of ['/api/nothing/here', '/api/cart/nothing', '/api/user', '/api/desk/x']) {
+      expect(routersMatching(path)).toHaveLength(1);
+    }
+  });
+
+  it('leaves every /api/* path out of the page function', () => {
+    const excluded = new URLPattern({ pathname: String(pageCaseConfig.excludedPath) });
+    for (const name of ENDPOINT_NAMES)
+      for (const path of ENDPOINTS[name].paths)
+        expect(excluded.test({ pathname: path })).toBe(true);
+  });
+
+  it('has a router function for every router a call names, and no router without a call', () => {
+    expect(new Set(ENDPOINT_NAMES.map((n) => ENDPOINTS[n].router))).toEqual(
+      new Set(ROUTERS.map((r) => r.name)),
+    );
+  });
+
+  it('binds every call to a service function and binds nothing else', () => {
+    expect(Object.keys(SERVICES).sort()).toEqual([...ENDPOINT_NAMES].sort());
+  });
+
+  it('declares no path twice', () => {
+    const paths = ENDPOINT_NAMES.flatMap((n) => [...ENDPOINTS[n].paths]);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives every POST a request schema and every GET none', () => {
+    for (const name of ENDPOINT_NAMES) {
+      const spec = ENDPOINTS[name];
+      expect({ name, hasBody: spec.request !== null }).toEqual({
+        name,
+        hasBody: spec.method === 'POST',
+      });
+    }
+  });
+});
+
+describe('the README API table', () => {
+  it('is the table the endpoint table makes (npm run api-table rewrites it)', () => {
+    const readme = readFileSync(README, 'utf8');
+    expect(readme).toBe(withTable(readme, apiTable()));
+  });
+
+  it('lists each call once, with its method, path, access and body fields', () => {
+    const table = apiTable();
+    expect(table.split('\n')).toHaveLength(ENDPOINT_NAMES.length + 2);
+    expect(table).toContain(
+      '| POST `/api/cart/add` | shopper | account | `itemId`, `selectedColor`, `imageIndex`, `quantity` |',
+    );
+    expect(table).toContain('| POST `/api/order/COD` `/api/order/cod` | shopper | account |');
+  });
+});
