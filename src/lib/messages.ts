@@ -1,10 +1,12 @@
-// The shop's message catalogue: every text a shopper can be shown, by the browser or in an API
+// The shop's message catalogue: the messages a shopper can be shown, by the browser or in an API
 // answer, declared once here and imported by both sides (SPEC §2, §4, §5 and §8 verbatim where the
 // spec names them). Each group is its own export so a browser bundle keeps only the groups it uses:
 // `*_MESSAGES` hold the texts the browser names (and the server too, where both send one), while
 // `*_ANSWERS` hold what only the API names; the browser shows those as the answer carries them, so
 // they never ship in its bundles.
-// Zod's per-field messages stay beside their schema (src/lib/validation.ts) as part of the contract.
+// Zod's per-field messages stay beside their schemas in src/lib/contract/ (the checkout's come from
+// here). Other copy lives where it is shown: pages and islands, the FAQ and legal Markdown in
+// src/content/, mail bodies in src/server/services/*-mail.ts.
 // This module imports only leaf modules (limits, payment names, types), never a module that imports
 // it back, so it is always fully evaluated before it is read.
 import { MAX_CART_LINES, MAX_QUANTITY } from './cart.ts';

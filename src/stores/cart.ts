@@ -100,8 +100,9 @@ export async function loadServerCart(token: string): Promise<void> {
 }
 
 /**
- * At sign-in: the guest cart is folded into the user's server cart (guest entries override per
- * product), stored on the server in one call, and the guest copy is deleted.
+ * At sign-in: the guest cart is folded into the user's server cart per line (the guest's line wins
+ * for the same product, colour and picture; see mergeCarts), stored on the server in one call, and
+ * the guest copy is deleted.
  */
 export async function adoptGuestCart(token: string): Promise<void> {
   const guest = sanitizeCart(readJson(KEYS.cart(''), {}));
