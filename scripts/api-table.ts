@@ -31,7 +31,9 @@ export function apiTable(): string {
     const paths = spec.paths.map((p) => `\`${p}\``).join(' ');
     return `| ${spec.method} ${paths} | ${spec.access} | ${spec.router} | ${fields(spec.request)} | ${spec.summary} |`;
   });
+  // Unpadded rows keep every line short; prettier would pad each column to its widest cell.
   return [
+    '<!-- prettier-ignore -->',
     '| call | who | router | body | what it does |',
     '| --- | --- | --- | --- | --- |',
     ...rows,

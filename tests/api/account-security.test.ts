@@ -2,12 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, SERVER_MESSAGES } from '../../src/lib/messages.ts';
-import registerHandler from '../../netlify/functions/account.mts';
-import loginHandler from '../../netlify/functions/account.mts';
-import googleHandler from '../../netlify/functions/account.mts';
-import resetRequestHandler from '../../netlify/functions/account.mts';
-import resetVerifyHandler from '../../netlify/functions/account.mts';
-import userOrdersHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { ApiError, api } from '../../src/client/api.ts';
 import { decoyHash, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { settleBackground } from '../../src/server/background.ts';
@@ -44,14 +39,14 @@ const freshIp = () => `10.${(++ipCount >> 8) & 255}.${ipCount & 255}.1`;
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1];
 const askCode = (email: string, ip = freshIp()) =>
-  call(resetRequestHandler, '/api/user/reset-password-request', { body: { email }, ip });
+  call(account, '/api/user/reset-password-request', { body: { email }, ip });
 const verify = (email: string, otp: string, newPassword = NEW_PASSWORD, ip = freshIp()) =>
-  call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+  call(account, '/api/user/verify-otp-reset-password', {
     body: { email, otp, newPassword },
     ip,
   });
 const login = (email: string, password: string, ip = freshIp()) =>
-  call(loginHandler, '/api/user/login', { body: { email, password }, ip });
+  call(account, '/api/user/login', { body: { email, password }, ip });
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -79,16 +74,16 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
 
   it("ends the squatter's token and password and mails the owner that Google is the way in", async () => {
     const email = 'victim@example.com';
-    const squatter = await call(registerHandler, '/api/user/register', {
+    const squatter = await call(account, '/api/user/register', {
       body: { name: 'Not The Owner', email, password: PASSWORD },
       ip: freshIp(),
     });
     expect(squatter.status).toBe(200);
-    const owner = await call(googleHandler, '/api/user/google-login', {
+    const owner = await call(account, '/api/user/google-login', {
       body: { token: await google.sign({ email, sub: 'victim-sub' }) },
     });
     expect(owner.status).toBe(200);
-    const stolen = await call(userOrdersHandler, '/api/order/userorders', {
+    const stolen = await call(account, '/api/order/userorders', {
       token: squatter.body.token as string,
     });
     expect(stolen).toMatchObject({
@@ -102,7 +97,7 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
     });
     expect(
       (
-        await call(userOrdersHandler, '/api/order/userorders', {
+        await call(account, '/api/order/userorders', {
           token: owner.body.token as string,
         })
       ).status,
@@ -119,11 +114,11 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
     expect((await verify(email, await mailedCode(email))).status).toBe(200);
     await settleBackground();
     smtp.mails.splice(0);
-    await call(googleHandler, '/api/user/google-login', {
+    await call(account, '/api/user/google-login', {
       body: { token: await google.sign({ email, sub: 'owner-sub' }) },
     });
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
-    expect((await call(userOrdersHandler, '/api/order/userorders', { token })).status).toBe(401);
+    expect((await call(account, '/api/order/userorders', { token })).status).toBe(401);
     await settleBackground();
     expect(mailText(mailsTo(email)[0]?.raw ?? '')).toContain(
       'Every device that was signed in before has been signed out.',
@@ -167,7 +162,7 @@ describe('reset request while the mail server fails (issue 12, item 5)', () => {
       const jobs: Promise<unknown>[] = [];
       const ask = async (address: string) => {
         const started = performance.now();
-        const res = await resetRequestHandler(
+        const res = await account(
           apiRequest('/api/user/reset-password-request', { body: { email: address } }),
           {
             ip: freshIp(),
@@ -205,7 +200,7 @@ describe('reset request while the mail server fails (issue 12, item 5)', () => {
     const { url } = await refusingSmtp();
     process.env.SMTP_URL = url;
     const jobs: Promise<unknown>[] = [];
-    const res = await resetRequestHandler(
+    const res = await account(
       apiRequest('/api/user/reset-password-request', { body: { email } }),
       { ip: freshIp(), waitUntil: (job) => jobs.push(job) },
     );
@@ -304,7 +299,7 @@ describe('common passwords and password-change mail (issue 12, item 12)', () => 
   it('refuses 12345678 and password at registration and creates nothing', async () => {
     for (const password of ['12345678', 'password', 'Password1']) {
       const email = `common-${password.length}-${password.charCodeAt(0)}@example.com`;
-      const answer = await call(registerHandler, '/api/user/register', {
+      const answer = await call(account, '/api/user/register', {
         body: { name: 'Weak', email, password },
         ip: freshIp(),
       });
@@ -329,7 +324,7 @@ describe('common passwords and password-change mail (issue 12, item 12)', () => 
 
   it("gives the browser's register call the server's message, which the account drawer shows", async () => {
     vi.stubGlobal('fetch', (path: string, init: RequestInit) =>
-      registerHandler(new Request(`http://localhost${path}`, init), { ip: freshIp() }),
+      account(new Request(`http://localhost${path}`, init), { ip: freshIp() }),
     );
     try {
       const error = await api

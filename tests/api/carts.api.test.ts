@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, CART_ANSWERS } from '../../src/lib/messages.ts';
-import addHandler from '../../netlify/functions/account.mts';
-import getHandler from '../../netlify/functions/account.mts';
-import updateHandler from '../../netlify/functions/account.mts';
-import removeHandler from '../../netlify/functions/account.mts';
-import mergeHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -27,14 +23,14 @@ afterAll(async () => env.cleanup());
 
 const line = { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1, quantity: 2 };
 const cartOf = async (token: string) =>
-  (await call(getHandler, '/api/cart/get', { token })).body.cartData;
+  (await call(account, '/api/cart/get', { token })).body.cartData;
 
 describe('POST /api/cart/add', () => {
   it('adds the quantity to the nested map keyed by id, colour and image index as text', async () => {
-    const answer = await call(addHandler, '/api/cart/add', { token: shopper.token, body: line });
+    const answer = await call(account, '/api/cart/add', { token: shopper.token, body: line });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, message: CART_ANSWERS.added });
-    await call(addHandler, '/api/cart/add', {
+    await call(account, '/api/cart/add', {
       token: shopper.token,
       body: { ...line, quantity: 3 },
     });
@@ -42,7 +38,7 @@ describe('POST /api/cart/add', () => {
   });
 
   it('caps a line at 100', async () => {
-    await call(addHandler, '/api/cart/add', {
+    await call(account, '/api/cart/add', {
       token: shopper.token,
       body: { ...line, quantity: 99 },
     });
@@ -53,7 +49,7 @@ describe('POST /api/cart/add', () => {
     const racer = await signUp();
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        call(addHandler, '/api/cart/add', { token: racer.token, body: { ...line, quantity: 1 } }),
+        call(account, '/api/cart/add', { token: racer.token, body: { ...line, quantity: 1 } }),
       ),
     );
     expect(await cartOf(racer.token)).toEqual({ 'city-tote': { Tan: { '1': 20 } } });
@@ -72,7 +68,7 @@ describe('POST /api/cart/add', () => {
       ],
     ];
     for (const [body, status, message] of cases) {
-      expect(await call(addHandler, '/api/cart/add', { token: shopper.token, body })).toMatchObject(
+      expect(await call(account, '/api/cart/add', { token: shopper.token, body })).toMatchObject(
         { status, body: { success: false, message } },
       );
     }
@@ -89,7 +85,7 @@ describe('POST /api/cart/add', () => {
       { ...line, selectedColor: ['Tan'] },
       {},
     ]) {
-      const answer = await call(addHandler, '/api/cart/add', { token: shopper.token, body });
+      const answer = await call(account, '/api/cart/add', { token: shopper.token, body });
       expect(answer.status).toBe(400);
       expect(answer.body.success).toBe(false);
       expect(typeof answer.body.message).toBe('string');
@@ -98,17 +94,17 @@ describe('POST /api/cart/add', () => {
   });
 
   it('requires a signed-in shopper', async () => {
-    expect(await call(addHandler, '/api/cart/add', { body: line })).toMatchObject({
+    expect(await call(account, '/api/cart/add', { body: line })).toMatchObject({
       status: 401,
       body: { success: false, message: ACCOUNT_ANSWERS.signInRequired },
     });
     expect(
-      await call(addHandler, '/api/cart/add', { body: line, token: 'not-a-token' }),
+      await call(account, '/api/cart/add', { body: line, token: 'not-a-token' }),
     ).toMatchObject({ status: 401, body: { message: ACCOUNT_MESSAGES.sessionExpired } });
   });
 
   it('accepts the token as an Authorization bearer too', async () => {
-    const answer = await call(getHandler, '/api/cart/get', {
+    const answer = await call(account, '/api/cart/get', {
       headers: { authorization: `Bearer ${shopper.token}` },
     });
     expect(answer.status).toBe(200);
@@ -117,7 +113,7 @@ describe('POST /api/cart/add', () => {
 
 describe('POST /api/cart/update', () => {
   it('sets the quantity of a line', async () => {
-    const answer = await call(updateHandler, '/api/cart/update', {
+    const answer = await call(account, '/api/cart/update', {
       token: shopper.token,
       body: { ...line, quantity: 7 },
     });
@@ -131,7 +127,7 @@ describe('POST /api/cart/update', () => {
   it('refuses 0, 101 and a line that is not in the cart', async () => {
     expect(
       (
-        await call(updateHandler, '/api/cart/update', {
+        await call(account, '/api/cart/update', {
           token: shopper.token,
           body: { ...line, quantity: 0 },
         })
@@ -139,13 +135,13 @@ describe('POST /api/cart/update', () => {
     ).toBe(400);
     expect(
       (
-        await call(updateHandler, '/api/cart/update', {
+        await call(account, '/api/cart/update', {
           token: shopper.token,
           body: { ...line, quantity: 101 },
         })
       ).status,
     ).toBe(400);
-    const absent = await call(updateHandler, '/api/cart/update', {
+    const absent = await call(account, '/api/cart/update', {
       token: shopper.token,
       body: { ...line, selectedColor: 'Black', quantity: 3 },
     });
@@ -156,7 +152,7 @@ describe('POST /api/cart/update', () => {
 
 describe('POST /api/cart/remove', () => {
   it('removes the line and its empty parents', async () => {
-    const answer = await call(removeHandler, '/api/cart/remove', {
+    const answer = await call(account, '/api/cart/remove', {
       token: shopper.token,
       body: { itemId: 'city-tote', selectedColor: 'Tan', imageIndex: 1 },
     });
@@ -168,7 +164,7 @@ describe('POST /api/cart/remove', () => {
 describe('POST /api/cart/merge', () => {
   it('stores the merged cart in one write and drops lines the catalogue no longer has', async () => {
     const cartData = { 'city-tote': { Black: { '0': 2 } }, 'gone-bag': { Red: { '0': 1 } } };
-    const answer = await call(mergeHandler, '/api/cart/merge', {
+    const answer = await call(account, '/api/cart/merge', {
       token: shopper.token,
       body: { cartData },
     });
@@ -180,7 +176,7 @@ describe('POST /api/cart/merge', () => {
   });
 
   it('refuses a malformed map and keeps the stored cart', async () => {
-    const answer = await call(mergeHandler, '/api/cart/merge', {
+    const answer = await call(account, '/api/cart/merge', {
       token: shopper.token,
       body: { cartData: { 'city-tote': { Black: { '0': 'lots' } } } },
     });
@@ -202,10 +198,10 @@ describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
     const filler = await signUp();
     for (let i = 0; i < 50; i++)
       expect(
-        (await call(addHandler, '/api/cart/add', { token: filler.token, body: nthLine(i) })).status,
+        (await call(account, '/api/cart/add', { token: filler.token, body: nthLine(i) })).status,
       ).toBe(200);
     const before = await cartOf(filler.token);
-    const answer = await call(addHandler, '/api/cart/add', {
+    const answer = await call(account, '/api/cart/add', {
       token: filler.token,
       body: nthLine(50),
     });
@@ -221,13 +217,13 @@ describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
     // A line already in the full cart still takes more, and login can store the full cart again.
     expect(
       (
-        await call(addHandler, '/api/cart/add', {
+        await call(account, '/api/cart/add', {
           token: filler.token,
           body: { ...nthLine(0), quantity: 4 },
         })
       ).status,
     ).toBe(200);
-    const merged = await call(mergeHandler, '/api/cart/merge', {
+    const merged = await call(account, '/api/cart/merge', {
       token: filler.token,
       body: { cartData: await cartOf(filler.token) },
     });
@@ -238,7 +234,7 @@ describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
     const racer = await signUp();
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        call(addHandler, '/api/cart/add', { token: racer.token, body: nthLine(i) }),
+        call(account, '/api/cart/add', { token: racer.token, body: nthLine(i) }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
@@ -253,13 +249,13 @@ describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
 
   it('refuses a merged cart of 51 lines and keeps the stored one', async () => {
     const merger = await signUp();
-    await call(addHandler, '/api/cart/add', { token: merger.token, body: nthLine(0) });
+    await call(account, '/api/cart/add', { token: merger.token, body: nthLine(0) });
     const cartData: Record<string, Record<string, Record<string, number>>> = {};
     for (let i = 0; i < 51; i++) {
       const l = nthLine(i);
       ((cartData[l.itemId] ??= {})[l.selectedColor] ??= {})[String(l.imageIndex)] = 1;
     }
-    const answer = await call(mergeHandler, '/api/cart/merge', {
+    const answer = await call(account, '/api/cart/merge', {
       token: merger.token,
       body: { cartData },
     });
@@ -277,7 +273,7 @@ describe('the cart line cap (50 lines, in add, merge and order alike)', () => {
 describe('cart owners', () => {
   it('keeps each shopper to their own cart', async () => {
     const other = await signUp();
-    await call(addHandler, '/api/cart/add', { token: other.token, body: { ...line, quantity: 1 } });
+    await call(account, '/api/cart/add', { token: other.token, body: { ...line, quantity: 1 } });
     expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
     expect(await cartOf(other.token)).toEqual({ 'city-tote': { Tan: { '1': 1 } } });
   });

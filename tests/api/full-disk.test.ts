@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import cartAddHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { closeStore, provideStore } from '../../src/server/store/index.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
@@ -44,7 +44,7 @@ describe('a full disk', () => {
         filled++;
     }
     expect(filled).toBeLessThan(500);
-    const answer = await call(cartAddHandler, '/api/cart/add', { token, body: line });
+    const answer = await call(account, '/api/cart/add', { token, body: line });
     const logged = errors.mock.calls.map((c) => c.map(String).join(' ')).join('\n');
     errors.mockRestore();
     expect(answer.status).toBe(503);

@@ -1,12 +1,7 @@
 // The API's race-prone calls, through the real handlers, on the Mongo adapter over the driver's
 // TEST DOUBLE with 15 ms per operation, about what a networked database adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cartAddHandler from '../../netlify/functions/account.mts';
-import cartGetHandler from '../../netlify/functions/account.mts';
-import orderHandler from '../../netlify/functions/account.mts';
-import userOrdersHandler from '../../netlify/functions/account.mts';
-import loginHandler from '../../netlify/functions/account.mts';
-import resetVerifyHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { hashOtp } from '../../src/server/auth/otp.ts';
 import { signingKey } from '../../src/server/auth/secret.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -56,14 +51,14 @@ describe('on MongoDB with 15 ms per operation', () => {
     const guesses = Array.from({ length: 60 }, (_, i) => String(100000 + i));
     const answers = await Promise.all(
       [...guesses, '424242'].map((otp, i) =>
-        call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+        call(account, '/api/user/verify-otp-reset-password', {
           body: { email, otp, newPassword: 'taken over 12345' },
           ip: `192.0.2.${i % 200}`,
         }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toEqual([]);
-    const login = await call(loginHandler, '/api/user/login', {
+    const login = await call(account, '/api/user/login', {
       body: { email, password: 'taken over 12345' },
     });
     expect(login.status).toBe(401);
@@ -73,11 +68,11 @@ describe('on MongoDB with 15 ms per operation', () => {
     const line = { itemId: 'race-tote', selectedColor: 'Black', imageIndex: 0, quantity: 9 };
     const answers = await Promise.all(
       Array.from({ length: 25 }, () =>
-        call(cartAddHandler, '/api/cart/add', { token: shopper.token, body: line }),
+        call(account, '/api/cart/add', { token: shopper.token, body: line }),
       ),
     );
     expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
-    const cart = await call(cartGetHandler, '/api/cart/get', { token: shopper.token });
+    const cart = await call(account, '/api/cart/get', { token: shopper.token });
     expect(cart.body.cartData['race-tote'].Black['0']).toBe(100);
   });
 
@@ -90,7 +85,7 @@ describe('on MongoDB with 15 ms per operation', () => {
     };
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call(orderHandler, '/api/order/COD', {
+        call(account, '/api/order/COD', {
           token: shopper.token,
           body,
           headers: { 'Idempotency-Key': 'race-order-0001' },
@@ -102,7 +97,7 @@ describe('on MongoDB with 15 ms per operation', () => {
       answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === 'true'),
     ).toHaveLength(7);
     expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
-    const orders = await call(userOrdersHandler, '/api/order/userorders', { token: shopper.token });
+    const orders = await call(account, '/api/order/userorders', { token: shopper.token });
     expect(orders.body.orders).toHaveLength(1);
   });
 });

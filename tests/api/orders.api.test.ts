@@ -1,10 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
-import addHandler from '../../netlify/functions/account.mts';
-import getHandler from '../../netlify/functions/account.mts';
-import codHandler from '../../netlify/functions/account.mts';
-import userOrdersHandler from '../../netlify/functions/account.mts';
-import cancelHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { moveOrderStatus } from '../../src/server/services/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -82,11 +78,11 @@ const bobOrder = (overrides: Record<string, unknown> = {}) =>
 
 describe('POST /api/order/COD', () => {
   it('prices the order from the catalogue, ignoring the client amounts, and clears the cart', async () => {
-    await call(addHandler, '/api/cart/add', {
+    await call(account, '/api/cart/add', {
       token: alice.token,
       body: { itemId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2 },
     });
-    const answer = await call(codHandler, '/api/order/COD', {
+    const answer = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ status: 'Delivered', paid: true }),
     });
@@ -108,7 +104,7 @@ describe('POST /api/order/COD', () => {
       unitPrice: 4050,
       quantity: 2,
     });
-    expect((await call(getHandler, '/api/cart/get', { token: alice.token })).body.cartData).toEqual(
+    expect((await call(account, '/api/cart/get', { token: alice.token })).body.cartData).toEqual(
       {},
     );
     const stored = await (await getStore()).orders.get(answer.body.orderId);
@@ -116,7 +112,7 @@ describe('POST /api/order/COD', () => {
   });
 
   it('uses the wholesale price from 50 units per line', async () => {
-    const answer = await call(codHandler, '/api/order/COD', {
+    const answer = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ items: [{ productId: 'city-tote', selectedColor: 'Navy', quantity: 50 }] }),
     });
@@ -124,7 +120,7 @@ describe('POST /api/order/COD', () => {
   });
 
   it('converts with the rate from /api/rates, to the cent, and charges the destination’s own delivery base', async () => {
-    const answer = await call(codHandler, '/api/order/COD', {
+    const answer = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ currency: 'USD', paymentMethod: 'Bank Transfer', address: usAddress }),
     });
@@ -145,7 +141,7 @@ describe('POST /api/order/COD', () => {
       ['JazzCash', 'JazzCash'],
       ['EasyPaisa', 'EasyPaisa'],
     ]) {
-      const answer = await call(codHandler, '/api/order/COD', {
+      const answer = await call(account, '/api/order/COD', {
         token: alice.token,
         body: order({
           currency: 'GBP',
@@ -161,7 +157,7 @@ describe('POST /api/order/COD', () => {
   });
 
   it('refuses a currency it cannot price instead of charging at rate 1', async () => {
-    const answer = await call(codHandler, '/api/order/COD', {
+    const answer = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({
         currency: 'CHF',
@@ -176,7 +172,7 @@ describe('POST /api/order/COD', () => {
   });
 
   it('refuses an out-of-stock product and an unknown one', async () => {
-    const soldOut = await call(codHandler, '/api/order/COD', {
+    const soldOut = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ items: [{ productId: 'sold-out-bag', selectedColor: 'Black', quantity: 1 }] }),
     });
@@ -184,7 +180,7 @@ describe('POST /api/order/COD', () => {
       status: 409,
       body: { message: ORDER_ANSWERS.outOfStock('Test Commuter Backpack') },
     });
-    const unknown = await call(codHandler, '/api/order/COD', {
+    const unknown = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ items: [{ productId: 'nope-bag', selectedColor: 'Black', quantity: 1 }] }),
     });
@@ -195,7 +191,7 @@ describe('POST /api/order/COD', () => {
   });
 
   it('validates the address with the checkout messages', async () => {
-    const noCity = await call(codHandler, '/api/order/COD', {
+    const noCity = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ address: { ...address, city: '' } }),
     });
@@ -203,12 +199,12 @@ describe('POST /api/order/COD', () => {
       status: 400,
       body: { success: false, message: 'City is required' },
     });
-    const badMobile = await call(codHandler, '/api/order/COD', {
+    const badMobile = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ address: { ...address, mobile: '12ab' } }),
     });
     expect(badMobile.body.message).toBe('Invalid mobile number');
-    const noItems = await call(codHandler, '/api/order/COD', {
+    const noItems = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ items: [] }),
     });
@@ -217,12 +213,12 @@ describe('POST /api/order/COD', () => {
 
   it('places one order for a repeated Idempotency-Key and answers 422 when the body differs', async () => {
     const headers = { 'Idempotency-Key': 'checkout-7f3a9c21' };
-    const first = await call(codHandler, '/api/order/COD', {
+    const first = await call(account, '/api/order/COD', {
       token: bob.token,
       headers,
       body: bobOrder(),
     });
-    const second = await call(codHandler, '/api/order/COD', {
+    const second = await call(account, '/api/order/COD', {
       token: bob.token,
       headers,
       body: bobOrder(),
@@ -230,7 +226,7 @@ describe('POST /api/order/COD', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.orderId).toBe(first.body.orderId);
-    const different = await call(codHandler, '/api/order/COD', {
+    const different = await call(account, '/api/order/COD', {
       token: bob.token,
       headers,
       body: bobOrder({
@@ -242,12 +238,12 @@ describe('POST /api/order/COD', () => {
       body: { success: false, message: ORDER_ANSWERS.keyReused },
     });
     expect(
-      (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body.orders,
+      (await call(account, '/api/order/userorders', { token: bob.token })).body.orders,
     ).toHaveLength(1);
   });
 
   it('e-mails a confirmation over SMTP', async () => {
-    await call(codHandler, '/api/order/COD', { token: alice.token, body: order() });
+    await call(account, '/api/order/COD', { token: alice.token, body: order() });
     await expect
       .poll(() => smtp.mails.some((m) => m.to.includes(address.email)), { timeout: 5000 })
       .toBe(true);
@@ -256,7 +252,7 @@ describe('POST /api/order/COD', () => {
   it('still places the order when the mail server is down', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     try {
-      const answer = await call(codHandler, '/api/order/COD', {
+      const answer = await call(account, '/api/order/COD', {
         token: alice.token,
         body: order(),
       });
@@ -267,14 +263,14 @@ describe('POST /api/order/COD', () => {
   });
 
   it('requires a signed-in shopper', async () => {
-    expect((await call(codHandler, '/api/order/COD', { body: order() })).status).toBe(401);
+    expect((await call(account, '/api/order/COD', { body: order() })).status).toBe(401);
   });
 });
 
 describe('POST /api/order/userorders', () => {
   it('lists only the caller’s orders, newest first, with the spec fields', async () => {
     const { orders } = (
-      await call(userOrdersHandler, '/api/order/userorders', { token: alice.token })
+      await call(account, '/api/order/userorders', { token: alice.token })
     ).body;
     expect(orders.length).toBeGreaterThanOrEqual(3);
     const dates = orders.map((o: { date: number }) => o.date);
@@ -292,7 +288,7 @@ describe('POST /api/order/userorders', () => {
     ]) {
       expect(orders[0]).toHaveProperty(key);
     }
-    const bobs = (await call(userOrdersHandler, '/api/order/userorders', { token: bob.token })).body
+    const bobs = (await call(account, '/api/order/userorders', { token: bob.token })).body
       .orders;
     expect(bobs.map((o: { _id: string }) => o._id)).not.toContain(orders[0]._id);
   });
@@ -300,12 +296,12 @@ describe('POST /api/order/userorders', () => {
 
 describe('POST /api/order/cancel', () => {
   const latest = async (token: string) =>
-    (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders[0];
+    (await call(account, '/api/order/userorders', { token })).body.orders[0];
 
   it('needs a reason from the list', async () => {
     const { _id } = await latest(alice.token);
     for (const reason of [undefined, '', 'Because']) {
-      const answer = await call(cancelHandler, '/api/order/cancel', {
+      const answer = await call(account, '/api/order/cancel', {
         token: alice.token,
         body: { orderId: _id, reason },
       });
@@ -318,7 +314,7 @@ describe('POST /api/order/cancel', () => {
 
   it('never lets another shopper cancel an order', async () => {
     const { _id } = await latest(alice.token);
-    const answer = await call(cancelHandler, '/api/order/cancel', {
+    const answer = await call(account, '/api/order/cancel', {
       token: bob.token,
       body: { orderId: _id, reason: 'Other' },
     });
@@ -328,7 +324,7 @@ describe('POST /api/order/cancel', () => {
 
   it('cancels from Order Placed once, and refuses a second time', async () => {
     const { _id } = await latest(alice.token);
-    const answer = await call(cancelHandler, '/api/order/cancel', {
+    const answer = await call(account, '/api/order/cancel', {
       token: alice.token,
       body: { orderId: _id, reason: 'Ordered by mistake' },
     });
@@ -337,7 +333,7 @@ describe('POST /api/order/cancel', () => {
       message: 'Order cancelled successfully',
       order: { status: 'Cancelled', cancelReason: 'Ordered by mistake' },
     });
-    const again = await call(cancelHandler, '/api/order/cancel', {
+    const again = await call(account, '/api/order/cancel', {
       token: alice.token,
       body: { orderId: _id, reason: 'Other' },
     });
@@ -348,10 +344,10 @@ describe('POST /api/order/cancel', () => {
   });
 
   it('cancels from Packing but not once out for delivery', async () => {
-    const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
+    const placed = await call(account, '/api/order/COD', { token: bob.token, body: bobOrder() });
     const store = await getStore();
     await moveOrderStatus(store, placed.body.orderId, 'Packing');
-    const packing = await call(codHandler, '/api/order/COD', {
+    const packing = await call(account, '/api/order/COD', {
       token: bob.token,
       body: bobOrder(),
     });
@@ -359,7 +355,7 @@ describe('POST /api/order/cancel', () => {
     await moveOrderStatus(store, packing.body.orderId, 'Out for Delivery');
     expect(
       (
-        await call(cancelHandler, '/api/order/cancel', {
+        await call(account, '/api/order/cancel', {
           token: bob.token,
           body: { orderId: placed.body.orderId, reason: 'Other' },
         })
@@ -367,7 +363,7 @@ describe('POST /api/order/cancel', () => {
     ).toBe(200);
     expect(
       (
-        await call(cancelHandler, '/api/order/cancel', {
+        await call(account, '/api/order/cancel', {
           token: bob.token,
           body: { orderId: packing.body.orderId, reason: 'Other' },
         })
@@ -376,10 +372,10 @@ describe('POST /api/order/cancel', () => {
   });
 
   it('lets exactly one of two concurrent cancels win', async () => {
-    const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
+    const placed = await call(account, '/api/order/COD', { token: bob.token, body: bobOrder() });
     const answers = await Promise.all(
       [0, 1].map(() =>
-        call(cancelHandler, '/api/order/cancel', {
+        call(account, '/api/order/cancel', {
           token: bob.token,
           body: { orderId: placed.body.orderId, reason: 'Other' },
         }),
@@ -391,7 +387,7 @@ describe('POST /api/order/cancel', () => {
 
 describe('moveOrderStatus', () => {
   it('refuses moves the status machine does not allow', async () => {
-    const placed = await call(codHandler, '/api/order/COD', { token: bob.token, body: bobOrder() });
+    const placed = await call(account, '/api/order/COD', { token: bob.token, body: bobOrder() });
     await expect(
       moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered'),
     ).rejects.toThrow(ORDER_ANSWERS.badStatus('Order Placed', 'Delivered'));
@@ -406,7 +402,7 @@ async function placeWithMail(
   pending: Promise<unknown>[],
 ) {
   const req = apiRequest('/api/order/COD', { body, headers: { token } });
-  const res = await codHandler(req, { ip, waitUntil: (p) => pending.push(p) });
+  const res = await account(req, { ip, waitUntil: (p) => pending.push(p) });
   return {
     status: res.status,
     headers: res.headers,
@@ -414,14 +410,14 @@ async function placeWithMail(
   };
 }
 const ordersOf = async (token: string) =>
-  (await call(userOrdersHandler, '/api/order/userorders', { token })).body.orders as unknown[];
+  (await call(account, '/api/order/userorders', { token })).body.orders as unknown[];
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 let solo = 0;
 /** An order from its own client address (and, unless the test names one, its own mailbox), clear of the throttle counts of the tests above. */
 function placeSolo(token: string, body: ReturnType<typeof order>) {
   solo++;
   const to = body.address.email === address.email ? `solo${solo}@example.com` : body.address.email;
-  return call(codHandler, '/api/order/COD', {
+  return call(account, '/api/order/COD', {
     token,
     body: { ...body, address: { ...body.address, email: to } },
     ip: `192.0.2.${100 + solo}`,
@@ -592,7 +588,7 @@ describe('order throttles', () => {
     for (let i = 0; i < 12; i++)
       statuses.push(
         (
-          await call(codHandler, '/api/order/COD', {
+          await call(account, '/api/order/COD', {
             token: (i % 2 ? a : b).token,
             body,
             ip: `192.0.2.${20 + i}`,
@@ -614,7 +610,7 @@ describe('order throttles', () => {
       const body = order({ address: { ...address, email: `shared${i}@example.com` } });
       statuses.push(
         (
-          await call(codHandler, '/api/order/COD', {
+          await call(account, '/api/order/COD', {
             token: shoppers[i % 4]!.token,
             body,
             ip: '192.0.2.99',

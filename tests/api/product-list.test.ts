@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import handler from '../../netlify/functions/shop.mts';
+import shop from '../../netlify/functions/shop.mts';
 import { SPEC_PRODUCT_FIELDS } from '../fixtures/spec.ts';
 import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
@@ -17,7 +17,7 @@ afterAll(async () => cleanup());
 
 describe('GET /api/product/list', () => {
   it('answers success with at least 48 products carrying every spec field', async () => {
-    const res = await handler(apiRequest('/api/product/list'));
+    const res = await shop(apiRequest('/api/product/list'));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; products: Record<string, unknown>[] };
     expect(body.success).toBe(true);
@@ -29,13 +29,13 @@ describe('GET /api/product/list', () => {
   });
 
   it('is cacheable at the CDN', async () => {
-    const res = await handler(apiRequest('/api/product/list'));
+    const res = await shop(apiRequest('/api/product/list'));
     expect(res.headers.get('cache-control')).toMatch(/public/);
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=\d+/);
   });
 
   it('refuses other methods with 405 and the failure shape', async () => {
-    const res = await handler(apiRequest('/api/product/list', { method: 'POST', body: {} }));
+    const res = await shop(apiRequest('/api/product/list', { method: 'POST', body: {} }));
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ success: false, message: 'Method not allowed; use GET' });
   });
@@ -51,7 +51,7 @@ describe('GET /api/product/list when the store is unavailable', () => {
     writeFileSync(blocked, 'x');
     process.env.DATA_DIR = blocked;
     const started = Date.now();
-    const res = await handler(apiRequest('/api/product/list'));
+    const res = await shop(apiRequest('/api/product/list'));
     expect(res.status).toBe(503);
     const body = (await res.json()) as { success: boolean; message: string };
     expect(body).toEqual({

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import handler from '../../netlify/functions/shop.mts';
+import shop from '../../netlify/functions/shop.mts';
 import {
   FAILURE_RETRY_MS,
   MAX_RATE_AGE_MS,
@@ -178,7 +178,7 @@ describe('GET /api/rates', () => {
   });
 
   it('answers result success with PKR as the base and a CDN cache header', async () => {
-    const res = await handler(apiRequest('/api/rates'));
+    const res = await shop(apiRequest('/api/rates'));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       result: 'success',
@@ -196,7 +196,7 @@ describe('GET /api/rates', () => {
     fake.state.mode = 'hang';
     fake.state.hits = 0;
     try {
-      const first = await handler(apiRequest('/api/rates'));
+      const first = await shop(apiRequest('/api/rates'));
       expect(await first.json()).toMatchObject({
         rates: SAMPLE_RATES,
         stale: true,
@@ -206,7 +206,7 @@ describe('GET /api/rates', () => {
       expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
       const started = Date.now();
       for (let i = 0; i < 5; i++)
-        expect((await handler(apiRequest('/api/rates'))).status).toBe(200);
+        expect((await shop(apiRequest('/api/rates'))).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(500);
       expect(fake.state.hits).toBe(1);
     } finally {

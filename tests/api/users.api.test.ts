@@ -2,12 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES } from '../../src/lib/messages.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import registerHandler from '../../netlify/functions/account.mts';
-import loginHandler from '../../netlify/functions/account.mts';
-import googleHandler from '../../netlify/functions/account.mts';
-import resetRequestHandler from '../../netlify/functions/account.mts';
-import resetVerifyHandler from '../../netlify/functions/account.mts';
-import cartGetHandler from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
@@ -28,7 +23,7 @@ const PASSWORD = 'correct horse battery';
 
 describe('POST /api/user/register', () => {
   it('creates an account and answers success, msg, token and the user', async () => {
-    const answer = await call(registerHandler, '/api/user/register', {
+    const answer = await call(account, '/api/user/register', {
       body: { name: 'Ayesha Malik', email: 'Ayesha@Example.com', password: PASSWORD },
     });
     expect(answer.status).toBe(200);
@@ -41,7 +36,7 @@ describe('POST /api/user/register', () => {
   });
 
   it('refuses the same e-mail in another letter case', async () => {
-    const answer = await call(registerHandler, '/api/user/register', {
+    const answer = await call(account, '/api/user/register', {
       body: { name: 'Someone', email: 'AYESHA@example.com', password: PASSWORD },
     });
     expect(answer.status).toBe(409);
@@ -53,12 +48,12 @@ describe('POST /api/user/register', () => {
   });
 
   it('refuses an object where the e-mail belongs and ignores extra fields such as role', async () => {
-    const bad = await call(registerHandler, '/api/user/register', {
+    const bad = await call(account, '/api/user/register', {
       body: { name: 'X', email: { $gt: '' }, password: PASSWORD },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
-    const extra = await call(registerHandler, '/api/user/register', {
+    const extra = await call(account, '/api/user/register', {
       body: { name: 'Role Seeker', email: 'role@example.com', password: PASSWORD, role: 'admin' },
     });
     expect(extra.status).toBe(200);
@@ -66,13 +61,13 @@ describe('POST /api/user/register', () => {
   });
 
   it('answers 405 to a GET, 400 to broken JSON and 413 to a body over 100 KB', async () => {
-    expect((await call(registerHandler, '/api/user/register', { method: 'GET' })).status).toBe(405);
-    const broken = await call(registerHandler, '/api/user/register', { rawBody: '{"name":' });
+    expect((await call(account, '/api/user/register', { method: 'GET' })).status).toBe(405);
+    const broken = await call(account, '/api/user/register', { rawBody: '{"name":' });
     expect(broken).toMatchObject({
       status: 400,
       body: { success: false, message: 'Request body must be valid JSON' },
     });
-    const huge = await call(registerHandler, '/api/user/register', {
+    const huge = await call(account, '/api/user/register', {
       body: { name: 'x'.repeat(101 * 1024), email: 'h@example.com', password: PASSWORD },
     });
     expect(huge.status).toBe(413);
@@ -81,7 +76,7 @@ describe('POST /api/user/register', () => {
 
 describe('POST /api/user/login', () => {
   it('signs in with the right password', async () => {
-    const answer = await call(loginHandler, '/api/user/login', {
+    const answer = await call(account, '/api/user/login', {
       body: { email: 'ayesha@example.com', password: PASSWORD },
     });
     expect(answer.status).toBe(200);
@@ -93,11 +88,11 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
-    const wrong = await call(loginHandler, '/api/user/login', {
+    const wrong = await call(account, '/api/user/login', {
       body: { email: 'ayesha@example.com', password: 'nope nope' },
       ip: '192.0.2.1',
     });
-    const unknown = await call(loginHandler, '/api/user/login', {
+    const unknown = await call(account, '/api/user/login', {
       body: { email: 'nobody@example.com', password: 'nope nope' },
       ip: '192.0.2.1',
     });
@@ -112,14 +107,14 @@ describe('POST /api/user/login', () => {
     for (let i = 0; i < 5; i++) {
       expect(
         (
-          await call(loginHandler, '/api/user/login', {
+          await call(account, '/api/user/login', {
             body: { email, password: 'wrong-password' },
             ip: `192.0.2.${10 + i}`,
           })
         ).status,
       ).toBe(401);
     }
-    const sixth = await call(loginHandler, '/api/user/login', {
+    const sixth = await call(account, '/api/user/login', {
       body: { email, password: PASSWORD },
       ip: '192.0.2.99',
     });
@@ -131,7 +126,7 @@ describe('POST /api/user/login', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(
       (
-        await call(loginHandler, '/api/user/login', {
+        await call(account, '/api/user/login', {
           body: { email, password: PASSWORD },
           ip: '192.0.2.99',
         })
@@ -146,7 +141,7 @@ describe('POST /api/user/login from one shared address', () => {
     for (let i = 0; i < 21; i++) {
       expect(
         (
-          await call(loginHandler, '/api/user/login', {
+          await call(account, '/api/user/login', {
             body: { email, password: PASSWORD },
             ip: '198.51.100.7',
           })
@@ -170,7 +165,7 @@ describe('POST /api/user/google-login', () => {
   });
 
   it('creates the account from a valid ID token without storing a password', async () => {
-    const answer = await call(googleHandler, '/api/user/google-login', {
+    const answer = await call(account, '/api/user/google-login', {
       body: { token: await google.sign() },
     });
     expect(answer.status).toBe(200);
@@ -184,7 +179,7 @@ describe('POST /api/user/google-login', () => {
 
   it('links an existing password account by its verified e-mail', async () => {
     const { email } = await signUp('Linked Shopper');
-    const answer = await call(googleHandler, '/api/user/google-login', {
+    const answer = await call(account, '/api/user/google-login', {
       body: { token: await google.sign({ email, sub: 'sub-linked' }) },
     });
     expect(answer.body.user).toEqual({ email, name: 'Linked Shopper' });
@@ -198,7 +193,7 @@ describe('POST /api/user/google-login', () => {
       { iss: 'https://evil.example.com' },
       { exp: past, iat: past - 60 },
     ]) {
-      const answer = await call(googleHandler, '/api/user/google-login', {
+      const answer = await call(account, '/api/user/google-login', {
         body: { token: await google.sign(claims) },
       });
       expect(answer.status).toBe(401);
@@ -221,8 +216,8 @@ describe('password reset over SMTP', () => {
 
   it('mails a six-digit code, sets the new password with it and ends older sessions', async () => {
     const { token, email } = await signUp();
-    expect((await call(cartGetHandler, '/api/cart/get', { token })).status).toBe(200);
-    const requested = await call(resetRequestHandler, '/api/user/reset-password-request', {
+    expect((await call(account, '/api/cart/get', { token })).status).toBe(200);
+    const requested = await call(account, '/api/user/reset-password-request', {
       body: { email },
     });
     expect(requested.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
@@ -230,30 +225,30 @@ describe('password reset over SMTP', () => {
     const mail = smtp.mails.find((m) => m.to.includes(email));
     const otp = codeIn(mail?.raw ?? '');
     expect(otp).toMatch(/^\d{6}$/);
-    const reset = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+    const reset = await call(account, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'a brand new secret' },
     });
     expect(reset.body).toEqual({
       success: true,
       msg: 'Password updated successfully. Please log in.',
     });
-    const old = await call(cartGetHandler, '/api/cart/get', { token });
+    const old = await call(account, '/api/cart/get', { token });
     expect(old.status).toBe(401);
     expect(
       (
-        await call(loginHandler, '/api/user/login', {
+        await call(account, '/api/user/login', {
           body: { email, password: 'a brand new secret' },
         })
       ).status,
     ).toBe(200);
-    const again = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+    const again = await call(account, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'yet another secret' },
     });
     expect(again.status).toBe(400);
   });
 
   it('answers an unknown e-mail like a known one and sends nothing', async () => {
-    const answer = await call(resetRequestHandler, '/api/user/reset-password-request', {
+    const answer = await call(account, '/api/user/reset-password-request', {
       body: { email: 'ghost@example.com' },
     });
     expect(answer.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
@@ -263,17 +258,17 @@ describe('password reset over SMTP', () => {
 
   it('burns the code after 5 wrong attempts', async () => {
     const { email } = await signUp();
-    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    await call(account, '/api/user/reset-password-request', { body: { email } });
     await settleBackground();
     const otp = codeIn(smtp.mails.at(-1)?.raw ?? '') as string;
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+      const answer = await call(account, '/api/user/verify-otp-reset-password', {
         body: { email, otp: wrong, newPassword: 'another secret!' },
       });
       expect(answer.body).toMatchObject({ success: false, msg: ACCOUNT_ANSWERS.badOtp });
     }
-    const right = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+    const right = await call(account, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'another secret!' },
     });
     expect(right.status).toBe(400);
@@ -281,13 +276,13 @@ describe('password reset over SMTP', () => {
 
   it('refuses an expired code', async () => {
     const { email } = await signUp();
-    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    await call(account, '/api/user/reset-password-request', { body: { email } });
     await settleBackground();
     const otp = codeIn(smtp.mails.at(-1)?.raw ?? '') as string;
     const store = await getStore();
     const record = await store.otps.get(email);
     await store.otps.put({ ...record!, expiresAt: Date.now() - 1 });
-    const answer = await call(resetVerifyHandler, '/api/user/verify-otp-reset-password', {
+    const answer = await call(account, '/api/user/verify-otp-reset-password', {
       body: { email, otp, newPassword: 'another secret!' },
     });
     expect(answer).toMatchObject({ status: 400, body: { msg: ACCOUNT_ANSWERS.badOtp } });
@@ -297,7 +292,7 @@ describe('password reset over SMTP', () => {
 describe('the dev outbox', () => {
   it('writes the reset mail under DATA_DIR/outbox when SMTP_URL is unset', async () => {
     const { email } = await signUp();
-    await call(resetRequestHandler, '/api/user/reset-password-request', { body: { email } });
+    await call(account, '/api/user/reset-password-request', { body: { email } });
     await settleBackground();
     const outbox = path.join(env.dir, 'outbox');
     const file = readdirSync(outbox).find((f) => f.includes(email.replace('@', '@')));

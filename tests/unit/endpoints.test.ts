@@ -65,7 +65,9 @@ describe('the README API table', () => {
 
   it('lists each call once, with its method, path, access and body fields', () => {
     const table = apiTable();
-    expect(table.split('\n')).toHaveLength(ENDPOINT_NAMES.length + 2);
+    expect(
+      table.split('\n').filter((l) => l.startsWith('| POST') || l.startsWith('| GET')),
+    ).toHaveLength(ENDPOINT_NAMES.length);
     expect(table).toContain(
       '| POST `/api/cart/add` | shopper | account | `itemId`, `selectedColor`, `imageIndex`, `quantity` |',
     );
