@@ -18,6 +18,7 @@ import {
   type Call,
   type Instance,
 } from './support/harness.ts';
+import { runtime } from './support/runtime.ts';
 
 const CATALOGUE = path.resolve('data/catalogue.json');
 const URI = 'mongodb+srv://shop-tier.example.mongodb.net/?retryWrites=true&w=majority';
@@ -73,6 +74,8 @@ const post = (pathname: string, body: unknown, extra: Call & { token?: string } 
 
 beforeAll(async () => {
   started = performance.now();
+  // Where the processes could not run, this fails at once and says why, before any bundling.
+  await runtime();
   set = await bundleFunctions();
   [smtp, rates, google] = await Promise.all([
     startSmtpCatcher(),
