@@ -20,6 +20,7 @@ import {
   startInstance,
   type Call,
 } from './support/harness.ts';
+import { runtime } from './support/runtime.ts';
 
 const REQUIRED = ['MONGODB_URI', 'JWT_SECRET', 'SMTP_URL', 'SITE_URL'] as const;
 const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again shortly.';
@@ -88,6 +89,8 @@ async function refuse(fn: BundledFunction, functionsScope: Record<string, string
 
 beforeAll(async () => {
   tierStarted = performance.now();
+  // Where the processes could not run, this fails at once and says why, before any bundling.
+  await runtime();
   set = await bundleFunctions();
   smtp = await startSmtpCatcher();
   for (const fn of set.functions) before.set(fn.name, snapshot(fn.dir));
