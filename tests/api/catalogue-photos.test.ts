@@ -6,7 +6,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
-import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
+import {
+  catalogueToCsv,
+  csvToCatalogue,
+  CSV_COLUMNS,
+} from '../../src/server/services/catalogue-csv.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -136,6 +140,13 @@ describe('catalogue import with photos', () => {
   });
 });
 
+/** The fields of one CSV line (quoted fields unquoted), as a spreadsheet reads them. */
+function parseCsvLine(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''),
+  );
+}
+
 describe('catalogue CSV', () => {
   const header = CSV_COLUMNS.join(',');
   const specs =
@@ -176,6 +187,27 @@ describe('catalogue CSV', () => {
       photosKept: 0,
     });
     expect(await store.products.get('bag-d')).toEqual(bag);
+  });
+
+  it('exports a cell starting with =, +, - or @ behind a leading apostrophe, and imports it back unchanged', () => {
+    const base = makeProduct({ _id: 'bag-f', colors: ['Black'] });
+    const product = {
+      ...base,
+      productName: '=HYPERLINK("https://evil.example","Click")',
+      maker: '@SUM(A1:A9)',
+      para: "+92 300 1234567 is the shop's number; '=1+1' stays as written.",
+      specs: { ...base.specs, zips: '-', strap: "'=already quoted", closure: "'90s clasp" },
+    };
+    const csv = catalogueToCsv([product]);
+    const cells = parseCsvLine(csv.split('\r\n')[1]!);
+    const at = (column: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(column)];
+    expect(at('productName')).toBe('\'=HYPERLINK("https://evil.example","Click")');
+    expect(at('maker')).toBe("'@SUM(A1:A9)");
+    expect(at('para')).toBe("'+92 300 1234567 is the shop's number; '=1+1' stays as written.");
+    expect(at('zips')).toBe("'-");
+    expect(at('strap')).toBe("''=already quoted");
+    expect(at('closure')).toBe("'90s clasp");
+    expect(csvToCatalogue(csv)).toEqual({ ok: true, data: [product] });
   });
 
   it('reports a row whose product columns differ from the product’s first row, and writes nothing', async () => {
