@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -123,6 +131,68 @@ describe('catalogue import with photos', () => {
     expect(again).toEqual({ ok: true, inserted: 0, updated: 2, photosAdded: 0, photosKept: 4 });
     expect(stored()).toEqual(before);
     expect(before).toHaveLength(4);
+  });
+
+  /** A real PNG beside the images folder, not in it. */
+  async function privatePhoto(): Promise<void> {
+    const image = sharp({
+      create: { width: 900, height: 900, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    });
+    writeFileSync(path.join(work, 'private.png'), await image.png().toBuffer());
+  }
+
+  /** A one-product catalogue (bag-e, one colour) naming these photos. */
+  function oneBag(images: string[]): string {
+    const p = makeProduct({ _id: 'bag-e', colors: ['Black'] });
+    const file = path.join(work, 'one.json');
+    writeFileSync(file, JSON.stringify([{ ...p, colorImages: [{ color: 'Black', images }] }]));
+    return file;
+  }
+
+  it('refuses a photo name that leaves the images folder, naming the product, and stores nothing', async () => {
+    await privatePhoto();
+    const result = await importCatalogueFile(store, oneBag(['../private.png']), {
+      images: shots,
+      photos,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `record 1 (_id "bag-e"): image ../private.png is outside the images folder ${shots}`,
+      ],
+    });
+    expect(await store.products.count()).toBe(0);
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a link inside the images folder that points out of it, naming the product, and stores nothing', async () => {
+    await privatePhoto();
+    symlinkSync(path.join(work, 'private.png'), path.join(shots, 'link.png'));
+    const result = await importCatalogueFile(store, oneBag(['link.png']), {
+      images: shots,
+      photos,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `record 1 (_id "bag-e"): image link.png is a link to a file outside the images folder ${shots}`,
+      ],
+    });
+    expect(await store.products.count()).toBe(0);
+    expect(stored()).toEqual([]);
+  });
+
+  it('accepts an images folder reached through a link, and a link to another photo inside it', async () => {
+    const front = await photo('front.jpg', 900, 900);
+    mkdirSync(path.join(shots, 'more'));
+    symlinkSync(path.join(shots, 'front.jpg'), path.join(shots, 'more', 'same.jpg'));
+    symlinkSync(shots, path.join(work, 'shots-link'));
+    const result = await importCatalogueFile(store, oneBag(['front.jpg', 'more/same.jpg']), {
+      images: path.join(work, 'shots-link'),
+      photos,
+    });
+    expect(result).toEqual({ ok: true, inserted: 1, updated: 0, photosAdded: 1, photosKept: 0 });
+    expect(stored()).toEqual([`${sha(front)}.jpg`]);
   });
 
   it('refuses a stored photo path whose original is not in the photo store', async () => {
