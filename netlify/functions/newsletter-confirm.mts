@@ -1,8 +1,9 @@
 import { NEWSLETTER_MESSAGES } from '../../src/lib/messages.ts';
 import type { Config } from '@netlify/functions';
 import { getDeps } from '../../src/server/api.ts';
-import { API_SECURITY_HEADERS, handle, requireMethod } from '../../src/server/http.ts';
+import { handle, requireMethod } from '../../src/server/http.ts';
 import { confirmSubscription } from '../../src/server/services/newsletter.ts';
+import { pageHeaders } from '../../src/server/site-headers.ts';
 
 /** GET /api/newsletter/confirm?token=… — the link in the opt-in mail; answers a small page. */
 export default handle(async (req) => {
@@ -16,7 +17,7 @@ export default handle(async (req) => {
   return new Response(page, {
     status: ok ? 200 : 400,
     headers: {
-      ...API_SECURITY_HEADERS,
+      ...pageHeaders(page),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
     },

@@ -65,3 +65,30 @@ export function contentSecurityPolicy(hashes: Iterable<string>): string {
     [name, ...sources, ...(name === 'script-src' ? extra : [])].join(' '),
   ).join('; ');
 }
+
+/**
+ * netlify.toml's [[headers]] for "/*". Netlify's CDN adds them (and dist/_headers' CSP) to the
+ * files it serves, never to a function's answer, so a function that answers a page adds them
+ * itself. tests/unit/site-headers.test.ts keeps this copy equal to netlify.toml.
+ */
+export const SITE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+};
+
+/**
+ * The headers of an HTML answer a function makes (page-case's 404 and 301, the newsletter
+ * confirmation page): the site's headers and the site's CSP, whose script-src allows exactly the
+ * inline scripts of `html` by hash. The build's dist/_headers policy has the same directives and
+ * the hashes of every page; this one allows only what the answered page itself runs.
+ */
+export function pageHeaders(html = ''): Record<string, string> {
+  return {
+    ...SITE_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy(inlineScripts(html).map(scriptHash)),
+  };
+}
