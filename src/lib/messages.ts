@@ -189,4 +189,8 @@ export const NEWSLETTER_MESSAGES = {
   tooMany: 'Too many sign-ups from your network. Please try again later.',
   confirmed: 'Your subscription is confirmed. Thank you!',
   badLink: 'This confirmation link is not valid any more. Please subscribe again.',
+  confirmTitle: 'Confirm your subscription',
+  confirmPrompt: 'Press the button to receive the Bastaa newsletter at this address.',
+  confirmButton: 'Confirm my subscription',
+  formOnly: 'Send the confirmation as a form (application/x-www-form-urlencoded).',
 } as const;

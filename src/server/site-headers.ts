@@ -92,3 +92,15 @@ export function pageHeaders(html = ''): Record<string, string> {
     'Content-Security-Policy': contentSecurityPolicy(inlineScripts(html).map(scriptHash)),
   };
 }
+
+/** An HTML page a function answers, never cached, with pageHeaders. */
+export function pageResponse(html: string, status = 200): Response {
+  return new Response(html, {
+    status,
+    headers: {
+      ...pageHeaders(html),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
+  });
+}

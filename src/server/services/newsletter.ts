@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NEWSLETTER_MESSAGES } from '../../lib/messages.ts';
+import { NEWSLETTER_MESSAGES, SERVER_MESSAGES } from '../../lib/messages.ts';
 import type { NewsletterAnswer } from '../../lib/contract/responses.ts';
 import type { Deps } from '../api.ts';
 import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
+import { HttpError, MAX_BODY_BYTES, readTextCapped } from '../http.ts';
 import { sendMail } from '../mail.ts';
+import { PENDING_SUBSCRIPTION_MS } from '../store/port.ts';
 import {
   NEWSLETTER_MAIL_PER_EMAIL,
   NEWSLETTER_PER_ADDRESS,
   throttle,
   withinLimit,
 } from './throttle.ts';
+
+export { PENDING_SUBSCRIPTION_MS };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -37,6 +41,8 @@ export async function subscribe(
   inBackground(
     'newsletter',
     async () => {
+      // Expired pending sign-ups are purged on write: every sign-up deletes them first.
+      await deps.store.subscribers.purgeExpired();
       const existing = await deps.store.subscribers.get(email);
       if (existing?.status === 'confirmed') return;
       if (!(await withinLimit(deps.store, NEWSLETTER_MAIL_PER_EMAIL, email))) return;
@@ -62,8 +68,69 @@ export async function subscribe(
   return { success: true, message: NEWSLETTER_MESSAGES.checkInbox };
 }
 
-/** Confirms the subscription a link's token names. */
+/** A token as mailed: 24 random bytes in base64url (a wider range is accepted, nothing else). */
+const TOKEN = /^[\w-]{16,64}$/;
+
+/**
+ * Confirms the subscription a link's token names, in one conditional update: only a pending one
+ * whose link was mailed at most PENDING_SUBSCRIPTION_MS ago.
+ */
 export async function confirmSubscription(deps: Deps, token: string): Promise<boolean> {
-  if (!/^[\w-]{16,64}$/.test(token)) return false;
+  if (!TOKEN.test(token)) return false;
   return (await deps.store.subscribers.confirm(hashToken(token))) !== null;
+}
+
+/** What the confirmation link's path was asked: a GET of the mailed link, or the form's POST. */
+export type ConfirmationRequest = { method: 'GET' | 'POST'; token: string };
+
+/**
+ * Reads the confirmation link's request: GET carries the token in the query; POST is the page's
+ * own form (application/x-www-form-urlencoded, the one non-JSON body the API takes) with the token
+ * in a field. Other methods get 405, other POST bodies 415, a body over MAX_BODY_BYTES 413.
+ */
+export async function readConfirmation(req: Request): Promise<ConfirmationRequest> {
+  if (req.method === 'GET')
+    return { method: 'GET', token: new URL(req.url).searchParams.get('token') ?? '' };
+  if (req.method !== 'POST')
+    throw new HttpError(405, SERVER_MESSAGES.methodNotAllowed('GET or POST'), {
+      Allow: 'GET, POST',
+    });
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    throw new HttpError(415, NEWSLETTER_MESSAGES.formOnly);
+  const body = await readTextCapped(req, MAX_BODY_BYTES);
+  if (body === null) throw new HttpError(413, SERVER_MESSAGES.bodyTooLarge);
+  return { method: 'POST', token: new URLSearchParams(body).get('token') ?? '' };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The small page the link's path answers (no script: the site's CSP allows none here). */
+function page(heading: string, body = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Bastaa newsletter</title></head><body><main><h1>${escapeHtml(heading)}</h1>${body}<p><a href="/">Back to the shop</a></p></main></body></html>`;
+}
+
+/**
+ * The confirmation link's page. A GET (what a mail scanner pre-opening the link makes) changes
+ * nothing: for a link that still works it shows a Confirm button, a form POSTing the token to the
+ * same path; only that POST confirms. A malformed, unknown, used or expired (over 7 days) link
+ * answers 400 with the bad-link page.
+ */
+export async function newsletterConfirmation(
+  deps: Deps,
+  { method, token }: ConfirmationRequest,
+): Promise<{ status: number; html: string }> {
+  const bad = { status: 400, html: page(NEWSLETTER_MESSAGES.badLink) };
+  if (!TOKEN.test(token)) return bad;
+  if (method === 'POST')
+    return (await confirmSubscription(deps, token))
+      ? { status: 200, html: page(NEWSLETTER_MESSAGES.confirmed) }
+      : bad;
+  if (!(await deps.store.subscribers.findPending(hashToken(token)))) return bad;
+  const form = `<p>${escapeHtml(NEWSLETTER_MESSAGES.confirmPrompt)}</p><form method="post" action="/api/newsletter/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(NEWSLETTER_MESSAGES.confirmButton)}</button></form>`;
+  return { status: 200, html: page(NEWSLETTER_MESSAGES.confirmTitle, form) };
 }
