@@ -90,6 +90,8 @@ export const ORDER_ANSWERS = {
   outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
     `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,
+  ratePaused: (currency: string) =>
+    `Orders in ${currency} are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).`,
   keyReused: 'This Idempotency-Key was already used for a different order.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import addHandler from '../../netlify/functions/cart-add.mts';
 import getHandler from '../../netlify/functions/cart-get.mts';
@@ -36,6 +36,13 @@ beforeAll(async () => {
       wholesalePrice: null,
     }),
     makeProduct({ _id: 'sold-out-bag', stock: false }),
+    makeProduct({
+      _id: 'trunk-case',
+      productName: 'Grand Trunk Case',
+      price: 480_000,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
     makeProduct({
       _id: 'kuwait-clutch',
       productName: 'Evening Clutch',
@@ -686,6 +693,90 @@ describe('stale exchange rates', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(rates.state.hits).toBe(1);
   }, 15_000);
+});
+
+describe('absurd exchange rates', () => {
+  const trunk = [{ productId: 'trunk-case', selectedColor: 'Black', imageIndex: 0, quantity: 1 }];
+  const abroad = {
+    JPY: { ...address, country: 'Japan', state: 'Tokyo', city: 'Tokyo', zip: '100-0001' },
+    GBP: {
+      ...address,
+      country: 'United Kingdom',
+      state: 'London',
+      city: 'London',
+      zip: 'SW1A 1AA',
+    },
+  };
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() });
+  });
+
+  for (const [currency, rate] of [
+    ['JPY', 1e306],
+    ['GBP', 1e-300],
+  ] as const) {
+    it(`refuses a ₨480,000 order in ${currency} at a rate of ${rate}, which would price it at 0, and stores nothing`, async () => {
+      const ivy = await signUp('Ivy');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      // Known as the only rates there are (no last good one to compare with).
+      await (
+        await getStore()
+      ).rates.put({ rates: { ...SAMPLE_RATES, [currency]: rate }, fetchedAt: Date.now() });
+      const answer = await placeSolo(
+        ivy.token,
+        order({
+          items: trunk,
+          currency,
+          paymentMethod: 'Bank Transfer',
+          address: abroad[currency],
+        }),
+      );
+      expect(answer).toMatchObject({
+        status: 503,
+        body: {
+          success: false,
+          message: `Orders in ${currency} are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).`,
+        },
+      });
+      expect(await ordersOf(ivy.token)).toEqual([]);
+    });
+  }
+
+  it('pauses orders in a currency whose fetched rate is more than ×10 off, and prices them again once a sane rate comes', async () => {
+    const jan = await signUp('Jan');
+    const store = await getStore();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await store.rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 7 * 60 * 60 * 1000 });
+    rates.state.rates = { ...SAMPLE_RATES, JPY: 1e306 };
+    const body = order({
+      items: trunk,
+      currency: 'JPY',
+      paymentMethod: 'Bank Transfer',
+      address: abroad.JPY,
+    });
+    try {
+      expect(await placeSolo(jan.token, body)).toMatchObject({
+        status: 503,
+        body: {
+          message:
+            'Orders in JPY are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).',
+        },
+      });
+      expect((await store.rates.get())?.rates.JPY).toBe(SAMPLE_RATES.JPY);
+      rates.state.rates = { ...SAMPLE_RATES, JPY: 0.55 };
+      await store.rates.put({
+        ...(await store.rates.get())!,
+        fetchedAt: Date.now() - 7 * 60 * 60 * 1000,
+      });
+      const placed = await placeSolo(jan.token, body);
+      expect(placed.status).toBe(201);
+      // ₨480,000 × 0.55 = ¥264,000, plus the JPY delivery base of ¥3,500.
+      expect(placed.body.order).toMatchObject({ amount: 264000, deliveryFee: 3500, total: 267500 });
+    } finally {
+      rates.state.rates = { ...SAMPLE_RATES };
+    }
+  });
 });
 
 describe('line caps', () => {

@@ -4,6 +4,7 @@ import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
@@ -154,6 +155,17 @@ export async function placeOrder(
   if (!rates) throw new HttpError(503, ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
   const amounts = orderAmounts(amountPkr, currency, rates);
+  // An absurd rate turns ₨480,000 into 0 (or Infinity, rounded to 0): never charge that.
+  if (
+    !isSaneConversion(amountPkr, amounts.subtotal) ||
+    !(Number.isFinite(amounts.deliveryFee) && amounts.deliveryFee > 0) ||
+    !Number.isFinite(amounts.total)
+  ) {
+    console.error(
+      `[alert] order in ${currency} refused: ₨${amountPkr} converts to ${amounts.subtotal} + fee ${amounts.deliveryFee} at rate ${amounts.rate}`,
+    );
+    throw new HttpError(503, ORDER_ANSWERS.ratePaused(currency));
+  }
   const order: OrderRecord = {
     id: randomUUID(),
     userId: user.id,

@@ -59,6 +59,11 @@ export interface RatesRecord {
   fallback?: boolean;
   /** When the upstream last failed (ms); adapters store and return it unchanged. */
   failedAt?: number;
+  /**
+   * Currencies whose last fetched rate was refused as more than ×10 from the last good one, with
+   * that refused rate; `rates` keeps the last good rate for each, and orders in them wait.
+   */
+  suspect?: Record<string, number>;
 }
 
 /** Catalogue persistence. */
