@@ -1,9 +1,7 @@
-import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import type { Config } from '@netlify/functions';
 import { getDeps, readPost, signedIn } from '../../src/server/api.ts';
-import type { OrderPlacedAnswer } from '../../src/lib/contract/responses.ts';
 import { handle, json } from '../../src/server/http.ts';
-import { placeOrder, readIdempotencyKey } from '../../src/server/services/orders.ts';
+import { orderReply, placeOrder, readIdempotencyKey } from '../../src/server/services/orders.ts';
 import { clientAddress } from '../../src/server/services/throttle.ts';
 import { orderBodySchema } from '../../src/lib/contract/requests.ts';
 
@@ -13,20 +11,13 @@ export default handle(async (req, context) => {
   const user = await signedIn(req, deps);
   const idempotencyKey = readIdempotencyKey(req);
   const body = await readPost(req, orderBodySchema);
-  const { order, replayed } = await placeOrder(deps, user, body, {
+  const placed = await placeOrder(deps, user, body, {
     idempotencyKey,
     clientAddress: clientAddress(req, context?.ip),
     waitUntil: context?.waitUntil?.bind(context),
   });
-  return json(
-    {
-      success: true,
-      message: ORDER_MESSAGES.placed,
-      orderId: order._id,
-      order,
-    } satisfies OrderPlacedAnswer,
-    { status: replayed ? 200 : 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} },
-  );
+  const { status, headers, body: answer } = orderReply(placed);
+  return json(answer, { status, headers });
 });
 
 // @netlify/dev lower-cases the path before matching routes; production keeps the spec's case.

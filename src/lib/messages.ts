@@ -93,6 +93,9 @@ export const ORDER_ANSWERS = {
   ratePaused: (currency: string) =>
     `Orders in ${currency} are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).`,
   keyReused: 'This Idempotency-Key was already used for a different order.',
+  replayed: (status: string) => `This order was already placed; its status is ${status}.`,
+  replayedCancelled:
+    'This order was placed earlier and has since been cancelled. Please place a new order to buy again.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
   tooManyOrders:

@@ -253,6 +253,41 @@ describe('POST /api/order/COD', () => {
     ).toHaveLength(1);
   });
 
+  it('answers a replayed Idempotency-Key with what the stored order now is: its status, and 409 once cancelled', async () => {
+    const kim = await signUp('Kim');
+    const headers = { 'Idempotency-Key': 'checkout-replay-0001' };
+    const body = order({ address: { ...address, email: 'kim.replay@example.com' } });
+    const first = await call(codHandler, '/api/order/COD', { token: kim.token, headers, body });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { success: true, message: 'Order Placed Successfully!' },
+    });
+    const again = await call(codHandler, '/api/order/COD', { token: kim.token, headers, body });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toMatchObject({
+      success: true,
+      message: 'This order was already placed; its status is Order Placed.',
+      orderId: first.body.orderId,
+      order: { _id: first.body.orderId, status: 'Order Placed' },
+    });
+    await call(cancelHandler, '/api/order/cancel', {
+      token: kim.token,
+      body: { orderId: first.body.orderId, reason: 'Ordered by mistake' },
+    });
+    const replay = await call(codHandler, '/api/order/COD', { token: kim.token, headers, body });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toMatchObject({
+      success: false,
+      message:
+        'This order was placed earlier and has since been cancelled. Please place a new order to buy again.',
+      orderId: first.body.orderId,
+      order: { _id: first.body.orderId, status: 'Cancelled', cancelReason: 'Ordered by mistake' },
+    });
+    expect(await ordersOf(kim.token)).toHaveLength(1);
+  });
+
   it('e-mails a confirmation over SMTP', async () => {
     await call(codHandler, '/api/order/COD', { token: alice.token, body: order() });
     await expect

@@ -10,7 +10,7 @@ import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
 import { HttpError } from '../http.ts';
 import { sendMail } from '../mail.ts';
-import type { Order, OrderItem } from '../../lib/contract/responses.ts';
+import type { Order, OrderItem, OrderPlacedAnswer } from '../../lib/contract/responses.ts';
 import type { Deps } from '../api.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
@@ -195,6 +195,50 @@ export async function placeOrder(
     context.waitUntil?.(mailing);
   }
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
+}
+
+/** The answer to an order request: status, headers and body, as the function sends them. */
+export interface OrderReply {
+  status: number;
+  headers: Record<string, string>;
+  body: OrderPlacedAnswer | { success: false; message: string; orderId: string; order: Order };
+}
+
+/**
+ * What an order request answers. A new order: 201 'Order Placed Successfully!'. A replayed
+ * Idempotency-Key answers what the stored order is now, with `Idempotent-Replayed: true` and the
+ * order itself: 200 with its status in words, or 409 once it has been cancelled (it is no longer
+ * placed, and the browser must not say it is).
+ */
+export function orderReply({ order, replayed }: { order: Order; replayed: boolean }): OrderReply {
+  if (!replayed)
+    return {
+      status: 201,
+      headers: {},
+      body: { success: true, message: ORDER_MESSAGES.placed, orderId: order._id, order },
+    };
+  const headers = { 'Idempotent-Replayed': 'true' };
+  if (order.status === 'Cancelled')
+    return {
+      status: 409,
+      headers,
+      body: {
+        success: false,
+        message: ORDER_ANSWERS.replayedCancelled,
+        orderId: order._id,
+        order,
+      },
+    };
+  return {
+    status: 200,
+    headers,
+    body: {
+      success: true,
+      message: ORDER_ANSWERS.replayed(order.status),
+      orderId: order._id,
+      order,
+    },
+  };
 }
 
 /** The caller's orders, newest first. */
