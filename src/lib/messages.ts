@@ -98,6 +98,7 @@ export const ORDER_ANSWERS = {
     'This order was placed earlier and has since been cancelled. Please place a new order to buy again.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
+  reasonTooLong: (max: number) => `A cancellation reason may be at most ${max} characters.`,
   tooManyOrders:
     'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
   lineTooLarge: (name: string, colour: string) =>

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import addHandler from '../../netlify/functions/cart-add.mts';
@@ -437,6 +438,66 @@ describe('moveOrderStatus', () => {
     await expect(
       moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered'),
     ).rejects.toThrow(ORDER_ANSWERS.badStatus('Order Placed', 'Delivered'));
+  });
+
+  it('refuses to cancel without a reason, and records the reason it is given', async () => {
+    const lena = await signUp('Lena');
+    const placed = await placeSolo(lena.token, order());
+    const store = await getStore();
+    for (const reason of [undefined, '', '   '])
+      await expect(
+        moveOrderStatus(store, placed.body.orderId, 'Cancelled', { reason }),
+      ).rejects.toThrow('Please select a cancellation reason.');
+    await expect(moveOrderStatus(store, placed.body.orderId, 'Cancelled')).rejects.toThrow(
+      'Please select a cancellation reason.',
+    );
+    expect((await store.orders.get(placed.body.orderId))?.status).toBe('Order Placed');
+    const cancelled = await moveOrderStatus(store, placed.body.orderId, 'Cancelled', {
+      reason: '  Out of stock at the workshop ',
+    });
+    expect(cancelled).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Out of stock at the workshop',
+    });
+  });
+});
+
+describe('npm run shop -- orders status', () => {
+  const shop = (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: env.dir },
+      },
+    );
+
+  it('lists --reason for cancelling in its help', () => {
+    const help = shop('help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(
+      '  orders status <id> Cancelled --reason "…"\n                                   cancel an order; the reason is required and kept with it\n',
+    );
+  });
+
+  it('refuses to cancel an order without --reason, exits 2 and changes nothing; with one, cancels it', async () => {
+    const milo = await signUp('Milo');
+    const placed = await placeSolo(milo.token, order());
+    const id = placed.body.orderId as string;
+    const bare = shop('orders', 'status', id, 'Cancelled');
+    expect(bare.status).toBe(2);
+    expect(bare.stderr.split('\n')[0]).toBe('Cancelling an order needs a reason: --reason "…"');
+    expect((await (await getStore()).orders.get(id))?.status).toBe('Order Placed');
+    const done = shop('orders', 'status', id, 'Cancelled', '--reason', 'Customer asked by phone');
+    expect(done.stdout.trim()).toBe(
+      `Order ${id} is now Cancelled (reason: Customer asked by phone).`,
+    );
+    expect(done.status).toBe(0);
+    expect(await (await getStore()).orders.get(id)).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Customer asked by phone',
+    });
   });
 });
 

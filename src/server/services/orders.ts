@@ -264,17 +264,33 @@ export async function cancelOrder(
   throw new HttpError(409, ORDER_ANSWERS.notCancellable);
 }
 
-/** Moves an order along the status machine (operator use); illegal moves are refused. */
+/** The longest cancellation reason an operator may give. */
+export const MAX_CANCEL_REASON_LENGTH = 200;
+
+/**
+ * Moves an order along the status machine (operator use); illegal moves are refused. Cancelling
+ * needs a reason, as it does for the shopper (SPEC §5): it is stored with the order.
+ */
 export async function moveOrderStatus(
   store: Store,
   orderId: string,
   to: OrderStatus,
+  opts: { reason?: string } = {},
 ): Promise<OrderRecord> {
+  const reason = opts.reason?.trim() ?? '';
+  if (to === 'Cancelled' && reason === '') throw new HttpError(400, ORDER_MESSAGES.reasonRequired);
+  if (reason.length > MAX_CANCEL_REASON_LENGTH)
+    throw new HttpError(400, ORDER_ANSWERS.reasonTooLong(MAX_CANCEL_REASON_LENGTH));
   const order = await store.orders.get(orderId);
   if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
   if (!canMoveTo(order.status as OrderStatus, to))
     throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
-  const updated = await store.orders.transition(orderId, [order.status], to);
+  const updated = await store.orders.transition(
+    orderId,
+    [order.status],
+    to,
+    to === 'Cancelled' ? { cancelReason: reason } : {},
+  );
   if (!updated) throw new HttpError(409, ORDER_ANSWERS.badStatus(order.status, to));
   return updated;
 }
