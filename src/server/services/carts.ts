@@ -71,7 +71,8 @@ export async function removeCartItem(
 
 /**
  * Stores the cart the browser merged at login in one write. Lines whose product, colour or picture
- * no longer exists are dropped, since the guest may have filled the cart before a catalogue change.
+ * no longer exists are dropped, since the guest may have filled the cart before a catalogue change,
+ * and so are lines of a product out of stock: cart/add refuses those, and merge agrees with it.
  */
 export async function replaceCart(
   store: Store,
@@ -82,6 +83,7 @@ export async function replaceCart(
   let kept: CartMap = {};
   for (const [itemId, colours] of Object.entries(cartData)) {
     const product = products.get(itemId);
+    if (!product?.stock) continue;
     for (const [selectedColor, images] of Object.entries(colours)) {
       const variant = product?.colorImages.find((c) => c.color === selectedColor);
       for (const [imageIndex, quantity] of Object.entries(images)) {
