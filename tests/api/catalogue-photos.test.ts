@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
@@ -51,6 +52,28 @@ async function photo(name: string, width: number, height: number, hue = 90): Pro
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A PNG that declares width × height in its header, with one row of pixel data (never decoded here). */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const stored = () => {
   try {
     return readdirSync(photos).sort();
@@ -193,6 +216,19 @@ describe('catalogue import with photos', () => {
     });
     expect(result).toEqual({ ok: true, inserted: 1, updated: 0, photosAdded: 1, photosKept: 0 });
     expect(stored()).toEqual([`${sha(front)}.jpg`]);
+  });
+
+  it('refuses a 30000 × 30000 PNG as too large, not as a file of the wrong format', async () => {
+    writeFileSync(path.join(shots, 'huge.png'), pngHeaderOnly(30_000, 30_000));
+    expect(
+      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos }),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'record 1 (_id "bag-e"): image huge.png is 30000 × 30000 px, too large: at most 268,402,689 pixels (16383 × 16383) can be processed',
+      ],
+    });
+    expect(stored()).toEqual([]);
   });
 
   it('refuses a stored photo path whose original is not in the photo store', async () => {

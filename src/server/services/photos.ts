@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, lstat, mkdir, readFile, realpath, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
+import { MAX_PHOTO_PIXELS, PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
 
 /**
  * The one place imported originals live, named by the SHA-256 of their bytes; the build reads it.
@@ -72,7 +72,9 @@ export async function checkPhoto(
   }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // Only the header is read, so sharp's pixel limit is lifted here and checked below, to say
+    // "too large" rather than "not an image".
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, problem: `image ${shown} is not a JPEG, PNG or WebP image` };
   }
@@ -83,6 +85,11 @@ export async function checkPhoto(
       problem: `image ${shown} is ${meta.format?.toUpperCase() ?? 'an unknown format'}; use JPEG, PNG or WebP`,
     };
   const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_PHOTO_PIXELS)
+    return {
+      ok: false,
+      problem: `image ${shown} is ${width} × ${height} px, too large: at most ${MAX_PHOTO_PIXELS.toLocaleString('en-US')} pixels (16383 × 16383) can be processed`,
+    };
   if (Math.min(width, height) < MIN_PHOTO_SIDE)
     return {
       ok: false,
