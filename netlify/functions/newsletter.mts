@@ -9,15 +9,7 @@ import { newsletterBodySchema } from '../../src/lib/contract/requests.ts';
 export default handle(async (req, context) => {
   const { email } = await readPost(req, newsletterBodySchema);
   const ip = clientAddress(req, context?.ip);
-  return json(
-    await subscribe(
-      await getDeps(),
-      email,
-      ip,
-      new URL(req.url).origin,
-      context?.waitUntil?.bind(context),
-    ),
-  );
+  return json(await subscribe(await getDeps(), email, ip, context?.waitUntil?.bind(context)));
 });
 
 export const config: Config = { path: '/api/newsletter' };

@@ -184,6 +184,26 @@ describe('POST /api/newsletter', () => {
     expect(await statusOf('newcomer@example.com')).toBe('pending');
   });
 
+  it('without SITE_URL, links to the configured PORT on localhost, never to the Host the request named', async () => {
+    delete process.env.SITE_URL;
+    process.env.PORT = '8899';
+    try {
+      const req = new Request('http://evil.example/api/newsletter', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'evil.example' },
+        body: JSON.stringify({ email: 'local.dev@example.com' }),
+      });
+      expect((await newsletterHandler(req, { ip: '10.77.0.1' })).status).toBe(200);
+      await settleBackground();
+      expect(mailText(mailsTo('local.dev@example.com')[0]?.raw ?? '')).toMatch(
+        /^http:\/\/localhost:8899\/api\/newsletter\/confirm\?token=[\w-]+$/m,
+      );
+    } finally {
+      process.env.SITE_URL = 'https://bastaa.pk';
+      delete process.env.PORT;
+    }
+  });
+
   it('answers a made-up or missing confirmation token with a 400 page', async () => {
     for (const path of [
       '/api/newsletter/confirm?token=made-up-token-0000000',

@@ -18,9 +18,13 @@ export { PENDING_SUBSCRIPTION_MS };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** The confirmation link a mail carries: the shop's address, or the request's own origin locally. */
-function confirmLink(config: Config, origin: string, token: string): string {
-  return new URL(`/api/newsletter/confirm?token=${token}`, config.SITE_URL ?? origin).href;
+/**
+ * The confirmation link a mail carries: on the shop's address (SITE_URL, required in production),
+ * or locally on http://localhost:PORT, never on whatever Host a request named.
+ */
+function confirmLink(config: Pick<Config, 'SITE_URL' | 'PORT'>, token: string): string {
+  const origin = config.SITE_URL ?? `http://localhost:${config.PORT}`;
+  return new URL(`/api/newsletter/confirm?token=${token}`, origin).href;
 }
 
 /**
@@ -32,7 +36,6 @@ export async function subscribe(
   deps: Deps,
   email: string,
   ip: string,
-  origin: string,
   waitUntil?: WaitUntil,
 ): Promise<NewsletterAnswer> {
   await throttle(deps.store, [[NEWSLETTER_PER_ADDRESS, ip]], NEWSLETTER_MESSAGES.tooMany, {
@@ -56,7 +59,7 @@ export async function subscribe(
           '',
           'Someone, hopefully you, asked to receive the Bastaa newsletter at this address.',
           'To confirm, open this link:',
-          confirmLink(deps.config, origin, token),
+          confirmLink(deps.config, token),
           '',
           'If it was not you, ignore this e-mail: nothing will be sent to you.',
         ].join('\n'),
