@@ -59,6 +59,15 @@ export interface Endpoint {
   auth: boolean;
   /** A well-formed body (for POST). */
   example?: unknown;
+  /** How a POST body is sent: JSON, or a page's form. */
+  contentType: 'application/json' | 'application/x-www-form-urlencoded';
+}
+
+/** The example body encoded as the call takes it (JSON, or a form's fields), or undefined for a GET. */
+export function exampleBody(e: Endpoint): string | undefined {
+  if (e.method !== 'POST') return undefined;
+  if (e.contentType === 'application/json') return JSON.stringify(e.example);
+  return new URLSearchParams(e.example as Record<string, string>).toString();
 }
 
 export const ADDRESS = {
@@ -81,6 +90,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   rates: undefined,
   newsletter: { email: 'bench.news@example.com' },
   newsletterConfirm: undefined,
+  newsletterConfirmSubmit: { token: 'a-well-formed-but-unknown-token' },
   register: { name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' },
   login: { email: 'bench@example.com', password: 'correct horse battery' },
   googleLogin: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
@@ -112,6 +122,10 @@ export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {
     method: spec.method,
     handler: router.handler,
     auth: spec.access !== 'anyone',
+    contentType:
+      'body' in spec && spec.body === 'form'
+        ? 'application/x-www-form-urlencoded'
+        : 'application/json',
     ...(spec.method === 'POST' ? { example: EXAMPLES[name] } : {}),
   };
 });

@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run shop -- <command>
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered
+  orders status <id> Cancelled --reason "…"
+                                   cancel an order; the reason is required and kept with it
   db migrate                       create the MongoDB indexes (once per database; safe to repeat)
   doctor                           check a production configuration; one line per problem
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
@@ -97,14 +99,22 @@ const commands: Record<string, Command> = {
     }
     return 0;
   },
-  'orders status': async ([id, ...words]) => {
-    const to = words.join(' ');
+  'orders status': async ([id, ...rest]) => {
+    const flag = rest.indexOf('--reason');
+    const reason = flag >= 0 ? rest[flag + 1] : undefined;
+    if (flag >= 0 && (reason === undefined || reason.trim() === ''))
+      return usage('--reason needs the reason, in quotes');
+    const to = (flag >= 0 ? rest.slice(0, flag) : rest).join(' ');
     if (!id || !to) return usage('orders status needs an order id and a status');
     if (!ORDER_STATUSES.includes(to as OrderStatus))
       return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
+    if (to === 'Cancelled' && reason === undefined)
+      return usage('Cancelling an order needs a reason: --reason "…"');
     try {
-      const order = await moveOrderStatus(await getStore(), id, to as OrderStatus);
-      console.log(`Order ${order.id} is now ${order.status}.`);
+      const order = await moveOrderStatus(await getStore(), id, to as OrderStatus, { reason });
+      console.log(
+        `Order ${order.id} is now ${order.status}${order.status === 'Cancelled' ? ` (reason: ${order.cancelReason})` : ''}.`,
+      );
       return 0;
     } catch (error) {
       if (error instanceof DomainError) return report([error.message]);

@@ -479,7 +479,10 @@ function sampleEveryKindOfAnswer(): Promise<void> {
 describe('headers of every answer', { timeout: 60_000 }, () => {
   it("carry nosniff, Strict-Transport-Security and a CSP with default-src 'none'", async () => {
     await sampleEveryKindOfAnswer();
-    const api = answers.filter((a) => / \/api\//.test(a.label));
+    // The newsletter confirmation link answers a page: it carries the site's page headers instead.
+    const api = answers.filter(
+      (a) => / \/api\//.test(a.label) && !a.label.includes(' /api/newsletter/confirm'),
+    );
     expect(api.length).toBeGreaterThan(40);
     for (const answer of api) {
       expect(answer.headers.get('x-content-type-options'), answer.label).toBe('nosniff');
@@ -488,6 +491,18 @@ describe('headers of every answer', { timeout: 60_000 }, () => {
       );
       expect(answer.headers.get('content-security-policy'), answer.label).toMatch(
         /^default-src 'none'/,
+      );
+    }
+  });
+
+  it("carry the site's page headers on the newsletter confirmation page: its CSP and no framing", async () => {
+    await sampleEveryKindOfAnswer();
+    const pages = answers.filter((a) => a.label.includes(' /api/newsletter/confirm'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const answer of pages) {
+      expect(answer.headers.get('x-frame-options'), answer.label).toBe('DENY');
+      expect(answer.headers.get('content-security-policy'), answer.label).toMatch(
+        /^default-src 'self'; .*frame-ancestors 'none'/,
       );
     }
   });

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../scripts/api-endpoints.ts';
+import { ENDPOINTS, exampleBody } from '../../scripts/api-endpoints.ts';
 import {
   bundleFunctions,
   type BundleSet,
@@ -33,7 +33,10 @@ function probe(fn: BundledFunction): { path: string; call: Call } {
   if (!endpoint) throw new Error(`no example request for ${fn.name}`);
   return {
     path: endpoint.path,
-    call: endpoint.method === 'GET' ? {} : { body: JSON.stringify(endpoint.example) },
+    call:
+      endpoint.method === 'GET'
+        ? {}
+        : { body: exampleBody(endpoint), headers: { 'content-type': endpoint.contentType } },
   };
 }
 
