@@ -49,6 +49,8 @@ export function routerFor(pathname: string): Router | undefined {
 /** One call of the table, with the handler that serves it and a valid example body. */
 export interface Endpoint {
   name: EndpointName;
+  /** The router function that serves it. */
+  router: RouterName;
   /** The spec's path. */
   path: string;
   /** Every path the call answers on. */
@@ -117,6 +119,7 @@ export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {
   const router = ROUTERS.find((r) => r.name === spec.router)!;
   return {
     name,
+    router: spec.router,
     path: spec.paths[0],
     paths: spec.paths,
     method: spec.method,
