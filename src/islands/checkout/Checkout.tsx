@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
+import { cartLineKey, cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart } from '../../stores/cart.ts';
@@ -269,7 +269,7 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
           <OrderSummary subtotalPkr={subtotal} currency={currency} showTax />
           <ul className="review-items">
             {lines.map((l) => (
-              <li key={`${l.itemId}|${l.selectedColor}|${l.imageIndex}`}>
+              <li key={cartLineKey(l)}>
                 <img src={l.image} alt="" width={56} height={56} loading="lazy" />
                 <span>
                   {l.product.productName}{' '}
