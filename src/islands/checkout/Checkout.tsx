@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { cartLineKey, cartLines, cartSubtotal, type CartMap } from '../../lib/cart.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
 import { $cart } from '../../stores/cart.ts';
@@ -51,9 +52,9 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
   // known, or older than MAX_RATE_AGE_MS); the server refuses them too.
   const paused =
     destination !== undefined &&
-    destination.currency !== 'PKR' &&
+    destination.currency !== BASE_CURRENCY &&
     (currency.wanted === destination.currency ||
-      (destination.currency === currency.code && currency.approximateSince !== undefined));
+      (destination.currency === currency.code && currency.since !== undefined));
   // Until the page shows the new country's currency, an order would be refused as a mismatch.
   const switching = destination !== undefined && destination.currency !== currency.code;
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

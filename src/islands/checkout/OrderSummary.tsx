@@ -1,10 +1,11 @@
 import { orderAmounts } from '../../lib/delivery.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { $orderRates, type Currency } from '../../stores/currency.ts';
+import { BASE_CURRENCY, type CurrencyState } from '../../lib/currency.ts';
+import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 // The static HTML is rendered in PKR, which needs no other rate.
-const PKR_ONLY = { PKR: 1 };
+const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 
 /** Subtotal, tax (always 0), shipping and total in the chosen currency (SPEC §2, §9). */
 export function OrderSummary({
@@ -13,10 +14,10 @@ export function OrderSummary({
   showTax = false,
 }: {
   subtotalPkr: number;
-  currency: Currency;
+  currency: CurrencyState;
   showTax?: boolean;
 }) {
-  const rates = useHydratedStore($orderRates, PKR_ONLY);
+  const rates = useHydratedStore($orderRates, BASE_ONLY);
   const amounts = orderAmounts(subtotalPkr, currency.code, {
     ...rates,
     [currency.code]: currency.rate,

@@ -1,3 +1,4 @@
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import {
   HOME_COUNTRY,
   defaultPaymentMethod,
@@ -56,7 +57,7 @@ export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): 
  * Pakistan while prices show in PKR (so COD stays the default, SPEC §3).
  */
 export function shipsTo(country: string, currencyCode: string): string {
-  return country || (currencyCode === 'PKR' ? HOME_COUNTRY : '');
+  return country || (currencyCode === BASE_CURRENCY ? HOME_COUNTRY : '');
 }
 
 /** The method to show for a place: the shopper's own pick where that place allows it, else its default. */
@@ -71,7 +72,7 @@ export function paymentFor(place: string, preferred: PaymentMethod | null = null
 export function withCountry(
   fields: CheckoutFields,
   country: string,
-  currencyCode = 'PKR',
+  currencyCode: string = BASE_CURRENCY,
   preferred: PaymentMethod | null = null,
 ): CheckoutFields {
   if (country === fields.country) return fields;
