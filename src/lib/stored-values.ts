@@ -43,7 +43,7 @@ export const storedRatesSchema = object({
 /** A list of ids (favourites: product slugs; removed orders: UUIDs or ObjectIds). */
 const idList = array(text(/^[A-Za-z0-9_-]{1,64}$/), 1000);
 
-/** The settings form as saved (settings-model.ts checks each field's meaning). */
+/** The settings form as saved (user-settings.ts checks each field's meaning). */
 export const storedSettingsSchema = object({
   name: optional(upTo(200)),
   email: optional(upTo(254)),
