@@ -7,6 +7,7 @@ import {
   cartAnswerSchema,
   cartChangeAnswerSchema,
   msgAnswerSchema,
+  newsletterAnswerSchema,
   orderCancelledAnswerSchema,
   orderPlacedAnswerSchema,
   ordersAnswerSchema,
@@ -30,4 +31,5 @@ export const ANSWERS = {
   orderPlaced: orderPlacedAnswerSchema,
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
+  newsletter: newsletterAnswerSchema,
 } as const;

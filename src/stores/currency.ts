@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../client/api.ts';
+import { fetchRatesSnapshot } from '../client/static-data.ts';
 import { BASE_CURRENCY, isCurrencyCode, type CurrencyState } from '../lib/currency.ts';
 import {
   MAX_RATE_AGE_MS,
@@ -72,19 +73,6 @@ export function showPrice(pkr: number, currency: CurrencyState = $currency.get()
   return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
 }
 
-/** The dated rates the build shipped with the site (the last ones the store knew), or none. */
-async function snapshotRates(): Promise<CachedRates> {
-  try {
-    const res = await fetch('/rates-snapshot.json');
-    const body = (await res.json()) as Partial<CachedRates>;
-    return body.rates && typeof body.fetchedAt === 'number' && body.fetchedAt > 0
-      ? { rates: body.rates, fetchedAt: body.fetchedAt }
-      : NO_RATES;
-  } catch {
-    return NO_RATES;
-  }
-}
-
 /**
  * The freshest rates to be had: the browser's own copy while under an hour old, else /api/rates;
  * when that fails or only has its rate-1 fallback, the last known good ones: the browser's copy,
@@ -107,8 +95,9 @@ async function freshRates(force: boolean): Promise<CachedRates> {
     // Offline or the API is down: fall through to the last known good rates.
   }
   if (cached.fetchedAt > 0) return cached;
-  const snapshot = await snapshotRates();
-  if (snapshot.fetchedAt > 0) $rates.set(snapshot);
+  const snapshot = await fetchRatesSnapshot();
+  if (!snapshot) return NO_RATES;
+  $rates.set(snapshot);
   return snapshot;
 }
 

@@ -100,6 +100,27 @@ describe('chooseCountry', () => {
     );
   });
 
+  it('falls back to the snapshot shipped with the site when the API cannot be reached and no rates are kept', async () => {
+    const fetchedAt = Date.now() - 3 * DAY;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url !== '/rates-snapshot.json') throw new TypeError('fetch failed');
+      return new Response(JSON.stringify({ rates: { PKR: 1, USD: 0.0036 }, fetchedAt }));
+    });
+    const { $currency, chooseCountry } = await import('../../src/stores/currency.ts');
+    await chooseCountry('United States', 'USD');
+    expect($currency.get()).toEqual({
+      code: 'USD',
+      symbol: '$',
+      rate: 0.0036,
+      digits: 2,
+      since: fetchedAt,
+    });
+    expect(JSON.parse(localStorage.getItem('currencyRates')!)).toEqual({
+      rates: { PKR: 1, USD: 0.0036 },
+      fetchedAt,
+    });
+  });
+
   it('starts on the saved country’s currency from the keys earlier releases wrote', async () => {
     localStorage.setItem('selectedCountry', 'United States');
     localStorage.setItem('selectedCurrency', 'USD');
