@@ -8,8 +8,9 @@ import {
   withCountry,
   type CheckoutFields,
 } from '../../src/islands/checkout/checkout-form.ts';
+import type { PaymentMethod } from '../../src/lib/payments.ts';
 
-const filled: CheckoutFields = {
+const filled: CheckoutFields & { paymentMethod: PaymentMethod } = {
   firstName: 'Sana',
   lastName: 'Tariq',
   email: 'sana@example.com',

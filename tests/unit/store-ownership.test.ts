@@ -271,7 +271,12 @@ describe('placeOrder', () => {
     const { placeOrder } = await import('../../src/stores/checkout.ts');
     const { $cart } = await import('../../src/stores/cart.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
-    const body = { paymentMethod: 'COD' };
+    const body = {
+      items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2 }],
+      address: lahoreAddress(),
+      currency: 'PKR',
+      paymentMethod: 'COD' as const,
+    };
     expect(await placeOrder(body, 'key-1')).toBe(false);
     expect($cart.get()).toEqual(cart);
     expect(await placeOrder(body, 'key-1')).toBe(true);

@@ -137,7 +137,9 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     e.preventDefault();
     setSubmitted(true);
     const check = await validate.load();
-    if (Object.keys(check(fields)).length > 0) {
+    const { paymentMethod } = fields;
+    // (The schema requires a method: the second test only tells the type so.)
+    if (Object.keys(check(fields)).length > 0 || !paymentMethod) {
       setRefused((n) => n + 1);
       return;
     }
@@ -149,7 +151,10 @@ export default function Checkout({ countries }: { countries: CountryOption[] }) 
     if (lines.length === 0 || busy) return;
     keyRef.current ??= newIdempotencyKey();
     setBusy(true);
-    const placed = await sendOrder(orderBody(fields, lines, currency.code), keyRef.current);
+    const placed = await sendOrder(
+      orderBody({ ...fields, paymentMethod }, lines, currency.code),
+      keyRef.current,
+    );
     setBusy(false);
     if (!placed) return;
     setFields(emptyCheckout(paymentFor(shipsTo('', currency.code))));

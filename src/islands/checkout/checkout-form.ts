@@ -1,3 +1,4 @@
+import type { OrderRequest } from '../../lib/contract/requests.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import {
   HOME_COUNTRY,
@@ -86,10 +87,10 @@ export function withCountry(
 
 /** The order body the API takes: the address, the lines, the currency and the payment method. */
 export function orderBody(
-  fields: CheckoutFields,
+  fields: CheckoutFields & { paymentMethod: PaymentMethod },
   items: { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
   currency: string,
-) {
+): OrderRequest {
   const { paymentMethod, address2, ...address } = fields;
   return {
     items: items.map((i) => ({

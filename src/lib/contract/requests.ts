@@ -169,3 +169,10 @@ export type ResetVerifyBody = z.infer<typeof resetVerifyBodySchema>;
 export type CartLineRequest = z.input<typeof cartLineBodySchema>;
 /** What a client may send to POST /api/cart/remove. */
 export type CartRemoveRequest = z.input<typeof cartRemoveBodySchema>;
+/**
+ * What a client may send to POST /api/order/COD. Each item is typed by its line schema: the step
+ * that reads `_id` as `productId` takes any value, so the pipe's own input type is `unknown`.
+ */
+export type OrderRequest = Omit<z.input<typeof orderBodySchema>, 'items'> & {
+  items: z.input<(typeof orderItemBodySchema)['_zod']['def']['out']>[];
+};
