@@ -1,6 +1,6 @@
-import { orderAmounts } from '../../lib/delivery.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { summaryAmounts } from '../../lib/checkout.ts';
 import { BASE_CURRENCY, type CurrencyState } from '../../lib/currency.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
@@ -18,10 +18,7 @@ export function OrderSummary({
   showTax?: boolean;
 }) {
   const rates = useHydratedStore($orderRates, BASE_ONLY);
-  const amounts = orderAmounts(subtotalPkr, currency.code, {
-    ...rates,
-    [currency.code]: currency.rate,
-  });
+  const amounts = summaryAmounts(subtotalPkr, currency, rates);
   const money = (n: number) => formatMoney(n, currency.code);
   return (
     <dl className="summary" data-testid="order-summary">
@@ -37,13 +34,11 @@ export function OrderSummary({
       )}
       <div>
         <dt>Shipping</dt>
-        <dd data-testid="summary-shipping">
-          {subtotalPkr > 0 ? money(amounts.deliveryFee) : money(0)}
-        </dd>
+        <dd data-testid="summary-shipping">{money(amounts.shipping)}</dd>
       </div>
       <div className="total">
         <dt>Total</dt>
-        <dd data-testid="summary-total">{money(subtotalPkr > 0 ? amounts.total : 0)}</dd>
+        <dd data-testid="summary-total">{money(amounts.total)}</dd>
       </div>
     </dl>
   );
