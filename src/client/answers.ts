@@ -7,7 +7,6 @@ import {
   cartAnswerSchema,
   cartChangeAnswerSchema,
   msgAnswerSchema,
-  newsletterAnswerSchema,
   orderCancelledAnswerSchema,
   orderPlacedAnswerSchema,
   ordersAnswerSchema,
@@ -31,5 +30,4 @@ export const ANSWERS = {
   orderPlaced: orderPlacedAnswerSchema,
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
-  newsletter: newsletterAnswerSchema,
 } as const;

@@ -150,5 +150,4 @@ export const api = {
   userOrders: (token: string) => request('/api/order/userorders', 'orders', { body: {}, token }),
   cancelOrder: (token: string, orderId: string, reason: string) =>
     request('/api/order/cancel', 'orderCancelled', { body: { orderId, reason }, token }),
-  newsletter: (email: string) => request('/api/newsletter', 'newsletter', { body: { email } }),
 };
