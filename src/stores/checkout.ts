@@ -4,51 +4,33 @@
 // `$checkout` and calls the actions below.
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
-import { cartLines, cartSubtotal, type CartLine, type CartMap } from '../lib/cart.ts';
 import {
   awaitsCurrency,
   checkoutMethods,
   freshCheckout,
   orderRequest,
-  ordersPaused,
-  shownError,
   withAllowedPayment,
   withCountry,
   type AddressField,
   type CheckoutCountry,
   type CheckoutField,
-  type CheckoutFields,
 } from '../lib/checkout.ts';
+import {
+  checkoutView,
+  type CheckoutState,
+  type CheckoutView,
+  type Validator,
+} from '../lib/checkout-view.ts';
 import type { OrderRequest } from '../lib/contract/requests.ts';
-import { BASE_CURRENCY, type CurrencyState } from '../lib/currency.ts';
-import { CHECKOUT_MESSAGES, ORDER_MESSAGES } from '../lib/messages.ts';
+import { BASE_CURRENCY } from '../lib/currency.ts';
+import { ORDER_MESSAGES } from '../lib/messages.ts';
 import type { PaymentMethod } from '../lib/payments.ts';
-import type { Product } from '../lib/product.ts';
 import { $cart, clearCart } from './cart.ts';
 import { $products, $productsError } from './catalogue.ts';
 import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
 import { notify } from './notices.ts';
 import { $session, isSignedIn } from './session.ts';
 import { openDrawer } from './ui.ts';
-
-/** Every field's first error, by the shared checkout schema. */
-type Validator = (fields: CheckoutFields) => Partial<Record<CheckoutField, string>>;
-
-/** The form as the shopper fills it in, and where the attempt to order stands. */
-interface CheckoutState {
-  fields: CheckoutFields;
-  touched: Partial<Record<CheckoutField, boolean>>;
-  submitted: boolean;
-  busy: boolean;
-  /** The thank-you dialog is open. */
-  thanks: boolean;
-  /** Refused submits so far: each one moves focus to the first invalid field again. */
-  refusals: number;
-  /** The method the shopper clicked, kept across countries that do not allow it for a while. */
-  preferred: PaymentMethod | null;
-  /** This attempt's idempotency key: a retry reuses it, a changed order gets a new one. */
-  key: string | null;
-}
 
 const START: CheckoutState = {
   fields: freshCheckout(BASE_CURRENCY),
@@ -64,67 +46,6 @@ const START: CheckoutState = {
 const $form = atom<CheckoutState>(START);
 const $countries = atom<readonly CheckoutCountry[]>([]);
 const $validator = atom<Validator | null>(null);
-
-/** What /Checkout shows. */
-export interface CheckoutView {
-  fields: CheckoutFields;
-  /** Each field's error as the form shows it now (`shownError`). */
-  errors: Partial<Record<CheckoutField, string>>;
-  /** How many fields are invalid, shown or not: what a refused submit announces. */
-  errorCount: number;
-  /** The chosen country's regions, for the State select. */
-  regions: readonly string[];
-  methods: readonly PaymentMethod[];
-  currency: CurrencyState;
-  lines: CartLine[];
-  subtotal: number;
-  /** The catalogue is loaded and the cart holds nothing to order (and no order was just placed). */
-  cartEmpty: boolean;
-  /** Why orders to the chosen country are paused, or null. */
-  paused: string | null;
-  /** Place Order may be pressed. */
-  canPlace: boolean;
-  busy: boolean;
-  thanks: boolean;
-  refusals: number;
-}
-
-function checkoutView(
-  form: CheckoutState,
-  countries: readonly CheckoutCountry[],
-  currency: CurrencyState,
-  cart: CartMap,
-  products: readonly Product[] | null,
-  validator: Validator | null,
-): CheckoutView {
-  const { fields } = form;
-  const destination = countries.find((c) => c.name === fields.country);
-  const invalid = validator ? validator(fields) : {};
-  const errors: Partial<Record<CheckoutField, string>> = {};
-  for (const name of Object.keys(invalid) as CheckoutField[]) {
-    const shown = shownError(name, { ...form, errors: invalid });
-    if (shown) errors[name] = shown;
-  }
-  const lines = products ? cartLines(cart, products) : [];
-  const paused = destination !== undefined && ordersPaused(destination, currency);
-  const switching = destination !== undefined && awaitsCurrency(destination, currency.code);
-  return {
-    fields,
-    errors,
-    errorCount: Object.keys(invalid).length,
-    regions: destination?.regions ?? [],
-    methods: checkoutMethods(fields.country, currency.code),
-    currency,
-    lines,
-    subtotal: cartSubtotal(lines),
-    cartEmpty: products !== null && lines.length === 0 && !form.thanks,
-    paused: paused ? CHECKOUT_MESSAGES.ordersPaused(destination.name, destination.currency) : null,
-    canPlace: !form.busy && !switching && !paused && lines.length > 0,
-    busy: form.busy,
-    thanks: form.thanks,
-    refusals: form.refusals,
-  };
-}
 
 /** The checkout as the static HTML shows it (no cart, catalogue or saved country yet, prices in PKR). */
 export const STATIC_CHECKOUT: CheckoutView = checkoutView(START, [], BASE_PRICES, {}, null, null);

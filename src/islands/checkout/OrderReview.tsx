@@ -1,6 +1,6 @@
 import { cartLineKey } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import type { CheckoutView } from '../../stores/checkout.ts';
+import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { Price } from '../shared/Price.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 

@@ -1,5 +1,6 @@
 import { paymentLabel } from '../../lib/payments.ts';
-import { editField, type CheckoutView } from '../../stores/checkout.ts';
+import type { CheckoutView } from '../../lib/checkout-view.ts';
+import { editField } from '../../stores/checkout.ts';
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ADDRESS_FIELDS, type CheckoutCountry, type CheckoutField } from '../../lib/checkout.ts';
-import { editField, leaveField, type CheckoutView } from '../../stores/checkout.ts';
+import type { CheckoutView } from '../../lib/checkout-view.ts';
+import { editField, leaveField } from '../../stores/checkout.ts';
 
 const AUTOCOMPLETE: Partial<Record<CheckoutField, string>> = {
   firstName: 'given-name',
