@@ -3,7 +3,12 @@
 import { expect, test } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA } from './support/catalogue.ts';
-import { chooseCountry } from './support/ui.ts';
+import {
+  chooseCountry,
+  navigationsStarted,
+  pressAndSettle,
+  watchNavigations,
+} from './support/ui.ts';
 
 test.describe("prices in the shopper's currency", () => {
   test('choosing United Kingdom shows £ prices on every page type after reload', async ({
@@ -43,7 +48,13 @@ test.describe("prices in the shopper's currency", () => {
       const select = page.getByLabel('Country / currency');
       await expect(select.locator('option:checked')).toHaveText('Choose your country');
       await select.selectOption('India');
-      await page.waitForTimeout(300);
+      // The footer island has hydrated and taken the choice (nothing of it is held any more).
+      await expect(
+        page.locator('astro-island[component-url*="FooterCountry"]:not([ssr])'),
+      ).toHaveCount(1);
+      await expect(select).not.toHaveAttribute('data-pending');
+      await expect(select).toHaveValue('India');
+      await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled();
       expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
       // Update stores the choice, fetches rates and reloads the page.
       const reloaded = page.waitForEvent('load');
@@ -60,11 +71,19 @@ test.describe("prices in the shopper's currency", () => {
     }) => {
       await page.goto('/');
       const select = page.getByLabel('Country / currency');
+      await watchNavigations(page);
       await select.focus();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(500);
+      await pressAndSettle(page, 'ArrowDown');
+      await pressAndSettle(page, 'ArrowDown');
+      // The keys moved the selection, and the footer island has hydrated and taken it ...
+      await expect(select).not.toHaveValue('');
+      await expect(
+        page.locator('astro-island[component-url*="FooterCountry"]:not([ssr])'),
+      ).toHaveCount(1);
+      await expect(select).not.toHaveAttribute('data-pending');
+      // ... and applied nothing: no country stored, no page asked for.
       expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
+      expect(await navigationsStarted(page)).toEqual([]);
       await expect(page).toHaveURL(/\/$/);
     });
 

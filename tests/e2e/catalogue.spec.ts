@@ -4,6 +4,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, PHONE } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { scrollAtRest } from './support/ui.ts';
 
 /** The 'Viewing X of Y products' counter as numbers. */
 async function counter(page: Page): Promise<{ shown: number; total: number }> {
@@ -354,15 +355,18 @@ test.describe('the filter panel at 1366×900', () => {
     const handle = page.getByLabel('Highest price');
     await handle.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(300);
+    await scrollAtRest(page);
     const before = await page.evaluate(() => scrollY);
     expect(before).toBeGreaterThan(100);
     const box = (await handle.boundingBox())!;
     await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 8; step++) {
+      const value = await handle.inputValue();
       await page.mouse.move(box.x + box.width - 4 - step * 15, box.y + box.height / 2);
-      await page.waitForTimeout(60);
+      // The handle has taken the move (so the listing has re-rendered for it) before the page is read.
+      await expect(handle).not.toHaveValue(value);
+      await scrollAtRest(page);
       expect(await page.evaluate(() => scrollY)).toBe(before);
     }
     const handleDuringDrag = (await handle.boundingBox())!;
@@ -379,11 +383,16 @@ test.describe('the filter panel at 1366×900', () => {
     const box = page
       .getByRole('complementary', { name: 'Filters' })
       .getByLabel(/^Sky Blue \(\d+\)$/);
+    const skyBlue = Number(/\((\d+)\)/.exec((await box.locator('..').textContent()) ?? '')![1]);
     await box.focus();
     await box.scrollIntoViewIfNeeded();
     await page.keyboard.press('Space');
     await expect(box).toBeChecked();
-    await page.waitForTimeout(800);
+    // The listing shows the Sky Blue bags (the change that scrolls the page to the top, if any).
+    await expect(page.getByTestId('listing-counter')).toHaveText(
+      new RegExp(`of ${skyBlue} products$`),
+    );
+    await scrollAtRest(page);
     const rect = (await box.boundingBox())!;
     expect(rect.y).toBeGreaterThanOrEqual(0);
     expect(rect.y + rect.height).toBeLessThanOrEqual(900);
@@ -396,12 +405,17 @@ test.describe('the filter panel at 1366×900', () => {
   test('moving the highest-price slider by keyboard keeps it in view', async ({ page }) => {
     await page.goto('/Collections');
     await hydrated(page, 'ProductListing');
+    const { total } = await counter(page);
     await page.getByRole('button', { name: 'Show Filter' }).click();
     const slider = page.getByLabel('Highest price');
+    const highest = Number(await slider.inputValue());
     await slider.focus();
     await slider.scrollIntoViewIfNeeded();
     for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
-    await page.waitForTimeout(800);
+    // The slider has moved and the listing shows fewer bags (the change that would scroll the page).
+    await expect.poll(async () => Number(await slider.inputValue())).toBeLessThan(highest);
+    await expect.poll(async () => (await counter(page)).total).toBeLessThan(total);
+    await scrollAtRest(page);
     await expect(slider).toBeFocused();
     const rect = (await slider.boundingBox())!;
     expect(rect.y).toBeGreaterThanOrEqual(0);

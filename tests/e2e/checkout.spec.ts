@@ -16,6 +16,7 @@ import {
   fillShippingByKeyboard,
   focused,
   registerInDrawer,
+  scrollAtRest,
   signInBeforeLoad,
   storeBeforeLoad,
   tabTo,
@@ -117,7 +118,7 @@ test.describe('the shipping form and placing an order', () => {
       )!;
       window.scrollBy(0, payment.getBoundingClientRect().bottom - window.innerHeight);
     });
-    await page.waitForTimeout(300);
+    await scrollAtRest(page);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(100);
     const r = (await review.boundingBox())!;
     expect(r.y).toBeGreaterThanOrEqual(64);
@@ -531,14 +532,17 @@ test.describe('on a phone', () => {
         cartItems_guest: cartOf({ [MARGALLA.id]: 'Black' }, 2),
         selectedCountry: 'Pakistan',
       });
-      // React arrives late (a slow phone on a bad network), so the shopper types first.
+      // React arrives late (a slow phone on a bad network): it is held back until the shopper has typed.
+      let typed!: () => void;
+      const hasTyped = new Promise<void>((resolve) => (typed = resolve));
       await page.route('**/_astro/client.*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await hasTyped;
         await route.continue();
       });
       await openEarly(page, '/Checkout');
       await expect(page.locator('astro-island[component-url*="Checkout"][ssr]')).toHaveCount(1);
       await page.getByLabel('First Name').fill('Sana');
+      typed();
       await phone.fullSpeed();
       await untilHydrated(page, 'Checkout');
       await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Pakistan');

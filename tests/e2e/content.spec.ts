@@ -185,7 +185,9 @@ test.describe('the newsletter box', () => {
     const email = uniqueEmail('news');
     for (let i = 0; i < 2; i++) {
       await field.fill(email);
+      const answered = page.waitForResponse('**/api/newsletter');
       await page.getByRole('button', { name: 'Subscribe' }).click();
+      await answered;
       await expect(
         page
           .getByRole('status')

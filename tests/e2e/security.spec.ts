@@ -8,7 +8,13 @@ import { siteHeaders } from '../../scripts/netlify-headers.ts';
 import { expect, test } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, PHONE } from './support/catalogue.ts';
-import { openAccountByKeyboard, storeBeforeLoad } from './support/ui.ts';
+import {
+  navigationsStarted,
+  openAccountByKeyboard,
+  pressAndSettle,
+  storeBeforeLoad,
+  watchNavigations,
+} from './support/ui.ts';
 
 const DIST = path.resolve('dist');
 
@@ -204,8 +210,12 @@ test.describe('corrupted or hostile values stored in the browser', () => {
     expect(await page.evaluate(() => (({}) as Record<number, unknown>)[0])).toBeUndefined();
     await page.keyboard.type('zzzz no such bag');
     await expect(page.getByText('No products found.')).toBeVisible();
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(500);
+    await watchNavigations(page);
+    await pressAndSettle(page, 'Enter');
+    // The search has handled Enter: it asked for no page, and the overlay still shows no result.
+    expect(await navigationsStarted(page)).toEqual([]);
+    await expect(page.locator('#search-input')).toBeFocused();
+    await expect(page.getByText('No products found.')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/Collections');
     expect(errors).toEqual([]);
   });
