@@ -16,6 +16,7 @@ import {
   storeBeforeLoad,
   tabTo,
   toast,
+  untilAnswered,
 } from './support/ui.ts';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
@@ -36,14 +37,18 @@ test.describe('logging in, registering and resetting the password', () => {
     await openAccount(page);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await drawer(page).getByLabel('Email').fill(email);
-    await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    await untilAnswered(page, '/api/user/reset-password-request', () =>
+      drawer(page).getByRole('button', { name: 'Submit' }).click(),
+    );
     await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
     await expect.poll(() => resetCodeFor(email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
     await drawer(page)
       .getByLabel('OTP')
       .fill(resetCodeFor(email) ?? '');
     await drawer(page).getByLabel('New Password').fill('a brand new secret');
-    await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    await untilAnswered(page, '/api/user/verify-otp-reset-password', () =>
+      drawer(page).getByRole('button', { name: 'Submit' }).click(),
+    );
     await expect(toast(page, 'Password updated successfully. Please log in.')).toBeVisible();
     // The drawer goes back to its login form, ready for the new password.
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
@@ -65,7 +70,7 @@ test.describe('logging in, registering and resetting the password', () => {
       await page.keyboard.type(uniqueEmail('nobody'));
       await page.keyboard.press('Tab');
       await page.keyboard.type('wrong password');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/login', () => page.keyboard.press('Enter'));
       await expect(toast(page, 'Invalid email or password.')).toBeVisible();
       await expect(drawer(page).getByRole('alert')).toHaveText('Invalid email or password.');
       expect(await alertsHeard(page)).toEqual(['Invalid email or password.']);
@@ -107,14 +112,18 @@ test.describe('logging in, registering and resetting the password', () => {
       await page.keyboard.press('Enter');
       await expect(focused(page)).toHaveAccessibleName('Email');
       await page.keyboard.type(shopper.email);
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/reset-password-request', () =>
+        page.keyboard.press('Enter'),
+      );
       await expect(drawer(page).getByRole('alert')).toHaveText('OTP sent to your email.');
       expect(await alertsHeard(page)).toEqual(['OTP sent to your email.']);
       await drawer(page).getByLabel('OTP').focus();
       await page.keyboard.type('000000');
       await page.keyboard.press('Tab');
       await page.keyboard.type('a brand new secret');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/verify-otp-reset-password', () =>
+        page.keyboard.press('Enter'),
+      );
       const otp = drawer(page).getByLabel('OTP');
       await expect(otp).toHaveAttribute('aria-invalid', 'true');
       await expect(otp).toHaveAccessibleDescription(
@@ -166,7 +175,7 @@ test.describe('the session', () => {
     expect(await orders()).toBe(200);
     await openAccountByKeyboard(page);
     await tabTo(page, 'Sign Out');
-    await page.keyboard.press('Enter');
+    await untilAnswered(page, '/api/user/logout', () => page.keyboard.press('Enter'));
     await expect(toast(page, 'Signed out successfully')).toBeVisible();
     await expect.poll(orders).toBe(401);
   });

@@ -22,6 +22,7 @@ import {
   registerInDrawer,
   storeBeforeLoad,
   toast,
+  untilAnswered,
 } from './support/ui.ts';
 
 test.describe('adding to the cart', () => {
@@ -170,7 +171,9 @@ test.describe("the guest's cart and the account", () => {
 
     await openAccount(page);
     await expect(page.getByText('Welcome, Sana Tariq!')).toBeVisible();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await untilAnswered(page, '/api/user/logout', () =>
+      page.getByRole('button', { name: 'Sign Out' }).click(),
+    );
     await expect(toast(page, 'Signed out successfully')).toBeVisible();
     await expect(page.locator('[data-cart-count]')).toHaveText('0');
     expect(
@@ -203,7 +206,9 @@ test.describe("the guest's cart and the account", () => {
     await page.getByRole('button', { name: /Log in or create an account/ }).click();
     await drawer(page).getByLabel('Email').fill(shopper.email);
     await drawer(page).getByLabel('Password').fill(PASSWORD);
-    await drawer(page).getByRole('button', { name: 'Log In' }).click();
+    await untilAnswered(page, '/api/user/login', () =>
+      drawer(page).getByRole('button', { name: 'Log In' }).click(),
+    );
     await expect(toast(page, 'You are logged in!')).toBeVisible();
     // The welcome shows at once; the guest cart is merged on the server just after it.
     await expect

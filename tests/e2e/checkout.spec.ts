@@ -21,6 +21,7 @@ import {
   storeBeforeLoad,
   tabTo,
   toast,
+  untilAnswered,
 } from './support/ui.ts';
 
 /** One Margalla in Black in a guest's stored cart. */
@@ -81,7 +82,9 @@ test.describe('the shipping form and placing an order', () => {
     await expect(drawer(page)).toBeVisible();
     await page.keyboard.press('Escape');
     await registerInDrawer(page, uniqueEmail('buyer'));
-    await page.getByRole('button', { name: 'Place Order' }).dblclick();
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).dblclick(),
+    );
     await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
     const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
     await expect(thanks.getByRole('link', { name: 'See Your Orders' })).toBeVisible();
@@ -181,7 +184,7 @@ test.describe('the shipping form and placing an order', () => {
       )
         break;
     }
-    await page.keyboard.press('Enter');
+    await untilAnswered(page, '/api/order/COD', () => page.keyboard.press('Enter'));
     await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Thank you for your order' })).toBeVisible();
   });
@@ -248,7 +251,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await addToServerCart(request, shopper);
     await page.goto('/Checkout');
     await fillShippingByKeyboard(page);
-    await page.keyboard.press('Enter');
+    await untilAnswered(page, '/api/order/COD', () => page.keyboard.press('Enter'));
     const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
     await expect(thanks).toBeVisible();
     await expect(focused(page)).toHaveAccessibleName('Close');
@@ -293,7 +296,9 @@ test.describe('the shipping country decides currency and payment', () => {
     await expect(page.getByTestId('summary-shipping')).toHaveText('$25.00');
     await expect(page.getByTestId('summary-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
     const shownTotal = await page.getByTestId('summary-total').textContent();
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
     await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
     const orders = await ordersOf(page);
     expect(orders).toHaveLength(1);
@@ -414,7 +419,7 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
       await page.keyboard.press('Tab');
       await expect(focused(page)).toHaveAccessibleName('Password');
       await page.keyboard.type(PASSWORD);
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/register', () => page.keyboard.press('Enter'));
       await expect(toast(page, 'Your account has been created. You are logged in!')).toBeVisible();
       await expect(drawer(page)).toHaveCount(0);
       await expect(profile).toBeFocused();
@@ -425,7 +430,7 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
       await expect(page.getByRole('dialog', { name: 'Your account' })).toBeVisible();
       await expect(focused(page)).toHaveAccessibleName('Close');
       await tabTo(page, 'Sign Out');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/logout', () => page.keyboard.press('Enter'));
       await expect(toast(page, 'Signed out successfully')).toBeVisible();
       await expect(profile).toBeFocused();
       await expect(profile).toHaveAccessibleName('Log in or create an account');
@@ -437,13 +442,13 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
       await page.keyboard.type(email);
       await page.keyboard.press('Tab');
       await page.keyboard.type('not my password');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/login', () => page.keyboard.press('Enter'));
       await expect(drawer(page).getByRole('alert')).toHaveText('Invalid email or password.');
       expect(await alertsHeard(page)).toEqual(['Invalid email or password.']);
       await expect(focused(page)).toHaveAccessibleName('Password');
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(PASSWORD);
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/user/login', () => page.keyboard.press('Enter'));
       await expect(toast(page, 'You are logged in!')).toBeVisible();
       await expect(profile).toBeFocused();
       await expect(profile).toHaveAccessibleName('Account of Zara Ahmed');
@@ -477,7 +482,7 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
         if (label !== 'Mobile number') await page.keyboard.press('Tab');
       }
       await tabTo(page, 'Place Order');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/order/COD', () => page.keyboard.press('Enter'));
       const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
       await expect(thanks).toBeVisible();
       await expect(focused(page)).toHaveAccessibleName('Close');
@@ -498,7 +503,7 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
       await page.keyboard.press('Space');
       await expect(focused(page)).toBeChecked();
       await tabTo(page, 'Confirm');
-      await page.keyboard.press('Enter');
+      await untilAnswered(page, '/api/order/cancel', () => page.keyboard.press('Enter'));
       await expect(toast(page, 'Order cancelled successfully')).toBeVisible();
       await expect(line.locator('.order-status')).toContainText('Cancelled');
       await expect(line.getByRole('heading', { level: 2 })).toBeFocused();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { cancelOrder, placeOrder, signUp, type Shopper } from './support/shopper.ts';
-import { drawer, signInBeforeLoad, tabToElement, toast } from './support/ui.ts';
+import { drawer, signInBeforeLoad, tabToElement, toast, untilAnswered } from './support/ui.ts';
 
 const PLACED_MESSAGE =
   'Your order has been placed. It usually takes 2-3 business days to process and dispatch.';
@@ -84,7 +84,9 @@ test.describe('cancelling', () => {
     await expectNoAxeViolations(page);
     await reasons.getByLabel('Ordered by mistake').check();
     await expect(reasons.getByText('Please select a cancellation reason.')).toHaveCount(0);
-    await reasons.getByRole('button', { name: 'Confirm' }).click();
+    await untilAnswered(page, '/api/order/cancel', () =>
+      reasons.getByRole('button', { name: 'Confirm' }).click(),
+    );
     await expect(toast(page, 'Order cancelled successfully')).toBeVisible();
     await expect(reasons).toBeHidden();
     await expect(line.locator('.order-status')).toHaveText('Status: Cancelled');
@@ -125,7 +127,7 @@ test.describe('cancelling', () => {
     await page.keyboard.press('Space');
     await expect(reasons.getByRole('radio', { checked: true })).toHaveCount(1);
     await tabToElement(page, reasons.getByRole('button', { name: 'Confirm' }));
-    await page.keyboard.press('Enter');
+    await untilAnswered(page, '/api/order/cancel', () => page.keyboard.press('Enter'));
     await expect(toast(page, 'Order cancelled successfully')).toBeVisible();
     await expect(line.locator('.order-status')).toHaveText('Status: Cancelled');
     await expect(line.getByRole('heading')).toBeFocused();

@@ -107,7 +107,8 @@ test.describe('page-weight budgets (in the browser)', () => {
 
 test.describe('taps before hydration on a slow phone', () => {
   // Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps). Each journey proves its tap came
-  // before hydration, then asserts its effect, once.
+  // before hydration, waits for the island to hydrate (the held tap is replayed then), and asserts
+  // the tap's effect, once.
   test.use(SLOW_PHONE);
 
   const storage = (page: Page, key: string) =>
@@ -134,6 +135,9 @@ test.describe('taps before hydration on a slow phone', () => {
           () => (window as unknown as { __pendingShown: boolean }).__pendingShown,
         ),
       ).toBe(true);
+      // The held tap is replayed once the buy box has hydrated; the panel is the header's.
+      await untilHydrated(page, 'BuyBox');
+      await untilHydrated(page, 'HeaderTools');
       const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
       await expect(panel).toBeVisible();
       await expect(panel.locator('.cart-line')).toHaveCount(1);
@@ -148,6 +152,8 @@ test.describe('taps before hydration on a slow phone', () => {
       await openEarly(page, MARGALLA.path);
       await tapWithFeedback(page.locator('.colour-option[title="Navy"]'));
       await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
+      await untilHydrated(page, 'ProductGallery');
       await expect(page.locator('.gallery-main img')).toHaveAttribute('src', /-navy-1\.svg$/);
       await expect(page.getByRole('radio', { name: 'Navy' })).toBeChecked();
     });
@@ -167,6 +173,7 @@ test.describe('taps before hydration on a slow phone', () => {
       const fav = page.locator('.buy-box .fav');
       await tapWithFeedback(fav);
       await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
       await expect(fav).toHaveAttribute('aria-pressed', 'true');
       expect(await storage(page, 'favourites_guest')).toEqual([MARGALLA.id]);
     });
@@ -179,6 +186,7 @@ test.describe('taps before hydration on a slow phone', () => {
       const toggle = page.getByRole('button', { name: 'Show Filter' });
       await tapWithFeedback(toggle);
       await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'ProductListing');
       await expect(page.getByRole('button', { name: 'Hide Filter' })).toHaveAttribute(
         'aria-expanded',
         'true',
@@ -214,6 +222,7 @@ test.describe('taps before hydration on a slow phone', () => {
       await expect(counter).toHaveText(/^Viewing 8 of \d+ products$/);
       await tapWithFeedback(page.getByRole('button', { name: 'Load More' }));
       await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'ProductListing');
       await expect(counter).toHaveText(/^Viewing 16 of \d+ products$/);
       await expect(page.locator('.listing-results .card')).toHaveCount(16);
     });
@@ -230,6 +239,7 @@ test.describe('taps before hydration on a slow phone', () => {
         await openEarly(page, '/Collections');
         await tapWithFeedback(page.getByRole('button', { name, exact: true }));
         await expectUsedBeforeHydration(page, phone);
+        await untilHydrated(page, 'HeaderTools');
         await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
       });
     }

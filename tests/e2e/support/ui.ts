@@ -17,6 +17,17 @@ export const focused = (page: Page) => page.locator(':focus');
 /** The panel that opens after Add To Cart. */
 export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Just Added to Cart' });
 
+/**
+ * Does `action` and waits for the answer to the call of the shop's API `path` it makes
+ * ('/api/user/login', …), so that what the page does with the answer is asserted after it has
+ * come (a sign-up or a login hashes a password: seconds on a busy machine).
+ */
+export async function untilAnswered(page: Page, path: string, action: () => Promise<unknown>) {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await action();
+  return answer;
+}
+
 /** Stores values before any page script runs, once per test (later navigations keep what the page made of them). */
 export async function storeBeforeLoad(page: Page, values: Record<string, string>) {
   await page.addInitScript((v) => {
@@ -64,9 +75,27 @@ export async function chooseCountry(page: Page, country: RegExp) {
   await page.waitForURL('**/Collections');
 }
 
-/** Opens the account drawer from the header's profile icon (hovering hydrates the header first). */
+/**
+ * Dismisses every toast on screen and waits until the strip is empty. A toast lies over the
+ * header's icons for its whole life (7 s): a shopper who wants an icon sooner dismisses it.
+ */
+export async function dismissToasts(page: Page) {
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLElement>(
+      '[data-testid="toast"] button[aria-label="Dismiss notification"]',
+    ))
+      button.click();
+  });
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+/**
+ * Opens the account drawer from the header's profile icon (hovering hydrates the header first),
+ * dismissing any toast that lies over it.
+ */
 export async function openAccount(page: Page) {
   const icon = page.getByRole('button', { name: /Log in or create an account|Account of/ });
+  await dismissToasts(page);
   await icon.hover();
   await hydrated(page, 'HeaderTools');
   await icon.click();
@@ -89,7 +118,9 @@ export async function registerInDrawer(page: Page, email: string, name = 'Sana T
   await drawer(page).getByLabel('Name').fill(name);
   await drawer(page).getByLabel('Email').fill(email);
   await drawer(page).getByLabel('Password').fill(PASSWORD);
-  await drawer(page).getByRole('button', { name: 'Create Account' }).click();
+  await untilAnswered(page, '/api/user/register', () =>
+    drawer(page).getByRole('button', { name: 'Create Account' }).click(),
+  );
   await expect(toast(page, 'Your account has been created. You are logged in!')).toBeVisible();
 }
 
@@ -103,7 +134,9 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
 export async function fillLogin(page: Page, email: string, password: string) {
   await drawer(page).getByLabel('Email').fill(email);
   await drawer(page).getByLabel('Password').fill(password);
-  await drawer(page).getByRole('button', { name: 'Log In' }).click();
+  await untilAnswered(page, '/api/user/login', () =>
+    drawer(page).getByRole('button', { name: 'Log In' }).click(),
+  );
 }
 
 /** Fills the checkout's shipping form with a Lahore address (or another country and state). */
