@@ -224,29 +224,30 @@ export async function scrollAtRest(page: Page, frames = 5) {
 
 /**
  * Records every navigation the page starts from now on (the Navigation API's `navigate` event
- * fires as soon as a script, link or form asks for one). Read them with `navigationsStarted`.
+ * fires as soon as a script, link or form asks for one). The record is kept in sessionStorage, so
+ * it survives the navigation it records. Read it with `navigationsStarted`.
  */
 export async function watchNavigations(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __navigations: string[] };
-    w.__navigations = [];
-    (
-      window as unknown as {
-        navigation: EventTarget & { addEventListener: typeof addEventListener };
-      }
-    ).navigation.addEventListener('navigate', (event) =>
-      w.__navigations.push((event as unknown as { destination: { url: string } }).destination.url),
+    sessionStorage.setItem('navigationsStarted', '[]');
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
+      'navigate',
+      (event) => {
+        const started = JSON.parse(sessionStorage.getItem('navigationsStarted') ?? '[]');
+        started.push((event as unknown as { destination: { url: string } }).destination.url);
+        sessionStorage.setItem('navigationsStarted', JSON.stringify(started));
+      },
     );
   });
 }
 
-/** The navigations started since `watchNavigations`. */
+/** The navigations started since `watchNavigations` (their destination URLs). */
 export const navigationsStarted = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __navigations: string[] }).__navigations);
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('navigationsStarted') ?? '[]') as string[]);
 
 /**
  * Presses `key` and waits until the page's own handlers for it have run: a listener on `window`,
- * the last stop of the key's bubbling, has seen its keyup.
+ * the last stop of the key's bubbling, has seen its keyup (or the page has navigated away).
  */
 export async function pressAndSettle(page: Page, key: string) {
   await page.evaluate(() => {
@@ -255,8 +256,9 @@ export async function pressAndSettle(page: Page, key: string) {
     addEventListener('keyup', (event) => w.__keyups.push(event.key));
   });
   await page.keyboard.press(key);
-  await page.waitForFunction(
-    (k) => (window as unknown as { __keyups: string[] }).__keyups.includes(k),
-    key,
-  );
+  // A document without the listener is a new one: the key led to a navigation (handled, then).
+  await page.waitForFunction((k) => {
+    const keyups = (window as unknown as { __keyups?: string[] }).__keyups;
+    return !keyups || keyups.includes(k);
+  }, key);
 }
