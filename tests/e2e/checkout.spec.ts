@@ -159,6 +159,8 @@ test.describe('the shipping form and placing an order', () => {
     await page.goto('/Checkout');
     await page.getByLabel('First Name').waitFor();
     await page.getByLabel('First Name').focus();
+    // Until the form has hydrated its State select is the server's, disabled, and Tab skips it.
+    await untilHydrated(page, 'Checkout');
     const typeAndTab = async (text: string) => {
       await page.keyboard.type(text);
       await page.keyboard.press('Tab');
@@ -465,6 +467,8 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
 
       // Check out.
       await tabTo(page, 'First Name');
+      // Until the form has hydrated its State select is the server's, disabled, and Tab skips it.
+      await untilHydrated(page, 'Checkout');
       for (const [label, text] of [
         ['First Name', 'Zara'],
         ['Last Name', 'Ahmed'],

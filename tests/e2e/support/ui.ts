@@ -1,7 +1,7 @@
 // What a shopper does on the page, shared by the journeys: the header's account drawer, the cart,
 // the shipping form, the keyboard, and values stored in the browser before a page loads.
 import { expect, type Locator, type Page } from './test.ts';
-import { hydrated } from './islands.ts';
+import { hydrated, untilHydrated } from './islands.ts';
 import { PASSWORD, type Shopper } from './shopper.ts';
 
 /** The toast (in the strip at the top) that says `text`. */
@@ -152,10 +152,14 @@ export async function fillShipping(page: Page, country = 'Pakistan', state = 'Pu
   await page.getByLabel('Mobile number').fill('+92 300 1234567');
 }
 
-/** Fills the shipping form from First Name to Mobile number with the keyboard alone (Karachi). */
+/**
+ * Fills the shipping form from First Name to Mobile number with the keyboard alone (Karachi), once
+ * the form has hydrated (focusing a field wakes it).
+ */
 export async function fillShippingByKeyboard(page: Page) {
   await page.getByLabel('First Name').waitFor();
   await page.getByLabel('First Name').focus();
+  await untilHydrated(page, 'Checkout');
   for (const text of [
     'Zara',
     'Ahmed',
