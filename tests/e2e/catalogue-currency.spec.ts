@@ -3,6 +3,7 @@
 import { expect, test } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA } from './support/catalogue.ts';
+import { ratesServiceDown } from './support/rates.ts';
 import {
   chooseCountry,
   navigationsStarted,
@@ -91,18 +92,7 @@ test.describe("prices in the shopper's currency", () => {
       page,
     }) => {
       const threeDaysAgo = Date.UTC(2026, 10, 20, 12);
-      await page.route('**/api/rates', (route) =>
-        route.fulfill({
-          json: {
-            result: 'success',
-            base: 'PKR',
-            rates: { PKR: 1 },
-            fetchedAt: Date.now(),
-            fallback: true,
-            stale: false,
-          },
-        }),
-      );
+      await ratesServiceDown(page);
       await page.addInitScript((at) => {
         if (localStorage.getItem('currencyRates')) return;
         localStorage.setItem(

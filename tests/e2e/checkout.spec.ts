@@ -5,6 +5,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { hydrated, untilHydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, PHONE, TOUCH_PHONE } from './support/catalogue.ts';
 import { alertsHeard, expectNoAxeViolations } from './support/a11y.ts';
+import { ratesServiceDown } from './support/rates.ts';
 import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
 import { addToServerCart, ordersOf, PASSWORD, signUp, uniqueEmail } from './support/shopper.ts';
 import {
@@ -352,18 +353,7 @@ test.describe('the shipping country decides currency and payment', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await page.route('**/api/rates', (route) =>
-      route.fulfill({
-        json: {
-          result: 'success',
-          base: 'PKR',
-          rates: { PKR: 1 },
-          fetchedAt: Date.now(),
-          fallback: true,
-          stale: false,
-        },
-      }),
-    );
+    await ratesServiceDown(page);
     await page.route('**/rates-snapshot.json', (route) =>
       route.fulfill({ json: { rates: {}, fetchedAt: 0 } }),
     );
