@@ -52,7 +52,7 @@ export async function serverCartOf(
   request: APIRequestContext,
   token: string,
 ): Promise<Record<string, unknown>> {
-  const res = await request.post('/api/cart/get', { headers: { token } });
+  const res = await request.post('/api/cart/get', { headers: { token }, data: {} });
   return ((await res.json()) as { cartData: Record<string, unknown> }).cartData;
 }
 
@@ -61,7 +61,8 @@ export const serverCart = (page: Page) =>
   page.evaluate(async () => {
     const res = await fetch('/api/cart/get', {
       method: 'POST',
-      headers: { token: localStorage.getItem('token') ?? '' },
+      headers: { token: localStorage.getItem('token') ?? '', 'content-type': 'application/json' },
+      body: '{}',
     });
     return ((await res.json()) as { cartData: unknown }).cartData;
   });
@@ -80,7 +81,8 @@ export const ordersOf = (page: Page) =>
   page.evaluate(async () => {
     const res = await fetch('/api/order/userorders', {
       method: 'POST',
-      headers: { token: localStorage.getItem('token') ?? '' },
+      headers: { token: localStorage.getItem('token') ?? '', 'content-type': 'application/json' },
+      body: '{}',
     });
     return ((await res.json()) as { orders: ListedOrder[] }).orders;
   });
