@@ -2,7 +2,7 @@
 // endpoint table names them.
 // src/client/api.ts loads this module on its first call, in parallel with the request, so zod
 // stays out of the JavaScript a page needs before it can paint and hydrate (the page-weight
-// budgets in tests/e2e/budgets.spec.ts); the parse waits for the answer anyway.
+// budgets in tests/e2e/performance.spec.ts); the parse waits for the answer anyway.
 import * as z from 'zod/mini';
 import { ANSWERS } from '../lib/contract/responses.ts';
 
