@@ -7,6 +7,7 @@ import { MAX_CART_LINES } from '../cart.ts';
 import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
 import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
+import { DESK_REQUESTS } from './desk.ts';
 import {
   cartMapShape,
   colorSchema,
@@ -187,4 +188,5 @@ export const REQUESTS = {
   newsletter: newsletterBodySchema,
   resetRequest: resetRequestBodySchema,
   resetVerify: resetVerifyBodySchema,
+  ...DESK_REQUESTS,
 } as const;

@@ -48,7 +48,8 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
 /** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
 export interface OrderEvent {
   at: string;
-  from: OrderStatus;
+  /** Absent when the writer did not know it (a shopper's cancel from Order Placed or Packing). */
+  from?: OrderStatus;
   to: OrderStatus;
   /** The staff member who moved it, or null when the shopper did (a cancel). */
   by: { id: string; email: string } | null;
