@@ -30,6 +30,9 @@ import type { OrderEvent, OrderRecord, StaffRecord, Store } from '../store/port.
 import { statusMail } from './desk-mail.ts';
 import { actorOf, audit } from './staff.ts';
 
+/** Who a move made from the operator CLI is recorded as. */
+export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
+
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
 /** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
@@ -213,7 +216,7 @@ export async function moveDeskOrder(
     at: new Date().toISOString(),
     from: expected,
     to,
-    by: staff ? actorOf(staff) : { id: 'cli', email: 'the operator (CLI)' },
+    by: actorOf(staff ?? CLI_ACTOR),
     ...(note ? { note } : {}),
   };
   const moved = await store.orders.transition(order.id, [expected], to, {
@@ -230,19 +233,18 @@ export async function moveDeskOrder(
       ),
     );
   }
-  if (staff)
-    await audit(
-      store,
-      staff,
-      'order.move',
-      `order:${order.id}`,
-      { status: expected },
-      {
-        status: to,
-        ...(shipping ?? {}),
-        ...(to === 'Cancelled' ? { reason: body.reason } : {}),
-      },
-    );
+  await audit(
+    store,
+    staff ?? CLI_ACTOR,
+    'order.move',
+    `order:${order.id}`,
+    { status: expected },
+    {
+      status: to,
+      ...(shipping ?? {}),
+      ...(to === 'Cancelled' ? { reason: body.reason } : {}),
+    },
+  );
   const mail = statusMail(moved);
   if (mail) inBackground('desk status mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
   return {

@@ -84,12 +84,15 @@ export function toDeskStaff(staff: StaffRecord): DeskStaff {
 const hashInvite = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Who did something, as the audit log and the order timeline name them. */
-export const actorOf = (staff: StaffRecord) => ({ id: staff.id, email: staff.email });
+export const actorOf = (staff: Pick<StaffRecord, 'id' | 'email'>) => ({
+  id: staff.id,
+  email: staff.email,
+});
 
 /** Writes one entry of the audit log. */
 export async function audit(
   store: Store,
-  actor: StaffRecord,
+  actor: Pick<StaffRecord, 'id' | 'email'>,
   action: string,
   target: string,
   before: unknown,
