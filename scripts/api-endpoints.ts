@@ -51,6 +51,8 @@ export function routerFor(pathname: string): Router | undefined {
 /** One call of the table, with the handler that serves it and a valid example body. */
 export interface Endpoint {
   name: EndpointName;
+  /** The router function that serves it. */
+  router: RouterName;
   /** The spec's path. */
   path: string;
   /** Every path the call answers on. */
@@ -61,6 +63,15 @@ export interface Endpoint {
   auth: boolean;
   /** A well-formed body (for POST). */
   example?: unknown;
+  /** How a POST body is sent: JSON, or a page's form. */
+  contentType: 'application/json' | 'application/x-www-form-urlencoded';
+}
+
+/** The example body encoded as the call takes it (JSON, or a form's fields), or undefined for a GET. */
+export function exampleBody(e: Endpoint): string | undefined {
+  if (e.method !== 'POST') return undefined;
+  if (e.contentType === 'application/json') return JSON.stringify(e.example);
+  return new URLSearchParams(e.example as Record<string, string>).toString();
 }
 
 export const ADDRESS = {
@@ -83,6 +94,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   rates: undefined,
   newsletter: { email: 'bench.news@example.com' },
   newsletterConfirm: undefined,
+  newsletterConfirmSubmit: { token: 'a-well-formed-but-unknown-token' },
   register: { name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' },
   login: { email: 'bench@example.com', password: 'correct horse battery' },
   googleLogin: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
@@ -127,11 +139,16 @@ export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {
   const router = ROUTERS.find((r) => r.name === spec.router)!;
   return {
     name,
+    router: spec.router,
     path: spec.paths[0],
     paths: spec.paths,
     method: spec.method,
     handler: router.handler,
     auth: spec.access !== 'anyone',
+    contentType:
+      'body' in spec && spec.body === 'form'
+        ? 'application/x-www-form-urlencoded'
+        : 'application/json',
     ...(spec.method === 'POST' ? { example: EXAMPLES[name] } : {}),
   };
 });

@@ -148,7 +148,7 @@ const packageName = (spec: string) =>
     .join('/');
 
 /** The project files the functions import and the packages they import, per the bundler's esbuild. */
-async function importGraph(root: string, entries: string[]): Promise<Graph> {
+export async function importGraph(root: string, entries: string[]): Promise<Graph> {
   // zip-it-and-ship-it's own esbuild, so resolution matches the transform that builds the bundles.
   const zisiRequire = createRequire(
     createRequire(import.meta.url).resolve('@netlify/zip-it-and-ship-it'),
@@ -196,7 +196,7 @@ function sourceKey(root: string, graph: { files: string[]; packages: string[] })
 }
 
 /** Top-level package folders needed for `names` and everything they depend on, Node-resolved. */
-function packageClosure(root: string, names: string[]): string[] {
+export function packageClosure(root: string, names: string[]): string[] {
   const topLevel = new Set<string>();
   const seen = new Set<string>();
   const queue = names.map((name) => ({ name, from: root }));
@@ -281,8 +281,18 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
+
+/** The process holding a bundling lock, when it has written its id yet. */
+function lockOwner(lock: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+    return pid > 0 ? pid : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -345,6 +355,8 @@ async function build(
       };
     }),
   );
+  // The folder holding the bundles, whatever the umask made it (the host's user must enter it).
+  if (functions.length > 0) chmodSync(path.join(out, 'fn'), 0o755);
   const unzipMs = Math.round(performance.now() - zippedAt);
   rmSync(stage, { recursive: true, force: true });
   functions.sort((a, b) => a.name.localeCompare(b.name));
@@ -379,21 +391,41 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
   const target = path.join(base, sourceKey(root, graph));
   const resultFile = path.join(target, 'result.json');
   const lock = `${target}.lock`;
-  mkdirSync(base, { recursive: true });
-  for (const dir of [path.dirname(base), base]) chmodSync(dir, 0o755);
+  try {
+    mkdirSync(base, { recursive: true });
+    for (const dir of [path.dirname(base), base]) chmodSync(dir, 0o755);
+  } catch (error) {
+    throw new Error(
+      `cannot use the temp folder for the bundles (${base}): ${(error as Error).message}. ` +
+        'Point TMPDIR at a writable folder everyone can enter (such as /tmp).',
+    );
+  }
   const deadline = Date.now() + 180_000;
   while (!existsSync(resultFile)) {
     try {
       mkdirSync(lock);
-    } catch {
-      // Another process bundles these sources: wait for its result (a lock older than 5 min is stale).
+    } catch (error) {
+      // Only a lock another process holds is worth waiting for; anything else (EACCES, ENOSPC)
+      // would fail the same way every 250 ms until the deadline.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new Error(`cannot take the bundling lock ${lock}: ${(error as Error).message}`);
+      // Another process bundles these sources: wait for its result. A lock whose process has
+      // died is taken over at once (a lock older than 5 min without a process id is stale).
+      const owner = lockOwner(lock);
       const since = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (since > 300_000) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
+      if (owner === undefined ? since > 300_000 : !isAlive(owner)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out after 180 s waiting for process ${owner ?? '?'} to bundle (${lock})`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
     }
     try {
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
       if (existsSync(resultFile)) break;
       const work = `${target}.tmp-${process.pid}`;
       makeWritable(work);

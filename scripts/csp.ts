@@ -1,60 +1,23 @@
 // The Content-Security-Policy, written at build time into dist/_headers (Netlify's CDN and
 // `npm start` both serve it): scripts run only from this origin, Google sign-in's client, or as one
-// of the inline scripts the build emitted, each allowed by its sha256 (no 'unsafe-inline').
+// of the inline scripts the build emitted (found with an HTML parser), each allowed by its sha256
+// (no 'unsafe-inline').
 // Astro's own CSP support writes a <meta> per page, which cannot carry frame-ancestors and would
 // sit beside this header, so the header stays the one policy.
-import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { contentSecurityPolicy, inlineScripts, scriptHash } from '../src/server/site-headers.ts';
 
-/** Google Identity Services: the sign-in script, its styles, its calls and its frame. */
-const GOOGLE_GSI = 'https://accounts.google.com/gsi';
-
-/** The policy's directives; script-src gets the inline scripts' hashes added. */
-export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, ...string[]]> = [
-  ['default-src', "'self'"],
-  ['script-src', "'self'", `${GOOGLE_GSI}/client`],
-  // Islands and Google's button set style attributes; styles cannot run code.
-  ['style-src', "'self'", "'unsafe-inline'", `${GOOGLE_GSI}/style`],
-  ['img-src', "'self'", 'data:'],
-  ['font-src', "'self'"],
-  ['connect-src', "'self'", `${GOOGLE_GSI}/`],
-  ['frame-src', `${GOOGLE_GSI}/`],
-  ['form-action', "'self'"],
-  ['base-uri', "'self'"],
-  ['frame-ancestors', "'none'"],
-  ['object-src', "'none'"],
-];
-
-// Script types a browser runs; JSON-LD and other data blocks are not scripts to a CSP.
-const RUNNABLE = /^(|module|text\/javascript|application\/javascript)$/i;
-
-/** The text of every inline script a browser would run in an HTML page, in order. */
-export function inlineScripts(html: string): string[] {
-  const found: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
-    if (RUNNABLE.test(type.trim())) found.push(match[2] ?? '');
-  }
-  return found;
-}
-
-/** A script's CSP source expression: 'sha256-…' of its UTF-8 text, as browsers compute it. */
-export function scriptHash(source: string): string {
-  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
-}
-
-/** The policy with these script hashes (sorted, so the header is stable between builds). */
-export function contentSecurityPolicy(hashes: Iterable<string>): string {
-  const extra = [...new Set(hashes)].sort();
-  return CSP_DIRECTIVES.map(([name, ...sources]) =>
-    [name, ...sources, ...(name === 'script-src' ? extra : [])].join(' '),
-  ).join('; ');
-}
+// The policy and the inline-script reader live in src/server/site-headers.ts, which the functions
+// that answer HTML (page-case, the newsletter confirmation page) use too.
+export {
+  CSP_DIRECTIVES,
+  contentSecurityPolicy,
+  inlineScripts,
+  scriptHash,
+} from '../src/server/site-headers.ts';
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -5,6 +5,7 @@ import { importCatalogueFile } from '../src/server/services/catalogue-import.ts'
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
 import { DomainError } from '../src/server/errors.ts';
 import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders.ts';
+import { statusFromText } from '../src/lib/desk.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { runDoctor } from '../src/server/doctor.ts';
 import { emailSchema } from '../src/lib/contract/checkout.ts';
@@ -23,8 +24,11 @@ const USAGE = `Usage: npm run shop -- <command>
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders show <number|id>          one order in full (#7133649B, any case, or the full id)
-  orders status <number|id> <status> [--courier C] [--tracking T] [--reason R]
-                                   move an order (status in any case); a cancel needs --reason
+  orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered;
+                                   <id> may be the short number (#7133649B), the status any case;
+                                   Out for Delivery takes [--courier C] [--tracking T]
+  orders status <id> Cancelled --reason "…"
+                                   cancel an order; the reason is required and kept with it
   staff add <email> --role owner|staff [--name N]
                                    invite a desk member: prints the one-time link (48 hours),
                                    and mails it too when SMTP_URL is set
@@ -109,20 +113,36 @@ const commands: Record<string, Command> = {
   },
   'orders status': async (args) => {
     const flags = takeFlags(args, ['--courier', '--tracking', '--reason']);
+    const reason = flags['--reason'];
+    if (args.includes('--reason') && (reason === undefined || reason.trim() === ''))
+      return usage('--reason needs the reason, in quotes');
     const [id, ...words] = flags.rest;
     const to = words.join(' ');
-    if (!id || !to) return usage('orders status needs an order number or id and a status');
+    if (!id || !to) return usage('orders status needs an order id and a status');
+    const status = statusFromText(to);
+    if (!status) return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
+    if (status === 'Cancelled' && reason === undefined)
+      return usage('Cancelling an order needs a reason: --reason "…"');
     try {
       const deps = { store: await getStore(), config: loadConfig() };
-      const moved = await moveDeskOrder(deps, null, {
-        order: id,
-        to,
-        ...(flags['--courier'] ? { courier: flags['--courier'] } : {}),
-        ...(flags['--tracking'] ? { trackingNumber: flags['--tracking'] } : {}),
-        ...(flags['--reason'] ? { reason: flags['--reason'] } : {}),
-      });
-      await settleBackground();
-      console.log(`${moved.message} (${moved.order.id})`);
+      // The same move as the desk's (timeline, audit as the operator); the CLI mails no one.
+      const moved = await moveDeskOrder(
+        deps,
+        null,
+        {
+          order: id,
+          to: status,
+          ...(flags['--courier'] ? { courier: flags['--courier'] } : {}),
+          ...(flags['--tracking'] ? { trackingNumber: flags['--tracking'] } : {}),
+          ...(reason ? { reason: reason.trim() } : {}),
+        },
+        undefined,
+        { mail: false },
+      );
+      const o = moved.order;
+      console.log(
+        `Order ${o.id} is now ${o.status}${o.status === 'Cancelled' ? ` (reason: ${o.cancelReason})` : ''}.`,
+      );
       return 0;
     } catch (error) {
       if (error instanceof DomainError) return report([error.message]);

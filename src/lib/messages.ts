@@ -28,6 +28,7 @@ export const SERVER_MESSAGES = {
   methodNotAllowed: (method: string) => `Method not allowed; use ${method}`,
   notFound: 'Not found',
   notJson: 'Request body must be JSON (Content-Type: application/json)',
+  notForm: 'Send the confirmation as a form (application/x-www-form-urlencoded).',
   foreignOrigin: 'Requests from other sites are not accepted',
   network: 'Network error. Please check your connection and try again.',
 } as const;
@@ -95,9 +96,15 @@ export const ORDER_ANSWERS = {
   outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
     `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,
+  ratePaused: (currency: string) =>
+    `Orders in ${currency} are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).`,
   keyReused: 'This Idempotency-Key was already used for a different order.',
+  replayed: (status: string) => `This order was already placed; its status is ${status}.`,
+  replayedCancelled:
+    'This order was placed earlier and has since been cancelled. Please place a new order to buy again.',
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
   badStatus: (from: string, to: string) => `An order cannot move from ${from} to ${to}.`,
+  reasonTooLong: (max: number) => `A cancellation reason may be at most ${max} characters.`,
   tooManyOrders:
     'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
   lineTooLarge: (name: string, colour: string) =>
@@ -194,6 +201,9 @@ export const NEWSLETTER_MESSAGES = {
   tooMany: 'Too many sign-ups from your network. Please try again later.',
   confirmed: 'Your subscription is confirmed. Thank you!',
   badLink: 'This confirmation link is not valid any more. Please subscribe again.',
+  confirmTitle: 'Confirm your subscription',
+  confirmPrompt: 'Press the button to receive the Bastaa newsletter at this address.',
+  confirmButton: 'Confirm my subscription',
 } as const;
 
 /** What the staff desk's calls answer (/api/desk/*); only the API sends these. */

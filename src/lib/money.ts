@@ -72,6 +72,15 @@ export function convertAmount(pkr: number, rate: unknown, code: string): number 
   return roundToMinor(pkr * safeRate(rate), code);
 }
 
+/**
+ * Whether a converted amount can be charged for `pkr`: finite, and above zero when the PKR amount
+ * is (an absurd rate turns ₨480,000 into 0 or Infinity, which rounds to 0).
+ */
+export function isSaneConversion(pkr: number, converted: number): boolean {
+  if (!Number.isFinite(converted) || converted < 0) return false;
+  return pkr > 0 ? converted > 0 : converted === 0;
+}
+
 /** The sum of amounts in one currency, added in its smallest units so the total equals its parts. */
 export function sumAmounts(amounts: readonly number[], code: string): number {
   return fromMinorUnits(

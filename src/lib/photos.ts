@@ -5,6 +5,12 @@
 /** The shorter side an imported photo must have at least, in pixels. */
 export const MIN_PHOTO_SIDE = 800;
 
+/**
+ * The most pixels a photo may have: sharp's own limit (limitInputPixels, 16383 × 16383), past
+ * which the build could not decode it.
+ */
+export const MAX_PHOTO_PIXELS = 16383 * 16383;
+
 /** The AVIF widths the build produces of every photo (square crops), in pixels. */
 export const PHOTO_WIDTHS = [360, 720, 1080] as const;
 /**

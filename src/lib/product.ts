@@ -22,11 +22,22 @@ export const specsSchema = z.strictObject({
   weight: text(40),
 });
 
+/**
+ * A path on this site: one leading `/` (`//host/x.png` is another site to a browser, and the build
+ * writes image paths into og:image and JSON-LD), word characters, hyphens, dots and slashes, and
+ * no `..` segment.
+ */
+export const SITE_PATH = /^\/(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[\w\-./]+$/;
+
 /** One colour variant's images, in gallery order. */
 export const colorImagesSchema = z.strictObject({
   color: text(40),
   images: z
-    .array(z.string().check(z.regex(/^\/[\w\-./]+$/, 'must be a site-relative path')))
+    .array(
+      z
+        .string()
+        .check(z.regex(SITE_PATH, 'must be a site-relative path (one leading /, no .. segments)')),
+    )
     .check(z.minLength(1), z.maxLength(8)),
 });
 

@@ -49,9 +49,27 @@ export const NOINDEX_ROUTES: readonly PageRoute[] = [
   ROUTES.faq,
 ];
 
+/**
+ * A path without its trailing slashes ('/Cart///' → '/Cart'; the root stays '/'), in one pass from
+ * the end: the regex /\/+$/ retries at every slash of a run and takes quadratic time on a path of
+ * many slashes followed by a letter.
+ */
+export function trimTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47 /* '/' */) end -= 1;
+  return end === pathname.length ? pathname : pathname.slice(0, end);
+}
+
+/**
+ * The longest path that may name a page (the longest real one, a product page, is under 80
+ * characters). A longer path names no page, whatever it holds, and is answered with the 404 page
+ * without being examined.
+ */
+export const MAX_PAGE_PATH_LENGTH = 1024;
+
 /** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES. */
 export function isNoindexPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimTrailingSlashes(pathname);
   return (NOINDEX_ROUTES as readonly string[]).includes(path);
 }
 
@@ -92,10 +110,12 @@ const canonicalByLowerCase = new Map<string, string>(
 /**
  * The canonical spelling of a page path typed in another letter case ('/collections' →
  * '/Collections', '/PRODUCT/Margalla-Bag' → '/product/margalla-bag'), or null when the path is
- * already canonical or names no page. A trailing slash is dropped.
+ * already canonical or names no page (a path over MAX_PAGE_PATH_LENGTH never does). Trailing
+ * slashes are dropped.
  */
 export function canonicalPagePath(pathname: string): string | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pathname.length > MAX_PAGE_PATH_LENGTH) return null;
+  const path = trimTrailingSlashes(pathname);
   const lower = path.toLowerCase();
   let canonical = canonicalByLowerCase.get(lower);
   for (const prefix of LOWER_CASE_SEGMENT_ROUTES) {

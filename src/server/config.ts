@@ -19,6 +19,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bastaa <no-reply@bastaa.pk>'),
   /** The shop's public address, for links in mails; required in production. */
   SITE_URL: optionalUrl,
+  /** The port of `npm start`; without SITE_URL (locally), mailed links point at http://localhost:PORT. */
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8888),
   RATES_URL: z.url().default('https://open.er-api.com/v6/latest/PKR'),
   RATES_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3000),
   /** Multiplies the per-address throttles (e.g. behind a shared NAT, or for browser test runs). */

@@ -3,7 +3,7 @@
 // the type the call's answer schema infers. Bindings read no HTTP beyond what the web layer
 // (web.ts) hands them: the validated body, the caller, the client address.
 import type { AnswerOf, BodyOf, EndpointName, ENDPOINTS } from '../lib/contract/endpoints.ts';
-import { CART_ANSWERS, NEWSLETTER_MESSAGES, ORDER_MESSAGES } from '../lib/messages.ts';
+import { CART_ANSWERS, ORDER_ANSWERS, ORDER_MESSAGES } from '../lib/messages.ts';
 import type { WaitUntil } from './background.ts';
 import type { Deps } from './deps.ts';
 import { reply, type Reply } from './http.ts';
@@ -15,7 +15,8 @@ import {
   updateCartItem,
 } from './services/carts.ts';
 import { productListBody } from './services/catalogue.ts';
-import { confirmSubscription, subscribe } from './services/newsletter.ts';
+import { newsletterConfirmation, subscribe } from './services/newsletter.ts';
+import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './services/orders.ts';
 import { requestPasswordReset, resetPassword } from './services/password-reset.ts';
 import { getRates } from './services/rates.ts';
@@ -50,8 +51,12 @@ export interface Call<N extends EndpointName> {
   waitUntil?: WaitUntil;
 }
 
+/** A failure that carries more than its message (a replayed order's order). */
+type FailureWith = { success: false; message: string } & Record<string, unknown>;
+
 /** What a binding answers: the call's answer, the answer with a status or headers, or a ready Response. */
-export type Result<N extends EndpointName> = AnswerOf<N> | Reply<AnswerOf<N>> | Response;
+export type Result<N extends EndpointName> =
+  AnswerOf<N> | Reply<AnswerOf<N> | FailureWith> | Response;
 
 type Services = { [N in EndpointName]: (call: Call<N>) => Promise<Result<N>> };
 
@@ -79,17 +84,19 @@ export const SERVICES: Services = {
       },
     });
   },
-  newsletter: ({ deps, body, ip, req, waitUntil }) =>
-    subscribe(deps, body.email, ip, new URL(req.url).origin, waitUntil),
+  newsletter: ({ deps, body, ip, waitUntil }) => subscribe(deps, body.email, ip, waitUntil),
+  // The mailed link: a GET (what a mail scanner pre-opening it makes) only shows the Confirm form.
   newsletterConfirm: async ({ deps, req }) => {
     const token = new URL(req.url).searchParams.get('token') ?? '';
-    const ok = await confirmSubscription(deps, token);
-    const message = ok ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.badLink;
-    const page = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bastaa newsletter</title><h1>${message}</h1><p><a href="/">Back to the shop</a></p></html>`;
-    return new Response(page, {
-      status: ok ? 200 : 400,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    const { status, html } = await newsletterConfirmation(deps, { method: 'GET', token });
+    return pageResponse(html, status);
+  },
+  newsletterConfirmSubmit: async ({ deps, body }) => {
+    const { status, html } = await newsletterConfirmation(deps, {
+      method: 'POST',
+      token: body.token,
     });
+    return pageResponse(html, status);
   },
   register: ({ deps, body, ip }) => register(deps, body, ip),
   login: ({ deps, body, ip }) => login(deps, body, ip),
@@ -129,9 +136,20 @@ export const SERVICES: Services = {
       clientAddress: ip,
       waitUntil,
     });
+    const answer = { orderId: order._id, order };
+    if (!replayed)
+      return reply({ success: true, message: ORDER_MESSAGES.placed, ...answer }, { status: 201 });
+    // A replayed key answers what the stored order is now; once cancelled it is no longer placed,
+    // and the browser must not say it is.
+    const headers = { 'Idempotent-Replayed': 'true' };
+    if (order.status === 'Cancelled')
+      return reply(
+        { success: false, message: ORDER_ANSWERS.replayedCancelled, ...answer },
+        { status: 409, headers },
+      );
     return reply(
-      { success: true, message: ORDER_MESSAGES.placed, orderId: order._id, order },
-      { status: replayed ? 200 : 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} },
+      { success: true, message: ORDER_ANSWERS.replayed(order.status), ...answer },
+      { status: 200, headers },
     );
   },
   userOrders: async ({ deps, user }) => ({

@@ -2,14 +2,28 @@
 // and a service's result or domain error into a Response. Everything HTTP lives here: methods,
 // content types, origins, body limits, the token header, status codes and caching headers.
 import type { ZodMiniType } from 'zod/mini';
-import { ENDPOINTS, type EndpointName, type RouterName } from '../lib/contract/endpoints.ts';
+import {
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointSpec,
+  type RouterName,
+} from '../lib/contract/endpoints.ts';
 import { REQUESTS } from '../lib/contract/requests.ts';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
 import { tokenFromRequest } from './auth/tokens.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { getDeps } from './deps.ts';
-import { DomainError, type FailureKind } from './errors.ts';
-import { json, parseBody, readJson, secured, type FunctionContext, type Reply } from './http.ts';
+import { DomainError, tooLarge, type FailureKind } from './errors.ts';
+import {
+  MAX_BODY_BYTES,
+  json,
+  parseBody,
+  readJson,
+  readTextCapped,
+  secured,
+  type FunctionContext,
+  type Reply,
+} from './http.ts';
 import { SERVICES } from './routes.ts';
 import { authenticate } from './services/users.ts';
 import { authenticateStaff } from './services/staff.ts';
@@ -41,14 +55,16 @@ export function clientAddress(req: Request, contextIp?: string): string {
   );
 }
 
-/** The table's calls a router serves, by path (aliases included). */
-function routesOf(router: RouterName): Map<string, EndpointName> {
-  const routes = new Map<string, EndpointName>();
-  for (const [name, spec] of Object.entries(ENDPOINTS) as [
-    EndpointName,
-    (typeof ENDPOINTS)[EndpointName],
-  ][]) {
-    if (spec.router === router) for (const path of spec.paths) routes.set(path, name);
+/** The table's calls a router serves: by path (aliases included), then by method. */
+function routesOf(router: RouterName): Map<string, Map<string, EndpointName>> {
+  const routes = new Map<string, Map<string, EndpointName>>();
+  for (const [name, spec] of Object.entries(ENDPOINTS) as [EndpointName, EndpointSpec][]) {
+    if (spec.router !== router) continue;
+    for (const path of spec.paths) {
+      const methods = routes.get(path) ?? new Map<string, EndpointName>();
+      methods.set(spec.method, name);
+      routes.set(path, methods);
+    }
   }
   return routes;
 }
@@ -107,10 +123,22 @@ function isForeign(req: Request): boolean {
   return !allowed.has(origin);
 }
 
-/** Whether a POST body is declared as JSON (a form or text/plain body is what a foreign page can send). */
-function isJson(req: Request): boolean {
+const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
+
+/**
+ * Whether a POST body is sent as the call takes it: JSON for every call the shop's script makes
+ * (a form or text/plain body is what a foreign page can send without asking), a form for a page's.
+ */
+function hasMediaType(req: Request, kind: 'json' | 'form'): boolean {
   const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  return type === 'application/json';
+  return type === MEDIA_TYPES[kind];
+}
+
+/** A form body of at most MAX_BODY_BYTES as a plain object of its fields. */
+async function readForm(req: Request): Promise<Record<string, string>> {
+  const text = await readTextCapped(req, MAX_BODY_BYTES);
+  if (text === null) throw tooLarge(SERVER_MESSAGES.bodyTooLarge);
+  return Object.fromEntries(new URLSearchParams(text));
 }
 
 /**
@@ -122,19 +150,28 @@ function isJson(req: Request): boolean {
 export function serveRouter(router: RouterName): Handler {
   const routes = routesOf(router);
   return async (req, context) => {
-    const name = routes.get(new URL(req.url).pathname);
-    const spec = name ? ENDPOINTS[name] : undefined;
-    const withMsg = spec?.msg ?? false;
+    const methods = routes.get(new URL(req.url).pathname);
+    const name = methods?.get(req.method);
+    const spec: EndpointSpec | undefined = name ? ENDPOINTS[name] : undefined;
+    const withMsg = (spec ?? (methods && ENDPOINTS[[...methods.values()][0]!]))?.msg ?? false;
     try {
       // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
       loadConfig();
-      if (!name || !spec) return failure(404, SERVER_MESSAGES.notFound, false);
-      if (req.method !== spec.method)
-        return failure(405, SERVER_MESSAGES.methodNotAllowed(spec.method), withMsg, {
-          Allow: spec.method,
+      if (!methods) return failure(404, SERVER_MESSAGES.notFound, false);
+      if (!name || !spec) {
+        const allowed = [...methods.keys()].join(', ');
+        return failure(405, SERVER_MESSAGES.methodNotAllowed(allowed), withMsg, {
+          Allow: allowed,
         });
+      }
+      const kind = spec.body ?? 'json';
       if (spec.method === 'POST') {
-        if (!isJson(req)) return failure(415, SERVER_MESSAGES.notJson, withMsg);
+        if (!hasMediaType(req, kind))
+          return failure(
+            415,
+            kind === 'form' ? SERVER_MESSAGES.notForm : SERVER_MESSAGES.notJson,
+            withMsg,
+          );
         if (isForeign(req)) return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
       }
       const deps = await getDeps();
@@ -148,7 +185,10 @@ export function serveRouter(router: RouterName): Handler {
       const body =
         spec.request === null
           ? undefined
-          : parseBody(REQUESTS[spec.request] as ZodMiniType<unknown>, await readJson(req));
+          : parseBody(
+              REQUESTS[spec.request] as ZodMiniType<unknown>,
+              kind === 'form' ? await readForm(req) : await readJson(req),
+            );
       const run = SERVICES[name] as (call: unknown) => Promise<unknown>;
       const result = await run({
         req,

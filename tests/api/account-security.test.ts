@@ -200,10 +200,10 @@ describe('reset request while the mail server fails (issue 12, item 5)', () => {
     const { url } = await refusingSmtp();
     process.env.SMTP_URL = url;
     const jobs: Promise<unknown>[] = [];
-    const res = await account(
-      apiRequest('/api/user/reset-password-request', { body: { email } }),
-      { ip: freshIp(), waitUntil: (job) => jobs.push(job) },
-    );
+    const res = await account(apiRequest('/api/user/reset-password-request', { body: { email } }), {
+      ip: freshIp(),
+      waitUntil: (job) => jobs.push(job),
+    });
     expect(res.status).toBe(200);
     // The server comes up half a second later, on the port the first attempt found closed.
     await new Promise((resolve) => setTimeout(resolve, 500));

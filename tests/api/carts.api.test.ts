@@ -68,9 +68,10 @@ describe('POST /api/cart/add', () => {
       ],
     ];
     for (const [body, status, message] of cases) {
-      expect(await call(account, '/api/cart/add', { token: shopper.token, body })).toMatchObject(
-        { status, body: { success: false, message } },
-      );
+      expect(await call(account, '/api/cart/add', { token: shopper.token, body })).toMatchObject({
+        status,
+        body: { success: false, message },
+      });
     }
     expect(await cartOf(shopper.token)).toEqual(before);
   });
@@ -173,6 +174,23 @@ describe('POST /api/cart/merge', () => {
       cartData: { 'city-tote': { Black: { '0': 2 } } },
     });
     expect(await cartOf(shopper.token)).toEqual({ 'city-tote': { Black: { '0': 2 } } });
+  });
+
+  it('drops out-of-stock lines, which cart/add refuses, as it drops unknown ones', async () => {
+    const merger = await signUp();
+    const cartData = {
+      'city-tote': { Black: { '0': 1 } },
+      'sold-out-sleeve': { Black: { '0': 3 } },
+    };
+    const answer = await call(account, '/api/cart/merge', {
+      token: merger.token,
+      body: { cartData },
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { success: true, cartData: { 'city-tote': { Black: { '0': 1 } } } },
+    });
+    expect(await cartOf(merger.token)).toEqual({ 'city-tote': { Black: { '0': 1 } } });
   });
 
   it('refuses a malformed map and keeps the stored cart', async () => {

@@ -1,12 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
-import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
+import {
+  catalogueToCsv,
+  csvToCatalogue,
+  CSV_COLUMNS,
+} from '../../src/server/services/catalogue-csv.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -39,6 +52,28 @@ async function photo(name: string, width: number, height: number, hue = 90): Pro
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A PNG that declares width × height in its header, with one row of pixel data (never decoded here). */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const stored = () => {
   try {
     return readdirSync(photos).sort();
@@ -121,6 +156,81 @@ describe('catalogue import with photos', () => {
     expect(before).toHaveLength(4);
   });
 
+  /** A real PNG beside the images folder, not in it. */
+  async function privatePhoto(): Promise<void> {
+    const image = sharp({
+      create: { width: 900, height: 900, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    });
+    writeFileSync(path.join(work, 'private.png'), await image.png().toBuffer());
+  }
+
+  /** A one-product catalogue (bag-e, one colour) naming these photos. */
+  function oneBag(images: string[]): string {
+    const p = makeProduct({ _id: 'bag-e', colors: ['Black'] });
+    const file = path.join(work, 'one.json');
+    writeFileSync(file, JSON.stringify([{ ...p, colorImages: [{ color: 'Black', images }] }]));
+    return file;
+  }
+
+  it('refuses a photo name that leaves the images folder, naming the product, and stores nothing', async () => {
+    await privatePhoto();
+    const result = await importCatalogueFile(store, oneBag(['../private.png']), {
+      images: shots,
+      photos,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `record 1 (_id "bag-e"): image ../private.png is outside the images folder ${shots}`,
+      ],
+    });
+    expect(await store.products.count()).toBe(0);
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a link inside the images folder that points out of it, naming the product, and stores nothing', async () => {
+    await privatePhoto();
+    symlinkSync(path.join(work, 'private.png'), path.join(shots, 'link.png'));
+    const result = await importCatalogueFile(store, oneBag(['link.png']), {
+      images: shots,
+      photos,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `record 1 (_id "bag-e"): image link.png is a link to a file outside the images folder ${shots}`,
+      ],
+    });
+    expect(await store.products.count()).toBe(0);
+    expect(stored()).toEqual([]);
+  });
+
+  it('accepts an images folder reached through a link, and a link to another photo inside it', async () => {
+    const front = await photo('front.jpg', 900, 900);
+    mkdirSync(path.join(shots, 'more'));
+    symlinkSync(path.join(shots, 'front.jpg'), path.join(shots, 'more', 'same.jpg'));
+    symlinkSync(shots, path.join(work, 'shots-link'));
+    const result = await importCatalogueFile(store, oneBag(['front.jpg', 'more/same.jpg']), {
+      images: path.join(work, 'shots-link'),
+      photos,
+    });
+    expect(result).toEqual({ ok: true, inserted: 1, updated: 0, photosAdded: 1, photosKept: 0 });
+    expect(stored()).toEqual([`${sha(front)}.jpg`]);
+  });
+
+  it('refuses a 30000 × 30000 PNG as too large, not as a file of the wrong format', async () => {
+    writeFileSync(path.join(shots, 'huge.png'), pngHeaderOnly(30_000, 30_000));
+    expect(
+      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos }),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'record 1 (_id "bag-e"): image huge.png is 30000 × 30000 px, too large: at most 268,402,689 pixels (16383 × 16383) can be processed',
+      ],
+    });
+    expect(stored()).toEqual([]);
+  });
+
   it('refuses a stored photo path whose original is not in the photo store', async () => {
     const file = path.join(work, 'stored.json');
     const ghost = `/photos/${'a'.repeat(64)}.jpg`;
@@ -135,6 +245,13 @@ describe('catalogue import with photos', () => {
     });
   });
 });
+
+/** The fields of one CSV line (quoted fields unquoted), as a spreadsheet reads them. */
+function parseCsvLine(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''),
+  );
+}
 
 describe('catalogue CSV', () => {
   const header = CSV_COLUMNS.join(',');
@@ -176,6 +293,27 @@ describe('catalogue CSV', () => {
       photosKept: 0,
     });
     expect(await store.products.get('bag-d')).toEqual(bag);
+  });
+
+  it('exports a cell starting with =, +, - or @ behind a leading apostrophe, and imports it back unchanged', () => {
+    const base = makeProduct({ _id: 'bag-f', colors: ['Black'] });
+    const product = {
+      ...base,
+      productName: '=HYPERLINK("https://evil.example","Click")',
+      maker: '@SUM(A1:A9)',
+      para: "+92 300 1234567 is the shop's number; '=1+1' stays as written.",
+      specs: { ...base.specs, zips: '-', strap: "'=already quoted", closure: "'90s clasp" },
+    };
+    const csv = catalogueToCsv([product]);
+    const cells = parseCsvLine(csv.split('\r\n')[1]!);
+    const at = (column: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(column)];
+    expect(at('productName')).toBe('\'=HYPERLINK("https://evil.example","Click")');
+    expect(at('maker')).toBe("'@SUM(A1:A9)");
+    expect(at('para')).toBe("'+92 300 1234567 is the shop's number; '=1+1' stays as written.");
+    expect(at('zips')).toBe("'-");
+    expect(at('strap')).toBe("''=already quoted");
+    expect(at('closure')).toBe("'90s clasp");
+    expect(csvToCatalogue(csv)).toEqual({ ok: true, data: [product] });
   });
 
   it('reports a row whose product columns differ from the product’s first row, and writes nothing', async () => {

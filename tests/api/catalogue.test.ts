@@ -55,6 +55,30 @@ describe('validateCatalogue', () => {
     expect(result.errors.join('\n')).toMatch(/Unrecognized key/);
   });
 
+  it('refuses an image path that starts with // or has a .. segment, and accepts a site path', () => {
+    const withImage = (image: string) =>
+      makeProduct({
+        _id: 'bag-a',
+        colors: ['Black'],
+        colorImages: [{ color: 'Black', images: [image] }],
+      });
+    const message =
+      'record 1 (_id "bag-a"): colorImages.0.images.0: must be a site-relative path (one leading /, no .. segments)';
+    for (const image of [
+      '//evil.example/x.png',
+      '///evil.example/x.png',
+      '/images/../../private.png',
+      '/..',
+      '/images/products/..',
+    ])
+      expect(validateCatalogue([withImage(image)]), image).toEqual({
+        ok: false,
+        errors: [message],
+      });
+    for (const image of ['/images/products/a..b.svg', '/images/products/bag-1.svg'])
+      expect(validateCatalogue([withImage(image)]).ok, image).toBe(true);
+  });
+
   it('rejects something that is not a list', () => {
     expect(validateCatalogue({ products: [] }).ok).toBe(false);
   });

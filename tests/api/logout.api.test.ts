@@ -32,9 +32,7 @@ describe('POST /api/user/logout', () => {
     });
     const otherDevice = login.body.token as string;
     await call(account, '/api/user/logout', { token });
-    expect(
-      (await call(account, '/api/order/userorders', { token: otherDevice })).status,
-    ).toBe(401);
+    expect((await call(account, '/api/order/userorders', { token: otherDevice })).status).toBe(401);
     const again = await call(account, '/api/user/login', {
       body: { email, password: 'correct horse battery' },
     });

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
 import { moveOrderStatus } from '../../src/server/services/orders.ts';
@@ -32,6 +33,13 @@ beforeAll(async () => {
       wholesalePrice: null,
     }),
     makeProduct({ _id: 'sold-out-bag', stock: false }),
+    makeProduct({
+      _id: 'trunk-case',
+      productName: 'Grand Trunk Case',
+      price: 480_000,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
     makeProduct({
       _id: 'kuwait-clutch',
       productName: 'Evening Clutch',
@@ -242,6 +250,41 @@ describe('POST /api/order/COD', () => {
     ).toHaveLength(1);
   });
 
+  it('answers a replayed Idempotency-Key with what the stored order now is: its status, and 409 once cancelled', async () => {
+    const kim = await signUp('Kim');
+    const headers = { 'Idempotency-Key': 'checkout-replay-0001' };
+    const body = order({ address: { ...address, email: 'kim.replay@example.com' } });
+    const first = await call(account, '/api/order/COD', { token: kim.token, headers, body });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { success: true, message: 'Order Placed Successfully!' },
+    });
+    const again = await call(account, '/api/order/COD', { token: kim.token, headers, body });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toMatchObject({
+      success: true,
+      message: 'This order was already placed; its status is Order Placed.',
+      orderId: first.body.orderId,
+      order: { _id: first.body.orderId, status: 'Order Placed' },
+    });
+    await call(account, '/api/order/cancel', {
+      token: kim.token,
+      body: { orderId: first.body.orderId, reason: 'Ordered by mistake' },
+    });
+    const replay = await call(account, '/api/order/COD', { token: kim.token, headers, body });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toMatchObject({
+      success: false,
+      message:
+        'This order was placed earlier and has since been cancelled. Please place a new order to buy again.',
+      orderId: first.body.orderId,
+      order: { _id: first.body.orderId, status: 'Cancelled', cancelReason: 'Ordered by mistake' },
+    });
+    expect(await ordersOf(kim.token)).toHaveLength(1);
+  });
+
   it('e-mails a confirmation over SMTP', async () => {
     await call(account, '/api/order/COD', { token: alice.token, body: order() });
     await expect
@@ -269,9 +312,7 @@ describe('POST /api/order/COD', () => {
 
 describe('POST /api/order/userorders', () => {
   it('lists only the caller’s orders, newest first, with the spec fields', async () => {
-    const { orders } = (
-      await call(account, '/api/order/userorders', { token: alice.token })
-    ).body;
+    const { orders } = (await call(account, '/api/order/userorders', { token: alice.token })).body;
     expect(orders.length).toBeGreaterThanOrEqual(3);
     const dates = orders.map((o: { date: number }) => o.date);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -288,8 +329,7 @@ describe('POST /api/order/userorders', () => {
     ]) {
       expect(orders[0]).toHaveProperty(key);
     }
-    const bobs = (await call(account, '/api/order/userorders', { token: bob.token })).body
-      .orders;
+    const bobs = (await call(account, '/api/order/userorders', { token: bob.token })).body.orders;
     expect(bobs.map((o: { _id: string }) => o._id)).not.toContain(orders[0]._id);
   });
 });
@@ -391,6 +431,66 @@ describe('moveOrderStatus', () => {
     await expect(
       moveOrderStatus(await getStore(), placed.body.orderId, 'Delivered'),
     ).rejects.toThrow(ORDER_ANSWERS.badStatus('Order Placed', 'Delivered'));
+  });
+
+  it('refuses to cancel without a reason, and records the reason it is given', async () => {
+    const lena = await signUp('Lena');
+    const placed = await placeSolo(lena.token, order());
+    const store = await getStore();
+    for (const reason of [undefined, '', '   '])
+      await expect(
+        moveOrderStatus(store, placed.body.orderId, 'Cancelled', { reason }),
+      ).rejects.toThrow('Please select a cancellation reason.');
+    await expect(moveOrderStatus(store, placed.body.orderId, 'Cancelled')).rejects.toThrow(
+      'Please select a cancellation reason.',
+    );
+    expect((await store.orders.get(placed.body.orderId))?.status).toBe('Order Placed');
+    const cancelled = await moveOrderStatus(store, placed.body.orderId, 'Cancelled', {
+      reason: '  Out of stock at the workshop ',
+    });
+    expect(cancelled).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Out of stock at the workshop',
+    });
+  });
+});
+
+describe('npm run shop -- orders status', () => {
+  const shop = (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: env.dir },
+      },
+    );
+
+  it('lists --reason for cancelling in its help', () => {
+    const help = shop('help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(
+      '  orders status <id> Cancelled --reason "…"\n                                   cancel an order; the reason is required and kept with it\n',
+    );
+  });
+
+  it('refuses to cancel an order without --reason, exits 2 and changes nothing; with one, cancels it', async () => {
+    const milo = await signUp('Milo');
+    const placed = await placeSolo(milo.token, order());
+    const id = placed.body.orderId as string;
+    const bare = shop('orders', 'status', id, 'Cancelled');
+    expect(bare.status).toBe(2);
+    expect(bare.stderr.split('\n')[0]).toBe('Cancelling an order needs a reason: --reason "…"');
+    expect((await (await getStore()).orders.get(id))?.status).toBe('Order Placed');
+    const done = shop('orders', 'status', id, 'Cancelled', '--reason', 'Customer asked by phone');
+    expect(done.stdout.trim()).toBe(
+      `Order ${id} is now Cancelled (reason: Customer asked by phone).`,
+    );
+    expect(done.status).toBe(0);
+    expect(await (await getStore()).orders.get(id)).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Customer asked by phone',
+    });
   });
 });
 
@@ -682,6 +782,90 @@ describe('stale exchange rates', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(rates.state.hits).toBe(1);
   }, 15_000);
+});
+
+describe('absurd exchange rates', () => {
+  const trunk = [{ productId: 'trunk-case', selectedColor: 'Black', imageIndex: 0, quantity: 1 }];
+  const abroad = {
+    JPY: { ...address, country: 'Japan', state: 'Tokyo', city: 'Tokyo', zip: '100-0001' },
+    GBP: {
+      ...address,
+      country: 'United Kingdom',
+      state: 'London',
+      city: 'London',
+      zip: 'SW1A 1AA',
+    },
+  };
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await (await getStore()).rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() });
+  });
+
+  for (const [currency, rate] of [
+    ['JPY', 1e306],
+    ['GBP', 1e-300],
+  ] as const) {
+    it(`refuses a ₨480,000 order in ${currency} at a rate of ${rate}, which would price it at 0, and stores nothing`, async () => {
+      const ivy = await signUp('Ivy');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      // Known as the only rates there are (no last good one to compare with).
+      await (
+        await getStore()
+      ).rates.put({ rates: { ...SAMPLE_RATES, [currency]: rate }, fetchedAt: Date.now() });
+      const answer = await placeSolo(
+        ivy.token,
+        order({
+          items: trunk,
+          currency,
+          paymentMethod: 'Bank Transfer',
+          address: abroad[currency],
+        }),
+      );
+      expect(answer).toMatchObject({
+        status: 503,
+        body: {
+          success: false,
+          message: `Orders in ${currency} are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).`,
+        },
+      });
+      expect(await ordersOf(ivy.token)).toEqual([]);
+    });
+  }
+
+  it('pauses orders in a currency whose fetched rate is more than ×10 off, and prices them again once a sane rate comes', async () => {
+    const jan = await signUp('Jan');
+    const store = await getStore();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await store.rates.put({ rates: SAMPLE_RATES, fetchedAt: Date.now() - 7 * 60 * 60 * 1000 });
+    rates.state.rates = { ...SAMPLE_RATES, JPY: 1e306 };
+    const body = order({
+      items: trunk,
+      currency: 'JPY',
+      paymentMethod: 'Bank Transfer',
+      address: abroad.JPY,
+    });
+    try {
+      expect(await placeSolo(jan.token, body)).toMatchObject({
+        status: 503,
+        body: {
+          message:
+            'Orders in JPY are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).',
+        },
+      });
+      expect((await store.rates.get())?.rates.JPY).toBe(SAMPLE_RATES.JPY);
+      rates.state.rates = { ...SAMPLE_RATES, JPY: 0.55 };
+      await store.rates.put({
+        ...(await store.rates.get())!,
+        fetchedAt: Date.now() - 7 * 60 * 60 * 1000,
+      });
+      const placed = await placeSolo(jan.token, body);
+      expect(placed.status).toBe(201);
+      // ₨480,000 × 0.55 = ¥264,000, plus the JPY delivery base of ¥3,500.
+      expect(placed.body.order).toMatchObject({ amount: 264000, deliveryFee: 3500, total: 267500 });
+    } finally {
+      rates.state.rates = { ...SAMPLE_RATES };
+    }
+  });
 });
 
 describe('line caps', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../scripts/api-endpoints.ts';
+import { ENDPOINTS, exampleBody, type Endpoint } from '../../scripts/api-endpoints.ts';
 import { startShop, type RunningShop } from '../../scripts/bench/server.ts';
 import { closeStore } from '../../src/server/store/index.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
@@ -18,8 +18,8 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 function request(e: Endpoint): Request {
   return apiRequest(e.path, {
     method: e.method,
-    body: e.method === 'POST' ? e.example : undefined,
-    headers: e.auth ? { token: TOKEN } : {},
+    rawBody: exampleBody(e),
+    headers: { 'content-type': e.contentType, ...(e.auth ? { token: TOKEN } : {}) },
   });
 }
 

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleBackground } from '../../src/server/background.ts';
 import shop from '../../netlify/functions/shop.mts';
 import {
   FAILURE_RETRY_MS,
@@ -11,6 +12,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { SAMPLE_RATES, startFakeRates } from '../fixtures/fake-rates.ts';
+import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeRates>>;
@@ -142,6 +144,99 @@ describe('getRates', () => {
   });
 });
 
+describe('a rate far from the last good one', () => {
+  let store: Store;
+  let cleanup: () => Promise<void>;
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  beforeAll(async () => (smtp = await startSmtpCatcher()));
+  afterAll(async () => smtp.close());
+  beforeEach(() => {
+    ({ store, cleanup } = tempSqliteStore());
+    fake.state.mode = 'ok';
+    fake.state.rates = { ...SAMPLE_RATES };
+    smtp.mails.length = 0;
+  });
+  afterEach(async () => {
+    fake.state.rates = { ...SAMPLE_RATES };
+    vi.restoreAllMocks();
+    await cleanup();
+  });
+  const config = (smtpUrl?: string) => ({
+    RATES_URL: fake.url,
+    RATES_TIMEOUT_MS: 3000,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Bastaa <no-reply@bastaa.pk>',
+    DATA_DIR: '.data',
+  });
+
+  it('is refused (the last good rate kept), logs one [alert] line, mails care@bastaa.pk, and pauses orders in that currency', async () => {
+    await getRates(store, config(smtp.url), 0);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fake.state.rates = { ...SAMPLE_RATES, JPY: 1e306, GBP: 1e-300, EUR: 0.0034 };
+    const later = RATES_TTL_MS + 1;
+    const answer = await getRates(store, config(smtp.url), later);
+    await settleBackground();
+    expect(answer.rates).toEqual({ ...SAMPLE_RATES, EUR: 0.0034 });
+    expect(await store.rates.get()).toEqual({
+      rates: { ...SAMPLE_RATES, EUR: 0.0034 },
+      fetchedAt: later,
+      suspect: { JPY: 1e306, GBP: 1e-300 },
+    });
+    const alerts = errors.mock.calls
+      .map((c) => String(c[0]))
+      .filter((l) => l.startsWith('[alert]'));
+    expect(alerts).toEqual([
+      '[alert] exchange rates refused, more than ×10 from the last good ones: GBP 1e-300 (last good 0.0028), JPY 1e+306 (last good 0.54). Orders in GBP, JPY wait until a sane rate comes.',
+    ]);
+    expect(smtp.mails.map((m) => m.to)).toEqual([['care@bastaa.pk']]);
+    expect(smtp.mails[0]!.raw).toContain(
+      'Subject: Exchange rates refused: orders in GBP, JPY paused',
+    );
+    await expect(ratesForOrder(store, config(), 'JPY', later)).rejects.toThrow(
+      'Orders in JPY are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).',
+    );
+    await expect(ratesForOrder(store, config(), 'GBP', later)).rejects.toThrow(
+      'Orders in GBP are paused while we check the exchange rate. Please try again later or ship to Pakistan (PKR).',
+    );
+    expect(await ratesForOrder(store, config(), 'EUR', later)).toEqual({
+      ...SAMPLE_RATES,
+      EUR: 0.0034,
+    });
+  });
+
+  it('only logs the alert when SMTP is not configured', async () => {
+    await getRates(store, config(), 0);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fake.state.rates = { ...SAMPLE_RATES, USD: 0.5 };
+    await getRates(store, config(), RATES_TTL_MS + 1);
+    await settleBackground();
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
+      '[alert] exchange rates refused, more than ×10 from the last good ones: USD 0.5 (last good 0.0036). Orders in USD wait until a sane rate comes.',
+    ]);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('lets orders in the currency resume once the service answers a rate within ×10 of the last good one', async () => {
+    await getRates(store, config(), 0);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fake.state.rates = { ...SAMPLE_RATES, JPY: 54 };
+    await getRates(store, config(), RATES_TTL_MS + 1);
+    await expect(ratesForOrder(store, config(), 'JPY', RATES_TTL_MS + 1)).rejects.toThrow(
+      'Orders in JPY are paused',
+    );
+    fake.state.rates = { ...SAMPLE_RATES, JPY: 0.6 };
+    const resumed = 2 * RATES_TTL_MS + 2;
+    expect(await ratesForOrder(store, config(), 'JPY', resumed)).toEqual({
+      ...SAMPLE_RATES,
+      JPY: 0.6,
+    });
+    expect(await store.rates.get()).toEqual({
+      rates: { ...SAMPLE_RATES, JPY: 0.6 },
+      fetchedAt: resumed,
+    });
+  });
+});
+
 describe('ratesForOrder', () => {
   let store: Store;
   let cleanup: () => Promise<void>;
@@ -205,8 +300,7 @@ describe('GET /api/rates', () => {
       expect(first.headers.get('cache-control')).toBe('public, max-age=60');
       expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
       const started = Date.now();
-      for (let i = 0; i < 5; i++)
-        expect((await shop(apiRequest('/api/rates'))).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await shop(apiRequest('/api/rates'))).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(500);
       expect(fake.state.hits).toBe(1);
     } finally {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/lib/cart.ts';
-import type { OrderRecord, Store, UserRecord } from '../../src/server/store/port.ts';
+import {
+  PENDING_SUBSCRIPTION_MS,
+  type OrderRecord,
+  type Store,
+  type UserRecord,
+} from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mongoDouble } from '../fixtures/mongo-double.ts';
 import { tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
@@ -311,12 +316,14 @@ function storeContract(
           status: 'pending',
           tokenHash: 'h1',
           createdAt: 10,
+          requestedAt: 10,
           confirmedAt: null,
         });
         expect(await store.subscribers.request('news@example.com', 'h2', 20)).toMatchObject({
           status: 'pending',
           tokenHash: 'h2',
           createdAt: 10,
+          requestedAt: 20,
         });
         expect(await store.subscribers.confirm('h1', 30)).toBeNull();
         expect(await store.subscribers.confirm('h2', 40)).toMatchObject({
@@ -332,6 +339,40 @@ function storeContract(
         expect(await store.subscribers.confirm('h3', 60)).toBeNull();
         expect((await store.subscribers.get('NEWS@example.com'))?.status).toBe('confirmed');
         expect(await store.subscribers.get('nobody@example.com')).toBeNull();
+      });
+    });
+
+    describe('subscribers: link expiry and purge', () => {
+      const DAY = 24 * 60 * 60 * 1000;
+
+      it('confirms a link only within PENDING_SUBSCRIPTION_MS (7 days) of the mail that carried it', async () => {
+        expect(PENDING_SUBSCRIPTION_MS).toBe(7 * DAY);
+        await store.subscribers.request('late@example.com', 'late-1', 1000);
+        expect(await store.subscribers.confirm('late-1', 1000 + 7 * DAY + 1)).toBeNull();
+        expect(await store.subscribers.get('late@example.com')).toMatchObject({
+          status: 'pending',
+          tokenHash: 'late-1',
+        });
+        // A new sign-up mails a new link, whose 7 days start then; the first sign-up date stays.
+        await store.subscribers.request('late@example.com', 'late-2', 1000 + 8 * DAY);
+        expect(await store.subscribers.confirm('late-2', 1000 + 15 * DAY)).toMatchObject({
+          status: 'confirmed',
+          createdAt: 1000,
+          confirmedAt: 1000 + 15 * DAY,
+        });
+      });
+
+      it('purges the pending subscriptions whose link expired, and nothing else', async () => {
+        const now = 100 * DAY;
+        await store.subscribers.request('expired@example.com', 'old-1', now - 7 * DAY - 1);
+        await store.subscribers.request('fresh@example.com', 'new-1', now - 7 * DAY);
+        await store.subscribers.request('kept@example.com', 'old-2', 0);
+        await store.subscribers.confirm('old-2', 1);
+        expect(await store.subscribers.purgeExpired(now)).toBe(1);
+        expect(await store.subscribers.get('expired@example.com')).toBeNull();
+        expect((await store.subscribers.get('fresh@example.com'))?.status).toBe('pending');
+        expect((await store.subscribers.get('kept@example.com'))?.status).toBe('confirmed');
+        expect(await store.subscribers.purgeExpired(now)).toBe(0);
       });
     });
 

@@ -27,6 +27,38 @@ describe('inlineScripts', () => {
   });
 });
 
+describe('inlineScripts on catalogue text', () => {
+  it('hashes no script written inside an attribute, a comment or a textarea, only the scripts the page runs', () => {
+    const name = '</script><script>alert(1)</script>';
+    const html = `<!doctype html><html><head>
+      <meta property="og:title" content="${name}"><meta name="description" content='${name}'>
+      <script>real()</script></head>
+      <body><img alt="${name}" src="/x.png"><!-- <script>commented()</script> -->
+      <textarea><script>typed()</script></textarea><script type="module">island()</script>
+      </body></html>`;
+    expect(inlineScripts(html)).toEqual(['real()', 'island()']);
+  });
+
+  it('leaves a product named </script><script>alert(1)</script> out of the site-wide policy', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'csp-site-'));
+    const name = '</script><script>alert(1)</script>';
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<head><meta property="og:title" content="${name}"><script>home()</script></head>`,
+    );
+    const allowed = scriptSrc(await policyForSite(dir));
+    expect(allowed).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/client',
+      scriptHash('home()'),
+    ]);
+  });
+
+  it('hashes a script as a browser reads it: line breaks CRLF as LF', () => {
+    expect(inlineScripts('<script>a();\r\nb();</script>')).toEqual(['a();\nb();']);
+  });
+});
+
 describe('scriptHash', () => {
   it("is the CSP spec's own example: alert('Hello, world.'); hashes to qznLcsRO…", () => {
     expect(scriptHash("alert('Hello, world.');")).toBe(

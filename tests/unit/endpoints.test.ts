@@ -41,9 +41,11 @@ describe('the endpoint table', () => {
     expect(Object.keys(SERVICES).sort()).toEqual([...ENDPOINT_NAMES].sort());
   });
 
-  it('declares no path twice', () => {
-    const paths = ENDPOINT_NAMES.flatMap((n) => [...ENDPOINTS[n].paths]);
-    expect(new Set(paths).size).toBe(paths.length);
+  it('declares no method and path twice', () => {
+    const routes = ENDPOINT_NAMES.flatMap((n) =>
+      ENDPOINTS[n].paths.map((path) => `${ENDPOINTS[n].method} ${path}`),
+    );
+    expect(new Set(routes).size).toBe(routes.length);
   });
 
   it('gives every POST a request schema and every GET none', () => {

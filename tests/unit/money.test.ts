@@ -5,6 +5,7 @@ import {
   currencySymbol,
   formatMoney,
   formatWithSymbol,
+  isSaneConversion,
   roundToMinor,
   safeRate,
   sumAmounts,
@@ -172,5 +173,21 @@ describe('formatWithSymbol', () => {
     )() as typeof formatWithSymbol;
     expect(inlined(1350 * 0.0011, 'KWD', 3)).toBe('KWD 1.485');
     expect(inlined(1250, '₨')).toBe('₨1,250');
+  });
+});
+
+describe('isSaneConversion', () => {
+  it('accepts a finite, non-zero amount for a non-zero order, and only 0 for a zero one', () => {
+    expect(isSaneConversion(480_000, convertAmount(480_000, 0.54, 'JPY'))).toBe(true);
+    expect(isSaneConversion(0, 0)).toBe(true);
+  });
+
+  it('refuses what an absurd rate makes of ₨480,000: 0 at JPY 1e306 (Infinity rounds to 0) and at GBP 1e-300', () => {
+    expect(convertAmount(480_000, 1e306, 'JPY')).toBe(0);
+    expect(isSaneConversion(480_000, convertAmount(480_000, 1e306, 'JPY'))).toBe(false);
+    expect(isSaneConversion(480_000, convertAmount(480_000, 1e-300, 'GBP'))).toBe(false);
+    expect(isSaneConversion(480_000, Infinity)).toBe(false);
+    expect(isSaneConversion(480_000, Number.NaN)).toBe(false);
+    expect(isSaneConversion(0, 5)).toBe(false);
   });
 });

@@ -1,7 +1,20 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, canonicalPagePath, isNoindexPath } from '../../src/lib/routes.ts';
+import {
+  MAX_PAGE_PATH_LENGTH,
+  PAGE_ROUTES,
+  canonicalPagePath,
+  isNoindexPath,
+  trimTrailingSlashes,
+} from '../../src/lib/routes.ts';
+
+/** Milliseconds one call takes. */
+function timed(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
 
 /** The fixed routes the pages folder builds: every .astro file but 404 and dynamic ones. */
 function builtRoutes(dir = 'src/pages', prefix = ''): string[] {
@@ -42,6 +55,48 @@ describe('canonicalPagePath', () => {
     expect(canonicalPagePath('/product/margalla-commuter-laptop-bagpack')).toBeNull();
     expect(canonicalPagePath('/no-such-page')).toBeNull();
     expect(canonicalPagePath('/product/a/b')).toBeNull();
+  });
+});
+
+describe('canonicalPagePath on hostile paths', () => {
+  it('answers a path of 30,000 slashes then a letter as fast as one of 30,000 letters', () => {
+    const slashes = `/product/${'/'.repeat(30_000)}a`;
+    const letters = `/product/${'a'.repeat(30_001)}`;
+    expect(canonicalPagePath(slashes)).toBeNull();
+    const linear = timed(() => canonicalPagePath(letters));
+    const hostile = timed(() => canonicalPagePath(slashes));
+    // Trimming with /\/+$/ took over a second here (quadratic); both now take well under 100 ms.
+    expect(hostile).toBeLessThan(100 + 10 * linear);
+  });
+
+  it('still drops any number of trailing slashes from a page path up to the length limit', () => {
+    const slashes = '/'.repeat(MAX_PAGE_PATH_LENGTH - '/COLLECTIONS'.length);
+    expect(canonicalPagePath(`/COLLECTIONS${slashes}`)).toBe('/Collections');
+    expect(canonicalPagePath(`/Product/Margalla-Bag${'/'.repeat(40)}`)).toBe(
+      '/product/margalla-bag',
+    );
+  });
+
+  it('names no page for a path longer than MAX_PAGE_PATH_LENGTH (1,024 characters)', () => {
+    expect(MAX_PAGE_PATH_LENGTH).toBe(1024);
+    expect(canonicalPagePath(`/COLLECTIONS${'/'.repeat(MAX_PAGE_PATH_LENGTH)}`)).toBeNull();
+    expect(canonicalPagePath(`/product/${'A'.repeat(MAX_PAGE_PATH_LENGTH)}`)).toBeNull();
+  });
+});
+
+describe('trimTrailingSlashes', () => {
+  it('drops every trailing slash but keeps the root', () => {
+    expect(trimTrailingSlashes('/Cart///')).toBe('/Cart');
+    expect(trimTrailingSlashes('/Cart')).toBe('/Cart');
+    expect(trimTrailingSlashes('/')).toBe('/');
+    expect(trimTrailingSlashes('///')).toBe('/');
+  });
+
+  it('takes linear time on 200,000 slashes before a letter', () => {
+    const path = `/product/${'/'.repeat(200_000)}a`;
+    let result = '';
+    expect(timed(() => (result = trimTrailingSlashes(path)))).toBeLessThan(250);
+    expect(result).toBe(path);
   });
 });
 

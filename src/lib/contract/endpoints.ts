@@ -30,6 +30,8 @@ export interface EndpointSpec {
   answer: keyof typeof ANSWERS;
   /** Failures repeat their message as `msg`, the field SPEC §7 has the browser read on account calls. */
   msg: boolean;
+  /** How a POST body is sent: JSON (every call the browser's script makes) or a plain page form. */
+  body?: 'json' | 'form';
   /** What the call does, for the README's table. */
   summary: string;
 }
@@ -74,7 +76,18 @@ export const ENDPOINTS = {
     request: null,
     answer: 'page',
     msg: false,
-    summary: "The mailed link's page (HTML)",
+    summary: "The mailed link's page, a Confirm button (HTML)",
+  },
+  newsletterConfirmSubmit: {
+    method: 'POST',
+    paths: ['/api/newsletter/confirm'],
+    router: 'shop',
+    access: 'anyone',
+    request: 'newsletterConfirm',
+    answer: 'page',
+    msg: false,
+    body: 'form',
+    summary: "That button's form: confirms (HTML)",
   },
   register: {
     method: 'POST',

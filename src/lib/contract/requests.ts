@@ -131,6 +131,9 @@ export const googleLoginBodySchema = z.object({
 /** Body of POST /api/newsletter. */
 export const newsletterBodySchema = z.object({ email: emailSchema });
 
+/** Form of POST /api/newsletter/confirm: the mailed link's token (checked by the service). */
+export const newsletterConfirmBodySchema = z.object({ token: z.string().check(z.maxLength(128)) });
+
 /** Body of POST /api/user/reset-password-request. */
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 
@@ -186,6 +189,7 @@ export const REQUESTS = {
   login: loginBodySchema,
   googleLogin: googleLoginBodySchema,
   newsletter: newsletterBodySchema,
+  newsletterConfirm: newsletterConfirmBodySchema,
   resetRequest: resetRequestBodySchema,
   resetVerify: resetVerifyBodySchema,
   ...DESK_REQUESTS,

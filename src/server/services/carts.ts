@@ -90,7 +90,8 @@ export async function removeCartItem(
 
 /**
  * Stores the cart the browser merged at login in one write. Lines `checkCartLine` refuses are
- * dropped, since the guest may have filled the cart before a catalogue change; colours take the
+ * dropped, since the guest may have filled the cart before a catalogue change, and so are lines of
+ * a product out of stock: cart/add refuses those, and merge agrees with it. Colours take the
  * catalogue's spelling, so "tan" and "Tan" become one line.
  */
 export async function replaceCart(
@@ -102,7 +103,7 @@ export async function replaceCart(
   let kept: CartMap = {};
   for (const entry of cartEntries(cartData)) {
     const checked = checkCartLine(products.get(entry.itemId), entry);
-    if (!checked.ok) continue;
+    if (!checked.ok || !checked.line.product.stock) continue;
     kept = addToCart(kept, { ...entry, selectedColor: checked.line.selectedColor });
   }
   await store.carts.set(userId, kept);

@@ -94,7 +94,9 @@ export function csvToCatalogue(
   const products = new Map<string, { first: number; row: Row; colours: [string, string[]][] }>();
   rows.forEach((cells, i) => {
     const line = i + 2;
-    const row = Object.fromEntries(names.map((n, k) => [n, (cells[k] ?? '').trim()])) as Row;
+    const row = Object.fromEntries(
+      names.map((n, k) => [n, restoreFormula((cells[k] ?? '').trim())]),
+    ) as Row;
     if (cells.length > names.length) errors.push(`row ${line}: more fields than columns`);
     const images = row.images
       .split('|')
@@ -132,9 +134,27 @@ export function csvToCatalogue(
   return { ok: true, data };
 }
 
+/**
+ * A text a spreadsheet would run as a formula when it opens the file (=, +, -, @, tab or CR first),
+ * or one that already carries our apostrophe before such a start: export adds one apostrophe in
+ * front of either, import takes exactly one off, so every value comes back as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A cell's text as exported: a formula-like value gets a leading apostrophe (shown as text). */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A cell's text as imported: the apostrophe export put before a formula-like value comes off. */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 function cell(value: string | number | boolean | null): string {
-  const s =
-    value === null ? '' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  const s = defuseFormula(
+    value === null ? '' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value),
+  );
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

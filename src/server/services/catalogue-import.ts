@@ -8,6 +8,7 @@ import { importCatalogue, readCatalogueFile, validateCatalogue } from './catalog
 import { csvToCatalogue } from './catalogue-csv.ts';
 import {
   checkPhoto,
+  photoInFolder,
   photosDir,
   storedPhotoExists,
   storePhotos,
@@ -67,7 +68,13 @@ async function resolvePhotos(
             errors.push(`record ${index + 1}${id}: image ${name} is not in ${store}`);
           continue;
         }
-        const file = path.resolve(folder, name);
+        const inFolder = await photoInFolder(folder, name);
+        if (!inFolder.ok) {
+          errors.push(`record ${index + 1}${id}: ${inFolder.problem}`);
+          fields.push(`record ${index + 1}${id}: colorImages.${c}.images.${n}: `);
+          continue;
+        }
+        const file = inFolder.file;
         let result = checked.get(file);
         if (!result) checked.set(file, (result = await checkPhoto(file, name)));
         if (!result.ok) {

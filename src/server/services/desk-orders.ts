@@ -192,6 +192,7 @@ export async function moveDeskOrder(
   staff: StaffRecord | null,
   body: DeskMoveBody,
   waitUntil?: WaitUntil,
+  opts: { mail?: boolean } = {},
 ): Promise<{ success: true; message: string; order: DeskOrder }> {
   const { store } = deps;
   const to = parseStatus(body.to);
@@ -245,7 +246,7 @@ export async function moveDeskOrder(
       ...(to === 'Cancelled' ? { reason: body.reason } : {}),
     },
   );
-  const mail = statusMail(moved);
+  const mail = opts.mail === false ? null : statusMail(moved);
   if (mail) inBackground('desk status mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
   return {
     success: true,

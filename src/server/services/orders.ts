@@ -4,6 +4,7 @@ import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
@@ -148,6 +149,17 @@ export async function placeOrder(
   if (!rates) throw unavailable(ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
   const amounts = orderAmounts(amountPkr, currency, rates);
+  // An absurd rate turns ₨480,000 into 0 (or Infinity, rounded to 0): never charge that.
+  if (
+    !isSaneConversion(amountPkr, amounts.subtotal) ||
+    !(Number.isFinite(amounts.deliveryFee) && amounts.deliveryFee > 0) ||
+    !Number.isFinite(amounts.total)
+  ) {
+    console.error(
+      `[alert] order in ${currency} refused: ₨${amountPkr} converts to ${amounts.subtotal} + fee ${amounts.deliveryFee} at rate ${amounts.rate}`,
+    );
+    throw unavailable(ORDER_ANSWERS.ratePaused(currency));
+  }
   const order: OrderRecord = {
     id: randomUUID(),
     userId: user.id,
@@ -204,16 +216,32 @@ export async function cancelOrder(
   throw conflict(ORDER_ANSWERS.notCancellable);
 }
 
-/** Moves an order along the status machine (operator use); illegal moves are refused. */
+/** The longest cancellation reason an operator may give. */
+export const MAX_CANCEL_REASON_LENGTH = 200;
+
+/**
+ * Moves an order along the status machine (operator use); illegal moves are refused. Cancelling
+ * needs a reason, as it does for the shopper (SPEC §5): it is stored with the order.
+ */
 export async function moveOrderStatus(
   store: Store,
   orderId: string,
   to: OrderStatus,
+  opts: { reason?: string } = {},
 ): Promise<OrderRecord> {
+  const reason = opts.reason?.trim() ?? '';
+  if (to === 'Cancelled' && reason === '') throw invalid(ORDER_MESSAGES.reasonRequired);
+  if (reason.length > MAX_CANCEL_REASON_LENGTH)
+    throw invalid(ORDER_ANSWERS.reasonTooLong(MAX_CANCEL_REASON_LENGTH));
   const order = await store.orders.get(orderId);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   if (!canMoveTo(order.status, to)) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
-  const updated = await store.orders.transition(orderId, [order.status], to);
+  const updated = await store.orders.transition(
+    orderId,
+    [order.status],
+    to,
+    to === 'Cancelled' ? { cancelReason: reason } : {},
+  );
   if (!updated) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
   return updated;
 }

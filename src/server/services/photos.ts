@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, realpath, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
+import { MAX_PHOTO_PIXELS, PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
 
 /**
  * The one place imported originals live, named by the SHA-256 of their bytes; the build reads it.
@@ -13,6 +13,45 @@ export function photosDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 const FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+/** Whether `file` is `folder` itself or inside it (both already resolved). */
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The real path of a photo named relative to the images folder, or the problem in words: a name
+ * that leads out of the folder (`../private.png`), or a link inside it whose target (followed to
+ * the end, as fs.realpath does) lies outside the folder's own real path, is refused, so an import
+ * only ever copies files from inside the folder. A missing file is left to checkPhoto to report.
+ */
+export async function photoInFolder(
+  folder: string,
+  name: string,
+): Promise<{ ok: true; file: string } | { ok: false; problem: string }> {
+  const root = path.resolve(folder);
+  const file = path.resolve(root, name);
+  const outside = `outside the images folder ${root}`;
+  if (!isInside(root, file)) return { ok: false, problem: `image ${name} is ${outside}` };
+  let realRoot: string;
+  let realFile: string;
+  try {
+    realRoot = await realpath(root);
+    realFile = await realpath(file);
+  } catch {
+    // A dangling link is a link out of the folder as far as an import is concerned.
+    const link = await lstat(file).then(
+      (s) => s.isSymbolicLink(),
+      () => false,
+    );
+    if (link) return { ok: false, problem: `image ${name} is a link to a file ${outside}` };
+    return { ok: true, file };
+  }
+  if (!isInside(realRoot, realFile))
+    return { ok: false, problem: `image ${name} is a link to a file ${outside}` };
+  return { ok: true, file: realFile };
+}
 
 /** A photo that passed the checks, ready to be stored under its content address. */
 export type CheckedPhoto = { file: string; name: string };
@@ -33,7 +72,9 @@ export async function checkPhoto(
   }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // Only the header is read, so sharp's pixel limit is lifted here and checked below, to say
+    // "too large" rather than "not an image".
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, problem: `image ${shown} is not a JPEG, PNG or WebP image` };
   }
@@ -44,6 +85,11 @@ export async function checkPhoto(
       problem: `image ${shown} is ${meta.format?.toUpperCase() ?? 'an unknown format'}; use JPEG, PNG or WebP`,
     };
   const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_PHOTO_PIXELS)
+    return {
+      ok: false,
+      problem: `image ${shown} is ${width} × ${height} px, too large: at most ${MAX_PHOTO_PIXELS.toLocaleString('en-US')} pixels (16383 × 16383) can be processed`,
+    };
   if (Math.min(width, height) < MIN_PHOTO_SIDE)
     return {
       ok: false,

@@ -1,7 +1,13 @@
+import { DELIVERY_FEE_BASES } from '../../lib/delivery.ts';
+import { ORDER_ANSWERS } from '../../lib/messages.ts';
 import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
+import { SHOP } from '../../lib/shop-info.ts';
 import type { RatesAnswer } from '../../lib/contract/responses.ts';
+import { inBackground } from '../background.ts';
 import type { Config } from '../config.ts';
+import { unavailable } from '../errors.ts';
 import { readTextCapped } from '../http.ts';
+import { sendMail } from '../mail.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
 
 export { MAX_RATE_AGE_MS };
@@ -12,6 +18,12 @@ export const RATES_TTL_MS = 6 * 60 * 60 * 1000;
 export const FAILURE_RETRY_MS = 60 * 1000;
 /** The largest upstream answer read (1 MB); the real one is about 3 KB. */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024;
+/** A fetched rate more than this factor above or below the last good one is refused. */
+export const MAX_RATE_JUMP = 10;
+
+/** What the rates need: the service, and the mail settings for an alert (optional). */
+export type RatesConfig = Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'> &
+  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>>;
 
 function parseUpstream(body: unknown): Record<string, number> | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -72,16 +84,70 @@ const answer = (record: RatesRecord, now: number): RatesAnswer => ({
 const failedAt = (record: RatesRecord | null) =>
   record?.failedAt ?? (record?.fallback ? record.fetchedAt : undefined);
 
+/**
+ * Splits fetched rates into the accepted ones and the refused ones: a rate more than
+ * MAX_RATE_JUMP times above or below the last good rate of its currency is refused, and the last
+ * good rate stays in its place. With no last good rate there is nothing to compare with.
+ */
+export function screenRates(
+  fetched: Readonly<Record<string, number>>,
+  good: Readonly<Record<string, number>> | null,
+): { rates: Record<string, number>; suspect: Record<string, number> } {
+  const rates: Record<string, number> = {};
+  const suspect: Record<string, number> = {};
+  for (const [code, rate] of Object.entries(fetched)) {
+    const last = good && Object.hasOwn(good, code) ? good[code] : undefined;
+    if (last !== undefined && last > 0 && Math.max(rate / last, last / rate) > MAX_RATE_JUMP) {
+      suspect[code] = rate;
+      rates[code] = last;
+    } else rates[code] = rate;
+  }
+  return { rates, suspect };
+}
+
+/**
+ * Tells the operator about newly refused rates: one `[alert]` line in the log, and a mail to the
+ * shop's support address when SMTP is configured (sent after the answer).
+ */
+function alertRefused(
+  config: RatesConfig,
+  refused: Readonly<Record<string, number>>,
+  good: Readonly<Record<string, number>>,
+): void {
+  const codes = Object.keys(refused).sort();
+  const detail = codes.map((c) => `${c} ${refused[c]} (last good ${good[c]})`).join(', ');
+  const line = `exchange rates refused, more than ×${MAX_RATE_JUMP} from the last good ones: ${detail}. Orders in ${codes.join(', ')} wait until a sane rate comes.`;
+  console.error(`[alert] ${line}`);
+  const { SMTP_URL, MAIL_FROM, DATA_DIR } = config;
+  if (!SMTP_URL || !MAIL_FROM || !DATA_DIR) return;
+  void inBackground('rates', () =>
+    sendMail(
+      { SMTP_URL, MAIL_FROM, DATA_DIR },
+      {
+        to: SHOP.email,
+        subject: `Exchange rates refused: orders in ${codes.join(', ')} paused`,
+        text: [
+          `The exchange-rate service (${config.RATES_URL}) answered rates the shop refused:`,
+          line,
+          '',
+          'The shop keeps showing the last good rates. Orders in these currencies are refused',
+          '("Orders in … are paused while we check the exchange rate") until the service answers',
+          `a rate within ×${MAX_RATE_JUMP} of the last good one; it is asked again every 6 hours.`,
+        ].join('\n'),
+      },
+    ),
+  );
+}
+
 async function refresh(
   store: Store,
-  config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>,
+  config: RatesConfig,
   known: RatesRecord | null,
   now: number,
-): Promise<RatesAnswer> {
+): Promise<RatesRecord> {
+  let fetched: Record<string, number>;
   try {
-    const record: RatesRecord = { rates: await fetchUpstream(config), fetchedAt: now };
-    await store.rates.put(record);
-    return answer(record, now);
+    fetched = await fetchUpstream(config);
   } catch (error) {
     console.error(`[rates] ${config.RATES_URL} failed: ${(error as Error).message}`);
     // Remember the failure with whatever is known, so the next minute neither calls nor waits.
@@ -89,29 +155,35 @@ async function refresh(
       ? { ...known, failedAt: now }
       : { rates: { PKR: 1 }, fetchedAt: now, fallback: true, failedAt: now };
     await store.rates.put(record);
-    return answer(record, now);
+    return record;
   }
+  const { rates, suspect } = screenRates(fetched, known?.rates ?? null);
+  const record: RatesRecord = { rates, fetchedAt: now };
+  if (Object.keys(suspect).length > 0) record.suspect = suspect;
+  await store.rates.put(record);
+  // Alerted once per currency that turns suspect; while it stays so, the log says so quietly.
+  const newly = Object.fromEntries(
+    Object.entries(suspect).filter(([code]) => !Object.hasOwn(known?.suspect ?? {}, code)),
+  );
+  if (known && Object.keys(newly).length > 0) alertRefused(config, newly, known.rates);
+  else if (Object.keys(suspect).length > 0)
+    console.error(
+      `[rates] still refusing ${Object.keys(suspect).sort().join(', ')}: more than ×${MAX_RATE_JUMP} from the last good rates`,
+    );
+  return record;
 }
 
 // Calls arriving while this instance already asks the service share that one call.
-const inFlight = new WeakMap<Store, Promise<RatesAnswer>>();
+const inFlight = new WeakMap<Store, Promise<RatesRecord>>();
 
-/**
- * PKR-based rates: the store's cache while fresh, else the public service (timeout, 1 MB cap).
- * When the service fails, the last fetched rates are served (marked stale once old), otherwise
- * rate 1 (SPEC §4); for a minute after a failure the service is not asked again.
- */
-export async function getRates(
-  store: Store,
-  config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>,
-  now = Date.now(),
-): Promise<RatesAnswer> {
+/** The rates record to use now: the store's while fresh, else refreshed from the service. */
+async function latestRates(store: Store, config: RatesConfig, now: number): Promise<RatesRecord> {
   const cached = await store.rates.get();
   const known = cached && !cached.fallback ? cached : null;
-  if (known && now - known.fetchedAt < RATES_TTL_MS) return answer(known, now);
+  if (known && now - known.fetchedAt < RATES_TTL_MS) return known;
   const failed = failedAt(cached);
   if (cached && failed !== undefined && now >= failed && now - failed < FAILURE_RETRY_MS)
-    return answer(cached, now);
+    return cached;
   const pending = inFlight.get(store);
   if (pending) return pending;
   const call = refresh(store, config, known, now).finally(() => inFlight.delete(store));
@@ -120,17 +192,36 @@ export async function getRates(
 }
 
 /**
+ * PKR-based rates: the store's cache while fresh, else the public service (timeout, 1 MB cap).
+ * When the service fails, the last fetched rates are served (marked stale once old), otherwise
+ * rate 1 (SPEC §4); for a minute after a failure the service is not asked again. A fetched rate
+ * more than ×10 from the last good one is refused (screenRates): the last good one is served.
+ */
+export async function getRates(
+  store: Store,
+  config: RatesConfig,
+  now = Date.now(),
+): Promise<RatesAnswer> {
+  return answer(await latestRates(store, config, now), now);
+}
+
+/**
  * The rates an order in `currency` may be priced at: known (never the rate-1 fallback), at most
- * MAX_RATE_AGE_MS old, with a rate for the currency and for USD (the international fee). Null otherwise.
+ * MAX_RATE_AGE_MS old, with a rate for the currency and for USD (the international fee); null
+ * otherwise. While the currency's latest rate (or USD's, for a currency whose fee is converted
+ * from USD) is refused as far off, orders in it wait: a 503 saying so.
  */
 export async function ratesForOrder(
   store: Store,
-  config: Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'>,
+  config: RatesConfig,
   currency: string,
   now = Date.now(),
 ): Promise<Record<string, number> | null> {
-  const { rates, fallback, fetchedAt } = await getRates(store, config, now);
+  const { rates, fallback, fetchedAt, suspect = {} } = await latestRates(store, config, now);
   if (fallback || now - fetchedAt > MAX_RATE_AGE_MS) return null;
+  const needed = Object.hasOwn(DELIVERY_FEE_BASES, currency) ? [currency] : [currency, 'USD'];
+  if (needed.some((code) => Object.hasOwn(suspect, code)))
+    throw unavailable(ORDER_ANSWERS.ratePaused(currency));
   return Number(rates[currency]) > 0 && Number(rates.USD) > 0 ? rates : null;
 }
 

@@ -1,8 +1,10 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mongodb';
 import type { Product } from '../../lib/product.ts';
 import {
+  PENDING_SUBSCRIPTION_MS,
   StoreUnavailableError,
   guardOutages,
+  subscriptionLinkWorks,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
@@ -184,6 +186,13 @@ export async function openMongoStore(
   const rates = db.collection<RatesRecord & { _id: string }>('rates');
   type SubscriberDoc = Omit<SubscriberRecord, 'email'> & { _id: string };
   const subscribers = db.collection<SubscriberDoc>('subscribers');
+  /** A filter for a subscription whose current link was mailed at `cutoff` or later. */
+  const linkMailedSince = (cutoff: number) => ({
+    $or: [
+      { requestedAt: { $gte: cutoff } },
+      { requestedAt: { $exists: false }, createdAt: { $gte: cutoff } },
+    ],
+  });
   const fromSubscriber = (doc: SubscriberDoc | null): SubscriberRecord | null => {
     if (!doc) return null;
     const { _id, ...rest } = doc;
@@ -472,7 +481,7 @@ export async function openMongoStore(
             const doc = await subscribers.findOneAndUpdate(
               { _id: key, status: { $ne: 'confirmed' } },
               {
-                $set: { status: 'pending', tokenHash, confirmedAt: null },
+                $set: { status: 'pending', tokenHash, requestedAt: now, confirmedAt: null },
                 $setOnInsert: { createdAt: now },
               },
               { upsert: true, returnDocument: 'after' },
@@ -483,14 +492,30 @@ export async function openMongoStore(
           }
           return fromSubscriber(await subscribers.findOne({ _id: key })) as SubscriberRecord;
         },
+        async findPending(tokenHash, now = Date.now()) {
+          const found = fromSubscriber(await subscribers.findOne({ tokenHash, status: 'pending' }));
+          return found && subscriptionLinkWorks(found, now) ? found : null;
+        },
         async confirm(tokenHash, now = Date.now()) {
           return fromSubscriber(
             await subscribers.findOneAndUpdate(
-              { tokenHash, status: 'pending' },
+              { tokenHash, status: 'pending', ...linkMailedSince(now - PENDING_SUBSCRIPTION_MS) },
               { $set: { status: 'confirmed', tokenHash: null, confirmedAt: now } },
               { returnDocument: 'after' },
             ),
           );
+        },
+        async purgeExpired(now = Date.now()) {
+          const cutoff = now - PENDING_SUBSCRIPTION_MS;
+          // Records without requestedAt (written before links expired) count from createdAt.
+          const result = await subscribers.deleteMany({
+            status: 'pending',
+            $or: [
+              { requestedAt: { $lt: cutoff } },
+              { requestedAt: { $exists: false }, createdAt: { $lt: cutoff } },
+            ],
+          });
+          return result.deletedCount;
         },
         async get(email) {
           return fromSubscriber(await subscribers.findOne({ _id: email.toLowerCase() }));

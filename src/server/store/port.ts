@@ -75,6 +75,11 @@ export interface RatesRecord {
   fallback?: boolean;
   /** When the upstream last failed (ms); adapters store and return it unchanged. */
   failedAt?: number;
+  /**
+   * Currencies whose last fetched rate was refused as more than ×10 from the last good one, with
+   * that refused rate; `rates` keeps the last good rate for each, and orders in them wait.
+   */
+  suspect?: Record<string, number>;
 }
 
 /** Catalogue persistence. */
@@ -276,6 +281,9 @@ export interface LimitRepository {
   purge(now?: number): Promise<number>;
 }
 
+/** How long a newsletter confirmation link works after the mail that carried it (7 days). */
+export const PENDING_SUBSCRIPTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** A newsletter subscription awaiting or past double opt-in. */
 export interface SubscriberRecord {
   email: string;
@@ -283,19 +291,42 @@ export interface SubscriberRecord {
   /** SHA-256 of the confirmation link's token (the token itself only travels in the mail). */
   tokenHash: string | null;
   createdAt: number;
+  /**
+   * When the current link was mailed (its PENDING_SUBSCRIPTION_MS start then). Absent on records
+   * written before links expired: createdAt counts instead.
+   */
+  requestedAt?: number;
   confirmedAt: number | null;
+}
+
+/** Whether a subscription is pending with a link that still works at `now` (mailed at most 7 days before). */
+export function subscriptionLinkWorks(record: SubscriberRecord, now: number): boolean {
+  return (
+    record.status === 'pending' &&
+    (record.requestedAt ?? record.createdAt) >= now - PENDING_SUBSCRIPTION_MS
+  );
 }
 
 /** Newsletter subscribers, one per e-mail (lower-cased). */
 export interface SubscriberRepository {
   /**
    * Records a subscription request atomically: a new e-mail becomes pending with this token hash; a
-   * pending one gets the new token hash (the latest mail's link works); a confirmed one is left as
-   * it is. Returns the record as it now stands.
+   * pending one gets the new token hash and requestedAt (the latest mail's link works, for 7 days
+   * from now); a confirmed one is left as it is. Returns the record as it now stands.
    */
   request(email: string, tokenHash: string, now?: number): Promise<SubscriberRecord>;
-  /** Confirms the pending subscription holding this token hash; returns it, or null for an unknown token. */
+  /**
+   * The pending subscription holding this token hash while its link works (mailed at most
+   * PENDING_SUBSCRIPTION_MS before `now`), changing nothing; null otherwise.
+   */
+  findPending(tokenHash: string, now?: number): Promise<SubscriberRecord | null>;
+  /**
+   * Confirms, in one conditional update, the pending subscription holding this token hash while
+   * its link works; returns it, or null for an unknown, used or expired link.
+   */
   confirm(tokenHash: string, now?: number): Promise<SubscriberRecord | null>;
+  /** Deletes the pending subscriptions whose link expired before `now`; returns how many. */
+  purgeExpired(now?: number): Promise<number>;
   get(email: string): Promise<SubscriberRecord | null>;
 }
 

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Product } from '../../lib/product.ts';
 import {
+  PENDING_SUBSCRIPTION_MS,
   StoreUnavailableError,
   guardOutages,
+  subscriptionLinkWorks,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
@@ -151,6 +153,11 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ratesGet: db.prepare('SELECT doc FROM rates WHERE id = 1'),
     subscriberGet: db.prepare('SELECT doc FROM subscribers WHERE email = ?'),
     subscriberByToken: db.prepare('SELECT doc FROM subscribers WHERE token_hash = ?'),
+    // A pending row whose link was mailed before the cut-off (records without requestedAt count
+    // from createdAt).
+    subscriberPurge: db.prepare(
+      "DELETE FROM subscribers WHERE json_extract(doc, '$.status') = 'pending' AND COALESCE(json_extract(doc, '$.requestedAt'), json_extract(doc, '$.createdAt')) < ?",
+    ),
     subscriberPut: db.prepare(
       'INSERT INTO subscribers (email, token_hash, doc) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET token_hash = excluded.token_hash, doc = excluded.doc',
     ),
@@ -402,18 +409,25 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
               status: 'pending',
               tokenHash,
               createdAt: current?.createdAt ?? now,
+              requestedAt: now,
               confirmedAt: null,
             };
             q.subscriberPut.run(key, tokenHash, JSON.stringify(next));
             return next;
           });
         },
+        async findPending(tokenHash, now = Date.now()) {
+          const current = parse<SubscriberRecord>(
+            q.subscriberByToken.get(tokenHash) as Row | undefined,
+          );
+          return current && subscriptionLinkWorks(current, now) ? current : null;
+        },
         async confirm(tokenHash, now = Date.now()) {
           return tx(() => {
             const current = parse<SubscriberRecord>(
               q.subscriberByToken.get(tokenHash) as Row | undefined,
             );
-            if (!current) return null;
+            if (!current || !subscriptionLinkWorks(current, now)) return null;
             const next: SubscriberRecord = {
               ...current,
               status: 'confirmed',
@@ -423,6 +437,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             q.subscriberPut.run(current.email, null, JSON.stringify(next));
             return next;
           });
+        },
+        async purgeExpired(now = Date.now()) {
+          return Number(q.subscriberPurge.run(now - PENDING_SUBSCRIPTION_MS).changes);
         },
         async get(email) {
           return parse<SubscriberRecord>(

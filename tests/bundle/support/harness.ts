@@ -1,20 +1,14 @@
 // The parent side of the bundle tier: starts fresh Lambda-host processes (lambda-host.ts) on
 // extracted bundles, and plays Netlify's router in front of them.
 import { spawn } from 'node:child_process';
-import { realpathSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundledFunction, Route } from '../../../scripts/bundle-functions.ts';
 import type { HostReply, HostRequest, LambdaEvent } from './lambda-host.ts';
+import { runtime, unprivilegedUser, unreachable, type Runtime } from './runtime.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The pinned Node (package.json devDependency `node`, the version netlify.toml's NODE_VERSION names). */
-export const PINNED_NODE = realpathSync(path.join(ROOT, 'node_modules/.bin/node'));
-const HOST = path.join(ROOT, 'tests/bundle/support/lambda-host.ts');
-const PRELOAD = path.join(ROOT, 'tests/bundle/support/preload.ts');
-/** TEST DOUBLE of the MongoDB driver, the only module a bundle gets in place of its own. */
-export const MONGO_DOUBLE = pathToFileURL(path.join(ROOT, 'tests/fixtures/mongo-double.ts')).href;
+export { PINNED_NODE } from './runtime.ts';
 
 /** The public address requests are made to (SITE_URL and the rawUrl of every event). */
 export const SITE = 'https://bastaa.pk';
@@ -97,33 +91,49 @@ let clientIp = 1;
 /**
  * Starts a fresh process under the pinned Node, as an unprivileged user when the tests run as root
  * (root ignores file modes, and Lambda never runs as root), with `cwd` as its working directory.
+ * It runs from the world-readable copy runtime.ts prepares (or `opts.runtime`), so where the
+ * checkout sits does not matter. A process that cannot start fails at once, saying why.
  */
 export async function startInstance(opts: {
   functions: BundledFunction[];
   env: Record<string, string>;
   cwd: string;
   mongodbDouble?: boolean;
+  runtime?: Runtime;
 }): Promise<Instance> {
   const started = performance.now();
+  const from = opts.runtime ?? (await runtime());
   const args = [
     '--import',
-    PRELOAD,
-    HOST,
-    ...(opts.mongodbDouble ? ['--mongodb-double', MONGO_DOUBLE] : []),
+    from.preload,
+    from.host,
+    ...(opts.mongodbDouble ? ['--mongodb-double', from.mongoDouble] : []),
     ...opts.functions.map((f) => f.dir),
   ];
-  const asRoot = process.getuid?.() === 0;
-  const child = spawn(PINNED_NODE, args, {
+  const user = unprivilegedUser();
+  const who = user ? `uid ${user.uid}` : 'this user';
+  if (user) {
+    for (const dir of [opts.cwd, ...opts.functions.map((f) => f.dir)]) {
+      const blocked = unreachable(dir, user);
+      if (blocked) throw new Error(`the host cannot run as ${who}: ${blocked}`);
+    }
+  }
+  const child = spawn(from.node, args, {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    ...(user ?? {}),
   });
+  // A spawn that fails (EACCES, ENOENT) emits 'error' and never 'exit': without this the wait
+  // below would last until the hook's timeout.
+  const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const channel = child.stdio[3] as unknown as Readable & Writable;
+  // A write after the process ended fails with EPIPE; the exit below already answers for it.
+  channel.on('error', () => {});
   const waiting = new Map<number, (reply: HostReply) => void>();
   let onReady: (reply: Extract<HostReply, { op: 'ready' }>) => void = () => {};
   const ready = new Promise<Extract<HostReply, { op: 'ready' }>>((resolve) => (onReady = resolve));
@@ -138,7 +148,11 @@ export async function startInstance(opts: {
     }
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const first = await Promise.race([ready, exited.then((code) => code)]);
+  const first = await Promise.race([ready, exited, spawnFailed]);
+  if (first instanceof Error)
+    throw new Error(
+      `cannot start the pinned Node ${from.node} as ${who} in ${opts.cwd}: ${first.message}`,
+    );
   if (typeof first !== 'object' || first === null)
     throw new Error(`host exited (${first}) before loading:\n${stderr}`);
   const readyMs = Math.round(performance.now() - started);
@@ -219,7 +233,9 @@ export async function startInstance(opts: {
     },
     invoke: (fn, pathname, call) => invokeAt(fn, fn.routes[0]!, pathname, call),
     async setup(uri, db, catalogue) {
-      const reply = await ask({ op: 'setup', uri, db, catalogue });
+      // Read here and sent along: the host may not be able to reach the checkout's data folder.
+      const products = JSON.parse(readFileSync(catalogue, 'utf8')) as unknown;
+      const reply = await ask({ op: 'setup', uri, db, catalogue: products });
       if (!('indexes' in reply)) throw new Error(`setup failed: ${JSON.stringify(reply)}`);
       return { indexes: reply.indexes, products: reply.products };
     },

@@ -21,7 +21,6 @@
 // Messages are JSON lines on file descriptor 3 (stdout and stderr stay the function's own logs).
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -43,7 +42,7 @@ export interface LambdaEvent {
 /** Parent → host. */
 export type HostRequest =
   | { op: 'invoke'; id: number; fn: string; event: LambdaEvent }
-  | { op: 'setup'; id: number; uri: string; db: string; catalogue: string }
+  | { op: 'setup'; id: number; uri: string; db: string; catalogue: unknown }
   | { op: 'report'; id: number };
 
 /** Host → parent. */
@@ -153,8 +152,11 @@ async function invoke(id: number, name: string, event: LambdaEvent): Promise<Hos
   };
 }
 
-/** Indexes through the adapter's own migration, then the catalogue through the import service. */
-async function setup(id: number, uri: string, db: string, catalogue: string): Promise<HostReply> {
+/**
+ * Indexes through the adapter's own migration, then the catalogue (its parsed JSON, sent by the
+ * parent) through the import service.
+ */
+async function setup(id: number, uri: string, db: string, catalogue: unknown): Promise<HostReply> {
   if (!doubleUrl) throw new Error('setup needs --mongodb-double');
   // The same module instance the bundles' `mongodb` resolves to, so they all share its memory.
   const { mongoDoubleDriver } = (await import(
@@ -164,10 +166,7 @@ async function setup(id: number, uri: string, db: string, catalogue: string): Pr
   const driver = mongoDoubleDriver as unknown as MongoDriver;
   const { importCatalogue } = await import('../../../src/server/services/catalogue.ts');
   const indexes = await migrateMongo(uri, db, driver);
-  const result = await importCatalogue(
-    await openMongoStore(uri, db, driver),
-    JSON.parse(readFileSync(catalogue, 'utf8')),
-  );
+  const result = await importCatalogue(await openMongoStore(uri, db, driver), catalogue);
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return { id, indexes, products: result.inserted + result.updated };
 }
