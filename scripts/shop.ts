@@ -9,7 +9,6 @@ import { statusFromText } from '../src/lib/desk.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { runDoctor } from '../src/server/doctor.ts';
 import { emailSchema } from '../src/lib/contract/checkout.ts';
-import { settleBackground } from '../src/server/background.ts';
 import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
 import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
