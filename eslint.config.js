@@ -1,10 +1,12 @@
-// ESLint: TypeScript, React hooks and accessibility rules for the shop's code. Formatting is
-// Prettier's job (`prettier --check`), types are `astro check`'s; this gate catches the rest.
+// ESLint: TypeScript, React hooks and accessibility rules for the shop's code, and DESIGN.md's
+// layers. Formatting is Prettier's job (`prettier --check`), types are `astro check`'s; this gate
+// catches the rest. (.astro files are not parsed here: tests/unit/layers.test.ts checks theirs.)
 import js from '@eslint/js';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { shopPlugin } from './scripts/eslint-layers.ts';
 
 export default tseslint.config(
   {
@@ -39,6 +41,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // DESIGN.md's table of layers: which folder may import which (scripts/eslint-layers.ts).
+    files: ['src/**/*.{ts,tsx,mts}', 'netlify/functions/**/*.{ts,mts}'],
+    plugins: { shop: shopPlugin },
+    rules: { 'shop/layers': 'error' },
   },
   {
     // Tests and the bench read JSON answers as loose records on purpose: their assertions are the

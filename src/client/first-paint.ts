@@ -2,20 +2,20 @@
 // before first paint: converts every static [data-pkr] price into the chosen currency, fills the
 // cart badge and the footer country from storage, shows the exchange-rate notice, and arms the
 // footer's Track My Order link. It blocks rendering on every page, so it reads only the keys it
-// needs, each through its schema (stored-values.ts), rather than the stores' whole storage table.
+// needs, each through its schema (src/lib), rather than the stores' whole storage table.
 import { cartCount, sanitizeCart } from '../lib/cart.ts';
+import { BASE_CURRENCY, currencyStateSchema } from '../lib/currency.ts';
 import { fxNotice } from '../lib/fx-notice.ts';
 import { formatWithSymbol } from '../lib/money.ts';
 import { KEYS } from '../lib/storage-keys.ts';
-import { storedDisplayCurrencySchema } from '../lib/stored-values.ts';
 
 const text = (key: string) => localStorage.getItem(key) ?? '';
 const json = (key: string): unknown => JSON.parse(text(key) || 'null');
 
 try {
-  const parsed = storedDisplayCurrencySchema.safeParse(json(KEYS.displayCurrency));
+  const parsed = currencyStateSchema.safeParse(json(KEYS.displayCurrency));
   const display = parsed.success ? parsed.data : null;
-  if (display && display.code !== 'PKR') {
+  if (display && display.code !== BASE_CURRENCY) {
     for (const price of document.querySelectorAll('[data-pkr]')) {
       const pkr = Number(price.getAttribute('data-pkr'));
       price.textContent = formatWithSymbol(pkr * display.rate, display.symbol, display.digits);

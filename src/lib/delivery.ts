@@ -1,4 +1,4 @@
-import { convertAmount, roundToMinor, safeRate, sumAmounts } from './money.ts';
+import { BASE_CURRENCY, convertAmount, roundToMinor, safeRate, sumAmounts } from './money.ts';
 
 /** Flat delivery fee per currency, each in its own currency's units (SPEC §9, DESIGN.md "Data"). */
 export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
@@ -45,7 +45,9 @@ export function orderAmounts(
   rates: Readonly<Record<string, number>>,
 ): { rate: number; subtotal: number; deliveryFee: number; tax: number; total: number } {
   const rate =
-    currency === 'PKR' ? 1 : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
+    currency === BASE_CURRENCY
+      ? 1
+      : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
   const subtotal = convertAmount(subtotalPkr, rate, currency);
   const fee = deliveryFee(currency, rates);
   return {

@@ -135,6 +135,9 @@ export const CHECKOUT_MESSAGES = {
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Invalid mobile number',
   paymentMethod: 'Please select a payment method',
+  /** Why Place Order waits: the shipping country's currency has no rate an order may be priced at. */
+  ordersPaused: (country: string, currency: string) =>
+    `Orders to ${country} are paused: we cannot confirm prices in ${currency} right now. Please try again later, or ship to Pakistan.`,
   /** What a refused submit announces: how many errors the form shows. */
   errorCount: (count: number) =>
     count === 1

@@ -1,5 +1,7 @@
-/** The shop's own currency: every domain amount is an integer number of Pakistani rupees. */
-export const BASE_CURRENCY = 'PKR';
+import { BASE_CURRENCY } from './currency.ts';
+
+/** The shop's own currency (declared in ./currency.ts, kept here for the modules that price in it). */
+export { BASE_CURRENCY };
 
 /**
  * The oldest exchange rate an order may be priced at (24 hours). Pages may still show older rates,

@@ -21,7 +21,7 @@ export const KEYS = {
   selectedCountry: 'selectedCountry',
   /** The chosen country's currency code, kept beside its name. */
   selectedCurrency: 'selectedCurrency',
-  /** { code, symbol, rate } for the first-paint script, so static prices show converted at once. */
+  /** The display currency (src/lib/currency.ts) for the first-paint script, so static prices show converted at once. */
   displayCurrency: DISPLAY_CURRENCY_KEY,
   rates: 'currencyRates',
   highlightTrack: 'highlightAllTrackOrder',

@@ -86,11 +86,19 @@ export function record<T>(key: RegExp, value: Schema<T>): Schema<Record<string, 
   };
 }
 
+/** The keys of a shape whose schema accepts undefined (`optional`). */
+type OptionalKeys<S> = { [K in keyof S]: undefined extends Infer<S[K]> ? K : never }[keyof S];
+
+/** What `object(shape)` accepts: optional fields become optional properties, as zod infers them. */
+export type ObjectOf<S extends Record<string, Schema<unknown>>> = {
+  [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]>;
+} & { [K in OptionalKeys<S>]?: Exclude<Infer<S[K]>, undefined> } extends infer T
+  ? { [K in keyof T]: T[K] }
+  : never;
+
 /** An object with the fields of `shape` (read as own properties; other keys are dropped). */
 /* @__NO_SIDE_EFFECTS__ */
-export function object<S extends Record<string, Schema<unknown>>>(
-  shape: S,
-): Schema<{ [K in keyof S]: Infer<S[K]> }> {
+export function object<S extends Record<string, Schema<unknown>>>(shape: S): Schema<ObjectOf<S>> {
   return {
     safeParse(input) {
       if (!isPlainObject(input)) return FAIL;
@@ -100,7 +108,7 @@ export function object<S extends Record<string, Schema<unknown>>>(
         if (!parsed.success) return FAIL;
         if (parsed.data !== undefined) out[k] = parsed.data;
       }
-      return ok(out as { [K in keyof S]: Infer<S[K]> });
+      return ok(out as ObjectOf<S>);
     },
   };
 }

@@ -2,6 +2,7 @@
 // corrupted profile, an extension or an attacker may have written anything there, so every read is
 // parsed and a value that does not match counts as absent.
 import { sanitizeCart } from './cart.ts';
+import { CURRENCY_CODE_PATTERN, currencyStateSchema } from './currency.ts';
 import { KEY_PREFIXES, KEYS } from './storage-keys.ts';
 import {
   array,
@@ -19,7 +20,6 @@ import {
 /** A login token as it travels in the `token` header: base64url segments and dots (a JWT). */
 export const STORED_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{1,4096}$/;
 
-const CURRENCY_CODE = /^[A-Z]{3}$/;
 const upTo = /* @__NO_SIDE_EFFECTS__ */ (max: number) => text(new RegExp(`^[\\s\\S]{0,${max}}$`));
 
 /** Values stored as plain text, by key. */
@@ -30,33 +30,20 @@ const TEXT_SCHEMAS: Record<string, Schema<string>> = {
   [KEYS.name]: text(/^[^\p{Cc}]{1,200}$/u),
   // Country names are letters, spaces and a little punctuation ("Bosnia and Herzegovina", "Côte d'Ivoire").
   [KEYS.selectedCountry]: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
-  [KEYS.selectedCurrency]: text(CURRENCY_CODE),
+  [KEYS.selectedCurrency]: text(CURRENCY_CODE_PATTERN),
   [KEYS.highlightTrack]: literal('true'),
 };
 
 /** Exchange rates as last fetched: PKR-based rates by currency code, and when. */
 export const storedRatesSchema = object({
-  rates: record(CURRENCY_CODE, number('positive')),
+  rates: record(CURRENCY_CODE_PATTERN, number('positive')),
   fetchedAt: number('nonnegative'),
-});
-
-/** The currency the first-paint script converts static prices with. */
-export const storedDisplayCurrencySchema = object({
-  code: text(CURRENCY_CODE),
-  symbol: text(/^.{1,8}$/u),
-  rate: number('positive'),
-  /** The currency's minor-unit digits. */
-  digits: optional(number('nonnegative')),
-  /** The country's currency when no rate is known (prices stay in PKR). */
-  wanted: optional(text(CURRENCY_CODE)),
-  /** When the (old) rate in use was fetched: prices are approximate. */
-  since: optional(number('positive')),
 });
 
 /** A list of ids (favourites: product slugs; removed orders: UUIDs or ObjectIds). */
 const idList = array(text(/^[A-Za-z0-9_-]{1,64}$/), 1000);
 
-/** The settings form as saved (settings-model.ts checks each field's meaning). */
+/** The settings form as saved (user-settings.ts checks each field's meaning). */
 export const storedSettingsSchema = object({
   name: optional(upTo(200)),
   email: optional(upTo(254)),
@@ -73,7 +60,7 @@ const cartSchema = cleaned(sanitizeCart);
 /** Values stored as JSON, by key (per-user keys by prefix). */
 const JSON_SCHEMAS: Record<string, Schema<unknown>> = {
   [KEYS.rates]: storedRatesSchema,
-  [KEYS.displayCurrency]: storedDisplayCurrencySchema,
+  [KEYS.displayCurrency]: currencyStateSchema,
   [KEYS.removedOrders]: idList,
 };
 

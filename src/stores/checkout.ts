@@ -1,10 +1,204 @@
-// Placing an order from /Checkout: the call, what the shopper is told, and the emptied cart.
+// The /Checkout form: what the shopper typed and left, the validation loaded on first use, the
+// order placed under an idempotency key, and the rules that follow the shipping country
+// (src/lib/checkout.ts) — its currency, its payment methods, orders paused. The island renders
+// `$checkout` and calls the actions below.
+import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
+import {
+  awaitsCurrency,
+  checkoutMethods,
+  freshCheckout,
+  orderRequest,
+  withAllowedPayment,
+  withCountry,
+  type AddressField,
+  type CheckoutCountry,
+  type CheckoutField,
+} from '../lib/checkout.ts';
+import {
+  checkoutView,
+  type CheckoutState,
+  type CheckoutView,
+  type Validator,
+} from '../lib/checkout-view.ts';
 import type { OrderRequest } from '../lib/contract/requests.ts';
+import { BASE_CURRENCY } from '../lib/currency.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
-import { clearCart } from './cart.ts';
+import type { PaymentMethod } from '../lib/payments.ts';
+import { $cart, clearCart } from './cart.ts';
+import { $products, $productsError } from './catalogue.ts';
+import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
 import { notify } from './notices.ts';
-import { $session } from './session.ts';
+import { $session, isSignedIn } from './session.ts';
+import { openDrawer } from './ui.ts';
+
+const START: CheckoutState = {
+  fields: freshCheckout(BASE_CURRENCY),
+  touched: {},
+  submitted: false,
+  busy: false,
+  thanks: false,
+  refusals: 0,
+  preferred: null,
+  key: null,
+};
+
+const $form = atom<CheckoutState>(START);
+const $countries = atom<readonly CheckoutCountry[]>([]);
+const $validator = atom<Validator | null>(null);
+
+/** The checkout as the static HTML shows it (no cart, catalogue or saved country yet, prices in PKR). */
+export const STATIC_CHECKOUT: CheckoutView = checkoutView(START, [], BASE_PRICES, {}, null, null);
+
+/** The checkout form and what goes with it: the lines, the currency, what may be done. */
+export const $checkout = computed(
+  [$form, $countries, $currency, $cart, $products, $validator],
+  checkoutView,
+);
+
+// What the shipping country decides follows it while the checkout is shown.
+onMount($form, () => {
+  const stops = [
+    // Every price on the page follows the shipping country: it becomes the chosen country. Keyed
+    // by the country and the shown currency, so a currency without a rate is asked for once.
+    computed([$form, $countries, $currency], ({ fields }, countries, currency) => {
+      const destination = countries.find((c) => c.name === fields.country);
+      return destination && awaitsCurrency(destination, currency.code)
+        ? `${destination.name}\u0000${destination.currency}\u0000${currency.code}`
+        : '';
+    }).subscribe((switchTo) => {
+      const [country, code] = switchTo.split('\u0000');
+      if (country && code) void chooseCountry(country, code);
+    }),
+    // Before a country is chosen the currency decides the methods: keep the choice one of them.
+    computed([$form, $currency], ({ fields }, currency) =>
+      checkoutMethods(fields.country, currency.code),
+    ).subscribe(() => {
+      const state = $form.get();
+      const fields = withAllowedPayment(state.fields, $currency.get().code, state.preferred);
+      if (fields !== state.fields) $form.set({ ...state, fields });
+    }),
+    // The order review cannot list the cart without the catalogue: say so (SPEC §8).
+    $productsError.subscribe((error) => {
+      if (error) notify(error, 'error');
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+});
+
+/** The form after one field's edit: a changed order gets a new idempotency key. */
+function edited(state: CheckoutState, name: CheckoutField, value: string): CheckoutState {
+  const code = $currency.get().code;
+  const preferred = name === 'paymentMethod' ? (value as PaymentMethod) : state.preferred;
+  const fields =
+    name === 'country'
+      ? withCountry(state.fields, value, code, preferred)
+      : { ...state.fields, [name]: value };
+  return { ...state, preferred, key: null, fields: withAllowedPayment(fields, code, preferred) };
+}
+
+/** What the shopper typed or picked in the server-rendered form before it hydrated. */
+export type EarlyInput = {
+  /** Address fields with a value, in form order. */
+  fields: readonly (readonly [AddressField, string])[];
+  /** The payment method picked, or null when the preselected one stands. */
+  paymentMethod: string | null;
+};
+
+/**
+ * Starts the form once its island has hydrated: the countries it ships to, the country the
+ * shopper chose last, then what they typed before hydration (after the saved country, so a
+ * country picked in the form wins).
+ */
+export function startCheckout(countries: readonly CheckoutCountry[], early: EarlyInput): void {
+  $countries.set(countries);
+  let state = $form.get();
+  const saved = savedCountry();
+  if (countries.some((c) => c.name === saved))
+    state = {
+      ...state,
+      fields: withCountry(state.fields, saved, $currency.get().code, state.preferred),
+    };
+  for (const [name, value] of early.fields) state = edited(state, name, value);
+  if (early.paymentMethod) state = edited(state, 'paymentMethod', early.paymentMethod);
+  // One change, so the currency follows the final country only.
+  $form.set(state);
+}
+
+/** Changes one field (a country change clears the state and may change the payment method). */
+export function editField(name: CheckoutField, value: string): void {
+  $form.set(edited($form.get(), name, value));
+}
+
+/** Marks a field as left: its error shows from now on. */
+export function leaveField(name: CheckoutField): void {
+  const state = $form.get();
+  $form.set({ ...state, touched: { ...state.touched, [name]: true } });
+}
+
+let validation: Promise<Validator> | null = null;
+
+/**
+ * Loads the form's validation (zod) once, on the shopper's first focus or tap in the form rather
+ * than with the page. Until it is there no field has been left, so there is no error to show yet.
+ */
+export function loadValidation(): Promise<Validator> {
+  validation ??= import('../client/checkout-validation.ts').then(({ checkoutErrors }) => {
+    $validator.set(checkoutErrors);
+    return checkoutErrors;
+  });
+  return validation;
+}
+
+/** A fresh idempotency key for one checkout attempt (a double click reuses it). */
+export function newIdempotencyKey(): string {
+  return `checkout-${crypto.randomUUID()}`;
+}
+
+/**
+ * Place Order: refuses an invalid form (counted, so focus moves to the first error), asks a
+ * signed-out shopper to log in, then places the order as the shopper pressed it and, once placed,
+ * empties the form and opens the thank-you dialog.
+ */
+export async function submitCheckout(): Promise<void> {
+  const { fields, busy } = $form.get();
+  const { lines, currency } = $checkout.get();
+  $form.set({ ...$form.get(), submitted: true });
+  const check = await loadValidation();
+  const { paymentMethod } = fields;
+  // (The schema requires a method: the second test only tells the type so.)
+  if (Object.keys(check(fields)).length > 0 || !paymentMethod) {
+    $form.set({ ...$form.get(), refusals: $form.get().refusals + 1 });
+    return;
+  }
+  if (!isSignedIn()) {
+    notify(ORDER_MESSAGES.loginRequired, 'error');
+    openDrawer('login');
+    return;
+  }
+  if (lines.length === 0 || busy) return;
+  const key = $form.get().key ?? newIdempotencyKey();
+  $form.set({ ...$form.get(), key, busy: true });
+  const placed = await placeOrder(
+    orderRequest({ ...fields, paymentMethod }, lines, currency.code),
+    key,
+  );
+  $form.set({ ...$form.get(), busy: false });
+  if (!placed) return;
+  $form.set({
+    ...$form.get(),
+    fields: freshCheckout(currency.code),
+    touched: {},
+    submitted: false,
+    key: null,
+    thanks: true,
+  });
+}
+
+/** Closes the thank-you dialog. */
+export function closeThanks(): void {
+  $form.set({ ...$form.get(), thanks: false });
+}
 
 /**
  * Places the signed-in shopper's order under an idempotency key (a retry of the same order is

@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../client/api.ts';
+import { fetchRatesSnapshot } from '../client/static-data.ts';
+import { BASE_CURRENCY, isCurrencyCode, type CurrencyState } from '../lib/currency.ts';
 import {
   MAX_RATE_AGE_MS,
   convertAmount,
@@ -10,47 +12,45 @@ import {
 import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readText, storedAtom, write } from './storage.ts';
 
-/** The chosen shipping country's currency (SPEC §3 Currency); PKR at rate 1 until one is chosen. */
-export interface Currency {
-  country: string;
-  /** The currency prices are shown in. */
-  code: string;
-  symbol: string;
-  rate: number;
-  /** The country's currency when no rate for it was ever known: prices stay in PKR meanwhile. */
-  wanted?: string;
-  /** When the rate in use is older than MAX_RATE_AGE_MS: when it was fetched (prices are approximate). */
-  approximateSince?: number;
-}
-
 /** Rates as last fetched, kept so the next page shows converted prices before any fetch. */
 type CachedRates = StoredRates;
 
 /** Cached rates are refreshed after an hour. */
 export const RATES_REFRESH_MS = 60 * 60 * 1000;
 
-const PKR: Currency = { country: '', code: 'PKR', symbol: currencySymbol('PKR'), rate: 1 };
+/** Prices in PKR: how the static HTML is rendered, and the currency until a country is chosen. */
+export const BASE_PRICES: CurrencyState = {
+  code: BASE_CURRENCY,
+  symbol: currencySymbol(BASE_CURRENCY),
+  rate: 1,
+  digits: currencyDigits(BASE_CURRENCY),
+};
 
 /**
  * The currency of a country at the last known rate. A PKR amount is never shown with a foreign
  * symbol: with no rate for the currency (SPEC §4's "rate 1" would do exactly that), prices stay in
  * PKR and `wanted` says which currency is missing; a rate older than MAX_RATE_AGE_MS is still used
- * but marked approximate. The country → currency table stays at build time (src/lib/countries.ts
- * pulls in region data far too big for the browser): pages hand the code over with the name.
+ * but marked approximate (`since`). The country → currency table stays at build time
+ * (src/lib/countries.ts pulls in region data far too big for the browser): pages hand the code
+ * over with the name.
  */
 export function currencyOf(
   country: string,
   code: string,
   known: CachedRates,
   now = Date.now(),
-): Currency {
-  if (!country || !/^[A-Z]{3}$/.test(code)) return PKR;
-  if (code === 'PKR') return { ...PKR, country };
+): CurrencyState {
+  if (!country || !isCurrencyCode(code) || code === BASE_CURRENCY) return BASE_PRICES;
   const rate = known.rates[code];
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
-    return { ...PKR, country, wanted: code };
-  const currency: Currency = { country, code, symbol: currencySymbol(code), rate };
-  if (now - known.fetchedAt > MAX_RATE_AGE_MS) currency.approximateSince = known.fetchedAt;
+    return { ...BASE_PRICES, wanted: code };
+  const currency: CurrencyState = {
+    code,
+    symbol: currencySymbol(code),
+    rate,
+    digits: currencyDigits(code),
+  };
+  if (now - known.fetchedAt > MAX_RATE_AGE_MS) currency.since = known.fetchedAt;
   return currency;
 }
 
@@ -60,30 +60,17 @@ const NO_RATES: CachedRates = { rates: {}, fetchedAt: 0 };
 export const $rates = storedAtom<CachedRates>(KEYS.rates, NO_RATES);
 const cachedRates = () => $rates.get();
 
-function initial(): Currency {
-  if (typeof window === 'undefined') return PKR;
+function initial(): CurrencyState {
+  if (typeof window === 'undefined') return BASE_PRICES;
   return currencyOf(readText(KEYS.selectedCountry), readText(KEYS.selectedCurrency), cachedRates());
 }
 
 /** The currency every price is shown in. */
-export const $currency = atom<Currency>(initial());
+export const $currency = atom<CurrencyState>(initial());
 
 /** A PKR amount shown in the chosen currency, rounded to its smallest unit and formatted one way everywhere. */
-export function showPrice(pkr: number, currency: Currency = $currency.get()): string {
+export function showPrice(pkr: number, currency: CurrencyState = $currency.get()): string {
   return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
-}
-
-/** The dated rates the build shipped with the site (the last ones the store knew), or none. */
-async function snapshotRates(): Promise<CachedRates> {
-  try {
-    const res = await fetch('/rates-snapshot.json');
-    const body = (await res.json()) as Partial<CachedRates>;
-    return body.rates && typeof body.fetchedAt === 'number' && body.fetchedAt > 0
-      ? { rates: body.rates, fetchedAt: body.fetchedAt }
-      : NO_RATES;
-  } catch {
-    return NO_RATES;
-  }
 }
 
 /**
@@ -108,23 +95,19 @@ async function freshRates(force: boolean): Promise<CachedRates> {
     // Offline or the API is down: fall through to the last known good rates.
   }
   if (cached.fetchedAt > 0) return cached;
-  const snapshot = await snapshotRates();
-  if (snapshot.fetchedAt > 0) $rates.set(snapshot);
+  const snapshot = await fetchRatesSnapshot();
+  if (!snapshot) return NO_RATES;
+  $rates.set(snapshot);
   return snapshot;
 }
 
-/** Keeps the currency and tells the first-paint script (src/client/first-paint.ts) how to show static prices next time. */
-function apply(next: Currency): Currency {
+/**
+ * Keeps the currency, and stores it for the first-paint script (src/client/first-paint.ts), which
+ * shows the next page's static prices in it before first paint.
+ */
+function apply(next: CurrencyState): CurrencyState {
   $currency.set(next);
-  // `digits` (the currency's minor unit) lets the first-paint script round and format as formatMoney does.
-  write(KEYS.displayCurrency, {
-    code: next.code,
-    symbol: next.symbol,
-    rate: next.rate,
-    digits: currencyDigits(next.code),
-    ...(next.wanted ? { wanted: next.wanted } : {}),
-    ...(next.approximateSince ? { since: next.approximateSince } : {}),
-  });
+  write(KEYS.displayCurrency, next);
   return next;
 }
 
@@ -132,7 +115,7 @@ function apply(next: Currency): Currency {
  * Chooses a shipping country (name and its currency code): stores both and switches every price at
  * once at the last known rate, then again once fresh rates arrive.
  */
-export async function chooseCountry(country: string, code: string): Promise<Currency> {
+export async function chooseCountry(country: string, code: string): Promise<CurrencyState> {
   write(KEYS.selectedCountry, country);
   write(KEYS.selectedCurrency, code);
   apply(currencyOf(country, code, cachedRates()));
@@ -154,7 +137,7 @@ export async function refreshCurrency(): Promise<void> {
 /** The last fetched PKR-based rates (PKR always 1), for delivery fees and order totals. */
 export const $orderRates = computed($rates, (known): Record<string, number> => ({
   ...known.rates,
-  PKR: 1,
+  [BASE_CURRENCY]: 1,
 }));
 
 /** The rates of $orderRates, read once (outside a component). */

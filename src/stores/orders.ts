@@ -5,7 +5,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { isCancelReason } from '../lib/orders.ts';
-import { addRemovedId, visibleOrders } from '../islands/account/orders-view.ts';
+import { addRemovedId, visibleOrders } from '../lib/order-list.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readText, remove, storedAtom } from './storage.ts';

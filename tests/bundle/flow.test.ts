@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS } from '../../scripts/api-endpoints.ts';
+import { ADDRESS, ENDPOINTS } from '../../scripts/api-endpoints.ts';
 import { bundleFunctions, type BundleSet } from '../../scripts/bundle-functions.ts';
 import { MONGO_INDEXES } from '../../src/server/store/mongo.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
@@ -92,6 +92,15 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
     200,
   ],
   ['newsletter-confirm', '/api/newsletter/confirm?token=not-a-real-token-at-all', {}, 400],
+  [
+    'newsletter-confirm-submit',
+    '/api/newsletter/confirm',
+    {
+      body: 'token=not-a-real-token-at-all',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    400,
+  ],
   ['cart-add', '/api/cart/add', { body: '{}' }, 401],
   ['cart-get', '/api/cart/get', { body: '{}' }, 401],
   ['cart-merge', '/api/cart/merge', { body: '{}' }, 401],
@@ -215,7 +224,11 @@ describe(
     });
 
     it('every call answers its first request, each function its cold one, without a server error', () => {
-      expect(COLD_PROBES.map(([name]) => name).sort()).toEqual(set.functions.map((f) => f.name));
+      expect([...firstAnswer.keys()].sort()).toEqual(set.functions.map((f) => f.name));
+      const probed = COLD_PROBES.map(
+        ([, at, call]) => `${call.body === undefined ? 'GET' : 'POST'} ${at.split('?')[0]}`,
+      );
+      for (const e of ENDPOINTS) expect(probed).toContain(`${e.method} ${e.path}`);
       for (const [name, , , status] of COLD_PROBES) {
         expect(cold.get(name)?.error, name).toBeUndefined();
         expect(cold.get(name)?.status, name).toBe(status);

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/client/api.ts';
 import type { OrderStatus } from '../../src/lib/orders.ts';
-import {
-  addRemovedId,
-  orderDate,
-  orderReference,
-  toRemovedIds,
-  visibleOrders,
-} from '../../src/islands/account/orders-view.ts';
+import { orderDate, orderReference } from '../../src/islands/account/orders-view.ts';
+import { addRemovedId, visibleOrders } from '../../src/lib/order-list.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 
 const order = (id: string, status: OrderStatus = 'Order Placed'): Order => ({
@@ -23,19 +18,6 @@ const order = (id: string, status: OrderStatus = 'Order Placed'): Order => ({
   currency: 'PKR',
   address: lahoreAddress({ email: 'sana@example.com' }),
   cancelReason: null,
-});
-
-describe('toRemovedIds', () => {
-  it('keeps the ids of a stored array', () => {
-    expect(toRemovedIds(['a', 'b'])).toEqual(['a', 'b']);
-  });
-  it('drops entries that are not ids', () => {
-    expect(toRemovedIds(['a', 3, null, { id: 'b' }])).toEqual(['a']);
-  });
-  it('treats anything but an array as none', () => {
-    expect(toRemovedIds('a')).toEqual([]);
-    expect(toRemovedIds(null)).toEqual([]);
-  });
 });
 
 describe('addRemovedId', () => {

@@ -272,8 +272,9 @@ describe('placeOrder', () => {
     const { $cart } = await import('../../src/stores/cart.ts');
     const { $notices } = await import('../../src/stores/notices.ts');
     const body = {
-      items: [{ productId: 'city-tote', selectedColor: 'Black', quantity: 1 }],
+      items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 2 }],
       address: lahoreAddress(),
+      currency: 'PKR',
       paymentMethod: 'COD' as const,
     };
     expect(await placeOrder(body, 'key-1')).toBe(false);

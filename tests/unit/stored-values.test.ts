@@ -130,10 +130,10 @@ describe('browser stores over corrupted storage', () => {
       localStorage.setItem('selectedCurrency', 'USD');
       const { $currency, currentRates } = await import('../../src/stores/currency.ts');
       expect($currency.get()).toEqual({
-        country: 'United States',
         code: 'PKR',
         symbol: '₨',
         rate: 1,
+        digits: 0,
         wanted: 'USD',
       });
       expect(currentRates()).toEqual({ PKR: 1 });

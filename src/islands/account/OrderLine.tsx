@@ -1,4 +1,5 @@
 import type { Order } from '../../client/api.ts';
+import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { canCancel, canTrack } from '../../lib/orders.ts';
 import { orderDate, orderReference } from './orders-view.ts';
@@ -47,7 +48,7 @@ export function OrderLine({
       </header>
       <ul className="order-items">
         {order.items.map((item) => (
-          <li key={`${item.productId}|${item.selectedColor}|${item.imageIndex}`}>
+          <li key={cartLineKey({ ...item, itemId: item.productId })}>
             <img src={item.image} alt="" width={64} height={64} loading="lazy" decoding="async" />
             <div>
               <p className="item-name">{item.productName}</p>

@@ -5,7 +5,7 @@ import { $session } from '../../stores/session.ts';
 import { $settings, saveSettings } from '../../stores/settings.ts';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { SettingsForm } from './SettingsForm.tsx';
-import type { UserSettings } from './settings-model.ts';
+import type { UserSettings } from '../../lib/user-settings.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
 

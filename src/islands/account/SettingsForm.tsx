@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { editSettings, GENDERS, type UserSettings } from './settings-model.ts';
+import { editSettings, GENDERS, type UserSettings } from '../../lib/user-settings.ts';
 
 /** The settings edit form: name and e-mail read-only, gender, dob (MM/DD), phone and address. */
 export function SettingsForm({

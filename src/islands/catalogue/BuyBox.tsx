@@ -12,7 +12,7 @@ import { openCartPanel } from '../../stores/ui.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Price } from '../shared/Price.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
-import { $selectedColour } from './product-view.ts';
+import { $selectedColour, chooseColour } from '../../stores/product.ts';
 import { swatchColour } from '../../lib/swatches.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import './product.css';
@@ -69,7 +69,7 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
                 name="colour"
                 value={c}
                 checked={c === colour}
-                onChange={() => $selectedColour.set(c)}
+                onChange={() => chooseColour(c)}
               />
               <span className="swatch" style={{ background: swatchColour(c) }} aria-hidden="true" />
               <span className="visually-hidden">{c}</span>

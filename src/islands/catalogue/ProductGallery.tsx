@@ -3,7 +3,7 @@ import { GALLERY_SIZES, THUMB_SIZES } from '../../lib/photos.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Photo } from '../shared/Photo.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
-import { $selectedColour } from './product-view.ts';
+import { $selectedColour } from '../../stores/product.ts';
 import './product.css';
 
 type Props = { name: string; colorImages: { color: string; images: string[] }[] };

@@ -1,10 +1,11 @@
-import { orderAmounts } from '../../lib/delivery.ts';
+import { summaryAmounts } from '../../lib/checkout.ts';
+import { BASE_CURRENCY, type CurrencyState } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { $orderRates, type Currency } from '../../stores/currency.ts';
+import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 // The static HTML is rendered in PKR, which needs no other rate.
-const PKR_ONLY = { PKR: 1 };
+const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 
 /** Subtotal, tax (always 0), shipping and total in the chosen currency (SPEC §2, §9). */
 export function OrderSummary({
@@ -13,14 +14,11 @@ export function OrderSummary({
   showTax = false,
 }: {
   subtotalPkr: number;
-  currency: Currency;
+  currency: CurrencyState;
   showTax?: boolean;
 }) {
-  const rates = useHydratedStore($orderRates, PKR_ONLY);
-  const amounts = orderAmounts(subtotalPkr, currency.code, {
-    ...rates,
-    [currency.code]: currency.rate,
-  });
+  const rates = useHydratedStore($orderRates, BASE_ONLY);
+  const amounts = summaryAmounts(subtotalPkr, currency, rates);
   const money = (n: number) => formatMoney(n, currency.code);
   return (
     <dl className="summary" data-testid="order-summary">
@@ -36,13 +34,11 @@ export function OrderSummary({
       )}
       <div>
         <dt>Shipping</dt>
-        <dd data-testid="summary-shipping">
-          {subtotalPkr > 0 ? money(amounts.deliveryFee) : money(0)}
-        </dd>
+        <dd data-testid="summary-shipping">{money(amounts.shipping)}</dd>
       </div>
       <div className="total">
         <dt>Total</dt>
-        <dd data-testid="summary-total">{money(subtotalPkr > 0 ? amounts.total : 0)}</dd>
+        <dd data-testid="summary-total">{money(amounts.total)}</dd>
       </div>
     </dl>
   );

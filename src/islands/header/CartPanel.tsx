@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import {
+  cartLineKey,
   cartLines,
   cartSubtotal,
   MAX_QUANTITY,
@@ -54,7 +55,7 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
       <ul ref={focusAfterRemove.list}>
         {lines.map((line, index) => (
           <CartLineRow
-            key={`${line.itemId}|${line.selectedColor}|${line.imageIndex}`}
+            key={cartLineKey(line)}
             line={line}
             onRemove={() => focusAfterRemove.removing(index)}
           />

@@ -1,12 +1,10 @@
-import { $currency, showPrice, type Currency } from '../../stores/currency.ts';
-import { currencySymbol } from '../../lib/money.ts';
+import type { CurrencyState } from '../../lib/currency.ts';
+import { $currency, BASE_PRICES, showPrice } from '../../stores/currency.ts';
 import { useHydratedStore } from './hooks.ts';
 
-const PKR: Currency = { country: '', code: 'PKR', symbol: currencySymbol('PKR'), rate: 1 };
-
 /** The chosen currency, PKR during hydration (the static HTML's), then the shopper's. */
-export function useCurrency(): Currency {
-  return useHydratedStore($currency, PKR);
+export function useCurrency(): CurrencyState {
+  return useHydratedStore($currency, BASE_PRICES);
 }
 
 /**

@@ -3,6 +3,7 @@
 // `zod` build would weigh on every page (see the budgets in tests/e2e/budgets.spec.ts).
 import * as z from 'zod/mini';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../cart.ts';
+import { CURRENCY_CODE_PATTERN } from '../currency.ts';
 
 /** A required string: a missing value gets `required`, another type "must be text". */
 export function requiredString(required: string) {
@@ -74,7 +75,7 @@ export const colorSchema = requiredText('Colour is required', 40);
 /** A currency code: three capital letters. */
 export const currencyCodeSchema = z
   .string({ error: 'Currency must be text' })
-  .check(z.regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code'));
+  .check(z.regex(CURRENCY_CODE_PATTERN, 'Currency must be a three-letter code'));
 
 /**
  * The cart map as SPEC §3 stores it: productId → colour → image index (as text) → quantity, with

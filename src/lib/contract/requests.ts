@@ -92,9 +92,6 @@ export const orderBodySchema = z.object({
   paymentMethod: z.optional(paymentMethodSchema),
 });
 
-/** What the browser sends to place an order (the schema's input). */
-export type OrderRequest = z.input<typeof orderBodySchema>;
-
 /** Body of POST /api/order/cancel. */
 export const cancelBodySchema = z.object({
   orderId: requiredText('Order id is required', 64),
@@ -176,6 +173,13 @@ export type ResetVerifyBody = z.infer<typeof resetVerifyBodySchema>;
 export type CartLineRequest = z.input<typeof cartLineBodySchema>;
 /** What a client may send to POST /api/cart/remove. */
 export type CartRemoveRequest = z.input<typeof cartRemoveBodySchema>;
+/**
+ * What a client may send to POST /api/order/COD. Each item is typed by its line schema: the step
+ * that reads `_id` as `productId` takes any value, so the pipe's own input type is `unknown`.
+ */
+export type OrderRequest = Omit<z.input<typeof orderBodySchema>, 'items'> & {
+  items: z.input<(typeof orderItemBodySchema)['_zod']['def']['out']>[];
+};
 
 /** The request schemas the endpoint table (./endpoints.ts) names, by key. */
 export const REQUESTS = {

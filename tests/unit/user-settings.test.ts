@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultSettings,
-  editSettings,
-  toSettings,
-} from '../../src/islands/account/settings-model.ts';
+import { defaultSettings, editSettings, toSettings } from '../../src/lib/user-settings.ts';
 
 const session = { name: 'Ayesha Khan', email: 'ayesha@example.com' };
 

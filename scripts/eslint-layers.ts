@@ -1,0 +1,91 @@
+// DESIGN.md's "Layers and what may import what", as an ESLint rule (`shop/layers`, on by
+// eslint.config.js): a file in one of the folders below may import its own folder and the folders
+// listed for it, and nothing else of ours. Packages are not ours and stay free. ESLint does not
+// parse .astro files here, so tests/unit/layers.test.ts checks their imports with the same table.
+import path from 'node:path';
+import type { Rule } from 'eslint';
+
+/** Each layer (a folder) and the other layers it may import; every layer may import itself. */
+export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  // Pure rules: nothing of ours but src/lib.
+  'src/lib': [],
+  'src/server': ['src/lib'],
+  'netlify/functions': ['src/server', 'src/lib'],
+  'src/client': ['src/lib'],
+  'src/stores': ['src/lib', 'src/client'],
+  // Feature islands also import each other's and the shared islands' parts.
+  'src/islands': ['src/stores', 'src/client', 'src/lib'],
+  // Client directives drive an island before it hydrates (the slideshow's own state).
+  'src/directives': ['src/islands', 'src/client', 'src/lib'],
+  // Static components: the islands they place (client directives), the layout shell they wrap,
+  // and src/client for the few bytes of <script> a component runs (the newsletter form).
+  'src/components': ['src/lib', 'src/islands', 'src/layouts', 'src/client'],
+  'src/layouts': ['src/components', 'src/islands', 'src/lib', 'src/client', 'src/styles'],
+  // src/server at build time only: pages are rendered by the build, never in the browser.
+  'src/pages': [
+    'src/components',
+    'src/layouts',
+    'src/islands',
+    'src/directives',
+    'src/lib',
+    'src/server',
+  ],
+  'src/styles': [],
+};
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The layer a repository path (relative, with '/') belongs to, or null. */
+function layerOf(file: string): string | null {
+  return (
+    Object.keys(LAYERS).find((layer) => file === layer || file.startsWith(`${layer}/`)) ?? null
+  );
+}
+
+const toRepoPath = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+
+/**
+ * Why `file` (absolute) may not import `specifier`, or null when it may: packages always may, and a
+ * file outside every layer (tests, scripts, configuration) may import anything.
+ */
+export function importProblem(file: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const from = layerOf(toRepoPath(file));
+  if (!from) return null;
+  const target = toRepoPath(path.resolve(path.dirname(file), specifier.split('?')[0]!));
+  const to = layerOf(target);
+  if (to === from || (to && LAYERS[from]!.includes(to))) return null;
+  const allowed = [from, ...LAYERS[from]!].join(', ');
+  return `${from} may import ${allowed} only, not ${to ?? target} (DESIGN.md, "Layers and what may import what").`;
+}
+
+/** `shop/layers`: every import form is checked (import, export … from, import(), typeof import()). */
+const layersRule: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps imports to DESIGN.md’s table of layers' },
+    schema: [],
+  },
+  create(context) {
+    const check = (node: Rule.Node, source: unknown) => {
+      if (typeof source !== 'string') return;
+      const problem = importProblem(context.filename, source);
+      if (problem) context.report({ node, message: problem });
+    };
+    const literal = (node: unknown) =>
+      node && typeof node === 'object' && 'value' in node ? node.value : undefined;
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => check(node, literal(node.source)),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, literal(node.source)),
+      // `typeof import('./answers.ts')`: typescript-eslint's node, not in ESLint's own types.
+      ...({
+        TSImportType: (node: Rule.Node & { source?: unknown }) => check(node, literal(node.source)),
+      } as Rule.RuleListener),
+    };
+  },
+};
+
+/** The shop's own ESLint rules. */
+export const shopPlugin = { rules: { layers: layersRule } };

@@ -1,0 +1,50 @@
+import { cartLineKey } from '../../lib/cart.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import type { CheckoutView } from '../../lib/checkout-view.ts';
+import { Price } from '../shared/Price.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+
+/** The Order Review section: promo code, summary, the cart's lines and Place Order. */
+export function OrderReview({ checkout }: { checkout: CheckoutView }) {
+  const { lines, busy } = checkout;
+  return (
+    <section className="checkout-section review" aria-labelledby="order-review">
+      <h2 id="order-review">Order Review</h2>
+      <div className="promo">
+        <label htmlFor="promo-code">Promo code</label>
+        <input id="promo-code" name="promo" autoComplete="off" />
+        <button type="button" className="button secondary">
+          Apply
+        </button>
+      </div>
+      <OrderSummary subtotalPkr={checkout.subtotal} currency={checkout.currency} showTax />
+      <ul className="review-items">
+        {lines.map((l) => (
+          <li key={cartLineKey(l)}>
+            <img src={l.image} alt="" width={56} height={56} loading="lazy" />
+            <span>
+              {l.product.productName}{' '}
+              <span className="muted">
+                ({l.selectedColor}) × {l.quantity}
+              </span>
+            </span>
+            <Price pkr={l.lineTotal} />
+          </li>
+        ))}
+      </ul>
+      {checkout.cartEmpty && (
+        <p className="empty">
+          Your cart is empty. <a href={ROUTES.collections}>Explore Collections</a>
+        </p>
+      )}
+      {checkout.paused && (
+        <p className="orders-paused" role="status">
+          {checkout.paused}
+        </p>
+      )}
+      <button type="submit" className="button place-order" disabled={!checkout.canPlace}>
+        {busy ? 'Placing your order…' : 'Place Order'}
+      </button>
+    </section>
+  );
+}

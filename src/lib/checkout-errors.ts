@@ -1,0 +1,14 @@
+// The checkout form's validation by the shared checkout schema. It needs zod, which /Checkout loads
+// only once the shopper starts filling the form in (src/client/checkout-validation.ts), so it is
+// kept apart from the checkout's other rules (./checkout.ts).
+import type { CheckoutField, CheckoutFields } from './checkout.ts';
+import { checkoutSchema } from './contract/checkout.ts';
+import { fieldErrors } from './contract/fields.ts';
+
+/** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */
+export function checkoutErrors(fields: CheckoutFields): Partial<Record<CheckoutField, string>> {
+  const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
+  return result.success
+    ? {}
+    : (fieldErrors(result.error) as Partial<Record<CheckoutField, string>>);
+}

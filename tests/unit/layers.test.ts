@@ -1,0 +1,108 @@
+// DESIGN.md's table of layers: the ESLint rule on fixture modules, and the .astro files (which
+// ESLint does not parse here) through the same table.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { importProblem, shopPlugin } from '../../scripts/eslint-layers.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The `shop/layers` messages for `code` as if it were the repository file `file`. */
+function lint(file: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat', cwd: ROOT });
+  return linter
+    .verify(
+      code,
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { shop: shopPlugin },
+          rules: { 'shop/layers': 'error' },
+        },
+      ],
+      { filename: path.join(ROOT, file) },
+    )
+    .map((m) => m.message);
+}
+
+describe('shop/layers', () => {
+  it('refuses a store that imports an island', () => {
+    expect(
+      lint('src/stores/x.ts', "import { a } from '../islands/account/orders-view.ts';"),
+    ).toEqual([
+      'src/stores may import src/stores, src/lib, src/client only, not src/islands (DESIGN.md, "Layers and what may import what").',
+    ]);
+  });
+
+  it('refuses src/lib anything of ours outside it, in every form of import', () => {
+    const code = [
+      "import type { Session } from '../stores/session.ts';",
+      "export * from '../client/wake.ts';",
+      "export const load = () => import('../server/config.ts');",
+      "export type Answers = typeof import('../../scripts/csp.ts');",
+    ].join('\n');
+    expect(lint('src/lib/x.ts', code)).toEqual([
+      'src/lib may import src/lib only, not src/stores (DESIGN.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not src/client (DESIGN.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not src/server (DESIGN.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not scripts/csp.ts (DESIGN.md, "Layers and what may import what").',
+    ]);
+  });
+
+  it('lets an island import stores, the client, src/lib, other islands and packages', () => {
+    const code = [
+      "import { $cart } from '../../stores/cart.ts';",
+      "import { api } from '../../client/api.ts';",
+      "import { cartLineKey } from '../../lib/cart.ts';",
+      "import { Dialog } from '../header/Dialog.tsx';",
+      "import { useState } from 'react';",
+    ].join('\n');
+    expect(lint('src/islands/checkout/x.ts', code)).toEqual([]);
+  });
+
+  it('refuses an island the server, and lets a page have it at build time', () => {
+    const code = "import { getCatalogue } from '../server/build-catalogue.ts';";
+    expect(lint('src/islands/x.ts', code)).toEqual([
+      'src/islands may import src/islands, src/stores, src/client, src/lib only, not src/server (DESIGN.md, "Layers and what may import what").',
+    ]);
+    expect(lint('src/pages/x.ts', code)).toEqual([]);
+  });
+
+  it('leaves tests and scripts free to import anything', () => {
+    expect(lint('tests/unit/x.ts', "import { $cart } from '../../src/stores/cart.ts';")).toEqual(
+      [],
+    );
+  });
+});
+
+/** The repository's .astro files. */
+function astroFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return astroFiles(full);
+    return entry.name.endsWith('.astro') ? [full] : [];
+  });
+}
+
+describe('the .astro files', () => {
+  it('import only what their layer may, frontmatter and scripts alike', () => {
+    const problems = astroFiles(path.join(ROOT, 'src')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bimport\s[^'"]*?['"]([^'"]+)['"]/g)]
+        .map((m) => importProblem(file, m[1]!))
+        .filter((problem) => problem !== null)
+        .map((problem) => `${path.relative(ROOT, file)}: ${problem}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('would be refused importing the server from a component', () => {
+    expect(
+      importProblem(path.join(ROOT, 'src/components/X.astro'), '../server/build-catalogue.ts'),
+    ).toBe(
+      'src/components may import src/components, src/lib, src/islands, src/layouts, src/client only, not src/server (DESIGN.md, "Layers and what may import what").',
+    );
+  });
+});
