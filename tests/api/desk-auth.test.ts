@@ -102,7 +102,7 @@ async function outcome(name: (typeof guarded)[number], token: string | undefined
   };
 }
 
-describe('the authorisation matrix of every desk call', () => {
+describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () => {
   it('covers every desk call that needs a session (and only sign-in and enrolment need none)', () => {
     expect([...guarded].sort()).toEqual(Object.keys(BODIES).sort());
     expect(
@@ -151,7 +151,7 @@ describe('the authorisation matrix of every desk call', () => {
   });
 });
 
-describe('desk tokens and shopper tokens', () => {
+describe('desk tokens and shopper tokens', { timeout: 60_000 }, () => {
   it('refuses a desk token on a shopper call, as an ended session', async () => {
     const answer = await call(account, '/api/cart/get', { token: owner.token });
     expect(answer.status).toBe(401);
@@ -186,7 +186,7 @@ describe('desk tokens and shopper tokens', () => {
   });
 });
 
-describe('desk sign-in', () => {
+describe('desk sign-in', { timeout: 60_000 }, () => {
   it('signs in with e-mail, password and a fresh code, and the token works', async () => {
     const member = await enrol('staff');
     const answer = await deskCall('signin', {
@@ -286,7 +286,7 @@ describe('desk sign-in', () => {
   });
 });
 
-describe('invitations', () => {
+describe('invitations', { timeout: 60_000 }, () => {
   it('mails the one-time link to the invited person and never answers it to the caller', async () => {
     const answer = await deskCall('staff/invite', {
       body: { email: 'New.Person@Bastaa.pk', name: 'New Person', role: 'staff' },

@@ -56,7 +56,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm run shop -- staff add', () => {
+describe('npm run shop -- staff add', { timeout: 60_000 }, () => {
   it('invites the first owner and prints the one-time link', () => {
     const run = shop('staff', 'add', 'Owner@Bastaa.pk', '--role', 'owner');
     expect(run.status).toBe(0);
@@ -72,7 +72,7 @@ describe('npm run shop -- staff add', () => {
   });
 });
 
-describe('npm run shop -- orders', () => {
+describe('npm run shop -- orders', { timeout: 60_000 }, () => {
   it('shows an order by its short number in any case, in Karachi time', () => {
     const run = shop('orders', 'show', '#7133649b');
     expect(run.status).toBe(0);

@@ -77,7 +77,7 @@ const list = async (body: object) => {
 };
 const ids = (orders: { id: string }[]) => orders.map((o) => o.id);
 
-describe('the desk order list', () => {
+describe('the desk order list', { timeout: 60_000 }, () => {
   it('lists every order newest first, with Karachi times, short numbers and counts per status', async () => {
     const answer = await list({});
     expect(ids(answer.orders)).toEqual([paid.id, bilal.id, late.id, ayesha.id]);
@@ -146,7 +146,7 @@ describe('the desk order list', () => {
   });
 });
 
-describe('the desk order detail', () => {
+describe('the desk order detail', { timeout: 60_000 }, () => {
   it('shows an order by short number: lines, totals in its currency and PKR, address and timeline', async () => {
     const answer = await deskCall('orders/show', {
       body: { order: '#000000c3' },
@@ -201,7 +201,7 @@ describe('the desk order detail', () => {
   });
 });
 
-describe('moving orders from the desk', () => {
+describe('moving orders from the desk', { timeout: 60_000 }, () => {
   it('moves an order along the machine, records who did it on the timeline and in the audit log, and mails the shopper', async () => {
     const order = await seedOrder({ address: lahoreAddress({ email: 'mover@example.com' }) });
     const number = order.id.slice(-8).toUpperCase();
@@ -213,6 +213,8 @@ describe('moving orders from the desk', () => {
       status: 200,
       message: DESK_ANSWERS.moved(number, 'Packing'),
     });
+    // Each mail is its own file in the dev outbox, named by the millisecond it was written.
+    await settleBackground();
     const out = await deskCall('orders/move', {
       body: { order: order.id, to: 'OUT FOR DELIVERY', courier: 'TCS', trackingNumber: 'LHR-778' },
       token: staff.token,
