@@ -182,13 +182,3 @@ export async function clearSlowdown(store: Store, rule: Slowdown, key: string): 
 export function releaseThrottle(store: Store, limit: Limit, key: string): Promise<void> {
   return store.limits.release(`${limit.name}:${key}`);
 }
-
-/** The client's address as the platform reports it. */
-export function clientAddress(req: Request, contextIp?: string): string {
-  return (
-    contextIp ||
-    req.headers.get('x-nf-client-connection-ip') ||
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown'
-  );
-}

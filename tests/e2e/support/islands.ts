@@ -10,6 +10,11 @@ export async function hydrated(page: Page, component: string): Promise<void> {
     (window as unknown as Record<string, unknown>).__shopAwake = true;
     document.dispatchEvent(new Event('shop:wake'));
   });
+  await untilHydrated(page, component);
+}
+
+/** Waits, waking nothing, until the island of `component` has hydrated (Astro drops `ssr` then). */
+export async function untilHydrated(page: Page, component: string): Promise<void> {
   await page
     .locator(`astro-island[component-url*="${component}"]:not([ssr])`)
     .first()

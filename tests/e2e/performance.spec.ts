@@ -1,0 +1,300 @@
+// Performance: the JavaScript each page runs before the shopper touches it and its images, within
+// budget; and no tap is ever lost on a slow phone — every control the static HTML shows works when
+// used as soon as the page shows, at DOMContentLoaded, before its island has hydrated.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from './support/test.ts';
+import { untilHydrated } from './support/islands.ts';
+import { MARGALLA } from './support/catalogue.ts';
+import {
+  expectUsedBeforeHydration,
+  openEarly,
+  slowPhone,
+  SLOW_PHONE,
+  tapWithFeedback,
+} from './support/slow-phone.ts';
+import { JS_BUDGET_KB, jsBeforeInteraction, type BrowserJs } from '../fixtures/browser-weight.ts';
+import {
+  firstProductRoute,
+  htmlFileFor,
+  imageProblems,
+  measurePage,
+} from '../fixtures/page-weight.ts';
+
+const DIST = path.resolve(process.env.BUDGET_DIST_DIR ?? 'dist');
+const KB = 1024;
+
+/** Routes per budget: content pages ship (almost) no JS; catalogue pages wait for a tap. */
+function budgets(): { route: string; maxJs: number }[] {
+  const faqTopics = existsSync(path.join(DIST, 'faq'))
+    ? readdirSync(path.join(DIST, 'faq')).filter((t) =>
+        existsSync(path.join(DIST, 'faq', t, 'index.html')),
+      )
+    : [];
+  const product = firstProductRoute(DIST);
+  return [
+    ...[
+      '/faq',
+      ...faqTopics.map((t) => `/faq/${t}`),
+      '/privacy-policy',
+      '/terms-of-service',
+      '/404',
+      '/selectCountry',
+    ].map((route) => ({ route, maxJs: JS_BUDGET_KB.content * KB })),
+    ...[
+      '/',
+      '/Collections',
+      '/Bagpacks',
+      '/Handbags',
+      '/Sleeves',
+      '/BestSellers',
+      '/under999',
+      '/product/margalla-commuter-laptop-bagpack',
+      ...(product ? [product] : []),
+    ].map((route) => ({ route, maxJs: JS_BUDGET_KB.catalogue * KB })),
+    ...['/Cart', '/Checkout'].map((route) => ({
+      route,
+      maxJs: JS_BUDGET_KB.cartAndCheckout * KB,
+    })),
+    ...['/yourOrders', '/mySetting', '/favourites'].map((route) => ({
+      route,
+      maxJs: JS_BUDGET_KB.account * KB,
+    })),
+  ].filter((b, i, all) => all.findIndex((o) => o.route === b.route) === i);
+}
+
+test.describe('page-weight budgets (in the browser)', () => {
+  // Measured once for the group and only read by its tests. Every page is opened at once in its
+  // own tab: the byte counts do not depend on timing. Each waits for network idle plus a quiet
+  // spell (tests/fixtures/browser-weight.ts, shared with the bench): the one fixed wait of the
+  // suite, since it is the measurement's own window for idle-time loads, not a wait for a state.
+  const measured = new Map<string, BrowserJs>();
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await Promise.all(
+      budgets().map(async ({ route }) => {
+        const page = await context.newPage();
+        measured.set(route, await jsBeforeInteraction(page, route));
+        await page.close();
+      }),
+    );
+    await context.close();
+  });
+
+  test('the build exists and has a product page', () => {
+    expect(existsSync(path.join(DIST, 'index.html')), `${DIST}/index.html`).toBe(true);
+    expect(firstProductRoute(DIST)).not.toBeNull();
+  });
+
+  for (const { route, maxJs } of budgets()) {
+    test(`${route}: JS run before interaction ≤ ${maxJs / KB} KB gzipped; images sized, lazy below the first screen`, () => {
+      expect(htmlFileFor(DIST, route), `${route} was built`).not.toBeNull();
+      const js = measured.get(route)!;
+      test.info().annotations.push({
+        type: 'weight',
+        description: `JS ${(js.gzip / KB).toFixed(1)} KB (inline ${(js.inlineGzip / KB).toFixed(1)} KB)`,
+      });
+      expect(
+        js.gzip,
+        `${route} JS before interaction: ${js.files.map((f) => f.url).join(', ') || 'inline only'}`,
+      ).toBeLessThanOrEqual(maxJs);
+      expect(imageProblems(measurePage(DIST, route, route))).toEqual([]);
+    });
+  }
+});
+
+test.describe('taps before hydration on a slow phone', () => {
+  // Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps). Each journey proves its tap came
+  // before hydration, waits for the island to hydrate (the held tap is replayed then), and asserts
+  // the tap's effect, once.
+  test.use(SLOW_PHONE);
+
+  const storage = (page: Page, key: string) =>
+    page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
+
+  test.describe('on the product page', () => {
+    test('Add To Cart opens the Just Added to Cart panel with one line of quantity 1', async ({
+      page,
+    }) => {
+      const phone = await slowPhone(page);
+      // Tapped in the page itself at the DOMContentLoaded event: no later than a shopper could.
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          const button = document.querySelector<HTMLElement>('.add-to-cart')!;
+          button.click();
+          (window as unknown as { __pendingShown: boolean }).__pendingShown =
+            button.hasAttribute('data-pending');
+        }),
+      );
+      await openEarly(page, MARGALLA.path);
+      await expectUsedBeforeHydration(page, phone);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __pendingShown: boolean }).__pendingShown,
+        ),
+      ).toBe(true);
+      // The held tap is replayed once the buy box has hydrated; the panel is the header's.
+      await untilHydrated(page, 'BuyBox');
+      await untilHydrated(page, 'HeaderTools');
+      const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+      await expect(panel).toBeVisible();
+      await expect(panel.locator('.cart-line')).toHaveCount(1);
+      await expect(panel.locator('.cart-line output')).toHaveText('1');
+      expect(await storage(page, 'cartItems_guest')).toEqual({
+        [MARGALLA.id]: { Black: { 0: 1 } },
+      });
+    });
+
+    test('a colour swatch changes the gallery image', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, MARGALLA.path);
+      await tapWithFeedback(page.locator('.colour-option[title="Navy"]'));
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
+      await untilHydrated(page, 'ProductGallery');
+      await expect(page.locator('.gallery-main img')).toHaveAttribute('src', /-navy-1\.svg$/);
+      await expect(page.getByRole('radio', { name: 'Navy' })).toBeChecked();
+    });
+
+    test('the quantity stepper adds one', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, MARGALLA.path);
+      await tapWithFeedback(page.getByRole('button', { name: 'Increase quantity' }));
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
+      await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+    });
+
+    test('the favourite toggle saves the product once', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, MARGALLA.path);
+      const fav = page.locator('.buy-box .fav');
+      await tapWithFeedback(fav);
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
+      await expect(fav).toHaveAttribute('aria-pressed', 'true');
+      expect(await storage(page, 'favourites_guest')).toEqual([MARGALLA.id]);
+    });
+  });
+
+  test.describe('on a listing page', () => {
+    test('Show Filter opens the filters, and a filter changes the counter', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, '/Collections');
+      const toggle = page.getByRole('button', { name: 'Show Filter' });
+      await tapWithFeedback(toggle);
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'ProductListing');
+      await expect(page.getByRole('button', { name: 'Hide Filter' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      const counter = page.getByTestId('listing-counter');
+      const before = await counter.textContent();
+      await page.locator('#filter-panel input[type="checkbox"]').first().check();
+      await expect(counter).not.toHaveText(before ?? '');
+    });
+
+    test('sort reorders the products', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, '/Collections');
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price Low to High');
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'ProductListing');
+      const prices = async () =>
+        page
+          .locator('.card [data-pkr]:not(s)')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pkr'))));
+      await expect
+        .poll(async () => {
+          const list = await prices();
+          return list.every((p, i) => i === 0 || list[i - 1]! <= p);
+        })
+        .toBe(true);
+    });
+
+    test('Load More shows one more page of products', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, '/Collections');
+      const counter = page.getByTestId('listing-counter');
+      await expect(counter).toHaveText(/^Viewing 8 of \d+ products$/);
+      await tapWithFeedback(page.getByRole('button', { name: 'Load More' }));
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'ProductListing');
+      await expect(counter).toHaveText(/^Viewing 16 of \d+ products$/);
+      await expect(page.locator('.listing-results .card')).toHaveCount(16);
+    });
+  });
+
+  test.describe('in the header and footer', () => {
+    for (const [name, dialog] of [
+      ['Search', 'Search products'],
+      ['Log in or create an account', 'Log in'],
+      ['Your Favourite Bags', 'Your Favourite Bags'],
+    ] as const) {
+      test(`the ${name} icon opens ${dialog}`, async ({ page }) => {
+        const phone = await slowPhone(page);
+        await openEarly(page, '/Collections');
+        await tapWithFeedback(page.getByRole('button', { name, exact: true }));
+        await expectUsedBeforeHydration(page, phone);
+        await untilHydrated(page, 'HeaderTools');
+        await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      });
+    }
+
+    test('the cart icon is a link to the cart, which needs no script', async ({ page }) => {
+      await slowPhone(page);
+      await openEarly(page, '/Collections');
+      await expect(page.locator('astro-island[component-url*="HeaderTools"][ssr]')).toHaveCount(1);
+      await page.getByRole('link', { name: /^Cart, items:/ }).tap();
+      await expect(page).toHaveURL(/\/Cart$/);
+    });
+
+    test('the country select and Update choose the country', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, '/Collections');
+      await page.getByLabel('Country / currency').selectOption('Pakistan');
+      await expectUsedBeforeHydration(page, phone);
+      await page.getByRole('button', { name: 'Update' }).tap();
+      await page.waitForURL(/\/Collections$/);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('selectedCountry')).catch(() => null))
+        .toBe('Pakistan');
+    });
+  });
+
+  test.describe('on the home slideshow', () => {
+    test('a dot shows its slide, and React keeps it when it takes over', async ({ page }) => {
+      const phone = await slowPhone(page);
+      await openEarly(page, '/');
+      const dot = page.getByRole('button', { name: /^Slide 3:/ });
+      await tapWithFeedback(dot);
+      await expectUsedBeforeHydration(page, phone);
+      await expect(page.locator('.slide.active')).toHaveClass(/slide-3/);
+      await untilHydrated(page, 'Slideshow');
+      await expect(dot).toHaveAttribute('aria-current', 'true');
+      await expect(page.locator('.slide.active')).toHaveCount(1);
+      await expect(page.locator('.slide.active')).toHaveClass(/slide-3/);
+    });
+
+    test('it advances every 5 s with no React loaded, and a swipe moves it', async ({ page }) => {
+      await slowPhone(page);
+      const scripts: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+      await page.clock.install();
+      await page.goto('/', { waitUntil: 'load' });
+      await expect(page.locator('.slide.active')).toHaveClass(/slide-1/);
+      await page.clock.runFor(5000);
+      await expect(page.locator('.slide.active')).toHaveClass(/slide-2/);
+      expect(scripts.filter((s) => /client\.|Slideshow/.test(s))).toEqual([]);
+      const box = (await page.getByTestId('slides').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await expect(page.locator('.slide.active')).toHaveClass(/slide-3/);
+    });
+  });
+});

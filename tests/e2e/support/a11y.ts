@@ -1,0 +1,59 @@
+// Accessibility checks shared by the journeys: axe scans and what a screen reader hears.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from './test.ts';
+
+/** WCAG 2.1 A and AA, the level the shop promises. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page (or only inside `include`) and expects no violation, each reported as
+ * `rule: the elements`. `rules: 'all'` runs every rule axe has, best practices included.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  { include, rules = WCAG_AA }: { include?: string; rules?: string[] | 'all' } = {},
+) {
+  let axe = new AxeBuilder({ page });
+  if (include) axe = axe.include(include);
+  if (rules !== 'all') axe = axe.withTags(rules);
+  const { violations } = await axe.analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/**
+ * The texts assistive technology hears in live regions of a role (alerts by default): Chromium's
+ * accessibility tree, ignoring what a modal dialog makes inert (the toast strip outside it, for one).
+ */
+export async function alertsHeard(
+  page: Page,
+  role: 'alert' | 'status' = 'alert',
+): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  type AXNode = {
+    nodeId: string;
+    parentId?: string;
+    ignored: boolean;
+    role?: { value: string };
+    name?: { value: string };
+  };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const heard: string[] = [];
+  for (const node of nodes) {
+    if (node.ignored || node.role?.value !== 'StaticText' || !node.name?.value) continue;
+    for (
+      let up = node.parentId ? byId.get(node.parentId) : undefined;
+      up;
+      up = up.parentId ? byId.get(up.parentId) : undefined
+    ) {
+      if (up.role?.value === role) {
+        heard.push(node.name.value);
+        break;
+      }
+    }
+  }
+  return heard;
+}

@@ -1,0 +1,67 @@
+// A shopper on a slow phone who taps the moment a page shows, before its island has hydrated:
+// Lighthouse's mobile profile (tests/fixtures/mobile-profile.ts) plus a record of whether each use
+// of a control came before or after its island hydrated.
+import type { CDPSession } from '@playwright/test';
+import { throttleLikeMobile } from '../../fixtures/mobile-profile.ts';
+import { expect, type Locator, type Page } from './test.ts';
+
+export { PHONE as SLOW_PHONE } from '../../fixtures/mobile-profile.ts';
+
+/** The throttled page: `fullSpeed` lifts the throttling once the race under test is decided. */
+export interface SlowPhone {
+  fullSpeed(): Promise<void>;
+}
+
+/** Throttles this page like the phone and records, for every use of a control, whether its island had hydrated. */
+export async function slowPhone(page: Page): Promise<SlowPhone> {
+  const cdp = await throttleLikeMobile(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __early: { type: string; beforeHydration: boolean }[] };
+    w.__early = [];
+    for (const type of ['pointerdown', 'click', 'change'])
+      addEventListener(
+        type,
+        (e) => {
+          const island = (e.target as Element | null)?.closest?.('astro-island');
+          if (island) w.__early.push({ type, beforeHydration: island.hasAttribute('ssr') });
+        },
+        true,
+      );
+  });
+  return { fullSpeed: () => fullSpeed(cdp) };
+}
+
+/**
+ * Lifts the throttling: the rest (loading React, the effect) need not take a phone's time, so the
+ * journeys stay quick.
+ */
+async function fullSpeed(cdp: CDPSession) {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+/** Opens a page and stops at DOMContentLoaded, as a shopper who taps the moment it shows. */
+export async function openEarly(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+}
+
+/** The first use of a control reached it before its island hydrated; then full speed. */
+export async function expectUsedBeforeHydration(page: Page, phone: SlowPhone) {
+  const early = await page.evaluate(
+    () => (window as unknown as { __early: { beforeHydration: boolean }[] }).__early,
+  );
+  expect(early.length, 'the control was used').toBeGreaterThan(0);
+  expect(early[0]!.beforeHydration, 'the first use came before hydration').toBe(true);
+  await phone.fullSpeed();
+}
+
+/** Taps a control and checks it shows feedback (pressed/busy) in the same frame, before React. */
+export async function tapWithFeedback(control: Locator) {
+  await control.tap();
+  await expect(control).toHaveAttribute('data-pending', '', { timeout: 100 });
+}
