@@ -4,6 +4,7 @@
 import type { Config } from '@netlify/functions';
 import shop, { config as shopConfig } from '../netlify/functions/shop.mts';
 import account, { config as accountConfig } from '../netlify/functions/account.mts';
+import desk, { config as deskConfig } from '../netlify/functions/desk.mts';
 import {
   ENDPOINTS as TABLE,
   ENDPOINT_NAMES,
@@ -25,6 +26,7 @@ export interface Router {
 export const ROUTERS: readonly Router[] = [
   { name: 'shop', handler: shop, config: shopConfig },
   { name: 'account', handler: account, config: accountConfig },
+  { name: 'desk', handler: desk, config: deskConfig },
 ];
 
 const patterns = (paths: Config['path'] | Config['excludedPath']): URLPattern[] =>
@@ -112,6 +114,24 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   },
   userOrders: {},
   cancelOrder: { orderId: 'some-order', reason: 'I changed my mind' },
+  deskSignIn: { email: 'owner@example.com', password: 'correct horse battery', code: '123456' },
+  deskSignOut: {},
+  deskMe: {},
+  deskAcceptInvitation: { token: 'invitation-token', password: 'correct horse battery' },
+  deskConfirmInvitation: { token: 'invitation-token', code: '123456' },
+  deskInvite: { email: 'new.staff@example.com', name: 'New Staff', role: 'staff' },
+  deskStaffList: {},
+  deskStaffRole: { staffId: 'some-staff', role: 'owner' },
+  deskStaffRemove: { staffId: 'some-staff' },
+  deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
+  deskOrder: { order: '#7133649B' },
+  deskMove: {
+    order: '#7133649B',
+    to: 'Out for Delivery',
+    courier: 'TCS',
+    trackingNumber: 'LHR123',
+  },
+  deskAudit: { limit: 50 },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

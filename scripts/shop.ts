@@ -3,11 +3,15 @@ import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
-import { moveOrderStatus } from '../src/server/services/orders.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../src/lib/orders.ts';
+import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders.ts';
+import { statusFromText } from '../src/lib/desk.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { runDoctor } from '../src/server/doctor.ts';
+import { emailSchema } from '../src/lib/contract/checkout.ts';
+import { sendMail } from '../src/server/mail.ts';
+import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
+import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
@@ -18,9 +22,16 @@ const USAGE = `Usage: npm run shop -- <command>
                                    in .csv or --csv is given (stdout when no file)
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
-  orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered
+  orders show <number|id>          one order in full (#7133649B, any case, or the full id)
+  orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered;
+                                   <id> may be the short number (#7133649B), the status any case;
+                                   Out for Delivery takes [--courier C] [--tracking T]
   orders status <id> Cancelled --reason "…"
                                    cancel an order; the reason is required and kept with it
+  staff add <email> --role owner|staff [--name N]
+                                   invite a desk member: prints the one-time link (48 hours),
+                                   and mails it too when SMTP_URL is set
+  staff list                       every desk member
   db migrate                       create the MongoDB indexes (once per database; safe to repeat)
   doctor                           check a production configuration; one line per problem
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
@@ -99,21 +110,37 @@ const commands: Record<string, Command> = {
     }
     return 0;
   },
-  'orders status': async ([id, ...rest]) => {
-    const flag = rest.indexOf('--reason');
-    const reason = flag >= 0 ? rest[flag + 1] : undefined;
-    if (flag >= 0 && (reason === undefined || reason.trim() === ''))
+  'orders status': async (args) => {
+    const flags = takeFlags(args, ['--courier', '--tracking', '--reason']);
+    const reason = flags['--reason'];
+    if (args.includes('--reason') && (reason === undefined || reason.trim() === ''))
       return usage('--reason needs the reason, in quotes');
-    const to = (flag >= 0 ? rest.slice(0, flag) : rest).join(' ');
+    const [id, ...words] = flags.rest;
+    const to = words.join(' ');
     if (!id || !to) return usage('orders status needs an order id and a status');
-    if (!ORDER_STATUSES.includes(to as OrderStatus))
-      return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
-    if (to === 'Cancelled' && reason === undefined)
+    const status = statusFromText(to);
+    if (!status) return usage(`Unknown status "${to}". Use one of: ${ORDER_STATUSES.join(', ')}`);
+    if (status === 'Cancelled' && reason === undefined)
       return usage('Cancelling an order needs a reason: --reason "…"');
     try {
-      const order = await moveOrderStatus(await getStore(), id, to as OrderStatus, { reason });
+      const deps = { store: await getStore(), config: loadConfig() };
+      // The same move as the desk's (timeline, audit as the operator); the CLI mails no one.
+      const moved = await moveDeskOrder(
+        deps,
+        null,
+        {
+          order: id,
+          to: status,
+          ...(flags['--courier'] ? { courier: flags['--courier'] } : {}),
+          ...(flags['--tracking'] ? { trackingNumber: flags['--tracking'] } : {}),
+          ...(reason ? { reason: reason.trim() } : {}),
+        },
+        undefined,
+        { mail: false },
+      );
+      const o = moved.order;
       console.log(
-        `Order ${order.id} is now ${order.status}${order.status === 'Cancelled' ? ` (reason: ${order.cancelReason})` : ''}.`,
+        `Order ${o.id} is now ${o.status}${o.status === 'Cancelled' ? ` (reason: ${o.cancelReason})` : ''}.`,
       );
       return 0;
     } catch (error) {
@@ -121,7 +148,97 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
+  'orders show': async ([ref]) => {
+    if (!ref) return usage('orders show needs an order number or id');
+    try {
+      const o = toDeskOrder(await findOrder(await getStore(), ref));
+      const lines = [
+        `Order #${o.number}  ${o.id}`,
+        `Placed ${o.placedAt} (Asia/Karachi)  ${o.status}  ${o.payment}  ${o.paymentMethod}`,
+        `Total ${o.currency} ${o.total} (PKR ${o.totalPkr}); items ${o.currency} ${o.amount}, delivery ${o.currency} ${o.deliveryFee}`,
+        `Shopper ${o.name}  ${o.email}  ${o.phone}`,
+        `Address ${[o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.zip, o.address.country].filter(Boolean).join(', ')}`,
+        ...o.lines.map(
+          (l) =>
+            `  ${l.quantity} x ${l.productName} (${l.colour}) at PKR ${l.unitPrice} = PKR ${l.lineTotal}`,
+        ),
+        ...(o.courier || o.trackingNumber
+          ? [`Courier ${o.courier ?? '-'}  tracking ${o.trackingNumber ?? '-'}`]
+          : []),
+        ...(o.cancelReason ? [`Cancellation reason: ${o.cancelReason}`] : []),
+        'Timeline:',
+        ...o.timeline.map(
+          (e) => `  ${e.atKarachi}  ${e.to.padEnd(16)}  by ${e.by}${e.note ? `  (${e.note})` : ''}`,
+        ),
+      ];
+      console.log(lines.join('\n'));
+      return 0;
+    } catch (error) {
+      if (error instanceof DomainError) return report([error.message]);
+      throw error;
+    }
+  },
+  'staff add': async (args) => {
+    const flags = takeFlags(args, ['--role', '--name']);
+    const email = emailSchema.safeParse(flags.rest[0] ?? '');
+    const role = flags['--role'];
+    if (!email.success) return usage('staff add needs an e-mail address');
+    if (role !== 'owner' && role !== 'staff')
+      return usage('staff add needs --role owner or --role staff');
+    const config = loadConfig();
+    try {
+      const name = flags['--name'] ?? email.data.split('@')[0]!;
+      const { staff, token } = await createInvitation(
+        await getStore(),
+        { email: email.data, name, role },
+        null,
+      );
+      const link = invitationLink(
+        config.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`,
+        token,
+      );
+      console.log(`Invited ${staff.email} as ${staff.role}. This link works once, for 48 hours:`);
+      console.log(link);
+      if (config.SMTP_URL) {
+        await sendMail(config, {
+          to: staff.email,
+          subject: 'Your invitation to the Bastaa desk',
+          text: `Open this link within 48 hours to set your desk password and authenticator app. It works once.\n\n${link}`,
+        });
+        console.log(`Mailed it to ${staff.email} too.`);
+      }
+      return 0;
+    } catch (error) {
+      if (error instanceof DomainError) return report([error.message]);
+      throw error;
+    }
+  },
+  'staff list': async () => {
+    const staff = await (await getStore()).staff.list();
+    if (staff.length === 0)
+      console.log('No desk members yet. Add the owner: staff add <email> --role owner');
+    for (const s of staff)
+      console.log(
+        `${s.id}  ${s.email.padEnd(32)}  ${s.role.padEnd(5)}  ${s.status}  since ${s.createdAt}`,
+      );
+    return 0;
+  },
 };
+
+/** Splits `--flag value` pairs out of the arguments; the rest keep their order. */
+function takeFlags(
+  args: string[],
+  names: string[],
+): Record<string, string | undefined> & { rest: string[] } {
+  const found: Record<string, string | undefined> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (names.includes(arg)) found[arg] = args[++i];
+    else rest.push(arg);
+  }
+  return Object.assign(found, { rest });
+}
 
 function usage(problem: string): number {
   console.error(`${problem}\n\n${USAGE}`);

@@ -16,5 +16,5 @@ export default serveRouter('shop');
  */
 export const config: Config = {
   path: '/api/*',
-  excludedPath: ['/api/user/*', '/api/cart/*', '/api/order/*'],
+  excludedPath: ['/api/user/*', '/api/cart/*', '/api/order/*', '/api/desk/*'],
 };

@@ -22,15 +22,30 @@ import { requestPasswordReset, resetPassword } from './services/password-reset.t
 import { getRates } from './services/rates.ts';
 import { endSessions } from './services/sessions.ts';
 import { googleLogin, login, register } from './services/users.ts';
-import type { UserRecord } from './store/port.ts';
+import type { StaffRecord, UserRecord } from './store/port.ts';
+import { listDeskOrders, moveDeskOrder, showDeskOrder } from './services/desk-orders.ts';
+import {
+  acceptInvitation,
+  changeRole,
+  confirmInvitation,
+  inviteStaff,
+  listStaff,
+  readAudit,
+  removeStaff,
+  signIn,
+  signOut,
+  toDeskStaff,
+} from './services/staff.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
   req: Request;
   deps: Deps;
   body: BodyOf<N>;
-  /** The signed-in caller: present exactly when the call's access is not 'anyone'. */
-  user: (typeof ENDPOINTS)[N]['access'] extends 'anyone' ? null : UserRecord;
+  /** The signed-in shopper: present exactly when the call's access is 'shopper'. */
+  user: (typeof ENDPOINTS)[N]['access'] extends 'shopper' ? UserRecord : null;
+  /** The signed-in staff member: present exactly when the call's access is 'staff' or 'owner'. */
+  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' ? StaffRecord : null;
   /** The client's address as the platform reports it (throttles). */
   ip: string;
   waitUntil?: WaitUntil;
@@ -146,4 +161,18 @@ export const SERVICES: Services = {
     message: ORDER_MESSAGES.cancelled,
     order: await cancelOrder(deps.store, user.id, body.orderId, body.reason),
   }),
+  deskSignIn: ({ deps, body, ip }) => signIn(deps, body, ip),
+  deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
+  deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
+  deskAcceptInvitation: ({ deps, body, ip }) => acceptInvitation(deps, body, ip),
+  deskConfirmInvitation: ({ deps, body, ip }) => confirmInvitation(deps, body, ip),
+  deskInvite: ({ deps, staff, body, req, waitUntil }) =>
+    inviteStaff(deps, staff, body, new URL(req.url).origin, waitUntil),
+  deskStaffList: ({ deps }) => listStaff(deps.store),
+  deskStaffRole: ({ deps, staff, body }) => changeRole(deps.store, staff, body),
+  deskStaffRemove: ({ deps, staff, body }) => removeStaff(deps.store, staff, body),
+  deskOrders: ({ deps, body }) => listDeskOrders(deps.store, body),
+  deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
+  deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
+  deskAudit: ({ deps, body }) => readAudit(deps.store, body),
 };

@@ -26,6 +26,7 @@ import {
 } from './http.ts';
 import { SERVICES } from './routes.ts';
 import { authenticate } from './services/users.ts';
+import { authenticateStaff } from './services/staff.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
 /** The status code of each kind of domain error. */
@@ -176,6 +177,11 @@ export function serveRouter(router: RouterName): Handler {
       const deps = await getDeps();
       const user =
         spec.access === 'shopper' ? await authenticate(deps, tokenFromRequest(req)) : null;
+      // Desk calls: a staff token (its own audience) in a header, never a cookie, so no CSRF.
+      const staff =
+        spec.access === 'staff' || spec.access === 'owner'
+          ? await authenticateStaff(deps, tokenFromRequest(req), spec.access)
+          : null;
       const body =
         spec.request === null
           ? undefined
@@ -188,6 +194,7 @@ export function serveRouter(router: RouterName): Handler {
         req,
         deps,
         user,
+        staff,
         body,
         ip: clientAddress(req, context?.ip),
         waitUntil: context?.waitUntil?.bind(context),

@@ -152,6 +152,46 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
     },
     400,
   ],
+  // The staff desk (router desk): sign-in and enrolment refuse strangers; the rest need a session.
+  [
+    'desk-signin',
+    '/api/desk/signin',
+    {
+      body: JSON.stringify({
+        email: 'nobody@example.com',
+        password: 'not the password',
+        code: '123456',
+      }),
+    },
+    401,
+  ],
+  [
+    'desk-accept',
+    '/api/desk/staff/accept',
+    {
+      body: JSON.stringify({
+        token: 'not-a-real-invitation',
+        password: 'tall ladder purple kettle',
+      }),
+    },
+    400,
+  ],
+  [
+    'desk-confirm',
+    '/api/desk/staff/confirm',
+    { body: JSON.stringify({ token: 'not-a-real-invitation', code: '123456' }) },
+    400,
+  ],
+  ['desk-signout', '/api/desk/signout', { body: '{}' }, 401],
+  ['desk-me', '/api/desk/me', { body: '{}' }, 401],
+  ['desk-invite', '/api/desk/staff/invite', { body: '{}' }, 401],
+  ['desk-staff-list', '/api/desk/staff/list', { body: '{}' }, 401],
+  ['desk-staff-role', '/api/desk/staff/role', { body: '{}' }, 401],
+  ['desk-staff-remove', '/api/desk/staff/remove', { body: '{}' }, 401],
+  ['desk-orders', '/api/desk/orders/list', { body: '{}' }, 401],
+  ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
+  ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
+  ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { MAX_CART_LINES } from '../cart.ts';
 import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
 import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
+import { DESK_REQUESTS } from './desk.ts';
 import {
   cartMapShape,
   colorSchema,
@@ -195,4 +196,5 @@ export const REQUESTS = {
   newsletterConfirm: newsletterConfirmBodySchema,
   resetRequest: resetRequestBodySchema,
   resetVerify: resetVerifyBodySchema,
+  ...DESK_REQUESTS,
 } as const;

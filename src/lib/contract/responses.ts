@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
+import { DESK_ANSWER_SCHEMAS } from './desk.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 
 const success = z.literal(true);
@@ -151,4 +152,5 @@ export const ANSWERS = {
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
+  ...DESK_ANSWER_SCHEMAS,
 } as const;

@@ -207,6 +207,8 @@ export async function cancelOrder(
   const updated = await store.orders.transition(orderId, cancellable, 'Cancelled', {
     userId,
     cancelReason: reason,
+    // The desk's timeline: the shopper cancelled, now, with this reason.
+    event: { at: new Date().toISOString(), to: 'Cancelled', by: null, note: reason },
   });
   if (updated) return toOrder(updated);
   const order = await store.orders.get(orderId);

@@ -8,7 +8,9 @@ import {
   type CartMap,
   type OrderRecord,
   type OtpRecord,
+  type AuditEntry,
   type RatesRecord,
+  type StaffRecord,
   type Store,
   type SubscriberRecord,
   type UserRecord,
@@ -83,6 +85,17 @@ export const MONGO_INDEXES = [
       partialFilterExpression: { tokenHash: { $type: 'string' } },
     },
   },
+  { collection: 'staff', keys: { email: 1 }, options: { name: 'staff_email', unique: true } },
+  {
+    collection: 'staff',
+    keys: { inviteHash: 1 },
+    options: {
+      name: 'staff_invite',
+      unique: true,
+      partialFilterExpression: { inviteHash: { $type: 'string' } },
+    },
+  },
+  { collection: 'audit', keys: { at: -1 }, options: { name: 'audit_at' } },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
@@ -185,6 +198,9 @@ export async function openMongoStore(
     const { _id, ...rest } = doc;
     return { ...rest, email: _id };
   };
+
+  const staff = db.collection<Doc<StaffRecord>>('staff');
+  const audit = db.collection<Doc<AuditEntry>>('audit');
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -379,8 +395,10 @@ export async function openMongoStore(
           if (opts.userId !== undefined) filter.userId = opts.userId;
           const set: Record<string, unknown> = { status: to };
           if (opts.cancelReason !== undefined) set.cancelReason = opts.cancelReason;
+          if (opts.shipping !== undefined) set.shipping = opts.shipping;
+          const update = opts.event ? { $set: set, $push: { history: opts.event } } : { $set: set };
           return fromDoc<OrderRecord>(
-            await orders.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' }),
+            await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
           );
         },
       },
@@ -501,6 +519,64 @@ export async function openMongoStore(
         },
         async get(email) {
           return fromSubscriber(await subscribers.findOne({ _id: email.toLowerCase() }));
+        },
+      },
+      staff: {
+        async create(member) {
+          const record = { ...member, email: member.email.toLowerCase() };
+          try {
+            await staff.insertOne(toDoc(record));
+            return record;
+          } catch (error) {
+            if (isDuplicate(error)) return null;
+            throw error;
+          }
+        },
+        async findById(id) {
+          return fromDoc<StaffRecord>(await staff.findOne({ _id: id }));
+        },
+        async findByEmail(email) {
+          return fromDoc<StaffRecord>(await staff.findOne({ email: email.toLowerCase() }));
+        },
+        async findByInvite(inviteHash) {
+          return fromDoc<StaffRecord>(await staff.findOne({ inviteHash }));
+        },
+        async list() {
+          const docs = await staff.find({}, { sort: { createdAt: 1, _id: 1 } }).toArray();
+          return docs.map((d) => fromDoc<StaffRecord>(d) as StaffRecord);
+        },
+        async update(id, change, when = {}) {
+          // One conditional findOneAndUpdate: the condition and the change are one atomic step.
+          const filter: Record<string, unknown> = { _id: id };
+          if (when.status) filter.status = { $in: [...when.status] };
+          if (when.inviteHash !== undefined) filter.inviteHash = when.inviteHash;
+          if (when.role !== undefined) filter.role = when.role;
+          if (when.totpLastStepBelow !== undefined)
+            filter.totpLastStep = { $lt: when.totpLastStepBelow };
+          const update: Record<string, unknown> = {};
+          if (change.set && Object.keys(change.set).length > 0) update.$set = change.set;
+          if (change.bumpSession) update.$inc = { sessionVersion: 1 };
+          if (Object.keys(update).length === 0) {
+            return fromDoc<StaffRecord>(await staff.findOne(filter));
+          }
+          return fromDoc<StaffRecord>(
+            await staff.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
+          );
+        },
+      },
+      audit: {
+        async append(entry) {
+          await audit.insertOne(toDoc(entry));
+        },
+        async list(filter = {}) {
+          const query: Record<string, unknown> = {};
+          if (filter.actorId !== undefined) query['actor.id'] = filter.actorId;
+          if (filter.target !== undefined) query.target = filter.target;
+          if (filter.action !== undefined) query.action = filter.action;
+          const docs = await audit
+            .find(query, { sort: { at: -1, _id: -1 }, limit: filter.limit ?? 100 })
+            .toArray();
+          return docs.map((d) => fromDoc<AuditEntry>(d) as AuditEntry);
         },
       },
       async close() {

@@ -39,6 +39,21 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
   date: string;
   idempotencyKey: string | null;
   requestHash: string | null;
+  /** Every status move after placing, oldest first, appended in the same write as the move. */
+  history?: OrderEvent[];
+  /** The courier and tracking number given when the order went Out for Delivery. */
+  shipping?: { courier: string | null; trackingNumber: string | null };
+}
+
+/** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
+export interface OrderEvent {
+  at: string;
+  /** Absent when the writer did not know it (a shopper's cancel from Order Placed or Packing). */
+  from?: OrderStatus;
+  to: OrderStatus;
+  /** The staff member who moved it, or null when the shopper did (a cancel). */
+  by: { id: string; email: string } | null;
+  note?: string;
 }
 
 /** A one-time password awaiting use; only its hash is kept. */
@@ -143,8 +158,101 @@ export interface OrderRepository {
     id: string,
     from: readonly OrderStatus[],
     to: OrderStatus,
-    opts?: { userId?: string; cancelReason?: string },
+    opts?: {
+      userId?: string;
+      cancelReason?: string;
+      /** Appended to the order's history in the same atomic write. */
+      event?: OrderEvent;
+      /** Set in the same atomic write (Out for Delivery). */
+      shipping?: { courier: string | null; trackingNumber: string | null };
+    },
   ): Promise<OrderRecord | null>;
+}
+
+/** A staff member's role: the owner may do everything; staff handle orders. */
+export type StaffRole = 'owner' | 'staff';
+/** Invited (link mailed, not yet enrolled), active, or removed (kept for the audit log). */
+export type StaffStatus = 'invited' | 'active' | 'removed';
+
+/** A member of the shop's staff (the desk). E-mail is kept lower-cased and unique. */
+export interface StaffRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  status: StaffStatus;
+  /** scrypt hash; null until the invitation is accepted. */
+  passwordHash: string | null;
+  /** The authenticator secret, sealed (src/server/auth/totp.ts); never leaves the server. */
+  totpSecret: string | null;
+  /** The last TOTP step used: a code of this step or an earlier one is refused (no replay). */
+  totpLastStep: number;
+  /** Bumped at sign-out, removal and role change so older desk tokens stop working. */
+  sessionVersion: number;
+  /** SHA-256 of the invitation link's token, and when it expires (ms); null once used. */
+  inviteHash: string | null;
+  inviteExpiresAt: number | null;
+  /** Who invited them (staff id), or null for the first owner added from the CLI. */
+  invitedBy: string | null;
+  createdAt: string;
+}
+
+/** What a conditional staff update changes: fields to set, and whether to bump the session version. */
+export interface StaffChange {
+  set?: Partial<Omit<StaffRecord, 'id' | 'email' | 'createdAt' | 'sessionVersion'>>;
+  bumpSession?: boolean;
+}
+
+/** The condition a staff update needs besides the id; all given parts must hold. */
+export interface StaffCondition {
+  status?: readonly StaffStatus[];
+  inviteHash?: string;
+  role?: StaffRole;
+  /** The stored totpLastStep must be below this (a TOTP step is claimed once). */
+  totpLastStepBelow?: number;
+}
+
+/** Staff members of the desk. */
+export interface StaffRepository {
+  /** Creates a member; null when the e-mail is already taken (any status). */
+  create(staff: StaffRecord): Promise<StaffRecord | null>;
+  findById(id: string): Promise<StaffRecord | null>;
+  findByEmail(email: string): Promise<StaffRecord | null>;
+  /** The member whose live or expired invitation has this token hash. */
+  findByInvite(inviteHash: string): Promise<StaffRecord | null>;
+  /** Every member, oldest first. */
+  list(): Promise<StaffRecord[]>;
+  /**
+   * Applies `change` to the member in one atomic write when `when` holds; returns the updated
+   * member, or null when it does not exist or the condition failed (nothing changed).
+   */
+  update(id: string, change: StaffChange, when?: StaffCondition): Promise<StaffRecord | null>;
+}
+
+/** One staff action: who, what, when, to what, before and after. */
+export interface AuditEntry {
+  id: string;
+  /** ISO 8601 time of the action. */
+  at: string;
+  actor: { id: string; email: string };
+  /** What was done, e.g. 'order.move', 'staff.invite', 'staff.role', 'staff.remove', 'desk.signIn'. */
+  action: string;
+  /** What it was done to, e.g. 'order:<id>' or 'staff:<id>'. */
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The audit log: append-only. */
+export interface AuditRepository {
+  append(entry: AuditEntry): Promise<void>;
+  /** Entries newest first, optionally of one actor, target or action, at most `limit` (default 100). */
+  list(filter?: {
+    actorId?: string;
+    target?: string;
+    action?: string;
+    limit?: number;
+  }): Promise<AuditEntry[]>;
 }
 
 /** One-time passwords for password reset, one live code per e-mail. */
@@ -239,6 +347,8 @@ export interface Store {
   limits: LimitRepository;
   rates: RateRepository;
   subscribers: SubscriberRepository;
+  staff: StaffRepository;
+  audit: AuditRepository;
   close(): Promise<void>;
 }
 

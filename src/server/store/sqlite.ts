@@ -10,7 +10,9 @@ import {
   type CartMap,
   type OrderRecord,
   type OtpRecord,
+  type AuditEntry,
   type RatesRecord,
+  type StaffRecord,
   type Store,
   type SubscriberRecord,
   type UserRecord,
@@ -28,6 +30,13 @@ CREATE TABLE IF NOT EXISTS otps (email TEXT PRIMARY KEY, doc TEXT NOT NULL, expi
 CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS rates (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS subscribers (email TEXT PRIMARY KEY, token_hash TEXT UNIQUE, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS staff (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, invite_hash TEXT UNIQUE,
+  created_at TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS audit (
+  id TEXT PRIMARY KEY, at TEXT NOT NULL, actor_id TEXT NOT NULL, action TEXT NOT NULL,
+  target TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
 `;
 
 type Row = Record<string, unknown>;
@@ -151,6 +160,21 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ),
     subscriberPut: db.prepare(
       'INSERT INTO subscribers (email, token_hash, doc) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET token_hash = excluded.token_hash, doc = excluded.doc',
+    ),
+    staffInsert: db.prepare(
+      'INSERT INTO staff (id, email, invite_hash, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    staffById: db.prepare('SELECT doc FROM staff WHERE id = ?'),
+    staffByEmail: db.prepare('SELECT doc FROM staff WHERE email = ?'),
+    staffByInvite: db.prepare('SELECT doc FROM staff WHERE invite_hash = ?'),
+    staffAll: db.prepare('SELECT doc FROM staff ORDER BY created_at, rowid'),
+    staffUpdate: db.prepare('UPDATE staff SET invite_hash = ?, doc = ? WHERE id = ?'),
+    auditInsert: db.prepare(
+      'INSERT INTO audit (id, at, actor_id, action, target, doc) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    auditList: db.prepare(
+      `SELECT doc FROM audit WHERE (?1 IS NULL OR actor_id = ?1) AND (?2 IS NULL OR target = ?2)
+       AND (?3 IS NULL OR action = ?3) ORDER BY at DESC, rowid DESC LIMIT ?4`,
     ),
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
@@ -312,6 +336,8 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
               ...order,
               status: to,
               cancelReason: opts.cancelReason ?? order.cancelReason,
+              ...(opts.event ? { history: [...(order.history ?? []), opts.event] } : {}),
+              ...(opts.shipping ? { shipping: opts.shipping } : {}),
             };
             q.orderUpdate.run(to, JSON.stringify(next), id);
             return next;
@@ -419,6 +445,74 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           return parse<SubscriberRecord>(
             q.subscriberGet.get(email.toLowerCase()) as Row | undefined,
           );
+        },
+      },
+      staff: {
+        async create(staff) {
+          const record = { ...staff, email: staff.email.toLowerCase() };
+          const { changes } = q.staffInsert.run(
+            record.id,
+            record.email,
+            record.inviteHash,
+            record.createdAt,
+            JSON.stringify(record),
+          );
+          return Number(changes) === 1 ? record : null;
+        },
+        async findById(id) {
+          return parse<StaffRecord>(q.staffById.get(id) as Row | undefined);
+        },
+        async findByEmail(email) {
+          return parse<StaffRecord>(q.staffByEmail.get(email.toLowerCase()) as Row | undefined);
+        },
+        async findByInvite(inviteHash) {
+          return parse<StaffRecord>(q.staffByInvite.get(inviteHash) as Row | undefined);
+        },
+        async list() {
+          return (q.staffAll.all() as Row[]).map((r) => parse<StaffRecord>(r) as StaffRecord);
+        },
+        async update(id, change, when = {}) {
+          return tx(() => {
+            const current = parse<StaffRecord>(q.staffById.get(id) as Row | undefined);
+            if (!current) return null;
+            if (when.status && !when.status.includes(current.status)) return null;
+            if (when.inviteHash !== undefined && current.inviteHash !== when.inviteHash)
+              return null;
+            if (when.role !== undefined && current.role !== when.role) return null;
+            if (
+              when.totpLastStepBelow !== undefined &&
+              !(current.totpLastStep < when.totpLastStepBelow)
+            )
+              return null;
+            const next: StaffRecord = {
+              ...current,
+              ...change.set,
+              sessionVersion: current.sessionVersion + (change.bumpSession ? 1 : 0),
+            };
+            q.staffUpdate.run(next.inviteHash, JSON.stringify(next), id);
+            return next;
+          });
+        },
+      },
+      audit: {
+        async append(entry) {
+          q.auditInsert.run(
+            entry.id,
+            entry.at,
+            entry.actor.id,
+            entry.action,
+            entry.target,
+            JSON.stringify(entry),
+          );
+        },
+        async list(filter = {}) {
+          const rows = q.auditList.all(
+            filter.actorId ?? null,
+            filter.target ?? null,
+            filter.action ?? null,
+            filter.limit ?? 100,
+          ) as Row[];
+          return rows.map((r) => parse<AuditEntry>(r) as AuditEntry);
         },
       },
       async close() {

@@ -1,0 +1,190 @@
+// The staff desk's request and answer schemas (/api/desk/*), spread into REQUESTS and ANSWERS so
+// the endpoint table can name them. This module imports only leaf modules (never requests.ts or
+// responses.ts, which import it).
+import * as z from 'zod/mini';
+import { ORDER_STATUSES } from '../orders.ts';
+import { addressSchema, emailSchema } from './checkout.ts';
+import { humanText, requiredString, requiredText } from './fields.ts';
+
+const success = z.literal(true);
+const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
+const codeSchema = requiredText('Code is required', 12);
+const passwordSchema = requiredString('Password is required').check(
+  z.minLength(1, 'Password is required'),
+  z.maxLength(128, 'Password must be at most 128 characters'),
+);
+const daySchema = requiredString('Date is required').check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be written YYYY-MM-DD'),
+);
+const limitSchema = z
+  .number({ error: 'Limit must be a number' })
+  .check(
+    z.refine(Number.isInteger, 'Limit must be a whole number'),
+    z.gte(1, 'Limit must be at least 1'),
+    z.lte(500, 'Limit must be at most 500'),
+  );
+
+/** Bodies of the desk's POST calls. */
+export const DESK_REQUESTS = {
+  deskSignIn: z.object({ email: emailSchema, password: passwordSchema, code: codeSchema }),
+  deskInvite: z.object({
+    email: emailSchema,
+    name: humanText('Name is required', 80),
+    role: roleSchema,
+  }),
+  deskAccept: z.object({
+    token: requiredText('Invitation token is required', 200),
+    password: requiredString('Password is required').check(
+      z.minLength(8, 'Password must be at least 8 characters'),
+      z.maxLength(128, 'Password must be at most 128 characters'),
+    ),
+  }),
+  deskConfirm: z.object({
+    token: requiredText('Invitation token is required', 200),
+    code: codeSchema,
+  }),
+  deskStaffRole: z.object({ staffId: requiredText('Staff id is required', 64), role: roleSchema }),
+  deskStaffRemove: z.object({ staffId: requiredText('Staff id is required', 64) }),
+  deskOrders: z.object({
+    status: z.optional(requiredText('Status is required', 40)),
+    payment: z.optional(z.enum(['paid', 'unpaid'], { error: 'Payment must be paid or unpaid' })),
+    from: z.optional(daySchema),
+    to: z.optional(daySchema),
+    q: z.optional(requiredText('Search text is required', 100)),
+    limit: z.optional(limitSchema),
+  }),
+  deskOrder: z.object({ order: requiredText('Order id or number is required', 64) }),
+  deskMove: z.object({
+    order: requiredText('Order id or number is required', 64),
+    to: requiredText('Status is required', 40),
+    from: z.optional(requiredText('Status is required', 40)),
+    courier: z.optional(humanText('Courier is required', 60)),
+    trackingNumber: z.optional(humanText('Tracking number is required', 60)),
+    reason: z.optional(humanText('Reason is required', 200)),
+  }),
+  deskAudit: z.object({
+    actorId: z.optional(requiredText('Staff id is required', 64)),
+    target: z.optional(requiredText('Target is required', 100)),
+    action: z.optional(requiredText('Action is required', 40)),
+    limit: z.optional(limitSchema),
+  }),
+} as const;
+
+/** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
+export const deskStaffSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  status: z.enum(['invited', 'active', 'removed']),
+  createdAt: z.string(),
+  invitedBy: z.nullable(z.string()),
+  inviteExpiresAt: z.nullable(z.number()),
+});
+
+const statusSchema = z.enum(ORDER_STATUSES);
+
+/** One line of the desk's order list. */
+export const deskOrderLineSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  placedAt: z.string(),
+  status: statusSchema,
+  payment: z.enum(['paid', 'unpaid']),
+  paymentMethod: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  totalPkr: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  items: z.number(),
+});
+
+/** One move on an order's timeline. */
+export const deskEventSchema = z.object({
+  at: z.string(),
+  atKarachi: z.string(),
+  from: z.nullable(statusSchema),
+  to: statusSchema,
+  by: z.string(),
+  note: z.nullable(z.string()),
+});
+
+/** An order as the desk's detail shows it. */
+export const deskOrderSchema = z.extend(deskOrderLineSchema, {
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      colour: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  itemsPkr: z.number(),
+  amount: z.number(),
+  deliveryFee: z.number(),
+  rate: z.number(),
+  address: addressSchema,
+  cancelReason: z.nullable(z.string()),
+  courier: z.nullable(z.string()),
+  trackingNumber: z.nullable(z.string()),
+  timeline: z.array(deskEventSchema),
+});
+
+const session = z.object({
+  success,
+  message: z.string(),
+  token: z.string(),
+  staff: deskStaffSchema,
+});
+
+/** Answers of the desk's calls. */
+export const DESK_ANSWER_SCHEMAS = {
+  deskSession: session,
+  deskMessage: z.object({ success, message: z.string() }),
+  deskMe: z.object({ success, staff: deskStaffSchema }),
+  deskInvited: z.object({ success, message: z.string(), staff: deskStaffSchema }),
+  deskEnrol: z.object({
+    success,
+    message: z.string(),
+    email: z.string(),
+    secret: z.string(),
+    otpauthUri: z.string(),
+  }),
+  deskStaffList: z.object({ success, staff: z.array(deskStaffSchema) }),
+  deskStaffChange: z.object({ success, message: z.string(), staff: deskStaffSchema }),
+  deskOrders: z.object({
+    success,
+    orders: z.array(deskOrderLineSchema),
+    matched: z.number(),
+    counts: z.record(statusSchema, z.number()),
+  }),
+  deskOrder: z.object({ success, order: deskOrderSchema }),
+  deskMoved: z.object({ success, message: z.string(), order: deskOrderSchema }),
+  deskAudit: z.object({
+    success,
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        at: z.string(),
+        atKarachi: z.string(),
+        actor: z.object({ id: z.string(), email: z.string() }),
+        action: z.string(),
+        target: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+      }),
+    ),
+  }),
+} as const;
+
+export type DeskStaff = z.infer<typeof deskStaffSchema>;
+export type DeskOrderLine = z.infer<typeof deskOrderLineSchema>;
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
+export type DeskEvent = z.infer<typeof deskEventSchema>;
+export type DeskOrdersBody = z.infer<(typeof DESK_REQUESTS)['deskOrders']>;
+export type DeskMoveBody = z.infer<(typeof DESK_REQUESTS)['deskMove']>;

@@ -1,0 +1,52 @@
+// Pure rules of the staff desk, shared by the desk's services and the operator CLI: the short order
+// number shoppers see, status names typed in any case, and the shop's clock (Asia/Karachi).
+import { ORDER_STATUSES, type OrderStatus } from './orders.ts';
+
+/** The shop's time zone: the desk shows and filters dates in it. */
+export const SHOP_TIME_ZONE = 'Asia/Karachi';
+
+/** The short number shoppers see: the last 8 characters of the id, upper case (#7133649B). */
+export function shortNumber(id: string): string {
+  return id.slice(-8).toUpperCase();
+}
+
+/** A typed order number: '#7133649b', '7133649B' → '7133649B'; null when it is not 8 letters or digits. */
+export function parseShortNumber(text: string): string | null {
+  const match = /^#?([0-9a-z]{8})$/i.exec(text.trim());
+  return match ? match[1]!.toUpperCase() : null;
+}
+
+/** A status typed in any case and spacing ('out for delivery', 'PACKING'); null when none matches. */
+export function statusFromText(text: string): OrderStatus | null {
+  const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  return ORDER_STATUSES.find((s) => key(s) === key(text)) ?? null;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Karachi calendar day of a moment, as YYYY-MM-DD. */
+export function karachiDay(moment: string | number | Date): string {
+  return dayFormat.format(new Date(moment));
+}
+
+/** A moment as Karachi wall time, 'YYYY-MM-DD HH:mm'. */
+export function karachiTime(moment: string | number | Date): string {
+  const date = new Date(moment);
+  return `${dayFormat.format(date)} ${timeFormat.format(date)}`;
+}
+
+/** Only the digits of a phone number, for matching '+92 300 1234567' with '03001234567'. */
+export function phoneDigits(text: string): string {
+  return text.replace(/\D/g, '');
+}

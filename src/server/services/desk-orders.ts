@@ -1,0 +1,256 @@
+// The staff desk's orders: the list (newest first, Karachi dates, filters, search, counts per
+// status), one order's detail with its timeline, and status moves along the shop's machine. A move
+// is one conditional write that also appends the timeline event, so of two staff moving one order
+// at once exactly one wins; the other is told who moved it. Used by the desk's calls and the CLI.
+//
+// The list reads every order and filters here (store.orders.list): right and simple at the shop's
+// volume (thousands of orders a year). Past that, the filters belong in the store's query.
+import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
+import {
+  karachiDay,
+  karachiTime,
+  parseShortNumber,
+  phoneDigits,
+  shortNumber,
+  statusFromText,
+} from '../../lib/desk.ts';
+import type {
+  DeskEvent,
+  DeskMoveBody,
+  DeskOrder,
+  DeskOrderLine,
+  DeskOrdersBody,
+} from '../../lib/contract/desk.ts';
+import { type WaitUntil, inBackground } from '../background.ts';
+import type { Deps } from '../deps.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { sendMailWithRetry } from '../mail.ts';
+import type { OrderEvent, OrderRecord, StaffRecord, Store } from '../store/port.ts';
+import { statusMail } from './desk-mail.ts';
+import { actorOf, audit } from './staff.ts';
+
+/** Who a move made from the operator CLI is recorded as. */
+export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
+
+const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
+
+/** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
+const totalPkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+
+/** One line of the desk's list. */
+export function toDeskLine(o: OrderRecord): DeskOrderLine {
+  return {
+    id: o.id,
+    number: shortNumber(o.id),
+    date: o.date,
+    placedAt: karachiTime(o.date),
+    status: o.status,
+    payment: o.payment ? 'paid' : 'unpaid',
+    paymentMethod: o.paymentMethod,
+    currency: o.currency,
+    total: o.total,
+    totalPkr: totalPkr(o),
+    name: fullName(o),
+    email: o.address.email,
+    phone: o.address.mobile,
+    items: o.items.reduce((n, i) => n + i.quantity, 0),
+  };
+}
+
+const who = (by: OrderEvent['by']) => (by ? by.email : 'the shopper');
+
+/** Every change of an order, oldest first: placing it, then each recorded move. */
+function timeline(o: OrderRecord): DeskEvent[] {
+  const events: DeskEvent[] = [
+    {
+      at: o.date,
+      atKarachi: karachiTime(o.date),
+      from: null,
+      to: 'Order Placed',
+      by: 'the shopper',
+      note: null,
+    },
+  ];
+  for (const e of o.history ?? []) {
+    const previous = events[events.length - 1]!.to;
+    events.push({
+      at: e.at,
+      atKarachi: karachiTime(e.at),
+      from: e.from ?? previous,
+      to: e.to,
+      by: who(e.by),
+      note: e.note ?? null,
+    });
+  }
+  return events;
+}
+
+/** One order as the desk's detail shows it. */
+export function toDeskOrder(o: OrderRecord): DeskOrder {
+  return {
+    ...toDeskLine(o),
+    lines: o.items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName,
+      colour: i.selectedColor,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+    })),
+    itemsPkr: o.amountPkr,
+    amount: o.amount,
+    deliveryFee: o.deliveryFee,
+    rate: o.rate,
+    address: o.address,
+    cancelReason: o.cancelReason,
+    courier: o.shipping?.courier ?? null,
+    trackingNumber: o.shipping?.trackingNumber ?? null,
+    timeline: timeline(o),
+  };
+}
+
+/** A status typed in any case, or a 400 naming the statuses. */
+export function parseStatus(text: string): OrderStatus {
+  const status = statusFromText(text);
+  if (!status) throw invalid(DESK_ANSWERS.unknownStatus(text));
+  return status;
+}
+
+/** Whether an order matches a search: its short number, e-mail, phone or name. */
+function matchesSearch(o: OrderRecord, q: string): boolean {
+  const text = q.trim().toLowerCase();
+  const number = parseShortNumber(text);
+  if (number && shortNumber(o.id) === number) return true;
+  if (o.id === text) return true;
+  if (o.address.email.toLowerCase().includes(text)) return true;
+  if (fullName(o).toLowerCase().includes(text)) return true;
+  const digits = phoneDigits(text);
+  // Local and international forms of one number share their last 10 digits (0300… and +92 300…).
+  const tail = digits.length >= 10 ? digits.slice(-10) : digits;
+  return tail.length >= 4 && phoneDigits(o.address.mobile).includes(tail);
+}
+
+/** The desk's order list: newest first, filtered; counts per status over the other filters. */
+export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
+  const status = body.status === undefined ? undefined : parseStatus(body.status);
+  if (body.from && body.to && body.from > body.to) throw invalid(DESK_ANSWERS.badDates);
+  const all = await store.orders.list();
+  const rest = all.filter((o) => {
+    if (body.payment && (o.payment ? 'paid' : 'unpaid') !== body.payment) return false;
+    const day = body.from || body.to ? karachiDay(o.date) : '';
+    if (body.from && day < body.from) return false;
+    if (body.to && day > body.to) return false;
+    return body.q === undefined || matchesSearch(o, body.q);
+  });
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  for (const o of rest) counts[o.status]++;
+  const matching = status ? rest.filter((o) => o.status === status) : rest;
+  return {
+    success: true as const,
+    orders: matching.slice(0, body.limit ?? 100).map(toDeskLine),
+    matched: matching.length,
+    counts,
+  };
+}
+
+/** An order by its full id or its short number ('#7133649B', any case). */
+export async function findOrder(store: Store, ref: string): Promise<OrderRecord> {
+  const text = ref.trim();
+  const exact = await store.orders.get(text);
+  if (exact) return exact;
+  const number = parseShortNumber(text);
+  if (!number) throw notFound(DESK_ANSWERS.orderNotFound);
+  const found = (await store.orders.list()).filter((o) => shortNumber(o.id) === number);
+  if (found.length === 0) throw notFound(DESK_ANSWERS.orderNotFound);
+  if (found.length > 1) throw conflict(DESK_ANSWERS.ambiguousNumber(number));
+  return found[0]!;
+}
+
+/** One order's detail. */
+export async function showDeskOrder(store: Store, ref: string) {
+  return { success: true as const, order: toDeskOrder(await findOrder(store, ref)) };
+}
+
+/** Who last moved an order to its current status, for the message of a lost race. */
+function lastMover(o: OrderRecord): string {
+  const last = o.history?.at(-1);
+  return last && last.to === o.status ? who(last.by) : 'someone else';
+}
+
+/**
+ * Moves an order along the status machine for a staff member (null: the operator CLI). `from`,
+ * when given, is the status the mover saw: if the order has moved since, the move is refused with
+ * who moved it. The move, its timeline event and the courier details are one conditional write;
+ * the audit entry follows it, and the shopper is mailed in the background.
+ */
+export async function moveDeskOrder(
+  deps: Deps,
+  staff: StaffRecord | null,
+  body: DeskMoveBody,
+  waitUntil?: WaitUntil,
+  opts: { mail?: boolean } = {},
+): Promise<{ success: true; message: string; order: DeskOrder }> {
+  const { store } = deps;
+  const to = parseStatus(body.to);
+  const order = await findOrder(store, body.order);
+  const expected = body.from === undefined ? order.status : parseStatus(body.from);
+  const shipping =
+    body.courier !== undefined || body.trackingNumber !== undefined
+      ? { courier: body.courier ?? null, trackingNumber: body.trackingNumber ?? null }
+      : undefined;
+  if (shipping && to !== 'Out for Delivery') throw invalid(DESK_ANSWERS.shippingOnlyOut);
+  if (to === 'Cancelled' && !body.reason) throw invalid(DESK_ANSWERS.reasonRequired);
+  if (order.status !== expected)
+    throw conflict(DESK_ANSWERS.movedBySomeoneElse(order.status, lastMover(order)));
+  if (!canMoveTo(expected, to)) throw conflict(ORDER_ANSWERS.badStatus(expected, to));
+  const note =
+    to === 'Cancelled'
+      ? (body.reason ?? null)
+      : shipping
+        ? [shipping.courier, shipping.trackingNumber].filter(Boolean).join(' ')
+        : null;
+  const event: OrderEvent = {
+    at: new Date().toISOString(),
+    from: expected,
+    to,
+    by: actorOf(staff ?? CLI_ACTOR),
+    ...(note ? { note } : {}),
+  };
+  const moved = await store.orders.transition(order.id, [expected], to, {
+    event,
+    ...(shipping ? { shipping } : {}),
+    ...(to === 'Cancelled' && body.reason ? { cancelReason: body.reason } : {}),
+  });
+  if (!moved) {
+    const now = await store.orders.get(order.id);
+    throw conflict(
+      DESK_ANSWERS.movedBySomeoneElse(
+        now?.status ?? order.status,
+        now ? lastMover(now) : 'someone else',
+      ),
+    );
+  }
+  await audit(
+    store,
+    staff ?? CLI_ACTOR,
+    'order.move',
+    `order:${order.id}`,
+    { status: expected },
+    {
+      status: to,
+      ...(shipping ?? {}),
+      ...(to === 'Cancelled' ? { reason: body.reason } : {}),
+    },
+  );
+  const mail = opts.mail === false ? null : statusMail(moved);
+  if (mail) inBackground('desk status mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+  return {
+    success: true,
+    message: DESK_ANSWERS.moved(shortNumber(moved.id), moved.status),
+    order: toDeskOrder(moved),
+  };
+}

@@ -1,0 +1,447 @@
+// The staff desk's doors, through the desk router with real Requests: who may make each call (the
+// authorisation matrix), desk tokens versus shopper tokens, invitations (one use, 48 hours), sign-in
+// with e-mail, password and authenticator code, and the attacks the issue names: forged roles,
+// replayed invitations and codes, and guessing codes.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import account from '../../netlify/functions/account.mts';
+import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
+import { ACCOUNT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { signingKey } from '../../src/server/auth/secret.ts';
+import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
+import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
+import { settleBackground } from '../../src/server/background.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createInvitation, INVITATION_TTL_MS } from '../../src/server/services/staff.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import { call, signUp } from '../fixtures/api.ts';
+import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let owner: Member;
+let staff: Member;
+let removed: Member;
+let shopper: { token: string; email: string };
+let expiredToken: string;
+let forgedRoleToken: string;
+let foreignKeyToken: string;
+
+beforeAll(async () => {
+  env = await useTempDataDir();
+  owner = await enrol('owner', 'Owner One');
+  staff = await enrol('staff', 'Staff One');
+  removed = await enrol('staff', 'Staff Gone');
+  shopper = await signUp('Shopper');
+  const gone = await deskCall('staff/remove', {
+    body: { staffId: removed.id },
+    token: owner.token,
+  });
+  if (gone.status !== 200) throw new Error(JSON.stringify(gone.body));
+  const key = signingKey(loadConfig());
+  expiredToken = await issueStaffToken(
+    { staffId: staff.id, role: 'staff', sessionVersion: 0 },
+    key,
+    Date.now() - 13 * 60 * 60 * 1000,
+  );
+  forgedRoleToken = await issueStaffToken(
+    { staffId: staff.id, role: 'owner', sessionVersion: 0 },
+    key,
+  );
+  foreignKeyToken = await issueStaffToken(
+    { staffId: owner.id, role: 'owner', sessionVersion: 0 },
+    new TextEncoder().encode('an attacker’s own key, 32 characters or more'),
+  );
+}, 60_000);
+afterAll(async () => env.cleanup());
+
+/** A body each desk call accepts; the ids name nobody, so nothing changes for the allowed callers. */
+const BODIES: Record<string, unknown> = {
+  deskSignOut: {},
+  deskMe: {},
+  deskInvite: { email: 'matrix@bastaa.pk', name: 'Matrix', role: 'staff' },
+  deskStaffList: {},
+  deskStaffRole: { staffId: 'nobody', role: 'owner' },
+  deskStaffRemove: { staffId: 'nobody' },
+  deskOrders: {},
+  deskOrder: { order: '#00000000' },
+  deskMove: { order: '#00000000', to: 'packing' },
+  deskAudit: {},
+};
+
+/** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
+const ALLOWED: Record<string, { status: number; message?: string }> = {
+  deskMe: { status: 200 },
+  deskInvite: { status: 200 },
+  deskStaffList: { status: 200 },
+  deskStaffRole: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskStaffRemove: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskOrders: { status: 200 },
+  deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  deskAudit: { status: 200 },
+};
+
+/** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */
+const otherThan = (code: string, by = 1) =>
+  String((Number(code) + by) % 1_000_000).padStart(6, '0');
+
+const guarded = ENDPOINT_NAMES.filter(
+  (n) => ENDPOINTS[n].router === 'desk' && ENDPOINTS[n].access !== 'anyone',
+);
+const pathOf = (name: (typeof guarded)[number]) =>
+  ENDPOINTS[name].paths[0].replace('/api/desk/', '');
+
+async function outcome(name: (typeof guarded)[number], token: string | undefined) {
+  const answer = await deskCall(pathOf(name), { body: BODIES[name], token });
+  return {
+    call: name,
+    status: answer.status,
+    ...(answer.status === 200 ? {} : { message: answer.body.message }),
+  };
+}
+
+describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () => {
+  it('covers every desk call that needs a session (and only sign-in and enrolment need none)', () => {
+    expect([...guarded].sort()).toEqual(Object.keys(BODIES).sort());
+    expect(
+      ENDPOINT_NAMES.filter(
+        (n) => ENDPOINTS[n].router === 'desk' && ENDPOINTS[n].access === 'anyone',
+      ),
+    ).toEqual(['deskSignIn', 'deskAcceptInvitation', 'deskConfirmInvitation']);
+  });
+
+  const cases: [string, () => string | undefined, number, string][] = [
+    ['no token', () => undefined, 401, DESK_ANSWERS.signInRequired],
+    ['a shopper token', () => shopper.token, 403, DESK_ANSWERS.shopperToken],
+    ['a removed member’s token', () => removed.token, 401, DESK_ANSWERS.sessionEnded],
+    ['an expired token (13 hours old)', () => expiredToken, 401, DESK_ANSWERS.sessionEnded],
+    [
+      'a token claiming the owner role for a staff member',
+      () => forgedRoleToken,
+      401,
+      DESK_ANSWERS.sessionEnded,
+    ],
+    ['a token signed with another key', () => foreignKeyToken, 401, DESK_ANSWERS.sessionEnded],
+    ['a token that is no JWT', () => 'not-a-token', 401, DESK_ANSWERS.sessionEnded],
+  ];
+  for (const [who, token, status, message] of cases) {
+    it(`refuses every desk call with ${who}: ${status}`, async () => {
+      for (const name of guarded) {
+        expect(await outcome(name, token())).toEqual({ call: name, status, message });
+      }
+    });
+  }
+
+  it('lets a staff member make the staff calls and answers 403 on the owner-only calls', async () => {
+    for (const name of guarded.filter((n) => n !== 'deskSignOut')) {
+      const expected =
+        ENDPOINTS[name].access === 'owner'
+          ? { status: 403, message: DESK_ANSWERS.ownerOnly }
+          : ALLOWED[name];
+      expect(await outcome(name, staff.token)).toEqual({ call: name, ...expected });
+    }
+  });
+
+  it('lets the owner make every call', async () => {
+    for (const name of guarded.filter((n) => n !== 'deskSignOut')) {
+      expect(await outcome(name, owner.token)).toEqual({ call: name, ...ALLOWED[name] });
+    }
+  });
+});
+
+describe('desk tokens and shopper tokens', { timeout: 60_000 }, () => {
+  it('refuses a desk token on a shopper call, as an ended session', async () => {
+    const answer = await call(account, '/api/cart/get', { token: owner.token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(ACCOUNT_MESSAGES.sessionExpired);
+  });
+
+  it('refuses an unsigned (alg none) desk token naming the owner', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { sub: owner.id, role: 'owner', sv: 0, aud: 'bastaa-desk', iss: 'bastaa-shop' };
+    const unsigned = `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, exp: 4102444800 })}.`;
+    const answer = await deskCall('me', { token: unsigned });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 401,
+      message: DESK_ANSWERS.sessionEnded,
+    });
+  });
+
+  it('shows the signed-in member without any secret', async () => {
+    const answer = await deskCall('me', { token: staff.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.staff).toEqual({
+      id: staff.id,
+      email: staff.email,
+      name: 'Staff One',
+      role: 'staff',
+      status: 'active',
+      createdAt: expect.any(String),
+      invitedBy: null,
+      inviteExpiresAt: null,
+    });
+    expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|totpSecret|inviteHash|scrypt/);
+  });
+});
+
+describe('desk sign-in', { timeout: 60_000 }, () => {
+  it('signs in with e-mail, password and a fresh code, and the token works', async () => {
+    const member = await enrol('staff');
+    const answer = await deskCall('signin', {
+      body: { email: member.email.toUpperCase(), password: member.password, code: member.code(1) },
+      ip: '198.51.100.21',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(DESK_ANSWERS.signedIn);
+    expect((await deskCall('me', { token: answer.body.token })).status).toBe(200);
+  });
+
+  it('answers an unknown e-mail, a wrong password and a wrong code alike', async () => {
+    const member = await enrol('staff');
+    const attempts = [
+      { email: 'nobody@bastaa.pk', password: member.password, code: member.code(1) },
+      { email: member.email, password: 'wrong password here', code: member.code(1) },
+      { email: member.email, password: member.password, code: otherThan(member.code(1)) },
+    ];
+    for (const body of attempts) {
+      const answer = await deskCall('signin', { body, ip: '198.51.100.22' });
+      expect({ status: answer.status, message: answer.body.message }).toEqual({
+        status: 401,
+        message: DESK_ANSWERS.badSignIn,
+      });
+    }
+  });
+
+  it('refuses a code that was already used (replay)', async () => {
+    const member = await enrol('staff');
+    const body = { email: member.email, password: member.password, code: member.code(1) };
+    expect((await deskCall('signin', { body, ip: '198.51.100.23' })).status).toBe(200);
+    const replay = await deskCall('signin', { body, ip: '198.51.100.23' });
+    expect({ status: replay.status, message: replay.body.message }).toEqual({
+      status: 401,
+      message: DESK_ANSWERS.badSignIn,
+    });
+  });
+
+  it('refuses the enrolment code at sign-in, since its step is used', async () => {
+    const member = await enrol('staff');
+    const answer = await deskCall('signin', {
+      body: { email: member.email, password: member.password, code: member.firstCode },
+      ip: '198.51.100.24',
+    });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 401,
+      message: DESK_ANSWERS.badSignIn,
+    });
+  });
+
+  it('slows code guessing with the right password: the 6th wrong code at once gets 429', async () => {
+    const member = await enrol('staff');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now());
+      const answers: { status: number; message: string }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await deskCall('signin', {
+          body: {
+            email: member.email,
+            password: member.password,
+            code: otherThan(member.code(0), 7 + i),
+          },
+          ip: '198.51.100.25',
+        });
+        answers.push({ status: answer.status, message: answer.body.message });
+      }
+      expect(answers).toEqual([
+        ...Array(5).fill({ status: 401, message: DESK_ANSWERS.badSignIn }),
+        { status: 429, message: DESK_ANSWERS.slowSignIns(1) },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('caps failed sign-ins per address: the 11th in 15 minutes gets 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await deskCall('signin', {
+        body: { email: `guess${i}@bastaa.pk`, password: 'wrong password', code: '123456' },
+        ip: '198.51.100.26',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('ends every desk session at sign-out', async () => {
+    const member = await enrol('staff');
+    const out = await deskCall('signout', { token: member.token });
+    expect({ status: out.status, message: out.body.message }).toEqual({
+      status: 200,
+      message: DESK_ANSWERS.signedOut,
+    });
+    expect((await deskCall('me', { token: member.token })).status).toBe(401);
+  });
+});
+
+describe('invitations', { timeout: 60_000 }, () => {
+  it('mails the one-time link to the invited person and never answers it to the caller', async () => {
+    const answer = await deskCall('staff/invite', {
+      body: { email: 'New.Person@Bastaa.pk', name: 'New Person', role: 'staff' },
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(DESK_ANSWERS.invited('new.person@bastaa.pk'));
+    expect(answer.body.staff).toMatchObject({
+      status: 'invited',
+      role: 'staff',
+      invitedBy: owner.id,
+    });
+    expect(JSON.stringify(answer.body)).not.toMatch(/token|#token=/i);
+    await settleBackground();
+    const mails = readdirSync(path.join(env.dir, 'outbox')).filter((f) =>
+      f.endsWith('new.person@bastaa.pk.txt'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(readFileSync(path.join(env.dir, 'outbox', mails[0]!), 'utf8')).toMatch(
+      /\/desk\/invite#token=[\w-]{43}\n/,
+    );
+  });
+
+  it('refuses to invite an active member again', async () => {
+    const answer = await deskCall('staff/invite', {
+      body: { email: staff.email, name: 'Again', role: 'owner' },
+      token: owner.token,
+    });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 409,
+      message: DESK_ANSWERS.staffExists,
+    });
+  });
+
+  it('refuses a replayed invitation once enrolment is confirmed', async () => {
+    const store = await getStore();
+    const { token, staff: invited } = await createInvitation(
+      store,
+      { email: 'replay@bastaa.pk', name: 'Replay', role: 'staff' },
+      null,
+    );
+    const accepted = await deskCall('staff/accept', {
+      body: { token, password: 'tall ladder purple kettle' },
+      ip: '198.51.100.31',
+    });
+    const code = totpAt(base32Decode(accepted.body.secret as string), Date.now());
+    expect(
+      (await deskCall('staff/confirm', { body: { token, code }, ip: '198.51.100.31' })).status,
+    ).toBe(200);
+    const again = await deskCall('staff/accept', {
+      body: { token, password: 'a different long password' },
+      ip: '198.51.100.31',
+    });
+    expect({ status: again.status, message: again.body.message }).toEqual({
+      status: 400,
+      message: DESK_ANSWERS.badInvitation,
+    });
+    expect((await store.staff.findById(invited.id))?.status).toBe('active');
+  });
+
+  it('refuses an invitation older than 48 hours', async () => {
+    const { token } = await createInvitation(
+      await getStore(),
+      { email: 'late@bastaa.pk', name: 'Late', role: 'staff' },
+      null,
+      Date.now() - INVITATION_TTL_MS - 1000,
+    );
+    const answer = await deskCall('staff/accept', {
+      body: { token, password: 'tall ladder purple kettle' },
+      ip: '198.51.100.32',
+    });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 400,
+      message: DESK_ANSWERS.badInvitation,
+    });
+  });
+
+  it('answers the authenticator key once the password is set, and asks for the password first', async () => {
+    const { token } = await createInvitation(
+      await getStore(),
+      { email: 'enrol@bastaa.pk', name: 'Enrol', role: 'staff' },
+      null,
+    );
+    const early = await deskCall('staff/confirm', {
+      body: { token, code: '123456' },
+      ip: '198.51.100.33',
+    });
+    expect({ status: early.status, message: early.body.message }).toEqual({
+      status: 400,
+      message: DESK_ANSWERS.setPasswordFirst,
+    });
+    const accepted = await deskCall('staff/accept', {
+      body: { token, password: 'tall ladder purple kettle' },
+      ip: '198.51.100.33',
+    });
+    expect(accepted.body).toEqual({
+      success: true,
+      message: DESK_ANSWERS.passwordSet,
+      email: 'enrol@bastaa.pk',
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+      otpauthUri: expect.stringMatching(
+        /^otpauth:\/\/totp\/Bastaa%20desk%3Aenrol%40bastaa\.pk\?secret=[A-Z2-7]{32}&/,
+      ),
+    });
+    const wrong = await deskCall('staff/confirm', {
+      body: { token, code: 'abcdef' },
+      ip: '198.51.100.33',
+    });
+    expect({ status: wrong.status, message: wrong.body.message }).toEqual({
+      status: 400,
+      message: DESK_ANSWERS.badCode,
+    });
+  });
+
+  it('ends a member’s sessions when the owner changes their role', async () => {
+    const member = await enrol('staff');
+    const changed = await deskCall('staff/role', {
+      body: { staffId: member.id, role: 'owner' },
+      token: owner.token,
+    });
+    expect({ status: changed.status, message: changed.body.message }).toEqual({
+      status: 200,
+      message: DESK_ANSWERS.roleChanged(member.email, 'owner'),
+    });
+    expect((await deskCall('me', { token: member.token })).body.message).toBe(
+      DESK_ANSWERS.sessionEnded,
+    );
+  });
+
+  it('refuses to let the owner demote or remove themself', async () => {
+    const answer = await deskCall('staff/remove', {
+      body: { staffId: owner.id },
+      token: owner.token,
+    });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 403,
+      message: DESK_ANSWERS.notYourself,
+    });
+  });
+
+  it('writes invitations, enrolments, sign-ins, role changes and removals to the audit log the owner reads', async () => {
+    const answer = await deskCall('audit', {
+      body: { target: `staff:${removed.id}` },
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.entries.map((e: { action: string }) => e.action)).toEqual([
+      'staff.remove',
+      'staff.enrol',
+    ]);
+    expect(answer.body.entries[0]).toMatchObject({
+      actor: { id: owner.id, email: owner.email },
+      before: { status: 'active' },
+      after: { status: 'removed' },
+      atKarachi: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+    });
+  });
+});

@@ -1,0 +1,113 @@
+// The operator CLI's desk commands (`npm run shop -- …`) in a fresh process, over a SQLite store in a
+// temporary folder: the first owner's invitation link, orders shown and moved by the short number
+// shoppers see, statuses typed in any case. They use the desk's own services.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { OrderRecord, Store } from '../../src/server/store/port.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+
+let dir: string;
+let store: Store;
+const ORDER_ID = 'eeeeeeee-0000-4000-8000-00007133649b';
+
+function shop(...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
+    },
+  );
+  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-desk-cli-'));
+  store = openSqliteStore(dir);
+  const order: OrderRecord = {
+    id: ORDER_ID,
+    userId: 'shopper',
+    items: [],
+    address: lahoreAddress({ firstName: 'Zara', lastName: 'Khan', email: 'zara@example.com' }),
+    amountPkr: 4000,
+    currency: 'PKR',
+    rate: 1,
+    amount: 4000,
+    deliveryFee: 250,
+    total: 4250,
+    paymentMethod: 'COD',
+    payment: false,
+    status: 'Order Placed',
+    cancelReason: null,
+    date: '2026-03-01T20:30:00.000Z',
+    idempotencyKey: null,
+    requestHash: null,
+  };
+  await store.orders.create(order);
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run shop -- staff add', { timeout: 60_000 }, () => {
+  it('invites the first owner and prints the one-time link', () => {
+    const run = shop('staff', 'add', 'Owner@Bastaa.pk', '--role', 'owner');
+    expect(run.status).toBe(0);
+    const [first, link] = run.out.split('\n');
+    expect(first).toBe('Invited owner@bastaa.pk as owner. This link works once, for 48 hours:');
+    expect(link).toMatch(/^http:\/\/localhost:8888\/desk\/invite#token=[\w-]{43}$/);
+  });
+
+  it('refuses a role other than owner or staff', () => {
+    const run = shop('staff', 'add', 'someone@bastaa.pk', '--role', 'admin');
+    expect(run.status).toBe(2);
+    expect(run.err.split('\n')[0]).toBe('staff add needs --role owner or --role staff');
+  });
+});
+
+describe('npm run shop -- orders', { timeout: 60_000 }, () => {
+  it('shows an order by its short number in any case, in Karachi time', () => {
+    const run = shop('orders', 'show', '#7133649b');
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n').slice(0, 4)).toEqual([
+      `Order #7133649B  ${ORDER_ID}`,
+      'Placed 2026-03-02 01:30 (Asia/Karachi)  Order Placed  unpaid  COD',
+      'Total PKR 4250 (PKR 4250); items PKR 4000, delivery PKR 250',
+      'Shopper Zara Khan  zara@example.com  +92 300 1234567',
+    ]);
+  });
+
+  it('moves an order by short number with the status in any case, and records the operator on the timeline (mailing no one)', async () => {
+    expect(shop('orders', 'status', '7133649B', 'PACKING').out).toBe(
+      `Order ${ORDER_ID} is now Packing.`,
+    );
+    const out = shop('orders', 'status', '7133649b', 'out', 'for', 'delivery', '--courier', 'TCS');
+    expect(out.out).toBe(`Order ${ORDER_ID} is now Out for Delivery.`);
+    const stored = await store.orders.get(ORDER_ID);
+    expect(stored?.history?.map((e) => [e.to, e.by?.email])).toEqual([
+      ['Packing', 'the operator (CLI)'],
+      ['Out for Delivery', 'the operator (CLI)'],
+    ]);
+    expect(stored?.shipping).toEqual({ courier: 'TCS', trackingNumber: null });
+  });
+
+  it('explains an unknown status and an unknown number', () => {
+    const bad = shop('orders', 'status', '7133649B', 'shipped');
+    expect({ status: bad.status, err: bad.err.split('\n')[0] }).toEqual({
+      status: 2,
+      err: 'Unknown status "shipped". Use one of: Order Placed, Packing, Out for Delivery, Delivered, Cancelled',
+    });
+    const missing = shop('orders', 'show', '#ABCDEF12');
+    expect({ status: missing.status, err: missing.err }).toEqual({
+      status: 1,
+      err: DESK_ANSWERS.orderNotFound,
+    });
+  });
+});

@@ -1,0 +1,273 @@
+// The store contract of the staff desk's repositories (staff, audit, and the order history kept by
+// orders.transition), run on every adapter: SQLite, the Mongo adapter over the driver's test double,
+// and a real MongoDB server wherever MONGODB_URI is set. Kept beside store.contract.test.ts in its
+// own file so the desk's methods and the shop's can change independently.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, OrderRecord, StaffRecord, Store } from '../../src/server/store/port.ts';
+import { tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+
+function member(overrides: Partial<StaffRecord> = {}): StaffRecord {
+  return {
+    id: randomUUID(),
+    email: `staff-${randomUUID()}@bastaa.pk`,
+    name: 'Sana',
+    role: 'staff',
+    status: 'invited',
+    passwordHash: null,
+    totpSecret: null,
+    totpLastStep: 0,
+    sessionVersion: 0,
+    inviteHash: randomUUID(),
+    inviteExpiresAt: Date.now() + 60_000,
+    invitedBy: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
+  return {
+    id: randomUUID(),
+    userId: 'buyer',
+    items: [],
+    address: {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.pk',
+      address1: 'x',
+      country: 'Pakistan',
+      city: 'Lahore',
+      state: 'Punjab',
+      zip: '54000',
+      mobile: '03001234567',
+    },
+    amountPkr: 1000,
+    currency: 'PKR',
+    rate: 1,
+    amount: 1000,
+    deliveryFee: 250,
+    total: 1250,
+    paymentMethod: 'COD',
+    payment: false,
+    status: 'Order Placed',
+    cancelReason: null,
+    date: new Date().toISOString(),
+    idempotencyKey: null,
+    requestHash: null,
+    ...overrides,
+  };
+}
+
+function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    actor: { id: 'owner-1', email: 'owner@bastaa.pk' },
+    action: 'order.move',
+    target: 'order:x',
+    before: { status: 'Order Placed' },
+    after: { status: 'Packing' },
+    ...overrides,
+  };
+}
+
+function deskContract(
+  name: string,
+  open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>,
+) {
+  describe(`desk store contract (${name})`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, cleanup } = await open());
+    });
+    afterAll(async () => cleanup());
+
+    describe('staff', () => {
+      it('creates a member and finds it by id, by e-mail in any case and by invitation hash', async () => {
+        const m = member({ email: 'Sana.Iqbal@Bastaa.pk' });
+        expect(await store.staff.create(m)).toEqual({ ...m, email: 'sana.iqbal@bastaa.pk' });
+        expect(await store.staff.findById(m.id)).toEqual({ ...m, email: 'sana.iqbal@bastaa.pk' });
+        expect((await store.staff.findByEmail('SANA.IQBAL@bastaa.PK'))?.id).toBe(m.id);
+        expect((await store.staff.findByInvite(m.inviteHash!))?.id).toBe(m.id);
+        expect(await store.staff.findByInvite('no-such-hash')).toBeNull();
+        expect(await store.staff.findById('nobody')).toBeNull();
+      });
+
+      it('refuses a second member with the same e-mail ignoring case', async () => {
+        const m = member({ email: 'twice@bastaa.pk' });
+        expect(await store.staff.create(m)).not.toBeNull();
+        expect(await store.staff.create(member({ email: 'TWICE@bastaa.pk' }))).toBeNull();
+      });
+
+      it('lists every member oldest first', async () => {
+        const before = (await store.staff.list()).length;
+        const first = member({ createdAt: '2030-01-01T00:00:00.000Z' });
+        const second = member({ createdAt: '2030-01-02T00:00:00.000Z' });
+        await store.staff.create(second);
+        await store.staff.create(first);
+        const ids = (await store.staff.list()).map((s) => s.id);
+        expect(ids).toHaveLength(before + 2);
+        expect(ids.slice(-2)).toEqual([first.id, second.id]);
+      });
+
+      it('updates only when the condition holds, and bumps the session version on request', async () => {
+        const m = member();
+        await store.staff.create(m);
+        expect(
+          await store.staff.update(m.id, { set: { role: 'owner' } }, { status: ['active'] }),
+        ).toBeNull();
+        expect(
+          await store.staff.update(m.id, { set: { status: 'active' } }, { inviteHash: 'wrong' }),
+        ).toBeNull();
+        const accepted = await store.staff.update(
+          m.id,
+          { set: { status: 'active', inviteHash: null, inviteExpiresAt: null } },
+          { inviteHash: m.inviteHash!, status: ['invited'] },
+        );
+        expect(accepted).toMatchObject({ status: 'active', inviteHash: null, sessionVersion: 0 });
+        expect(await store.staff.findByInvite(m.inviteHash!)).toBeNull();
+        const promoted = await store.staff.update(
+          m.id,
+          { set: { role: 'owner' }, bumpSession: true },
+          { role: 'staff' },
+        );
+        expect(promoted).toMatchObject({ role: 'owner', sessionVersion: 1 });
+        expect(await store.staff.update(m.id, {}, { role: 'staff' })).toBeNull();
+        expect(await store.staff.update('nobody', { bumpSession: true })).toBeNull();
+        expect((await store.staff.update(m.id, { bumpSession: true }))?.sessionVersion).toBe(2);
+      });
+
+      it('claims each TOTP step once, even when 10 claims of one step race', async () => {
+        const m = member({ status: 'active', inviteHash: null, totpLastStep: 100 });
+        await store.staff.create(m);
+        expect(
+          await store.staff.update(
+            m.id,
+            { set: { totpLastStep: 100 } },
+            { totpLastStepBelow: 100 },
+          ),
+        ).toBeNull();
+        const claims = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            store.staff.update(m.id, { set: { totpLastStep: 101 } }, { totpLastStepBelow: 101 }),
+          ),
+        );
+        expect(claims.filter((c) => c !== null)).toHaveLength(1);
+        expect((await store.staff.findById(m.id))?.totpLastStep).toBe(101);
+      });
+
+      it('lets one of 8 racing role changes from staff win', async () => {
+        const m = member({ status: 'active', inviteHash: null });
+        await store.staff.create(m);
+        const results = await Promise.all(
+          Array.from({ length: 8 }, () =>
+            store.staff.update(
+              m.id,
+              { set: { role: 'owner' }, bumpSession: true },
+              { role: 'staff' },
+            ),
+          ),
+        );
+        expect(results.filter((r) => r !== null)).toHaveLength(1);
+        expect((await store.staff.findById(m.id))?.sessionVersion).toBe(1);
+      });
+    });
+
+    describe('audit', () => {
+      it('appends entries and lists them newest first, filtered by actor, target or action', async () => {
+        const a = entry({ at: '2031-05-01T10:00:00.000Z', target: 'order:a' });
+        const b = entry({
+          at: '2031-05-01T11:00:00.000Z',
+          actor: { id: 'staff-2', email: 's@bastaa.pk' },
+          action: 'staff.role',
+          target: 'staff:x',
+        });
+        const c = entry({ at: '2031-05-01T12:00:00.000Z', target: 'order:a' });
+        for (const e of [b, a, c]) await store.audit.append(e);
+        expect((await store.audit.list()).slice(0, 3).map((e) => e.id)).toEqual([c.id, b.id, a.id]);
+        expect((await store.audit.list({ target: 'order:a' })).map((e) => e.id)).toEqual([
+          c.id,
+          a.id,
+        ]);
+        expect((await store.audit.list({ actorId: 'staff-2' })).map((e) => e.id)).toEqual([b.id]);
+        expect((await store.audit.list({ action: 'staff.role' })).map((e) => e.id)).toEqual([b.id]);
+        expect(await store.audit.list({ limit: 1 })).toEqual([c]);
+      });
+    });
+
+    describe('order history', () => {
+      it('appends the event and sets the shipping details in the same write as the move', async () => {
+        const o = order();
+        await store.orders.create(o);
+        const by = { id: 'staff-1', email: 'staff@bastaa.pk' };
+        const packing = {
+          at: '2031-01-01T00:00:00.000Z',
+          from: 'Order Placed' as const,
+          to: 'Packing' as const,
+          by,
+        };
+        await store.orders.transition(o.id, ['Order Placed'], 'Packing', { event: packing });
+        const out = {
+          at: '2031-01-01T01:00:00.000Z',
+          from: 'Packing' as const,
+          to: 'Out for Delivery' as const,
+          by,
+          note: 'TCS 123',
+        };
+        const shipping = { courier: 'TCS', trackingNumber: '123' };
+        const moved = await store.orders.transition(o.id, ['Packing'], 'Out for Delivery', {
+          event: out,
+          shipping,
+        });
+        expect(moved).toMatchObject({
+          status: 'Out for Delivery',
+          history: [packing, out],
+          shipping,
+        });
+        expect(await store.orders.get(o.id)).toMatchObject({ history: [packing, out], shipping });
+      });
+
+      it('keeps one event when two moves of the same order race', async () => {
+        const o = order();
+        await store.orders.create(o);
+        const event = (n: number) => ({
+          at: new Date().toISOString(),
+          from: 'Order Placed' as const,
+          to: 'Packing' as const,
+          by: { id: `staff-${n}`, email: `s${n}@bastaa.pk` },
+        });
+        const results = await Promise.all(
+          [1, 2].map((n) =>
+            store.orders.transition(o.id, ['Order Placed'], 'Packing', { event: event(n) }),
+          ),
+        );
+        expect(results.filter((r) => r !== null)).toHaveLength(1);
+        expect((await store.orders.get(o.id))?.history).toHaveLength(1);
+      });
+    });
+  });
+}
+
+deskContract('sqlite', async () => tempSqliteStore());
+deskContract('mongo adapter over the driver double', () => tempMongoDoubleStore());
+
+const mongoUri = process.env.MONGODB_URI;
+if (mongoUri) {
+  deskContract('mongodb', async () => {
+    const { migrateMongo, openMongoStore } = await import('../../src/server/store/mongo.ts');
+    const { MongoClient } = await import('mongodb');
+    const dbName = `shop_desk_contract_${Date.now()}`;
+    await migrateMongo(mongoUri, dbName);
+    const store = await openMongoStore(mongoUri, dbName);
+    return {
+      store,
+      cleanup: async () => {
+        const client = await new MongoClient(mongoUri).connect();
+        await client.db(dbName).dropDatabase();
+        await client.close();
+      },
+    };
+  });
+}
