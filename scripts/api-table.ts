@@ -1,8 +1,9 @@
-// The README's API table, made from the endpoint table (src/lib/contract/endpoints.ts).
+// The README's API table and the storefront client's route map, made from the endpoint table
+// (src/lib/contract/endpoints.ts).
 //
-//   npm run api-table        rewrites the table between the README's api-table markers
+//   npm run api-table        rewrites the README's table and src/client/api-routes.ts
 //
-// tests/unit/endpoints.test.ts fails when the README's table differs from what this makes.
+// tests/unit/endpoints.test.ts fails when either differs from what this makes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { REQUESTS } from '../src/lib/contract/requests.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const README = path.join(ROOT, 'README.md');
+export const CLIENT_ROUTES = path.join(ROOT, 'src/client/api-routes.ts');
 const START = '<!-- api-table:start -->';
 const END = '<!-- api-table:end -->';
 
@@ -40,6 +42,26 @@ export function apiTable(): string {
   ].join('\n');
 }
 
+/** src/client/api-routes.ts: method, path and answer key of each call the storefront makes. */
+export function clientRoutes(): string {
+  const rows = ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].router !== 'desk').map((name) => {
+    const { method, paths, answer } = ENDPOINTS[name];
+    return `  ${name}: ['${method}', '${paths[0]}', '${answer}'],`;
+  });
+  return [
+    '// Written by `npm run api-table` from the endpoint table (src/lib/contract/endpoints.ts), and',
+    "// held to it by tsc (`satisfies ClientRoutes`): the storefront's calls without the table's",
+    "// other fields and the desk's calls, which no storefront page needs to ship.",
+    "import type { ClientRoutes } from '../lib/contract/endpoints.ts';",
+    '',
+    "/** Method, the spec's path and the answer schema's key of each call the storefront makes. */",
+    'export const API_ROUTES = {',
+    ...rows,
+    '} as const satisfies ClientRoutes;',
+    '',
+  ].join('\n');
+}
+
 /** The README with its API table replaced by `table`. */
 export function withTable(readme: string, table: string): string {
   const start = readme.indexOf(START);
@@ -50,5 +72,8 @@ export function withTable(readme: string, table: string): string {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(README, withTable(readFileSync(README, 'utf8'), apiTable()));
-  console.log(`README.md: API table written (${ENDPOINT_NAMES.length} calls).`);
+  writeFileSync(CLIENT_ROUTES, clientRoutes());
+  console.log(
+    `README.md: API table written (${ENDPOINT_NAMES.length} calls); src/client/api-routes.ts written.`,
+  );
 }

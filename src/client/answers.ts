@@ -4,11 +4,11 @@
 // stays out of the JavaScript a page needs before it can paint and hydrate (the page-weight
 // budgets in tests/e2e/performance.spec.ts); the parse waits for the answer anyway.
 import * as z from 'zod/mini';
-import { ANSWERS } from '../lib/contract/responses.ts';
+import { STOREFRONT_ANSWERS } from '../lib/contract/responses.ts';
 
 // The shop's CSP allows no eval, and zod's JIT would probe `new Function` (caught, but logged by
 // the browser as a CSP violation). Set before any answer is parsed.
 z.config({ jitless: true });
 
 /** The schema of each kind of answer, by the key the endpoint table names. */
-export { ANSWERS };
+export const ANSWERS = STOREFRONT_ANSWERS;

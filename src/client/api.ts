@@ -4,13 +4,8 @@
 // like any broken answer, never as a half-read object deep inside an island.
 // Failures become ApiError carrying the server's message when it sent one.
 import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
-import {
-  ENDPOINTS,
-  type AnswerOf,
-  type EndpointName,
-  type EndpointSpec,
-  type RequestOf,
-} from '../lib/contract/endpoints.ts';
+import type { AnswerOf, RequestOf, StorefrontCall } from '../lib/contract/endpoints.ts';
+import { API_ROUTES } from './api-routes.ts';
 import type { CartMap } from '../lib/contract/requests.ts';
 
 export type { Order, OrderItem, SessionAnswer } from '../lib/contract/responses.ts';
@@ -63,12 +58,12 @@ export interface CallOptions {
  * Sends call `name` of the endpoint table with its typed body. Throws ApiError on HTTP failure,
  * success:false or an answer its answer schema does not accept.
  */
-export async function call<N extends EndpointName>(
+export async function call<N extends StorefrontCall>(
   name: N,
   body: RequestOf<N>,
   opts: CallOptions = {},
 ): Promise<AnswerOf<N>> {
-  const spec: EndpointSpec = ENDPOINTS[name];
+  const [method, path, answer] = API_ROUTES[name];
   // Starts loading the parsers with the call, so the answer never waits for them.
   const parsing = loadParsers();
   parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
@@ -79,8 +74,8 @@ export async function call<N extends EndpointName>(
   if (opts.token) headers.token = opts.token;
   let res: Response;
   try {
-    res = await fetch(spec.paths[0], {
-      method: spec.method,
+    res = await fetch(path, {
+      method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
@@ -109,7 +104,7 @@ export async function call<N extends EndpointName>(
   } catch {
     throw new ApiError('Network error', 0, null, true);
   }
-  const parsed = schemas[spec.answer].safeParse(data);
+  const parsed = schemas[answer].safeParse(data);
   // Outside the contract: handled like an answer that is not JSON, a failure without a message.
   if (!parsed.success) throw new ApiError(`HTTP ${res.status}`, res.status, null);
   return parsed.data as AnswerOf<N>;

@@ -1,16 +1,7 @@
 import { ORDER_MESSAGES, TRACKING_MESSAGES } from './messages.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
-/** An order's statuses in the order they happen, then Cancelled (SPEC §4). */
-export const ORDER_STATUSES = [
-  'Order Placed',
-  'Packing',
-  'Out for Delivery',
-  'Delivered',
-  'Cancelled',
-] as const;
-
-/** One of an order's statuses. */
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** The forward chain an order moves along, one step at a time. */
 const CHAIN: readonly OrderStatus[] = ['Order Placed', 'Packing', 'Out for Delivery', 'Delivered'];

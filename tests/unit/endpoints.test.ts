@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTERS, routersMatching } from '../../scripts/api-endpoints.ts';
-import { README, apiTable, withTable } from '../../scripts/api-table.ts';
+import {
+  CLIENT_ROUTES,
+  README,
+  apiTable,
+  clientRoutes,
+  withTable,
+} from '../../scripts/api-table.ts';
+import { API_ROUTES } from '../../src/client/api-routes.ts';
 import { config as pageCaseConfig } from '../../netlify/functions/page-case.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { SERVICES } from '../../src/server/routes.ts';
@@ -56,6 +63,18 @@ describe('the endpoint table', () => {
         hasBody: spec.method === 'POST',
       });
     }
+  });
+});
+
+describe("the storefront client's route map", () => {
+  it('is the map the endpoint table makes (npm run api-table rewrites it)', () => {
+    expect(readFileSync(CLIENT_ROUTES, 'utf8')).toBe(clientRoutes());
+  });
+
+  it("holds every storefront call and none of the desk's", () => {
+    expect(Object.keys(API_ROUTES).sort()).toEqual(
+      ENDPOINT_NAMES.filter((n) => ENDPOINTS[n].router !== 'desk').sort(),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutCountry } from '../../lib/checkout.ts';
 import {
   $checkout,
@@ -13,9 +13,14 @@ import { useErrorFocus } from './form-focus.ts';
 import { OrderReview } from './OrderReview.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { ShippingDetails } from './ShippingDetails.tsx';
-import { ThanksDialog } from './ThanksDialog.tsx';
 import { useStartShop } from './use-start-shop.ts';
 import './checkout.css';
+
+// The thank-you popup (and the dialog it is built on) is needed only once an order is placed: it
+// loads while the order is on its way, keeping it out of the JavaScript /Checkout runs before the
+// shopper's first tap (the 100 KB budget in tests/e2e/performance.spec.ts).
+const loadThanks = () => import('./ThanksDialog.tsx');
+const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDialog })));
 
 /** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (SPEC §2, §4, §5). */
 export default function Checkout({ countries }: { countries: CheckoutCountry[] }) {
@@ -28,8 +33,13 @@ export default function Checkout({ countries }: { countries: CheckoutCountry[] }
   // Once hydrated: the saved country, then what was typed before hydration.
   useEffect(() => startCheckout(countries, readEarlyInput(formRef.current)), [countries]);
 
+  // Mounted from the first thank-you on, so closing it returns focus as every dialog does.
+  const [thanksMounted, setThanksMounted] = useState(false);
+  if (checkout.thanks && !thanksMounted) setThanksMounted(true);
+
   const placeOrder = (e: FormEvent) => {
     e.preventDefault();
+    void loadThanks();
     void submitCheckout();
   };
 
@@ -51,7 +61,11 @@ export default function Checkout({ countries }: { countries: CheckoutCountry[] }
         <PaymentChoice checkout={checkout} />
         <OrderReview checkout={checkout} />
       </form>
-      <ThanksDialog open={checkout.thanks} />
+      {thanksMounted && (
+        <Suspense fallback={null}>
+          <ThanksDialog open={checkout.thanks} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,13 @@ import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { closeThanks } from '../../stores/checkout.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
-import { pageHeading } from './form-focus.ts';
+
+/** The page's h1, made focusable by script only (it is not a control). */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  heading?.setAttribute('tabindex', '-1');
+  return heading;
+}
 
 /** The popup once an order is placed: where to go next. */
 export function ThanksDialog({ open }: { open: boolean }) {

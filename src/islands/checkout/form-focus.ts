@@ -25,10 +25,3 @@ export function useErrorFocus(
   }, [attempt]);
   return said.attempt === attempt ? said.text : '';
 }
-
-/** The page's h1, made focusable by script only (it is not a control). */
-export function pageHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('main h1');
-  heading?.setAttribute('tabindex', '-1');
-  return heading;
-}

@@ -2,7 +2,7 @@
 // the endpoint table can name them. This module imports only leaf modules (never requests.ts or
 // responses.ts, which import it).
 import * as z from 'zod/mini';
-import { ORDER_STATUSES } from '../orders.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 

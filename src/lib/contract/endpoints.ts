@@ -3,9 +3,10 @@
 // binding per entry), `npm start`'s routing (scripts/serve-api.ts), the browser's typed calls
 // (src/client/api.ts) and the README's API table (scripts/api-table.ts; a test compares them).
 // The table is plain data: request and answer schemas are named by their key in REQUESTS and
-// ANSWERS, so a page that makes calls ships a few hundred bytes here, not every schema.
+// ANSWERS. The browser does not ship it: src/client/api-routes.ts, written from it by
+// `npm run api-table` and checked against it by tsc, holds the few bytes the storefront needs.
 import type * as z from 'zod/mini';
-import type { ANSWERS } from './responses.ts';
+import type { ANSWERS } from './answers.ts';
 import type { REQUESTS } from './requests.ts';
 
 /** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
@@ -383,6 +384,23 @@ export type BodyOf<N extends EndpointName> =
 export type AnswerOf<N extends EndpointName> = z.output<
   (typeof ANSWERS)[(typeof ENDPOINTS)[N]['answer']]
 >;
+
+/** The calls the storefront's browser makes: every call but the desk's. */
+export type StorefrontCall = {
+  [N in EndpointName]: (typeof ENDPOINTS)[N]['router'] extends 'desk' ? never : N;
+}[EndpointName];
+
+/**
+ * What the storefront's client needs of each of its calls: method, the spec's path and the answer
+ * schema's key, exactly as the table says (src/client/api-routes.ts `satisfies` this).
+ */
+export type ClientRoutes = {
+  readonly [N in StorefrontCall]: readonly [
+    (typeof ENDPOINTS)[N]['method'],
+    (typeof ENDPOINTS)[N]['paths'][0],
+    (typeof ENDPOINTS)[N]['answer'],
+  ];
+};
 
 /** Every call's name, in table order. */
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];

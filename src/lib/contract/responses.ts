@@ -6,8 +6,7 @@ import * as z from 'zod/mini';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
-import { DESK_ANSWER_SCHEMAS } from './desk.ts';
-import { ORDER_STATUSES } from '../orders.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
 
 const success = z.literal(true);
 
@@ -139,8 +138,11 @@ export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
 /** The answer to a cancellation. */
 export type OrderCancelledAnswer = z.infer<typeof orderCancelledAnswerSchema>;
 
-/** The answer schemas the endpoint table (./endpoints.ts) names, by key. */
-export const ANSWERS = {
+/**
+ * The answer schemas of the storefront's calls, by the key the endpoint table names: what the
+ * browser's lazily loaded parsers hold (src/client/answers.ts). ./answers.ts adds the desk's.
+ */
+export const STOREFRONT_ANSWERS = {
   productList: productListAnswerSchema,
   rates: ratesAnswerSchema,
   session: sessionAnswerSchema,
@@ -152,5 +154,4 @@ export const ANSWERS = {
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
-  ...DESK_ANSWER_SCHEMAS,
 } as const;
