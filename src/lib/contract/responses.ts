@@ -3,6 +3,7 @@
 // schemas, so a field renamed on one side fails `tsc` and the contract test, not a shopper.
 // GET /api/newsletter/confirm answers a small HTML page, not JSON.
 import * as z from 'zod/mini';
+import { BASE_CURRENCY } from '../currency.ts';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
@@ -29,7 +30,7 @@ export const productListAnswerSchema = z.object({
 /** GET /api/rates: units of each currency per 1 PKR. */
 export const ratesAnswerSchema = z.object({
   result: z.literal('success'),
-  base: z.literal('PKR'),
+  base: z.literal(BASE_CURRENCY),
   rates: z.record(z.string(), z.number()),
   fetchedAt: z.number(),
   /** The rate-1 stand-in: the service failed and nothing was ever fetched. */

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY, cartLineKey, checkCartLine } from '../../lib/cart.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
@@ -145,7 +146,7 @@ export async function placeOrder(
   const { currency, paymentMethod } = destination;
   let rates: Record<string, number> | null = { PKR: 1 };
   // Charging at the rate-1 fallback, or at a rate older than MAX_RATE_AGE_MS, would misprice the order.
-  if (currency !== 'PKR') rates = await ratesForOrder(deps.store, deps.config, currency);
+  if (currency !== BASE_CURRENCY) rates = await ratesForOrder(deps.store, deps.config, currency);
   if (!rates) throw unavailable(ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
   const amounts = orderAmounts(amountPkr, currency, rates);

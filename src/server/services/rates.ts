@@ -1,3 +1,4 @@
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { DELIVERY_FEE_BASES } from '../../lib/delivery.ts';
 import { ORDER_ANSWERS } from '../../lib/messages.ts';
 import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
@@ -73,7 +74,7 @@ async function fetchUpstream(
 
 const answer = (record: RatesRecord, now: number): RatesAnswer => ({
   result: 'success',
-  base: 'PKR',
+  base: BASE_CURRENCY,
   rates: record.rates,
   fetchedAt: record.fetchedAt,
   fallback: record.fallback === true,
