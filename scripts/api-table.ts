@@ -23,23 +23,39 @@ function fields(key: keyof typeof REQUESTS | null): string {
   // An order item schema is a pipe (it renames `_id`); every body schema here is an object.
   const shape = (schema._zod.def.shape ?? {}) as Record<string, unknown>;
   const names = Object.keys(shape);
-  return names.length === 0 ? 'empty' : names.map((n) => `\`${n}\``).join(', ');
+  return names.length === 0 ? 'none' : names.map((n) => `\`${n}\``).join(', ');
 }
 
-/** The Markdown table of every call, in table order. */
+/** `text` broken into lines of at most `width` characters, every line after the first indented. */
+function wrap(text: string, width = 100, indent = '  '): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
+
+/**
+ * The README's list of every call, in table order: method and path(s), who may call, the router
+ * function, what it does and its body's fields. A list, not a table, so no line runs past 100
+ * characters however many fields a body has.
+ */
 export function apiTable(): string {
-  const rows = ENDPOINT_NAMES.map((name) => {
+  const items = ENDPOINT_NAMES.map((name) => {
     const spec = ENDPOINTS[name];
-    const paths = spec.paths.map((p) => `\`${p}\``).join(' ');
-    return `| ${spec.method} ${paths} | ${spec.access} | ${spec.router} | ${fields(spec.request)} | ${spec.summary} |`;
+    const [path, ...aliases] = spec.paths;
+    const also = aliases.length ? ` (also ${aliases.map((a) => `\`${a}\``).join(', ')})` : '';
+    const body = spec.request === null ? '' : ` Body: ${fields(spec.request)}.`;
+    return wrap(
+      `- \`${spec.method} ${path}\`${also} · ${spec.access} · ${spec.router}: ${spec.summary}.${body}`,
+    );
   });
-  // Unpadded rows keep every line short; prettier would pad each column to its widest cell.
-  return [
-    '<!-- prettier-ignore -->',
-    '| call | who | router | body | what it does |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows,
-  ].join('\n');
+  // prettier would re-wrap the items; their breaks are chosen here.
+  return ['<!-- prettier-ignore -->', ...items].join('\n');
 }
 
 /** src/client/api-routes.ts: method, path and answer key of each call the storefront makes. */

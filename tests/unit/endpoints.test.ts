@@ -84,14 +84,18 @@ describe('the README API table', () => {
     expect(readme).toBe(withTable(readme, apiTable()));
   });
 
-  it('lists each call once, with its method, path, access and body fields', () => {
+  it('lists each call once, with its method, path, access, router and body fields', () => {
     const table = apiTable();
-    expect(
-      table.split('\n').filter((l) => l.startsWith('| POST') || l.startsWith('| GET')),
-    ).toHaveLength(ENDPOINT_NAMES.length);
-    expect(table).toContain(
-      '| POST `/api/cart/add` | shopper | account | `itemId`, `selectedColor`, `imageIndex`, `quantity` |',
+    expect(table.split('\n').filter((l) => l.startsWith('- `'))).toHaveLength(
+      ENDPOINT_NAMES.length,
     );
-    expect(table).toContain('| POST `/api/order/COD` `/api/order/cod` | shopper | account |');
+    expect(table).toContain(
+      '- `POST /api/cart/add` · shopper · account: Adds to a line (at most 100). Body: `itemId`,',
+    );
+    expect(table).toContain('- `POST /api/order/COD` (also `/api/order/cod`) · shopper · account:');
+  });
+
+  it('keeps every line within 100 characters', () => {
+    for (const line of apiTable().split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 });
