@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { CART_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
+import { settleBackground } from '../../src/server/background.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
@@ -17,7 +18,11 @@ beforeAll(async () => {
     makeProduct({ _id: 'sahiwal-tote', productName: 'Sahiwal Tote', colors: ['Black', 'Tan'] }),
   ]);
 });
-afterAll(() => env.cleanup());
+afterAll(async () => {
+  // The order's confirmation mail goes to the dev outbox in DATA_DIR: let it finish first.
+  await settleBackground();
+  await env.cleanup();
+});
 
 const cartOf = async (token: string) =>
   (await call(account, '/api/cart/get', { token })).body.cartData;
