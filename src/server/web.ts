@@ -114,11 +114,10 @@ function answerFailure(req: Request, error: unknown, withMsg: boolean): Response
 }
 
 /** Whether a browser sent this request from another site (no Origin: not a browser's cross-site call). */
-function isForeign(req: Request): boolean {
+function isForeign(req: Request, site: string | undefined): boolean {
   const origin = req.headers.get('origin');
   if (origin === null) return false;
   const allowed = new Set([new URL(req.url).origin]);
-  const site = loadConfig().SITE_URL;
   if (site) allowed.add(new URL(site).origin);
   return !allowed.has(origin);
 }
@@ -156,7 +155,7 @@ export function serveRouter(router: RouterName): Handler {
     const withMsg = (spec ?? (methods && ENDPOINTS[[...methods.values()][0]!]))?.msg ?? false;
     try {
       // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
-      loadConfig();
+      const config = loadConfig();
       if (!methods) return failure(404, SERVER_MESSAGES.notFound, false);
       if (!name || !spec) {
         const allowed = [...methods.keys()].join(', ');
@@ -172,7 +171,8 @@ export function serveRouter(router: RouterName): Handler {
             kind === 'form' ? SERVER_MESSAGES.notForm : SERVER_MESSAGES.notJson,
             withMsg,
           );
-        if (isForeign(req)) return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
+        if (isForeign(req, config.SITE_URL))
+          return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
       }
       const deps = await getDeps();
       const user =

@@ -9,7 +9,10 @@ import {
 } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mongoDouble } from '../fixtures/mongo-double.ts';
-import { tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+
+const order = (userId: string, overrides: Partial<OrderRecord> = {}) =>
+  orderRecord({ userId, ...overrides });
 
 function user(overrides: Partial<UserRecord> = {}): UserRecord {
   return {
@@ -20,39 +23,6 @@ function user(overrides: Partial<UserRecord> = {}): UserRecord {
     googleSub: null,
     tokenVersion: 0,
     createdAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-function order(userId: string, overrides: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    id: randomUUID(),
-    userId,
-    items: [],
-    address: {
-      firstName: 'A',
-      lastName: 'B',
-      email: 'a@b.pk',
-      address1: 'x',
-      country: 'Pakistan',
-      city: 'Lahore',
-      state: 'Punjab',
-      zip: '54000',
-      mobile: '03001234567',
-    },
-    amountPkr: 1000,
-    currency: 'PKR',
-    rate: 1,
-    amount: 1000,
-    deliveryFee: 250,
-    total: 1250,
-    paymentMethod: 'COD',
-    payment: false,
-    status: 'Order Placed',
-    cancelReason: null,
-    date: new Date().toISOString(),
-    idempotencyKey: null,
-    requestHash: null,
     ...overrides,
   };
 }

@@ -4,8 +4,8 @@
 // own file so the desk's methods and the shop's can change independently.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, OrderRecord, StaffRecord, Store } from '../../src/server/store/port.ts';
-import { tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import type { AuditEntry, StaffRecord, Store } from '../../src/server/store/port.ts';
+import { orderRecord as order, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
 
 function member(overrides: Partial<StaffRecord> = {}): StaffRecord {
   return {
@@ -22,39 +22,6 @@ function member(overrides: Partial<StaffRecord> = {}): StaffRecord {
     inviteExpiresAt: Date.now() + 60_000,
     invitedBy: null,
     createdAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    id: randomUUID(),
-    userId: 'buyer',
-    items: [],
-    address: {
-      firstName: 'A',
-      lastName: 'B',
-      email: 'a@b.pk',
-      address1: 'x',
-      country: 'Pakistan',
-      city: 'Lahore',
-      state: 'Punjab',
-      zip: '54000',
-      mobile: '03001234567',
-    },
-    amountPkr: 1000,
-    currency: 'PKR',
-    rate: 1,
-    amount: 1000,
-    deliveryFee: 250,
-    total: 1250,
-    paymentMethod: 'COD',
-    payment: false,
-    status: 'Order Placed',
-    cancelReason: null,
-    date: new Date().toISOString(),
-    idempotencyKey: null,
-    requestHash: null,
     ...overrides,
   };
 }
