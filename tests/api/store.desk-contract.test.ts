@@ -140,6 +140,37 @@ function deskContract(
         expect(results.filter((r) => r !== null)).toHaveLength(1);
         expect((await store.staff.findById(m.id))?.sessionVersion).toBe(1);
       });
+
+      it('never leaves the shop without an active owner when two owners remove each other at once', async () => {
+        for (const s of await store.staff.list())
+          if (s.role === 'owner' && s.status === 'active')
+            await store.staff.update(s.id, { set: { status: 'removed' } });
+        const a = member({ role: 'owner', status: 'active', inviteHash: null });
+        const b = member({ role: 'owner', status: 'active', inviteHash: null });
+        await store.staff.create(a);
+        await store.staff.create(b);
+        const removals = await Promise.all(
+          [a, b].map((m) =>
+            store.staff.update(
+              m.id,
+              { set: { status: 'removed' }, bumpSession: true },
+              { status: ['active'], anotherActiveOwner: true },
+            ),
+          ),
+        );
+        expect(removals.filter((r) => r !== null)).toHaveLength(1);
+        const owners = (await store.staff.list()).filter(
+          (s) => s.role === 'owner' && s.status === 'active',
+        );
+        expect(owners).toHaveLength(1);
+        expect(
+          await store.staff.update(
+            owners[0]!.id,
+            { set: { role: 'staff' } },
+            { anotherActiveOwner: true },
+          ),
+        ).toBeNull();
+      });
     });
 
     describe('audit', () => {

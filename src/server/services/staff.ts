@@ -400,6 +400,16 @@ async function otherOwners(store: Store, except: string): Promise<number> {
   ).length;
 }
 
+/**
+ * Why a conditional change of an owner's or member's record wrote nothing: the shop would have been
+ * left without an owner (another owner was changed at the same moment), or the member changed.
+ */
+async function refusal(store: Store, staff: StaffRecord) {
+  return staff.role === 'owner' && (await otherOwners(store, staff.id)) === 0
+    ? conflict(DESK_ANSWERS.lastOwner)
+    : conflict(DESK_ANSWERS.staffChanged);
+}
+
 /** The member to change: not the caller, and not removed. */
 async function changeable(store: Store, owner: StaffRecord, staffId: string) {
   if (staffId === owner.id) throw forbidden(DESK_ANSWERS.notYourself);
@@ -426,9 +436,9 @@ export async function changeRole(
   const updated = await store.staff.update(
     staff.id,
     { set: { role: input.role }, bumpSession: true },
-    { role: staff.role, status: ['invited', 'active'] },
+    { role: staff.role, status: ['invited', 'active'], anotherActiveOwner: staff.role === 'owner' },
   );
-  if (!updated) throw conflict(DESK_ANSWERS.staffChanged);
+  if (!updated) throw await refusal(store, staff);
   await audit(
     store,
     owner,
@@ -454,9 +464,9 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
   const updated = await store.staff.update(
     staff.id,
     { set: { status: 'removed', inviteHash: null, inviteExpiresAt: null }, bumpSession: true },
-    { status: [staff.status] },
+    { status: [staff.status], anotherActiveOwner: staff.role === 'owner' },
   );
-  if (!updated) throw conflict(DESK_ANSWERS.staffChanged);
+  if (!updated) throw await refusal(store, staff);
   await audit(
     store,
     owner,

@@ -201,6 +201,7 @@ export async function openMongoStore(
 
   const staff = db.collection<Doc<StaffRecord>>('staff');
   const audit = db.collection<Doc<AuditEntry>>('audit');
+  const locks = db.collection<{ _id: string; version: number }>('locks');
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -559,9 +560,38 @@ export async function openMongoStore(
           if (Object.keys(update).length === 0) {
             return fromDoc<StaffRecord>(await staff.findOne(filter));
           }
-          return fromDoc<StaffRecord>(
-            await staff.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
-          );
+          if (!when.anotherActiveOwner)
+            return fromDoc<StaffRecord>(
+              await staff.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
+            );
+          // Whether another owner remains reads other documents than the one written, so it is one
+          // transaction; each such transaction first bumps one shared lock document, so two of them
+          // at once conflict (one retries and sees the other's write) instead of both passing.
+          const session: ClientSession = client.startSession();
+          try {
+            let result: Doc<StaffRecord> | null = null;
+            await session.withTransaction(async () => {
+              await locks.updateOne(
+                { _id: 'staff-owners' },
+                { $inc: { version: 1 } },
+                { upsert: true, session },
+              );
+              const others = await staff.countDocuments(
+                { _id: { $ne: id }, role: 'owner', status: 'active' },
+                { session },
+              );
+              result =
+                others === 0
+                  ? null
+                  : await staff.findOneAndUpdate(filter, update, {
+                      returnDocument: 'after',
+                      session,
+                    });
+            });
+            return fromDoc<StaffRecord>(result);
+          } finally {
+            await session.endSession();
+          }
         },
       },
       audit: {

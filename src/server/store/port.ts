@@ -210,6 +210,11 @@ export interface StaffCondition {
   role?: StaffRole;
   /** The stored totpLastStep must be below this (a TOTP step is claimed once). */
   totpLastStepBelow?: number;
+  /**
+   * Some active owner other than this member must exist at the moment of the write, so two owners
+   * removing or demoting each other at once can never leave the shop without one.
+   */
+  anotherActiveOwner?: boolean;
 }
 
 /** Staff members of the desk. */

@@ -484,6 +484,13 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
               !(current.totpLastStep < when.totpLastStepBelow)
             )
               return null;
+            if (
+              when.anotherActiveOwner &&
+              !(q.staffAll.all() as Row[])
+                .map((r) => parse<StaffRecord>(r) as StaffRecord)
+                .some((s) => s.id !== id && s.role === 'owner' && s.status === 'active')
+            )
+              return null;
             const next: StaffRecord = {
               ...current,
               ...change.set,
