@@ -132,6 +132,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     trackingNumber: 'LHR123',
   },
   deskAudit: { limit: 50 },
+  // desk-pay: shop settings.
+  deskSettings: {},
+  deskSettingsSave: { ordersEmail: 'orders@example.com' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

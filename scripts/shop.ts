@@ -12,6 +12,7 @@ import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
 import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
+import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
@@ -32,6 +33,7 @@ const USAGE = `Usage: npm run shop -- <command>
                                    invite a desk member: prints the one-time link (48 hours),
                                    and mails it too when SMTP_URL is set
   staff list                       every desk member
+${SETTINGS_USAGE}
   db migrate                       create the MongoDB indexes (once per database; safe to repeat)
   doctor                           check a production configuration; one line per problem
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
@@ -213,6 +215,10 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
+  // desk-pay: shop settings.
+  'settings list': (args) => settingsCommand('list', args, usage),
+  'settings get': (args) => settingsCommand('get', args, usage),
+  'settings set': (args) => settingsCommand('set', args, usage),
   'staff list': async () => {
     const staff = await (await getStore()).staff.list();
     if (staff.length === 0)

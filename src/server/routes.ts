@@ -36,6 +36,7 @@ import {
   signOut,
   toDeskStaff,
 } from './services/staff.ts';
+import { deskSettings, saveSettings } from './services/settings.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -175,4 +176,7 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // desk-pay: shop settings.
+  deskSettings: ({ deps }) => deskSettings(deps.store),
+  deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
 };

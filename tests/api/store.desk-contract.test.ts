@@ -245,6 +245,42 @@ function deskContract(
         expect((await store.orders.get(o.id))?.history).toHaveLength(1);
       });
     });
+
+    // desk-pay: shop settings.
+    describe('settings', () => {
+      it('answers no settings before any is saved', async () => {
+        expect(await store.settings.get()).toEqual({});
+      });
+
+      it('saves keys one write at a time, keeps the others, and answers before and after', async () => {
+        const first = await store.settings.save({ ordersEmail: 'orders@bastaa.pk' });
+        expect(first).toEqual({ before: {}, after: { ordersEmail: 'orders@bastaa.pk' } });
+        const bank = { accountTitle: 'Bastaa', bank: 'Meezan', iban: 'PK36SCBL0000001123456702' };
+        const second = await store.settings.save({ bankDetails: bank, ordersEmail: 'o@bastaa.pk' });
+        expect(second).toEqual({
+          before: { ordersEmail: 'orders@bastaa.pk' },
+          after: { ordersEmail: 'o@bastaa.pk', bankDetails: bank },
+        });
+        expect(await store.settings.get()).toEqual({
+          ordersEmail: 'o@bastaa.pk',
+          bankDetails: bank,
+        });
+      });
+
+      it('loses no key when many saves of different keys run at once', async () => {
+        const hours = { open: 'Daily', closed: 'Never' };
+        await Promise.all([
+          store.settings.save({ supportEmail: 'help@bastaa.pk' }),
+          store.settings.save({ whatsappNumber: '923217654321' }),
+          store.settings.save({ supportHours: hours }),
+        ]);
+        expect(await store.settings.get()).toMatchObject({
+          supportEmail: 'help@bastaa.pk',
+          whatsappNumber: '923217654321',
+          supportHours: hours,
+        });
+      });
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
+import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -68,6 +69,8 @@ export const DESK_REQUESTS = {
     action: z.optional(requiredText('Action is required', 40)),
     limit: z.optional(limitSchema),
   }),
+  // desk-pay: shop settings.
+  deskSettingsSave: settingsSaveSchema,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -180,6 +183,9 @@ export const DESK_ANSWER_SCHEMAS = {
       }),
     ),
   }),
+  // desk-pay: shop settings.
+  deskSettings: settingsAnswerSchema,
+  deskSettingsSaved: settingsSavedSchema,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

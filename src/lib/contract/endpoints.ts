@@ -361,6 +361,27 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The audit log, newest first',
   },
+  // desk-pay: shop settings.
+  deskSettings: {
+    method: 'POST',
+    paths: ['/api/desk/settings'],
+    router: 'desk',
+    access: 'staff',
+    request: 'empty',
+    answer: 'deskSettings',
+    msg: false,
+    summary: "The shop's settings (contacts, bank details, hours) and which are defaults",
+  },
+  deskSettingsSave: {
+    method: 'POST',
+    paths: ['/api/desk/settings/save'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskSettingsSave',
+    answer: 'deskSettingsSaved',
+    msg: false,
+    summary: 'Saves one or more settings (owner only; audited)',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

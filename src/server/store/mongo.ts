@@ -12,6 +12,7 @@ import {
   type RatesRecord,
   type StaffRecord,
   type Store,
+  type StoredSettings,
   type SubscriberRecord,
   type UserRecord,
 } from './port.ts';
@@ -202,6 +203,8 @@ export async function openMongoStore(
   const staff = db.collection<Doc<StaffRecord>>('staff');
   const audit = db.collection<Doc<AuditEntry>>('audit');
   const locks = db.collection<{ _id: string; version: number }>('locks');
+  // desk-pay: shop settings.
+  const settings = db.collection<StoredSettings & { _id: string }>('settings');
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -607,6 +610,25 @@ export async function openMongoStore(
             .find(query, { sort: { at: -1, _id: -1 }, limit: filter.limit ?? 100 })
             .toArray();
           return docs.map((d) => fromDoc<AuditEntry>(d) as AuditEntry);
+        },
+      },
+      // desk-pay: shop settings, one document.
+      settings: {
+        async get() {
+          const doc = await settings.findOne({ _id: 'shop' });
+          if (!doc) return {};
+          const { _id, ...stored } = doc;
+          return stored;
+        },
+        async save(values) {
+          // One atomic upsert answering the document before it; after is that plus the new values.
+          const doc = await settings.findOneAndUpdate(
+            { _id: 'shop' },
+            { $set: values },
+            { upsert: true, returnDocument: 'before' },
+          );
+          const { _id, ...before } = doc ?? { _id: 'shop' };
+          return { before, after: { ...before, ...values } };
         },
       },
       async close() {

@@ -2,6 +2,7 @@ import type { CartMap } from '../../lib/contract/fields.ts';
 import type { Order } from '../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
 import type { Product } from '../../lib/product.ts';
+import type { ShopSettings } from '../../lib/shop-settings.ts';
 
 export type { CartMap };
 
@@ -341,6 +342,22 @@ export interface RateRepository {
   put(record: RatesRecord): Promise<void>;
 }
 
+// desk-pay: shop settings.
+/** The settings the owner has set; a key never set is absent (the service applies the defaults). */
+export type StoredSettings = Partial<ShopSettings>;
+
+/** The shop's settings: one record, changed key by key. */
+export interface SettingsRepository {
+  /** Every setting that has been set, as it was written. */
+  get(): Promise<StoredSettings>;
+  /**
+   * Sets the given keys (others keep their values) in one atomic write and answers the stored
+   * settings just before and just after it, so two owners saving at once each see the other's
+   * write in their `before`, and no write is lost.
+   */
+  save(values: StoredSettings): Promise<{ before: StoredSettings; after: StoredSettings }>;
+}
+
 /** The whole persistence port the services depend on. */
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
@@ -354,6 +371,8 @@ export interface Store {
   subscribers: SubscriberRepository;
   staff: StaffRepository;
   audit: AuditRepository;
+  // desk-pay: shop settings.
+  settings: SettingsRepository;
   close(): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ import {
   type RatesRecord,
   type StaffRecord,
   type Store,
+  type StoredSettings,
   type SubscriberRecord,
   type UserRecord,
 } from './port.ts';
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS audit (
   id TEXT PRIMARY KEY, at TEXT NOT NULL, actor_id TEXT NOT NULL, action TEXT NOT NULL,
   target TEXT NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
+CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
 `;
 
 type Row = Record<string, unknown>;
@@ -180,6 +182,13 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
     ),
   };
+  // desk-pay: shop settings.
+  const settingsGet = db.prepare('SELECT doc FROM settings WHERE id = 1');
+  const readSettings = (): StoredSettings =>
+    parse<StoredSettings>(settingsGet.get() as Row | undefined) ?? {};
+  const settingsPutQuery = db.prepare(
+    'INSERT INTO settings (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
+  );
 
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
@@ -520,6 +529,20 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             filter.limit ?? 100,
           ) as Row[];
           return rows.map((r) => parse<AuditEntry>(r) as AuditEntry);
+        },
+      },
+      // desk-pay: shop settings, one row.
+      settings: {
+        async get() {
+          return readSettings();
+        },
+        async save(values) {
+          return tx(() => {
+            const before = readSettings();
+            const after = { ...before, ...values };
+            settingsPutQuery.run(JSON.stringify(after));
+            return { before, after };
+          });
         },
       },
       async close() {

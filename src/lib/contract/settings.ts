@@ -1,0 +1,126 @@
+// The shop settings' schemas: one per key (the desk's save, the CLI's `settings set` and the
+// store's read all validate with these), the desk's save body and the settings answer. A leaf
+// module: desk.ts spreads these into the desk's requests and answers.
+import * as z from 'zod/mini';
+import { compactIban, pakistaniIbanProblem } from '../iban.ts';
+import { internationalMobile, isPakistaniMobile } from '../phone.ts';
+import { SETTING_KEYS, type SettingKey } from '../shop-settings.ts';
+import { emailSchema } from './checkout.ts';
+import { humanText, requiredString } from './fields.ts';
+
+/** The settings' own messages (asserted verbatim by the tests). */
+export const SETTINGS_MESSAGES = {
+  whatsappRequired: 'WhatsApp number is required',
+  whatsappInvalid: 'WhatsApp number must be a Pakistani mobile: 03xxxxxxxxx or +923xxxxxxxxx',
+  ibanRequired: 'IBAN is required',
+  accountNumberInvalid: 'Account number must be 6 to 24 digits (spaces and hyphens allowed)',
+  nothingToSave: 'Nothing to save: give at least one setting',
+  unknownKey: (key: string) => `Unknown setting "${key}". Settings are: ${SETTING_KEYS.join(', ')}`,
+  saved: (keys: readonly string[]) => `Saved ${keys.join(', ')}.`,
+  unchanged: 'Nothing changed: the settings already had these values.',
+} as const;
+
+const whatsappSchema = requiredString(SETTINGS_MESSAGES.whatsappRequired).check(
+  z.trim(),
+  z.minLength(1, { error: SETTINGS_MESSAGES.whatsappRequired, abort: true }),
+  z.maxLength(20, { error: SETTINGS_MESSAGES.whatsappInvalid, abort: true }),
+  z.refine(isPakistaniMobile, SETTINGS_MESSAGES.whatsappInvalid),
+  z.overwrite((text) => internationalMobile(text) ?? text),
+);
+
+const ibanSchema = requiredString(SETTINGS_MESSAGES.ibanRequired).check(
+  z.maxLength(40, { error: 'IBAN must be PK followed by 22 letters and digits', abort: true }),
+  z.overwrite(compactIban),
+  z.minLength(1, { error: SETTINGS_MESSAGES.ibanRequired, abort: true }),
+  z.superRefine((iban, ctx) => {
+    const problem = pakistaniIbanProblem(iban);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: iban });
+  }),
+);
+
+const accountNumberSchema = requiredString(SETTINGS_MESSAGES.accountNumberInvalid).check(
+  z.trim(),
+  z.regex(/^(?=(?:\D*\d){6,24}\D*$)[\d -]+$/, SETTINGS_MESSAGES.accountNumberInvalid),
+);
+
+/** The message of an object setting given as something else, or with a field it does not have. */
+function objectError(name: string, fields: readonly string[]) {
+  return (issue: { code?: string; keys?: readonly PropertyKey[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `${name} have no field "${String(issue.keys?.[0])}": use ${fields.join(', ')}`
+      : `${name} must be an object with ${fields.join(', ')}`;
+}
+
+/** Bank details: account title, bank, a Pakistani IBAN (checked), and an optional account number. */
+export const bankDetailsSchema = z.strictObject(
+  {
+    accountTitle: humanText('Account title is required', 100),
+    bank: humanText('Bank is required', 100),
+    iban: ibanSchema,
+    accountNumber: z.optional(accountNumberSchema),
+  },
+  { error: objectError('Bank details', ['accountTitle', 'bank', 'iban', 'accountNumber']) },
+);
+
+/** One schema per setting: the value the store keeps, validated and normalised. */
+export const SETTING_SCHEMAS = {
+  whatsappNumber: whatsappSchema,
+  supportEmail: emailSchema,
+  ordersEmail: emailSchema,
+  bankDetails: bankDetailsSchema,
+  supportHours: z.strictObject(
+    {
+      open: humanText('Opening hours are required', 100),
+      closed: humanText('Closed days are required', 100),
+    },
+    { error: objectError('Support hours', ['open', 'closed']) },
+  ),
+} as const satisfies { [K in SettingKey]: z.ZodMiniType<unknown> };
+
+/** The desk's save: one or more settings, each validated; an unknown name is refused. */
+export const settingsSaveSchema = z
+  .strictObject(
+    {
+      whatsappNumber: z.optional(SETTING_SCHEMAS.whatsappNumber),
+      supportEmail: z.optional(SETTING_SCHEMAS.supportEmail),
+      ordersEmail: z.optional(SETTING_SCHEMAS.ordersEmail),
+      bankDetails: z.optional(SETTING_SCHEMAS.bankDetails),
+      supportHours: z.optional(SETTING_SCHEMAS.supportHours),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? SETTINGS_MESSAGES.unknownKey(String(issue.keys[0]))
+          : 'Settings must be an object',
+    },
+  )
+  .check(z.refine((o) => Object.keys(o).length > 0, SETTINGS_MESSAGES.nothingToSave));
+
+const bankAnswer = z.object({
+  accountTitle: z.string(),
+  bank: z.string(),
+  iban: z.string(),
+  accountNumber: z.optional(z.string()),
+});
+
+/** Every setting as the desk shows it. */
+export const settingsSchema = z.object({
+  whatsappNumber: z.string(),
+  supportEmail: z.string(),
+  ordersEmail: z.string(),
+  bankDetails: z.nullable(bankAnswer),
+  supportHours: z.object({ open: z.string(), closed: z.string() }),
+});
+
+/** The desk's settings answer: every value, and which ones are still the defaults. */
+export const settingsAnswerSchema = z.object({
+  success: z.literal(true),
+  settings: settingsSchema,
+  defaults: z.array(z.enum(SETTING_KEYS)),
+});
+
+/** The answer to a save: the message, and the settings as they now stand. */
+export const settingsSavedSchema = z.extend(settingsAnswerSchema, { message: z.string() });
+
+/** What the desk's save receives once validated. */
+export type SettingsSave = z.infer<typeof settingsSaveSchema>;

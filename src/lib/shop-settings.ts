@@ -1,0 +1,74 @@
+// The shop's settings the owner edits from the desk or the CLI (WhatsApp number, support e-mail,
+// orders alert address, bank details, support hours), their defaults when unset (the values
+// shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
+// reads the stored values and passes them in.
+import { displayIban } from './iban.ts';
+import { displayMobile } from './phone.ts';
+import { SHOP, SUPPORT_HOURS } from './shop-info.ts';
+
+/** The bank account shoppers paying by bank transfer send money to. */
+export interface BankDetails {
+  /** The account holder's name as the bank shows it to the sender. */
+  accountTitle: string;
+  bank: string;
+  /** A Pakistani IBAN, compact (PK36SCBL0000001123456702). */
+  iban: string;
+  /** The bank's own account number, when the owner wants it shown beside the IBAN. */
+  accountNumber?: string;
+}
+
+/** Every setting, as services and pages use them. */
+export interface ShopSettings {
+  /** International digits without "+" (923001234567), as messaging links want it. */
+  whatsappNumber: string;
+  /** The address shoppers write to; shown on every page and in mails. */
+  supportEmail: string;
+  /** Where the shop's own new-order alerts go. */
+  ordersEmail: string;
+  /** Null until the owner sets them: mails then say the details follow separately. */
+  bankDetails: BankDetails | null;
+  supportHours: { open: string; closed: string };
+}
+
+/** The name of one setting. */
+export type SettingKey = keyof ShopSettings;
+
+/** Every setting's name, in the order the desk and the CLI list them. */
+export const SETTING_KEYS = [
+  'whatsappNumber',
+  'supportEmail',
+  'ordersEmail',
+  'bankDetails',
+  'supportHours',
+] as const satisfies readonly SettingKey[];
+
+/** The settings before the owner changes any: today's contacts from shop-info.ts. */
+export const DEFAULT_SETTINGS: ShopSettings = {
+  whatsappNumber: SHOP.whatsappNumber,
+  supportEmail: SHOP.email,
+  ordersEmail: SHOP.email,
+  bankDetails: null,
+  supportHours: { open: SUPPORT_HOURS.open, closed: SUPPORT_HOURS.closed },
+};
+
+/** The messaging-app link of the floating button and the Need Help panels. */
+export function messagingLink(settings: Pick<ShopSettings, 'whatsappNumber'>): string {
+  return `https://wa.me/${settings.whatsappNumber}`;
+}
+
+/** The WhatsApp number for people to read (+92 300 1234567). */
+export function whatsappDisplay(settings: Pick<ShopSettings, 'whatsappNumber'>): string {
+  return displayMobile(settings.whatsappNumber) ?? `+${settings.whatsappNumber}`;
+}
+
+/** The lines of a bank-transfer mail that tell the shopper where to send the money. */
+export function bankDetailsLines(bank: BankDetails | null): string[] {
+  if (!bank) return ['Our bank details follow in a separate e-mail from our team.'];
+  return [
+    'Please transfer the total to:',
+    `Account title: ${bank.accountTitle}`,
+    `Bank: ${bank.bank}`,
+    `IBAN: ${displayIban(bank.iban)}`,
+    ...(bank.accountNumber ? [`Account number: ${bank.accountNumber}`] : []),
+  ];
+}
