@@ -135,6 +135,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // desk-pay: shop settings.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
+  // desk-pay: payments.
+  deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -4,11 +4,19 @@
 import type { CheckoutField, CheckoutFields } from './checkout.ts';
 import { checkoutSchema } from './contract/checkout.ts';
 import { fieldErrors } from './contract/fields.ts';
+import { walletNumberFor } from './wallet.ts';
 
-/** Every field's first error by the shared checkout schema (SPEC §5 messages), or {} when valid. */
+/**
+ * Every field's first error by the shared checkout schema (SPEC §5 messages), and the wallet
+ * number's for JazzCash or EasyPaisa, or {} when valid.
+ */
 export function checkoutErrors(fields: CheckoutFields): Partial<Record<CheckoutField, string>> {
   const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
-  return result.success
+  const errors = result.success
     ? {}
     : (fieldErrors(result.error) as Partial<Record<CheckoutField, string>>);
+  const wallet = walletNumberFor(fields.paymentMethod, fields.walletNumber);
+  return 'error' in wallet && fields.paymentMethod !== ''
+    ? { ...errors, walletNumber: wallet.error }
+    : errors;
 }

@@ -11,6 +11,7 @@ import {
   paymentMethodsFor,
   type PaymentMethod,
 } from './payments.ts';
+import { isWalletMethod } from './wallet.ts';
 
 /** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
 export type CheckoutFields = {
@@ -25,6 +26,8 @@ export type CheckoutFields = {
   zip: string;
   mobile: string;
   paymentMethod: PaymentMethod | '';
+  /** The JazzCash or EasyPaisa number the payment request goes to ('' for other methods). */
+  walletNumber: string;
 };
 
 /** One of the checkout form's fields. */
@@ -64,6 +67,7 @@ export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): 
     zip: '',
     mobile: '',
     paymentMethod,
+    walletNumber: '',
   };
 }
 
@@ -165,13 +169,16 @@ export function shownError(
   return form.submitted || form.touched[name] ? form.errors[name] : undefined;
 }
 
-/** The order request POST /api/order/COD takes: the address, the lines, the currency and the payment method. */
+/**
+ * The order request POST /api/order/COD takes: the address, the lines, the currency, the payment
+ * method, and the wallet number for JazzCash or EasyPaisa.
+ */
 export function orderRequest(
   fields: CheckoutFields & { paymentMethod: PaymentMethod },
   items: readonly { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
   currency: string,
 ): OrderRequest {
-  const { paymentMethod, address2, ...address } = fields;
+  const { paymentMethod, address2, walletNumber, ...address } = fields;
   return {
     items: items.map((i) => ({
       productId: i.itemId,
@@ -182,6 +189,7 @@ export function orderRequest(
     address: address2.trim() ? { ...address, address2 } : address,
     currency,
     paymentMethod,
+    ...(isWalletMethod(paymentMethod) ? { walletNumber } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ import {
   toDeskStaff,
 } from './services/staff.ts';
 import { deskSettings, saveSettings } from './services/settings.ts';
+import { recordPayment } from './services/desk-payments.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -179,4 +180,6 @@ export const SERVICES: Services = {
   // desk-pay: shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
+  // desk-pay: payments.
+  deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
 };

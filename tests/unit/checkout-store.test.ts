@@ -224,6 +224,7 @@ describe('submitCheckout', () => {
       zip: '',
       mobile: '',
       paymentMethod: 'COD',
+      walletNumber: '',
     });
     expect(localStorage.getItem('cartItems_sana@example.com')).toBe('{}');
   });

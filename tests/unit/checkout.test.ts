@@ -28,6 +28,7 @@ const filled: CheckoutFields & { paymentMethod: PaymentMethod } = {
   zip: '54000',
   mobile: '+92 300 1234567',
   paymentMethod: 'COD',
+  walletNumber: '',
 };
 
 describe('checkoutErrors', () => {
@@ -232,5 +233,35 @@ describe('summaryAmounts', () => {
       shipping: 0,
       total: 0,
     });
+  });
+});
+
+// desk-pay: the wallet number of a JazzCash or EasyPaisa order.
+describe('the wallet number', () => {
+  it('is required for JazzCash and EasyPaisa, with the method in the message', () => {
+    expect(checkoutErrors({ ...filled, paymentMethod: 'JazzCash' })).toEqual({
+      walletNumber: 'JazzCash account number is required',
+    });
+    expect(checkoutErrors({ ...filled, paymentMethod: 'EasyPaisa' }).walletNumber).toBe(
+      'EasyPaisa account number is required',
+    );
+  });
+
+  it('must be a Pakistani mobile, typed locally or internationally', () => {
+    const jazz = { ...filled, paymentMethod: 'JazzCash' as const };
+    expect(checkoutErrors({ ...jazz, walletNumber: '042 35761234' }).walletNumber).toBe(
+      'JazzCash account number must be a Pakistani mobile: 03xxxxxxxxx or +923xxxxxxxxx',
+    );
+    expect(checkoutErrors({ ...jazz, walletNumber: '0300 1234567' })).toEqual({});
+    expect(checkoutErrors({ ...jazz, walletNumber: '+92 300-1234567' })).toEqual({});
+  });
+
+  it('is sent with a wallet order and never with another method', () => {
+    const jazz = { ...filled, paymentMethod: 'JazzCash' as const, walletNumber: '0300 1234567' };
+    expect(orderRequest(jazz, [], 'PKR').walletNumber).toBe('0300 1234567');
+    expect(orderRequest(jazz, [], 'PKR').address).not.toHaveProperty('walletNumber');
+    expect(orderRequest({ ...jazz, paymentMethod: 'COD' }, [], 'PKR')).not.toHaveProperty(
+      'walletNumber',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { paymentLabel } from '../../lib/payments.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
-import { editField } from '../../stores/checkout.ts';
+import { editField, leaveField } from '../../stores/checkout.ts';
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
@@ -29,13 +29,25 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
           {error}
         </p>
       )}
-      <PaymentNote method={fields.paymentMethod} />
+      <PaymentNote
+        method={fields.paymentMethod}
+        walletNumber={fields.walletNumber}
+        error={errors.walletNumber}
+      />
     </section>
   );
 }
 
-/** What each method means; card and wallet details are never sent to the server. */
-function PaymentNote({ method }: { method: string }) {
+/** What each method means; a wallet's number is kept with the order for the payment request. */
+function PaymentNote({
+  method,
+  walletNumber,
+  error,
+}: {
+  method: string;
+  walletNumber: string;
+  error: string | undefined;
+}) {
   if (method === 'COD')
     return (
       <p className="muted">
@@ -52,9 +64,24 @@ function PaymentNote({ method }: { method: string }) {
   return (
     <div className="field">
       <label htmlFor="wallet-number">{method} account number</label>
-      <input id="wallet-number" type="tel" autoComplete="off" placeholder="03xx xxxxxxx" />
-      <p className="muted">
-        You will receive a {method} payment request on this number. It is not stored.
+      <input
+        id="wallet-number"
+        type="tel"
+        autoComplete="off"
+        placeholder="03xx xxxxxxx"
+        value={walletNumber}
+        onChange={(e) => editField('walletNumber', e.currentTarget.value)}
+        onBlur={() => leaveField('walletNumber')}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? 'checkout-walletNumber-error' : 'wallet-number-note'}
+      />
+      {error && (
+        <p className="error" id="checkout-walletNumber-error">
+          {error}
+        </p>
+      )}
+      <p className="muted" id="wallet-number-note">
+        We keep this number with your order and send the {method} payment request to it.
       </p>
     </div>
   );

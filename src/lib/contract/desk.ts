@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
+import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 
 const success = z.literal(true);
@@ -71,6 +72,8 @@ export const DESK_REQUESTS = {
   }),
   // desk-pay: shop settings.
   deskSettingsSave: settingsSaveSchema,
+  // desk-pay: payments.
+  deskPayment: paymentBodySchema,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -115,6 +118,18 @@ export const deskEventSchema = z.object({
   note: z.nullable(z.string()),
 });
 
+// desk-pay: a payment as the desk shows it.
+/** A payment recorded as received, in the order's currency. */
+export const deskPaymentSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  atKarachi: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  reference: z.nullable(z.string()),
+  by: z.string(),
+});
+
 /** An order as the desk's detail shows it. */
 export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   lines: z.array(
@@ -136,6 +151,11 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
   timeline: z.array(deskEventSchema),
+  // desk-pay: the wallet number and the payments recorded.
+  walletNumber: z.nullable(z.string()),
+  payments: z.array(deskPaymentSchema),
+  /** What is still owed, in the order's currency (0 once paid). */
+  due: z.number(),
 });
 
 const session = z.object({
@@ -186,6 +206,8 @@ export const DESK_ANSWER_SCHEMAS = {
   // desk-pay: shop settings.
   deskSettings: settingsAnswerSchema,
   deskSettingsSaved: settingsSavedSchema,
+  // desk-pay: payments.
+  deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -382,6 +382,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Saves one or more settings (owner only; audited)',
   },
+  // desk-pay: payments.
+  deskPayment: {
+    method: 'POST',
+    paths: ['/api/desk/orders/payment'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPayment',
+    answer: 'deskPaid',
+    msg: false,
+    summary: 'Records a payment received on an order (paid once the total is covered; audited)',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

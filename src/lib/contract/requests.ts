@@ -7,6 +7,7 @@ import { MAX_CART_LINES } from '../cart.ts';
 import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
 import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
+import { WALLET_NUMBER_MAX } from '../wallet.ts';
 import { DESK_REQUESTS } from './desk.ts';
 import {
   cartMapShape,
@@ -90,6 +91,15 @@ export const orderBodySchema = z.object({
   address: addressSchema,
   currency: z.optional(currencyCodeSchema),
   paymentMethod: z.optional(paymentMethodSchema),
+  /** The JazzCash or EasyPaisa number (checked against the method by the order service). */
+  walletNumber: z.optional(
+    requiredString('Wallet number must be text').check(
+      z.maxLength(
+        WALLET_NUMBER_MAX,
+        `Wallet number must be at most ${WALLET_NUMBER_MAX} characters`,
+      ),
+    ),
+  ),
 });
 
 /** Body of POST /api/order/cancel. */

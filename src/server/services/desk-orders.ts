@@ -29,6 +29,7 @@ import { sendMailWithRetry } from '../mail.ts';
 import type { OrderEvent, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
 import { actorOf, audit } from './staff.ts';
+import { paymentView, withPaymentEvents } from './desk-payment-view.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
 export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
@@ -106,7 +107,9 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     cancelReason: o.cancelReason,
     courier: o.shipping?.courier ?? null,
     trackingNumber: o.shipping?.trackingNumber ?? null,
-    timeline: timeline(o),
+    // desk-pay: the wallet number, the payments recorded, and the payments on the timeline.
+    timeline: withPaymentEvents(timeline(o), o),
+    ...paymentView(o),
   };
 }
 

@@ -2,6 +2,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { cleanText } from '../../lib/contract/fields.ts';
+import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 
@@ -18,12 +19,26 @@ export function mailValue(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
+/** What a shopper paying by bank transfer needs: where to send the money, and what to quote. */
+function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
+  if (order.paymentMethod !== 'Bank Transfer') return [];
+  return [
+    ...bankDetailsLines(settings.bankDetails),
+    `Please quote your order number ${order.id} as the payment reference. Your order ships once the transfer arrives.`,
+    '',
+  ];
+}
+
 /**
  * The order confirmation. Every line starts with the shop's own words (a label, 'Dear', '- '), and
  * supplied values appear only inside such lines, through mailValue. Amounts are the order's stored
- * figures in its currency's smallest unit, formatted as the page shows them.
+ * figures in its currency's smallest unit, formatted as the page shows them. A bank transfer's
+ * mail carries the shop's bank details as the settings hold them when it is sent.
  */
-export function confirmationMail(order: OrderRecord): Mail {
+export function confirmationMail(
+  order: OrderRecord,
+  settings: Pick<ShopSettings, 'bankDetails'>,
+): Mail {
   const money = (n: number) => formatMoney(n, order.currency);
   const items = order.items.map(
     (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
@@ -42,6 +57,7 @@ export function confirmationMail(order: OrderRecord): Mail {
       `Delivery: ${money(order.deliveryFee)}`,
       `Total: ${money(order.total)} (${paymentLabel(order.paymentMethod)})`,
       '',
+      ...paymentLines(order, settings),
       'You can track or cancel it under Your Orders.',
     ].join('\n'),
     summary: `order ${order.id} confirmation`,

@@ -15,6 +15,8 @@ import type { Order, OrderItem } from '../../lib/contract/responses.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
+import { readSettings } from './settings.ts';
+import { walletNumberFor } from '../../lib/wallet.ts';
 import { ratesForOrder } from './rates.ts';
 import { throttle, type Limit } from './throttle.ts';
 
@@ -100,10 +102,18 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
 
 /** A stable fingerprint of what an order request asks for, to recognise a replayed submit. */
 function requestHash(body: OrderBody, destination: Destination): string {
-  const { items, address } = body;
+  const { items, address, walletNumber } = body;
   const { currency, paymentMethod } = destination;
   return createHash('sha256')
-    .update(JSON.stringify({ items, address, currency, paymentMethod }))
+    .update(
+      JSON.stringify({
+        items,
+        address,
+        currency,
+        paymentMethod,
+        ...(walletNumber ? { walletNumber } : {}),
+      }),
+    )
     .digest('hex');
 }
 
@@ -132,6 +142,9 @@ export async function placeOrder(
     paymentMethod: body.paymentMethod,
   });
   if ('error' in destination) throw invalid(destination.error);
+  // desk-pay: the wallet number staff send the payment request to.
+  const wallet = walletNumberFor(destination.paymentMethod, body.walletNumber);
+  if ('error' in wallet) throw invalid(wallet.error);
   await throttle(
     deps.store,
     [
@@ -173,6 +186,7 @@ export async function placeOrder(
     deliveryFee: amounts.deliveryFee,
     total: amounts.total,
     paymentMethod,
+    ...(wallet.walletNumber ? { walletNumber: wallet.walletNumber } : {}),
     payment: false,
     status: 'Order Placed',
     cancelReason: null,
@@ -184,9 +198,11 @@ export async function placeOrder(
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'created') {
     // The confirmation goes out after the answer; a mail failure never fails the order.
-    const mailing = sendMail(deps.config, confirmationMail(order)).catch((error: unknown) =>
-      console.error(`[orders] confirmation mail for ${order.id} failed: ${String(error)}`),
-    );
+    const mailing = readSettings(deps)
+      .then((settings) => sendMail(deps.config, confirmationMail(order, settings)))
+      .catch((error: unknown) =>
+        console.error(`[orders] confirmation mail for ${order.id} failed: ${String(error)}`),
+      );
     context.waitUntil?.(mailing);
   }
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };

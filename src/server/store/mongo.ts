@@ -405,6 +405,20 @@ export async function openMongoStore(
             await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
           );
         },
+        // desk-pay: payments.
+        async addPayment(id, payment, paid, when) {
+          const count =
+            when.paymentsBefore === 0
+              ? { $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }] }
+              : { payments: { $size: when.paymentsBefore } };
+          return fromDoc<OrderRecord>(
+            await orders.findOneAndUpdate(
+              { _id: id, status: { $in: [...when.statuses] }, ...count },
+              { $set: { payment: paid }, $push: { payments: payment } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
       },
       otps: {
         async put(otp) {

@@ -1,6 +1,7 @@
 import type { CartMap } from '../../lib/contract/fields.ts';
 import type { Order } from '../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
+import type { PaymentMethod } from '../../lib/payments.ts';
 import type { Product } from '../../lib/product.ts';
 import type { ShopSettings } from '../../lib/shop-settings.ts';
 
@@ -44,6 +45,25 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
   history?: OrderEvent[];
   /** The courier and tracking number given when the order went Out for Delivery. */
   shipping?: { courier: string | null; trackingNumber: string | null };
+  // desk-pay: wallet number and payments.
+  /** The JazzCash or EasyPaisa number (03001234567) the shop sends the payment request to. */
+  walletNumber?: string;
+  /** Payments staff recorded as received, oldest first; `payment` is true once they cover the total. */
+  payments?: OrderPayment[];
+}
+
+/** A payment staff recorded as received, in the order's currency. */
+export interface OrderPayment {
+  id: string;
+  at: string;
+  method: PaymentMethod;
+  /** In the order's currency, rounded to its minor unit, like the order's total. */
+  amount: number;
+  /** The bank or wallet transaction reference; null for cash collected on delivery. */
+  reference: string | null;
+  by: { id: string; email: string };
+  /** The order's status when it was recorded. */
+  status: OrderStatus;
 }
 
 /** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
@@ -167,6 +187,18 @@ export interface OrderRepository {
       /** Set in the same atomic write (Out for Delivery). */
       shipping?: { courier: string | null; trackingNumber: string | null };
     },
+  ): Promise<OrderRecord | null>;
+  // desk-pay: payments.
+  /**
+   * Appends a payment and sets the order's `payment` flag in one atomic write, only while the
+   * order is in one of `when.statuses` and holds exactly `when.paymentsBefore` payments (so of two
+   * staff recording on what they both read, one wins); returns the updated order or null.
+   */
+  addPayment(
+    id: string,
+    payment: OrderPayment,
+    paid: boolean,
+    when: { statuses: readonly OrderStatus[]; paymentsBefore: number },
   ): Promise<OrderRecord | null>;
 }
 

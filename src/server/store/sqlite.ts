@@ -352,6 +352,21 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return next;
           });
         },
+        // desk-pay: payments.
+        async addPayment(id, payment, paid, when) {
+          return tx(() => {
+            const order = getOrder(id);
+            if (!order || !when.statuses.includes(order.status)) return null;
+            if ((order.payments ?? []).length !== when.paymentsBefore) return null;
+            const next: OrderRecord = {
+              ...order,
+              payment: paid,
+              payments: [...(order.payments ?? []), payment],
+            };
+            q.orderUpdate.run(order.status, JSON.stringify(next), id);
+            return next;
+          });
+        },
       },
       otps: {
         async put(otp) {

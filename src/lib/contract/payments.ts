@@ -1,0 +1,50 @@
+// The desk's payment call: its body, and the messages of the payment rules (asserted verbatim by
+// the tests). A leaf module: desk.ts spreads the body into the desk's requests.
+import * as z from 'zod/mini';
+import { PAYMENT_METHODS, paymentLabel } from '../payments.ts';
+import { humanText, requiredText } from './fields.ts';
+
+/** The largest amount one payment may record, in any currency (far above any order). */
+export const MAX_PAYMENT_AMOUNT = 1_000_000_000;
+
+/** Body of the desk's deskPayment: the order, how it was paid, how much, and the reference. */
+export const paymentBodySchema = z.object({
+  order: requiredText('Order id or number is required', 64),
+  method: z.enum(PAYMENT_METHODS, {
+    error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}`,
+  }),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .check(
+      z.refine(Number.isFinite, 'Amount must be a number'),
+      z.gt(0, 'Amount must be more than 0'),
+      z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
+    ),
+  reference: z.optional(humanText('Reference is required', 60)),
+});
+
+/** What the desk's payment call receives once validated. */
+export type PaymentBody = z.infer<typeof paymentBodySchema>;
+
+/** Why a payment cannot be recorded, and what recording one answers. */
+export const PAYMENT_MESSAGES = {
+  cancelled: 'This order is cancelled: no payment can be recorded on it.',
+  codNotDelivered: (status: string) =>
+    `Cash on delivery can be recorded once the order is Delivered (it is ${status}).`,
+  methodNotAllowed: (method: string, country: string) =>
+    `${paymentLabel(method)} is not a payment method for an order to ${country}.`,
+  referenceRequired: (method: string) => `A reference is required for ${method} payments.`,
+  badMinorUnit: (currency: string, digits: number) =>
+    digits === 0
+      ? `Amount must be a whole number of ${currency}.`
+      : `Amount must have at most ${digits} decimal places in ${currency}.`,
+  alreadyPaid: 'This order is already paid in full.',
+  moreThanDue: (due: string) => `The amount is more than the ${due} still due on this order.`,
+  duplicateReference: (reference: string) =>
+    `A payment with reference ${reference} is already recorded on this order.`,
+  raced: 'Someone else recorded a payment on this order just now. Check it before recording again.',
+  recorded: (amount: string, method: string, number: string, due: string | null) =>
+    `Recorded ${amount} by ${paymentLabel(method)} on order #${number}. ${
+      due === null ? 'It is paid in full.' : `${due} is still due.`
+    }`,
+} as const;
