@@ -4,7 +4,7 @@
 // own file so the desk's methods and the shop's can change independently.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, StaffRecord, Store } from '../../src/server/store/port.ts';
+import type { AuditEntry, OrderPayment, StaffRecord, Store } from '../../src/server/store/port.ts';
 import { orderRecord as order, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
 
 function member(overrides: Partial<StaffRecord> = {}): StaffRecord {
@@ -243,6 +243,86 @@ function deskContract(
         );
         expect(results.filter((r) => r !== null)).toHaveLength(1);
         expect((await store.orders.get(o.id))?.history).toHaveLength(1);
+      });
+    });
+
+    // desk-pay: payments.
+    describe('order payments', () => {
+      const payment = (n: number, overrides: Partial<OrderPayment> = {}): OrderPayment => ({
+        id: randomUUID(),
+        at: new Date().toISOString(),
+        method: 'Bank Transfer',
+        amount: n,
+        reference: `REF-${n}`,
+        by: { id: 'staff-1', email: 'staff@bastaa.pk' },
+        status: 'Order Placed',
+        ...overrides,
+      });
+      const open = ['Order Placed', 'Packing', 'Out for Delivery', 'Delivered'] as const;
+
+      it('appends payments in order and sets the paid flag in the same write', async () => {
+        const o = order();
+        await store.orders.create(o);
+        const first = await store.orders.addPayment(o.id, payment(1000), false, {
+          statuses: open,
+          paymentsBefore: 0,
+        });
+        expect(first?.payments?.map((p) => p.amount)).toEqual([1000]);
+        expect(first?.payment).toBe(false);
+        const second = await store.orders.addPayment(o.id, payment(250), true, {
+          statuses: open,
+          paymentsBefore: 1,
+        });
+        expect(second?.payments?.map((p) => p.amount)).toEqual([1000, 250]);
+        expect(await store.orders.get(o.id)).toEqual(second);
+        expect(second).toMatchObject({ payment: true, status: 'Order Placed' });
+      });
+
+      it('changes nothing when the status or the count of payments is not the one given', async () => {
+        const o = order({ status: 'Cancelled' });
+        await store.orders.create(o);
+        expect(
+          await store.orders.addPayment(o.id, payment(1), true, {
+            statuses: open,
+            paymentsBefore: 0,
+          }),
+        ).toBeNull();
+        const p = order();
+        await store.orders.create(p);
+        expect(
+          await store.orders.addPayment(p.id, payment(1), true, {
+            statuses: open,
+            paymentsBefore: 1,
+          }),
+        ).toBeNull();
+        expect(
+          await store.orders.addPayment(p.id, payment(1), true, {
+            statuses: ['Delivered'],
+            paymentsBefore: 0,
+          }),
+        ).toBeNull();
+        expect(
+          await store.orders.addPayment('no-such-order', payment(1), true, {
+            statuses: open,
+            paymentsBefore: 0,
+          }),
+        ).toBeNull();
+        expect(await store.orders.get(p.id)).toEqual(p);
+      });
+
+      it('lets exactly one of many payments made on the same count win', async () => {
+        const o = order();
+        await store.orders.create(o);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            store.orders.addPayment(o.id, payment(100 + i), false, {
+              statuses: open,
+              paymentsBefore: 0,
+            }),
+          ),
+        );
+        expect(results.filter((r) => r !== null)).toHaveLength(1);
+        expect((await store.orders.get(o.id))?.payments).toHaveLength(1);
       });
     });
 

@@ -93,7 +93,7 @@ export const orderBodySchema = z.object({
   paymentMethod: z.optional(paymentMethodSchema),
   /** The JazzCash or EasyPaisa number (checked against the method by the order service). */
   walletNumber: z.optional(
-    requiredString('Wallet number must be text').check(
+    requiredString('Wallet number is required').check(
       z.maxLength(
         WALLET_NUMBER_MAX,
         `Wallet number must be at most ${WALLET_NUMBER_MAX} characters`,

@@ -38,13 +38,13 @@ function refusal(o: OrderRecord, body: PaymentBody): Error | null {
   if (body.method === 'COD' && o.status !== 'Delivered')
     return conflict(PAYMENT_MESSAGES.codNotDelivered(o.status));
   if (o.payment || dueMinor(o) === 0) return conflict(PAYMENT_MESSAGES.alreadyPaid);
+  const reference = body.reference?.toLowerCase();
+  if (reference && (o.payments ?? []).some((p) => p.reference?.toLowerCase() === reference))
+    return conflict(PAYMENT_MESSAGES.duplicateReference(body.reference!));
   if (toMinorUnits(body.amount, o.currency) > dueMinor(o))
     return conflict(
       PAYMENT_MESSAGES.moreThanDue(formatMoney(fromMinor(dueMinor(o), o.currency), o.currency)),
     );
-  const reference = body.reference?.toLowerCase();
-  if (reference && (o.payments ?? []).some((p) => p.reference?.toLowerCase() === reference))
-    return conflict(PAYMENT_MESSAGES.duplicateReference(body.reference!));
   return null;
 }
 

@@ -1,0 +1,138 @@
+// What an order carries for its payment, through the order call with real Requests: JazzCash and
+// EasyPaisa orders keep the wallet number (required, a Pakistani mobile, refused for other
+// methods) and the desk shows it while the shopper's own answer does not; a Bank Transfer
+// confirmation carries the bank details the settings hold at the moment it is sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import account from '../../netlify/functions/account.mts';
+import { WALLET_MESSAGES } from '../../src/lib/wallet.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+import { signUp, stockShelves } from '../fixtures/api.ts';
+import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
+import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let owner: Member;
+let shopper: { token: string; email: string };
+
+beforeAll(async () => {
+  env = await useTempDataDir();
+  smtp = await startSmtpCatcher();
+  process.env.SMTP_URL = smtp.url;
+  await stockShelves([makeProduct({ _id: 'city-tote', price: 4500, discountPercent: 0 })]);
+  owner = await enrol('owner', 'Owner');
+  shopper = await signUp('Wallet Shopper');
+}, 60_000);
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await Promise.all([smtp.close(), env.cleanup()]);
+});
+
+let placed = 0;
+/** Places an order from its own address and mailbox, waiting for the confirmation mail. */
+async function place(extra: Record<string, unknown>) {
+  placed++;
+  const email = `payer${placed}@example.com`;
+  const pending: Promise<unknown>[] = [];
+  const req = apiRequest('/api/order/COD', {
+    body: {
+      items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+      address: lahoreAddress({ email }),
+      currency: 'PKR',
+      ...extra,
+    },
+    headers: { token: shopper.token },
+  });
+  const res = await account(req, { ip: `192.0.2.${placed}`, waitUntil: (p) => pending.push(p) });
+  await Promise.all(pending);
+  const body = (await res.json()) as Record<string, any>;
+  const mail = smtp.mails.find((m) => m.to.includes(email));
+  return { status: res.status, body, mail: mail ? mailText(mail.raw) : null };
+}
+
+describe('the wallet number of a JazzCash or EasyPaisa order', { timeout: 60_000 }, () => {
+  it('is stored in its local form and shown at the desk, never in the shopper’s answer', async () => {
+    const answer = await place({ paymentMethod: 'JazzCash', walletNumber: '+92 300-1234567' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).not.toHaveProperty('walletNumber');
+    const id = answer.body.orderId as string;
+    expect((await (await getStore()).orders.get(id))?.walletNumber).toBe('03001234567');
+    const desk = await deskCall('orders/show', { body: { order: id }, token: owner.token });
+    expect(desk.body.order.walletNumber).toBe('03001234567');
+  });
+
+  it.each([
+    ['missing', { paymentMethod: 'EasyPaisa' }, WALLET_MESSAGES.required('EasyPaisa')],
+    [
+      'a landline',
+      { paymentMethod: 'JazzCash', walletNumber: '042 35761234' },
+      WALLET_MESSAGES.invalid('JazzCash'),
+    ],
+    [
+      'too long',
+      { paymentMethod: 'JazzCash', walletNumber: '0'.repeat(21) },
+      'Wallet number must be at most 20 characters',
+    ],
+    ['an object', { paymentMethod: 'JazzCash', walletNumber: { $ne: '' } }, 'Must be text'],
+    [
+      'sent with COD',
+      { paymentMethod: 'COD', walletNumber: '03001234567' },
+      WALLET_MESSAGES.notTaken,
+    ],
+    [
+      'sent with Bank Transfer',
+      { paymentMethod: 'Bank Transfer', walletNumber: '03001234567' },
+      WALLET_MESSAGES.notTaken,
+    ],
+  ])('is refused when %s, and no order is placed', async (_, extra, message) => {
+    const store = await getStore();
+    const before = (await store.orders.list()).length;
+    const answer = await place(extra);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(await store.orders.list()).toHaveLength(before);
+  });
+});
+
+describe('the Bank Transfer confirmation', { timeout: 60_000 }, () => {
+  it('says the bank details follow separately while the owner has not set them', async () => {
+    const answer = await place({ paymentMethod: 'Bank Transfer' });
+    expect(answer.status).toBe(201);
+    expect(answer.mail).toContain('Our bank details follow in a separate e-mail from our team.');
+  });
+
+  it('carries the bank details the settings hold when it is sent, with the order as reference', async () => {
+    const saved = await deskCall('settings/save', {
+      token: owner.token,
+      body: {
+        bankDetails: {
+          accountTitle: 'Bastaa Bags (Private) Limited',
+          bank: 'Meezan Bank',
+          iban: 'PK36SCBL0000001123456702',
+          accountNumber: '0123-4567890',
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const answer = await place({ paymentMethod: 'Bank Transfer' });
+    expect(answer.mail).toContain(
+      [
+        'Please transfer the total to:',
+        'Account title: Bastaa Bags (Private) Limited',
+        'Bank: Meezan Bank',
+        'IBAN: PK36 SCBL 0000 0011 2345 6702',
+        'Account number: 0123-4567890',
+        `Please quote your order number ${answer.body.orderId} as the payment reference. Your order ships once the transfer arrives.`,
+      ].join('\n'),
+    );
+  });
+
+  it('is not added to a COD confirmation', async () => {
+    const answer = await place({ paymentMethod: 'COD' });
+    expect(answer.mail).not.toContain('IBAN');
+    expect(answer.mail).not.toContain('bank details');
+  });
+});
