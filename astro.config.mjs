@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
 import { photoPipeline } from './src/server/photo-integration.ts';
+import { shopSettingsModule } from './src/server/settings-integration.ts';
 import { isNoindexPath } from './src/lib/routes.ts';
 
 const isDev = process.argv.includes('dev');
@@ -32,6 +33,7 @@ export default defineConfig({
     react(),
     interactionDirective,
     photoPipeline(),
+    shopSettingsModule(),
     // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
     sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),
     // Last: it hashes the inline scripts of the finished pages.

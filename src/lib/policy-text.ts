@@ -1,20 +1,32 @@
 import { POLICY_FIGURES, POLICY_TEXT } from './policy.ts';
-import { MESSAGING_LINK, SHOP, SUPPORT_HOURS } from './shop-info.ts';
+import { SHOP } from './shop-info.ts';
+import {
+  DEFAULT_SETTINGS,
+  messagingLink,
+  whatsappDisplay,
+  type ShopSettings,
+} from './shop-settings.ts';
 
-/** Every value a `{{name}}` placeholder in the FAQ and legal Markdown may stand for. */
-export const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  ...POLICY_FIGURES,
-  ...POLICY_TEXT,
-  shopName: SHOP.name,
-  legalName: SHOP.legalName,
-  shopAddress: SHOP.address,
-  shopCity: SHOP.city,
-  shopEmail: SHOP.email,
-  whatsappNumber: SHOP.whatsappDisplay,
-  messagingLink: MESSAGING_LINK,
-  siteDomain: new URL(SHOP.siteUrl).host,
-  supportHours: `${SUPPORT_HOURS.open}; ${SUPPORT_HOURS.closed.charAt(0).toLowerCase()}${SUPPORT_HOURS.closed.slice(1)}`,
-};
+/** Every value a `{{name}}` placeholder may stand for, with the shop's settings as given. */
+export function placeholdersFor(settings: ShopSettings): Readonly<Record<string, string>> {
+  const { open, closed } = settings.supportHours;
+  return {
+    ...POLICY_FIGURES,
+    ...POLICY_TEXT,
+    shopName: SHOP.name,
+    legalName: SHOP.legalName,
+    shopAddress: SHOP.address,
+    shopCity: SHOP.city,
+    shopEmail: settings.supportEmail,
+    whatsappNumber: whatsappDisplay(settings),
+    messagingLink: messagingLink(settings),
+    siteDomain: new URL(SHOP.siteUrl).host,
+    supportHours: `${open}; ${closed.charAt(0).toLowerCase()}${closed.slice(1)}`,
+  };
+}
+
+/** Every value a `{{name}}` placeholder in the FAQ and legal Markdown may stand for (default settings). */
+export const PLACEHOLDERS: Readonly<Record<string, string>> = placeholdersFor(DEFAULT_SETTINGS);
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w]*)\s*\}\}/g;
 
@@ -26,16 +38,22 @@ export const escapeHtml = (text: string): string =>
  * Replaces each `{{name}}` with its policy or shop value; throws on a name it does not know.
  * @example fillPolicy('Returns within {{returnWindow}}.') // 'Returns within 7 days.'
  */
-export function fillPolicy(text: string, encode: (value: string) => string = (v) => v): string {
+export function fillPolicy(
+  text: string,
+  encode: (value: string) => string = (v) => v,
+  settings: ShopSettings = DEFAULT_SETTINGS,
+): string {
+  const values = settings === DEFAULT_SETTINGS ? PLACEHOLDERS : placeholdersFor(settings);
   return text.replace(PLACEHOLDER, (_, name: string) => {
-    const value = PLACEHOLDERS[name];
+    const value = values[name];
     if (value === undefined) throw new Error(`Unknown policy placeholder {{${name}}}`);
     return encode(value);
   });
 }
 
 /** `fillPolicy` for rendered HTML: values are escaped before they are inserted. */
-export const fillPolicyHtml = (html: string): string => fillPolicy(html, escapeHtml);
+export const fillPolicyHtml = (html: string, settings: ShopSettings = DEFAULT_SETTINGS): string =>
+  fillPolicy(html, escapeHtml, settings);
 
 /** One `<h2>` of rendered Markdown and the HTML that follows it up to the next `<h2>`. */
 export interface HtmlSection {
