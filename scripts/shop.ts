@@ -13,6 +13,7 @@ import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
 import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
+import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
@@ -33,6 +34,7 @@ const USAGE = `Usage: npm run shop -- <command>
                                    invite a desk member: prints the one-time link (48 hours),
                                    and mails it too when SMTP_URL is set
   staff list                       every desk member
+${PAYMENTS_USAGE}
 ${SETTINGS_USAGE}
   db migrate                       create the MongoDB indexes (once per database; safe to repeat)
   doctor                           check a production configuration; one line per problem
@@ -168,6 +170,13 @@ const commands: Record<string, Command> = {
           ? [`Courier ${o.courier ?? '-'}  tracking ${o.trackingNumber ?? '-'}`]
           : []),
         ...(o.cancelReason ? [`Cancellation reason: ${o.cancelReason}`] : []),
+        // desk-pay: the wallet number and the payments recorded.
+        ...(o.walletNumber ? [`Wallet number ${o.walletNumber}`] : []),
+        ...o.payments.map(
+          (p) =>
+            `Paid ${o.currency} ${p.amount} by ${p.method}${p.reference ? ` (reference ${p.reference})` : ''}, ${p.atKarachi}, by ${p.by}`,
+        ),
+        ...(o.payments.length > 0 ? [`Still due ${o.currency} ${o.due}`] : []),
         'Timeline:',
         ...o.timeline.map(
           (e) => `  ${e.atKarachi}  ${e.to.padEnd(16)}  by ${e.by}${e.note ? `  (${e.note})` : ''}`,
@@ -219,6 +228,14 @@ const commands: Record<string, Command> = {
   'settings list': (args) => settingsCommand('list', args, usage),
   'settings get': (args) => settingsCommand('get', args, usage),
   'settings set': (args) => settingsCommand('set', args, usage),
+  'orders paid': (args) => {
+    const flags = takeFlags(args, ['--method', '--reference']);
+    return ordersPaidCommand(
+      flags.rest,
+      { method: flags['--method'], reference: flags['--reference'] },
+      usage,
+    );
+  },
   'staff list': async () => {
     const staff = await (await getStore()).staff.list();
     if (staff.length === 0)

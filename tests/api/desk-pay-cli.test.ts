@@ -1,0 +1,154 @@
+// The operator CLI's settings and payment commands (`npm run shop -- …`) in a fresh process over a
+// SQLite store in a temporary folder: settings listed with their defaults, bank details typed on
+// one command line as field=value pairs or JSON, refused values that change nothing, and payments
+// recorded by the short number, shown with the wallet number by `orders show`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { Store } from '../../src/server/store/port.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+import { orderRecord } from '../fixtures/store.ts';
+
+let dir: string;
+let store: Store;
+const ORDER_ID = 'ffffffff-0000-4000-8000-00007133649c';
+
+function shop(...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
+    },
+  );
+  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-pay-cli-'));
+  store = openSqliteStore(dir);
+  await store.orders.create(
+    orderRecord({
+      id: ORDER_ID,
+      paymentMethod: 'JazzCash',
+      walletNumber: '03001234567',
+      address: lahoreAddress({ firstName: 'Zara', lastName: 'Khan' }),
+      amount: 4000,
+      amountPkr: 4000,
+      total: 4250,
+    }),
+  );
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run shop -- settings', { timeout: 60_000 }, () => {
+  it('lists every setting with the defaults marked', () => {
+    const run = shop('settings', 'list');
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n')).toEqual([
+      'whatsappNumber  923001234567  (default)',
+      'supportEmail    care@bastaa.pk  (default)',
+      'ordersEmail     care@bastaa.pk  (default)',
+      'bankDetails     null  (default)',
+      'supportHours    {"open":"Monday to Saturday, 24 hours","closed":"Closed Sunday and public holidays"}  (default)',
+    ]);
+  });
+
+  it('sets bank details typed as field=value pairs, and audits the change as the CLI', async () => {
+    const run = shop(
+      'settings',
+      'set',
+      'bankDetails',
+      'accountTitle=Bastaa Bags; bank=Meezan Bank; iban=PK36 SCBL 0000 0011 2345 6702',
+    );
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n')).toEqual([
+      'Saved bankDetails.',
+      'bankDetails = {"accountTitle":"Bastaa Bags","bank":"Meezan Bank","iban":"PK36SCBL0000001123456702"}',
+    ]);
+    const [entry] = await store.audit.list({ action: 'settings.save' });
+    expect(entry).toMatchObject({
+      actor: { id: 'cli', email: 'the operator (CLI)' },
+      before: { bankDetails: null },
+      after: { bankDetails: { iban: 'PK36SCBL0000001123456702' } },
+    });
+  });
+
+  it('sets an object typed as JSON, and gets one setting', () => {
+    const hours = '{"open":"Every day, 10 to 8","closed":"Closed on Eid"}';
+    expect(shop('settings', 'set', 'supportHours', hours).status).toBe(0);
+    expect(shop('settings', 'get', 'supportHours').out).toBe(hours);
+    expect(shop('settings', 'set', 'ordersEmail', 'Orders@Bastaa.pk').status).toBe(0);
+    expect(shop('settings', 'get', 'ordersEmail').out).toBe('orders@bastaa.pk');
+  });
+
+  it('refuses an IBAN with a mistyped digit and changes nothing', async () => {
+    const before = await store.settings.get();
+    const run = shop(
+      'settings',
+      'set',
+      'bankDetails',
+      'accountTitle=A; bank=B; iban=PK36SCBL0000001123456703',
+    );
+    expect(run.status).toBe(1);
+    expect(run.err.split('\n')).toEqual([
+      'bankDetails.iban: IBAN check digits do not match: please check for a typo',
+      'Nothing was changed.',
+    ]);
+    expect(await store.settings.get()).toEqual(before);
+  });
+
+  it('refuses an unknown key with the list of keys', () => {
+    const run = shop('settings', 'set', 'shopName', 'Evil');
+    expect(run.status).toBe(2);
+    expect(run.err.split('\n')[0]).toBe(
+      'settings set needs a key: whatsappNumber, supportEmail, ordersEmail, bankDetails, supportHours',
+    );
+  });
+});
+
+describe('npm run shop -- orders paid', { timeout: 60_000 }, () => {
+  it('records a wallet payment by short number, and orders show lists it with the wallet number', () => {
+    const run = shop(
+      'orders',
+      'paid',
+      '#7133649c',
+      '4000',
+      '--method',
+      'JazzCash',
+      '--reference',
+      'JC-1',
+    );
+    expect(run.status).toBe(0);
+    expect(run.out).toBe('Recorded ₨4,000 by JazzCash on order #7133649C. ₨250 is still due.');
+    const show = shop('orders', 'show', '7133649C').out.split('\n');
+    expect(show).toContain('Wallet number 03001234567');
+    expect(
+      show.some((l) =>
+        /^Paid PKR 4000 by JazzCash \(reference JC-1\), .+, by the operator \(CLI\)$/.test(l),
+      ),
+    ).toBe(true);
+    expect(show).toContain('Still due PKR 250');
+  });
+
+  it('refuses cash on delivery before the order is Delivered, and a payment without a reference', () => {
+    const cod = shop('orders', 'paid', '7133649C', '250', '--method', 'COD');
+    expect({ status: cod.status, err: cod.err }).toEqual({
+      status: 1,
+      err: PAYMENT_MESSAGES.codNotDelivered('Order Placed'),
+    });
+    const bank = shop('orders', 'paid', '7133649C', '250', '--method', 'Bank Transfer');
+    expect({ status: bank.status, err: bank.err }).toEqual({
+      status: 1,
+      err: PAYMENT_MESSAGES.referenceRequired('Bank Transfer'),
+    });
+  });
+});
