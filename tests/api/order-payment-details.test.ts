@@ -1,17 +1,19 @@
 // What an order carries for its payment, through the order call with real Requests: JazzCash and
 // EasyPaisa orders keep the wallet number (required, a Pakistani mobile, refused for other
 // methods) and the desk shows it while the shopper's own answer does not; a Bank Transfer
-// confirmation carries the bank details the settings hold at the moment it is sent.
+// confirmation carries the bank details the settings hold at the moment it is sent, and account
+// mails name the support address the settings hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { WALLET_MESSAGES } from '../../src/lib/wallet.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
-import { signUp, stockShelves } from '../fixtures/api.ts';
+import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
-import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { codeIn, mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { settleBackground } from '../../src/server/background.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -134,5 +136,27 @@ describe('the Bank Transfer confirmation', { timeout: 60_000 }, () => {
     const answer = await place({ paymentMethod: 'COD' });
     expect(answer.mail).not.toContain('IBAN');
     expect(answer.mail).not.toContain('bank details');
+  });
+});
+
+describe('the password-changed mail', { timeout: 60_000 }, () => {
+  it('names the support address the settings hold when it is sent', async () => {
+    const saved = await deskCall('settings/save', {
+      token: owner.token,
+      body: { supportEmail: 'help@bastaa.pk' },
+    });
+    expect(saved.status).toBe(200);
+    const { email } = await signUp('Forgetful Shopper');
+    await call(account, '/api/user/reset-password-request', { body: { email }, ip: '10.9.0.1' });
+    await settleBackground();
+    const code = codeIn(smtp.mails.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '');
+    const verified = await call(account, '/api/user/verify-otp-reset-password', {
+      body: { email, otp: code, newPassword: 'a brand new secret' },
+      ip: '10.9.0.2',
+    });
+    expect(verified.status).toBe(200);
+    await settleBackground();
+    const changed = smtp.mails.filter((m) => m.to.includes(email)).at(-1)!;
+    expect(mailText(changed.raw)).toContain('and tell us at help@bastaa.pk.');
   });
 });

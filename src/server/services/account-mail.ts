@@ -6,7 +6,9 @@ const minutes = (ms: number) => {
   return `${n} minute${n === 1 ? '' : 's'}`;
 };
 
-const notYou = `If this wasn't you, reset your password now with "Forgot password?" in the account menu at ${SHOP.siteUrl}, and tell us at ${SHOP.email}.`;
+/** What to do if it was not the owner; `supportEmail` is the shop's setting when the mail is sent. */
+const notYou = (supportEmail: string) =>
+  `If this wasn't you, reset your password now with "Forgot password?" in the account menu at ${SHOP.siteUrl}, and tell us at ${supportEmail}.`;
 
 /** The reset-code mail; `validForMs` is what is left of the code's lifetime (the whole of it for a new code). */
 export function resetCodeMail(to: string, code: string, validForMs: number): Mail {
@@ -23,7 +25,11 @@ export function resetCodeMail(to: string, code: string, validForMs: number): Mai
 }
 
 /** Tells the owner their password was changed, and what to do if it was not them. */
-export function passwordChangedMail(to: string, when: Date): Mail {
+export function passwordChangedMail(
+  to: string,
+  when: Date,
+  supportEmail: string = SHOP.email,
+): Mail {
   return {
     to,
     subject: `Your ${SHOP.name} password was changed`,
@@ -31,14 +37,18 @@ export function passwordChangedMail(to: string, when: Date): Mail {
       `The password of your ${SHOP.name} account (${to}) was changed on ${when.toUTCString()} with a code sent to this address.`,
       'Every device that was signed in has been signed out.',
       '',
-      notYou,
+      notYou(supportEmail),
     ].join('\n'),
     summary: 'password changed',
   };
 }
 
 /** Tells the owner Google sign-in is now the way into their account (and that an unconfirmed password was removed). */
-export function googleLinkedMail(to: string, passwordDropped: boolean): Mail {
+export function googleLinkedMail(
+  to: string,
+  passwordDropped: boolean,
+  supportEmail: string = SHOP.email,
+): Mail {
   const password = passwordDropped
     ? [
         '',
@@ -53,7 +63,7 @@ export function googleLinkedMail(to: string, passwordDropped: boolean): Mail {
       `You signed in to ${SHOP.name} with Google as ${to}. From now on, "Continue with Google" is the way into this account.`,
       ...password,
       '',
-      `If this wasn't you, tell us at ${SHOP.email}.`,
+      `If this wasn't you, tell us at ${supportEmail}.`,
     ].join('\n'),
     summary: passwordDropped ? 'google linked, password removed' : 'google linked',
   };

@@ -16,6 +16,7 @@ import { invalid } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { OtpRecord } from '../store/port.ts';
 import { passwordChangedMail, resetCodeMail } from './account-mail.ts';
+import { readSettings } from './settings.ts';
 import {
   LOGIN_SLOWDOWN,
   RESET_MAIL_PER_EMAIL,
@@ -123,7 +124,15 @@ export async function resetPassword(
     clearSlowdown(store, LOGIN_SLOWDOWN, user.email),
     clearSlowdown(store, VERIFY_SLOWDOWN, user.email),
   ]);
-  const mail = passwordChangedMail(user.email, new Date());
-  inBackground('password changed mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+  const [to, when] = [user.email, new Date()];
+  inBackground(
+    'password changed mail',
+    async () =>
+      sendMailWithRetry(
+        deps.config,
+        passwordChangedMail(to, when, (await readSettings(deps)).supportEmail),
+      ),
+    waitUntil,
+  );
   return { success: true, msg: ACCOUNT_MESSAGES.passwordUpdated };
 }

@@ -13,6 +13,7 @@ import { conflict, invalid, unauthenticated, unavailable } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { UserRecord } from '../store/port.ts';
 import { googleLinkedMail } from './account-mail.ts';
+import { readSettings } from './settings.ts';
 import {
   LOGIN_PER_ADDRESS,
   LOGIN_SLOWDOWN,
@@ -124,8 +125,16 @@ export async function googleLogin(
     const dropPassword = user.passwordHash !== null && user.emailVerified !== true;
     user = await deps.store.users.linkGoogle(user.id, identity.sub, { dropPassword });
     if (user) {
-      const mail = googleLinkedMail(user.email, dropPassword);
-      inBackground('google link mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+      const to = user.email;
+      inBackground(
+        'google link mail',
+        async () =>
+          sendMailWithRetry(
+            deps.config,
+            googleLinkedMail(to, dropPassword, (await readSettings(deps)).supportEmail),
+          ),
+        waitUntil,
+      );
     }
   }
   user ??= await deps.store.users.create(
