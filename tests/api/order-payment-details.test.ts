@@ -64,6 +64,9 @@ describe('the wallet number of a JazzCash or EasyPaisa order', { timeout: 60_000
     expect((await (await getStore()).orders.get(id))?.walletNumber).toBe('03001234567');
     const desk = await deskCall('orders/show', { body: { order: id }, token: owner.token });
     expect(desk.body.order.walletNumber).toBe('03001234567');
+    expect(answer.mail).toContain(
+      'We will send a JazzCash payment request to 03001234567. Your order ships once it is paid.',
+    );
   });
 
   it.each([

@@ -19,8 +19,16 @@ export function mailValue(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
-/** What a shopper paying by bank transfer needs: where to send the money, and what to quote. */
+/**
+ * What a shopper paying ahead needs: for a bank transfer where to send the money and what to
+ * quote; for a wallet, the number the payment request goes to.
+ */
 function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
+  if (order.walletNumber)
+    return [
+      `We will send a ${order.paymentMethod} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
+      '',
+    ];
   if (order.paymentMethod !== 'Bank Transfer') return [];
   return [
     ...bankDetailsLines(settings.bankDetails),
