@@ -68,6 +68,10 @@ const BODIES: Record<string, unknown> = {
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
   deskAudit: {},
+  // desk-pay: settings and payments.
+  deskSettings: {},
+  deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
+  deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -81,6 +85,10 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskAudit: { status: 200 },
+  // desk-pay: settings and payments.
+  deskSettings: { status: 200 },
+  deskSettingsSave: { status: 200 },
+  deskPayment: { status: 404, message: DESK_ANSWERS.orderNotFound },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */
