@@ -192,6 +192,10 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
+  // desk-pay: settings and payments.
+  ['desk-settings', '/api/desk/settings', { body: '{}' }, 401],
+  ['desk-settings-save', '/api/desk/settings/save', { body: '{}' }, 401],
+  ['desk-payment', '/api/desk/orders/payment', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {
