@@ -4,40 +4,17 @@
 import { karachiTime } from './desk.ts';
 import type { OrderStatus } from './order-status.ts';
 import { POLICY, POLICY_TEXT } from './policy.ts';
+import { RETURN_STATE_LABELS, type ReturnKind, type ReturnState } from './return-states.ts';
 
-/** Whether the shopper wants their money back or another item. */
-export const RETURN_KINDS = ['return', 'exchange'] as const;
-export type ReturnKind = (typeof RETURN_KINDS)[number];
-
-/**
- * The steps of a request: asked, then approved or refused; an approved one gets a pick-up (which
- * may be rescheduled), is received, then refunded (a return) or shipped (an exchange).
- */
-export const RETURN_STATES = [
-  'requested',
-  'approved',
-  'refused',
-  'pickupScheduled',
-  'received',
-  'refunded',
-  'exchangeShipped',
-] as const;
-export type ReturnState = (typeof RETURN_STATES)[number];
-
-/** How a state reads to a shopper and on the desk. */
-export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  refused: 'Refused',
-  pickupScheduled: 'Pick-up scheduled',
-  received: 'Received',
-  refunded: 'Refunded',
-  exchangeShipped: 'Exchange shipped',
-};
-
-/** How a refund was paid out. */
-export const REFUND_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa'] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
+export {
+  REFUND_METHODS,
+  RETURN_KINDS,
+  RETURN_STATES,
+  RETURN_STATE_LABELS,
+  type RefundMethod,
+  type ReturnKind,
+  type ReturnState,
+} from './return-states.ts';
 
 /** The window after delivery in which a request may be made: 7 days (SPEC §9). */
 export const RETURN_WINDOW_MS = POLICY.returnDays * 24 * 60 * 60 * 1000;

@@ -29,7 +29,7 @@ export interface UserRecord {
  * (src/lib/contract/responses.ts); the store keys it by `id`, keeps the date as ISO text, and
  * holds what never leaves the server.
  */
-export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
+export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' | 'return'> {
   id: string;
   userId: string;
   /** Items total in PKR. */
