@@ -267,6 +267,16 @@ describe("the shopper's request", { timeout: 60_000 }, () => {
     expect(await stored(order.id)).toEqual(order);
   });
 
+  it('refuses a body over 100 KB with 413 before reading it', async () => {
+    const order = await delivered(shopper.id);
+    const answer = await ask(shopper.token, aReturn(order.id, { reason: 'x'.repeat(150_000) }));
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe('Request body is too large');
+    const desk = await step({ order: order.id, to: 'refused', reason: 'y'.repeat(150_000) });
+    expect(desk.status).toBe(413);
+    expect(await stored(order.id)).toEqual(order);
+  });
+
   it('refuses a second request and a replay of the first, keeping the first', async () => {
     const order = await delivered(shopper.id);
     expect((await ask(shopper.token, aReturn(order.id))).status).toBe(200);
