@@ -6,13 +6,11 @@
 import { shortNumber } from '../../lib/desk.ts';
 import {
   RETURN_MESSAGES,
-  RETURN_STATE_LABELS,
   canReturnMove,
   checkReturnLines,
   deliveredAt,
   isReturnClosed,
   returnEligibility,
-  type ReturnState,
 } from '../../lib/returns.ts';
 import type { Order } from '../../lib/contract/responses.ts';
 import type {
@@ -35,7 +33,8 @@ import type {
 import { CLI_ACTOR, findOrder } from './desk-orders.ts';
 import { toOrder } from './orders.ts';
 import { returnMail } from './return-mail.ts';
-import { fromKarachiMinute, orderTotalPkr, toDeskReturn } from './return-view.ts';
+import { applyStep, stepDetails, stepNote } from './return-steps.ts';
+import { toDeskReturn } from './return-view.ts';
 import { actorOf, audit } from './staff.ts';
 
 type WithReturn = OrderRecord & { returnRequest: ReturnRecord };
@@ -145,89 +144,6 @@ function lastActor(o: OrderRecord): string {
   return last?.by ? last.by.email : last ? 'the shopper' : 'someone else';
 }
 
-const STEP_FIELDS = [
-  'reason',
-  'pickupFrom',
-  'pickupTo',
-  'method',
-  'reference',
-  'amount',
-  'courier',
-  'trackingNumber',
-] as const;
-/** The details each step takes; any other is refused. */
-const ALLOWED: Record<ReturnState, readonly (typeof STEP_FIELDS)[number][]> = {
-  requested: [],
-  approved: [],
-  refused: ['reason'],
-  pickupScheduled: ['pickupFrom', 'pickupTo'],
-  received: [],
-  refunded: ['method', 'reference', 'amount'],
-  exchangeShipped: ['courier', 'trackingNumber'],
-};
-
-/** The request after the step, with its details checked; throws a 400 naming what is wrong. */
-function applyStep(order: WithReturn, body: DeskReturnStepBody, at: string): ReturnRecord {
-  const r = order.returnRequest;
-  const extra = STEP_FIELDS.filter((f) => body[f] !== undefined && !ALLOWED[body.to].includes(f));
-  if (extra.length > 0)
-    throw invalid(
-      `${extra.join(', ')} cannot be given when a request becomes ${RETURN_STATE_LABELS[body.to]}.`,
-    );
-  const next: ReturnRecord = { ...r, state: body.to, version: r.version + 1, updatedAt: at };
-  switch (body.to) {
-    case 'refused':
-      if (!body.reason) throw invalid(RETURN_MESSAGES.refusalReasonRequired);
-      return { ...next, refusalReason: body.reason };
-    case 'pickupScheduled': {
-      if (!body.pickupFrom || !body.pickupTo) throw invalid(RETURN_MESSAGES.pickupRequired);
-      const from = fromKarachiMinute(body.pickupFrom);
-      const to = fromKarachiMinute(body.pickupTo);
-      if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || to <= from)
-        throw invalid(RETURN_MESSAGES.pickupOrder);
-      return { ...next, pickup: { from, to } };
-    }
-    case 'refunded': {
-      if (!body.method || !body.reference || body.amount === undefined)
-        throw invalid(RETURN_MESSAGES.refundRequired);
-      const max = orderTotalPkr(order);
-      if (body.amount > max) throw invalid(RETURN_MESSAGES.refundTooMuch(max));
-      return {
-        ...next,
-        refund: { method: body.method, reference: body.reference, amountPkr: body.amount },
-      };
-    }
-    case 'exchangeShipped':
-      return {
-        ...next,
-        exchangeShipping: {
-          courier: body.courier ?? null,
-          trackingNumber: body.trackingNumber ?? null,
-        },
-      };
-    default:
-      return next;
-  }
-}
-
-/** The timeline note of a step: the details a reader of the timeline needs. */
-function stepNote(r: ReturnRecord): string | undefined {
-  switch (r.state) {
-    case 'refused':
-      return r.refusalReason;
-    case 'refunded':
-      return `${r.refund!.amountPkr} PKR by ${r.refund!.method}, reference ${r.refund!.reference}`;
-    case 'exchangeShipped': {
-      const text = [r.exchangeShipping?.courier, r.exchangeShipping?.trackingNumber]
-        .filter(Boolean)
-        .join(' ');
-      return text || undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
 /**
  * A staff step on an order's request (staff null: the operator CLI). `version`, when given, is the
  * version the staff member saw: if the request has moved since, the step is refused with who moved it.
@@ -290,17 +206,6 @@ export async function stepReturn(
     message: RETURN_MESSAGES.stepDone(shortNumber(saved.id), next.state),
     return: toDeskReturn(saved as WithReturn),
   };
-}
-
-/** The details a step set: refusal reason, pick-up, refund or exchange shipping. */
-function stepDetails(
-  before: Omit<ReturnRecord, 'version'>,
-  after: Omit<ReturnRecord, 'version'>,
-): Record<string, unknown> {
-  const changed: Record<string, unknown> = {};
-  for (const key of ['refusalReason', 'pickup', 'refund', 'exchangeShipping'] as const)
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = after[key];
-  return changed;
 }
 
 /** Every request, newest first; optionally of one step, or only those still open. */
