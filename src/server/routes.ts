@@ -36,6 +36,7 @@ import {
   signOut,
   toDeskStaff,
 } from './services/staff.ts';
+import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
 import { deskSettings, saveSettings } from './services/settings.ts';
 import { recordPayment } from './services/desk-payments.ts';
 
@@ -177,6 +178,14 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // desk-returns:
+  returnRequest: async ({ deps, user, body, waitUntil }) => {
+    const { answer, alert: _alert } = await requestReturn(deps, user, body, waitUntil);
+    // alert: return requested
+    return answer;
+  },
+  deskReturns: ({ deps, body }) => listReturns(deps, body),
+  deskReturnStep: ({ deps, staff, body, waitUntil }) => stepReturn(deps, staff, body, waitUntil),
   // desk-pay: shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),

@@ -68,6 +68,9 @@ const BODIES: Record<string, unknown> = {
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
   deskAudit: {},
+  // desk-returns (added by desk-pay at merge: the matrix lacked them).
+  deskReturns: {},
+  deskReturnStep: { order: '#00000000', to: 'approved' },
   // desk-pay: settings and payments.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
@@ -85,6 +88,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskAudit: { status: 200 },
+  // desk-returns (added by desk-pay at merge: the matrix lacked them).
+  deskReturns: { status: 200 },
+  deskReturnStep: { status: 404, message: DESK_ANSWERS.orderNotFound },
   // desk-pay: settings and payments.
   deskSettings: { status: 200 },
   deskSettingsSave: { status: 200 },

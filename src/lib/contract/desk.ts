@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
+import { RETURN_ANSWER_SCHEMAS } from './returns.ts';
 import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 
@@ -203,6 +204,8 @@ export const DESK_ANSWER_SCHEMAS = {
       }),
     ),
   }),
+  // desk-returns:
+  ...RETURN_ANSWER_SCHEMAS,
   // desk-pay: shop settings.
   deskSettings: settingsAnswerSchema,
   deskSettingsSaved: settingsSavedSchema,

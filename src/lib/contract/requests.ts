@@ -9,6 +9,7 @@ import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
 import { WALLET_NUMBER_MAX } from '../wallet.ts';
 import { DESK_REQUESTS } from './desk.ts';
+import { RETURN_REQUESTS } from './returns.ts';
 import {
   cartMapShape,
   colorSchema,
@@ -207,4 +208,6 @@ export const REQUESTS = {
   resetRequest: resetRequestBodySchema,
   resetVerify: resetVerifyBodySchema,
   ...DESK_REQUESTS,
+  // desk-returns:
+  ...RETURN_REQUESTS,
 } as const;

@@ -18,6 +18,7 @@ import { confirmationMail } from './order-mail.ts';
 import { readSettings } from './settings.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
 import { ratesForOrder } from './rates.ts';
+import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from './throttle.ts';
 
 const MINUTE = 60_000;
@@ -46,6 +47,8 @@ export function toOrder(order: OrderRecord): Order {
     currency: order.currency,
     address: order.address,
     cancelReason: order.cancelReason,
+    // desk-returns:
+    ...orderReturnView(order),
   };
 }
 
