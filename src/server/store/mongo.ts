@@ -5,10 +5,12 @@ import {
   StoreUnavailableError,
   guardOutages,
   subscriptionLinkWorks,
+  settled,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
   type AuditEntry,
+  type MailFailureRecord,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -96,6 +98,13 @@ export const MONGO_INDEXES = [
     },
   },
   { collection: 'audit', keys: { at: -1 }, options: { name: 'audit_at' } },
+  // desk-ops
+  {
+    collection: 'mailFailures',
+    keys: { state: 1, nextTryAt: 1 },
+    options: { name: 'mail_failures_due' },
+  },
+  { collection: 'mailFailures', keys: { createdAt: -1 }, options: { name: 'mail_failures_at' } },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
@@ -202,6 +211,7 @@ export async function openMongoStore(
   const staff = db.collection<Doc<StaffRecord>>('staff');
   const audit = db.collection<Doc<AuditEntry>>('audit');
   const locks = db.collection<{ _id: string; version: number }>('locks');
+  const mailFailures = db.collection<Doc<MailFailureRecord>>('mailFailures');
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -607,6 +617,61 @@ export async function openMongoStore(
             .find(query, { sort: { at: -1, _id: -1 }, limit: filter.limit ?? 100 })
             .toArray();
           return docs.map((d) => fromDoc<AuditEntry>(d) as AuditEntry);
+        },
+      },
+      // desk-ops
+      mailFailures: {
+        async add(f) {
+          await mailFailures.insertOne(toDoc(f));
+        },
+        async get(id) {
+          return fromDoc<MailFailureRecord>(await mailFailures.findOne({ _id: id }));
+        },
+        async list(filter = {}) {
+          const query = filter.states ? { state: { $in: [...filter.states] } } : {};
+          const docs = await mailFailures
+            .find(query, { sort: { createdAt: -1, _id: -1 }, limit: filter.limit ?? 100 })
+            .toArray();
+          return docs.map((d) => fromDoc<MailFailureRecord>(d) as MailFailureRecord);
+        },
+        async due(now, limit) {
+          const docs = await mailFailures
+            .find(
+              { state: 'failed', nextTryAt: { $lte: now } },
+              { sort: { nextTryAt: 1, _id: 1 }, limit, projection: { _id: 1 } },
+            )
+            .toArray();
+          return docs.map((d) => d._id);
+        },
+        async claim(id, now, leaseMs, manual) {
+          // The same condition as `claimable`, as one conditional update.
+          const states: Record<string, unknown>[] = [
+            { state: 'failed' },
+            { state: 'sending', claimedUntil: { $lte: now } },
+          ];
+          if (manual) states.push({ state: 'given-up' });
+          return fromDoc<MailFailureRecord>(
+            await mailFailures.findOneAndUpdate(
+              { _id: id, $or: states },
+              { $set: { state: 'sending', claimedUntil: now + leaseMs }, $inc: { attempts: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
+        async settle(id, outcome) {
+          const current = fromDoc<MailFailureRecord>(
+            await mailFailures.findOne({ _id: id, state: 'sending' }),
+          );
+          if (!current) return null;
+          const { id: _id, ...next } = settled(current, outcome);
+          // Conditional on the claim still standing, so a lapsed claim's late answer changes nothing.
+          return fromDoc<MailFailureRecord>(
+            await mailFailures.findOneAndUpdate(
+              { _id: id, state: 'sending', claimedUntil: current.claimedUntil },
+              { $set: next },
+              { returnDocument: 'after' },
+            ),
+          );
         },
       },
       async close() {

@@ -7,10 +7,13 @@ import {
   StoreUnavailableError,
   guardOutages,
   subscriptionLinkWorks,
+  claimable,
+  settled,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
   type AuditEntry,
+  type MailFailureRecord,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -37,6 +40,11 @@ CREATE TABLE IF NOT EXISTS audit (
   id TEXT PRIMARY KEY, at TEXT NOT NULL, actor_id TEXT NOT NULL, action TEXT NOT NULL,
   target TEXT NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
+-- desk-ops: failed shopper mails
+CREATE TABLE IF NOT EXISTS mail_failures (
+  id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
 `;
 
 type Row = Record<string, unknown>;
@@ -179,7 +187,25 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
     ),
+    // desk-ops
+    mailFailureInsert: db.prepare(
+      'INSERT INTO mail_failures (id, state, created_at, next_try_at, doc) VALUES (?, ?, ?, ?, ?)',
+    ),
+    mailFailureGet: db.prepare('SELECT doc FROM mail_failures WHERE id = ?'),
+    mailFailureList: db.prepare(
+      'SELECT doc FROM mail_failures WHERE (?1 IS NULL OR state IN (SELECT value FROM json_each(?1))) ORDER BY created_at DESC, rowid DESC LIMIT ?2',
+    ),
+    mailFailureDue: db.prepare(
+      "SELECT id FROM mail_failures WHERE state = 'failed' AND next_try_at <= ? ORDER BY next_try_at, rowid LIMIT ?",
+    ),
+    mailFailureUpdate: db.prepare(
+      'UPDATE mail_failures SET state = ?, next_try_at = ?, doc = ? WHERE id = ?',
+    ),
   };
+  const getMailFailure = (id: string) =>
+    parse<MailFailureRecord>(q.mailFailureGet.get(id) as Row | undefined);
+  const putMailFailure = (f: MailFailureRecord) =>
+    q.mailFailureUpdate.run(f.state, f.nextTryAt, JSON.stringify(f), f.id);
 
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
@@ -520,6 +546,47 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             filter.limit ?? 100,
           ) as Row[];
           return rows.map((r) => parse<AuditEntry>(r) as AuditEntry);
+        },
+      },
+      // desk-ops
+      mailFailures: {
+        async add(f) {
+          q.mailFailureInsert.run(f.id, f.state, f.createdAt, f.nextTryAt, JSON.stringify(f));
+        },
+        async get(id) {
+          return getMailFailure(id);
+        },
+        async list(filter = {}) {
+          const states = filter.states ? JSON.stringify(filter.states) : null;
+          return (q.mailFailureList.all(states, filter.limit ?? 100) as Row[]).map(
+            (r) => parse<MailFailureRecord>(r) as MailFailureRecord,
+          );
+        },
+        async due(now, limit) {
+          return (q.mailFailureDue.all(now, limit) as Row[]).map((r) => String(r.id));
+        },
+        async claim(id, now, leaseMs, manual) {
+          return tx(() => {
+            const f = getMailFailure(id);
+            if (!f || !claimable(f, now, manual)) return null;
+            const next: MailFailureRecord = {
+              ...f,
+              state: 'sending',
+              claimedUntil: now + leaseMs,
+              attempts: f.attempts + 1,
+            };
+            putMailFailure(next);
+            return next;
+          });
+        },
+        async settle(id, outcome) {
+          return tx(() => {
+            const f = getMailFailure(id);
+            if (!f || f.state !== 'sending') return null;
+            const next = settled(f, outcome);
+            putMailFailure(next);
+            return next;
+          });
         },
       },
       async close() {
