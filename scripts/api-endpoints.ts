@@ -132,6 +132,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     trackingNumber: 'LHR123',
   },
   deskAudit: { limit: 50 },
+  // desk-ops
+  deskMailFailures: { all: false, limit: 50 },
+  deskMailResend: { id: 'some-failed-mail' },
+  deskBusiness: {},
+  deskCustomer: { email: 'shopper@example.com' },
+  deskExport: { from: '2026-01-01', to: '2026-01-31' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -24,6 +24,10 @@ import { endSessions } from './services/sessions.ts';
 import { googleLogin, login, register } from './services/users.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder } from './services/desk-orders.ts';
+import { alertCancelled } from './services/shop-alerts.ts';
+import { businessView, customerLookup } from './services/desk-business.ts';
+import { exportOrders } from './services/desk-export.ts';
+import { listMailFailures, resendMailFailure } from './services/mail-failures.ts';
 import {
   acceptInvitation,
   changeRole,
@@ -156,11 +160,11 @@ export const SERVICES: Services = {
     success: true,
     orders: await listUserOrders(deps.store, user.id),
   }),
-  cancelOrder: async ({ deps, user, body }) => ({
-    success: true,
-    message: ORDER_MESSAGES.cancelled,
-    order: await cancelOrder(deps.store, user.id, body.orderId, body.reason),
-  }),
+  cancelOrder: async ({ deps, user, body, waitUntil }) => {
+    const order = await cancelOrder(deps.store, user.id, body.orderId, body.reason);
+    void alertCancelled(deps, order._id, 'the shopper', waitUntil); // desk-ops
+    return { success: true, message: ORDER_MESSAGES.cancelled, order };
+  },
   deskSignIn: ({ deps, body, ip }) => signIn(deps, body, ip),
   deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
   deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
@@ -175,4 +179,10 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // desk-ops: failed shopper mails, business view, customer look-up, CSV export
+  deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
+  deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),
+  deskBusiness: ({ deps }) => businessView(deps),
+  deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
+  deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
 };

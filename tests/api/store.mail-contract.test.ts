@@ -174,7 +174,9 @@ function mailContract(
       await store.mailFailures.add(f);
       const at = new Date(NOW).toISOString();
       expect(await store.mailFailures.settle(f.id, { sent: true, at, by: null })).toBeNull();
-      expect(await store.mailFailures.settle('no-such-id', { sent: true, at, by: null })).toBeNull();
+      expect(
+        await store.mailFailures.settle('no-such-id', { sent: true, at, by: null }),
+      ).toBeNull();
       expect(await store.mailFailures.get(f.id)).toEqual(f);
     });
   });

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
+import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -68,6 +69,8 @@ export const DESK_REQUESTS = {
     action: z.optional(requiredText('Action is required', 40)),
     limit: z.optional(limitSchema),
   }),
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ...DESK_OPS_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -180,6 +183,8 @@ export const DESK_ANSWER_SCHEMAS = {
       }),
     ),
   }),
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ...DESK_OPS_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -22,12 +22,13 @@ import type {
   DeskOrderLine,
   DeskOrdersBody,
 } from '../../lib/contract/desk.ts';
-import { type WaitUntil, inBackground } from '../background.ts';
+import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { sendMailWithRetry } from '../mail.ts';
 import type { OrderEvent, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
+import { mailShopper } from './mail-failures.ts';
+import { alertShop } from './shop-alerts.ts';
 import { actorOf, audit } from './staff.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
@@ -247,7 +248,14 @@ export async function moveDeskOrder(
     },
   );
   const mail = opts.mail === false ? null : statusMail(moved);
-  if (mail) inBackground('desk status mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+  if (mail) void mailShopper(deps, mail, { kind: 'order-status', orderId: moved.id }, waitUntil);
+  // The shop hears of a cancel by one of its own (the CLI, which mails no one, is the operator).
+  if (to === 'Cancelled' && opts.mail !== false)
+    void alertShop(
+      deps,
+      { kind: 'cancelled', order: moved, by: actorOf(staff ?? CLI_ACTOR).email },
+      waitUntil,
+    );
   return {
     success: true,
     message: DESK_ANSWERS.moved(shortNumber(moved.id), moved.status),

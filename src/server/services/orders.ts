@@ -10,7 +10,8 @@ import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
 import { conflict, invalid, notFound, unavailable, unprocessable } from '../errors.ts';
-import { sendMail } from '../mail.ts';
+import { mailShopper, retryDueMailsLater } from './mail-failures.ts';
+import { alertShop } from './shop-alerts.ts';
 import type { Order, OrderItem } from '../../lib/contract/responses.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
@@ -183,11 +184,17 @@ export async function placeOrder(
   const result = await deps.store.orders.create(order);
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'created') {
-    // The confirmation goes out after the answer; a mail failure never fails the order.
-    const mailing = sendMail(deps.config, confirmationMail(order)).catch((error: unknown) =>
-      console.error(`[orders] confirmation mail for ${order.id} failed: ${String(error)}`),
+    // After the answer: the confirmation (kept and retried if it fails; a mail failure never
+    // fails the order), the shop's new-order alert, and any failed mail now due for a retry.
+    const { waitUntil } = context;
+    void mailShopper(
+      deps,
+      confirmationMail(order),
+      { kind: 'order-confirmation', orderId: order.id },
+      waitUntil,
     );
-    context.waitUntil?.(mailing);
+    void alertShop(deps, { kind: 'new-order', order }, waitUntil);
+    void retryDueMailsLater(deps, waitUntil);
   }
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
 }

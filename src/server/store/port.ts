@@ -383,7 +383,10 @@ export interface MailFailureRepository {
   add(failure: MailFailureRecord): Promise<void>;
   get(id: string): Promise<MailFailureRecord | null>;
   /** Failures newest first, optionally of some states, at most `limit` (default 100). */
-  list(filter?: { states?: readonly MailFailureState[]; limit?: number }): Promise<MailFailureRecord[]>;
+  list(filter?: {
+    states?: readonly MailFailureState[];
+    limit?: number;
+  }): Promise<MailFailureRecord[]>;
   /** Ids of 'failed' failures whose next try is due at `now`, oldest due first, at most `limit`. */
   due(now: number, limit: number): Promise<string[]>;
   /**
@@ -392,7 +395,12 @@ export interface MailFailureRepository {
    * `now + leaseMs` and its attempts go up by one; returns it, or null (someone else holds it, it
    * was sent, or it does not exist), so two senders never both send one mail.
    */
-  claim(id: string, now: number, leaseMs: number, manual: boolean): Promise<MailFailureRecord | null>;
+  claim(
+    id: string,
+    now: number,
+    leaseMs: number,
+    manual: boolean,
+  ): Promise<MailFailureRecord | null>;
   /** Ends a claimed send (only while 'sending'); returns the updated failure or null. */
   settle(id: string, outcome: MailFailureOutcome): Promise<MailFailureRecord | null>;
 }
