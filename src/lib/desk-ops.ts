@@ -24,7 +24,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function isCalendarDay(day: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const date = new Date(Date.UTC(2000, Number(match[2]) - 1, Number(match[3])));
+  // Set apart: Date.UTC reads years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return date.toISOString().slice(0, 10) === day;
 }
 

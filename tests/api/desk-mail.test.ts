@@ -121,7 +121,8 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
     expect(alert?.text).toContain('Payment: Cash on Delivery');
     expect(alert?.text).toContain('- City Tote (Black) x 2');
     expect(alert?.text).toContain('Phone: +92 300 1234567');
-    expect(subjectOf(alert!.raw)).toContain(`New order #${number}`);
+    expect(subjectOf(alert!.raw)).toBe(`New order #${number}: PKR 9,250`);
+    expect(alert?.text).toContain('Total: ₨9,250');
     // The shopper's confirmation went out too, and nothing was recorded as failed.
     expect(mailsTo('new.order@example.com')).toHaveLength(1);
     expect(await (await getStore()).mailFailures.list()).toEqual([]);

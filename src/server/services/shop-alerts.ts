@@ -60,7 +60,8 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
     case 'new-order':
       return {
         to,
-        subject: `New order ${number}: ${formatMoney(alert.order.total, alert.order.currency)}`,
+        // A plain-ASCII subject: the currency's code, not its symbol, reads the same in every mail program.
+        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}`,
         text: [`A new order ${number} was placed.`, '', ...essentials(alert.order), ...close].join(
           '\n',
         ),
