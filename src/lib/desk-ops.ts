@@ -40,6 +40,14 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/**
+ * When Karachi day `day` begins, as ISO 8601 UTC text (comparable with stored order dates).
+ * Pakistan has kept UTC+5 all year since 2009, so a day begins at 19:00 UTC the day before.
+ */
+export function karachiDayStart(day: string): string {
+  return new Date(`${day}T00:00:00+05:00`).toISOString();
+}
+
 /** A named period of the business view: its first and last Karachi day, both counted. */
 export interface Period {
   name: 'today' | '7 days' | '30 days';

@@ -105,6 +105,7 @@ export const MONGO_INDEXES = [
     options: { name: 'mail_failures_due' },
   },
   { collection: 'mailFailures', keys: { createdAt: -1 }, options: { name: 'mail_failures_at' } },
+  { collection: 'orders', keys: { date: -1, _id: -1 }, options: { name: 'orders_date' } },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
@@ -400,6 +401,33 @@ export async function openMongoStore(
           const query = filter.status ? { status: filter.status } : {};
           const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
           return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+        },
+        // desk-ops
+        async listHeads() {
+          const docs = await orders
+            .find(
+              {},
+              {
+                sort: { date: -1, _id: -1 },
+                projection: { _id: 1, date: 1, status: 1, payment: 1, address: 1 },
+              },
+            )
+            .toArray();
+          return docs.map((d) => ({
+            id: d._id,
+            date: d.date,
+            status: d.status,
+            payment: d.payment === true,
+            email: d.address?.email ?? '',
+            firstName: d.address?.firstName ?? '',
+            lastName: d.address?.lastName ?? '',
+            mobile: d.address?.mobile ?? '',
+          }));
+        },
+        async getMany(ids) {
+          const docs = await orders.find({ _id: { $in: [...ids] } }).toArray();
+          const found = new Map(docs.map((d) => [d._id, fromDoc<OrderRecord>(d) as OrderRecord]));
+          return ids.flatMap((id) => found.get(id) ?? []);
         },
         async transition(id, from, to, opts = {}) {
           const filter: Record<string, unknown> = { _id: id, status: { $in: [...from] } };

@@ -45,6 +45,18 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
   shipping?: { courier: string | null; trackingNumber: string | null };
 }
 
+/** What the desk's list needs of an order to filter, search and count it (OrderRepository.listHeads). */
+export interface OrderHead {
+  id: string;
+  date: string;
+  status: OrderStatus;
+  payment: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+}
+
 /** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
 export interface OrderEvent {
   at: string;
@@ -150,6 +162,11 @@ export interface OrderRepository {
   listByUser(userId: string): Promise<OrderRecord[]>;
   /** Every order, newest first, optionally of one status (operator use). */
   list(filter?: { status?: OrderStatus }): Promise<OrderRecord[]>;
+  // desk-ops: the desk's list reads these instead of every whole order.
+  /** The fields the desk's list filters, searches and counts on, for every order, newest first. */
+  listHeads(): Promise<OrderHead[]>;
+  /** Whole orders by id, in the order asked; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<OrderRecord[]>;
   /**
    * Moves an order from one of `from` to `to` only if it is in one of `from` (and owned by
    * `userId` when given); returns the updated order or null when the condition did not hold.

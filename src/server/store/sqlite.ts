@@ -14,6 +14,7 @@ import {
   type OtpRecord,
   type AuditEntry,
   type MailFailureRecord,
+  type OrderHead,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -45,6 +46,11 @@ CREATE TABLE IF NOT EXISTS mail_failures (
   id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
   doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
+-- desk-ops: covers the desk list's head query (store.orders.listHeads), so it never parses a doc
+CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
+  json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
+  json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
+  json_extract(doc, '$.address.mobile'));
 `;
 
 type Row = Record<string, unknown>;
@@ -191,6 +197,13 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     mailFailureInsert: db.prepare(
       'INSERT INTO mail_failures (id, state, created_at, next_try_at, doc) VALUES (?, ?, ?, ?, ?)',
     ),
+    orderHeads: db.prepare(
+      `SELECT id, date, status, json_extract(doc, '$.payment') AS payment,
+       json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
+       json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
+       FROM orders INDEXED BY orders_heads ORDER BY date DESC, rowid DESC`,
+    ),
+    orderMany: db.prepare('SELECT doc FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
     mailFailureGet: db.prepare('SELECT doc FROM mail_failures WHERE id = ?'),
     mailFailureList: db.prepare(
       'SELECT doc FROM mail_failures WHERE (?1 IS NULL OR state IN (SELECT value FROM json_each(?1))) ORDER BY created_at DESC, rowid DESC LIMIT ?2',
@@ -352,6 +365,27 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         async list(filter = {}) {
           const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
           return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+        },
+        // desk-ops
+        async listHeads() {
+          return (q.orderHeads.all() as Row[]).map((r) => ({
+            id: String(r.id),
+            date: String(r.date),
+            status: r.status as OrderHead['status'],
+            payment: r.payment === 1,
+            email: String(r.email ?? ''),
+            firstName: String(r.firstName ?? ''),
+            lastName: String(r.lastName ?? ''),
+            mobile: String(r.mobile ?? ''),
+          }));
+        },
+        async getMany(ids) {
+          const found = new Map<string, OrderRecord>();
+          for (const r of q.orderMany.all(JSON.stringify(ids)) as Row[]) {
+            const order = parse<OrderRecord>(r) as OrderRecord;
+            found.set(order.id, order);
+          }
+          return ids.flatMap((id) => found.get(id) ?? []);
         },
         async transition(id, from, to, opts = {}) {
           return tx(() => {

@@ -1,10 +1,11 @@
-// The store contract of failed shopper mails (store.mailFailures), run on every adapter: SQLite,
-// the Mongo adapter over the driver's TEST DOUBLE, and a real MongoDB server wherever MONGODB_URI
-// is set. The claim is the part that matters: of two senders, exactly one may send a mail.
+// The store contract of the desk's operations part, run on every adapter: SQLite, the Mongo adapter
+// over the driver's TEST DOUBLE, and a real MongoDB server wherever MONGODB_URI is set. Failed
+// shopper mails (store.mailFailures: the claim is the part that matters, of two senders exactly one
+// may send a mail), and the order heads and page reads the desk's order list runs on.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
-import { tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
 
 const NOW = Date.parse('2030-03-01T10:00:00.000Z');
 const LEASE = 60_000;
@@ -167,6 +168,55 @@ function mailContract(
         nextTryAt: null,
       });
       expect(done).toMatchObject({ state: 'given-up', nextTryAt: null, attempts: 3 });
+    });
+
+    describe('order heads and pages', () => {
+      it('gives every order head newest first, with payment, e-mail, names and phone', async () => {
+        const older = orderRecord({ date: '2032-01-01T00:00:00.000Z', payment: true });
+        const newer = orderRecord({
+          date: '2032-01-02T00:00:00.000Z',
+          status: 'Packing',
+          address: { ...orderRecord().address, firstName: 'Zara', email: 'Zara@Example.com' },
+        });
+        await store.orders.create(older);
+        await store.orders.create(newer);
+        const heads = await store.orders.listHeads();
+        const ids = heads.map((h) => h.id);
+        expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+        expect(ids.indexOf(newer.id)).toBe(0);
+        expect(heads.find((h) => h.id === older.id)).toEqual({
+          id: older.id,
+          date: older.date,
+          status: 'Order Placed',
+          payment: true,
+          email: 'a@b.pk',
+          firstName: 'A',
+          lastName: 'B',
+          mobile: '03001234567',
+        });
+        expect(heads.find((h) => h.id === newer.id)).toMatchObject({
+          status: 'Packing',
+          payment: false,
+          email: 'Zara@Example.com',
+          firstName: 'Zara',
+        });
+      });
+
+      it('shows a move in the heads at once', async () => {
+        const o = orderRecord();
+        await store.orders.create(o);
+        await store.orders.transition(o.id, ['Order Placed'], 'Packing');
+        expect((await store.orders.listHeads()).find((h) => h.id === o.id)?.status).toBe('Packing');
+      });
+
+      it('reads whole orders by id in the order asked, leaving out unknown ids', async () => {
+        const a = orderRecord();
+        const b = orderRecord();
+        await store.orders.create(a);
+        await store.orders.create(b);
+        expect(await store.orders.getMany([b.id, 'no-such-order', a.id])).toEqual([b, a]);
+        expect(await store.orders.getMany([])).toEqual([]);
+      });
     });
 
     it('refuses to settle a mail that is not being sent', async () => {
