@@ -231,6 +231,10 @@ describe('the CSV export', { timeout: 60_000 }, () => {
     expect(rows[0]!.slice(0, 4)).toEqual(['Number', 'Order id', 'Placed (Karachi)', 'Status']);
     // 00:30 on 15 March in Karachi is out; 23:59 on 14 March is in.
     expect(rows.slice(1).map((r) => r[1])).toEqual([tenDays.id, usd.id]);
+    const next = parseCsv(
+      (await exportCsv({ from: '2026-03-15', to: '2026-03-15' })).text.slice(1),
+    );
+    expect(next.slice(1).map((r) => r[1])).toEqual([today.id, cancelledToday.id]);
     const header = rows[0]!;
     const usdRow = Object.fromEntries(header.map((h, i) => [h, rows[2]![i]]));
     expect(usdRow).toMatchObject({
