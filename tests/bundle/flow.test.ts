@@ -192,6 +192,12 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ['desk-mail-failures', '/api/desk/mail/failures', { body: '{}' }, 401],
+  ['desk-mail-resend', '/api/desk/mail/resend', { body: '{}' }, 401],
+  ['desk-business', '/api/desk/business', { body: '{}' }, 401],
+  ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
+  ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {
