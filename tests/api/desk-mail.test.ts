@@ -374,6 +374,28 @@ describe('resending a failed mail', { timeout: 60_000 }, () => {
   });
 });
 
+describe('listing failed mails', { timeout: 60_000 }, () => {
+  it('refuses limits out of 1 to 500 and an "all" that is not true or false, with 400', async () => {
+    for (const [body, message] of [
+      [{ limit: 0 }, 'Limit must be at least 1'],
+      [{ limit: 501 }, 'Limit must be at most 500'],
+      [{ limit: 2.5 }, 'Limit must be a whole number'],
+      [{ limit: '10' }, 'Limit must be a number'],
+      [{ all: 'yes' }, 'All must be true or false'],
+    ] as const) {
+      const answer = await deskCall('mail/failures', { token: staff.token, body });
+      expect(answer).toMatchObject({ status: 400, body: { success: false, message } });
+    }
+  });
+
+  it('lists at most the limit, newest first', async () => {
+    const older = await storedFailure({ createdAt: '2030-01-01T00:00:00.000Z' });
+    const newer = await storedFailure({ createdAt: '2030-01-02T00:00:00.000Z' });
+    const answer = await deskCall('mail/failures', { token: staff.token, body: { limit: 2 } });
+    expect(answer.body.failures.map((f: { id: string }) => f.id)).toEqual([newer.id, older.id]);
+  });
+});
+
 describe('automatic retries', { timeout: 60_000 }, () => {
   it('retries what is due, leaves what is not, and gives up after the last scheduled try', async () => {
     const deps = await getDeps();
