@@ -398,14 +398,15 @@ describe('listing failed mails', { timeout: 60_000 }, () => {
 
 describe('automatic retries', { timeout: 60_000 }, () => {
   it('retries what is due, leaves what is not, and gives up after the last scheduled try', async () => {
+    // Retries that listing the failures started in the background end first.
+    await settleBackground();
     const deps = await getDeps();
     const due = await storedFailure({ nextTryAt: Date.now() - 1000 });
     const later = await storedFailure({ nextTryAt: Date.now() + 3600_000 });
     const stubborn = await storedFailure({ nextTryAt: Date.now() - 1000, attempts: 4 });
     smtp.refused.add(stubborn.to);
     const counts = await retryDueMails(deps, Date.now(), 500);
-    expect(counts.sent).toBeGreaterThanOrEqual(1);
-    expect(counts.failed).toBeGreaterThanOrEqual(1);
+    expect(counts).toEqual({ sent: 1, failed: 1 });
     const store = await getStore();
     expect(await store.mailFailures.get(due.id)).toMatchObject({ state: 'sent', sentBy: null });
     expect(mailsTo(due.to)).toHaveLength(1);
