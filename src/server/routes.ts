@@ -40,6 +40,7 @@ import {
   signOut,
   toDeskStaff,
 } from './services/staff.ts';
+import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -179,6 +180,14 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // desk-returns:
+  returnRequest: async ({ deps, user, body, waitUntil }) => {
+    const { answer, alert: _alert } = await requestReturn(deps, user, body, waitUntil);
+    // alert: return requested
+    return answer;
+  },
+  deskReturns: ({ deps, body }) => listReturns(deps, body),
+  deskReturnStep: ({ deps, staff, body, waitUntil }) => stepReturn(deps, staff, body, waitUntil),
   // desk-ops: failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
   deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),

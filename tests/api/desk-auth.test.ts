@@ -75,6 +75,9 @@ const BODIES: Record<string, unknown> = {
   deskBusiness: {},
   deskCustomer: { email: 'nobody@example.com' },
   deskExport: { from: '2026-01-02', to: '2026-01-01' },
+  // desk-returns (added with the merge of main, so the matrix covers every desk call)
+  deskReturns: {},
+  deskReturnStep: { order: '#00000000', to: 'approved' },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -94,6 +97,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskBusiness: { status: 200 },
   deskCustomer: { status: 200 },
   deskExport: { status: 400, message: DESK_OPS_ANSWERS.badDates },
+  // desk-returns
+  deskReturns: { status: 200 },
+  deskReturnStep: { status: 404, message: DESK_ANSWERS.orderNotFound },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

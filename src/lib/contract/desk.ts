@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
+import { RETURN_ANSWER_SCHEMAS } from './returns.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 
 const success = z.literal(true);
@@ -183,6 +184,8 @@ export const DESK_ANSWER_SCHEMAS = {
       }),
     ),
   }),
+  // desk-returns:
+  ...RETURN_ANSWER_SCHEMAS,
   // desk-ops: failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_ANSWER_SCHEMAS,
 } as const;
