@@ -24,7 +24,7 @@ import { endSessions } from './services/sessions.ts';
 import { googleLogin, login, register } from './services/users.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder } from './services/desk-orders.ts';
-import { alertCancelled } from './services/shop-alerts.ts';
+import { alertCancelled, alertReturnRequested } from './services/shop-alerts.ts';
 import { businessView, customerLookup } from './services/desk-business.ts';
 import { exportOrders } from './services/desk-export.ts';
 import { listMailFailures, resendMailFailure } from './services/mail-failures.ts';
@@ -182,8 +182,8 @@ export const SERVICES: Services = {
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   // desk-returns:
   returnRequest: async ({ deps, user, body, waitUntil }) => {
-    const { answer, alert: _alert } = await requestReturn(deps, user, body, waitUntil);
-    // alert: return requested
+    const { answer, alert } = await requestReturn(deps, user, body, waitUntil);
+    void alertReturnRequested(deps, alert, waitUntil); // desk-ops
     return answer;
   },
   deskReturns: ({ deps, body }) => listReturns(deps, body),

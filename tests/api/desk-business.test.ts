@@ -89,8 +89,31 @@ beforeAll(async () => {
     total: 3250,
     address: lahoreAddress({ email: 'repeat@example.com', firstName: 'Rida', lastName: 'Noor' }),
   });
-  // Day 31 back (13 February in Karachi): outside every period.
-  await seedOrder({ date: at('2026-02-13T10:00:00Z'), items: [tote(9)], amountPkr: 36000 });
+  // Day 31 back (13 February in Karachi): outside every period, but its return was asked for
+  // at 00:30 on 15 March in Karachi, so that request counts today.
+  await seedOrder({
+    date: at('2026-02-13T10:00:00Z'),
+    items: [tote(9)],
+    amountPkr: 36000,
+    status: 'Delivered',
+    returnRequest: {
+      kind: 'return',
+      state: 'requested',
+      version: 1,
+      lines: [
+        {
+          line: 0,
+          productId: 'city-tote',
+          productName: 'City Tote',
+          selectedColor: 'Black',
+          quantity: 1,
+        },
+      ],
+      reason: 'Strap broke',
+      requestedAt: at('2026-03-14T19:30:00Z'),
+      updatedAt: at('2026-03-14T19:30:00Z'),
+    },
+  });
 }, 60_000);
 afterAll(async () => env.cleanup());
 
@@ -103,7 +126,7 @@ describe('the business view', { timeout: 60_000 }, () => {
       ['30 days', '2026-02-14', '2026-03-15'],
     ]);
     const [day, week, month] = periods;
-    expect(day).toMatchObject({ orders: 2, units: 3, revenuePkr: 9750, cancelled: 1, returns: 0 });
+    expect(day).toMatchObject({ orders: 2, units: 3, revenuePkr: 9750, cancelled: 1, returns: 1 });
     expect(day!.currencies).toEqual([{ currency: 'PKR', orders: 1, total: 9750 }]);
     // The USD order: PKR 4,000 of items plus USD 25 of delivery at 0.0036 per PKR (PKR 6,944).
     expect(week).toMatchObject({
@@ -116,7 +139,12 @@ describe('the business view', { timeout: 60_000 }, () => {
       { currency: 'PKR', orders: 1, total: 9750 },
       { currency: 'USD', orders: 1, total: 39.4 },
     ]);
-    expect(month).toMatchObject({ orders: 4, units: 6, revenuePkr: 9750 + 10944 + 3250 });
+    expect(month).toMatchObject({
+      orders: 4,
+      units: 6,
+      revenuePkr: 9750 + 10944 + 3250,
+      returns: 1,
+    });
     expect(month!.topProducts).toEqual([
       { productId: 'city-tote', productName: 'City Tote', units: 3, revenuePkr: 12000 },
       { productId: 'clutch', productName: 'Evening Clutch', units: 3, revenuePkr: 4500 },

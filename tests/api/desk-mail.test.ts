@@ -16,7 +16,11 @@ import {
   retryDueMails,
   sendShopperMail,
 } from '../../src/server/services/mail-failures.ts';
-import { alertMail, alertShop } from '../../src/server/services/shop-alerts.ts';
+import {
+  alertMail,
+  alertReturnRequested,
+  alertShop,
+} from '../../src/server/services/shop-alerts.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { MailFailureRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
@@ -177,6 +181,29 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
       (m) => subjectOf(m.raw) === `Return requested for order #${shortNumber(order.id)}`,
     );
     expect(alert?.text).toContain('Request: Return 1 x City Tote: strap broke');
+  });
+
+  it('alerts the shop of a return request handed over by the returns part, with its lines and reason', async () => {
+    const order = await seedOrder({ status: 'Delivered' });
+    await alertReturnRequested(await getDeps(), {
+      orderId: order.id,
+      kind: 'exchange',
+      lines: [
+        {
+          line: 0,
+          productId: 'city-tote',
+          productName: 'City Tote',
+          selectedColor: 'Black',
+          quantity: 1,
+        },
+      ],
+      reason: 'Wrong colour',
+    });
+    const alert = alerts().find(
+      (m) => subjectOf(m.raw) === `Return requested for order #${shortNumber(order.id)}`,
+    );
+    expect(alert?.text).toContain('Request: exchange: 1 x City Tote (Black). Reason: Wrong colour');
+    expect(alert?.text).toContain('Name: Sana Malik');
   });
 
   it('keeps every supplied value on its own labelled line: no line breaks, links broken', () => {

@@ -5,7 +5,8 @@
 //
 // Counting rules: `orders` counts every order placed in the period; units, revenue, the currency
 // totals and the top products count only orders not cancelled (money the shop keeps); `cancelled`
-// counts the period's orders that are cancelled now.
+// counts the period's orders that are cancelled now; `returns` counts the return and exchange
+// requests made in the period (of orders placed whenever).
 import { businessPeriods, type Period } from '../../lib/desk-ops.ts';
 import { karachiDay } from '../../lib/desk.ts';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
@@ -20,12 +21,9 @@ export const TOP_PRODUCTS = 5;
 export const orderPkr = (o: OrderRecord): number =>
   o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
 
-/**
- * Whether an order is in the return flow. The hook for the returns part: it counts orders whose
- * status names a return, exchange or refund; the order machine has no such status yet, so 0.
- */
-export function isReturn(o: OrderRecord): boolean {
-  return /return|exchange|refund/i.test(o.status);
+/** The Karachi day the shopper asked to return or exchange (part of) the order, or null. */
+export function returnDay(o: OrderRecord): string | null {
+  return o.returnRequest ? karachiDay(o.returnRequest.requestedAt) : null;
 }
 
 const isCancelled = (o: OrderRecord) => o.status === 'Cancelled';
@@ -45,8 +43,15 @@ function perCurrency(orders: readonly OrderRecord[]) {
   );
 }
 
-/** The period's figures from orders already narrowed to it. */
-export function periodFigures(period: Period, placed: readonly OrderRecord[]): DeskPeriod {
+/**
+ * The period's figures from the orders placed in it; `returns` counts the return and exchange
+ * requests made in it (of orders placed whenever).
+ */
+export function periodFigures(
+  period: Period,
+  placed: readonly OrderRecord[],
+  returns: number,
+): DeskPeriod {
   const kept = placed.filter((o) => !isCancelled(o));
   const products = new Map<
     string,
@@ -84,7 +89,7 @@ export function periodFigures(period: Period, placed: readonly OrderRecord[]): D
       )
       .slice(0, TOP_PRODUCTS),
     cancelled: placed.filter(isCancelled).length,
-    returns: placed.filter(isReturn).length,
+    returns,
   };
 }
 
@@ -92,12 +97,13 @@ export function periodFigures(period: Period, placed: readonly OrderRecord[]): D
 export async function businessView(deps: Deps, now = Date.now()) {
   const periods = businessPeriods(now);
   const earliest = periods.at(-1)!.from;
-  // Newest first: stop at the first order older than the longest period.
   const recent: { day: string; order: OrderRecord }[] = [];
+  const returnDays: string[] = [];
   for (const order of await deps.store.orders.list()) {
+    const asked = returnDay(order);
+    if (asked !== null && asked >= earliest) returnDays.push(asked);
     const day = karachiDay(order.date);
-    if (day < earliest) break;
-    recent.push({ day, order });
+    if (day >= earliest) recent.push({ day, order });
   }
   return {
     success: true as const,
@@ -106,6 +112,7 @@ export async function businessView(deps: Deps, now = Date.now()) {
       periodFigures(
         p,
         recent.filter((r) => r.day >= p.from && r.day <= p.to).map((r) => r.order),
+        returnDays.filter((d) => d >= p.from && d <= p.to).length,
       ),
     ),
   };

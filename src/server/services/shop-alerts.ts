@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { MailFailureRecord, OrderRecord } from '../store/port.ts';
 import { mailValue } from './order-mail.ts';
+import type { ReturnAlert } from './returns.ts';
 
 /** Something the shop's orders address is told about. */
 export type ShopAlert =
@@ -129,4 +130,19 @@ export async function alertCancelled(
 ): Promise<void> {
   const order = await deps.store.orders.get(orderId);
   if (order) await alertShop(deps, { kind: 'cancelled', order, by }, waitUntil);
+}
+
+/** The return-request alert from what the returns part hands over (its order read back). */
+export async function alertReturnRequested(
+  deps: Deps,
+  request: Pick<ReturnAlert, 'orderId' | 'kind' | 'lines' | 'reason'>,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  const order = await deps.store.orders.get(request.orderId);
+  if (!order) return;
+  const lines = request.lines
+    .map((l) => `${l.quantity} x ${l.productName} (${l.selectedColor})`)
+    .join('; ');
+  const summary = `${request.kind}: ${lines}. Reason: ${request.reason}`;
+  await alertShop(deps, { kind: 'return-requested', order, summary }, waitUntil);
 }
