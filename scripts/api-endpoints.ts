@@ -151,6 +151,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
   // desk-pay: payments.
   deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
+  // desk-ops
+  deskMailFailures: { all: false, limit: 50 },
+  deskMailResend: { id: 'some-failed-mail' },
+  deskBusiness: {},
+  deskCustomer: { email: 'shopper@example.com' },
+  deskExport: { from: '2026-01-01', to: '2026-01-31' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -12,6 +12,9 @@ import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
 import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
+import { karachiDay } from '../src/lib/desk.ts';
+import { checkPeriod, ordersToCsv } from '../src/server/services/desk-export.ts';
+import { retryDueMails, toDeskMailFailure } from '../src/server/services/mail-failures.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
 import { stepReturn } from '../src/server/services/returns.ts';
 import { settleBackground } from '../src/server/background.ts';
@@ -46,6 +49,9 @@ ${SETTINGS_USAGE}
                                    (YYYY-MM-DDTHH:mm, Pakistan time); received; refunded --method M
                                    --reference R --amount N (PKR); exchangeShipped [--courier C]
                                    [--tracking T]
+  mail failures                    shopper mails that failed and are not sent yet
+  mail retry                       retry now the failed mails whose next try is due
+  orders export <from> <to> [file] orders placed from..to (Karachi days, YYYY-MM-DD) as CSV
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
 type Command = (args: string[]) => Promise<number>;
@@ -286,6 +292,43 @@ const commands: Record<string, Command> = {
       const { message } = await stepReturn(deps, null, parsed.data);
       await settleBackground();
       console.log(message);
+      return 0;
+    } catch (error) {
+      if (error instanceof DomainError) return report([error.message]);
+      throw error;
+    }
+  },
+  // desk-ops
+  'mail failures': async () => {
+    const failures = await (
+      await getStore()
+    ).mailFailures.list({
+      states: ['failed', 'sending', 'given-up'],
+    });
+    if (failures.length === 0) console.log('No failed mails waiting.');
+    for (const f of failures.map(toDeskMailFailure))
+      console.log(
+        `${f.id}  #${f.number}  ${f.state.padEnd(8)}  tries ${f.attempts}  ${f.failedAtKarachi}  ${f.to}  "${f.subject}"  (${f.error})`,
+      );
+    return 0;
+  },
+  'mail retry': async () => {
+    const { sent, failed } = await retryDueMails({ store: await getStore(), config: loadConfig() });
+    console.log(`Retried ${sent + failed} failed mails: ${sent} sent, ${failed} failed again.`);
+    return failed > 0 ? 1 : 0;
+  },
+  'orders export': async ([from, to, file]) => {
+    if (!from || !to) return usage('orders export needs a start and an end date (YYYY-MM-DD)');
+    try {
+      checkPeriod(from, to);
+      const orders = (await (await getStore()).orders.list())
+        .filter((o) => karachiDay(o.date) >= from && karachiDay(o.date) <= to)
+        .reverse();
+      const csv = ordersToCsv(orders);
+      if (file) {
+        await writeFile(file, `\uFEFF${csv}`);
+        console.log(`Wrote ${orders.length} orders to ${file}.`);
+      } else process.stdout.write(csv);
       return 0;
     } catch (error) {
       if (error instanceof DomainError) return report([error.message]);

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash]`:
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk]`:
 // page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
 // load, catalogue filter speed, build time at scale, the photo pipeline and the crash test. Prints
 // one table and writes bench/results.json. Everything runs on loopback; nothing is downloaded.
@@ -20,6 +20,7 @@ import {
 import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
 import { catalogueSpeed } from './catalogue-speed.ts';
+import { deskListSpeed } from './desk-orders.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -368,6 +369,22 @@ function catalogueSection() {
   }
 }
 
+/** The desk's order list (and business view, customer look-up), 10,000 orders on SQLite, in-process: budget p95 ≤ 300 ms (issue 22). */
+async function deskSection() {
+  log('desk order list, 10,000 orders on SQLite');
+  const rows = await deskListSpeed(10_000, quick ? 15 : 40);
+  results.deskOrderList = rows;
+  for (const r of rows) {
+    checks.push({
+      area: 'desk reads',
+      item: `${r.scenario}, ${r.orders} orders`,
+      value: `p95 ${r.p95Ms} ms, p50 ${r.p50Ms} ms of ${r.runs} (${r.matched} matched)`,
+      budget: '≤ 300 ms (p95)',
+      ok: r.p95Ms <= 300,
+    });
+  }
+}
+
 async function buildSection() {
   const rows: BuildRow[] = [];
   for (const [n, budget] of cfg.builds) {
@@ -487,6 +504,7 @@ try {
   }
   if (want('inproc')) await inprocSection();
   if (want('catalogue')) catalogueSection();
+  if (want('desk')) await deskSection();
   if (want('build')) await buildSection();
   if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);

@@ -24,6 +24,10 @@ import { endSessions } from './services/sessions.ts';
 import { googleLogin, login, register } from './services/users.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder } from './services/desk-orders.ts';
+import { alertCancelled, alertReturnRequested } from './services/shop-alerts.ts';
+import { businessView, customerLookup } from './services/desk-business.ts';
+import { exportOrders } from './services/desk-export.ts';
+import { listMailFailures, resendMailFailure } from './services/mail-failures.ts';
 import {
   acceptInvitation,
   changeRole,
@@ -159,11 +163,11 @@ export const SERVICES: Services = {
     success: true,
     orders: await listUserOrders(deps.store, user.id),
   }),
-  cancelOrder: async ({ deps, user, body }) => ({
-    success: true,
-    message: ORDER_MESSAGES.cancelled,
-    order: await cancelOrder(deps.store, user.id, body.orderId, body.reason),
-  }),
+  cancelOrder: async ({ deps, user, body, waitUntil }) => {
+    const order = await cancelOrder(deps.store, user.id, body.orderId, body.reason);
+    void alertCancelled(deps, order._id, 'the shopper', waitUntil); // desk-ops
+    return { success: true, message: ORDER_MESSAGES.cancelled, order };
+  },
   deskSignIn: ({ deps, body, ip }) => signIn(deps, body, ip),
   deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
   deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
@@ -180,8 +184,8 @@ export const SERVICES: Services = {
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   // desk-returns:
   returnRequest: async ({ deps, user, body, waitUntil }) => {
-    const { answer, alert: _alert } = await requestReturn(deps, user, body, waitUntil);
-    // alert: return requested
+    const { answer, alert } = await requestReturn(deps, user, body, waitUntil);
+    void alertReturnRequested(deps, alert, waitUntil); // desk-ops
     return answer;
   },
   deskReturns: ({ deps, body }) => listReturns(deps, body),
@@ -191,4 +195,10 @@ export const SERVICES: Services = {
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
   // desk-pay: payments.
   deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
+  // desk-ops: failed shopper mails, business view, customer look-up, CSV export
+  deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
+  deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),
+  deskBusiness: ({ deps }) => businessView(deps),
+  deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
+  deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
 };

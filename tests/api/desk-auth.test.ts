@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
+import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { ACCOUNT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { signingKey } from '../../src/server/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
@@ -75,6 +76,12 @@ const BODIES: Record<string, unknown> = {
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
   deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
+  // desk-ops (the export's reversed dates are refused by the call itself, after the caller passed)
+  deskMailFailures: {},
+  deskMailResend: { id: 'nobody' },
+  deskBusiness: {},
+  deskCustomer: { email: 'nobody@example.com' },
+  deskExport: { from: '2026-01-02', to: '2026-01-01' },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -95,6 +102,12 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskSettings: { status: 200 },
   deskSettingsSave: { status: 200 },
   deskPayment: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  // desk-ops
+  deskMailFailures: { status: 200 },
+  deskMailResend: { status: 404, message: DESK_OPS_ANSWERS.mailNotFound },
+  deskBusiness: { status: 200 },
+  deskCustomer: { status: 200 },
+  deskExport: { status: 400, message: DESK_OPS_ANSWERS.badDates },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

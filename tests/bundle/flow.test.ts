@@ -200,6 +200,12 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-settings', '/api/desk/settings', { body: '{}' }, 401],
   ['desk-settings-save', '/api/desk/settings/save', { body: '{}' }, 401],
   ['desk-payment', '/api/desk/orders/payment', { body: '{}' }, 401],
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ['desk-mail-failures', '/api/desk/mail/failures', { body: '{}' }, 401],
+  ['desk-mail-resend', '/api/desk/mail/resend', { body: '{}' }, 401],
+  ['desk-business', '/api/desk/business', { body: '{}' }, 401],
+  ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
+  ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS } from './returns.ts';
 import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
+import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -75,6 +76,8 @@ export const DESK_REQUESTS = {
   deskSettingsSave: settingsSaveSchema,
   // desk-pay: payments.
   deskPayment: paymentBodySchema,
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ...DESK_OPS_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -211,6 +214,8 @@ export const DESK_ANSWER_SCHEMAS = {
   deskSettingsSaved: settingsSavedSchema,
   // desk-pay: payments.
   deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
+  // desk-ops: failed mails, business view, customer look-up, CSV export
+  ...DESK_OPS_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

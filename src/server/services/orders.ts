@@ -9,8 +9,10 @@ import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
+import { inBackground } from '../background.ts';
 import { conflict, invalid, notFound, unavailable, unprocessable } from '../errors.ts';
-import { sendMail } from '../mail.ts';
+import { mailShopper, retryDueMailsLater } from './mail-failures.ts';
+import { alertShop } from './shop-alerts.ts';
 import type { Order, OrderItem } from '../../lib/contract/responses.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
@@ -200,13 +202,23 @@ export async function placeOrder(
   const result = await deps.store.orders.create(order);
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'created') {
-    // The confirmation goes out after the answer; a mail failure never fails the order.
-    const mailing = readSettings(deps)
-      .then((settings) => sendMail(deps.config, confirmationMail(order, settings)))
-      .catch((error: unknown) =>
-        console.error(`[orders] confirmation mail for ${order.id} failed: ${String(error)}`),
-      );
-    context.waitUntil?.(mailing);
+    // After the answer: the confirmation with the settings as they are now (kept and retried if
+    // it fails; a mail failure never fails the order), the shop's new-order alert, and any failed
+    // mail now due for a retry.
+    const { waitUntil } = context;
+    void inBackground(
+      'order confirmation',
+      async () =>
+        mailShopper(
+          deps,
+          confirmationMail(order, await readSettings(deps)),
+          { kind: 'order-confirmation', orderId: order.id },
+          waitUntil,
+        ),
+      waitUntil,
+    );
+    void alertShop(deps, { kind: 'new-order', order }, waitUntil);
+    void retryDueMailsLater(deps, waitUntil);
   }
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
 }

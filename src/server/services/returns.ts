@@ -19,10 +19,9 @@ import type {
   DeskReturnsBody,
   ReturnRequestBody,
 } from '../../lib/contract/returns.ts';
-import { type WaitUntil, inBackground } from '../background.ts';
+import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { sendMailWithRetry } from '../mail.ts';
 import type {
   OrderEvent,
   OrderRecord,
@@ -32,6 +31,7 @@ import type {
 } from '../store/port.ts';
 import { CLI_ACTOR, findOrder } from './desk-orders.ts';
 import { toOrder } from './orders.ts';
+import { mailShopper as mailShopperKept } from './mail-failures.ts';
 import { returnMail } from './return-mail.ts';
 import { applyStep, stepDetails, stepNote } from './return-steps.ts';
 import { toDeskReturn } from './return-view.ts';
@@ -53,7 +53,8 @@ export interface ReturnAlert {
 
 function mailShopper(deps: Deps, order: WithReturn, waitUntil?: WaitUntil): void {
   const mail = returnMail(order);
-  inBackground('return mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
+  // desk-ops: a return mail that fails is kept, retried and listed like every order mail.
+  void mailShopperKept(deps, mail, { kind: 'order-status', orderId: order.id }, waitUntil);
 }
 
 /** Whether the shopper may ask for a return of this stored order at `now`, and why not. */

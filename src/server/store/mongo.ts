@@ -5,10 +5,12 @@ import {
   StoreUnavailableError,
   guardOutages,
   subscriptionLinkWorks,
+  settled,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
   type AuditEntry,
+  type MailFailureRecord,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -97,6 +99,14 @@ export const MONGO_INDEXES = [
     },
   },
   { collection: 'audit', keys: { at: -1 }, options: { name: 'audit_at' } },
+  // desk-ops
+  {
+    collection: 'mailFailures',
+    keys: { state: 1, nextTryAt: 1 },
+    options: { name: 'mail_failures_due' },
+  },
+  { collection: 'mailFailures', keys: { createdAt: -1 }, options: { name: 'mail_failures_at' } },
+  { collection: 'orders', keys: { date: -1, _id: -1 }, options: { name: 'orders_date' } },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */
@@ -205,6 +215,7 @@ export async function openMongoStore(
   const locks = db.collection<{ _id: string; version: number }>('locks');
   // desk-pay: shop settings.
   const settings = db.collection<StoredSettings & { _id: string }>('settings');
+  const mailFailures = db.collection<Doc<MailFailureRecord>>('mailFailures');
 
   const fromOtp = (doc: OtpDoc | null): OtpRecord | null => {
     if (!doc) return null;
@@ -393,6 +404,33 @@ export async function openMongoStore(
           const query = filter.status ? { status: filter.status } : {};
           const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
           return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+        },
+        // desk-ops
+        async listHeads() {
+          const docs = await orders
+            .find(
+              {},
+              {
+                sort: { date: -1, _id: -1 },
+                projection: { _id: 1, date: 1, status: 1, payment: 1, address: 1 },
+              },
+            )
+            .toArray();
+          return docs.map((d) => ({
+            id: d._id,
+            date: d.date,
+            status: d.status,
+            payment: d.payment === true,
+            email: d.address?.email ?? '',
+            firstName: d.address?.firstName ?? '',
+            lastName: d.address?.lastName ?? '',
+            mobile: d.address?.mobile ?? '',
+          }));
+        },
+        async getMany(ids) {
+          const docs = await orders.find({ _id: { $in: [...ids] } }).toArray();
+          const found = new Map(docs.map((d) => [d._id, fromDoc<OrderRecord>(d) as OrderRecord]));
+          return ids.flatMap((id) => found.get(id) ?? []);
         },
         async transition(id, from, to, opts = {}) {
           const filter: Record<string, unknown> = { _id: id, status: { $in: [...from] } };
@@ -661,6 +699,61 @@ export async function openMongoStore(
           );
           const { _id, ...before } = doc ?? { _id: 'shop' };
           return { before, after: { ...before, ...values } };
+        },
+      },
+      // desk-ops
+      mailFailures: {
+        async add(f) {
+          await mailFailures.insertOne(toDoc(f));
+        },
+        async get(id) {
+          return fromDoc<MailFailureRecord>(await mailFailures.findOne({ _id: id }));
+        },
+        async list(filter = {}) {
+          const query = filter.states ? { state: { $in: [...filter.states] } } : {};
+          const docs = await mailFailures
+            .find(query, { sort: { createdAt: -1, _id: -1 }, limit: filter.limit ?? 100 })
+            .toArray();
+          return docs.map((d) => fromDoc<MailFailureRecord>(d) as MailFailureRecord);
+        },
+        async due(now, limit) {
+          const docs = await mailFailures
+            .find(
+              { state: 'failed', nextTryAt: { $lte: now } },
+              { sort: { nextTryAt: 1, _id: 1 }, limit, projection: { _id: 1 } },
+            )
+            .toArray();
+          return docs.map((d) => d._id);
+        },
+        async claim(id, now, leaseMs, manual) {
+          // The same condition as `claimable`, as one conditional update.
+          const states: Record<string, unknown>[] = [
+            { state: 'failed' },
+            { state: 'sending', claimedUntil: { $lte: now } },
+          ];
+          if (manual) states.push({ state: 'given-up' });
+          return fromDoc<MailFailureRecord>(
+            await mailFailures.findOneAndUpdate(
+              { _id: id, $or: states },
+              { $set: { state: 'sending', claimedUntil: now + leaseMs }, $inc: { attempts: 1 } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
+        async settle(id, outcome) {
+          const current = fromDoc<MailFailureRecord>(
+            await mailFailures.findOne({ _id: id, state: 'sending' }),
+          );
+          if (!current) return null;
+          const { id: _id, ...next } = settled(current, outcome);
+          // Conditional on the claim still standing, so a lapsed claim's late answer changes nothing.
+          return fromDoc<MailFailureRecord>(
+            await mailFailures.findOneAndUpdate(
+              { _id: id, state: 'sending', claimedUntil: current.claimedUntil },
+              { $set: next },
+              { returnDocument: 'after' },
+            ),
+          );
         },
       },
       async close() {

@@ -7,10 +7,14 @@ import {
   StoreUnavailableError,
   guardOutages,
   subscriptionLinkWorks,
+  claimable,
+  settled,
   type CartMap,
   type OrderRecord,
   type OtpRecord,
   type AuditEntry,
+  type MailFailureRecord,
+  type OrderHead,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -39,6 +43,16 @@ CREATE TABLE IF NOT EXISTS audit (
   target TEXT NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
 CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+-- desk-ops: failed shopper mails
+CREATE TABLE IF NOT EXISTS mail_failures (
+  id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
+-- desk-ops: covers the desk list's head query (store.orders.listHeads), so it never parses a doc
+CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
+  json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
+  json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
+  json_extract(doc, '$.address.mobile'));
 `;
 
 type Row = Record<string, unknown>;
@@ -181,6 +195,27 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
     ),
+    // desk-ops
+    mailFailureInsert: db.prepare(
+      'INSERT INTO mail_failures (id, state, created_at, next_try_at, doc) VALUES (?, ?, ?, ?, ?)',
+    ),
+    orderHeads: db.prepare(
+      `SELECT id, date, status, json_extract(doc, '$.payment') AS payment,
+       json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
+       json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
+       FROM orders INDEXED BY orders_heads ORDER BY date DESC, rowid DESC`,
+    ),
+    orderMany: db.prepare('SELECT doc FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
+    mailFailureGet: db.prepare('SELECT doc FROM mail_failures WHERE id = ?'),
+    mailFailureList: db.prepare(
+      'SELECT doc FROM mail_failures WHERE (?1 IS NULL OR state IN (SELECT value FROM json_each(?1))) ORDER BY created_at DESC, rowid DESC LIMIT ?2',
+    ),
+    mailFailureDue: db.prepare(
+      "SELECT id FROM mail_failures WHERE state = 'failed' AND next_try_at <= ? ORDER BY next_try_at, rowid LIMIT ?",
+    ),
+    mailFailureUpdate: db.prepare(
+      'UPDATE mail_failures SET state = ?, next_try_at = ?, doc = ? WHERE id = ?',
+    ),
   };
   // desk-pay: shop settings.
   const settingsGet = db.prepare('SELECT doc FROM settings WHERE id = 1');
@@ -189,6 +224,10 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   const settingsPutQuery = db.prepare(
     'INSERT INTO settings (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
   );
+  const getMailFailure = (id: string) =>
+    parse<MailFailureRecord>(q.mailFailureGet.get(id) as Row | undefined);
+  const putMailFailure = (f: MailFailureRecord) =>
+    q.mailFailureUpdate.run(f.state, f.nextTryAt, JSON.stringify(f), f.id);
 
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
@@ -335,6 +374,27 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         async list(filter = {}) {
           const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
           return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+        },
+        // desk-ops
+        async listHeads() {
+          return (q.orderHeads.all() as Row[]).map((r) => ({
+            id: String(r.id),
+            date: String(r.date),
+            status: r.status as OrderHead['status'],
+            payment: r.payment === 1,
+            email: String(r.email ?? ''),
+            firstName: String(r.firstName ?? ''),
+            lastName: String(r.lastName ?? ''),
+            mobile: String(r.mobile ?? ''),
+          }));
+        },
+        async getMany(ids) {
+          const found = new Map<string, OrderRecord>();
+          for (const r of q.orderMany.all(JSON.stringify(ids)) as Row[]) {
+            const order = parse<OrderRecord>(r) as OrderRecord;
+            found.set(order.id, order);
+          }
+          return ids.flatMap((id) => found.get(id) ?? []);
         },
         async transition(id, from, to, opts = {}) {
           return tx(() => {
@@ -573,6 +633,47 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             const after = { ...before, ...values };
             settingsPutQuery.run(JSON.stringify(after));
             return { before, after };
+          });
+        },
+      },
+      // desk-ops
+      mailFailures: {
+        async add(f) {
+          q.mailFailureInsert.run(f.id, f.state, f.createdAt, f.nextTryAt, JSON.stringify(f));
+        },
+        async get(id) {
+          return getMailFailure(id);
+        },
+        async list(filter = {}) {
+          const states = filter.states ? JSON.stringify(filter.states) : null;
+          return (q.mailFailureList.all(states, filter.limit ?? 100) as Row[]).map(
+            (r) => parse<MailFailureRecord>(r) as MailFailureRecord,
+          );
+        },
+        async due(now, limit) {
+          return (q.mailFailureDue.all(now, limit) as Row[]).map((r) => String(r.id));
+        },
+        async claim(id, now, leaseMs, manual) {
+          return tx(() => {
+            const f = getMailFailure(id);
+            if (!f || !claimable(f, now, manual)) return null;
+            const next: MailFailureRecord = {
+              ...f,
+              state: 'sending',
+              claimedUntil: now + leaseMs,
+              attempts: f.attempts + 1,
+            };
+            putMailFailure(next);
+            return next;
+          });
+        },
+        async settle(id, outcome) {
+          return tx(() => {
+            const f = getMailFailure(id);
+            if (!f || f.state !== 'sending') return null;
+            const next = settled(f, outcome);
+            putMailFailure(next);
+            return next;
           });
         },
       },

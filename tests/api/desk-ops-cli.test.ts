@@ -1,0 +1,122 @@
+// The operator CLI's operations commands in a fresh process over a SQLite store in a temporary
+// folder (no SMTP_URL: mail goes to the dev outbox): failed mails listed and retried, and the
+// accountant's CSV export. They run the desk's own services.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
+import { parseCsv } from '../../src/server/services/catalogue-csv.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+import { orderRecord } from '../fixtures/store.ts';
+
+let dir: string;
+let store: Store;
+const ORDER_ID = 'ffffffff-0000-4000-8000-0000000cafe1';
+
+function shop(...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
+    },
+  );
+  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
+}
+
+const failure = (overrides: Partial<MailFailureRecord>): MailFailureRecord => ({
+  id: 'mail-due',
+  kind: 'order-status',
+  orderId: ORDER_ID,
+  to: 'zara@example.com',
+  subject: 'Your Bastaa order #0CAFE1 is Packing',
+  text: 'Dear Zara,\n\nYour order is now Packing.',
+  error: 'Mailbox unavailable',
+  attempts: 1,
+  state: 'failed',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastTriedAt: '2026-03-01T10:00:00.000Z',
+  nextTryAt: Date.parse('2026-03-01T10:05:00.000Z'),
+  claimedUntil: null,
+  sentAt: null,
+  sentBy: null,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-ops-cli-'));
+  store = openSqliteStore(dir);
+  await store.orders.create(
+    orderRecord({
+      id: ORDER_ID,
+      date: '2026-03-01T20:30:00.000Z',
+      address: lahoreAddress({ firstName: '@Zara', lastName: 'Khan', email: 'zara@example.com' }),
+    }),
+  );
+  await store.mailFailures.add(failure({}));
+  await store.mailFailures.add(
+    failure({ id: 'mail-later', nextTryAt: Date.now() + 3600_000, to: 'later@example.com' }),
+  );
+}, 30_000);
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run shop -- mail', { timeout: 60_000 }, () => {
+  it('lists the failed mails not yet sent, then retries only those due', async () => {
+    const listed = shop('mail', 'failures');
+    expect(listed.status).toBe(0);
+    expect(listed.out).toContain('mail-due');
+    expect(listed.out).toContain('zara@example.com  "Your Bastaa order #0CAFE1 is Packing"');
+    expect(listed.out).toContain('mail-later');
+    const retried = shop('mail', 'retry');
+    expect(retried.out.split('\n').at(-1)).toBe('Retried 1 failed mails: 1 sent, 0 failed again.');
+    expect(retried.status).toBe(0);
+    expect((await store.mailFailures.get('mail-due'))?.state).toBe('sent');
+    expect((await store.mailFailures.get('mail-later'))?.state).toBe('failed');
+    const outbox = readdirSync(path.join(dir, 'outbox'));
+    expect(outbox).toHaveLength(1);
+    expect(readFileSync(path.join(dir, 'outbox', outbox[0]!), 'utf8')).toContain(
+      'Subject: Your Bastaa order #0CAFE1 is Packing',
+    );
+    const after = shop('mail', 'failures');
+    expect(after.out).not.toContain('mail-due');
+  });
+});
+
+describe('npm run shop -- orders export', { timeout: 60_000 }, () => {
+  it('writes the Karachi days’ orders to a CSV file with a byte-order mark, formulas defused', () => {
+    const file = path.join(dir, 'march.csv');
+    // 20:30 UTC on 1 March is 2 March in Karachi.
+    const done = shop('orders', 'export', '2026-03-02', '2026-03-02', file);
+    expect(done.out).toBe(`Wrote 1 orders to ${file}.`);
+    expect(done.status).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(text.slice(1));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![1]).toBe(ORDER_ID);
+    expect(rows[1]![rows[0]!.indexOf('Name')]).toBe("'@Zara Khan");
+    const none = shop('orders', 'export', '2026-03-01', '2026-03-01');
+    expect(parseCsv(none.out)).toHaveLength(1);
+  });
+
+  it('explains a reversed or impossible period and exits 1', () => {
+    const reversed = shop('orders', 'export', '2026-03-02', '2026-03-01');
+    expect(reversed.status).toBe(1);
+    expect(reversed.err).toBe(DESK_OPS_ANSWERS.badDates);
+    const impossible = shop('orders', 'export', '2026-02-30', '2026-03-01');
+    expect(impossible.err).toBe(DESK_OPS_ANSWERS.badDay('2026-02-30'));
+    const missing = shop('orders', 'export', '2026-03-01');
+    expect(missing.status).toBe(2);
+    expect(missing.err.split('\n')[0]).toBe(
+      'orders export needs a start and an end date (YYYY-MM-DD)',
+    );
+  });
+});
