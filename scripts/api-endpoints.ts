@@ -132,6 +132,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     trackingNumber: 'LHR123',
   },
   deskAudit: { limit: 50 },
+  // ops-prod (issue 26)
+  health: undefined,
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

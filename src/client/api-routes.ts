@@ -24,4 +24,5 @@ export const API_ROUTES = {
   placeOrder: ['POST', '/api/order/COD', 'orderPlaced'],
   userOrders: ['POST', '/api/order/userorders', 'orders'],
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
+  health: ['GET', '/api/health', 'health'],
 } as const satisfies ClientRoutes;

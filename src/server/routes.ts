@@ -36,6 +36,7 @@ import {
   signOut,
   toDeskStaff,
 } from './services/staff.ts';
+import { checkHealth } from './services/health.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -175,4 +176,6 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // ops-prod (issue 26)
+  health: ({ deps }) => checkHealth(deps),
 };

@@ -1,3 +1,4 @@
+import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
 import { runDoctor } from '../../src/server/doctor.ts';
@@ -104,11 +105,13 @@ describe('a handler in a misconfigured deployment', () => {
       expect(await res.json()).toEqual({
         success: false,
         message: 'The shop is temporarily unavailable. Please try again shortly.',
+        reference: referenceOf(res.headers.get('x-request-id')!),
       });
     }
     const lines = errors.mock.calls
-      .map((c) => String(c[0]))
-      .filter((l) => l.startsWith('[config]'));
+      .map((c) => JSON.parse(String(c[0])) as { msg: string })
+      .map((line) => line.msg)
+      .filter((msg) => msg.startsWith('[config]'));
     errors.mockRestore();
     expect(lines).toEqual([
       '[config] refusing to serve: MONGODB_URI: required in production; SMTP_URL: required in production; SITE_URL: required in production',

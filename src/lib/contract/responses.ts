@@ -8,6 +8,7 @@ import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { healthAnswerSchema } from './health.ts';
 
 const success = z.literal(true);
 
@@ -155,4 +156,6 @@ export const STOREFRONT_ANSWERS = {
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
+  // ops-prod (issue 26): the health answer.
+  health: healthAnswerSchema,
 } as const;
