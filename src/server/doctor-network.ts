@@ -126,7 +126,7 @@ export async function checkMailAuth(
   if (spf.length === 0)
     lines.push({
       ok: false,
-      text: `SPF: ${domain} has no TXT record starting v=spf1; add the one your mail provider gives (Google Workspace: v=spf1 include:_spf.google.com ~all; Zoho: v=spf1 include:zoho.com ~all)`,
+      text: `SPF: ${domain} has no TXT record starting v=spf1; add the one your mail provider gives (Google Workspace: v=spf1 include:_spf.google.com ~all; Microsoft 365: v=spf1 include:spf.protection.outlook.com -all)`,
     });
   else if (spf.length > 1)
     lines.push({

@@ -230,7 +230,7 @@ describe('runDoctor', () => {
   it('says which of SPF, DKIM and DMARC the mail domain lacks, and what to add', async () => {
     const bare = fakeDns({ hosts: ['doctor-explains.test'], txt: {} });
     expect(await failures({}, { dns: bare })).toEqual([
-      'SPF: bastaa.pk has no TXT record starting v=spf1; add the one your mail provider gives (Google Workspace: v=spf1 include:_spf.google.com ~all; Zoho: v=spf1 include:zoho.com ~all)',
+      'SPF: bastaa.pk has no TXT record starting v=spf1; add the one your mail provider gives (Google Workspace: v=spf1 include:_spf.google.com ~all; Microsoft 365: v=spf1 include:spf.protection.outlook.com -all)',
       "DKIM: no key under the common selectors (google, selector1, selector2, default, k1, s1, s2, mail, dkim, zoho, mxvault, resend); set DKIM_SELECTOR to your provider's selector, or publish the DKIM record it gives",
       'DMARC: _dmarc.bastaa.pk has no v=DMARC1 record; add TXT "v=DMARC1; p=none; rua=mailto:you@bastaa.pk" and tighten p= to quarantine once reports look clean',
     ]);

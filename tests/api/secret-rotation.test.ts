@@ -13,6 +13,8 @@ import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { settleBackground } from '../../src/server/background.ts';
 
 const OLD = 'the-old-secret-that-leaked-0123456789abcdefghijkl';
 const NEW = 'the-new-secret-from-openssl-rand-9876543210zyxwvu';
@@ -23,6 +25,9 @@ let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let shopper: { token: string; email: string };
 let member: Member;
 let lateMember: Member;
+let resetter: { token: string; email: string };
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let codeBeforeRotation: string | null;
 const saved = { current: process.env.JWT_SECRET, previous: process.env.JWT_SECRET_PREVIOUS };
 
 /** Sets the secrets the server reads on its next request. */
@@ -40,6 +45,12 @@ beforeAll(async () => {
   shopper = await signUp('Rotating Shopper');
   member = await enrol('staff', 'Rotating Staff');
   lateMember = await enrol('staff', 'Staff Who Signs In Late');
+  resetter = await signUp('Resetting Shopper');
+  smtp = await startSmtpCatcher();
+  process.env.SMTP_URL = smtp.url;
+  await call(account, '/api/user/reset-password-request', { body: { email: resetter.email } });
+  await settleBackground();
+  codeBeforeRotation = codeIn(smtp.mails.at(-1)?.raw ?? '');
   secrets(NEW, OLD);
 }, 60_000);
 
@@ -48,6 +59,8 @@ afterAll(async () => {
   else process.env.JWT_SECRET = saved.current;
   if (saved.previous === undefined) delete process.env.JWT_SECRET_PREVIOUS;
   else process.env.JWT_SECRET_PREVIOUS = saved.previous;
+  delete process.env.SMTP_URL;
+  await smtp.close();
   await env.cleanup();
 });
 
@@ -116,6 +129,33 @@ describe('rotating JWT_SECRET with JWT_SECRET_PREVIOUS set', () => {
     expect(openTotpSecret(stored!.totpSecret!, encode(OLD))).toBeNull();
     const untouched = await store.staff.findById(lateMember.id);
     expect(openTotpSecret(untouched!.totpSecret!, encode(OLD))).not.toBeNull();
+  });
+});
+
+describe('a password reset code issued just before the rotation', () => {
+  it('is mailed again unchanged when asked for after the rotation, and resets the password', async () => {
+    expect(codeBeforeRotation).toMatch(/^\d{6}$/);
+    // Past the one-mail-a-minute limit, within the code's 10 minutes.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 70_000 });
+    try {
+      smtp.mails.splice(0);
+      await call(account, '/api/user/reset-password-request', { body: { email: resetter.email } });
+      await settleBackground();
+      expect(codeIn(smtp.mails.at(-1)?.raw ?? '')).toBe(codeBeforeRotation);
+      const answer = await call(account, '/api/user/verify-otp-reset-password', {
+        body: {
+          email: resetter.email,
+          otp: codeBeforeRotation,
+          newPassword: 'a brand new passphrase',
+        },
+      });
+      expect({ status: answer.status, msg: answer.body.msg }).toEqual({
+        status: 200,
+        msg: ACCOUNT_MESSAGES.passwordUpdated,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
