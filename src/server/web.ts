@@ -175,8 +175,14 @@ async function answerLogged(
   serve: () => Promise<Response>,
 ): Promise<Response> {
   const started = performance.now();
-  const response = await serve();
-  response.headers.set('X-Request-Id', request.requestId);
+  let response = await serve();
+  try {
+    response.headers.set('X-Request-Id', request.requestId);
+  } catch {
+    // A Response with immutable headers (Response.redirect, a fetched one): copy it to add the id.
+    response = new Response(response.body, response);
+    response.headers.set('X-Request-Id', request.requestId);
+  }
   const { status } = response;
   logEvent(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'api', {
     method: req.method,

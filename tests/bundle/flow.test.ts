@@ -192,6 +192,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
+  // ops-prod (issue 26)
+  ['health', '/api/health', {}, 200],
 ];
 
 beforeAll(async () => {
