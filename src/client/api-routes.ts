@@ -24,5 +24,6 @@ export const API_ROUTES = {
   placeOrder: ['POST', '/api/order/COD', 'orderPlaced'],
   userOrders: ['POST', '/api/order/userorders', 'orders'],
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
+  returnRequest: ['POST', '/api/order/return', 'returnRequested'],
   health: ['GET', '/api/health', 'health'],
 } as const satisfies ClientRoutes;
