@@ -9,6 +9,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // ops-prod: each API answer logs one JSON line (src/server/request-log.ts); those of thousands
+    // of answered calls (2xx-4xx) would bury a failure's output. Tests that read them spy on console.
+    onConsoleLog: (log) =>
+      !(log.startsWith('{"time"') && /"level":"(info|warn)","msg":"api"/.test(log)),
     coverage: {
       provider: 'v8',
       include: ['src/lib/**/*.ts'],

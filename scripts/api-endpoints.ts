@@ -157,6 +157,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskBusiness: {},
   deskCustomer: { email: 'shopper@example.com' },
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
+  // ops-prod (issue 26)
+  health: undefined,
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -20,6 +20,8 @@ import { stepReturn } from '../src/server/services/returns.ts';
 import { settleBackground } from '../src/server/background.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
 import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
+import { BackupError, MANIFEST_FILE, exportBackup, restoreBackup } from '../src/server/backup.ts';
+import { resealTotpSecrets } from '../src/server/services/rotation.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
@@ -52,6 +54,11 @@ ${SETTINGS_USAGE}
   mail failures                    shopper mails that failed and are not sent yet
   mail retry                       retry now the failed mails whose next try is due
   orders export <from> <to> [file] orders placed from..to (Karachi days, YYYY-MM-DD) as CSV
+  backup export <folder>           write every backed-up collection as JSON lines, with a
+                                   manifest (counts, SHA-256 checksums) into a new folder
+  backup restore <folder>          check a backup's checksums and load it into an EMPTY store
+  staff reseal                     after rotating JWT_SECRET: re-seal every authenticator key
+                                   still sealed under JWT_SECRET_PREVIOUS with the current one
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
 type Command = (args: string[]) => Promise<number>;
@@ -335,7 +342,55 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
+  // ops-prod (issue 26): backups and secret rotation.
+  'backup export': async (args) => {
+    const folder = args[0];
+    if (!folder) return usage('backup export needs a folder');
+    return backupCommand(async () => {
+      const manifest = await exportBackup(await getStore(), folder);
+      for (const c of manifest.collections) console.log(`${c.name.padEnd(12)} ${c.count}`);
+      console.log(`Backup of the ${manifest.store} store written to ${folder} (${MANIFEST_FILE}).`);
+    });
+  },
+  'backup restore': async (args) => {
+    const folder = args[0];
+    if (!folder) return usage('backup restore needs a folder');
+    return backupCommand(async () => {
+      const config = loadConfig();
+      if (config.MONGODB_URI) {
+        const { migrateMongo } = await import('../src/server/store/mongo.ts');
+        await migrateMongo(config.MONGODB_URI, config.MONGODB_DB);
+      }
+      const restored = await restoreBackup(await getStore(), folder);
+      for (const [name, count] of Object.entries(restored))
+        console.log(`${name.padEnd(12)} ${count}`);
+      console.log(`Restored ${folder}.`);
+    });
+  },
+  'staff reseal': async () => {
+    const config = loadConfig();
+    const done = await resealTotpSecrets(await getStore(), config);
+    for (const email of done.resealed) console.log(`re-sealed ${email}`);
+    console.log(
+      `${done.resealed.length} re-sealed, ${done.current} already under JWT_SECRET, ${done.unreadable.length} opened by neither secret.`,
+    );
+    if (done.unreadable.length === 0) return 0;
+    return report([
+      `Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: ${done.unreadable.join(', ')}. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.`,
+    ]);
+  },
 };
+
+/** Runs a backup command: a BackupError's lines are printed, exit code 1. */
+async function backupCommand(work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) return report(error.problems);
+    throw error;
+  }
+}
 
 /** Splits `--flag value` pairs out of the arguments; the rest keep their order. */
 function takeFlags(

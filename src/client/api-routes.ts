@@ -25,4 +25,5 @@ export const API_ROUTES = {
   userOrders: ['POST', '/api/order/userorders', 'orders'],
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
   returnRequest: ['POST', '/api/order/return', 'returnRequested'],
+  health: ['GET', '/api/health', 'health'],
 } as const satisfies ClientRoutes;

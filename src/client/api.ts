@@ -90,12 +90,15 @@ export async function call<N extends StorefrontCall>(
   } catch {
     // A non-JSON answer (a proxy error page, say) is handled as a failure without a message.
   }
-  const serverMessage =
+  const serverMessage = withReference(
     typeof data.message === 'string'
       ? data.message
       : typeof data.msg === 'string'
         ? data.msg
-        : null;
+        : null,
+    res.status,
+    data.reference,
+  );
   if (!res.ok || data.success === false)
     throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
   let schemas: Answers;
@@ -108,6 +111,24 @@ export async function call<N extends StorefrontCall>(
   // Outside the contract: handled like an answer that is not JSON, a failure without a message.
   if (!parsed.success) throw new ApiError(`HTTP ${res.status}`, res.status, null);
   return parsed.data as AnswerOf<N>;
+}
+
+// The six-character reference of an unexpected failure (src/server/request-log.ts referenceOf).
+const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{6}$/;
+
+/**
+ * A server failure's message with the reference the shopper can quote ("Reference: 7F3K2Q")
+ * appended, only on an unexpected failure (5xx) that carries one: every message the shop expects
+ * to send (SPEC's) stays word for word.
+ */
+export function withReference(
+  message: string | null,
+  status: number,
+  reference: unknown,
+): string | null {
+  if (message === null || status < 500) return message;
+  if (typeof reference !== 'string' || !REFERENCE.test(reference)) return message;
+  return `${message} Reference: ${reference}`;
 }
 
 /** The shop's calls as the stores make them, each one `call` of the endpoint table. */

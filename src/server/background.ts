@@ -1,3 +1,5 @@
+import { logEvent } from './request-log.ts';
+
 /** Hands work to the platform to finish after the answer (Netlify's `context.waitUntil`). */
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -15,7 +17,7 @@ export function inBackground(
 ): Promise<void> {
   const job = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
-    .catch((error: unknown) => console.error(`[${label}] failed: ${String(error)}`))
+    .catch((error: unknown) => logEvent('error', `${label} failed`, { error }))
     .finally(() => pending.delete(job));
   pending.add(job);
   waitUntil?.(job);

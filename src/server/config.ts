@@ -13,6 +13,8 @@ const envSchema = z.object({
     .regex(/^[\w-]{1,63}$/, 'must be a plain database name')
     .default('shop'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The secret JWT_SECRET replaced: tokens and sealed secrets made with it still open (rotation). */
+  JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SMTP_URL: optionalUrl,

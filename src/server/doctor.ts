@@ -2,8 +2,25 @@
 // same variables the functions will get, and says what is wrong in one line each.
 import nodemailer from 'nodemailer';
 import { ConfigError, PRODUCTION_REQUIRED, parseConfig, type Config } from './config.ts';
+import { explainEnvironment } from './doctor-explain.ts';
+import {
+  DnsUnreachable,
+  checkHosts,
+  checkMailAuth,
+  checkSiteHealth,
+  systemDns,
+  type DoctorDns,
+} from './doctor-network.ts';
+import { explainFetchError } from './fetch-error.ts';
 import { fetchUpstreamRates } from './services/rates.ts';
 import type { MongoDriver } from './store/mongo.ts';
+
+/** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
+export interface DoctorOptions {
+  driver?: MongoDriver;
+  dns?: DoctorDns;
+  fetch?: typeof fetch;
+}
 
 /** One finding: ok, or a problem to fix. */
 export interface DoctorLine {
@@ -65,8 +82,13 @@ async function checkMongo(config: Config, driver?: MongoDriver): Promise<DoctorL
  */
 export async function runDoctor(
   env: Record<string, string | undefined>,
-  opts: { driver?: MongoDriver } = {},
+  opts: DoctorOptions = {},
 ): Promise<DoctorLine[]> {
+  // The mistakes a person makes pasting values, explained first; the parser's own words for the
+  // same variables would only repeat them less clearly.
+  const explained = explainEnvironment(env);
+  const explainedNames = new Set(explained.map((p) => p.name));
+  const early: DoctorLine[] = explained.map((p) => ({ ok: false, text: p.text }));
   let config: Config;
   try {
     // Read as a deployed function: SITE_ID marks one (the operator's shell has none).
@@ -79,9 +101,11 @@ export async function runDoctor(
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return error.problems.map((text) => ({ ok: false, text }));
+    const rest = error.problems.filter((text) => !explainedNames.has(text.split(':')[0]!));
+    return [...early, ...rest.map((text) => ({ ok: false, text }))];
   }
   const lines: DoctorLine[] = [
+    ...early,
     { ok: true, text: `required variables set: ${PRODUCTION_REQUIRED.join(', ')}` },
   ];
   const secretLength = (config.JWT_SECRET as string).length;
@@ -99,27 +123,75 @@ export async function runDoctor(
       ? { ok: true, text: `SITE_URL: ${site.origin}` }
       : { ok: false, text: `SITE_URL: ${site.origin} must use https` },
   );
-  lines.push(...(await checkMongo(config, opts.driver)));
-  lines.push(
-    await check('SMTP answers', async () => {
-      const transport = nodemailer.createTransport({
-        url: config.SMTP_URL,
-        connectionTimeout: TIMEOUT_MS,
-        socketTimeout: TIMEOUT_MS,
-      });
-      try {
-        await withTimeout(transport.verify(), 'SMTP');
-      } finally {
-        transport.close();
-      }
-      return new URL(config.SMTP_URL as string).host;
-    }),
-  );
+  const dns = opts.dns ?? systemDns;
+  let dnsWorks = true;
+  let unresolved = new Set<string>();
+  try {
+    const hosts = await checkHosts(dns, [
+      { name: 'MONGODB_URI', url: config.MONGODB_URI as string },
+      { name: 'SMTP_URL', url: config.SMTP_URL as string },
+    ]);
+    lines.push(...hosts.lines);
+    unresolved = hosts.unresolved;
+  } catch (error) {
+    if (!(error instanceof DnsUnreachable)) throw error;
+    dnsWorks = false;
+    lines.push({
+      ok: false,
+      text: `DNS: no answer (${error.message}); this machine cannot look names up, so host and mail-record checks are skipped`,
+    });
+  }
+  if (!unresolved.has('MONGODB_URI')) lines.push(...(await checkMongo(config, opts.driver)));
+  if (!unresolved.has('SMTP_URL'))
+    lines.push(
+      await check('SMTP answers', async () => {
+        const transport = nodemailer.createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: TIMEOUT_MS,
+          socketTimeout: TIMEOUT_MS,
+        });
+        try {
+          await withTimeout(transport.verify(), 'SMTP');
+        } finally {
+          transport.close();
+        }
+        return new URL(config.SMTP_URL as string).host;
+      }),
+    );
   lines.push(
     await check('exchange-rate source answers', async () => {
-      const rates = await withTimeout(fetchUpstreamRates(config), 'the exchange-rate source');
-      return `${Object.keys(rates).length} currencies from ${new URL(config.RATES_URL).host}`;
+      try {
+        const rates = await withTimeout(fetchUpstreamRates(config), 'the exchange-rate source');
+        return `${Object.keys(rates).length} currencies from ${new URL(config.RATES_URL).host}`;
+      } catch (error) {
+        // `fetch failed` says nothing: the cause (ENOTFOUND, ECONNREFUSED, timeout) does.
+        throw new Error(explainFetchError(error, config.RATES_URL));
+      }
     }),
   );
+  lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
+  if (dnsWorks) {
+    const domain = mailDomain(config.MAIL_FROM);
+    const selectors = env.DKIM_SELECTOR?.trim()
+      ? env.DKIM_SELECTOR.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null;
+    try {
+      if (domain) lines.push(...(await checkMailAuth(dns, domain, selectors)));
+    } catch (error) {
+      if (!(error instanceof DnsUnreachable)) throw error;
+      lines.push({
+        ok: false,
+        text: `DNS: no answer (${error.message}) for ${domain}'s mail records`,
+      });
+    }
+  }
   return lines;
+}
+
+/** The domain of MAIL_FROM's address (`Shop <no-reply@bastaa.pk>` → bastaa.pk). */
+function mailDomain(from: string): string | null {
+  const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
+  return /@([^@\s>]+)$/.exec(address.trim())?.[1]?.toLowerCase() ?? null;
 }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
+import { logEvent } from './request-log.ts';
 
 /** One outgoing e-mail. */
 export interface Mail {
@@ -50,7 +51,8 @@ export async function sendMail(
     file,
     `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
   );
-  console.log(
+  logEvent(
+    'info',
     `[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`,
   );
 }

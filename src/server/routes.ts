@@ -43,6 +43,7 @@ import {
 import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
 import { deskSettings, saveSettings } from './services/settings.ts';
 import { recordPayment } from './services/desk-payments.ts';
+import { checkHealth } from './services/health.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -201,4 +202,6 @@ export const SERVICES: Services = {
   deskBusiness: ({ deps }) => businessView(deps),
   deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
   deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
+  // ops-prod (issue 26)
+  health: ({ deps }) => checkHealth(deps),
 };

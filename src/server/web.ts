@@ -25,6 +25,15 @@ import {
   type Reply,
 } from './http.ts';
 import { SERVICES } from './routes.ts';
+import {
+  currentRequest,
+  logEvent,
+  nameCall,
+  referenceOf,
+  requestIdOf,
+  withRequest,
+  type RequestContext,
+} from './request-log.ts';
 import { authenticate } from './services/users.ts';
 import { authenticateStaff } from './services/staff.ts';
 import { StoreUnavailableError } from './store/port.ts';
@@ -76,23 +85,25 @@ function failure(
   withMsg: boolean,
   headers: Record<string, string> = {},
 ): Response {
-  return json(withMsg ? { success: false, message, msg: message } : { success: false, message }, {
-    status,
-    headers,
-  });
+  // A 5xx is unexpected for the shopper: it carries the reference they can quote to the shop.
+  const ref = status >= 500 ? currentReference() : undefined;
+  const body = withMsg ? { success: false, message, msg: message } : { success: false, message };
+  return json(ref ? { ...body, reference: ref } : body, { status, headers });
 }
+
+const currentReference = () => currentRequest()?.ref;
 
 const reported = new Set<string>();
 /** Logs a configuration error once per instance, naming every missing or bad variable. */
 function reportConfigError(error: ConfigError): void {
-  const line = `[config] refusing to serve: ${error.problems.join('; ')}`;
+  const line = `refusing to serve: ${error.problems.join('; ')}`;
   if (reported.has(line)) return;
   reported.add(line);
-  console.error(line);
+  logEvent('error', `[config] ${line}`, { problems: error.problems });
 }
 
 /** Maps anything a call threw to its answer, in one place; internals never reach the caller. */
-function answerFailure(req: Request, error: unknown, withMsg: boolean): Response {
+function answerFailure(error: unknown, withMsg: boolean): Response {
   if (error instanceof DomainError) {
     const retry: Record<string, string> =
       error.retryAfterSeconds === undefined
@@ -104,12 +115,11 @@ function answerFailure(req: Request, error: unknown, withMsg: boolean): Response
     reportConfigError(error);
     return failure(503, SERVER_MESSAGES.unavailable, withMsg, { 'Retry-After': '300' });
   }
-  const path = new URL(req.url).pathname;
   if (error instanceof StoreUnavailableError) {
-    console.error(`[api] store unavailable on ${path}: ${error.message}`);
+    logEvent('error', 'store unavailable', { error: error.message });
     return failure(503, SERVER_MESSAGES.unavailable, withMsg, { 'Retry-After': '30' });
   }
-  console.error(`[api] ${req.method} ${path} failed:`, error);
+  logEvent('error', 'unexpected failure', { error });
   return failure(500, SERVER_MESSAGES.failed, withMsg);
 }
 
@@ -147,11 +157,48 @@ async function readForm(req: Request): Promise<Record<string, string>> {
  * service, and maps a domain error to its status code and message.
  */
 export function serveRouter(router: RouterName): Handler {
-  const routes = routesOf(router);
+  const serve = answerCall(routesOf(router));
+  return (req, context) => {
+    const requestId = requestIdOf(req);
+    const request: RequestContext = { requestId, ref: referenceOf(requestId) };
+    return withRequest(request, () => answerLogged(request, req, () => serve(req, context)));
+  };
+}
+
+/**
+ * Answers a request with its id in `X-Request-Id`, and logs one line for it: the call, the method,
+ * the path, the outcome (status) and the duration in milliseconds.
+ */
+async function answerLogged(
+  request: RequestContext,
+  req: Request,
+  serve: () => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  let response = await serve();
+  try {
+    response.headers.set('X-Request-Id', request.requestId);
+  } catch {
+    // A Response with immutable headers (Response.redirect, a fetched one): copy it to add the id.
+    response = new Response(response.body, response);
+    response.headers.set('X-Request-Id', request.requestId);
+  }
+  const { status } = response;
+  logEvent(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'api', {
+    method: req.method,
+    path: new URL(req.url).pathname,
+    status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+  return response;
+}
+
+function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
   return async (req, context) => {
     const methods = routes.get(new URL(req.url).pathname);
     const name = methods?.get(req.method);
     const spec: EndpointSpec | undefined = name ? ENDPOINTS[name] : undefined;
+    if (name) nameCall(name);
     const withMsg = (spec ?? (methods && ENDPOINTS[[...methods.values()][0]!]))?.msg ?? false;
     try {
       // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
@@ -201,7 +248,7 @@ export function serveRouter(router: RouterName): Handler {
       });
       return toResponse(result);
     } catch (error) {
-      return answerFailure(req, error, withMsg);
+      return answerFailure(error, withMsg);
     }
   };
 }

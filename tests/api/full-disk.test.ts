@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { closeStore, provideStore } from '../../src/server/store/index.ts';
@@ -52,6 +53,7 @@ describe('a full disk', () => {
     expect(answer.body).toEqual({
       success: false,
       message: 'The shop is temporarily unavailable. Please try again shortly.',
+      reference: referenceOf(answer.headers.get('x-request-id')!),
     });
     expect(logged).toMatch(/database or disk is full/);
     expect(logged).not.toMatch(/cannot rollback/);

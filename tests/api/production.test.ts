@@ -1,3 +1,4 @@
+import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
 import { runDoctor } from '../../src/server/doctor.ts';
@@ -17,6 +18,7 @@ import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { fakeDns, goodMailRecords, startFakeSite } from '../fixtures/fake-dns.ts';
 
 const driver = mongoDoubleDriver as unknown as MongoDriver;
 const SECRET = 'x'.repeat(48);
@@ -104,11 +106,13 @@ describe('a handler in a misconfigured deployment', () => {
       expect(await res.json()).toEqual({
         success: false,
         message: 'The shop is temporarily unavailable. Please try again shortly.',
+        reference: referenceOf(res.headers.get('x-request-id')!),
       });
     }
     const lines = errors.mock.calls
-      .map((c) => String(c[0]))
-      .filter((l) => l.startsWith('[config]'));
+      .map((c) => JSON.parse(String(c[0])) as { msg: string })
+      .map((line) => line.msg)
+      .filter((msg) => msg.startsWith('[config]'));
     errors.mockRestore();
     expect(lines).toEqual([
       '[config] refusing to serve: MONGODB_URI: required in production; SMTP_URL: required in production; SITE_URL: required in production',
@@ -181,15 +185,25 @@ describe('db migrate (migrateMongo)', () => {
 describe('shop doctor (runDoctor)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   let rates: Awaited<ReturnType<typeof startFakeRates>>;
+  let site: Awaited<ReturnType<typeof startFakeSite>>;
   const uri = 'mongodb://doctor.test';
+  // Names answer from a table and the site's health call from a local server: no internet.
+  const dns = fakeDns({ hosts: ['doctor.test', 'unreachable'], txt: goodMailRecords('bastaa.pk') });
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     rates = await startFakeRates('ok');
+    site = await startFakeSite({ status: 200, body: JSON.stringify({ status: 'ok' }) });
   });
   afterAll(async () => {
     await smtp.close();
     await rates.close();
+    await site.close();
     mongoDouble.reset();
+  });
+  const offline = (siteUrl = 'https://bastaa.pk') => ({
+    driver,
+    dns,
+    fetch: site.fetchAs(siteUrl),
   });
   const env = () => ({
     MONGODB_URI: uri,
@@ -211,7 +225,7 @@ describe('shop doctor (runDoctor)', () => {
   });
 
   it('finds an empty catalogue and missing indexes, and says which command fixes each', async () => {
-    const lines = await runDoctor(env(), { driver });
+    const lines = await runDoctor(env(), offline());
     const failures = lines.filter((l) => !l.ok).map((l) => l.text);
     expect(failures).toEqual([
       'MongoDB reachable (database shop): connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
@@ -225,7 +239,7 @@ describe('shop doctor (runDoctor)', () => {
       makeProduct({ _id: 'doctor-bag' }),
     ]);
     expect(imported.ok).toBe(true);
-    const lines = await runDoctor(env(), { driver });
+    const lines = await runDoctor(env(), offline());
     expect(lines.filter((l) => !l.ok)).toEqual([]);
     expect(lines.map((l) => l.text)).toContain('MongoDB reachable (database shop): 1 products');
   });
@@ -240,7 +254,7 @@ describe('shop doctor (runDoctor)', () => {
         MONGODB_URI: 'mongodb://unreachable',
         SMTP_URL: 'smtp://127.0.0.1:9',
       },
-      { driver },
+      offline('http://bastaa.pk'),
     );
     rates.state.mode = 'ok';
     const failures = lines.filter((l) => !l.ok).map((l) => l.text.split(':')[0]);

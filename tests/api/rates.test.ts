@@ -183,7 +183,7 @@ describe('a rate far from the last good one', () => {
       suspect: { JPY: 1e306, GBP: 1e-300 },
     });
     const alerts = errors.mock.calls
-      .map((c) => String(c[0]))
+      .map((c) => (JSON.parse(String(c[0])) as { msg: string }).msg)
       .filter((l) => l.startsWith('[alert]'));
     expect(alerts).toEqual([
       '[alert] exchange rates refused, more than ×10 from the last good ones: GBP 1e-300 (last good 0.0028), JPY 1e+306 (last good 0.54). Orders in GBP, JPY wait until a sane rate comes.',
@@ -210,9 +210,11 @@ describe('a rate far from the last good one', () => {
     fake.state.rates = { ...SAMPLE_RATES, USD: 0.5 };
     await getRates(store, config(), RATES_TTL_MS + 1);
     await settleBackground();
-    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
-      '[alert] exchange rates refused, more than ×10 from the last good ones: USD 0.5 (last good 0.0036). Orders in USD wait until a sane rate comes.',
-    ]);
+    expect(errors.mock.calls.map((c) => (JSON.parse(String(c[0])) as { msg: string }).msg)).toEqual(
+      [
+        '[alert] exchange rates refused, more than ×10 from the last good ones: USD 0.5 (last good 0.0036). Orders in USD wait until a sane rate comes.',
+      ],
+    );
     expect(smtp.mails).toEqual([]);
   });
 

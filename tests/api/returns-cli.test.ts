@@ -61,8 +61,9 @@ describe('returns step', { timeout: 60_000 }, () => {
   it('approves by the short number, as the operator, and mails the shopper', () => {
     const run = shop('returns', 'step', '#a1b2c3d4', 'approved');
     expect(run.status).toBe(0);
-    // The dev outbox logs the mail it wrote, then the CLI says what it did.
-    expect(run.out).toContain('"Your Bastaa return for order #A1B2C3D4: Approved"');
+    // The dev outbox logs the mail it wrote (one JSON line), then the CLI says what it did.
+    const logged = JSON.parse(run.out.split('\n')[0]!) as { msg: string };
+    expect(logged.msg).toContain('"Your Bastaa return for order #A1B2C3D4: Approved"');
     expect(run.out.split('\n').at(-1)).toBe('Order #A1B2C3D4: the request is now Approved.');
   });
 

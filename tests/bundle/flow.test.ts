@@ -206,6 +206,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-business', '/api/desk/business', { body: '{}' }, 401],
   ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
   ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
+  // ops-prod (issue 26)
+  ['health', '/api/health', {}, 200],
 ];
 
 beforeAll(async () => {

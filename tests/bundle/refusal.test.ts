@@ -83,7 +83,11 @@ async function refuse(fn: BundledFunction, functionsScope: Record<string, string
     statuses: answers.map((a) => a.status),
     contentTypes: answers.map((a) => a.headers.get('content-type')),
     bodies: await Promise.all(answers.map((a) => a.json())),
-    refusals: stderr.split('\n').filter((line) => line.includes('[config] refusing to serve')),
+    // Log lines are JSON objects (src/server/request-log.ts); the refusal is their message.
+    refusals: stderr
+      .split('\n')
+      .filter((line) => line.includes('[config] refusing to serve'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg),
     stderr,
     node: instance.node,
     failed: instance.failed,

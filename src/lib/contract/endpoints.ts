@@ -475,6 +475,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Orders placed in a period (Karachi days) as a CSV file',
   },
+  // ops-prod (issue 26): health for an uptime monitor.
+  health: {
+    method: 'GET',
+    paths: ['/api/health'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'health',
+    msg: false,
+    summary: 'Store, mail and rates state for an uptime monitor; 503 when the store is down',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

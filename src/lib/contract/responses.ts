@@ -9,6 +9,7 @@ import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { orderReturnFields } from './returns.ts';
+import { healthAnswerSchema } from './health.ts';
 
 const success = z.literal(true);
 
@@ -160,4 +161,6 @@ export const STOREFRONT_ANSWERS = {
   page: z.string(),
   // desk-returns:
   returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
+  // ops-prod (issue 26): the health answer.
+  health: healthAnswerSchema,
 } as const;

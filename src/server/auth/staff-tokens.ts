@@ -2,9 +2,10 @@
 // neither kind is ever accepted in place of the other, and a 12-hour life. A token names the staff
 // member, the role and the session version it was issued at; sign-out, removal and a role change
 // bump the version, which ends every token issued before.
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { StaffRole } from '../store/port.ts';
-import { TOKEN_ISSUER } from './tokens.ts';
+import { keyId } from './secret.ts';
+import { TOKEN_ISSUER, verifyWithKeys } from './tokens.ts';
 
 /** The audience of desk tokens (shopper tokens carry TOKEN_AUDIENCE). */
 export const STAFF_TOKEN_AUDIENCE = 'bastaa-desk';
@@ -26,7 +27,7 @@ export function issueStaffToken(
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId(key) })
     .setSubject(claims.staffId)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(STAFF_TOKEN_AUDIENCE)
@@ -35,20 +36,15 @@ export function issueStaffToken(
     .sign(key);
 }
 
-/** Verifies a desk token (HS256 pinned, issuer, desk audience, expiry); null when anything is off. */
-export async function readStaffToken(token: string, key: Uint8Array): Promise<StaffClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: TOKEN_ISSUER,
-      audience: STAFF_TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
-    });
-    const { sub, role, sv } = payload;
-    if (typeof sub !== 'string' || typeof sv !== 'number') return null;
-    if (role !== 'owner' && role !== 'staff') return null;
-    return { staffId: sub, role, sessionVersion: sv };
-  } catch {
-    return null;
-  }
+/** Verifies a desk token (HS256 pinned, issuer, desk audience, expiry, key id); null when anything is off. */
+export async function readStaffToken(
+  token: string,
+  keys: Uint8Array | readonly Uint8Array[],
+): Promise<StaffClaims | null> {
+  const payload = await verifyWithKeys(token, keys, STAFF_TOKEN_AUDIENCE);
+  if (!payload) return null;
+  const { sub, role, sv } = payload;
+  if (typeof sub !== 'string' || typeof sv !== 'number') return null;
+  if (role !== 'owner' && role !== 'staff') return null;
+  return { staffId: sub, role, sessionVersion: sv };
 }

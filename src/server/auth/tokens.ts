@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { keyId } from './secret.ts';
 
 /** Issuer and audience pinned in every login token. */
 export const TOKEN_ISSUER = 'bastaa-shop';
@@ -20,7 +21,7 @@ export function issueToken(
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ tv: claims.tokenVersion })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId(key) })
     .setSubject(claims.userId)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
@@ -29,20 +30,48 @@ export function issueToken(
     .sign(key);
 }
 
-/** Verifies a token with HS256 pinned, issuer, audience and expiry; null when anything is off. */
-export async function readToken(token: string, key: Uint8Array): Promise<TokenClaims | null> {
+/**
+ * The payload of an HS256 token signed by one of `keys`, with the issuer, audience and expiry
+ * checked; null when anything is off. A token's `kid` picks its key (an unknown `kid` is refused);
+ * a token from before key ids (none) is tried against each key.
+ */
+export async function verifyWithKeys(
+  token: string,
+  keys: Uint8Array | readonly Uint8Array[],
+  audience: string,
+): Promise<JWTPayload | null> {
+  const ring = keys instanceof Uint8Array ? [keys] : keys;
+  let kid: unknown;
   try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-    return { userId: payload.sub, tokenVersion: payload.tv };
+    kid = decodeProtectedHeader(token).kid;
   } catch {
     return null;
   }
+  const candidates = kid === undefined ? ring : ring.filter((key) => keyId(key) === kid);
+  for (const key of candidates) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience,
+        requiredClaims: ['exp', 'sub'],
+      });
+      return payload;
+    } catch {
+      // Not this key, or not a valid token: the next key, or a refusal.
+    }
+  }
+  return null;
+}
+
+/** Verifies a login token (see verifyWithKeys); null when anything is off. */
+export async function readToken(
+  token: string,
+  keys: Uint8Array | readonly Uint8Array[],
+): Promise<TokenClaims | null> {
+  const payload = await verifyWithKeys(token, keys, TOKEN_AUDIENCE);
+  if (!payload || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+  return { userId: payload.sub, tokenVersion: payload.tv };
 }
 
 /** The token a request carries: the `token` header, or `Authorization: Bearer …`. */

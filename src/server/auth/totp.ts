@@ -152,3 +152,19 @@ export function openTotpSecret(sealed: string, signingKey: Uint8Array): Buffer |
     return null;
   }
 }
+
+/**
+ * Opens a stored secret with the first of `keys` that sealed it (current key first). `stale` says it
+ * was sealed with an older key: the caller re-seals it with the current one, so a rotated
+ * JWT_SECRET never locks anybody out of their authenticator app.
+ */
+export function openTotpSecretWithKeys(
+  sealed: string,
+  keys: readonly Uint8Array[],
+): { secret: Buffer; stale: boolean } | null {
+  for (const [index, key] of keys.entries()) {
+    const secret = openTotpSecret(sealed, key);
+    if (secret) return { secret, stale: index > 0 };
+  }
+  return null;
+}

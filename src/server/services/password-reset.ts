@@ -11,7 +11,7 @@ import {
   otpMatches,
 } from '../auth/otp.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { signingKey } from '../auth/secret.ts';
+import { signingKey, verifyingKeys } from '../auth/secret.ts';
 import { invalid } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { OtpRecord } from '../store/port.ts';
@@ -61,12 +61,23 @@ async function mailResetCode(deps: Deps, email: string, now = Date.now()): Promi
   const user = await deps.store.users.findByEmail(email);
   if (!user) return;
   if (!(await withinLimit(deps.store, RESET_MAIL_PER_EMAIL, user.email, now))) return;
-  const key = signingKey(deps.config);
   const otp = await liveOtp(deps, user.email, now);
   await sendMailWithRetry(
     deps.config,
-    resetCodeMail(user.email, otpFor(user.email, otp.nonce!, key), otp.expiresAt - now),
+    resetCodeMail(user.email, liveCode(deps, user.email, otp), otp.expiresAt - now),
   );
+}
+
+/**
+ * The code of a stored nonce, under the key its hash was made with: a code issued just before a
+ * JWT_SECRET rotation is mailed again as it was (the current key would give another code).
+ */
+function liveCode(deps: Deps, email: string, otp: OtpRecord): string {
+  for (const key of verifyingKeys(deps.config)) {
+    const code = otpFor(email, otp.nonce!, key);
+    if (otpMatches(email, code, otp.codeHash, key)) return code;
+  }
+  return otpFor(email, otp.nonce!, signingKey(deps.config));
 }
 
 /** The e-mail's code while it can still be used, or a new one (a fresh nonce) stored in its place. */
@@ -105,11 +116,12 @@ export async function resetPassword(
   refuseCommonPassword(input.newPassword);
   await throttle(store, [[VERIFY_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyChecks, factor(deps));
   await slowDown(store, VERIFY_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowChecks);
-  const key = signingKey(deps.config);
+  const keys = verifyingKeys(deps.config);
   // The attempt is used up before the code is compared, in one atomic step: parallel guesses
-  // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code.
+  // can never get more than OTP_MAX_ATTEMPTS comparisons out of one code. A code hashed under the
+  // previous secret (issued just before a rotation) still counts.
   const otp = await store.otps.spendAttempt(input.email, OTP_MAX_ATTEMPTS);
-  if (!otp || !otpMatches(input.email, input.otp, otp.codeHash, key)) {
+  if (!otp || !keys.some((key) => otpMatches(input.email, input.otp, otp.codeHash, key))) {
     if (otp && otp.attempts >= OTP_MAX_ATTEMPTS) await store.otps.delete(input.email);
     throw invalid(ACCOUNT_ANSWERS.badOtp);
   }

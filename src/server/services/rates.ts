@@ -8,7 +8,9 @@ import { inBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import { unavailable } from '../errors.ts';
 import { readTextCapped } from '../http.ts';
+import { explainFetchError } from '../fetch-error.ts';
 import { sendMail } from '../mail.ts';
+import { logEvent } from '../request-log.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
 
 export { MAX_RATE_AGE_MS };
@@ -118,7 +120,7 @@ function alertRefused(
   const codes = Object.keys(refused).sort();
   const detail = codes.map((c) => `${c} ${refused[c]} (last good ${good[c]})`).join(', ');
   const line = `exchange rates refused, more than ×${MAX_RATE_JUMP} from the last good ones: ${detail}. Orders in ${codes.join(', ')} wait until a sane rate comes.`;
-  console.error(`[alert] ${line}`);
+  logEvent('error', `[alert] ${line}`);
   const { SMTP_URL, MAIL_FROM, DATA_DIR } = config;
   if (!SMTP_URL || !MAIL_FROM || !DATA_DIR) return;
   void inBackground('rates', () =>
@@ -150,7 +152,10 @@ async function refresh(
   try {
     fetched = await fetchUpstream(config);
   } catch (error) {
-    console.error(`[rates] ${config.RATES_URL} failed: ${(error as Error).message}`);
+    logEvent(
+      'error',
+      `[rates] ${config.RATES_URL} failed: ${explainFetchError(error, config.RATES_URL)}`,
+    );
     // Remember the failure with whatever is known, so the next minute neither calls nor waits.
     const record: RatesRecord = known
       ? { ...known, failedAt: now }
@@ -168,7 +173,8 @@ async function refresh(
   );
   if (known && Object.keys(newly).length > 0) alertRefused(config, newly, known.rates);
   else if (Object.keys(suspect).length > 0)
-    console.error(
+    logEvent(
+      'error',
       `[rates] still refusing ${Object.keys(suspect).sort().join(', ')}: more than ×${MAX_RATE_JUMP} from the last good rates`,
     );
   return record;

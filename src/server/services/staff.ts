@@ -9,13 +9,14 @@ import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { signingKey } from '../auth/secret.ts';
+import { signingKey, verifyingKeys } from '../auth/secret.ts';
 import { issueStaffToken, readStaffToken } from '../auth/staff-tokens.ts';
 import { readToken } from '../auth/tokens.ts';
 import {
+  base32Encode,
   matchTotp,
   newTotpSecret,
-  openTotpSecret,
+  openTotpSecretWithKeys,
   otpauthUri,
   sealTotpSecret,
 } from '../auth/totp.ts';
@@ -255,6 +256,15 @@ export async function acceptInvitation(
   };
 }
 
+/** A secret opened with the previous key, sealed again with the current one (rotation, lazily). */
+function resealed(
+  deps: Deps,
+  opened: { secret: Buffer; stale: boolean } | null,
+): { totpSecret?: string } {
+  if (!opened?.stale) return {};
+  return { totpSecret: sealTotpSecret(base32Encode(opened.secret), signingKey(deps.config)) };
+}
+
 async function deskSession(deps: Deps, staff: StaffRecord, message: string) {
   const token = await issueStaffToken(
     { staffId: staff.id, role: staff.role, sessionVersion: staff.sessionVersion },
@@ -278,9 +288,10 @@ export async function confirmInvitation(
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
   });
   const staff = await invitedBy(store, input.token, now);
-  const secret = staff.totpSecret
-    ? openTotpSecret(staff.totpSecret, signingKey(deps.config))
+  const opened = staff.totpSecret
+    ? openTotpSecretWithKeys(staff.totpSecret, verifyingKeys(deps.config))
     : null;
+  const secret = opened?.secret ?? null;
   if (!staff.passwordHash || !secret) throw invalid(DESK_ANSWERS.setPasswordFirst);
   await slowDown(store, DESK_CODE_SLOWDOWN, staff.id, DESK_ANSWERS.slowCodes, now);
   const step = matchTotp(secret, input.code, now, staff.totpLastStep);
@@ -327,10 +338,11 @@ export async function signIn(
     input.password,
     staff?.passwordHash ?? (await decoyHash()),
   );
-  const secret =
+  const opened =
     staff?.totpSecret && passwordOk
-      ? openTotpSecret(staff.totpSecret, signingKey(deps.config))
+      ? openTotpSecretWithKeys(staff.totpSecret, verifyingKeys(deps.config))
       : null;
+  const secret = opened?.secret ?? null;
   const step =
     staff && secret && staff.status === 'active'
       ? matchTotp(secret, input.code, now, staff.totpLastStep)
@@ -339,7 +351,7 @@ export async function signIn(
     staff && step !== null
       ? await store.staff.update(
           staff.id,
-          { set: { totpLastStep: step } },
+          { set: { totpLastStep: step, ...resealed(deps, opened) } },
           { status: ['active'], totpLastStepBelow: step },
         )
       : null;
@@ -370,10 +382,10 @@ export async function authenticateStaff(
   access: 'staff' | 'owner',
 ): Promise<StaffRecord> {
   if (!token) throw unauthenticated(DESK_ANSWERS.signInRequired);
-  const key = signingKey(deps.config);
-  const claims = await readStaffToken(token, key);
+  const keys = verifyingKeys(deps.config);
+  const claims = await readStaffToken(token, keys);
   if (!claims) {
-    if (await readToken(token, key)) throw forbidden(DESK_ANSWERS.shopperToken);
+    if (await readToken(token, keys)) throw forbidden(DESK_ANSWERS.shopperToken);
     throw unauthenticated(DESK_ANSWERS.sessionEnded);
   }
   const staff = await deps.store.staff.findById(claims.staffId);

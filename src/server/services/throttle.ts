@@ -1,5 +1,6 @@
 import { rateLimited } from '../errors.ts';
 import type { Store } from '../store/port.ts';
+import { logEvent } from '../request-log.ts';
 
 /** A throttling rule: at most `max` hits per `windowMs` for one key. */
 export interface Limit {
@@ -96,7 +97,7 @@ export async function purgeExpired(store: Store, now: number): Promise<void> {
     await store.limits.purge(now);
   } catch (error) {
     // Housekeeping: a failed purge is tried again next time and never fails the request.
-    console.error(`[throttle] purge failed: ${String(error)}`);
+    logEvent('error', '[throttle] purge failed', { error });
   }
 }
 

@@ -7,7 +7,7 @@ import { type WaitUntil, inBackground } from '../background.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { signingKey } from '../auth/secret.ts';
+import { signingKey, verifyingKeys } from '../auth/secret.ts';
 import { issueToken, readToken } from '../auth/tokens.ts';
 import { conflict, invalid, unauthenticated, unavailable } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
@@ -155,7 +155,7 @@ export async function googleLogin(
 /** The signed-in user a request's token names, or a 401. Old token versions are refused. */
 export async function authenticate(deps: Deps, token: string | null): Promise<UserRecord> {
   if (!token) throw unauthenticated(ACCOUNT_ANSWERS.signInRequired);
-  const claims = await readToken(token, signingKey(deps.config));
+  const claims = await readToken(token, verifyingKeys(deps.config));
   const user = claims ? await deps.store.users.findById(claims.userId) : null;
   if (!claims || !user || user.tokenVersion !== claims.tokenVersion)
     throw unauthenticated(ACCOUNT_MESSAGES.sessionExpired);

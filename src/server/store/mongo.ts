@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type ClientSession, type Db, type Document } from 'mongodb';
 import type { Product } from '../../lib/product.ts';
 import {
   PENDING_SUBSCRIPTION_MS,
@@ -18,6 +18,7 @@ import {
   type SubscriberRecord,
   type UserRecord,
 } from './port.ts';
+import { isBackedUp } from './collections.ts';
 
 /**
  * Client options for serverless: each function instance holds one client with a small pool (15
@@ -167,6 +168,12 @@ function mongoOutage(error: unknown): string | null {
   return /^Mongo(ServerSelection|Network|Topology|NotConnected)/.test(name)
     ? `MongoDB unavailable: ${String(error)}`
     : null;
+}
+
+/** A backed-up collection's name; anything else is refused. */
+function backedUp(collection: string): string {
+  if (!isBackedUp(collection)) throw new Error(`${JSON.stringify(collection)} is not backed up`);
+  return collection;
 }
 
 /** Connects to MongoDB and returns the store port over it. */
@@ -758,6 +765,27 @@ export async function openMongoStore(
       },
       async close() {
         // The client is shared per instance and closed with the process.
+      },
+      // ops-prod (issue 26): raw documents for backups.
+      backup: {
+        async count(collection) {
+          return db.collection(backedUp(collection)).countDocuments({});
+        },
+        async read(collection) {
+          const docs = await db
+            .collection(backedUp(collection))
+            .find({}, { sort: { _id: 1 } })
+            .toArray();
+          return docs as Record<string, unknown>[];
+        },
+        async write(collection, records) {
+          const target = db.collection(backedUp(collection));
+          // Ordered batches: a failure stops at the document that failed, and says which.
+          for (let start = 0; start < records.length; start += 1000)
+            await target.insertMany(records.slice(start, start + 1000) as Document[], {
+              ordered: true,
+            });
+        },
       },
     },
     mongoOutage,

@@ -537,6 +537,21 @@ export function settled(f: MailFailureRecord, outcome: MailFailureOutcome): Mail
   };
 }
 
+/**
+ * Raw access to the stored records of one collection, for `npm run shop -- backup` (issue 26). A
+ * collection is a repository's table (SQLite) or collection (MongoDB) of the same name, and only a
+ * name that src/server/store/collections.ts backs up is accepted. Records are what the adapter
+ * stores (SQLite rows, MongoDB documents), so a restore puts back exactly what was there.
+ */
+export interface BackupRepository {
+  /** How many records the collection holds. */
+  count(collection: string): Promise<number>;
+  /** Every record of the collection, in a stable order (insertion for SQLite, _id for MongoDB). */
+  read(collection: string): Promise<Record<string, unknown>[]>;
+  /** Adds records to the collection as they are; SQLite in one transaction. */
+  write(collection: string, records: readonly Record<string, unknown>[]): Promise<void>;
+}
+
 /** The whole persistence port the services depend on. */
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
@@ -555,6 +570,8 @@ export interface Store {
   // desk-ops
   mailFailures: MailFailureRepository;
   close(): Promise<void>;
+  // ops-prod (issue 26): backups.
+  backup: BackupRepository;
 }
 
 /**

@@ -1,0 +1,286 @@
+// Backups (issue 26): export every backed-up collection, restore into a fresh store, and compare
+// every record; on SQLite and on the Mongo adapter over the driver's test double. A restore checks
+// the checksums and refuses a non-empty store before writing anything.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BACKUP_FORMAT,
+  BackupError,
+  exportBackup,
+  restoreBackup,
+} from '../../src/server/backup.ts';
+import { BACKED_UP, COLLECTIONS } from '../../src/server/store/collections.ts';
+import type { Store } from '../../src/server/store/port.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+
+type Opened = { store: Store; cleanup: () => Promise<void> };
+
+/** Puts at least one record into every collection, backed up or not. */
+async function populate(store: Store): Promise<void> {
+  await store.products.upsertMany([
+    makeProduct({ _id: 'city-tote', productName: 'City Tote' }),
+    makeProduct({ _id: 'night-clutch', productName: 'Night Clutch', discountPercent: 0 }),
+  ]);
+  const userId = randomUUID();
+  await store.users.create({
+    id: userId,
+    email: 'sana@example.com',
+    name: 'Sana "Quote" Iqbal — ñ',
+    passwordHash: 'scrypt$abc',
+    googleSub: null,
+    tokenVersion: 2,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    emailVerified: true,
+  });
+  await store.carts.set(userId, { 'city-tote': { Black: { '0': 3 } } });
+  const order = orderRecord({ userId });
+  await store.orders.create(order);
+  await store.orders.create(orderRecord({ userId, status: 'Delivered' }));
+  await store.otps.put({
+    email: 'sana@example.com',
+    codeHash: 'h',
+    expiresAt: Date.now() + 600_000,
+    attempts: 0,
+  });
+  await store.limits.hit('login:sana@example.com', 60_000);
+  await store.rates.put({
+    rates: { PKR: 1, USD: 0.0036 },
+    fetchedAt: 1_700_000_000_000,
+    suspect: { JPY: 1e306 },
+  });
+  await store.subscribers.request('news@example.com', 'token-hash', 1_700_000_000_000);
+  await store.staff.create({
+    id: randomUUID(),
+    email: 'owner@bastaa.pk',
+    name: 'Owner',
+    role: 'owner',
+    status: 'active',
+    passwordHash: 'scrypt$def',
+    totpSecret: 'v1.a.b.c',
+    totpLastStep: 123,
+    sessionVersion: 1,
+    inviteHash: null,
+    inviteExpiresAt: null,
+    invitedBy: null,
+    createdAt: '2026-11-01T09:00:00.000Z',
+  });
+  await store.audit.append({
+    id: randomUUID(),
+    at: '2026-11-02T09:00:00.000Z',
+    actor: { id: 'owner-1', email: 'owner@bastaa.pk' },
+    action: 'order.move',
+    target: `order:${order.id}`,
+    before: { status: 'Order Placed' },
+    after: { status: 'Packing' },
+  });
+  await store.settings.save({ ordersEmail: 'orders@bastaa.pk' });
+  await store.mailFailures.add({
+    id: randomUUID(),
+    kind: 'order-status',
+    orderId: order.id,
+    to: 'sana@example.com',
+    subject: 'Your Bastaa order is Packing',
+    text: 'Dear Sana,',
+    error: '421 try later',
+    attempts: 1,
+    state: 'failed',
+    createdAt: '2026-11-02T09:01:00.000Z',
+    lastTriedAt: '2026-11-02T09:01:00.000Z',
+    nextTryAt: 1_700_000_300_000,
+    claimedUntil: null,
+    sentAt: null,
+    sentBy: null,
+  });
+}
+
+function backupContract(name: string, open: () => Promise<Opened>) {
+  describe(`backup round trip (${name})`, () => {
+    let source: Opened;
+    let target: Opened;
+    let folder: string;
+    const folders: string[] = [];
+    const newFolder = () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
+      folders.push(dir);
+      return dir;
+    };
+
+    beforeAll(async () => {
+      source = await open();
+      target = await open();
+      await populate(source.store);
+      folder = newFolder();
+      await exportBackup(source.store, folder, new Date('2026-11-24T03:00:00.000Z'));
+    });
+    afterAll(async () => {
+      await Promise.all([source.cleanup(), target.cleanup()]);
+      for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('writes one JSON-lines file per backed-up collection and a manifest with counts and checksums', () => {
+      const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+      expect(manifest).toMatchObject({
+        format: BACKUP_FORMAT,
+        schemaVersion: 1,
+        createdAt: '2026-11-24T03:00:00.000Z',
+        store: source.store.kind,
+      });
+      expect(manifest.collections.map((c: { name: string }) => c.name)).toEqual([...BACKED_UP]);
+      const counts = Object.fromEntries(
+        manifest.collections.map((c: { name: string; count: number }) => [c.name, c.count]),
+      );
+      expect(counts).toEqual({
+        products: 2,
+        users: 1,
+        carts: 1,
+        orders: 2,
+        rates: 1,
+        subscribers: 1,
+        staff: 1,
+        audit: 1,
+        settings: 1,
+        mailFailures: 1,
+      });
+      expect(readdirSync(folder).sort()).toEqual(
+        ['manifest.json', ...BACKED_UP.map((c) => `${c}.jsonl`)].sort(),
+      );
+      for (const c of manifest.collections) expect(c.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('leaves reset codes and rate-limit counters out', () => {
+      expect(readdirSync(folder)).not.toContain('otps.jsonl');
+      expect(readdirSync(folder)).not.toContain('limits.jsonl');
+    });
+
+    it('restores into a fresh store, every record equal to the original', async () => {
+      const restored = await restoreBackup(target.store, folder);
+      expect(Object.keys(restored)).toEqual([...BACKED_UP]);
+      for (const collection of BACKED_UP)
+        expect(await target.store.backup.read(collection), collection).toEqual(
+          await source.store.backup.read(collection),
+        );
+    });
+
+    it('restores what the services read: catalogue, accounts, carts, orders, staff, audit, rates', async () => {
+      const [a, b] = [source.store, target.store];
+      expect(await b.products.list()).toEqual(await a.products.list());
+      const user = await a.users.findByEmail('sana@example.com');
+      expect(await b.users.findByEmail('SANA@example.com')).toEqual(user);
+      expect(await b.carts.get(user!.id)).toEqual(await a.carts.get(user!.id));
+      expect(await b.orders.listByUser(user!.id)).toEqual(await a.orders.listByUser(user!.id));
+      expect(await b.staff.list()).toEqual(await a.staff.list());
+      expect(await b.audit.list()).toEqual(await a.audit.list());
+      expect(await b.rates.get()).toEqual(await a.rates.get());
+      expect(await b.subscribers.get('news@example.com')).toEqual(
+        await a.subscribers.get('news@example.com'),
+      );
+      // The restored store keeps its rules: the same e-mail cannot be registered twice.
+      expect(
+        await b.users.create({ ...user!, id: randomUUID(), email: 'Sana@Example.com' }),
+      ).toBeNull();
+    });
+
+    it('refuses to restore into a store that is not empty, writing nothing', async () => {
+      const before = await target.store.backup.count('orders');
+      const error = await restoreBackup(target.store, folder).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as BackupError).problems).toEqual([
+        'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
+      ]);
+      expect(await target.store.backup.count('orders')).toBe(before);
+    });
+
+    it('refuses a folder whose file does not match its checksum, writing nothing', async () => {
+      const damaged = newFolder();
+      await exportBackup(source.store, damaged);
+      const file = path.join(damaged, 'orders.jsonl');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Delivered', 'Cancelled'));
+      const empty = await open();
+      try {
+        const error = await restoreBackup(empty.store, damaged).catch((e: unknown) => e);
+        expect((error as BackupError).problems).toEqual([
+          'orders.jsonl: checksum does not match the manifest; the file was changed or damaged. Restore from another copy.',
+          'Nothing was restored.',
+        ]);
+        for (const collection of BACKED_UP)
+          expect(await empty.store.backup.count(collection)).toBe(0);
+      } finally {
+        await empty.cleanup();
+      }
+    });
+
+    it('refuses to export into a folder that already holds files', async () => {
+      const error = await exportBackup(source.store, folder).catch((e: unknown) => e);
+      expect((error as BackupError).problems).toEqual([
+        `${folder} is not empty (${BACKED_UP.length + 1} entries): export into a new or empty folder, so no older backup is mixed in.`,
+      ]);
+    });
+  });
+}
+
+backupContract('sqlite', async () => tempSqliteStore());
+backupContract('mongo adapter over the driver double', () => tempMongoDoubleStore());
+
+describe('the backup list', () => {
+  it('names every repository an adapter opens, each backed up or left out for a reason', async () => {
+    for (const open of [tempSqliteStore, tempMongoDoubleStore]) {
+      const { store, cleanup } = await open();
+      const repositories = Object.keys(store).filter(
+        (key) =>
+          key !== 'backup' &&
+          typeof (store as unknown as Record<string, unknown>)[key] === 'object',
+      );
+      expect(repositories.sort()).toEqual(Object.keys(COLLECTIONS).sort());
+      await cleanup();
+    }
+    for (const policy of Object.values(COLLECTIONS)) expect(policy.why.length).toBeGreaterThan(10);
+  });
+
+  it('refuses a collection name it does not back up, before it reaches the database', async () => {
+    const { store, cleanup } = tempSqliteStore();
+    try {
+      await expect(store.backup.read('otps')).rejects.toThrow('"otps" is not backed up');
+      await expect(store.backup.read('users; DROP TABLE users')).rejects.toThrow(
+        'is not backed up',
+      );
+      await expect(
+        store.backup.write('users', [{ id: 'x', email: 'a@b.c', doc: '{}', evil: 1 }]),
+      ).rejects.toThrow('users has no column "evil"');
+      expect(await store.backup.count('users')).toBe(0);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses a folder without a manifest, or with a manifest of another kind of store', async () => {
+    const { store, cleanup } = tempSqliteStore();
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
+    try {
+      let error = await restoreBackup(store, dir).catch((e: unknown) => e);
+      expect((error as BackupError).problems).toEqual([
+        `${dir} has no manifest.json: name the folder \`backup export\` wrote.`,
+      ]);
+      writeFileSync(
+        path.join(dir, 'manifest.json'),
+        JSON.stringify({
+          format: BACKUP_FORMAT,
+          schemaVersion: 1,
+          createdAt: '2026-11-24T03:00:00.000Z',
+          store: 'mongo',
+          collections: [],
+        }),
+      );
+      error = await restoreBackup(store, dir).catch((e: unknown) => e);
+      expect((error as BackupError).problems).toEqual([
+        'This backup was made from a mongo store; restore it into a mongo store (this one is sqlite).',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await cleanup();
+    }
+  });
+});

@@ -1,0 +1,256 @@
+// `npm run shop -- doctor` explains (issue 26): one line per problem saying what to change. DNS is
+// a table (tests/fixtures/fake-dns.ts), HTTP a local server: nothing here reaches the internet.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainEnvironment } from '../../src/server/doctor-explain.ts';
+import { runDoctor } from '../../src/server/doctor.ts';
+import { explainFetchError } from '../../src/server/fetch-error.ts';
+import { migrateMongo, openMongoStore, type MongoDriver } from '../../src/server/store/mongo.ts';
+import { importCatalogue } from '../../src/server/services/catalogue.ts';
+import { fakeDns, goodMailRecords, startFakeSite } from '../fixtures/fake-dns.ts';
+import { startFakeRates } from '../fixtures/fake-rates.ts';
+import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+
+const driver = mongoDoubleDriver as unknown as MongoDriver;
+const texts = (env: Record<string, string>) => explainEnvironment(env).map((p) => p.text);
+
+describe('explainEnvironment', () => {
+  it('names a URL without its scheme, and shows the value to write', () => {
+    expect(texts({ SITE_URL: 'bastaa.pk' })).toEqual([
+      'SITE_URL: bastaa.pk has no scheme; write https://bastaa.pk',
+    ]);
+  });
+
+  it('asks for a scheme on a secret URL without printing it', () => {
+    expect(texts({ MONGODB_URI: 'shop:pw@cluster0.ab1cd.mongodb.net/' })).toEqual([
+      'MONGODB_URI: has no scheme; start it with mongodb+srv://',
+    ]);
+    expect(texts({ SMTP_URL: 'shop:pw@smtp.zoho.com' })).toEqual([
+      'SMTP_URL: has no scheme; start it with smtps:// (port 465) or smtp:// (port 587)',
+    ]);
+  });
+
+  it('points at a pasted space before a secret value, without printing the value', () => {
+    expect(texts({ MONGODB_URI: ' mongodb+srv://shop:pw@cluster0.ab1cd.mongodb.net/' })).toEqual([
+      'MONGODB_URI: a space before the value; delete it (pasted values often carry one)',
+    ]);
+  });
+
+  it('points at whitespace on both sides of a plain value, showing where', () => {
+    expect(texts({ SITE_URL: '\thttps://bastaa.pk\n' })).toEqual([
+      'SITE_URL: a tab before the value and a line break after it ("␠https://bastaa.pk␠"); delete them (pasted values often carry one)',
+    ]);
+  });
+
+  it('names Atlas’s placeholders left in the connection string', () => {
+    expect(
+      texts({ MONGODB_URI: 'mongodb+srv://<username>:<db_password>@cluster0.ab1cd.mongodb.net/' }),
+    ).toEqual([
+      'MONGODB_URI: the placeholder <username> and <db_password> is still in the value; replace it with the real value (the database user’s password, URL-encoded)',
+    ]);
+  });
+
+  it('names the password’s characters that need URL-encoding, showing the encoded shape but not the password', () => {
+    const found = texts({ SMTP_URL: 'smtps://shop%40bastaa.pk:p@ss#word@smtp.zoho.com:465' });
+    expect(found).toEqual([
+      "SMTP_URL: the password holds '@' and '#', which must be URL-encoded: write %40 for '@', %23 for '#' (the password then reads •%40••%23••••, • being its other characters)",
+    ]);
+    expect(found.join()).not.toContain('ss#wo');
+  });
+
+  it('names a user name with a raw @, showing it encoded', () => {
+    expect(texts({ SMTP_URL: 'smtps://shop@bastaa.pk:secret@smtp.zoho.com:465' })).toEqual([
+      "SMTP_URL: the user name holds '@', which must be URL-encoded: write shop%40bastaa.pk",
+    ]);
+  });
+
+  it('passes an encoded password and clean values', () => {
+    expect(
+      texts({
+        SMTP_URL: 'smtps://shop%40bastaa.pk:p%40ss%23word@smtp.zoho.com:465',
+        MONGODB_URI: 'mongodb+srv://shop:s3cret@cluster0.ab1cd.mongodb.net/?retryWrites=true',
+        SITE_URL: 'https://bastaa.pk',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('explainFetchError', () => {
+  const failed = (code: string) =>
+    new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+  it('says what `fetch failed` was', () => {
+    const url = 'https://open.er-api.com/v6/latest/PKR';
+    expect(explainFetchError(failed('ENOTFOUND'), url)).toBe(
+      'the name open.er-api.com does not resolve (ENOTFOUND): check the spelling and DNS',
+    );
+    expect(explainFetchError(failed('ECONNREFUSED'), url)).toBe(
+      'open.er-api.com refused the connection (ECONNREFUSED): nothing listens there',
+    );
+    expect(explainFetchError(failed('UND_ERR_CONNECT_TIMEOUT'), url)).toBe(
+      'connecting to open.er-api.com timed out',
+    );
+    expect(explainFetchError(new DOMException('timed out', 'TimeoutError'), url)).toBe(
+      'open.er-api.com did not answer in time (timeout)',
+    );
+  });
+});
+
+describe('runDoctor', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  let rates: Awaited<ReturnType<typeof startFakeRates>>;
+  let site: Awaited<ReturnType<typeof startFakeSite>>;
+  const uri = 'mongodb://doctor-explains.test';
+  const dns = fakeDns({ hosts: ['doctor-explains.test'], txt: goodMailRecords('bastaa.pk') });
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    rates = await startFakeRates('ok');
+    site = await startFakeSite({ status: 200, body: JSON.stringify({ status: 'ok' }) });
+    await migrateMongo(uri, 'shop', driver);
+    await importCatalogue(await openMongoStore(uri, 'shop', driver), [makeProduct()]);
+  });
+  afterAll(async () => {
+    await Promise.all([smtp.close(), rates.close(), site.close()]);
+    mongoDouble.reset();
+  });
+  const env = (overrides: Record<string, string> = {}) => ({
+    MONGODB_URI: uri,
+    JWT_SECRET: 'x'.repeat(48),
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://bastaa.pk',
+    RATES_URL: rates.url,
+    ...overrides,
+  });
+  const doctor = (overrides: Record<string, string> = {}, opts: { dns?: typeof dns } = {}) =>
+    runDoctor(env(overrides), {
+      driver,
+      dns: opts.dns ?? dns,
+      fetch: site.fetchAs('https://bastaa.pk'),
+    });
+  const failures = async (...args: Parameters<typeof doctor>) =>
+    (await doctor(...args)).filter((l) => !l.ok).map((l) => l.text);
+
+  it('passes a complete setup, with the health call, SPF, DKIM and DMARC found', async () => {
+    const lines = await doctor();
+    expect(lines.filter((l) => !l.ok)).toEqual([]);
+    expect(lines.map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        'MONGODB_URI: doctor-explains.test resolves',
+        'https://bastaa.pk/api/health: ok',
+        'SPF: v=spf1 include:_spf.google.com ~all',
+        'DKIM: key published under selector google',
+        'DMARC: v=DMARC1; p=quarantine; rua=mailto:dmarc@bastaa.pk',
+      ]),
+    );
+  });
+
+  it('says "add https://" for a SITE_URL without a scheme, instead of "Invalid URL"', async () => {
+    expect(await failures({ SITE_URL: 'bastaa.pk' })).toEqual([
+      'SITE_URL: bastaa.pk has no scheme; write https://bastaa.pk',
+    ]);
+  });
+
+  it('points at the space before MONGODB_URI instead of "must start with mongodb://"', async () => {
+    expect(await failures({ MONGODB_URI: ` ${uri}` })).toEqual([
+      'MONGODB_URI: a space before the value; delete it (pasted values often carry one)',
+    ]);
+  });
+
+  it('names a MongoDB host that does not resolve, and does not try to connect', async () => {
+    expect(
+      await failures({ MONGODB_URI: 'mongodb+srv://shop:pw@cluster0.nothere.mongodb.net/' }),
+    ).toEqual([
+      'MONGODB_URI: the host cluster0.nothere.mongodb.net does not resolve (no _mongodb._tcp SRV record); copy the connection string again from Atlas (Connect → Drivers) and check the cluster name',
+    ]);
+  });
+
+  it('names the characters to encode in an SMTP password with a raw #, instead of "ENOTFOUND"', async () => {
+    expect(await failures({ SMTP_URL: 'smtps://shop:ab#cd@smtp.mailhost.example:465' })).toEqual([
+      "SMTP_URL: the password holds '#', which must be URL-encoded: write %23 for '#' (the password then reads ••%23••, • being its other characters)",
+    ]);
+  });
+
+  it('names an SMTP host that does not resolve, and does not try to connect', async () => {
+    expect(await failures({ SMTP_URL: 'smtps://shop:pw@smtp.mailhost.example:465' })).toEqual([
+      "SMTP_URL: the host smtp.mailhost.example does not resolve; check the SMTP server's name with your mail provider (a '#' or '@' in the password that is not URL-encoded also cuts the host short)",
+    ]);
+  });
+
+  it('says so once when DNS itself does not answer, and skips the lookups', async () => {
+    expect(await failures({}, { dns: fakeDns({ down: 'ECONNREFUSED' }) })).toEqual([
+      'DNS: no answer (ECONNREFUSED); this machine cannot look names up, so host and mail-record checks are skipped',
+    ]);
+  });
+
+  it('gives the rates service’s real error: refused connection, timeout, HTTP status', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await failures({ RATES_URL: `http://127.0.0.1:${port}/latest/PKR` })).toEqual([
+      `exchange-rate source answers: 127.0.0.1:${port} refused the connection (ECONNREFUSED): nothing listens there`,
+    ]);
+    rates.state.mode = 'hang';
+    try {
+      expect(await failures({ RATES_TIMEOUT_MS: '300' })).toEqual([
+        `exchange-rate source answers: ${new URL(rates.url).host} did not answer in time (timeout)`,
+      ]);
+      rates.state.mode = 'fail';
+      expect(await failures()).toEqual([
+        'exchange-rate source answers: exchange-rate service answered HTTP 500',
+      ]);
+    } finally {
+      rates.state.mode = 'ok';
+    }
+  });
+
+  it('reports the deployed site’s health call when it is down, degraded or missing', async () => {
+    site.state.status = 503;
+    site.state.body = JSON.stringify({ status: 'down' });
+    try {
+      expect(await failures()).toEqual(['https://bastaa.pk/api/health answered HTTP 503: down']);
+      site.state.status = 200;
+      site.state.body = JSON.stringify({ status: 'degraded' });
+      expect(await failures()).toEqual([
+        'https://bastaa.pk/api/health: degraded (the exchange rates need attention; read the answer)',
+      ]);
+      site.state.status = 404;
+      site.state.body = '<html>Page not found</html>';
+      expect(await failures()).toEqual([
+        'https://bastaa.pk/api/health answered HTTP 404 without the health answer; is the site deployed with its functions?',
+      ]);
+    } finally {
+      site.state.status = 200;
+      site.state.body = JSON.stringify({ status: 'ok' });
+    }
+  });
+
+  it('says which of SPF, DKIM and DMARC the mail domain lacks, and what to add', async () => {
+    const bare = fakeDns({ hosts: ['doctor-explains.test'], txt: {} });
+    expect(await failures({}, { dns: bare })).toEqual([
+      'SPF: bastaa.pk has no TXT record starting v=spf1; add the one your mail provider gives (Google Workspace: v=spf1 include:_spf.google.com ~all; Microsoft 365: v=spf1 include:spf.protection.outlook.com -all)',
+      "DKIM: no key under the common selectors (google, selector1, selector2, default, k1, s1, s2, mail, dkim, zoho, mxvault, resend); set DKIM_SELECTOR to your provider's selector, or publish the DKIM record it gives",
+      'DMARC: _dmarc.bastaa.pk has no v=DMARC1 record; add TXT "v=DMARC1; p=none; rua=mailto:you@bastaa.pk" and tighten p= to quarantine once reports look clean',
+    ]);
+  });
+
+  it('finds two SPF records, and looks for DKIM only under DKIM_SELECTOR when it is set', async () => {
+    const records = goodMailRecords('shop.example');
+    records['shop.example'] = [
+      'v=spf1 include:zoho.com ~all',
+      'v=spf1 include:_spf.google.com ~all',
+    ];
+    const twice = fakeDns({ hosts: ['doctor-explains.test'], txt: records });
+    expect(
+      await failures(
+        { MAIL_FROM: 'Shop <orders@shop.example>', DKIM_SELECTOR: 'brevo' },
+        { dns: twice },
+      ),
+    ).toEqual([
+      'SPF: shop.example has 2 v=spf1 records; receivers then ignore them all: merge them into one',
+      'DKIM: no key at brevo._domainkey.shop.example; publish the DKIM record your mail provider gives',
+    ]);
+  });
+});

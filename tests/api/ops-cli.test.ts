@@ -1,0 +1,142 @@
+// The operator CLI's issue-26 commands in fresh processes over SQLite stores in temporary folders:
+// `backup export` then `backup restore` into a new DATA_DIR, the refusals a person meets, and
+// `staff reseal` after a JWT_SECRET rotation.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTotpSecret, sealTotpSecret, newTotpSecret } from '../../src/server/auth/totp.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { Store } from '../../src/server/store/port.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { orderRecord } from '../fixtures/store.ts';
+
+const dirs: string[] = [];
+const newDir = (label: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), `shop-ops-${label}-`));
+  dirs.push(dir);
+  return dir;
+};
+
+function shop(dataDir: string, env: Record<string, string>, ...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        MONGODB_URI: '',
+        SMTP_URL: '',
+        SITE_URL: '',
+        ...env,
+      },
+    },
+  );
+  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
+}
+
+let source: string;
+let store: Store;
+
+beforeAll(async () => {
+  source = newDir('source');
+  store = openSqliteStore(source);
+  await store.products.upsertMany([makeProduct({ _id: 'city-tote' })]);
+  await store.orders.create(orderRecord());
+  await store.close();
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run shop -- backup', () => {
+  it('exports, then restores into an empty DATA_DIR, printing the counts', () => {
+    const folder = path.join(newDir('backup'), 'nightly');
+    const exported = shop(source, {}, 'backup', 'export', folder);
+    expect(exported.status).toBe(0);
+    expect(exported.out).toContain('products     1');
+    expect(exported.out).toContain('orders       1');
+    expect(exported.out).toContain(
+      `Backup of the sqlite store written to ${folder} (manifest.json).`,
+    );
+    const target = newDir('target');
+    const restored = shop(target, {}, 'backup', 'restore', folder);
+    expect(restored.status).toBe(0);
+    expect(restored.out).toContain('orders       1');
+    expect(restored.out).toContain(`Restored ${folder}.`);
+    const again = shop(target, {}, 'backup', 'restore', folder);
+    expect(again.status).toBe(1);
+    expect(again.err).toMatch(
+      /^The store is not empty \(products 1, .*orders 1.*Nothing was restored\.$/,
+    );
+  });
+
+  it('refuses a damaged backup with a line per problem and exit code 1', () => {
+    const folder = path.join(newDir('damaged'), 'b');
+    expect(shop(source, {}, 'backup', 'export', folder).status).toBe(0);
+    writeFileSync(path.join(folder, 'products.jsonl'), '{"id":"forged"}\n');
+    const restored = shop(newDir('empty'), {}, 'backup', 'restore', folder);
+    expect(restored.status).toBe(1);
+    expect(restored.err.split('\n')).toEqual([
+      'products.jsonl: checksum does not match the manifest; the file was changed or damaged. Restore from another copy.',
+      'Nothing was restored.',
+    ]);
+  });
+
+  it('asks for a folder', () => {
+    const run = shop(source, {}, 'backup', 'export');
+    expect(run.status).toBe(2);
+    expect(run.err.split('\n')[0]).toBe('backup export needs a folder');
+  });
+});
+
+describe('npm run shop -- staff reseal', () => {
+  const OLD = 'o'.repeat(48);
+  const NEW = 'n'.repeat(48);
+  it('re-seals keys sealed under JWT_SECRET_PREVIOUS with JWT_SECRET, and audits each', async () => {
+    const dataDir = newDir('reseal');
+    const db = openSqliteStore(dataDir);
+    const secret = newTotpSecret();
+    const id = randomUUID();
+    await db.staff.create({
+      id,
+      email: 'late@bastaa.pk',
+      name: 'Late',
+      role: 'staff',
+      status: 'active',
+      passwordHash: 'x',
+      totpSecret: sealTotpSecret(secret, new TextEncoder().encode(OLD)),
+      totpLastStep: 0,
+      sessionVersion: 0,
+      inviteHash: null,
+      inviteExpiresAt: null,
+      invitedBy: null,
+      createdAt: new Date().toISOString(),
+    });
+    await db.close();
+    const run = shop(dataDir, { JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: OLD }, 'staff', 'reseal');
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n')).toEqual([
+      're-sealed late@bastaa.pk',
+      '1 re-sealed, 0 already under JWT_SECRET, 0 opened by neither secret.',
+    ]);
+    const after = openSqliteStore(dataDir);
+    const member = await after.staff.findById(id);
+    expect(openTotpSecret(member!.totpSecret!, new TextEncoder().encode(NEW))).not.toBeNull();
+    expect((await after.audit.list())[0]).toMatchObject({
+      action: 'staff.resealKey',
+      target: `staff:${id}`,
+      actor: { id: 'cli' },
+    });
+    await after.close();
+    const unknown = shop(dataDir, { JWT_SECRET: 'z'.repeat(48) }, 'staff', 'reseal');
+    expect(unknown.status).toBe(1);
+    expect(unknown.err).toBe(
+      'Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: late@bastaa.pk. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.',
+    );
+  });
+});
