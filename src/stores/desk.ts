@@ -41,6 +41,29 @@ export function notify(kind: DeskNotice['kind'], text: string): void {
   $deskNotice.set({ kind, text, id: noticeId });
 }
 
+/** The sessionStorage key of a message carried to the next desk page (enrolment → the desk). */
+const CARRIED_KEY = 'deskCarriedNotice';
+
+/** Keeps a success message for the next desk page this tab opens. */
+export function carryNotice(text: string): void {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, text);
+  } catch {
+    // Storage refused: the next page simply shows no message.
+  }
+}
+
+/** Shows the message a previous desk page carried here, once. */
+export function showCarriedNotice(): void {
+  try {
+    const text = sessionStorage.getItem(CARRIED_KEY);
+    sessionStorage.removeItem(CARRIED_KEY);
+    if (text) notify('success', text);
+  } catch {
+    // Nothing carried.
+  }
+}
+
 /** Clears the message. */
 export const clearNotice = (): void => $deskNotice.set(null);
 

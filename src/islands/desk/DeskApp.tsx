@@ -5,7 +5,7 @@ import { Suspense, lazy, useEffect, useRef, useSyncExternalStore, type Component
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { DESK_ANSWERS } from '../../lib/messages.ts';
-import { $deskStaff, loadSession, signOut } from '../../stores/desk.ts';
+import { $deskStaff, loadSession, showCarriedNotice, signOut } from '../../stores/desk.ts';
 import { SCREENS, findScreen, mayOpen, type DeskScreen, type ScreenProps } from './screens.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -41,6 +41,7 @@ export default function DeskApp() {
   const found = findScreen(path);
 
   useEffect(() => {
+    showCarriedNotice();
     void loadSession();
   }, []);
 

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AnswerOf } from '../../lib/contract/endpoints.ts';
 import { deskCall } from '../../client/desk-api.ts';
-import { messageOf, notify, startSession } from '../../stores/desk.ts';
+import { carryNotice, messageOf, notify, startSession } from '../../stores/desk.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { Field } from './Field.tsx';
 import { QrCode } from './QrCode.tsx';
@@ -58,7 +58,9 @@ export default function InviteApp() {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
     void run(async () => {
-      startSession(await deskCall('deskConfirmInvitation', { token, code }, null));
+      const session = await deskCall('deskConfirmInvitation', { token, code }, null);
+      startSession(session);
+      carryNotice(session.message);
       location.assign('/desk#/orders');
     });
   }
