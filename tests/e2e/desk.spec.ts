@@ -50,7 +50,7 @@ async function enrolOnPage(page: Page, invitePath: string): Promise<string> {
   return secret;
 }
 
-test('the first owner enrols from the CLI link, signs in with a code and invites a member, who enrols from the mailed link and sees no owner screens', async ({
+test("the first owner enrols from the CLI link, signs in with a code and invites a member, who enrols from the mailed link and sees no owner screens; a removed member's open desk signs them out", async ({
   page,
   browser,
 }) => {
@@ -107,6 +107,22 @@ test('the first owner enrols from the CLI link, signs in with a code and invites
   await expect(heading(memberPage)).toHaveText('Staff');
   await expect(memberPage.getByText(DESK_ANSWERS.ownerOnly)).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+
+  // The owner makes the member owner and back, then removes them: their open desk signs them out.
+  await page.getByRole('link', { name: 'Staff' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: memberEmail });
+  await expect(row).toContainText('staff · active');
+  await row.getByRole('button', { name: 'Make owner' }).click();
+  await expect(status(page)).toHaveText(DESK_ANSWERS.roleChanged(memberEmail, 'owner'));
+  await row.getByRole('button', { name: 'Make staff' }).click();
+  await expect(status(page)).toHaveText(DESK_ANSWERS.roleChanged(memberEmail, 'staff'));
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: /^Remove/ }).click();
+  await expect(status(page)).toHaveText(DESK_ANSWERS.removed(memberEmail));
+  await expect(row).toContainText('staff · removed');
+  await memberPage.getByRole('link', { name: 'Orders' }).click();
+  await expect(alert(memberPage)).toHaveText(DESK_ANSWERS.sessionEnded);
+  await expect(heading(memberPage)).toHaveText('Sign in to the desk');
   await member.close();
 });
 
@@ -121,6 +137,13 @@ test("staff find a shopper's order by its short number, pack, ship and deliver i
   await openDeskAs(page, staff);
   await expect(heading(page)).toHaveText('Orders');
   await expectNoAxeViolations(page);
+  const placed = page.getByRole('button', { name: /^Order Placed \d+$/ });
+  await placed.click();
+  await expect(placed).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: new RegExp(`#${number}`) })).toBeVisible();
+  await page.getByRole('button', { name: /^Delivered \d+$/ }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`#${number}`) })).toHaveCount(0);
+  await page.getByRole('button', { name: /^All \d+$/ }).click();
   await page.getByLabel('Search: #number, e-mail, phone or name').fill(`#${number.toLowerCase()}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 order', { exact: true })).toBeVisible();
