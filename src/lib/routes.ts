@@ -70,6 +70,9 @@ export const MAX_PAGE_PATH_LENGTH = 1024;
 /** The staff desk's area: its own pages, headers and policy, never indexed or linked from the shop. */
 export const DESK_PATH = '/desk';
 
+/** The desk's pages (src/pages/desk); its screens live after '#' in /desk's address. */
+export const DESK_PAGES = [DESK_PATH, `${DESK_PATH}/invite`] as const;
+
 /** Whether a path is in the staff desk's area ('/desk', '/desk/invite'). */
 export function isDeskPath(pathname: string): boolean {
   return pathname === DESK_PATH || pathname.startsWith(`${DESK_PATH}/`);

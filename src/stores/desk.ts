@@ -97,10 +97,13 @@ export async function deskRequest<N extends DeskCall>(
   name: N,
   body: RequestOf<N>,
 ): Promise<AnswerOf<N>> {
+  const token = $deskToken.get();
   try {
-    return await deskCall(name, body, $deskToken.get());
+    return await deskCall(name, body, token);
   } catch (error) {
-    if (error instanceof DeskApiError && error.status === 401) {
+    // Only the session this call was made with ends: a call still in flight when staff signed out
+    // (or in again) must not undo what they did since.
+    if (error instanceof DeskApiError && error.status === 401 && token === $deskToken.get()) {
       endSession();
       notify('error', error.message);
     }

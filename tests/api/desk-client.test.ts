@@ -93,6 +93,15 @@ describe('the desk store', { timeout: 60_000 }, () => {
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
   });
 
+  it('keeps a newer session when a call made with an older token answers 401', async () => {
+    $deskToken.set('not-a-token');
+    const late = deskRequest('deskOrders', {});
+    $deskToken.set(staff.token);
+    await expect(late).rejects.toThrow(DESK_ANSWERS.sessionEnded);
+    expect($deskToken.get()).toBe(staff.token);
+    expect($deskNotice.get()).toBeNull();
+  });
+
   it("refuses a shopper's token: no desk session, and the server's words", async () => {
     const shopper = await signUp('Desk Client');
     $deskToken.set(shopper.token);
