@@ -204,7 +204,7 @@ test("staff find a shopper's order by its short number, pack, ship and deliver i
   );
 });
 
-test('of two staff moving one order at once the second is told who moved it and sees the order as it is now; the placed orders print as slips', async ({
+test('of two staff moving one order at once the second is told who moved it and sees the order as it is now; the placed orders print as slips, and cancelling asks for a reason', async ({
   page,
   request,
 }) => {
@@ -232,6 +232,17 @@ test('of two staff moving one order at once the second is told who moved it and 
   await expect(page.getByRole('article', { name: `Packing slip #${other}` })).toBeVisible();
   await expect(page.getByRole('article', { name: `Packing slip #${number}` })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // Cancelling asks for a reason, which the order then shows.
+  await page.goto(`/desk/#/orders/${other}`);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const reason = page.getByLabel('Reason for cancelling (the shopper is told)');
+  await expect(reason).toHaveAttribute('required', '');
+  await reason.fill('Out of stock in this colour');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(status(page)).toHaveText(DESK_ANSWERS.moved(other, 'Cancelled'));
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByText('Out of stock in this colour').first()).toBeVisible();
 });
 
 test('the desk stands apart from the shop: not indexed, its own CSP, no shop islands, a shopper token does not open it, and its JavaScript stays in budget', async ({
