@@ -132,6 +132,20 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     trackingNumber: 'LHR123',
   },
   deskAudit: { limit: 50 },
+  // desk-returns:
+  returnRequest: {
+    orderId: 'some-order',
+    kind: 'return',
+    reason: 'Too small for my laptop',
+    items: [{ line: 0, quantity: 1 }],
+  },
+  deskReturns: { open: true },
+  deskReturnStep: {
+    order: '#7133649B',
+    to: 'pickupScheduled',
+    pickupFrom: '2026-03-04T10:00',
+    pickupTo: '2026-03-04T14:00',
+  },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

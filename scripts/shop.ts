@@ -12,6 +12,9 @@ import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
 import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
+import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
+import { stepReturn } from '../src/server/services/returns.ts';
+import { settleBackground } from '../src/server/background.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
@@ -34,6 +37,11 @@ const USAGE = `Usage: npm run shop -- <command>
   staff list                       every desk member
   db migrate                       create the MongoDB indexes (once per database; safe to repeat)
   doctor                           check a production configuration; one line per problem
+  returns step <number|id> <step>  take a return's next step and mail the shopper: approved;
+                                   refused --reason R; pickupScheduled --from T --to T
+                                   (YYYY-MM-DDTHH:mm, Pakistan time); received; refunded --method M
+                                   --reference R --amount N (PKR); exchangeShipped [--courier C]
+                                   [--tracking T]
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
 type Command = (args: string[]) => Promise<number>;
@@ -222,6 +230,44 @@ const commands: Record<string, Command> = {
         `${s.id}  ${s.email.padEnd(32)}  ${s.role.padEnd(5)}  ${s.status}  since ${s.createdAt}`,
       );
     return 0;
+  },
+  // desk-returns: the desk's return steps from the terminal, as the operator.
+  'returns step': async (args) => {
+    const flags = takeFlags(args, [
+      '--reason',
+      '--from',
+      '--to',
+      '--method',
+      '--reference',
+      '--amount',
+      '--courier',
+      '--tracking',
+    ]);
+    const [order, to] = flags.rest;
+    if (!order || !to) return usage('returns step needs an order number or id and a step');
+    const parsed = RETURN_REQUESTS.deskReturnStep.safeParse({
+      order,
+      to,
+      reason: flags['--reason'],
+      pickupFrom: flags['--from'],
+      pickupTo: flags['--to'],
+      method: flags['--method'],
+      reference: flags['--reference'],
+      amount: flags['--amount'] === undefined ? undefined : Number(flags['--amount']),
+      courier: flags['--courier'],
+      trackingNumber: flags['--tracking'],
+    });
+    if (!parsed.success) return report(parsed.error.issues.map((i) => i.message));
+    try {
+      const deps = { store: await getStore(), config: loadConfig() };
+      const { message } = await stepReturn(deps, null, parsed.data);
+      await settleBackground();
+      console.log(message);
+      return 0;
+    } catch (error) {
+      if (error instanceof DomainError) return report([error.message]);
+      throw error;
+    }
   },
 };
 

@@ -24,4 +24,5 @@ export const API_ROUTES = {
   placeOrder: ['POST', '/api/order/COD', 'orderPlaced'],
   userOrders: ['POST', '/api/order/userorders', 'orders'],
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
+  returnRequest: ['POST', '/api/order/return', 'returnRequested'],
 } as const satisfies ClientRoutes;

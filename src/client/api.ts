@@ -132,4 +132,7 @@ export const api = {
   userOrders: (token: string) => call('userOrders', {}, { token }),
   cancelOrder: (token: string, orderId: string, reason: RequestOf<'cancelOrder'>['reason']) =>
     call('cancelOrder', { orderId, reason }, { token }),
+  // desk-returns:
+  returnRequest: (token: string, body: RequestOf<'returnRequest'>) =>
+    call('returnRequest', body, { token }),
 };

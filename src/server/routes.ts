@@ -36,6 +36,7 @@ import {
   signOut,
   toDeskStaff,
 } from './services/staff.ts';
+import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -175,4 +176,12 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
+  // desk-returns:
+  returnRequest: async ({ deps, user, body, waitUntil }) => {
+    const { answer, alert: _alert } = await requestReturn(deps, user, body, waitUntil);
+    // alert: return requested
+    return answer;
+  },
+  deskReturns: ({ deps, body }) => listReturns(deps, body),
+  deskReturnStep: ({ deps, staff, body, waitUntil }) => stepReturn(deps, staff, body, waitUntil),
 };

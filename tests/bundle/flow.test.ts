@@ -192,6 +192,10 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
+  // desk-returns: the shopper's request needs a shopper token, the desk's steps a staff session.
+  ['order-return', '/api/order/return', { body: '{}' }, 401],
+  ['desk-returns', '/api/desk/returns/list', { body: '{}' }, 401],
+  ['desk-return-step', '/api/desk/returns/step', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {

@@ -3,12 +3,15 @@ import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { canCancel, canTrack } from '../../lib/orders.ts';
 import { orderDate, orderReference } from './orders-view.ts';
+import { ReturnStatus } from './ReturnStatus.tsx';
 
 /** What an order line's buttons do; each receives the order's id. */
 export interface OrderActions {
   onCancel: (id: string) => void;
   onTrack: (id: string) => void;
   onRemove: (id: string) => void;
+  /** Opens the return or exchange form of a delivered order. */
+  onReturn: (id: string) => void;
 }
 
 /** One order: status, date, items, amounts in the order's own currency, payment, and its actions. */
@@ -83,6 +86,7 @@ export function OrderLine({
       {order.status === 'Cancelled' && order.cancelReason && (
         <p className="muted">Cancellation reason: {order.cancelReason}</p>
       )}
+      <ReturnStatus order={order} headingId={headingId} onRequest={actions.onReturn} />
       <div className="order-actions">
         {canCancel(order.status) && (
           <button

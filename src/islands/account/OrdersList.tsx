@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { trackingMessage } from '../../lib/orders.ts';
 import { notify } from '../../stores/notices.ts';
@@ -12,6 +12,7 @@ import {
 } from '../../stores/orders.ts';
 import { $session } from '../../stores/session.ts';
 import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';
+import { Dialog } from '../header/Dialog.tsx';
 import { useClientStore, useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
 import { OrderLine, type OrderActions } from './OrderLine.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
@@ -20,6 +21,8 @@ import './account.css';
 import { ROUTES } from '../../lib/routes.ts';
 
 const TITLE_ID = 'orders-title';
+// The return form loads only when a shopper opens it: most visits never do.
+const ReturnForm = lazy(() => import('./ReturnForm.tsx'));
 const NOT_LOADED = { list: null, failed: false };
 
 /** Moves focus after the list re-renders (a button that had it may be gone). */
@@ -51,6 +54,7 @@ function OrdersPanel() {
   const { failed } = useHydratedStore($orders, NOT_LOADED);
   const highlight = useTrackHighlight(orders !== null);
   const [flow, setFlow] = useState<CancelFlow>(null);
+  const [returnFor, setReturnFor] = useState<string | null>(null);
   const tracking = useRef(false);
 
   const actions: OrderActions = {
@@ -69,6 +73,7 @@ function OrdersPanel() {
         tracking.current = false;
       }
     },
+    onReturn: (orderId) => setReturnFor(orderId),
     onRemove: (orderId) => {
       removeOrder(orderId);
       notify(ORDER_MESSAGES.removed, 'success');
@@ -85,6 +90,7 @@ function OrdersPanel() {
     focusLater(`order-${orderId}`);
   };
 
+  const returnOrder = returnFor ? orders?.find((o) => o._id === returnFor) : undefined;
   if (orders === null) {
     if (!failed) return <p className="muted">Loading...</p>;
     return (
@@ -121,6 +127,26 @@ function OrdersPanel() {
         onClose={() => setFlow(null)}
         onSubmit={submitCancel}
       />
+      <Dialog
+        open={returnOrder !== undefined}
+        onClose={() => setReturnFor(null)}
+        label="Return or exchange"
+        side="center"
+        className="cancel-dialog"
+      >
+        {returnOrder && (
+          <Suspense fallback={<p className="muted">Loading...</p>}>
+            <ReturnForm
+              order={returnOrder}
+              onClose={() => setReturnFor(null)}
+              onDone={() => {
+                setReturnFor(null);
+                focusLater(`order-${returnOrder._id}`);
+              }}
+            />
+          </Suspense>
+        )}
+      </Dialog>
     </>
   );
 }

@@ -361,6 +361,37 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The audit log, newest first',
   },
+  // desk-returns: the shopper's return or exchange request and the desk's steps.
+  returnRequest: {
+    method: 'POST',
+    paths: ['/api/order/return'],
+    router: 'account',
+    access: 'shopper',
+    request: 'returnRequest',
+    answer: 'returnRequested',
+    msg: false,
+    summary: 'Asks to return or exchange items of a delivered order (Pakistan, 7 days)',
+  },
+  deskReturns: {
+    method: 'POST',
+    paths: ['/api/desk/returns/list'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskReturns',
+    answer: 'deskReturns',
+    msg: false,
+    summary: 'Return and exchange requests, newest first',
+  },
+  deskReturnStep: {
+    method: 'POST',
+    paths: ['/api/desk/returns/step'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskReturnStep',
+    answer: 'deskReturnMoved',
+    msg: false,
+    summary: 'Approves, refuses, schedules, receives, refunds or ships a return',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

@@ -8,6 +8,7 @@ import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
 import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
 import { DESK_REQUESTS } from './desk.ts';
+import { RETURN_REQUESTS } from './returns.ts';
 import {
   cartMapShape,
   colorSchema,
@@ -197,4 +198,6 @@ export const REQUESTS = {
   resetRequest: resetRequestBodySchema,
   resetVerify: resetVerifyBodySchema,
   ...DESK_REQUESTS,
+  // desk-returns:
+  ...RETURN_REQUESTS,
 } as const;

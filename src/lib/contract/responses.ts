@@ -8,6 +8,7 @@ import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { orderReturnFields } from './returns.ts';
 
 const success = z.literal(true);
 
@@ -90,6 +91,8 @@ export const orderSchema = z.object({
   currency: z.string(),
   address: addressSchema,
   cancelReason: z.nullable(z.string()),
+  // desk-returns: when it was delivered and its return or exchange request, when there is one.
+  ...orderReturnFields,
 });
 
 /** POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). */
@@ -155,4 +158,6 @@ export const STOREFRONT_ANSWERS = {
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
+  // desk-returns:
+  returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
 } as const;

@@ -16,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
 import { ratesForOrder } from './rates.ts';
+import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from './throttle.ts';
 
 const MINUTE = 60_000;
@@ -44,6 +45,8 @@ export function toOrder(order: OrderRecord): Order {
     currency: order.currency,
     address: order.address,
     cancelReason: order.cancelReason,
+    // desk-returns:
+    ...orderReturnView(order),
   };
 }
 

@@ -402,6 +402,24 @@ export async function openMongoStore(
             await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
           );
         },
+        // desk-returns:
+        async saveReturn(id, expectedVersion, next, opts) {
+          const filter: Record<string, unknown> = {
+            _id: id,
+            status: 'Delivered',
+            ...(expectedVersion === 0
+              ? { returnRequest: { $exists: false } }
+              : { 'returnRequest.version': expectedVersion }),
+          };
+          if (opts.userId !== undefined) filter.userId = opts.userId;
+          return fromDoc<OrderRecord>(
+            await orders.findOneAndUpdate(
+              filter,
+              { $set: { returnRequest: next }, $push: { history: opts.event } },
+              { returnDocument: 'after' },
+            ),
+          );
+        },
       },
       otps: {
         async put(otp) {

@@ -2,6 +2,7 @@ import type { CartMap } from '../../lib/contract/fields.ts';
 import type { Order } from '../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../lib/orders.ts';
 import type { Product } from '../../lib/product.ts';
+import type { RefundMethod, ReturnKind, ReturnState } from '../../lib/returns.ts';
 
 export type { CartMap };
 
@@ -28,7 +29,7 @@ export interface UserRecord {
  * (src/lib/contract/responses.ts); the store keys it by `id`, keeps the date as ISO text, and
  * holds what never leaves the server.
  */
-export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
+export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' | 'return'> {
   id: string;
   userId: string;
   /** Items total in PKR. */
@@ -43,6 +44,9 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date'> {
   history?: OrderEvent[];
   /** The courier and tracking number given when the order went Out for Delivery. */
   shipping?: { courier: string | null; trackingNumber: string | null };
+  // desk-returns:
+  /** The shopper's return or exchange request (one per order), with every staff step's details. */
+  returnRequest?: ReturnRecord;
 }
 
 /** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
@@ -54,6 +58,35 @@ export interface OrderEvent {
   /** The staff member who moved it, or null when the shopper did (a cancel). */
   by: { id: string; email: string } | null;
   note?: string;
+  // desk-returns:
+  /** Set on a return or exchange step: the status (`to`) stays Delivered and this says which step. */
+  returnStep?: ReturnState;
+}
+
+// desk-returns:
+/** A shopper's return or exchange request on a delivered order, and where it stands. */
+export interface ReturnRecord {
+  kind: ReturnKind;
+  state: ReturnState;
+  /** 1 when requested, bumped by every step: each step is written only over the version its writer saw. */
+  version: number;
+  /** The order lines sent back: the line's index in the order's items, what it is, how many. */
+  lines: {
+    line: number;
+    productId: string;
+    productName: string;
+    selectedColor: string;
+    quantity: number;
+  }[];
+  reason: string;
+  /** ISO 8601 times of the request and of the last step. */
+  requestedAt: string;
+  updatedAt: string;
+  refusalReason?: string;
+  /** The courier's pick-up window (ISO 8601). */
+  pickup?: { from: string; to: string };
+  refund?: { method: RefundMethod; reference: string; amountPkr: number };
+  exchangeShipping?: { courier: string | null; trackingNumber: string | null };
 }
 
 /** A one-time password awaiting use; only its hash is kept. */
@@ -166,6 +199,19 @@ export interface OrderRepository {
       /** Set in the same atomic write (Out for Delivery). */
       shipping?: { courier: string | null; trackingNumber: string | null };
     },
+  ): Promise<OrderRecord | null>;
+  // desk-returns:
+  /**
+   * Writes the order's return request as `next` and appends `event` to its history, in one atomic
+   * write, only if the order is Delivered, owned by `userId` when given, and its stored request's
+   * version is `expectedVersion` (0: no request yet). Returns the updated order, or null when the
+   * condition did not hold (nothing changed): of two writers who saw one version, one wins.
+   */
+  saveReturn(
+    id: string,
+    expectedVersion: number,
+    next: ReturnRecord,
+    opts: { userId?: string; event: OrderEvent },
   ): Promise<OrderRecord | null>;
 }
 

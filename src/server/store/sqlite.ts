@@ -343,6 +343,22 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return next;
           });
         },
+        // desk-returns:
+        async saveReturn(id, expectedVersion, next, opts) {
+          return tx(() => {
+            const order = getOrder(id);
+            if (!order || order.status !== 'Delivered') return null;
+            if (opts.userId !== undefined && order.userId !== opts.userId) return null;
+            if ((order.returnRequest?.version ?? 0) !== expectedVersion) return null;
+            const updated: OrderRecord = {
+              ...order,
+              returnRequest: next,
+              history: [...(order.history ?? []), opts.event],
+            };
+            q.orderUpdate.run(updated.status, JSON.stringify(updated), id);
+            return updated;
+          });
+        },
       },
       otps: {
         async put(otp) {
