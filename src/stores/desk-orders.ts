@@ -5,7 +5,7 @@ import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
 import type { OrderStatus } from '../lib/orders.ts';
 import { DeskApiError } from '../client/desk-api.ts';
-import { deskRequest, messageOf, notify } from './desk.ts';
+import { deskRequest, notify, notifyFailure } from './desk.ts';
 
 /** The list's filters; empty strings mean "any". */
 export interface OrderFilters {
@@ -44,7 +44,7 @@ export async function loadOrders(filters: OrderFilters = $orderFilters.get()): P
   try {
     $orderList.set(await deskRequest('deskOrders', ordersBody(filters)));
   } catch (error) {
-    notify('error', messageOf(error));
+    notifyFailure(error);
   }
 }
 
@@ -53,7 +53,7 @@ export async function loadOrder(order: string): Promise<DeskOrder | null> {
   try {
     return (await deskRequest('deskOrder', { order })).order;
   } catch (error) {
-    notify('error', messageOf(error));
+    notifyFailure(error);
     return null;
   }
 }
@@ -81,7 +81,7 @@ export async function moveOrder(
     notify('success', answer.message);
     return answer.order;
   } catch (error) {
-    notify('error', messageOf(error));
+    notifyFailure(error);
     if (error instanceof DeskApiError && error.status === 401) return order;
     try {
       return (await deskRequest('deskOrder', { order: order.id })).order;

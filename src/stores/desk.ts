@@ -103,12 +103,25 @@ export async function deskRequest<N extends DeskCall>(
   } catch (error) {
     // Only the session this call was made with ends: a call still in flight when staff signed out
     // (or in again) must not undo what they did since.
-    if (error instanceof DeskApiError && error.status === 401 && token === $deskToken.get()) {
-      endSession();
-      notify('error', error.message);
+    if (error instanceof DeskApiError && error.status === 401) {
+      if (token === $deskToken.get()) {
+        endSession();
+        notify('error', error.message);
+      }
+      told.add(error);
     }
     throw error;
   }
+}
+
+// Failures the desk has already dealt with (a 401 ended the session and said so, or came for a
+// session already ended): the screen that made the call says nothing more.
+const told = new WeakSet<object>();
+
+/** Shows a failed call's message, unless the session's end already spoke for it. */
+export function notifyFailure(error: unknown): void {
+  if (typeof error === 'object' && error !== null && told.has(error)) return;
+  notify('error', messageOf(error));
 }
 
 /** The message of a failed call, as the server worded it. */

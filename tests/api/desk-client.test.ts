@@ -12,6 +12,7 @@ import {
   deskRequest,
   endSession,
   loadSession,
+  notify,
   signIn,
 } from '../../src/stores/desk.ts';
 import { $orderList, loadOrders, moveOrder } from '../../src/stores/desk-orders.ts';
@@ -100,6 +101,15 @@ describe('the desk store', { timeout: 60_000 }, () => {
     await expect(late).rejects.toThrow(DESK_ANSWERS.sessionEnded);
     expect($deskToken.get()).toBe(staff.token);
     expect($deskNotice.get()).toBeNull();
+  });
+
+  it('says nothing more for a list that answers 401 after staff signed out', async () => {
+    $deskToken.set('an-ended-session');
+    const late = loadOrders({ status: '', payment: '', from: '', to: '', q: '' });
+    $deskToken.set(null);
+    notify('success', DESK_ANSWERS.signedOut);
+    await late;
+    expect($deskNotice.get()).toMatchObject({ kind: 'success', text: DESK_ANSWERS.signedOut });
   });
 
   it("refuses a shopper's token: no desk session, and the server's words", async () => {

@@ -1,7 +1,7 @@
 // Owner only: the audit log, newest first: when (Karachi), who, what, on what, before and after.
 import { useEffect, useState } from 'react';
 import type { AnswerOf } from '../../lib/contract/endpoints.ts';
-import { deskRequest, messageOf, notify } from '../../stores/desk.ts';
+import { deskRequest, notifyFailure } from '../../stores/desk.ts';
 
 type Entry = AnswerOf<'deskAudit'>['entries'][number];
 
@@ -14,7 +14,7 @@ export default function AuditScreen() {
   useEffect(() => {
     deskRequest('deskAudit', { limit: 200 }).then(
       (a) => setEntries(a.entries),
-      (error: unknown) => notify('error', messageOf(error)),
+      (error: unknown) => notifyFailure(error),
     );
   }, []);
   if (entries === null) return <p>Loading…</p>;

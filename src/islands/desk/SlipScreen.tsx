@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { routeHref } from '../../lib/desk-view.ts';
-import { deskRequest, messageOf, notify } from '../../stores/desk.ts';
+import { deskRequest, notifyFailure } from '../../stores/desk.ts';
 import { loadOrder } from '../../stores/desk-orders.ts';
 import type { ScreenProps } from './screens.ts';
 import { AddressBlock } from './order-parts.tsx';
@@ -17,7 +17,7 @@ async function placedOrders(): Promise<DeskOrder[]> {
     const orders = await Promise.all(ids.map((id) => loadOrder(id)));
     return orders.filter((o) => o !== null);
   } catch (error) {
-    notify('error', messageOf(error));
+    notifyFailure(error);
     return [];
   }
 }

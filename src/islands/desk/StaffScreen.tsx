@@ -2,7 +2,7 @@
 // server refuses anyone else and words every refusal; this screen shows its words.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
-import { deskRequest, messageOf, notify } from '../../stores/desk.ts';
+import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
 import type { ScreenProps } from './screens.ts';
 import { Field } from './Field.tsx';
 
@@ -18,7 +18,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
     try {
       setMembers((await deskRequest('deskStaffList', {})).staff);
     } catch (error) {
-      notify('error', messageOf(error));
+      notifyFailure(error);
     }
   }
   useEffect(() => {
@@ -31,7 +31,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
       notify('success', (await run()).message);
       return true;
     } catch (error) {
-      notify('error', messageOf(error));
+      notifyFailure(error);
       return false;
     } finally {
       setBusy(false);
