@@ -67,10 +67,21 @@ export function trimTrailingSlashes(pathname: string): string {
  */
 export const MAX_PAGE_PATH_LENGTH = 1024;
 
-/** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES. */
+/** The staff desk's area: its own pages, headers and policy, never indexed or linked from the shop. */
+export const DESK_PATH = '/desk';
+
+/** The desk's pages (src/pages/desk); its screens live after '#' in /desk's address. */
+export const DESK_PAGES = [DESK_PATH, `${DESK_PATH}/invite`] as const;
+
+/** Whether a path is in the staff desk's area ('/desk', '/desk/invite'). */
+export function isDeskPath(pathname: string): boolean {
+  return pathname === DESK_PATH || pathname.startsWith(`${DESK_PATH}/`);
+}
+
+/** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES or in the desk's area. */
 export function isNoindexPath(pathname: string): boolean {
   const path = trimTrailingSlashes(pathname);
-  return (NOINDEX_ROUTES as readonly string[]).includes(path);
+  return (NOINDEX_ROUTES as readonly string[]).includes(path) || isDeskPath(path);
 }
 
 /** A site link with the short label of the desktop nav and the longer one of the mobile menu. */

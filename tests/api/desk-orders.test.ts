@@ -171,6 +171,7 @@ describe('the desk order detail', { timeout: 60_000 }, () => {
           quantity: 2,
           unitPrice: 4050,
           lineTotal: 8100,
+          image: '/photos/city-tote.jpg',
         },
       ],
       address: paid.address,

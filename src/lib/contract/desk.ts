@@ -144,6 +144,7 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
       quantity: z.number(),
       unitPrice: z.number(),
       lineTotal: z.number(),
+      image: z.string(),
     }),
   ),
   itemsPkr: z.number(),

@@ -100,6 +100,7 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
       quantity: i.quantity,
       unitPrice: i.unitPrice,
       lineTotal: i.lineTotal,
+      image: i.image,
     })),
     itemsPkr: o.amountPkr,
     amount: o.amount,

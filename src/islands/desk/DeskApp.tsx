@@ -1,0 +1,125 @@
+// The desk's shell: learns who is signed in, shows sign-in or the screen the address names (from
+// the registry in screens.ts), one navigation, the live region for messages, and moves focus to
+// the screen's heading whenever the screen changes.
+import { Suspense, lazy, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
+import { DESK_ANSWERS } from '../../lib/messages.ts';
+import { $deskStaff, loadSession, showCarriedNotice, signOut } from '../../stores/desk.ts';
+import { SCREENS, findScreen, mayOpen, type DeskScreen, type ScreenProps } from './screens.ts';
+import { LiveRegion } from './LiveRegion.tsx';
+import { SignIn } from './SignIn.tsx';
+
+const subscribeHash = (onChange: () => void) => {
+  addEventListener('hashchange', onChange);
+  return () => removeEventListener('hashchange', onChange);
+};
+const readHash = () => location.hash;
+
+const components = new Map<string, ComponentType<ScreenProps>>();
+/** One lazy component per screen module, made once so React keeps it between renders. */
+function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
+  let component = components.get(screen.id);
+  if (!component) {
+    component = lazy(screen.load);
+    components.set(screen.id, component);
+  }
+  return component;
+}
+
+/** The heading of a screen: the order screens name the order. */
+function titleOf(screen: DeskScreen, params: Record<string, string>): string {
+  return params.order ? `${screen.title} #${params.order.replace(/^#/, '')}` : screen.title;
+}
+
+/** The whole desk. */
+export default function DeskApp() {
+  const staff = useStore($deskStaff);
+  const hash = useSyncExternalStore(subscribeHash, readHash, () => '');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const path = pathOfHash(hash);
+  const found = findScreen(path);
+
+  useEffect(() => {
+    showCarriedNotice();
+    void loadSession();
+  }, []);
+
+  // A screen change moves focus to its heading, so a screen reader starts at the new screen.
+  const focusKey = staff ? path : 'signin';
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [focusKey]);
+
+  useEffect(() => {
+    if (staff && !found) location.replace(routeHref(SCREENS[0]!.pattern));
+  }, [staff, found]);
+
+  if (staff === undefined)
+    return (
+      <main className="desk-main" aria-busy="true">
+        <p>Loading the desk…</p>
+        <LiveRegion />
+      </main>
+    );
+
+  if (staff === null)
+    return (
+      <main className="desk-main desk-narrow">
+        <h1 ref={heading} tabIndex={-1}>
+          Sign in to the desk
+        </h1>
+        <LiveRegion />
+        <SignIn />
+      </main>
+    );
+
+  const screen = found?.screen ?? SCREENS[0]!;
+  const params = found?.params ?? {};
+  const allowed = mayOpen(screen, staff);
+  const Screen = componentOf(screen);
+  return (
+    <div className={screen.print ? 'desk desk-print' : 'desk'}>
+      <header className="desk-top no-print">
+        <a className="desk-skip" href="#desk-content">
+          Skip to content
+        </a>
+        <p className="desk-who">
+          <strong>{staff.name}</strong> <span>({staff.role})</span>
+        </p>
+        <button type="button" className="desk-button desk-quiet" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        <nav aria-label="Desk">
+          <ul className="desk-nav">
+            {SCREENS.filter((s) => s.nav && mayOpen(s, staff)).map((s) => (
+              <li key={s.id}>
+                <a href={routeHref(s.pattern)} aria-current={s === screen ? 'page' : undefined}>
+                  {s.nav}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main className="desk-main" id="desk-content">
+        <h1 ref={heading} tabIndex={-1}>
+          {titleOf(screen, params)}
+        </h1>
+        <LiveRegion />
+        {allowed ? (
+          <Suspense fallback={<p>Loading…</p>}>
+            <Screen key={path} params={params} staff={staff} />
+          </Suspense>
+        ) : (
+          <p>{DESK_ANSWERS.ownerOnly}</p>
+        )}
+      </main>
+    </div>
+  );
+}

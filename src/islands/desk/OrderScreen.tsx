@@ -1,0 +1,194 @@
+// One order: items with pictures, colours, quantities and unit prices; totals in the order's
+// currency and in PKR; address, phone (call, WhatsApp), payment, cancellation reason, courier and
+// timeline; and the moves it allows, each sent with the status shown, so that of two staff moving
+// it at once the second is told who moved it and sees the order as it now is.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { DeskOrder } from '../../lib/contract/desk.ts';
+import type { OrderStatus } from '../../lib/orders.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
+import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
+import type { ScreenProps } from './screens.ts';
+import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
+import { Field } from './Field.tsx';
+
+/** The order screen. */
+export default function OrderScreen({ params }: ScreenProps) {
+  const [order, setOrder] = useState<DeskOrder | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadOrder(params.order ?? '').then((o) => live && setOrder(o));
+    return () => {
+      live = false;
+    };
+  }, [params.order]);
+
+  if (order === undefined) return <p>Loading the order…</p>;
+  if (order === null)
+    return (
+      <p>
+        <a href={routeHref('orders')}>Back to orders</a>
+      </p>
+    );
+  return <OrderDetail order={order} onChange={setOrder} />;
+}
+
+function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
+  const pkr = (n: number) => formatMoney(n, 'PKR');
+  return (
+    <>
+      <p>
+        <a href={routeHref('orders')}>Back to orders</a> ·{' '}
+        <a href={routeHref('slip/:order', { order: order.number })}>Packing slip</a>
+      </p>
+      <dl className="desk-facts">
+        <dt>Status</dt>
+        <dd>
+          <strong data-testid="order-status">{order.status}</strong>
+        </dd>
+        <dt>Placed</dt>
+        <dd>{order.placedAt} (Karachi)</dd>
+        <dt>Payment</dt>
+        <dd>
+          {order.paymentMethod}: {order.payment}
+        </dd>
+        {order.cancelReason && (
+          <>
+            <dt>Cancellation reason</dt>
+            <dd>{order.cancelReason}</dd>
+          </>
+        )}
+        {(order.courier || order.trackingNumber) && (
+          <>
+            <dt>Courier</dt>
+            <dd>
+              {order.courier ?? '—'} · tracking {order.trackingNumber ?? '—'}
+            </dd>
+          </>
+        )}
+      </dl>
+      <Moves order={order} onChange={onChange} />
+      <h2>Items</h2>
+      <ul className="desk-lines">
+        {order.lines.map((line, i) => (
+          <li key={i}>
+            <Thumb image={line.image} />
+            <span>
+              <strong>{line.productName}</strong>
+              <br />
+              Colour: {line.colour} · Quantity: {line.quantity}
+              <br />
+              {pkr(line.unitPrice)} each · {pkr(line.lineTotal)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="desk-facts">
+        <dt>Items</dt>
+        <dd>{pkr(order.itemsPkr)}</dd>
+        <dt>Delivery</dt>
+        <dd>{formatMoney(order.deliveryFee, order.currency)}</dd>
+        <dt>Total</dt>
+        <dd>
+          <strong>{formatMoney(order.total, order.currency)}</strong>
+          {order.currency !== 'PKR' && <> ({pkr(order.totalPkr)})</>}
+        </dd>
+      </dl>
+      <h2>Deliver to</h2>
+      <AddressBlock order={order} />
+      <p>
+        <PhoneLinks phone={order.phone} />
+        <br />
+        <a href={`mailto:${order.email}`}>{order.email}</a>
+      </p>
+      <h2>Timeline</h2>
+      <ol className="desk-timeline">
+        {order.timeline.map((e, i) => (
+          <li key={i}>
+            <strong>{e.to}</strong> · {e.atKarachi} · by {e.by}
+            {e.note && <> · {e.note}</>}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The moves an order allows; Out for Delivery asks for courier and tracking, Cancel for a reason. */
+function Moves({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  const moves = nextStatuses(order.status);
+  if (moves.length === 0) return null;
+
+  async function move(to: OrderStatus, details: MoveDetails = {}) {
+    setBusy(true);
+    const next = await moveOrder(order, to, details);
+    setBusy(false);
+    setAsking(null);
+    onChange(next);
+  }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!asking) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    void move(
+      asking,
+      asking === 'Cancelled'
+        ? { reason: text('reason') }
+        : { courier: text('courier'), trackingNumber: text('trackingNumber') },
+    );
+  }
+
+  const label = (to: OrderStatus) => (to === 'Cancelled' ? 'Cancel order' : `Move to ${to}`);
+  return (
+    <section className="desk-moves" aria-label="Move this order">
+      {asking === null ? (
+        <div className="desk-row">
+          {moves.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className={to === 'Cancelled' ? 'desk-button desk-danger' : 'desk-button'}
+              disabled={busy}
+              onClick={() =>
+                to === 'Cancelled' || to === 'Out for Delivery' ? setAsking(to) : void move(to)
+              }
+            >
+              {label(to)}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <form className="desk-form" onSubmit={submit}>
+          {asking === 'Cancelled' ? (
+            <Field
+              label="Reason for cancelling (the shopper is told)"
+              name="reason"
+              required
+              maxLength={200}
+            />
+          ) : (
+            <>
+              <Field label="Courier (optional)" name="courier" maxLength={60} />
+              <Field label="Tracking number (optional)" name="trackingNumber" maxLength={60} />
+            </>
+          )}
+          <div className="desk-row">
+            <button type="submit" className="desk-button" disabled={busy}>
+              {asking === 'Cancelled' ? 'Cancel order' : 'Move to Out for Delivery'}
+            </button>
+            <button
+              type="button"
+              className="desk-button desk-quiet"
+              onClick={() => setAsking(null)}
+            >
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

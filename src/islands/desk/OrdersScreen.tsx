@@ -1,0 +1,117 @@
+// The order list: newest first, Karachi time; status chips with their counts, payment, dates and a
+// search box (#short number, e-mail, phone or name). Each order is one big tap target.
+import { useEffect, useId, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { routeHref } from '../../lib/desk-view.ts';
+import { $orderFilters, $orderList, loadOrders } from '../../stores/desk-orders.ts';
+import { Field } from './Field.tsx';
+
+/** The orders screen. */
+export default function OrdersScreen() {
+  const filters = useStore($orderFilters);
+  const list = useStore($orderList);
+  const paymentId = useId();
+
+  useEffect(() => {
+    void loadOrders();
+  }, []);
+
+  const counts = list?.counts;
+  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null;
+  const chip = (status: OrderStatus | '', label: string, count: number | null | undefined) => (
+    <li key={label}>
+      <button
+        type="button"
+        className="desk-chip"
+        aria-pressed={filters.status === status}
+        onClick={() => void loadOrders({ ...filters, status })}
+      >
+        {label} <span className="desk-count">{count ?? '…'}</span>
+      </button>
+    </li>
+  );
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void loadOrders({
+      ...filters,
+      q: String(form.get('q') ?? ''),
+      payment: String(form.get('payment') ?? '') as '' | 'paid' | 'unpaid',
+      from: String(form.get('from') ?? ''),
+      to: String(form.get('to') ?? ''),
+    });
+  }
+
+  return (
+    <>
+      <ul className="desk-chips" aria-label="Status">
+        {chip('', 'All', all)}
+        {ORDER_STATUSES.map((s) => chip(s, s, counts?.[s]))}
+      </ul>
+      <form className="desk-form desk-filters" role="search" onSubmit={search}>
+        <Field
+          label="Search: #number, e-mail, phone or name"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          maxLength={100}
+        />
+        <div className="desk-field">
+          <label htmlFor={paymentId}>Payment</label>
+          <select id={paymentId} name="payment" defaultValue={filters.payment}>
+            <option value="">Paid or unpaid</option>
+            <option value="paid">Paid</option>
+            <option value="unpaid">Unpaid</option>
+          </select>
+        </div>
+        <div className="desk-row">
+          <Field label="From (Karachi date)" name="from" type="date" defaultValue={filters.from} />
+          <Field label="To (Karachi date)" name="to" type="date" defaultValue={filters.to} />
+        </div>
+        <button type="submit" className="desk-button">
+          Search
+        </button>
+      </form>
+      {list === null ? (
+        <p>Loading orders…</p>
+      ) : (
+        <>
+          <p className="desk-hint" aria-live="polite">
+            {list.matched === 1 ? '1 order' : `${list.matched} orders`}
+            {list.orders.length < list.matched ? ` (showing the newest ${list.orders.length})` : ''}
+          </p>
+          <ul className="desk-orders">
+            {list.orders.map((o) => (
+              <li key={o.id}>
+                <a
+                  className="desk-order-card"
+                  href={routeHref('orders/:order', { order: o.number })}
+                >
+                  <span className="desk-order-head">
+                    <strong>#{o.number}</strong>
+                    <span className={`desk-status desk-status-${o.status.replace(/\s+/g, '-')}`}>
+                      {o.status}
+                    </span>
+                  </span>
+                  <span>{o.name}</span>
+                  <span className="desk-hint">
+                    {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} (
+                    {o.payment})
+                  </span>
+                  <span>
+                    {formatMoney(o.total, o.currency)}
+                    {o.currency !== 'PKR' && ` · ${formatMoney(o.totalPkr, 'PKR')}`}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          {list.orders.length === 0 && <p>No orders match.</p>}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+// The desk's screens, one registry: each has its address pattern (after '#/'), the heading the
+// shell focuses when it opens, whether it is in the navigation, who may open it, and its module,
+// loaded only when the screen is first opened. A new screen (payments, settings, returns…) is one
+// entry here and one module beside this file.
+import type { ComponentType } from 'react';
+import type { DeskStaff } from '../../lib/contract/desk.ts';
+import { matchRoute, type RoutePattern } from '../../lib/desk-view.ts';
+
+/** What every screen receives: its address parameters and who is signed in. */
+export interface ScreenProps {
+  params: Record<string, string>;
+  staff: DeskStaff;
+}
+
+/** One screen of the desk. */
+export interface DeskScreen {
+  id: string;
+  pattern: RoutePattern;
+  title: string;
+  /** The label in the navigation; screens without one are reached from other screens. */
+  nav?: string;
+  access: 'staff' | 'owner';
+  /** Print layout: the shell shows no navigation around it. */
+  print?: boolean;
+  load: () => Promise<{ default: ComponentType<ScreenProps> }>;
+}
+
+/** Every screen; the first is the desk's home. */
+export const SCREENS: readonly DeskScreen[] = [
+  {
+    id: 'orders',
+    pattern: 'orders',
+    title: 'Orders',
+    nav: 'Orders',
+    access: 'staff',
+    load: () => import('./OrdersScreen.tsx'),
+  },
+  {
+    id: 'order',
+    pattern: 'orders/:order',
+    title: 'Order',
+    access: 'staff',
+    load: () => import('./OrderScreen.tsx'),
+  },
+  {
+    id: 'slip',
+    pattern: 'slip/:order',
+    title: 'Packing slip',
+    access: 'staff',
+    print: true,
+    load: () => import('./SlipScreen.tsx'),
+  },
+  {
+    id: 'slips',
+    pattern: 'slips',
+    title: 'Packing slips: Order Placed',
+    nav: 'Packing slips',
+    access: 'staff',
+    print: true,
+    load: () => import('./SlipScreen.tsx'),
+  },
+  {
+    id: 'staff',
+    pattern: 'staff',
+    title: 'Staff',
+    nav: 'Staff',
+    access: 'owner',
+    load: () => import('./StaffScreen.tsx'),
+  },
+  {
+    id: 'audit',
+    pattern: 'audit',
+    title: 'Audit log',
+    nav: 'Audit log',
+    access: 'owner',
+    load: () => import('./AuditScreen.tsx'),
+  },
+];
+
+/** Whether a member may open a screen (owners may open every screen). */
+export const mayOpen = (screen: DeskScreen, staff: DeskStaff): boolean =>
+  screen.access === 'staff' || staff.role === 'owner';
+
+/** The screen an address names with its parameters, or null when none does. */
+export function findScreen(
+  path: string,
+): { screen: DeskScreen; params: Record<string, string> } | null {
+  for (const screen of SCREENS) {
+    const params = matchRoute(screen.pattern, path);
+    if (params) return { screen, params };
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+// The desk's order list: the filters (kept while staff open an order and come back), the last
+// answer, and the actions that load it and move an order.
+import { atom } from 'nanostores';
+import type { AnswerOf } from '../lib/contract/endpoints.ts';
+import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
+import type { OrderStatus } from '../lib/orders.ts';
+import { DeskApiError } from '../client/desk-api.ts';
+import { deskRequest, notify, notifyFailure } from './desk.ts';
+
+/** The list's filters; empty strings mean "any". */
+export interface OrderFilters {
+  status: OrderStatus | '';
+  payment: 'paid' | 'unpaid' | '';
+  from: string;
+  to: string;
+  q: string;
+}
+
+/** The filters the list shows. */
+export const $orderFilters = atom<OrderFilters>({
+  status: '',
+  payment: '',
+  from: '',
+  to: '',
+  q: '',
+});
+/** The list's last answer (null before the first). */
+export const $orderList = atom<AnswerOf<'deskOrders'> | null>(null);
+
+/** The request body of a set of filters: only the filters set. */
+export function ordersBody(filters: OrderFilters): DeskOrdersBody {
+  const body: DeskOrdersBody = {};
+  if (filters.status) body.status = filters.status;
+  if (filters.payment) body.payment = filters.payment;
+  if (filters.from) body.from = filters.from;
+  if (filters.to) body.to = filters.to;
+  if (filters.q.trim()) body.q = filters.q.trim();
+  return body;
+}
+
+/** Sets the filters and loads the list; a refusal (bad dates) is shown and the list kept. */
+export async function loadOrders(filters: OrderFilters = $orderFilters.get()): Promise<void> {
+  $orderFilters.set(filters);
+  try {
+    $orderList.set(await deskRequest('deskOrders', ordersBody(filters)));
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
+
+/** One order by id or short number, or null (the failure is shown). */
+export async function loadOrder(order: string): Promise<DeskOrder | null> {
+  try {
+    return (await deskRequest('deskOrder', { order })).order;
+  } catch (error) {
+    notifyFailure(error);
+    return null;
+  }
+}
+
+/** What a move sends besides the order and the status it leaves. */
+export interface MoveDetails {
+  courier?: string;
+  trackingNumber?: string;
+  reason?: string;
+}
+
+/**
+ * Moves an order from the status the desk showed to `to`. Answers the order as it now is: moved,
+ * or, when someone else moved it first (409) or the move was refused, as the server has it now,
+ * with the server's message shown.
+ */
+export async function moveOrder(
+  order: DeskOrder,
+  to: OrderStatus,
+  details: MoveDetails = {},
+): Promise<DeskOrder> {
+  const body = { order: order.id, to, from: order.status, ...details };
+  try {
+    const answer = await deskRequest('deskMove', body);
+    notify('success', answer.message);
+    return answer.order;
+  } catch (error) {
+    notifyFailure(error);
+    if (error instanceof DeskApiError && error.status === 401) return order;
+    try {
+      return (await deskRequest('deskOrder', { order: order.id })).order;
+    } catch {
+      return order;
+    }
+  }
+}

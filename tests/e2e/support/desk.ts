@@ -1,0 +1,109 @@
+// The staff desk's journeys: a member made with the operator CLI against the e2e server's data,
+// enrolled through the desk's calls, authenticator codes computed as the app would, and the mails
+// the local SMTP catcher kept.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/auth/totp.ts';
+import { mailText } from '../../fixtures/smtp-catcher.ts';
+import { expect } from './test.ts';
+
+/** The desk password every journey's member sets. */
+export const DESK_PASSWORD = 'desk password 4 Lahore';
+
+/** A desk member as a journey knows them. */
+export interface Member {
+  email: string;
+  name: string;
+  secret: string;
+  token: string;
+}
+
+/** `npm run shop -- staff add …` against the e2e server's data; answers the invitation's path. */
+export function cliInvite(email: string, role: 'owner' | 'staff', name: string): string {
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      'scripts/shop.ts',
+      'staff',
+      'add',
+      email,
+      '--role',
+      role,
+      '--name',
+      name,
+    ],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SMTP_URL: '' }, encoding: 'utf8' },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  const link = /https?:\/\/\S+\/desk\/invite#token=\S+/.exec(run.stdout)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${run.stdout}`);
+  const url = new URL(link);
+  return url.pathname + url.hash;
+}
+
+/** The authenticator's code for a key at a moment (`steps` later steps ahead of now). */
+export function codeFor(secret: string, steps = 0): string {
+  return totpAt(base32Decode(secret), Date.now() + steps * TOTP_STEP_SECONDS * 1000);
+}
+
+/** A member made with the CLI and enrolled through the desk's calls (no browser): signed in. */
+export async function enrolledMember(
+  request: APIRequestContext,
+  email: string,
+  role: 'owner' | 'staff',
+  name: string,
+): Promise<Member> {
+  const token = new URLSearchParams(cliInvite(email, role, name).split('#')[1]).get('token')!;
+  const accept = await request.post('/api/desk/staff/accept', {
+    data: { token, password: DESK_PASSWORD },
+  });
+  expect(accept.ok(), await accept.text()).toBe(true);
+  const { secret } = (await accept.json()) as { secret: string };
+  const confirm = await request.post('/api/desk/staff/confirm', {
+    data: { token, code: codeFor(secret) },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  const session = (await confirm.json()) as { token: string };
+  return { email, name, secret, token: session.token };
+}
+
+/** Opens the desk in this page already signed in as `member` (its token in sessionStorage). */
+export async function openDeskAs(page: Page, member: Member, hash = '#/orders') {
+  await page.addInitScript((token) => sessionStorage.setItem('deskToken', token), member.token);
+  await page.goto(`/desk/${hash}`);
+}
+
+/** The caught mails to an address, oldest first, as plain text with their subject. */
+export function mailsTo(email: string): { subject: string; text: string }[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through npm run test:e2e');
+  return readdirSync(dir)
+    .sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b))
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; raw: string },
+    )
+    .filter((mail) => mail.to.includes(email.toLowerCase()))
+    .map((mail) => ({
+      subject: /^subject: (.*)$/im.exec(mail.raw)?.[1]?.trim() ?? '',
+      text: mailText(mail.raw),
+    }));
+}
+
+/** Waits for the caught mail to an address whose subject is `subject`; answers its text. */
+export async function mailWithSubject(email: string, subject: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      () => {
+        text = mailsTo(email).find((m) => m.subject === subject)?.text ?? '';
+        return text !== '';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return text;
+}
