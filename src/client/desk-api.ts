@@ -10,6 +10,7 @@ import {
   type RequestOf,
 } from '../lib/contract/endpoints.ts';
 import { DESK_ANSWER_SCHEMAS } from '../lib/contract/desk.ts';
+import { filenameOf } from '../lib/desk-file.ts';
 
 /** A call of the desk (the endpoint table's router 'desk'). */
 export type DeskCall = {
@@ -74,4 +75,60 @@ export async function deskCall<N extends DeskCall>(
   if (!parsed?.success)
     throw new DeskApiError(`The server's answer was not understood.`, res.status);
   return parsed.data as AnswerOf<N>;
+}
+
+// desk-ui-ops: file answers (the CSV export).
+
+/** A desk call that answers a file rather than JSON. */
+export type DeskFileCall = {
+  [N in DeskCall]: (typeof ENDPOINTS)[N]['answer'] extends 'deskCsv' ? N : never;
+}[DeskCall];
+
+/** A file the desk received: its bytes and the name the server gave it. */
+export interface DeskFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * Sends file call `name` with the staff token and answers the file with the server's filename; a
+ * refusal (JSON with a message, e.g. a 400 for a bad period) throws DeskApiError with that message.
+ */
+export async function deskFile<N extends DeskFileCall>(
+  name: N,
+  body: RequestOf<N>,
+  token: string | null,
+): Promise<DeskFile> {
+  const spec = ENDPOINTS[name];
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.token = token;
+  let res: Response;
+  try {
+    res = await fetch(spec.paths[0], {
+      method: spec.method,
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(DESK_TIMEOUT_MS),
+    });
+  } catch {
+    throw new DeskApiError(NETWORK_MESSAGE, 0);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('json')) {
+    let message: string | null = null;
+    try {
+      const data = (await res.json()) as { message?: unknown };
+      if (typeof data.message === 'string') message = data.message;
+    } catch {
+      // Not JSON: a failure without the server's message.
+    }
+    throw new DeskApiError(message ?? `The server answered ${res.status}.`, res.status);
+  }
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch {
+    throw new DeskApiError(NETWORK_MESSAGE, 0);
+  }
+  return { blob, filename: filenameOf(res.headers.get('content-disposition'), `${name}.csv`) };
 }

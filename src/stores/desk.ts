@@ -6,7 +6,14 @@ import { atom } from 'nanostores';
 import type { AnswerOf, RequestOf } from '../lib/contract/endpoints.ts';
 import type { DeskStaff } from '../lib/contract/desk.ts';
 import { DESK_ANSWERS } from '../lib/messages.ts';
-import { DeskApiError, deskCall, type DeskCall } from '../client/desk-api.ts';
+import {
+  DeskApiError,
+  deskCall,
+  deskFile,
+  type DeskCall,
+  type DeskFile,
+  type DeskFileCall,
+} from '../client/desk-api.ts';
 
 /** The sessionStorage key of the staff token. */
 export const DESK_TOKEN_KEY = 'deskToken';
@@ -101,17 +108,22 @@ export async function deskRequest<N extends DeskCall>(
   try {
     return await deskCall(name, body, token);
   } catch (error) {
-    // Only the session this call was made with ends: a call still in flight when staff signed out
-    // (or in again) must not undo what they did since.
-    if (error instanceof DeskApiError && error.status === 401) {
-      if (token === $deskToken.get()) {
-        endSession();
-        notify('error', error.message);
-      }
-      told.add(error);
-    }
-    throw error;
+    throw sessionFailure(error, token);
   }
+}
+
+/** A failed call's error, after a 401 ended the session it was made with. */
+function sessionFailure(error: unknown, token: string | null): unknown {
+  // Only the session this call was made with ends: a call still in flight when staff signed out
+  // (or in again) must not undo what they did since.
+  if (error instanceof DeskApiError && error.status === 401) {
+    if (token === $deskToken.get()) {
+      endSession();
+      notify('error', error.message);
+    }
+    told.add(error);
+  }
+  return error;
 }
 
 // Failures the desk has already dealt with (a 401 ended the session and said so, or came for a
@@ -162,4 +174,19 @@ export async function signOut(): Promise<void> {
   }
   endSession();
   notify('success', message);
+}
+
+// desk-ui-ops: file answers.
+
+/** Fetches a desk file (the CSV export) with the session's token; a 401 ends the session. */
+export async function deskFileRequest<N extends DeskFileCall>(
+  name: N,
+  body: RequestOf<N>,
+): Promise<DeskFile> {
+  const token = $deskToken.get();
+  try {
+    return await deskFile(name, body, token);
+  } catch (error) {
+    throw sessionFailure(error, token);
+  }
 }

@@ -75,6 +75,31 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'owner',
     load: () => import('./AuditScreen.tsx'),
   },
+  // desk-ui-ops: the business view, failed mails, the shop's settings.
+  {
+    id: 'business',
+    pattern: 'business',
+    title: 'Business',
+    nav: 'Business',
+    access: 'staff',
+    load: () => import('./BusinessScreen.tsx'),
+  },
+  {
+    id: 'mail',
+    pattern: 'mail',
+    title: 'Failed mails',
+    nav: 'Failed mails',
+    access: 'staff',
+    load: () => import('./MailFailuresScreen.tsx'),
+  },
+  {
+    id: 'settings',
+    pattern: 'settings',
+    title: 'Settings',
+    nav: 'Settings',
+    access: 'staff',
+    load: () => import('./SettingsScreen.tsx'),
+  },
 ];
 
 /** Whether a member may open a screen (owners may open every screen). */

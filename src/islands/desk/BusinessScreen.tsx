@@ -1,0 +1,208 @@
+// The business at a glance: today, 7 days and 30 days (Karachi days) — orders, units, revenue in
+// PKR and per currency, top products, cancels and returns; a customer look-up by e-mail (their
+// orders, each linking to the desk's order, and the lifetime total); and the CSV export of a
+// period, fetched with the staff token and saved from the browser.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AnswerOf } from '../../lib/contract/endpoints.ts';
+import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { routeHref } from '../../lib/desk-view.ts';
+import { defaultExportPeriod } from '../../lib/desk-ops-view.ts';
+import { deskFileRequest, deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+import { Field } from './Field.tsx';
+
+type Customer = AnswerOf<'deskCustomer'>;
+
+function PeriodCard({ period }: { period: DeskPeriod }) {
+  const title = period.name === 'today' ? 'Today' : `Last ${period.name}`;
+  return (
+    <article className="desk-card" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="desk-hint">
+        {period.from === period.to ? period.from : `${period.from} to ${period.to}`}
+      </p>
+      <dl className="desk-figures">
+        <dt>Orders</dt>
+        <dd>{period.orders}</dd>
+        <dt>Units</dt>
+        <dd>{period.units}</dd>
+        <dt>Revenue</dt>
+        <dd>{formatMoney(period.revenuePkr, 'PKR')}</dd>
+        <dt>Cancelled</dt>
+        <dd>{period.cancelled}</dd>
+        <dt>Return requests</dt>
+        <dd>{period.returns}</dd>
+      </dl>
+      {period.currencies.length > 0 && (
+        <>
+          <h3>By currency</h3>
+          <ul>
+            {period.currencies.map((c) => (
+              <li key={c.currency}>
+                {formatMoney(c.total, c.currency)} · {c.orders} order{c.orders === 1 ? '' : 's'}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {period.topProducts.length > 0 && (
+        <>
+          <h3>Top products</h3>
+          <ol>
+            {period.topProducts.map((p) => (
+              <li key={p.productId}>
+                {p.productName} · {p.units} unit{p.units === 1 ? '' : 's'} ·{' '}
+                {formatMoney(p.revenuePkr, 'PKR')}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** The business screen. */
+export default function BusinessScreen() {
+  const [periods, setPeriods] = useState<DeskPeriod[] | null>(null);
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [file, setFile] = useState<{ url: string; filename: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const period = defaultExportPeriod();
+
+  useEffect(() => {
+    deskRequest('deskBusiness', {}).then((a) => setPeriods(a.periods), notifyFailure);
+  }, []);
+  // The saved file's address is freed when another replaces it or the screen closes.
+  useEffect(
+    () => () => {
+      if (file) URL.revokeObjectURL(file.url);
+    },
+    [file],
+  );
+  // A new file is saved at once; its link stays to save it again.
+  useEffect(() => {
+    if (file) link.current?.click();
+  }, [file]);
+
+  async function lookUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setBusy(true);
+    try {
+      setCustomer(await deskRequest('deskCustomer', { email }));
+    } catch (error) {
+      setCustomer(null);
+      notifyFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportOrders(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const got = await deskFileRequest('deskExport', {
+        from: String(form.get('from') ?? ''),
+        to: String(form.get('to') ?? ''),
+      });
+      setFile({ url: URL.createObjectURL(got.blob), filename: got.filename });
+      notify('success', `Exported ${got.filename}.`);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {periods === null ? (
+        <p>Loading…</p>
+      ) : (
+        <div className="desk-cards">
+          {periods.map((p) => (
+            <PeriodCard key={p.name} period={p} />
+          ))}
+        </div>
+      )}
+
+      <h2>Customer look-up</h2>
+      <form className="desk-form" role="search" onSubmit={(e) => void lookUp(e)}>
+        <Field label="Customer's e-mail" name="email" type="email" required autoComplete="off" />
+        <button type="submit" className="desk-button" disabled={busy}>
+          Look up
+        </button>
+      </form>
+      {customer && (
+        <section aria-label={`Orders of ${customer.email}`}>
+          <p>
+            <strong>{customer.name ?? customer.email}</strong>
+            {customer.name && ` · ${customer.email}`} ·{' '}
+            {customer.hasAccount ? 'has an account' : 'no account'}
+          </p>
+          <p>
+            {customer.orderCount === 1 ? '1 order' : `${customer.orderCount} orders`}
+            {customer.cancelledCount > 0 && ` (${customer.cancelledCount} cancelled)`} · lifetime{' '}
+            {formatMoney(customer.lifetimePkr, 'PKR')}
+            {customer.currencies
+              .filter((c) => c.currency !== 'PKR')
+              .map((c) => ` · ${formatMoney(c.total, c.currency)}`)}
+          </p>
+          <ul className="desk-orders">
+            {customer.orders.map((o) => (
+              <li key={o.id}>
+                <a
+                  className="desk-order-card"
+                  href={routeHref('orders/:order', { order: o.number })}
+                >
+                  <span className="desk-order-head">
+                    <strong>#{o.number}</strong>
+                    <span>{o.status}</span>
+                  </span>
+                  <span className="desk-hint">
+                    {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.payment}
+                  </span>
+                  <span>{formatMoney(o.total, o.currency)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <h2>Export orders (CSV)</h2>
+      <form className="desk-form" onSubmit={(e) => void exportOrders(e)}>
+        <div className="desk-row">
+          <Field
+            label="From (Karachi date)"
+            name="from"
+            type="date"
+            required
+            defaultValue={period.from}
+          />
+          <Field
+            label="To (Karachi date)"
+            name="to"
+            type="date"
+            required
+            defaultValue={period.to}
+          />
+        </div>
+        <button type="submit" className="desk-button" disabled={busy}>
+          Export
+        </button>
+      </form>
+      {file && (
+        <p>
+          <a ref={link} href={file.url} download={file.filename}>
+            Save {file.filename} again
+          </a>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// Shopper mails that failed (order confirmations and status mails): newest first, each with its
+// order, address, subject, the error, tries, state, when it failed and the next automatic try
+// (Karachi time), and a Resend button. The server's answer to a resend is shown as it came.
+import { useEffect, useId, useState } from 'react';
+import type { DeskMailFailure } from '../../lib/contract/desk-ops.ts';
+import { karachiTime } from '../../lib/desk.ts';
+import { routeHref } from '../../lib/desk-view.ts';
+import { MAIL_STATE_LABEL } from '../../lib/desk-ops-view.ts';
+import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+
+/** The failed mails screen. */
+export default function MailFailuresScreen() {
+  const [all, setAll] = useState(false);
+  const [failures, setFailures] = useState<DeskMailFailure[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const allId = useId();
+
+  async function reload() {
+    try {
+      setFailures((await deskRequest('deskMailFailures', { all, limit: 200 })).failures);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  }
+  useEffect(() => {
+    let live = true;
+    deskRequest('deskMailFailures', { all, limit: 200 }).then(
+      (a) => live && setFailures(a.failures),
+      notifyFailure,
+    );
+    return () => {
+      live = false;
+    };
+  }, [all]);
+
+  async function resend(id: string) {
+    setBusy(id);
+    try {
+      notify('success', (await deskRequest('deskMailResend', { id })).message);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setBusy(null);
+      await reload();
+    }
+  }
+
+  return (
+    <>
+      <p className="desk-check">
+        <input
+          id={allId}
+          type="checkbox"
+          checked={all}
+          onChange={(e) => setAll(e.currentTarget.checked)}
+        />
+        <label htmlFor={allId}>Show sent mails too</label>
+      </p>
+      {failures === null ? (
+        <p>Loading…</p>
+      ) : failures.length === 0 ? (
+        <p>{all ? 'No mail has failed.' : 'No failed mail is waiting.'}</p>
+      ) : (
+        <ul className="desk-staff desk-mails">
+          {failures.map((f) => (
+            <li key={f.id}>
+              <a href={routeHref('orders/:order', { order: f.number })}>
+                <strong>#{f.number}</strong>
+              </a>{' '}
+              · {f.to}
+              <br />
+              {f.subject}
+              <br />
+              <span className="desk-error-text">{f.error}</span>
+              <br />
+              <span className="desk-hint">
+                {f.attempts === 1 ? '1 try' : `${f.attempts} tries`} · {MAIL_STATE_LABEL[f.state]} ·
+                failed {f.failedAtKarachi}
+                {f.nextTryAt && ` · next try ${karachiTime(f.nextTryAt)}`}
+                {f.sentAt && ` · sent ${karachiTime(f.sentAt)}${f.sentBy ? ` by ${f.sentBy}` : ''}`}
+              </span>
+              {f.state !== 'sent' && (
+                <span className="desk-row">
+                  <button
+                    type="button"
+                    className="desk-button"
+                    disabled={busy !== null}
+                    onClick={() => void resend(f.id)}
+                  >
+                    Resend<span className="visually-hidden"> the mail to {f.to}</span>
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

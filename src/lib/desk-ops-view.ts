@@ -1,0 +1,103 @@
+// Pure rules of the desk's settings, failed-mail and business screens: the settings form's text
+// fields from the settings answer, the save body holding only the keys whose fields changed, the
+// words that say which values are still the defaults and when a change reaches pages and mails,
+// and the export's default period.
+import type { z } from 'zod/mini';
+import type { settingsSchema, SettingsSave } from './contract/settings.ts';
+import { SETTING_KEYS, type SettingKey } from './shop-settings.ts';
+import { addDays } from './desk-ops.ts';
+import { karachiDay } from './desk.ts';
+
+type Settings = z.infer<typeof settingsSchema>;
+
+/** The settings form's fields, as the inputs hold them (text only). */
+export interface SettingsFields {
+  whatsappNumber: string;
+  supportEmail: string;
+  ordersEmail: string;
+  accountTitle: string;
+  bank: string;
+  iban: string;
+  accountNumber: string;
+  hoursOpen: string;
+  hoursClosed: string;
+}
+
+/** The form field names of each setting. */
+export const FIELDS_OF: Readonly<Record<SettingKey, readonly (keyof SettingsFields)[]>> = {
+  whatsappNumber: ['whatsappNumber'],
+  supportEmail: ['supportEmail'],
+  ordersEmail: ['ordersEmail'],
+  bankDetails: ['accountTitle', 'bank', 'iban', 'accountNumber'],
+  supportHours: ['hoursOpen', 'hoursClosed'],
+};
+
+/** What the settings screen says (asserted verbatim by the tests). */
+export const SETTINGS_VIEW = {
+  whenApplied:
+    'Mails and the desk use a saved change at once. Pages (the footer, the help panels, the WhatsApp button) show it from the next deploy.',
+  ownerOnly: 'Only an owner can change the settings. You can read them here.',
+  noChange: 'Nothing changed: edit a value first.',
+  isDefault: 'Still the default',
+  bankUnset: 'Not set: bank transfer mails say the details follow separately.',
+} as const;
+
+/** The form's fields for the settings as the server answered them. */
+export function settingsFields(settings: Settings): SettingsFields {
+  const bank = settings.bankDetails;
+  return {
+    // Stored as international digits (923001234567); the save takes +923… or 03….
+    whatsappNumber: settings.whatsappNumber ? `+${settings.whatsappNumber}` : '',
+    supportEmail: settings.supportEmail,
+    ordersEmail: settings.ordersEmail,
+    accountTitle: bank?.accountTitle ?? '',
+    bank: bank?.bank ?? '',
+    iban: bank?.iban ?? '',
+    accountNumber: bank?.accountNumber ?? '',
+    hoursOpen: settings.supportHours.open,
+    hoursClosed: settings.supportHours.closed,
+  };
+}
+
+/** The settings whose fields differ between `before` (as loaded) and `now` (as edited). */
+export function changedKeys(before: SettingsFields, now: SettingsFields): SettingKey[] {
+  return SETTING_KEYS.filter((key) => FIELDS_OF[key].some((field) => before[field] !== now[field]));
+}
+
+/**
+ * The save body: only the settings whose fields changed, each whole (the server validates and
+ * words every problem). An empty account number is left out (it is optional); null when nothing
+ * changed.
+ */
+export function settingsSave(before: SettingsFields, now: SettingsFields): SettingsSave | null {
+  const keys = changedKeys(before, now);
+  if (keys.length === 0) return null;
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === 'bankDetails')
+      body.bankDetails = {
+        accountTitle: now.accountTitle,
+        bank: now.bank,
+        iban: now.iban,
+        ...(now.accountNumber.trim() ? { accountNumber: now.accountNumber } : {}),
+      };
+    else if (key === 'supportHours')
+      body.supportHours = { open: now.hoursOpen, closed: now.hoursClosed };
+    else body[key] = now[key];
+  }
+  return body as SettingsSave;
+}
+
+/** The export's default period: the last 30 Karachi days, today counted. */
+export function defaultExportPeriod(now: number | Date = Date.now()): { from: string; to: string } {
+  const to = karachiDay(now);
+  return { from: addDays(to, -29), to };
+}
+
+/** How a failed mail's state reads in the list. */
+export const MAIL_STATE_LABEL = {
+  failed: 'failed, waiting',
+  sending: 'being sent',
+  sent: 'sent',
+  'given-up': 'given up: resend by hand',
+} as const;
