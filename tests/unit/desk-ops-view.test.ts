@@ -1,0 +1,98 @@
+// The settings form's rules (fields from the answer, the save body of only the changed keys), the
+// export's default period in Karachi days, and the filename of a file answer.
+import { describe, expect, it } from 'vitest';
+import {
+  changedKeys,
+  defaultExportPeriod,
+  settingsFields,
+  settingsSave,
+} from '../../src/lib/desk-ops-view.ts';
+import { filenameOf } from '../../src/lib/desk-file.ts';
+
+const settings = {
+  whatsappNumber: '923001234567',
+  supportEmail: 'help@bastaa.pk',
+  ordersEmail: 'orders@bastaa.pk',
+  bankDetails: null,
+  supportHours: { open: 'Mon to Sat, 10:00 to 18:00', closed: 'Sunday' },
+};
+
+describe('settingsFields', () => {
+  it('writes the WhatsApp number with its + and leaves unset bank details empty', () => {
+    expect(settingsFields(settings)).toEqual({
+      whatsappNumber: '+923001234567',
+      supportEmail: 'help@bastaa.pk',
+      ordersEmail: 'orders@bastaa.pk',
+      accountTitle: '',
+      bank: '',
+      iban: '',
+      accountNumber: '',
+      hoursOpen: 'Mon to Sat, 10:00 to 18:00',
+      hoursClosed: 'Sunday',
+    });
+  });
+});
+
+describe('settingsSave', () => {
+  const before = settingsFields(settings);
+
+  it('is null when no field changed', () => {
+    expect(settingsSave(before, { ...before })).toBeNull();
+  });
+
+  it('holds only the changed setting, whole: one hours field changed sends both hours', () => {
+    expect(settingsSave(before, { ...before, hoursClosed: 'Sunday and Friday' })).toEqual({
+      supportHours: { open: 'Mon to Sat, 10:00 to 18:00', closed: 'Sunday and Friday' },
+    });
+  });
+
+  it('sends the bank details without an account number when that field is blank', () => {
+    const now = {
+      ...before,
+      accountTitle: 'Bastaa',
+      bank: 'HBL',
+      iban: 'PK36SCBL0000001123456702',
+    };
+    expect(changedKeys(before, now)).toEqual(['bankDetails']);
+    expect(settingsSave(before, now)).toEqual({
+      bankDetails: { accountTitle: 'Bastaa', bank: 'HBL', iban: 'PK36SCBL0000001123456702' },
+    });
+    expect(settingsSave(before, { ...now, accountNumber: '0123 4567 89' })).toEqual({
+      bankDetails: {
+        accountTitle: 'Bastaa',
+        bank: 'HBL',
+        iban: 'PK36SCBL0000001123456702',
+        accountNumber: '0123 4567 89',
+      },
+    });
+  });
+
+  it('sends emptied fields as they are, for the server to refuse in its own words', () => {
+    expect(
+      settingsSave(before, { ...before, ordersEmail: '', whatsappNumber: '0300 1234567' }),
+    ).toEqual({
+      whatsappNumber: '0300 1234567',
+      ordersEmail: '',
+    });
+  });
+});
+
+describe('defaultExportPeriod', () => {
+  it('is the last 30 Karachi days, today counted: 20:00 UTC is already the next day in Karachi', () => {
+    expect(defaultExportPeriod(Date.parse('2026-03-31T20:00:00Z'))).toEqual({
+      from: '2026-03-03',
+      to: '2026-04-01',
+    });
+  });
+});
+
+describe('filenameOf', () => {
+  it('reads the quoted filename and keeps no path in it', () => {
+    expect(filenameOf('attachment; filename="orders-2026-03-01-to-2026-03-31.csv"', 'x.csv')).toBe(
+      'orders-2026-03-01-to-2026-03-31.csv',
+    );
+    expect(filenameOf('attachment; filename="../../etc/passwd"', 'x.csv')).toBe('....etcpasswd');
+    expect(filenameOf(null, 'x.csv')).toBe('x.csv');
+    expect(filenameOf('attachment', 'x.csv')).toBe('x.csv');
+  });
+});
