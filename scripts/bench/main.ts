@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk]`:
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk,deskui]`:
 // page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
 // load, catalogue filter speed, build time at scale, the photo pipeline and the crash test. Prints
 // one table and writes bench/results.json. Everything runs on loopback; nothing is downloaded.
@@ -21,6 +21,7 @@ import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
 import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
+import { deskUiBench } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -287,6 +288,16 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
         ok: false,
       }),
     );
+  if (want('deskui'))
+    await deskUiSection(shop.url, dataDir).catch((e) =>
+      checks.push({
+        area: 'desk page',
+        item: 'all',
+        value: `failed: ${String(e).slice(0, 200)}`,
+        budget: 'desk JS and Lighthouse budgets',
+        ok: false,
+      }),
+    );
   if (needServer.api) {
     // @netlify/dev runs every invocation in a fresh worker thread: seconds per request at 50 connections.
     log(
@@ -305,6 +316,30 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
   }
   await shop.kill();
   shop = null;
+}
+
+// desk-ui-ops: the desk's order list, signed in: JS before interaction and Lighthouse mobile.
+async function deskUiSection(base: string, dataDir: string) {
+  log(`desk order list (signed in): JS before interaction, Lighthouse × ${cfg.lighthouseRuns}`);
+  const row = await deskUiBench(base, dataDir, cfg.lighthouseRuns);
+  results.deskUi = row;
+  checks.push({
+    area: 'desk page',
+    item: `JS before interaction, ${row.route} signed in`,
+    value: row.jsGzip === null ? '—' : `${kb(row.jsGzip)} gz`,
+    budget: `≤ ${JS_BUDGET_KB.desk} KB`,
+    ok: row.jsGzip !== null && row.jsGzip <= JS_BUDGET_KB.desk * KB,
+  });
+  checks.push({
+    area: 'desk page',
+    item: `Lighthouse mobile, ${row.route} signed in`,
+    value:
+      row.performance === null
+        ? `failed: ${row.error ?? 'no run'}`
+        : `perf ${row.performance}, a11y ${row.accessibility}, LCP ${ms(row.lcpMs)}, TBT ${ms(row.tbtMs)}, CLS ${row.cls} (median of ${row.lighthouseRuns})`,
+    budget: 'perf ≥ 95',
+    ok: row.performance !== null && row.performance >= 95,
+  });
 }
 
 async function inprocSection() {
@@ -495,6 +530,7 @@ try {
   if (
     needServer.lighthouse ||
     want('instant') ||
+    want('deskui') ||
     needServer.api ||
     (want('weight') && !existsSync(path.join(dist, 'index.html')))
   ) {

@@ -1,0 +1,167 @@
+// The desk's figures in `npm run bench` (issue 22): the JavaScript the desk runs before interaction
+// on its order list, signed in (gzip, as tests/fixtures/browser-weight.ts counts it), and Lighthouse
+// mobile on that list. A staff member is made with the operator CLI against the running shop's
+// data and enrolled through the desk's own calls; its token goes into the tab's sessionStorage
+// before the desk's script runs (the desk keeps it there), so both measures see the signed-in list.
+import { spawnSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
+import { jsBeforeInteraction } from '../../tests/fixtures/browser-weight.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
+import { PHONE } from '../../tests/fixtures/mobile-profile.ts';
+
+/** The desk's bench figures. */
+export interface DeskUiRow {
+  route: string;
+  jsGzip: number | null;
+  lighthouseRuns: number;
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  error?: string;
+}
+
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+};
+
+/** A staff member of the running shop (CLI invitation, then accept and confirm): their token. */
+async function staffToken(base: string, dataDir: string): Promise<string> {
+  const email = `bench-desk-${Date.now()}@bastaa.pk`;
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      'scripts/shop.ts',
+      'staff',
+      'add',
+      email,
+      '--role',
+      'staff',
+      '--name',
+      'Bench Staff',
+    ],
+    { env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: '' }, encoding: 'utf8' },
+  );
+  const link = /https?:\/\/\S+\/desk\/invite#token=(\S+)/.exec(run.stdout);
+  if (run.status !== 0 || !link) throw new Error(`staff add failed: ${run.stderr || run.stdout}`);
+  const token = decodeURIComponent(link[1]!);
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${String(data.message)}`);
+    return data;
+  };
+  const { secret } = (await post('/api/desk/staff/accept', {
+    token,
+    password: 'bench desk password 1',
+  })) as { secret: string };
+  const session = (await post('/api/desk/staff/confirm', {
+    token,
+    code: totpAt(base32Decode(secret), Date.now()),
+  })) as { token: string };
+  return session.token;
+}
+
+/** Measures the signed-in order list at `base` (a running shop whose data is in `dataDir`). */
+export async function deskUiBench(base: string, dataDir: string, runs: number): Promise<DeskUiRow> {
+  const route = '/desk/#/orders';
+  const row: DeskUiRow = {
+    route,
+    jsGzip: null,
+    lighthouseRuns: 0,
+    performance: null,
+    accessibility: null,
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+  };
+  const token = await staffToken(base, dataDir);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.addInitScript((t) => sessionStorage.setItem('deskToken', t), token);
+    row.jsGzip = (await jsBeforeInteraction(page, `${base}${route}`)).gzip;
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    if (heading !== 'Orders') throw new Error(`the desk showed "${heading}", not the order list`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+  const samples: Record<string, number>[] = [];
+  try {
+    const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    for (let i = 0; i < runs; i++) {
+      const page = await driver.newPage();
+      try {
+        await page.evaluateOnNewDocument((t: string) => {
+          sessionStorage.setItem('deskToken', t);
+        }, token);
+        const result = await lighthouse(
+          `${base}${route}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            // The token set before each document: a storage reset would not clear it, but keep
+            // Lighthouse from wiping the origin's storage between its passes anyway.
+            disableStorageReset: true,
+          },
+          undefined,
+          page as never,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('no result');
+        if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        const num = (k: string) => Number(lhr.audits[k]?.numericValue ?? NaN);
+        samples.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          lcpMs: num('largest-contentful-paint'),
+          tbtMs: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+        });
+      } catch (error) {
+        row.error = String((error as Error).message ?? error).slice(0, 200);
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    }
+    await driver.disconnect();
+  } finally {
+    chrome.kill();
+  }
+  const pick = (k: string) => median(samples.map((s) => s[k]!).filter((x) => Number.isFinite(x)));
+  row.lighthouseRuns = samples.length;
+  row.performance = pick('performance');
+  row.accessibility = pick('accessibility');
+  const lcp = pick('lcpMs');
+  const tbt = pick('tbtMs');
+  const cls = pick('cls');
+  row.lcpMs = lcp === null ? null : Math.round(lcp);
+  row.tbtMs = tbt === null ? null : Math.round(tbt);
+  row.cls = cls === null ? null : Number(cls.toFixed(3));
+  return row;
+}
