@@ -134,6 +134,11 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
         const lhr = result?.lhr;
         if (!lhr) throw new Error('no result');
         if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+        // Measured signed in: the page must have asked for the order list.
+        const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
+          ?.items;
+        if (!requests?.some((r) => r.url.endsWith('/api/desk/orders/list')))
+          throw new Error('Lighthouse saw the desk without its order list (not signed in)');
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const num = (k: string) => Number(lhr.audits[k]?.numericValue ?? NaN);
         samples.push({
