@@ -107,9 +107,9 @@ describe('the desk screen registry', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('lets staff open the order screens but not the staff list or the audit log', () => {
+  it('lets staff open the order, business, failed-mail and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
-    expect(open).toEqual(['orders', 'order', 'slip', 'slips']);
+    expect(open).toEqual(['orders', 'order', 'slip', 'slips', 'business', 'mail', 'settings']);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);
   });
 });
