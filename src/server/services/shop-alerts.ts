@@ -6,7 +6,6 @@
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
-import { SHOP } from '../../lib/shop-info.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { readSettings } from './settings.ts';
 import type { Deps } from '../deps.ts';
