@@ -3,16 +3,18 @@
 // return on /yourOrders; staff find it on the Returns screen, approve it, schedule the pick-up,
 // mark it received and record the refund; the shopper sees it refunded. Each shopper mail is read
 // from the SMTP catcher, and every new desk state passes axe.
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { hydrated } from './support/islands.ts';
-import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
+import { placeOrder, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import { signInBeforeLoad, toast } from './support/ui.ts';
 import { enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
+import { ORDER_VIEW_TEXT } from '../../src/lib/desk-view.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 
@@ -188,4 +190,152 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   );
   await expect(line.getByText(/^Refunded .* by JazzCash \(reference JC-7781\)\.$/)).toBeVisible();
   await shopperContext.close();
+});
+
+/** A JazzCash order of the first product in stock, its payment request to go to `walletNumber`. */
+async function placeWalletOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+  walletNumber: string,
+): Promise<string> {
+  const list = (await (await request.get('/api/product/list')).json()) as {
+    products: { _id: string; colors: string[]; stock: boolean }[];
+  };
+  const product = list.products.find((p) => p.stock)!;
+  const res = await request.post('/api/order/COD', {
+    headers: { token: shopper.token },
+    data: {
+      items: [
+        { productId: product._id, selectedColor: product.colors[0], imageIndex: 0, quantity: 1 },
+      ],
+      address: {
+        firstName: 'Hira',
+        lastName: 'Aslam',
+        email: shopper.email,
+        address1: '7 Jail Road',
+        country: 'Pakistan',
+        city: 'Lahore',
+        state: 'Punjab',
+        zip: '54000',
+        mobile: '+92 300 7654321',
+      },
+      currency: 'PKR',
+      paymentMethod: 'JazzCash',
+      walletNumber,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { orderId: string }).orderId;
+}
+
+test('a wallet order shows the number to send the payment request to, a part payment leaves the rest due, a reference is taken once; and of two staff on one exchange request the second is told who moved it', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('desk-wallet'), 'staff', 'Wali');
+  const other = await enrolledMember(request, uniqueEmail('desk-wallet-b'), 'staff', 'Zara');
+  const shopper = await signUp(request, { tag: 'desk-wallet-shopper' });
+  const id = await placeWalletOrder(request, shopper, '0300 7654321');
+  const number = shortNumber(id);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  // The shopper typed it with a space; the order keeps its digits.
+  await openDeskAs(page, staff, `#/orders/${number}`);
+  await expect(heading(page)).toHaveText(`Order #${number}`);
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await expect(payments.getByTestId('wallet-number')).toHaveText('03007654321');
+  await expect(payments.getByRole('link', { name: 'Call 03007654321' })).toHaveAttribute(
+    'href',
+    'tel:03007654321',
+  );
+  await payments.getByRole('button', { name: 'Copy number' }).click();
+  await expect(status(page)).toHaveText(ORDER_VIEW_TEXT.copied('03007654321'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('03007654321');
+
+  const shown = await request.post('/api/desk/orders/show', {
+    headers: { token: staff.token },
+    data: { order: id },
+  });
+  const { due } = ((await shown.json()) as { order: { due: number } }).order;
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  const form = payments.getByRole('form', { name: 'Record payment' });
+  await expect(form.getByLabel('Method')).toHaveValue('JazzCash');
+  const reference = form.getByLabel('Reference', { exact: true });
+  await expect(reference).toHaveAttribute('required', '');
+  await form.getByLabel('Amount received (PKR)').fill('1000');
+  await reference.fill('JC-1001');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(status(page)).toHaveText(
+    PAYMENT_MESSAGES.recorded(
+      formatMoney(1000, 'PKR'),
+      'JazzCash',
+      number,
+      formatMoney(due - 1000, 'PKR'),
+    ),
+  );
+  await expect(payments.getByTestId('order-due')).toHaveText(
+    `Due: ${formatMoney(due - 1000, 'PKR')}`,
+  );
+  await expect(payments.getByRole('listitem')).toHaveText([
+    new RegExp(`^${formatMoney(1000, 'PKR')} by JazzCash · reference JC-1001`),
+  ]);
+
+  // The same reference again is refused in the server's words; nothing changes.
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form.getByLabel('Amount received (PKR)')).toHaveValue(String(due - 1000));
+  await form.getByLabel('Reference', { exact: true }).fill('jc-1001');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByRole('alert').first()).toHaveText(
+    PAYMENT_MESSAGES.duplicateReference('jc-1001'),
+  );
+  await expect(payments.getByTestId('order-due')).toHaveText(
+    `Due: ${formatMoney(due - 1000, 'PKR')}`,
+  );
+  await expect(payments.getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // Delivered, and the shopper asks for an exchange.
+  for (const [from, to] of [
+    ['Order Placed', 'Packing'],
+    ['Packing', 'Out for Delivery'],
+    ['Out for Delivery', 'Delivered'],
+  ]) {
+    const moved = await request.post('/api/desk/orders/move', {
+      headers: { token: staff.token },
+      data: { order: id, from, to },
+    });
+    expect(moved.status()).toBe(200);
+  }
+  const asked = await request.post('/api/order/return', {
+    headers: { token: shopper.token },
+    data: {
+      orderId: id,
+      kind: 'exchange',
+      reason: 'Wrong colour',
+      items: [{ line: 0, quantity: 1 }],
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  await page.reload();
+  const exchange = page.getByRole('region', { name: 'Exchange request' });
+  await expect(exchange.getByTestId('return-state')).toHaveText('Requested');
+
+  // Another member approves it while this desk still shows it requested.
+  const approved = await request.post('/api/desk/returns/step', {
+    headers: { token: other.token },
+    data: { order: id, to: 'approved', version: 1 },
+  });
+  expect(approved.status()).toBe(200);
+  await exchange.getByRole('button', { name: 'Refuse' }).click();
+  const reason = exchange.getByLabel('Reason for refusing (the shopper is told)');
+  await expect(reason).toHaveAttribute('required', '');
+  await reason.fill('Worn');
+  await exchange.getByRole('button', { name: 'Refuse' }).click();
+  await expect(page.getByRole('alert').first()).toHaveText(
+    RETURN_MESSAGES.changedBySomeoneElse('approved', other.email),
+  );
+  await expect(exchange.getByTestId('return-state')).toHaveText('Approved');
+  await expect(exchange.getByRole('button')).toHaveText(['Schedule pick-up']);
+  await expectNoAxeViolations(page);
 });
