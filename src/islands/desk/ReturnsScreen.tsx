@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { karachiTime } from '../../lib/desk.ts';
 import { RETURN_STATE_LABELS } from '../../lib/return-states.ts';
-import { ORDER_VIEW_TEXT, routeHref } from '../../lib/desk-view.ts';
+import { routeHref } from '../../lib/desk-view.ts';
+import { ORDER_VIEW_TEXT } from '../../lib/desk-order-view.ts';
 import { $returnList, $returnsOpenOnly, loadReturns } from '../../stores/desk-returns.ts';
 
 /** The returns screen. */

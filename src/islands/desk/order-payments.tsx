@@ -5,13 +5,13 @@ import { useId, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { telLink } from '../../lib/desk-view.ts';
 import {
   ORDER_VIEW_TEXT,
   amountStep,
   needsReference,
   paymentPrefill,
-  telLink,
-} from '../../lib/desk-view.ts';
+} from '../../lib/desk-order-view.ts';
 import { notify } from '../../stores/desk.ts';
 import { recordPayment } from '../../stores/desk-payments.ts';
 import { Field } from './Field.tsx';
