@@ -103,7 +103,7 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   const memberPage = await member.newPage();
   await enrolOnPage(memberPage, link.pathname + link.hash);
   const nav = memberPage.getByRole('navigation', { name: 'Desk' });
-  await expect(nav.getByRole('link')).toHaveText(['Orders', 'Packing slips']);
+  await expect(nav.getByRole('link')).toHaveText(['Orders', 'Packing slips', 'Returns']);
   await memberPage.goto('/desk/#/staff');
   await expect(heading(memberPage)).toHaveText('Staff');
   await expect(memberPage.getByText(DESK_ANSWERS.ownerOnly)).toBeVisible();

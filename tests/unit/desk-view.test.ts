@@ -109,7 +109,7 @@ describe('the desk screen registry', () => {
 
   it('lets staff open the order screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
-    expect(open).toEqual(['orders', 'order', 'slip', 'slips']);
+    expect(open).toEqual(['orders', 'order', 'slip', 'slips', 'returns']);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);
   });
 });

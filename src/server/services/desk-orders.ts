@@ -32,6 +32,7 @@ import { mailShopper } from './mail-failures.ts';
 import { alertShop } from './shop-alerts.ts';
 import { actorOf, audit } from './staff.ts';
 import { paymentView, withPaymentEvents } from './desk-payment-view.ts';
+import { toDeskReturn } from './return-view.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
 export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
@@ -113,6 +114,8 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     // desk-pay: the wallet number, the payments recorded, and the payments on the timeline.
     timeline: withPaymentEvents(timeline(o), o),
     ...paymentView(o),
+    // desk-ui-orders: the return request, as the desk's returns list shows it.
+    return: o.returnRequest ? toDeskReturn({ ...o, returnRequest: o.returnRequest }) : null,
   };
 }
 
