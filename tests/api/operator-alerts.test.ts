@@ -137,6 +137,9 @@ describe(
       await settleBackground();
       expect(subjects()).toEqual(['An order could not be saved']);
       expect(smtp.mails[0]!.to).toBe(SHOP_ADDRESS);
+      expect(smtp.mails[0]!.text).toContain('order 0 not saved');
+      expect(smtp.mails[0]!.text).toContain('When: 2026-01-05 14:00 (Karachi time)');
+      expect(smtp.mails[0]!.text).toContain('check the database (Atlas) and /api/health.');
       // Every one of them is a log line, though: one JSON object each.
       const logged = errors.mock.calls
         .map((c) => JSON.parse(String(c[0])) as { msg: string; alert?: string })
@@ -323,13 +326,14 @@ describe('no secret in an alert', () => {
   const SECRET = 'a-jwt-secret-of-at-least-thirty-two-characters!!';
   const leaky =
     `failed at mongodb+srv://shop:Pa55w0rd@cluster0.example.mongodb.net/shop and smtps://user:hunter2@smtp.example.com:465, ` +
-    `token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl, password=hunter2, card 4111 1111 1111 1111, ` +
+    `token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl, password=hunter2, Bearer abc.def-ghi, card 4111 1111 1111 1111, ` +
     `wallet 03001234567, key ${SECRET}`;
 
   it('hides URL passwords, tokens, password fields, card and wallet numbers and the configured secrets', () => {
     const clean = withoutSecrets(leaky, { JWT_SECRET: SECRET });
     for (const secret of [
       'Pa55w0rd',
+      'abc.def-ghi',
       'hunter2',
       'eyJhbGciOiJIUzI1NiJ9',
       '4111 1111 1111',
@@ -339,6 +343,8 @@ describe('no secret in an alert', () => {
       expect(clean).not.toContain(secret);
     expect(clean).toContain('mongodb+srv://***:***@cluster0.example.mongodb.net/shop');
     expect(clean).toContain('card …1111');
+    expect(clean).toContain('password=[hidden]');
+    expect(clean).toContain('Bearer [hidden]');
     expect(clean).toContain('wallet …4567');
   });
 
@@ -358,6 +364,7 @@ describe('no secret in an alert', () => {
     expect(smtp.mails).toHaveLength(1);
     for (const secret of [
       'Pa55w0rd',
+      'abc.def-ghi',
       'hunter2',
       'eyJhbGciOiJIUzI1NiJ9',
       '4111 1111 1111',
@@ -474,6 +481,9 @@ describe('the four sources', { timeout: 60_000 }, () => {
       expect(alerts.map((m) => m.to)).toEqual(['owner@example.com']);
       expect(alerts[0]!.text).toContain('The database did not answer (productList)');
       expect(alerts[0]!.text).not.toContain('Pa55w0rd');
+      expect(alerts[0]!.text).toContain('mongodb://***:***@db:27017');
+      // The advice is not mistaken for a secret.
+      expect(alerts[0]!.text).toContain('network access list? password rotated?');
     } finally {
       delete process.env.ALERT_EMAIL;
     }

@@ -174,8 +174,9 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/\b([a-z][\w+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, '$1***:***@'],
   // JSON web tokens (a shopper's or staff member's session).
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]'],
-  // Bearer tokens and password-like fields.
-  [/\b(bearer|token|password|passwd|pwd|secret)(\s*[=:]\s*|\s+)"?[^\s",;]+/gi, '$1$2[hidden]'],
+  // Bearer tokens, and values given to password-like fields ("password=…", "token: …").
+  [/\b(bearer\s+)[\w.~+/-]+=*/gi, '$1[hidden]'],
+  [/\b(token|password|passwd|pwd|secret)(\s*[=:]\s*)"?[^\s",;]+/gi, '$1$2[hidden]'],
   // Card and wallet numbers: a run of 8 or more digits keeps its last 4.
   [/\b(?:\d[ -]?){4,}(\d{4})\b/g, '…$1'],
 ];
@@ -213,10 +214,9 @@ async function mailAlert(
   const { SMTP_URL, MAIL_FROM, DATA_DIR } = deps.config;
   if (!MAIL_FROM || !DATA_DIR) return;
   const to = await alertAddress(deps);
-  const text = withoutSecrets(lines.join('\n'), deps.config);
   await sendMailWithRetry(
     { SMTP_URL, MAIL_FROM, DATA_DIR },
-    { to, subject: withoutSecrets(subject, deps.config), text, summary: `alert: ${kind}` },
+    { to, subject, text: lines.join('\n'), summary: `alert: ${kind}` },
   );
 }
 
@@ -253,7 +253,9 @@ export function alertOperator(
   opts: { waitUntil?: WaitUntil; now?: number } = {},
 ): Promise<void> {
   const now = opts.now ?? Date.now();
-  const summary = withoutSecrets(detail.summary, deps.config);
+  // What the caller supplied (error messages, addresses) is cleaned; the fixed wording is not.
+  const clean = (text: string) => withoutSecrets(text, deps.config);
+  const summary = clean(detail.summary);
   logEvent('error', `[alert] ${summary}`, { alert: kind });
   const request = currentRequest();
   return inBackground(
@@ -273,10 +275,10 @@ export function alertOperator(
       }
       const heading = HEADINGS[kind];
       const more = value.earlier ? moreSince(value.earlier.count, value.earlier.since) : null;
-      const subject = `${detail.subject ?? heading.subject}${more ? ` (and ${more})` : ''}`;
+      const subject = `${detail.subject ? clean(detail.subject) : heading.subject}${more ? ` (and ${more})` : ''}`;
       await mailAlert(deps, kind, subject, [
         summary,
-        ...(detail.lines ?? []),
+        ...(detail.lines ?? []).map(clean),
         ...(heading.action.length ? ['', ...heading.action] : []),
         ...(more ? ['', `Not mailed one by one: ${more} (Karachi time).`] : []),
         ...(request ? ['', `Request id: ${request.requestId} (reference ${request.ref})`] : []),
