@@ -32,6 +32,7 @@ import { mailShopper } from './mail-failures.ts';
 import { alertShop } from './shop-alerts.ts';
 import { actorOf, audit } from './staff.ts';
 import { paymentView, withPaymentEvents } from './desk-payment-view.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
 export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
@@ -39,7 +40,7 @@ export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
 /** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
-const totalPkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+const totalPkr = (o: OrderRecord) => pricedOrderPkr(o);
 
 /** One line of the desk's list. */
 export function toDeskLine(o: OrderRecord): DeskOrderLine {

@@ -6,7 +6,6 @@
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
-import { SHOP } from '../../lib/shop-info.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { readSettings } from './settings.ts';
 import type { Deps } from '../deps.ts';
@@ -14,6 +13,7 @@ import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { MailFailureRecord, OrderRecord } from '../store/port.ts';
 import { mailValue } from './order-mail.ts';
 import type { ReturnAlert } from './returns.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** Something the shop's orders address is told about. */
 export type ShopAlert =
@@ -27,7 +27,7 @@ export async function ordersAddress(deps: Deps): Promise<string> {
   return (await readSettings(deps)).ordersEmail;
 }
 
-const pkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+const pkr = (o: OrderRecord) => pricedOrderPkr(o);
 
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
 function essentials(o: OrderRecord): string[] {
