@@ -49,10 +49,7 @@ export function pkrFromShown(shown: number, rate: number, code: string, bounds: 
 export function pkrToShown(shown: number, rate: number, code: string, bounds: PkrRange): number {
   if (!Number.isFinite(shown)) return bounds.max;
   const bound = toMinorUnits(shown, code);
-  return Math.max(
-    bounds.min,
-    firstWhere(bounds, (pkr) => shownMinor(pkr, rate, code) > bound) - 1,
-  );
+  return Math.max(bounds.min, firstWhere(bounds, (pkr) => shownMinor(pkr, rate, code) > bound) - 1);
 }
 
 /** What a price box shows for a PKR end: the price as shown, with the currency's digits ('5.06', '2100'). */
