@@ -7,6 +7,7 @@
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
 import {
@@ -32,7 +33,6 @@ import { mailShopper } from './mail-failures.ts';
 import { alertShop } from './shop-alerts.ts';
 import { actorOf, audit } from './staff.ts';
 import { paymentView, withPaymentEvents } from './desk-payment-view.ts';
-import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
 export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
