@@ -13,6 +13,7 @@ import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from './order-mail.ts';
 import type { ReturnAlert } from './returns.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** Something the shop's orders address is told about. */
 export type ShopAlert =
@@ -25,7 +26,7 @@ export async function ordersAddress(deps: Deps): Promise<string> {
   return (await readSettings(deps)).ordersEmail;
 }
 
-const pkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+const pkr = (o: OrderRecord) => pricedOrderPkr(o);
 
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
 function essentials(o: OrderRecord): string[] {
