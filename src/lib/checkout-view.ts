@@ -1,7 +1,7 @@
 // What /Checkout shows, derived from the form's state and the shop's: which errors show, the
 // lines and their subtotal, the methods, whether orders are paused and Place Order may be pressed.
 // The checkout store (src/stores/checkout.ts) keeps the state and offers this as `$checkout`.
-import { cartLines, cartSubtotal, type CartLine, type CartMap } from './cart.ts';
+import { cartLines, type CartLine, type CartMap } from './cart.ts';
 import {
   awaitsCurrency,
   checkoutMethods,
@@ -47,7 +47,8 @@ export interface CheckoutView {
   methods: readonly PaymentMethod[];
   currency: CurrencyState;
   lines: CartLine[];
-  subtotal: number;
+  /** Each line's total in PKR: the summary converts them one by one and adds them (order-money.ts). */
+  linesPkr: number[];
   /** The catalogue is loaded and the cart holds nothing to order (and no order was just placed). */
   cartEmpty: boolean;
   /** Why orders to the chosen country are paused, or null. */
@@ -87,7 +88,7 @@ export function checkoutView(
     methods: checkoutMethods(fields.country, currency.code),
     currency,
     lines,
-    subtotal: cartSubtotal(lines),
+    linesPkr: lines.map((line) => line.lineTotal),
     cartEmpty: products !== null && lines.length === 0 && !form.thanks,
     paused: paused ? CHECKOUT_MESSAGES.ordersPaused(destination.name, destination.currency) : null,
     canPlace: !form.busy && !switching && !paused && lines.length > 0,

@@ -194,20 +194,20 @@ export function orderRequest(
 }
 
 /**
- * What an order summary shows in the shown currency (SPEC §2, §9): the converted subtotal, the tax
- * (always 0), the delivery fee and the total, at the rate prices are shown at; an empty cart owes
- * no shipping and totals 0.
+ * What an order summary shows in the shown currency (SPEC §2, §9): the subtotal as the sum of the
+ * lines converted one by one (as each line is shown), the tax (always 0), the delivery fee and the
+ * total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
  */
 export function summaryAmounts(
-  subtotalPkr: number,
+  linesPkr: readonly number[],
   currency: Pick<CurrencyState, 'code' | 'rate'>,
   rates: Readonly<Record<string, number>>,
 ): { subtotal: number; tax: number; shipping: number; total: number } {
-  const amounts = orderAmounts(subtotalPkr, currency.code, {
+  const amounts = orderAmounts(linesPkr, currency.code, {
     ...rates,
     [currency.code]: currency.rate,
   });
-  const owes = subtotalPkr > 0;
+  const owes = linesPkr.some((line) => line > 0);
   return {
     subtotal: amounts.subtotal,
     tax: amounts.tax,

@@ -1,4 +1,5 @@
-import { BASE_CURRENCY, convertAmount, roundToMinor, safeRate, sumAmounts } from './money.ts';
+import { BASE_CURRENCY, roundToMinor, safeRate, sumAmounts } from './money.ts';
+import { convertLines } from './order-money.ts';
 
 /** Flat delivery fee per currency, each in its own currency's units (SPEC §9, DESIGN.md "Data"). */
 export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
@@ -37,21 +38,31 @@ export function deliveryFee(currency: string, rates: Readonly<Record<string, num
 
 /**
  * An order's amounts in the destination's currency, each exact to its smallest unit (KWD 1.485):
- * converted items subtotal + delivery fee + tax, the total being the sum of the rounded parts.
+ * every PKR line converted on its own, the subtotal being the sum of the converted lines (so the
+ * lines shown add up to it), then the delivery fee and tax; the total is the sum of the rounded parts.
  */
 export function orderAmounts(
-  subtotalPkr: number,
+  linesPkr: readonly number[],
   currency: string,
   rates: Readonly<Record<string, number>>,
-): { rate: number; subtotal: number; deliveryFee: number; tax: number; total: number } {
+): {
+  rate: number;
+  lines: number[];
+  subtotal: number;
+  deliveryFee: number;
+  tax: number;
+  total: number;
+} {
   const rate =
     currency === BASE_CURRENCY
       ? 1
       : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
-  const subtotal = convertAmount(subtotalPkr, rate, currency);
+  const lines = convertLines(linesPkr, rate, currency);
+  const subtotal = sumAmounts(lines, currency);
   const fee = deliveryFee(currency, rates);
   return {
     rate,
+    lines,
     subtotal,
     deliveryFee: fee,
     tax: TAX,

@@ -17,14 +17,6 @@ export function safeRate(rate: unknown): number {
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
 }
 
-/**
- * A PKR amount in another currency in whole units: round(pkr × rate), a bad rate counting as 1.
- * Only for the price filter's bounds; prices use convertAmount, exact to the minor unit.
- */
-export function toDisplayAmount(pkr: number, rate: unknown): number {
-  return Math.round(pkr * safeRate(rate));
-}
-
 const digitsCache = new Map<string, number>();
 
 /**

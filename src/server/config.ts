@@ -27,6 +27,9 @@ const envSchema = z.object({
   RATES_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3000),
   /** Multiplies the per-address throttles (e.g. behind a shared NAT, or for browser test runs). */
   THROTTLE_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  // ops-alerts (issue 26):
+  /** Where operator alerts go when the shop's settings cannot be read (the store is down); else the shop's address. */
+  ALERT_EMAIL: z.email('must be an e-mail address, e.g. owner@example.com').optional(),
 });
 
 /** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */

@@ -36,6 +36,8 @@ import {
 } from './request-log.ts';
 import { authenticate } from './services/users.ts';
 import { authenticateStaff } from './services/staff.ts';
+// ops-alerts (issue 26):
+import { alertFailedCall, reportCountedAlertsAfter } from './web-alerts.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
 /** The status code of each kind of domain error. */
@@ -161,7 +163,12 @@ export function serveRouter(router: RouterName): Handler {
   return (req, context) => {
     const requestId = requestIdOf(req);
     const request: RequestContext = { requestId, ref: referenceOf(requestId) };
-    return withRequest(request, () => answerLogged(request, req, () => serve(req, context)));
+    return withRequest(request, async () => {
+      const response = await answerLogged(request, req, () => serve(req, context));
+      // ops-alerts: alert mails counted in a window that has ended get their summary now.
+      reportCountedAlertsAfter(context);
+      return response;
+    });
   };
 }
 
@@ -248,6 +255,8 @@ function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
       });
       return toResponse(result);
     } catch (error) {
+      // ops-alerts: an order not saved, or the store unreachable, mails the operator (in the background).
+      alertFailedCall(name, error, context);
       return answerFailure(error, withMsg);
     }
   };

@@ -24,6 +24,21 @@ export const $cart = atom<CartMap>(
 /** Number of items, for the header badge and View My Cart. */
 export const $cartCount = computed($cart, cartCount);
 
+/**
+ * Keeps every cart badge of the page ([data-cart-count]) at the cart's count. The first-paint
+ * script fills the header's badge from storage, but the header island only hydrates when the
+ * shopper touches it: without this, an order placed from /Checkout would leave the old count
+ * showing behind the thank-you dialog.
+ */
+export function syncCartBadges(doc: Pick<Document, 'querySelectorAll'>): () => void {
+  return $cartCount.subscribe((count) => {
+    for (const badge of doc.querySelectorAll('[data-cart-count]'))
+      if (badge.textContent !== String(count)) badge.textContent = String(count);
+  });
+}
+
+if (typeof document !== 'undefined') syncCartBadges(document);
+
 function persist(cart: CartMap): void {
   $cart.set(cart);
   write(KEYS.cart($session.get().email), cart);

@@ -16,6 +16,12 @@ import {
   signIn,
 } from '../../src/stores/desk.ts';
 import { $orderList, loadOrders, moveOrder } from '../../src/stores/desk-orders.ts';
+import { recordPayment } from '../../src/stores/desk-payments.ts';
+import { $returnList, loadReturns, stepReturn } from '../../src/stores/desk-returns.ts';
+import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { formatMoney } from '../../src/lib/money.ts';
+import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
+import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { signUp } from '../fixtures/api.ts';
 import { desk, deskCall as serverCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
@@ -146,5 +152,170 @@ describe('the desk store', { timeout: 60_000 }, () => {
       kind: 'error',
       text: DESK_ANSWERS.movedBySomeoneElse('Packing', other.email),
     });
+  });
+});
+
+// desk-ui-orders: payments and returns from the order screen, and the returns list.
+const DAY = 24 * 60 * 60 * 1000;
+/** A delivered COD order (8,350 PKR), with a return request at `state` when one is given. */
+function deliveredOrder(request?: Partial<ReturnRecord>) {
+  const at = new Date(Date.now() - DAY).toISOString();
+  return seedOrder({
+    status: 'Delivered',
+    history: [
+      { at, from: 'Out for Delivery', to: 'Delivered', by: { id: 'x', email: 'x@bastaa.pk' } },
+      ...(request
+        ? [
+            {
+              at,
+              from: 'Delivered' as const,
+              to: 'Delivered' as const,
+              by: null,
+              note: 'Return requested: Too small',
+              returnStep: 'requested' as const,
+            },
+          ]
+        : []),
+    ],
+    ...(request
+      ? {
+          returnRequest: {
+            kind: 'return',
+            state: 'requested',
+            version: 1,
+            lines: [
+              {
+                line: 0,
+                productId: 'city-tote',
+                productName: 'City Tote',
+                selectedColor: 'Black',
+                quantity: 1,
+              },
+            ],
+            reason: 'Too small',
+            requestedAt: at,
+            updatedAt: at,
+            ...request,
+          },
+        }
+      : {}),
+  });
+}
+
+describe('payments and returns from the desk store', { timeout: 60_000 }, () => {
+  it('records the cash of a delivered COD order and answers it paid, with the server message', async () => {
+    const seeded = await deliveredOrder();
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    expect(shown.due).toBe(8350);
+    const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
+    expect(done.recorded).toBe(true);
+    expect(done.order).toMatchObject({ payment: 'paid', due: 0 });
+    expect(done.order.payments).toMatchObject([
+      { method: 'COD', amount: 8350, reference: null, by: staff.email },
+    ]);
+    const req = sent.find((r) => new URL(r.url).pathname === '/api/desk/orders/payment')!;
+    expect(req.headers.get('token')).toBe(staff.token);
+    expect(await req.json()).toEqual({ order: seeded.id, method: 'COD', amount: 8350 });
+    const number = seeded.id.slice(-8).toUpperCase();
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'success',
+      text: PAYMENT_MESSAGES.recorded(formatMoney(8350, 'PKR'), 'COD', number, null),
+    });
+  });
+
+  it("refuses COD cash before delivery in the server's words and leaves the order unpaid", async () => {
+    const seeded = await seedOrder();
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
+    expect(done.recorded).toBe(false);
+    expect(done.order).toMatchObject({ payment: 'unpaid', due: 8350, payments: [] });
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'error',
+      text: PAYMENT_MESSAGES.codNotDelivered('Order Placed'),
+    });
+  });
+
+  it('answers the order as it now is when another member recorded the payment first', async () => {
+    const seeded = await deliveredOrder();
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const first = await serverCall('orders/payment', {
+      body: { order: seeded.id, method: 'COD', amount: 8350 },
+      token: other.token,
+    });
+    expect(first.status).toBe(200);
+    const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
+    expect(done.recorded).toBe(false);
+    expect(done.order).toMatchObject({ payment: 'paid', due: 0 });
+    expect(done.order.payments.map((p) => p.by)).toEqual([other.email]);
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'error',
+      text: PAYMENT_MESSAGES.alreadyPaid,
+    });
+  });
+
+  it('approves a request with the version shown and answers the order with its request approved', async () => {
+    const seeded = await deliveredOrder({});
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    expect(shown.return).toMatchObject({ state: 'requested', version: 1 });
+    const done = await stepReturn(shown, 'approved');
+    expect(done.stepped).toBe(true);
+    expect(done.order.return).toMatchObject({ state: 'approved', version: 2 });
+    const req = sent.find((r) => new URL(r.url).pathname === '/api/desk/returns/step')!;
+    expect(await req.json()).toEqual({ order: seeded.id, to: 'approved', version: 1 });
+    const number = seeded.id.slice(-8).toUpperCase();
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'success',
+      text: RETURN_MESSAGES.stepDone(number, 'approved'),
+    });
+  });
+
+  it('tells who changed a request first and answers it as it now is', async () => {
+    const seeded = await deliveredOrder({});
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const first = await serverCall('returns/step', {
+      body: { order: seeded.id, to: 'refused', reason: 'Worn', version: 1 },
+      token: other.token,
+    });
+    expect(first.status).toBe(200);
+    const done = await stepReturn(shown, 'approved');
+    expect(done.stepped).toBe(false);
+    expect(done.order.return).toMatchObject({ state: 'refused', refusalReason: 'Worn' });
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'error',
+      text: RETURN_MESSAGES.changedBySomeoneElse('refused', other.email),
+    });
+  });
+
+  it("refuses a pick-up window that ends before it starts in the server's words, the request unchanged", async () => {
+    const seeded = await deliveredOrder({ state: 'approved', version: 2 });
+    $deskToken.set(staff.token);
+    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const done = await stepReturn(shown, 'pickupScheduled', {
+      pickupFrom: '2031-03-04T14:00',
+      pickupTo: '2031-03-04T10:00',
+    });
+    expect(done.stepped).toBe(false);
+    expect(done.order.return).toMatchObject({ state: 'approved', version: 2, pickup: null });
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: RETURN_MESSAGES.pickupOrder });
+  });
+
+  it('lists the open requests, or all of them with the toggle', async () => {
+    const open = await deliveredOrder({});
+    const closed = await deliveredOrder({ state: 'refused', version: 2, refusalReason: 'Worn' });
+    $deskToken.set(staff.token);
+    await loadReturns(true);
+    const openIds = $returnList.get()!.map((r) => r.orderId);
+    expect(openIds).toContain(open.id);
+    expect(openIds).not.toContain(closed.id);
+    expect(await sent.at(-1)!.json()).toEqual({ open: true });
+    await loadReturns(false);
+    const allIds = $returnList.get()!.map((r) => r.orderId);
+    expect(allIds).toEqual(expect.arrayContaining([open.id, closed.id]));
+    expect(await sent.at(-1)!.json()).toEqual({});
   });
 });

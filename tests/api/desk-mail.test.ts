@@ -287,7 +287,7 @@ describe('failed shopper mails', { timeout: 60_000 }, () => {
       (f) => f.orderId === orderId,
     );
     expect(failure).toMatchObject({ kind: 'order-confirmation', state: 'failed', attempts: 1 });
-    expect(failure!.text).toContain(`Thank you for your order ${orderId}.`);
+    expect(failure!.text).toContain(`Thank you for your order #${shortNumber(orderId)}.`);
     expect((await (await getStore()).orders.get(orderId))?.status).toBe('Order Placed');
   });
 

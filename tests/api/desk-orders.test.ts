@@ -178,6 +178,7 @@ describe('the desk order detail', { timeout: 60_000 }, () => {
       cancelReason: null,
       courier: null,
       trackingNumber: null,
+      return: null,
       timeline: [
         {
           at: paid.date,

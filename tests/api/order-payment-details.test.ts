@@ -5,6 +5,7 @@
 // mails name the support address the settings hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
+import { shortNumber } from '../../src/lib/desk.ts';
 import { WALLET_MESSAGES } from '../../src/lib/wallet.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
@@ -130,7 +131,7 @@ describe('the Bank Transfer confirmation', { timeout: 60_000 }, () => {
         'Bank: Meezan Bank',
         'IBAN: PK36 SCBL 0000 0011 2345 6702',
         'Account number: 0123-4567890',
-        `Please quote your order number ${answer.body.orderId} as the payment reference. Your order ships once the transfer arrives.`,
+        `Please quote your order number #${shortNumber(answer.body.orderId)} as the payment reference. Your order ships once the transfer arrives.`,
       ].join('\n'),
     );
   });

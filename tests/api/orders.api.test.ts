@@ -649,6 +649,43 @@ describe('amounts exact to the smallest unit of the currency', () => {
     );
     expect(jpy.body.order).toMatchObject({ amount: 729, deliveryFee: 3500, total: 4229 });
   });
+
+  it('converts each line on its own and adds them: €13.37 + €4.46 is €17.83 in the answer, the store and the mail', async () => {
+    const erika = await signUp('Erika');
+    const germany = {
+      ...address,
+      firstName: 'Erika',
+      email: 'erika.de@example.com',
+      country: 'Germany',
+      state: 'Berlin',
+      city: 'Berlin',
+      zip: '10115',
+    };
+    // ₨4,050 × 0.0033 = €13.365 → €13.37 and ₨1,350 × 0.0033 = €4.455 → €4.46; the rupee sum
+    // ₨5,400 would convert to €17.82, a cent short of the lines the shopper saw.
+    const answer = await placeSolo(
+      erika.token,
+      order({
+        items: [
+          { productId: 'city-tote', selectedColor: 'Black', quantity: 1 },
+          { productId: 'kuwait-clutch', selectedColor: 'Black', quantity: 1 },
+        ],
+        currency: 'EUR',
+        paymentMethod: 'Bank Transfer',
+        address: germany,
+      }),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({ amount: 17.83, deliveryFee: 20, total: 37.83 });
+    const stored = await (await getStore()).orders.get(answer.body.orderId);
+    expect(stored).toMatchObject({ amountPkr: 5400, amount: 17.83, total: 37.83 });
+    await expect.poll(() => mailsTo('erika.de@example.com').length, { timeout: 5000 }).toBe(1);
+    const text = mailText(mailsTo('erika.de@example.com')[0]!.raw);
+    expect(text).toContain(
+      '- Test Commuter Backpack (Black) x 1: €13.37\n- Evening Clutch (Black) x 1: €4.46',
+    );
+    expect(text).toContain('Items: €17.83\nDelivery: €20.00\nTotal: €37.83 (Bank Transfer)');
+  });
 });
 
 describe('order throttles', () => {

@@ -133,7 +133,11 @@ describe.skipIf(!existsSync(path.join(DIST, 'index.html')))(
       const started = Date.now();
       const api = await fetch(`${shop.url}/api/product/list`);
       expect(api.status).toBe(503);
-      expect(await api.json()).toEqual({ success: false, message: UNAVAILABLE });
+      expect(await api.json()).toEqual({
+        success: false,
+        message: UNAVAILABLE,
+        reference: expect.stringMatching(/^[0-9A-Z]{6}$/),
+      });
       expect(Date.now() - started).toBeLessThan(5000);
     }, 30_000);
   },

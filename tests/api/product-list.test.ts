@@ -57,6 +57,7 @@ describe('GET /api/product/list when the store is unavailable', () => {
     expect(body).toEqual({
       success: false,
       message: 'The shop is temporarily unavailable. Please try again shortly.',
+      reference: expect.stringMatching(/^[0-9A-Z]{6}$/),
     });
     expect(Date.now() - started).toBeLessThan(5000);
     await closeStore();

@@ -614,3 +614,33 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
     expect(RETURN_MESSAGES.notFound).toBe('Order not found.');
   });
 });
+
+// desk-ui-orders: the order detail carries its request, so the desk's order screen can show it.
+describe("the desk's order detail", { timeout: 60_000 }, () => {
+  it('carries the request exactly as the returns list shows it, and null for an order without one', async () => {
+    const order = await delivered(shopper.id);
+    const untouched = await delivered(shopper.id);
+    await ask(shopper.token, aReturn(order.id, { kind: 'exchange', reason: 'Wrong colour' }));
+    await step({ order: order.id, to: 'approved', version: 1 });
+
+    const detail = await deskCall('orders/show', { body: { order: order.id }, token: staff.token });
+    expect(detail.status).toBe(200);
+    const listed = await deskCall('returns/list', { body: {}, token: staff.token });
+    const inList = listed.body.returns.find((r: { orderId: string }) => r.orderId === order.id);
+    expect(detail.body.order.return).toEqual(inList);
+    expect(detail.body.order.return).toMatchObject({
+      kind: 'exchange',
+      state: 'approved',
+      version: 2,
+      reason: 'Wrong colour',
+      lines: [{ line: 0, productName: 'City Tote', selectedColor: 'Black', quantity: 1 }],
+    });
+
+    const none = await deskCall('orders/show', {
+      body: { order: untouched.id },
+      token: staff.token,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.order.return).toBeNull();
+  });
+});

@@ -106,6 +106,7 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   await expect(nav.getByRole('link')).toHaveText([
     'Orders',
     'Packing slips',
+    'Returns',
     'Business',
     'Failed mails',
     'Settings',

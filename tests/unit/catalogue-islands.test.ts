@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toDisplayAmount } from '../../src/lib/money.ts';
 import { variantAt } from '../../src/islands/catalogue/card-product.ts';
 import { initialListing, listingReducer } from '../../src/islands/catalogue/listing-state.ts';
-import { clampRange, pkrFromShown, pkrToShown } from '../../src/islands/catalogue/price-range.ts';
+import { clampRange } from '../../src/islands/catalogue/price-range.ts';
 
 const bounds = { min: 950, max: 18500 };
-const GBP = 0.0028;
 
 describe('variantAt', () => {
   it('splits the image into one band per colour', () => {
@@ -20,35 +18,6 @@ describe('variantAt', () => {
   it('keeps a pointer at or past the edges within the variants', () => {
     expect(variantAt(300, 300, 3)).toBe(2);
     expect(variantAt(-5, 300, 3)).toBe(0);
-  });
-});
-
-describe('pkrFromShown', () => {
-  it('gives the lowest PKR price that shows as at least the From amount', () => {
-    const pkr = pkrFromShown(20, GBP, bounds);
-    expect(toDisplayAmount(pkr, GBP)).toBeGreaterThanOrEqual(20);
-    expect(toDisplayAmount(pkr - 1, GBP)).toBeLessThan(20);
-  });
-  it('is the PKR amount itself at rate 1', () => {
-    expect(pkrFromShown(1200, 1, bounds)).toBe(1200);
-  });
-  it('keeps the From amount within the bounds', () => {
-    expect(pkrFromShown(0, GBP, bounds)).toBe(bounds.min);
-    expect(pkrFromShown(999999, 1, bounds)).toBe(bounds.max);
-  });
-});
-
-describe('pkrToShown', () => {
-  it('gives the highest PKR price that shows as at most the To amount', () => {
-    const pkr = pkrToShown(20, GBP, bounds);
-    expect(toDisplayAmount(pkr, GBP)).toBeLessThanOrEqual(20);
-    expect(toDisplayAmount(pkr + 1, GBP)).toBeGreaterThan(20);
-  });
-  it('includes the highest price when To shows it exactly', () => {
-    expect(pkrToShown(toDisplayAmount(bounds.max, GBP), GBP, bounds)).toBe(bounds.max);
-  });
-  it('keeps the To amount within the bounds', () => {
-    expect(pkrToShown(1, 1, bounds)).toBe(bounds.min);
   });
 });
 

@@ -218,7 +218,7 @@ describe('summaryAmounts', () => {
   const rates = { PKR: 1, USD: 0.0036 };
 
   it('converts the subtotal at the shown rate and adds the flat delivery fee', () => {
-    expect(summaryAmounts(10000, { code: 'USD', rate: 0.004 }, rates)).toEqual({
+    expect(summaryAmounts([10000], { code: 'USD', rate: 0.004 }, rates)).toEqual({
       subtotal: 40,
       tax: 0,
       shipping: 25,
@@ -227,7 +227,7 @@ describe('summaryAmounts', () => {
   });
 
   it('owes no shipping and totals 0 for an empty cart', () => {
-    expect(summaryAmounts(0, { code: 'PKR', rate: 1 }, rates)).toEqual({
+    expect(summaryAmounts([], { code: 'PKR', rate: 1 }, rates)).toEqual({
       subtotal: 0,
       tax: 0,
       shipping: 0,

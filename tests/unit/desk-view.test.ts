@@ -109,7 +109,16 @@ describe('the desk screen registry', () => {
 
   it('lets staff open the order, business, failed-mail and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
-    expect(open).toEqual(['orders', 'order', 'slip', 'slips', 'business', 'mail', 'settings']);
+    expect(open).toEqual([
+      'orders',
+      'order',
+      'slip',
+      'slips',
+      'returns',
+      'business',
+      'mail',
+      'settings',
+    ]);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);
   });
 });

@@ -9,7 +9,6 @@ import {
   roundToMinor,
   safeRate,
   sumAmounts,
-  toDisplayAmount,
   toMinorUnits,
 } from '../../src/lib/money.ts';
 
@@ -33,25 +32,6 @@ describe('safeRate', () => {
     expect(safeRate('0.5')).toBe(1);
     expect(safeRate(Number.NaN)).toBe(1);
     expect(safeRate(Number.POSITIVE_INFINITY)).toBe(1);
-  });
-});
-
-describe('toDisplayAmount', () => {
-  it('rounds pkr × rate', () => {
-    expect(toDisplayAmount(4050, 0.0036)).toBe(15);
-    expect(toDisplayAmount(1000, 0.3)).toBe(300);
-  });
-
-  it('rounds half up', () => {
-    expect(toDisplayAmount(5, 0.5)).toBe(3);
-  });
-
-  it('shows the PKR amount when the rate is 0', () => {
-    expect(toDisplayAmount(4050, 0)).toBe(4050);
-  });
-
-  it('shows the PKR amount when the rate is negative', () => {
-    expect(toDisplayAmount(4050, -2)).toBe(4050);
   });
 });
 

@@ -1,12 +1,14 @@
 // Pure helpers of the /yourOrders island: how long Track Order glows, and how an order's
 // reference and date read. Which orders are listed is the store's (src/lib/order-list.ts).
 
+import { shortNumber } from '../../lib/desk.ts';
+
 /** How long Track Order buttons stay highlighted after the footer's Track My Order link (SPEC §4). */
 export const TRACK_HIGHLIGHT_MS = 5000;
 
 /** The short reference shown for an order: the last 8 characters of its id, upper case. */
 export function orderReference(id: string): string {
-  return id.slice(-8).toUpperCase();
+  return shortNumber(id);
 }
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -51,12 +51,6 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
         {unit < product.price && <Price pkr={product.price} strike className="was" />}
         {saved > 0 && <span className="saved">{`You save ${saved}%`}</span>}
       </p>
-      {wholesale && (
-        <p className="wholesale" role="status">
-          Congratulations! You have unlocked our wholesale price of <Price pkr={unit} /> per item,
-          instead of <Price pkr={discountedPrice(product)} />.
-        </p>
-      )}
       <fieldset className="colours">
         <legend>
           Colour: <strong>{colour}</strong>
@@ -93,6 +87,14 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
       >
         Add To Cart
       </button>
+      {/* Below the button, never above it: it appears when the quantity field is left, which is
+          the moment a finger lands on Add To Cart, and must not push the button from under it. */}
+      {wholesale && (
+        <p className="wholesale" role="status">
+          Congratulations! You have unlocked our wholesale price of <Price pkr={unit} /> per item,
+          instead of <Price pkr={discountedPrice(product)} />.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
-import { toDisplayAmount } from '../../lib/money.ts';
+import { boxStep, boxValue, pkrFromShown, pkrToShown } from '../../lib/price-filter.ts';
 import { showPrice } from '../../stores/currency.ts';
 import { useCurrency } from '../shared/Price.tsx';
-import { pkrFromShown, pkrToShown, type PkrRange } from './price-range.ts';
+import type { PkrRange } from './price-range.ts';
 
 type Props = {
   bounds: PkrRange;
@@ -15,7 +15,10 @@ function PriceBox(props: {
   id: string;
   label: string;
   symbol: string;
-  value: number;
+  /** The price shown at this end, with the currency's digits. */
+  value: string;
+  /** The currency's minor unit (0.01 for pounds): the box takes amounts to it. */
+  step: number;
   onCommit: (shown: number) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -35,8 +38,10 @@ function PriceBox(props: {
         <input
           id={props.id}
           type="number"
-          inputMode="numeric"
-          value={draft ?? String(props.value)}
+          inputMode={props.step < 1 ? 'decimal' : 'numeric'}
+          min={0}
+          step={props.step}
+          value={draft ?? props.value}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={onKey}
@@ -50,7 +55,8 @@ function PriceBox(props: {
 /** The price filter: a two-handle range slider plus From and To boxes in the chosen currency. */
 export function PriceFilter({ bounds, range, onChange }: Props) {
   const currency = useCurrency();
-  const rate = currency.rate;
+  const { rate, code } = currency;
+  const step = boxStep(code);
   const flat = bounds.min === bounds.max;
   return (
     <fieldset className="filter-group">
@@ -98,17 +104,21 @@ export function PriceFilter({ bounds, range, onChange }: Props) {
           id="price-from"
           label="From"
           symbol={currency.symbol}
-          value={toDisplayAmount(range.min, rate)}
+          value={boxValue(range.min, rate, code)}
+          step={step}
           onCommit={(shown) =>
-            onChange({ ...range, min: pkrFromShown(shown, rate, bounds) }, 'min')
+            onChange({ ...range, min: pkrFromShown(shown, rate, code, bounds) }, 'min')
           }
         />
         <PriceBox
           id="price-to"
           label="To"
           symbol={currency.symbol}
-          value={toDisplayAmount(range.max, rate)}
-          onCommit={(shown) => onChange({ ...range, max: pkrToShown(shown, rate, bounds) }, 'max')}
+          value={boxValue(range.max, rate, code)}
+          step={step}
+          onCommit={(shown) =>
+            onChange({ ...range, max: pkrToShown(shown, rate, code, bounds) }, 'max')
+          }
         />
       </div>
     </fieldset>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { cartLines, cartSubtotal } from '../../lib/cart.ts';
+import { cartLines } from '../../lib/cart.ts';
 import { $cart, $cartCount } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { useStartShop } from './use-start-shop.ts';
@@ -17,8 +17,8 @@ export default function CartPage() {
   const products = useStore($products);
   const currency = useCurrency();
   useStartShop();
-  const subtotal = useMemo(
-    () => (products ? cartSubtotal(cartLines(cart, products)) : 0),
+  const linesPkr = useMemo(
+    () => (products ? cartLines(cart, products).map((line) => line.lineTotal) : []),
     [cart, products],
   );
   return (
@@ -30,7 +30,7 @@ export default function CartPage() {
       </section>
       <aside className="summary-box" aria-labelledby="order-summary">
         <h2 id="order-summary">Order Summary</h2>
-        <OrderSummary subtotalPkr={subtotal} currency={currency} />
+        <OrderSummary linesPkr={linesPkr} currency={currency} />
         <a
           className="button"
           href={ROUTES.checkout}

@@ -17,7 +17,7 @@ export function OrderReview({ checkout }: { checkout: CheckoutView }) {
           Apply
         </button>
       </div>
-      <OrderSummary subtotalPkr={checkout.subtotal} currency={checkout.currency} showTax />
+      <OrderSummary linesPkr={checkout.linesPkr} currency={checkout.currency} showTax />
       <ul className="review-items">
         {lines.map((l) => (
           <li key={cartLineKey(l)}>

@@ -9,16 +9,17 @@ const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 
 /** Subtotal, tax (always 0), shipping and total in the chosen currency (SPEC §2, §9). */
 export function OrderSummary({
-  subtotalPkr,
+  linesPkr,
   currency,
   showTax = false,
 }: {
-  subtotalPkr: number;
+  /** Each cart line's total in PKR: the subtotal is the sum of these converted one by one. */
+  linesPkr: readonly number[];
   currency: CurrencyState;
   showTax?: boolean;
 }) {
   const rates = useHydratedStore($orderRates, BASE_ONLY);
-  const amounts = summaryAmounts(subtotalPkr, currency, rates);
+  const amounts = summaryAmounts(linesPkr, currency, rates);
   const money = (n: number) => formatMoney(n, currency.code);
   return (
     <dl className="summary" data-testid="order-summary">

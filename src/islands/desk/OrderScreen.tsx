@@ -11,6 +11,8 @@ import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders
 import type { ScreenProps } from './screens.ts';
 import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
+import { PaymentsPanel } from './order-payments.tsx';
+import { ReturnPanel } from './order-return.tsx';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -68,6 +70,8 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
         )}
       </dl>
       <Moves order={order} onChange={onChange} />
+      <PaymentsPanel order={order} onChange={onChange} />
+      <ReturnPanel order={order} onChange={onChange} />
       <h2>Items</h2>
       <ul className="desk-lines">
         {order.lines.map((line, i) => (

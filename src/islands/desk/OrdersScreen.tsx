@@ -98,8 +98,10 @@ export default function OrdersScreen() {
                   </span>
                   <span>{o.name}</span>
                   <span className="desk-hint">
-                    {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} (
-                    {o.payment})
+                    {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
+                    <span className={`desk-pay desk-pay-${o.payment}`}>
+                      {o.payment === 'paid' ? 'Paid' : 'Unpaid'}
+                    </span>
                   </span>
                   <span>
                     {formatMoney(o.total, o.currency)}

@@ -75,6 +75,15 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'owner',
     load: () => import('./AuditScreen.tsx'),
   },
+  // desk-ui-orders: return and exchange requests.
+  {
+    id: 'returns',
+    pattern: 'returns',
+    title: 'Returns',
+    nav: 'Returns',
+    access: 'staff',
+    load: () => import('./ReturnsScreen.tsx'),
+  },
   // desk-ui-ops: the business view, failed mails, the shop's settings.
   {
     id: 'business',

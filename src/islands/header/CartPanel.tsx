@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import {
   cartLineKey,
   cartLines,
-  cartSubtotal,
   MAX_QUANTITY,
   MIN_QUANTITY,
   type CartLine,
@@ -10,7 +9,7 @@ import {
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
-import { Price } from '../shared/Price.tsx';
+import { LinesTotal, Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -42,7 +41,6 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   const count = useHydratedStore($cartCount, 0);
   const products = useHydratedStore($products, null);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
-  const subtotal = cartSubtotal(lines);
   const focusAfterRemove = useFocusAfterRemove(lines);
   return (
     <div className="cart-lines">
@@ -64,7 +62,7 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
       {/* The /Cart page shows the subtotal once, in its Order Summary. */}
       {compact && (
         <p className="subtotal">
-          <span>Subtotal</span> <Price pkr={subtotal} />
+          <span>Subtotal</span> <LinesTotal linesPkr={lines.map((line) => line.lineTotal)} />
         </p>
       )}
       {compact && (

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
-import { RETURN_ANSWER_SCHEMAS } from './returns.ts';
+import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
@@ -161,6 +161,8 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   payments: z.array(deskPaymentSchema),
   /** What is still owed, in the order's currency (0 once paid). */
   due: z.number(),
+  // desk-ui-orders: the order's return or exchange request as the returns list shows it (null: none).
+  return: z.nullable(deskReturnSchema),
 });
 
 const session = z.object({

@@ -9,7 +9,6 @@ export const healthAnswerSchema = z.object({
   checkedAt: z.string(),
   store: z.object({
     ok: z.boolean(),
-    kind: z.enum(['sqlite', 'mongo']),
     /** How long the ping (one read of the rates cache) took. */
     ms: z.number(),
   }),

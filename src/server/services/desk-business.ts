@@ -13,13 +13,13 @@ import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { toDeskLine } from './desk-orders.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** How many products the business view ranks. */
 export const TOP_PRODUCTS = 5;
 
 /** The order's total in PKR: its items in PKR plus the delivery fee at the order's stored rate. */
-export const orderPkr = (o: OrderRecord): number =>
-  o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+export const orderPkr = (o: OrderRecord): number => pricedOrderPkr(o);
 
 /** The Karachi day the shopper asked to return or exchange (part of) the order, or null. */
 export function returnDay(o: OrderRecord): string | null {

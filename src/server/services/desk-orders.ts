@@ -7,6 +7,7 @@
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
 import {
@@ -32,6 +33,7 @@ import { mailShopper } from './mail-failures.ts';
 import { alertShop } from './shop-alerts.ts';
 import { actorOf, audit } from './staff.ts';
 import { paymentView, withPaymentEvents } from './desk-payment-view.ts';
+import { toDeskReturn } from './return-view.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
 export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
@@ -39,7 +41,7 @@ export const CLI_ACTOR = { id: 'cli', email: 'the operator (CLI)' };
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
 /** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
-const totalPkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+const totalPkr = (o: OrderRecord) => pricedOrderPkr(o);
 
 /** One line of the desk's list. */
 export function toDeskLine(o: OrderRecord): DeskOrderLine {
@@ -113,6 +115,8 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     // desk-pay: the wallet number, the payments recorded, and the payments on the timeline.
     timeline: withPaymentEvents(timeline(o), o),
     ...paymentView(o),
+    // desk-ui-orders: the return request, as the desk's returns list shows it.
+    return: o.returnRequest ? toDeskReturn({ ...o, returnRequest: o.returnRequest }) : null,
   };
 }
 

@@ -50,7 +50,6 @@ export async function checkHealth(deps: Deps, now = Date.now()): Promise<Reply<H
     checkedAt: new Date(now).toISOString(),
     store: {
       ok: storeOk,
-      kind: deps.store.kind,
       ms: Math.round((performance.now() - started) * 10) / 10,
     },
     mail: { mode: deps.config.SMTP_URL ? 'smtp' : 'outbox' },

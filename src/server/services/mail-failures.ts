@@ -22,7 +22,8 @@ import type {
   MailFailureState,
   StaffRecord,
 } from '../store/port.ts';
-import { alertShop } from './shop-alerts.ts';
+import { alertOperator, type AlertDetail } from './operator-alerts.ts';
+import { mailValue } from './order-mail.ts';
 import { actorOf, audit } from './staff.ts';
 
 /** Waits before each automatic retry of a failed mail; after the last, it waits for a Resend. */
@@ -79,10 +80,20 @@ export async function sendShopperMail(
     };
     console.error(`[mail] ${of.kind} for ${of.orderId} failed, kept to retry: ${failure.error}`);
     await deps.store.mailFailures.add(failure);
-    const order = await deps.store.orders.get(of.orderId);
-    await alertShop(deps, { kind: 'mail-failed', order, failure }, waitUntil);
+    // ops-alerts: under the storm rule (one mail per window, with a count), not one per order.
+    await alertOperator(deps, 'mail-failed', mailFailedAlert(failure), { waitUntil });
     return failure;
   }
+}
+
+/** The operator alert of a shopper mail that failed after its tries (ops-alerts). */
+export function mailFailedAlert(failure: MailFailureRecord): AlertDetail {
+  const number = `#${shortNumber(failure.orderId)}`;
+  return {
+    subject: `A mail to a shopper failed (order ${number})`,
+    summary: `The mail "${mailValue(failure.subject)}" to ${mailValue(failure.to)} could not be sent.`,
+    lines: [`Order: ${number}`, `Error: ${mailValue(failure.error)}`],
+  };
 }
 
 /** sendShopperMail after the current answer (the platform waits for it through `waitUntil`). */

@@ -1,4 +1,6 @@
+import { shortNumber } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { orderLineAmounts } from '../../lib/order-money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { cleanText } from '../../lib/contract/fields.ts';
@@ -32,7 +34,7 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
   if (order.paymentMethod !== 'Bank Transfer') return [];
   return [
     ...bankDetailsLines(settings.bankDetails),
-    `Please quote your order number ${order.id} as the payment reference. Your order ships once the transfer arrives.`,
+    `Please quote your order number #${shortNumber(order.id)} as the payment reference. Your order ships once the transfer arrives.`,
     '',
   ];
 }
@@ -40,7 +42,8 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
 /**
  * The order confirmation. Every line starts with the shop's own words (a label, 'Dear', '- '), and
  * supplied values appear only inside such lines, through mailValue. Amounts are the order's stored
- * figures in its currency's smallest unit, formatted as the page shows them. A bank transfer's
+ * figures in its currency's smallest unit, formatted as the page shows them; each line shows its
+ * amount converted on its own, the lines adding up to the Items figure (src/lib/order-money.ts). A bank transfer's
  * mail carries the shop's bank details as the settings hold them when it is sent.
  */
 export function confirmationMail(
@@ -48,16 +51,21 @@ export function confirmationMail(
   settings: Pick<ShopSettings, 'bankDetails'>,
 ): Mail {
   const money = (n: number) => formatMoney(n, order.currency);
+  const number = shortNumber(order.id);
+  // Each line in the order's currency, as the page showed it; they add up to the Items figure.
+  const amounts = orderLineAmounts(order);
   const items = order.items.map(
-    (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
+    (i, n) =>
+      `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}` +
+      (amounts ? `: ${money(amounts[n]!)}` : ''),
   );
   return {
     to: order.address.email,
-    subject: `Your Bastaa order ${order.id} is placed`,
+    subject: `Your Bastaa order #${number} is placed`,
     text: [
       `Dear ${mailValue(order.address.firstName)},`,
       '',
-      `Thank you for your order ${order.id}. We have received it and will dispatch it within ${span(POLICY.dispatchHours, 'hours', '-')}.`,
+      `Thank you for your order #${number}. We have received it and will dispatch it within ${span(POLICY.dispatchHours, 'hours', '-')}.`,
       '',
       ...items,
       '',

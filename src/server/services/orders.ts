@@ -167,7 +167,12 @@ export async function placeOrder(
   if (currency !== BASE_CURRENCY) rates = await ratesForOrder(deps.store, deps.config, currency);
   if (!rates) throw unavailable(ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
-  const amounts = orderAmounts(amountPkr, currency, rates);
+  // Each line converted on its own and then added, as the page showed them (src/lib/order-money.ts).
+  const amounts = orderAmounts(
+    items.map((i) => i.lineTotal),
+    currency,
+    rates,
+  );
   // An absurd rate turns ₨480,000 into 0 (or Infinity, rounded to 0): never charge that.
   if (
     !isSaneConversion(amountPkr, amounts.subtotal) ||

@@ -2,16 +2,15 @@ import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { DELIVERY_FEE_BASES } from '../../lib/delivery.ts';
 import { ORDER_ANSWERS } from '../../lib/messages.ts';
 import { MAX_RATE_AGE_MS } from '../../lib/money.ts';
-import { SHOP } from '../../lib/shop-info.ts';
+import { karachiTime } from '../../lib/desk.ts';
 import type { RatesAnswer } from '../../lib/contract/responses.ts';
-import { inBackground } from '../background.ts';
 import type { Config } from '../config.ts';
 import { unavailable } from '../errors.ts';
 import { readTextCapped } from '../http.ts';
 import { explainFetchError } from '../fetch-error.ts';
-import { sendMail } from '../mail.ts';
 import { logEvent } from '../request-log.ts';
 import type { RatesRecord, Store } from '../store/port.ts';
+import { alertOperator } from './operator-alerts.ts';
 
 export { MAX_RATE_AGE_MS };
 
@@ -26,7 +25,7 @@ export const MAX_RATE_JUMP = 10;
 
 /** What the rates need: the service, and the mail settings for an alert (optional). */
 export type RatesConfig = Pick<Config, 'RATES_URL' | 'RATES_TIMEOUT_MS'> &
-  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>>;
+  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'ALERT_EMAIL'>>;
 
 function parseUpstream(body: unknown): Record<string, number> | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -110,35 +109,58 @@ export function screenRates(
 
 /**
  * Tells the operator about newly refused rates: one `[alert]` line in the log, and a mail to the
- * shop's support address when SMTP is configured (sent after the answer).
+ * shop's alert address (operator-alerts.ts), sent after the answer.
  */
 function alertRefused(
+  store: Store,
   config: RatesConfig,
   refused: Readonly<Record<string, number>>,
   good: Readonly<Record<string, number>>,
+  now: number,
 ): void {
   const codes = Object.keys(refused).sort();
   const detail = codes.map((c) => `${c} ${refused[c]} (last good ${good[c]})`).join(', ');
   const line = `exchange rates refused, more than ×${MAX_RATE_JUMP} from the last good ones: ${detail}. Orders in ${codes.join(', ')} wait until a sane rate comes.`;
-  logEvent('error', `[alert] ${line}`);
-  const { SMTP_URL, MAIL_FROM, DATA_DIR } = config;
-  if (!SMTP_URL || !MAIL_FROM || !DATA_DIR) return;
-  void inBackground('rates', () =>
-    sendMail(
-      { SMTP_URL, MAIL_FROM, DATA_DIR },
-      {
-        to: SHOP.email,
-        subject: `Exchange rates refused: orders in ${codes.join(', ')} paused`,
-        text: [
-          `The exchange-rate service (${config.RATES_URL}) answered rates the shop refused:`,
-          line,
-          '',
-          'The shop keeps showing the last good rates. Orders in these currencies are refused',
-          '("Orders in … are paused while we check the exchange rate") until the service answers',
-          `a rate within ×${MAX_RATE_JUMP} of the last good one; it is asked again every 6 hours.`,
-        ].join('\n'),
-      },
-    ),
+  void alertOperator(
+    { store, config },
+    'rates-refused',
+    {
+      subject: `Exchange rates refused: orders in ${codes.join(', ')} paused`,
+      summary: line,
+      lines: [
+        '',
+        `The exchange-rate service (${config.RATES_URL}) answered rates the shop refused.`,
+        'The shop keeps showing the last good rates. Orders in these currencies are refused',
+        '("Orders in … are paused while we check the exchange rate") until the service answers',
+        `a rate within ×${MAX_RATE_JUMP} of the last good one; it is asked again every 6 hours.`,
+      ],
+    },
+    { now },
+  );
+}
+
+/** The service has failed for this long without a success: the operator is told (ops-alerts). */
+export const RATES_DOWN_ALERT_MS = 60 * 60 * 1000;
+
+/** Alerts rates-down once the service has failed for over RATES_DOWN_ALERT_MS (rate-limited like every alert). */
+function alertDown(store: Store, config: RatesConfig, record: RatesRecord, now: number): void {
+  const since = record.downSince ?? now;
+  if (now - since <= RATES_DOWN_ALERT_MS) return;
+  const minutes = Math.floor((now - since) / 60_000);
+  const paused = record.fallback === true || now - record.fetchedAt > MAX_RATE_AGE_MS;
+  const lastGood = record.fallback
+    ? 'No rates were ever fetched: every order abroad is refused (the rate-1 fallback is never charged).'
+    : paused
+      ? `The last good rates are from ${karachiTime(record.fetchedAt)} (Karachi time), over 24 hours old: orders abroad are paused.`
+      : `The last good rates are from ${karachiTime(record.fetchedAt)} (Karachi time); orders abroad pause once they are 24 hours old, at ${karachiTime(record.fetchedAt + MAX_RATE_AGE_MS)}.`;
+  void alertOperator(
+    { store, config },
+    'rates-down',
+    {
+      summary: `The exchange-rate service (${config.RATES_URL}) has failed for ${minutes} minutes${paused ? '; orders abroad are paused' : ''}.`,
+      lines: [lastGood],
+    },
+    { now },
   );
 }
 
@@ -147,6 +169,7 @@ async function refresh(
   config: RatesConfig,
   known: RatesRecord | null,
   now: number,
+  previous: RatesRecord | null = known,
 ): Promise<RatesRecord> {
   let fetched: Record<string, number>;
   try {
@@ -157,10 +180,13 @@ async function refresh(
       `[rates] ${config.RATES_URL} failed: ${explainFetchError(error, config.RATES_URL)}`,
     );
     // Remember the failure with whatever is known, so the next minute neither calls nor waits.
+    // ops-alerts: when the failures began (kept across them), to alert once it is over an hour.
+    const downSince = previous?.downSince ?? now;
     const record: RatesRecord = known
-      ? { ...known, failedAt: now }
-      : { rates: { PKR: 1 }, fetchedAt: now, fallback: true, failedAt: now };
+      ? { ...known, failedAt: now, downSince }
+      : { rates: { PKR: 1 }, fetchedAt: now, fallback: true, failedAt: now, downSince };
     await store.rates.put(record);
+    alertDown(store, config, record, now);
     return record;
   }
   const { rates, suspect } = screenRates(fetched, known?.rates ?? null);
@@ -171,7 +197,7 @@ async function refresh(
   const newly = Object.fromEntries(
     Object.entries(suspect).filter(([code]) => !Object.hasOwn(known?.suspect ?? {}, code)),
   );
-  if (known && Object.keys(newly).length > 0) alertRefused(config, newly, known.rates);
+  if (known && Object.keys(newly).length > 0) alertRefused(store, config, newly, known.rates, now);
   else if (Object.keys(suspect).length > 0)
     logEvent(
       'error',
@@ -193,7 +219,7 @@ async function latestRates(store: Store, config: RatesConfig, now: number): Prom
     return cached;
   const pending = inFlight.get(store);
   if (pending) return pending;
-  const call = refresh(store, config, known, now).finally(() => inFlight.delete(store));
+  const call = refresh(store, config, known, now, cached).finally(() => inFlight.delete(store));
   inFlight.set(store, call);
   return call;
 }

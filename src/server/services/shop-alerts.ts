@@ -1,5 +1,5 @@
 // Alerts to the shop's orders address: a new order, a cancellation (the shopper's or the shop's), a
-// return request, a shopper mail that failed. Each goes out in the background right after the
+// return request (a shopper mail that failed is an operator alert, rate-limited: operator-alerts.ts). Each goes out in the background right after the
 // answer (inBackground + waitUntil), so the owner hears within a minute and the caller never
 // waits. An alert that cannot be sent is logged, never recorded as a failed shopper mail (an alert
 // about a failed alert would loop).
@@ -10,23 +10,23 @@ import { type WaitUntil, inBackground } from '../background.ts';
 import { readSettings } from './settings.ts';
 import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
-import type { MailFailureRecord, OrderRecord } from '../store/port.ts';
+import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from './order-mail.ts';
 import type { ReturnAlert } from './returns.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/order-money.ts';
 
 /** Something the shop's orders address is told about. */
 export type ShopAlert =
   | { kind: 'new-order'; order: OrderRecord }
   | { kind: 'cancelled'; order: OrderRecord; by: 'the shopper' | string }
-  | { kind: 'return-requested'; order: OrderRecord; summary?: string }
-  | { kind: 'mail-failed'; order: OrderRecord | null; failure: MailFailureRecord };
+  | { kind: 'return-requested'; order: OrderRecord; summary?: string };
 
 /** Where alerts go: the orders address the owner set in the shop's settings, read when sending. */
 export async function ordersAddress(deps: Deps): Promise<string> {
   return (await readSettings(deps)).ordersEmail;
 }
 
-const pkr = (o: OrderRecord) => o.amountPkr + Math.round(o.deliveryFee / (o.rate || 1));
+const pkr = (o: OrderRecord) => pricedOrderPkr(o);
 
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
 function essentials(o: OrderRecord): string[] {
@@ -51,7 +51,7 @@ function essentials(o: OrderRecord): string[] {
 /** The alert mail to `to`: a short subject with the short order number, then the essentials. */
 export function alertMail(alert: ShopAlert, to: string): Mail {
   const order = alert.order;
-  const number = order ? `#${shortNumber(order.id)}` : '';
+  const number = `#${shortNumber(order.id)}`;
   const close = ['', 'Open the desk (/desk) to see the order.'];
   switch (alert.kind) {
     case 'new-order':
@@ -89,18 +89,6 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
           ...close,
         ].join('\n'),
         summary: `alert: return requested for ${alert.order.id}`,
-      };
-    case 'mail-failed':
-      return {
-        to,
-        subject: `A mail to a shopper failed${order ? ` (order ${number})` : ''}`,
-        text: [
-          `The mail "${mailValue(alert.failure.subject)}" to ${mailValue(alert.failure.to)} could not be sent.`,
-          `Error: ${mailValue(alert.failure.error)}`,
-          'It will be retried; the desk lists it under Failed mails with a Resend button.',
-          ...(order ? ['', ...essentials(order)] : []),
-        ].join('\n'),
-        summary: `alert: mail ${alert.failure.id} failed`,
       };
   }
 }

@@ -146,6 +146,9 @@ export interface RatesRecord {
    * that refused rate; `rates` keeps the last good rate for each, and orders in them wait.
    */
   suspect?: Record<string, number>;
+  // ops-alerts (issue 26):
+  /** When the upstream started failing without a success since (ms); absent while it answers. */
+  downSince?: number;
 }
 
 /** Catalogue persistence. */

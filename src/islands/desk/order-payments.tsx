@@ -1,0 +1,179 @@
+// The order's payments on the desk: the wallet number the payment request goes to (call or copy),
+// each payment received (method, amount in the order's currency, reference, who, Karachi time), what
+// is still due, and the form that records a payment, prefilled with the order's method and the due.
+import { useId, useState, type FormEvent } from 'react';
+import type { DeskOrder } from '../../lib/contract/desk.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { telLink } from '../../lib/desk-view.ts';
+import {
+  ORDER_VIEW_TEXT,
+  amountStep,
+  needsReference,
+  paymentPrefill,
+} from '../../lib/desk-order-view.ts';
+import { notify } from '../../stores/desk.ts';
+import { recordPayment } from '../../stores/desk-payments.ts';
+import { Field } from './Field.tsx';
+
+type Props = { order: DeskOrder; onChange: (o: DeskOrder) => void };
+
+/** The payments section of the order screen. */
+export function PaymentsPanel({ order, onChange }: Props) {
+  const headingId = useId();
+  const money = (n: number) => formatMoney(n, order.currency);
+  const wallet = order.paymentMethod === 'JazzCash' || order.paymentMethod === 'EasyPaisa';
+  return (
+    <section className="desk-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Payments</h2>
+      {wallet && order.walletNumber && (
+        <WalletNumber method={order.paymentMethod} number={order.walletNumber} />
+      )}
+      {order.payments.length === 0 ? (
+        <p>{ORDER_VIEW_TEXT.noPayments}</p>
+      ) : (
+        <ul className="desk-payments">
+          {order.payments.map((p) => (
+            <li key={p.id}>
+              <strong>{money(p.amount)}</strong> by {paymentLabel(p.method)}
+              {p.reference && <> · reference {p.reference}</>}
+              <br />
+              <span className="desk-hint">
+                {p.atKarachi} (Karachi) · by {p.by}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p data-testid="order-due">
+        {order.due > 0 ? (
+          <>
+            Due: <strong>{money(order.due)}</strong>
+          </>
+        ) : (
+          <strong>{ORDER_VIEW_TEXT.paidInFull}</strong>
+        )}
+      </p>
+      {order.due > 0 && order.status !== 'Cancelled' && (
+        <PaymentForm order={order} onChange={onChange} />
+      )}
+    </section>
+  );
+}
+
+/** The wallet number staff send the payment request to: a call link and a copy button. */
+function WalletNumber({ method, number }: { method: string; number: string }) {
+  const tel = telLink(number);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(number);
+      notify('success', ORDER_VIEW_TEXT.copied(number));
+    } catch {
+      notify('error', ORDER_VIEW_TEXT.copyFailed(number));
+    }
+  }
+  return (
+    <p className="desk-wallet">
+      {method} payment request to <strong data-testid="wallet-number">{number}</strong>
+      <span className="desk-row">
+        {tel && (
+          <a className="desk-button desk-quiet" href={tel}>
+            Call {number}
+          </a>
+        )}
+        <button type="button" className="desk-button desk-quiet" onClick={() => void copy()}>
+          Copy number
+        </button>
+      </span>
+    </p>
+  );
+}
+
+/** "Record payment", then its form. */
+function PaymentForm({ order, onChange }: Props) {
+  const prefill = paymentPrefill(order);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod>(prefill.method);
+  const methodId = useId();
+
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="desk-button"
+        onClick={() => {
+          setMethod(prefill.method);
+          setOpen(true);
+        }}
+      >
+        Record payment
+      </button>
+    );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const reference = String(form.get('reference') ?? '').trim();
+    setBusy(true);
+    const done = await recordPayment(order, {
+      method,
+      amount: Number(form.get('amount')),
+      ...(reference ? { reference } : {}),
+    });
+    setBusy(false);
+    if (done.recorded) setOpen(false);
+    onChange(done.order);
+  }
+
+  const step = amountStep(order.currency);
+  return (
+    <form className="desk-form" aria-label="Record payment" onSubmit={(e) => void submit(e)}>
+      <div className="desk-field">
+        <label htmlFor={methodId}>Method</label>
+        <select
+          id={methodId}
+          name="method"
+          value={method}
+          onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}
+        >
+          {paymentMethodsFor(order.address.country).map((m) => (
+            <option key={m} value={m}>
+              {paymentLabel(m)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={`Amount received (${order.currency})`}
+        name="amount"
+        type="number"
+        inputMode="decimal"
+        step={step}
+        min={step}
+        max={order.due}
+        defaultValue={String(prefill.amount)}
+        required
+      />
+      <Field
+        label={needsReference(method) ? 'Reference' : 'Reference (optional)'}
+        name="reference"
+        maxLength={60}
+        required={needsReference(method)}
+        hint={
+          needsReference(method)
+            ? 'The transaction ID of the transfer or wallet payment.'
+            : undefined
+        }
+      />
+      <div className="desk-row">
+        <button type="submit" className="desk-button" disabled={busy}>
+          Record payment
+        </button>
+        <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(false)}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

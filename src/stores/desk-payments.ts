@@ -1,0 +1,35 @@
+// The desk's payment action: records a payment received on the order shown and answers the order
+// as it now is (paid, or with what is still due). A refusal shows the server's words and answers
+// the order as the server has it now, so a payment someone else recorded first is seen at once.
+import type { DeskOrder } from '../lib/contract/desk.ts';
+import type { PaymentBody } from '../lib/contract/payments.ts';
+import { DeskApiError } from '../client/desk-api.ts';
+import { deskRequest, notify, notifyFailure } from './desk.ts';
+
+/** What the payment form sends besides the order. */
+export type PaymentDetails = Omit<PaymentBody, 'order'>;
+
+/** The order as the server has it now, or `order` when it cannot be read. */
+export async function reloadOrder(order: DeskOrder): Promise<DeskOrder> {
+  try {
+    return (await deskRequest('deskOrder', { order: order.id })).order;
+  } catch {
+    return order;
+  }
+}
+
+/** Records a payment on `order`; answers the order after it (or as it now is, after a refusal). */
+export async function recordPayment(
+  order: DeskOrder,
+  details: PaymentDetails,
+): Promise<{ order: DeskOrder; recorded: boolean }> {
+  try {
+    const answer = await deskRequest('deskPayment', { order: order.id, ...details });
+    notify('success', answer.message);
+    return { order: answer.order, recorded: true };
+  } catch (error) {
+    notifyFailure(error);
+    if (error instanceof DeskApiError && error.status === 401) return { order, recorded: false };
+    return { order: await reloadOrder(order), recorded: false };
+  }
+}

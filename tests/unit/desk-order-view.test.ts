@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountStep,
+  needsReference,
+  paymentPrefill,
+  refundSuggestion,
+  returnActionLabel,
+  returnActions,
+} from '../../src/lib/desk-order-view.ts';
+describe('paymentPrefill', () => {
+  const order = (paymentMethod: string, country: string, due: number) => ({
+    paymentMethod,
+    address: { country },
+    due,
+  });
+
+  it("starts with the order's own method and what is due", () => {
+    expect(paymentPrefill(order('COD', 'Pakistan', 10350))).toEqual({
+      method: 'COD',
+      amount: 10350,
+    });
+    expect(paymentPrefill(order('JazzCash', 'pakistan', 500))).toEqual({
+      method: 'JazzCash',
+      amount: 500,
+    });
+    expect(paymentPrefill(order('Bank Transfer', 'United States', 61.25))).toEqual({
+      method: 'Bank Transfer',
+      amount: 61.25,
+    });
+  });
+
+  it("falls back to a method the order's country allows when its own is not one", () => {
+    expect(paymentPrefill(order('COD', 'United Kingdom', 40)).method).toBe('Bank Transfer');
+    expect(paymentPrefill(order('Cheque', 'Pakistan', 40)).method).toBe('Bank Transfer');
+  });
+});
+
+describe('amountStep', () => {
+  it("is the currency's smallest unit: whole rupees, cents, fils", () => {
+    expect(amountStep('PKR')).toBe('1');
+    expect(amountStep('USD')).toBe('0.01');
+    expect(amountStep('KWD')).toBe('0.001');
+    expect(amountStep('JPY')).toBe('1');
+  });
+});
+
+describe('needsReference', () => {
+  it('asks a reference of bank and wallet payments, not of cash on delivery', () => {
+    expect(needsReference('COD')).toBe(false);
+    for (const method of ['Bank Transfer', 'JazzCash', 'EasyPaisa'])
+      expect(needsReference(method)).toBe(true);
+  });
+});
+
+describe('returnActions', () => {
+  it('offers approving or refusing a new request, then the pick-up', () => {
+    expect(returnActions({ kind: 'return', state: 'requested' })).toEqual(['approved', 'refused']);
+    expect(returnActions({ kind: 'exchange', state: 'approved' })).toEqual(['pickupScheduled']);
+  });
+
+  it('offers rescheduling a pick-up or marking the goods received', () => {
+    expect(returnActions({ kind: 'return', state: 'pickupScheduled' })).toEqual([
+      'pickupScheduled',
+      'received',
+    ]);
+  });
+
+  it('offers the refund for a return and the shipping for an exchange, never both', () => {
+    expect(returnActions({ kind: 'return', state: 'received' })).toEqual(['refunded']);
+    expect(returnActions({ kind: 'exchange', state: 'received' })).toEqual(['exchangeShipped']);
+  });
+
+  it('offers nothing once a request is refused, refunded or shipped', () => {
+    expect(returnActions({ kind: 'return', state: 'refused' })).toEqual([]);
+    expect(returnActions({ kind: 'return', state: 'refunded' })).toEqual([]);
+    expect(returnActions({ kind: 'exchange', state: 'exchangeShipped' })).toEqual([]);
+  });
+});
+
+describe('returnActionLabel', () => {
+  it('names each step as a button, rescheduling as such', () => {
+    expect(returnActionLabel('requested', 'approved')).toBe('Approve');
+    expect(returnActionLabel('requested', 'refused')).toBe('Refuse');
+    expect(returnActionLabel('approved', 'pickupScheduled')).toBe('Schedule pick-up');
+    expect(returnActionLabel('pickupScheduled', 'pickupScheduled')).toBe('Reschedule pick-up');
+    expect(returnActionLabel('pickupScheduled', 'received')).toBe('Mark received');
+    expect(returnActionLabel('received', 'refunded')).toBe('Record refund');
+    expect(returnActionLabel('received', 'exchangeShipped')).toBe('Ship exchange');
+  });
+});
+
+describe('refundSuggestion', () => {
+  const order = { lines: [{ unitPrice: 4050 }, { unitPrice: 2000 }], totalPkr: 10350 };
+
+  it('is the returned items at the prices paid', () => {
+    expect(refundSuggestion(order, { lines: [{ line: 0, quantity: 2 }] })).toBe(8100);
+    expect(
+      refundSuggestion(order, {
+        lines: [
+          { line: 0, quantity: 1 },
+          { line: 1, quantity: 1 },
+        ],
+      }),
+    ).toBe(6050);
+  });
+
+  it("never suggests more than the order's total in PKR", () => {
+    expect(
+      refundSuggestion(
+        { ...order, totalPkr: 5000 },
+        {
+          lines: [
+            { line: 0, quantity: 2 },
+            { line: 1, quantity: 1 },
+          ],
+        },
+      ),
+    ).toBe(5000);
+  });
+});

@@ -1,0 +1,179 @@
+// The one money convention (src/lib/order-money.ts), as properties over random carts, random rates
+// and every currency of the countries table: the lines shown add up to the subtotal shown, and the
+// page, the stored order and the mail agree line by line.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { summaryAmounts } from '../../src/lib/checkout.ts';
+import { COUNTRY_GROUPS } from '../../src/lib/countries.ts';
+import { orderAmounts } from '../../src/lib/delivery.ts';
+import {
+  convertAmount,
+  currencyDigits,
+  currencySymbol,
+  formatMoney,
+  toMinorUnits,
+} from '../../src/lib/money.ts';
+import {
+  convertLines,
+  linesSubtotal,
+  orderLineAmounts,
+  orderTotalPkr,
+} from '../../src/lib/order-money.ts';
+import { confirmationMail } from '../../src/server/services/order-mail.ts';
+import { showLinesTotal, showPrice } from '../../src/stores/currency.ts';
+import { orderRecord } from '../fixtures/store.ts';
+
+/** Every currency a shopper can be shown prices in: the countries table's, and the shop's own. */
+const CURRENCIES = [
+  ...new Set(['PKR', ...COUNTRY_GROUPS.flatMap((g) => g.countries.map((c) => c.currency))]),
+];
+
+/** A cart's line totals in PKR: 1 to 12 lines of a unit price up to ₨500,000 times 1 to 100. */
+const cartLines = fc.array(
+  fc
+    .tuple(fc.integer({ min: 1, max: 500_000 }), fc.integer({ min: 1, max: 100 }))
+    .map(([unit, quantity]) => unit * quantity),
+  { minLength: 1, maxLength: 12 },
+);
+
+/** A rate in units of the currency per rupee, from a strong currency's (KWD 0.0011) to a weak one's. */
+const rates = fc.double({ min: 0.0001, max: 500, noNaN: true, noDefaultInfinity: true });
+
+const currencies = fc.constantFrom(...CURRENCIES);
+
+const shown = (code: string, rate: number) => ({
+  code,
+  rate,
+  symbol: currencySymbol(code),
+  digits: currencyDigits(code),
+});
+
+describe('the countries table', () => {
+  it('names currencies of 0, 2 and 3 minor digits, so the properties cover each kind', () => {
+    const digits = new Set(CURRENCIES.map(currencyDigits));
+    expect([...digits].sort()).toEqual([0, 2, 3]);
+  });
+});
+
+describe('convertLines and linesSubtotal', () => {
+  it('makes the subtotal exactly the sum of the lines, in whole minor units, in every currency', () => {
+    fc.assert(
+      fc.property(cartLines, rates, currencies, (lines, rate, code) => {
+        const converted = convertLines(lines, rate, code);
+        const minorSum = converted.reduce((sum, line) => sum + toMinorUnits(line, code), 0);
+        expect(toMinorUnits(linesSubtotal(lines, rate, code), code)).toBe(minorSum);
+        for (const [i, line] of converted.entries())
+          expect(line).toBe(convertAmount(lines[i]!, rate, code));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('adds ¥3,027 and ¥2,283 to ¥5,310 where the converted rupee sum would say ¥5,309', () => {
+    expect(convertLines([5605, 4227], 0.54, 'JPY')).toEqual([3027, 2283]);
+    expect(linesSubtotal([5605, 4227], 0.54, 'JPY')).toBe(5310);
+    expect(convertAmount(5605 + 4227, 0.54, 'JPY')).toBe(5309);
+  });
+});
+
+describe('the page, the order and the mail', () => {
+  it('show the same lines, and lines that add up to the subtotal and the total, in every currency', () => {
+    fc.assert(
+      fc.property(cartLines, rates, currencies, (lines, anyRate, code) => {
+        // Rupees are always shown at rate 1.
+        const rate = code === 'PKR' ? 1 : anyRate;
+        const currency = shown(code, rate);
+        const page = summaryAmounts(lines, currency, { USD: 0.0036, [code]: rate });
+        const order = orderAmounts(lines, code, { USD: 0.0036, [code]: rate });
+        // The page: each line's price, and the subtotal the cart panel and the summary show.
+        const pageLines = lines.map((line) => showPrice(line, currency));
+        expect(showLinesTotal(lines, currency)).toBe(formatMoney(page.subtotal, code));
+        // The server prices the order by the same rule as the page showed it.
+        expect(order.lines.map((line) => formatMoney(line, code))).toEqual(pageLines);
+        expect(order.subtotal).toBe(page.subtotal);
+        expect(toMinorUnits(order.total, code)).toBe(
+          toMinorUnits(order.subtotal, code) + toMinorUnits(order.deliveryFee, code),
+        );
+        // The stored order and its mail: the same lines, the same items figure.
+        const stored = orderRecord({
+          items: lines.map((lineTotal, i) => ({
+            productId: `p${i}`,
+            productName: `Bag ${i}`,
+            selectedColor: 'Black',
+            imageIndex: '0',
+            image: '/p.jpg',
+            price: lineTotal,
+            discountPercent: 0,
+            wholesalePrice: null,
+            unitPrice: lineTotal,
+            quantity: 1,
+            lineTotal,
+          })),
+          amountPkr: lines.reduce((sum, line) => sum + line, 0),
+          currency: code,
+          rate: order.rate,
+          amount: order.subtotal,
+          deliveryFee: order.deliveryFee,
+          total: order.total,
+        });
+        expect(orderLineAmounts(stored)).toEqual(order.lines);
+        const mail = confirmationMail(stored, { bankDetails: null });
+        const mailLines = mail.text
+          .split('\n')
+          .filter((l) => l.startsWith('- Bag '))
+          .map((l) => l.slice(l.indexOf(': ') + 2));
+        expect(mailLines).toEqual(pageLines);
+        expect(mail.text).toContain(`Items: ${showLinesTotal(lines, currency)}\n`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('orderLineAmounts', () => {
+  it('gives no lines for an order stored before the convention, whose items figure is the converted rupee sum', () => {
+    const item = (lineTotal: number) => ({ lineTotal });
+    const old = {
+      items: [item(5605), item(4227)],
+      rate: 0.54,
+      currency: 'JPY',
+      amount: 5309,
+    };
+    expect(orderLineAmounts(old)).toBeNull();
+    expect(orderLineAmounts({ ...old, amount: 5310 })).toEqual([3027, 2283]);
+  });
+
+  it('still mails such an old order, with its stored figures and no line amounts', () => {
+    const old = orderRecord({
+      items: [5605, 4227].map((lineTotal, i) => ({
+        productId: `p${i}`,
+        productName: `Bag ${i}`,
+        selectedColor: 'Black',
+        imageIndex: '0',
+        image: '/p.jpg',
+        price: lineTotal,
+        discountPercent: 0,
+        wholesalePrice: null,
+        unitPrice: lineTotal,
+        quantity: 1,
+        lineTotal,
+      })),
+      amountPkr: 9832,
+      currency: 'JPY',
+      rate: 0.54,
+      amount: 5309,
+      deliveryFee: 3500,
+      total: 8809,
+    });
+    const text = confirmationMail(old, { bankDetails: null }).text;
+    expect(text).toContain('- Bag 0 (Black) x 1\n- Bag 1 (Black) x 1\n');
+    expect(text).toContain('Items: ¥5,309\nDelivery: ¥3,500\nTotal: ¥8,809');
+  });
+});
+
+describe('orderTotalPkr', () => {
+  it('adds the items in PKR and the fee taken back to PKR at the order’s rate', () => {
+    expect(orderTotalPkr({ amountPkr: 5400, deliveryFee: 20, rate: 0.0033 })).toBe(11461);
+    expect(orderTotalPkr({ amountPkr: 1000, deliveryFee: 250, rate: 0 })).toBe(1250);
+  });
+});
