@@ -82,7 +82,7 @@ test('the owner changes the orders address and bank details; the next bank trans
   const number = shortNumber(orderId);
   const confirmation = await mailWithSubject(
     shopper.email,
-    `Your Bastaa order ${orderId} is placed`,
+    `Your Bastaa order #${number} is placed`,
   );
   expect(confirmation).toContain('Account title: Bastaa Traders E2E');
   expect(confirmation).toContain('Bank: Meezan Bank');
