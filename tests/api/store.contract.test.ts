@@ -9,7 +9,12 @@ import {
 } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mongoDouble } from '../fixtures/mongo-double.ts';
-import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import {
+  orderRecord,
+  tempMongoDoubleStore,
+  tempRealMongoStore,
+  tempSqliteStore,
+} from '../fixtures/store.ts';
 
 const order = (userId: string, overrides: Partial<OrderRecord> = {}) =>
   orderRecord({ userId, ...overrides });
@@ -532,21 +537,7 @@ describe('mongo adapter orders.create', () => {
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
-  storeContract('mongodb', async () => {
-    const { migrateMongo, openMongoStore } = await import('../../src/server/store/mongo.ts');
-    const { MongoClient } = await import('mongodb');
-    const dbName = `shop_contract_${Date.now()}`;
-    await migrateMongo(mongoUri, dbName);
-    const store = await openMongoStore(mongoUri, dbName);
-    return {
-      store,
-      cleanup: async () => {
-        const client = await new MongoClient(mongoUri).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
-    };
-  });
+  storeContract('mongodb', () => tempRealMongoStore(mongoUri, 'shop_contract'));
 } else {
   describe('store contract (real MongoDB server)', () => {
     it.skip('runs wherever MONGODB_URI is set; here the adapter runs on the test double above', () => {});

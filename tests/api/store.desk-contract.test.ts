@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, OrderPayment, StaffRecord, Store } from '../../src/server/store/port.ts';
-import { orderRecord as order, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import {
+  orderRecord as order,
+  tempMongoDoubleStore,
+  tempRealMongoStore,
+  tempSqliteStore,
+} from '../fixtures/store.ts';
 
 function member(overrides: Partial<StaffRecord> = {}): StaffRecord {
   return {
@@ -369,19 +374,5 @@ deskContract('mongo adapter over the driver double', () => tempMongoDoubleStore(
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
-  deskContract('mongodb', async () => {
-    const { migrateMongo, openMongoStore } = await import('../../src/server/store/mongo.ts');
-    const { MongoClient } = await import('mongodb');
-    const dbName = `shop_desk_contract_${Date.now()}`;
-    await migrateMongo(mongoUri, dbName);
-    const store = await openMongoStore(mongoUri, dbName);
-    return {
-      store,
-      cleanup: async () => {
-        const client = await new MongoClient(mongoUri).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
-    };
-  });
+  deskContract('mongodb', () => tempRealMongoStore(mongoUri, 'shop_desk_contract'));
 }

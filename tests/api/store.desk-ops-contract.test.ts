@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
-import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import {
+  orderRecord,
+  tempMongoDoubleStore,
+  tempRealMongoStore,
+  tempSqliteStore,
+} from '../fixtures/store.ts';
 
 const NOW = Date.parse('2030-03-01T10:00:00.000Z');
 const LEASE = 60_000;
@@ -237,19 +242,5 @@ mailContract('mongo adapter over the driver double', () => tempMongoDoubleStore(
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
-  mailContract('mongodb', async () => {
-    const { migrateMongo, openMongoStore } = await import('../../src/server/store/mongo.ts');
-    const { MongoClient } = await import('mongodb');
-    const dbName = `shop_mail_contract_${Date.now()}`;
-    await migrateMongo(mongoUri, dbName);
-    const store = await openMongoStore(mongoUri, dbName);
-    return {
-      store,
-      cleanup: async () => {
-        const client = await new MongoClient(mongoUri).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
-    };
-  });
+  mailContract('mongodb', () => tempRealMongoStore(mongoUri, 'shop_mail_contract'));
 }

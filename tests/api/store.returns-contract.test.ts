@@ -3,7 +3,12 @@
 // wherever MONGODB_URI is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderEvent, ReturnRecord, Store } from '../../src/server/store/port.ts';
-import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
+import {
+  orderRecord,
+  tempMongoDoubleStore,
+  tempRealMongoStore,
+  tempSqliteStore,
+} from '../fixtures/store.ts';
 
 const by = { id: 'staff-1', email: 'staff@bastaa.pk' };
 const delivered = (userId = 'buyer') =>
@@ -147,19 +152,5 @@ returnsContract('mongo adapter over the driver double', () => tempMongoDoubleSto
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
-  returnsContract('mongodb', async () => {
-    const { migrateMongo, openMongoStore } = await import('../../src/server/store/mongo.ts');
-    const { MongoClient } = await import('mongodb');
-    const dbName = `shop_returns_contract_${Date.now()}`;
-    await migrateMongo(mongoUri, dbName);
-    const store = await openMongoStore(mongoUri, dbName);
-    return {
-      store,
-      cleanup: async () => {
-        const client = await new MongoClient(mongoUri).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
-    };
-  });
+  returnsContract('mongodb', () => tempRealMongoStore(mongoUri, 'shop_returns_contract'));
 }
