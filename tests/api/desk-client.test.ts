@@ -23,24 +23,26 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
 import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { signUp } from '../fixtures/api.ts';
-import { desk, deskCall as serverCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import {
+  routeFetchToDesk,
+  deskCall as serverCall,
+  enrol,
+  seedOrder,
+  type Member,
+} from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let staff: Member;
 let other: Member;
-const realFetch = globalThis.fetch;
+let restoreFetch: () => void;
 const sent: Request[] = [];
 
 beforeAll(async () => {
   env = await useTempDataDir();
   staff = await enrol('staff', 'Client Staff');
   other = await enrol('staff', 'Other Staff');
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(new URL(String(input), 'http://localhost:8888'), init);
-    sent.push(req.clone());
-    return desk(req, { ip: '203.0.113.50' });
-  }) as typeof fetch;
+  restoreFetch = routeFetchToDesk(sent, '203.0.113.50');
 }, 60_000);
 
 afterEach(() => {
@@ -50,7 +52,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await settleBackground();
   await env.cleanup();
 });

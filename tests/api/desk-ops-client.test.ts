@@ -22,24 +22,20 @@ import {
   endSession,
   startSession,
 } from '../../src/stores/desk.ts';
-import { desk, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { routeFetchToDesk, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
 let staff: Member;
-const realFetch = globalThis.fetch;
+let restoreFetch: () => void;
 const sent: Request[] = [];
 
 beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Ops Owner');
   staff = await enrol('staff', 'Ops Staff');
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(new URL(String(input), 'http://localhost:8888'), init);
-    sent.push(req.clone());
-    return desk(req, { ip: '203.0.113.60' });
-  }) as typeof fetch;
+  restoreFetch = routeFetchToDesk(sent, '203.0.113.60');
 }, 60_000);
 
 afterEach(() => {
@@ -49,7 +45,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await settleBackground();
   await env.cleanup();
 });
