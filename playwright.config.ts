@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
 
 // Workers re-read this file: the port and data folder are chosen once and passed down by env.
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -29,7 +29,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
