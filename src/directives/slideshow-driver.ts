@@ -20,7 +20,10 @@ export function driveSlideshow(doc: Document = document): void {
   let drag: { x: number; id: number } | null = null;
   let swiped = false;
   const reduced = matchMedia('(prefers-reduced-motion: reduce)');
-  const hydrated = () => !island.hasAttribute('ssr');
+  // React owns the slides from its first effect on (it marks the section), a moment before Astro
+  // drops `ssr`: from then on a swipe goes to React through the dot, or the two would disagree and
+  // React's pending update would leave two slides shown.
+  const hydrated = () => !island.hasAttribute('ssr') || section.dataset.owner === 'react';
 
   const show = (next: number) => {
     if (next === index) return;

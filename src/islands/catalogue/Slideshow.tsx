@@ -20,6 +20,7 @@ export default function Slideshow({ images }: { images: string[] }) {
 
   // Take over from src/directives/slideshow-driver.ts where it left the slides.
   useEffect(() => {
+    if (section.current) section.current.dataset.owner = 'react';
     const { index, shownAt } = section.current?.dataset ?? {};
     if (!index) return;
     const ms = Math.max(0, SLIDESHOW.intervalMs - (performance.now() - Number(shownAt)));
