@@ -27,7 +27,7 @@ const NAMES = ['Ayesha', 'Bilal', 'Sana', 'Omar', 'Zara', 'Hamza', 'Fatima', 'Us
 const METHODS = ['COD', 'Bank Transfer', 'JazzCash', 'EasyPaisa'];
 
 /** A plausible order `i` of `count`, placed over the last 365 days. */
-function benchOrder(i: number, count: number, now: number): OrderRecord {
+export function benchOrder(i: number, count: number, now: number): OrderRecord {
   const name = NAMES[i % NAMES.length]!;
   const quantity = (i % 3) + 1;
   return {

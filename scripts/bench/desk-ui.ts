@@ -12,6 +12,9 @@ import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
 import { jsBeforeInteraction } from '../../tests/fixtures/browser-weight.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 import { PHONE } from '../../tests/fixtures/mobile-profile.ts';
+import { closeStore, getStore } from '../../src/server/store/index.ts';
+import { benchOrder } from './desk-orders.ts';
+import { ORDER_PAGE } from '../../src/lib/desk-view.ts';
 
 /** The desk's bench figures. */
 export interface DeskUiRow {
@@ -75,9 +78,29 @@ async function staffToken(base: string, dataDir: string): Promise<string> {
   return session.token;
 }
 
+/** How many orders the measured shop holds: the list's first screen is a full page of them. */
+export const DESK_UI_ORDERS = 1000;
+
+/** Adds `count` plausible orders to the SQLite store in `dataDir` (the running shop reads them). */
+async function seedOrders(dataDir: string, count: number): Promise<void> {
+  const previous = process.env.DATA_DIR;
+  await closeStore();
+  process.env.DATA_DIR = dataDir;
+  try {
+    const store = await getStore();
+    const now = Date.now();
+    for (let i = 0; i < count; i++) await store.orders.create(benchOrder(i, count, now));
+  } finally {
+    await closeStore();
+    if (previous === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = previous;
+  }
+}
+
 /** Measures the signed-in order list at `base` (a running shop whose data is in `dataDir`). */
 export async function deskUiBench(base: string, dataDir: string, runs: number): Promise<DeskUiRow> {
   const route = '/desk/#/orders';
+  await seedOrders(dataDir, DESK_UI_ORDERS);
   const row: DeskUiRow = {
     route,
     jsGzip: null,
@@ -98,6 +121,10 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
     row.jsGzip = (await jsBeforeInteraction(page, `${base}${route}`)).gzip;
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
     if (heading !== 'Orders') throw new Error(`the desk showed "${heading}", not the order list`);
+    // Measured with a full first page of orders, not an empty list.
+    const cards = await page.locator('.desk-order-card').count();
+    if (cards !== ORDER_PAGE)
+      throw new Error(`the order list showed ${cards} orders, not a full page of ${ORDER_PAGE}`);
     await context.close();
   } finally {
     await browser.close();

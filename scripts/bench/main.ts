@@ -21,7 +21,7 @@ import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
 import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
-import { deskUiBench } from './desk-ui.ts';
+import { DESK_UI_ORDERS, deskUiBench } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -325,14 +325,14 @@ async function deskUiSection(base: string, dataDir: string) {
   results.deskUi = row;
   checks.push({
     area: 'desk page',
-    item: `JS before interaction, ${row.route} signed in`,
+    item: `JS before interaction, ${row.route} signed in, ${DESK_UI_ORDERS} orders`,
     value: row.jsGzip === null ? '—' : `${kb(row.jsGzip)} gz`,
     budget: `≤ ${JS_BUDGET_KB.desk} KB`,
     ok: row.jsGzip !== null && row.jsGzip <= JS_BUDGET_KB.desk * KB,
   });
   checks.push({
     area: 'desk page',
-    item: `Lighthouse mobile, ${row.route} signed in`,
+    item: `Lighthouse mobile, ${row.route} signed in, ${DESK_UI_ORDERS} orders`,
     value:
       row.performance === null
         ? `failed: ${row.error ?? 'no run'}`

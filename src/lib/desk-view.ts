@@ -1,7 +1,7 @@
 // Pure rules of the desk's pages: phone links, the moves an order offers, and the desk's screen
 // routes (the part of the address after '#', e.g. '#/orders/7133649B').
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from './orders.ts';
-import { phoneDigits } from './desk.ts';
+import { ORDER_LIST_MAX, phoneDigits } from './desk.ts';
 
 /**
  * The international digits of a phone number for wa.me: a Pakistani mobile written locally
@@ -69,4 +69,18 @@ export function routeHref(pattern: RoutePattern, params: Record<string, string> 
 /** The screen path of a location hash ('#/orders/x?y' → 'orders/x'); '' for none. */
 export function pathOfHash(hash: string): string {
   return hash.replace(/^#\/?/, '').split('?')[0]!.replace(/\/+$/, '');
+}
+
+/**
+ * The order list's first page on the desk: a phone shows about six orders at once, so the list asks
+ * for the newest 25 and lets staff ask for more (measured: drawing 100 cards made most of the desk's
+ * blocking time on a 4× slowed phone).
+ */
+export const ORDER_PAGE = 25;
+/** How many more orders "Show more orders" asks for. */
+export const ORDER_PAGE_STEP = 50;
+
+/** How many orders to ask for after "Show more orders", when `shown` are listed. */
+export function nextOrderLimit(shown: number): number {
+  return Math.min(ORDER_LIST_MAX, Math.max(ORDER_PAGE, shown) + ORDER_PAGE_STEP);
 }

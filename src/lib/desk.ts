@@ -50,3 +50,6 @@ export function karachiTime(moment: string | number | Date): string {
 export function phoneDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
+
+/** The most orders one order-list answer may hold (the call's `limit` is at most this). */
+export const ORDER_LIST_MAX = 500;

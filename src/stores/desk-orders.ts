@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
 import type { OrderStatus } from '../lib/orders.ts';
+import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { DeskApiError } from '../client/desk-api.ts';
 import { deskRequest, notify, notifyFailure } from './desk.ts';
 
@@ -27,9 +28,9 @@ export const $orderFilters = atom<OrderFilters>({
 /** The list's last answer (null before the first). */
 export const $orderList = atom<AnswerOf<'deskOrders'> | null>(null);
 
-/** The request body of a set of filters: only the filters set. */
-export function ordersBody(filters: OrderFilters): DeskOrdersBody {
-  const body: DeskOrdersBody = {};
+/** The request body of a set of filters (only the filters set) and how many orders to list. */
+export function ordersBody(filters: OrderFilters, limit: number = ORDER_PAGE): DeskOrdersBody {
+  const body: DeskOrdersBody = { limit };
   if (filters.status) body.status = filters.status;
   if (filters.payment) body.payment = filters.payment;
   if (filters.from) body.from = filters.from;
@@ -38,14 +39,25 @@ export function ordersBody(filters: OrderFilters): DeskOrdersBody {
   return body;
 }
 
-/** Sets the filters and loads the list; a refusal (bad dates) is shown and the list kept. */
-export async function loadOrders(filters: OrderFilters = $orderFilters.get()): Promise<void> {
+/**
+ * Sets the filters and loads the first page of the list (or `limit` orders); a refusal (bad dates)
+ * is shown and the list kept.
+ */
+export async function loadOrders(
+  filters: OrderFilters = $orderFilters.get(),
+  limit: number = ORDER_PAGE,
+): Promise<void> {
   $orderFilters.set(filters);
   try {
-    $orderList.set(await deskRequest('deskOrders', ordersBody(filters)));
+    $orderList.set(await deskRequest('deskOrders', ordersBody(filters, limit)));
   } catch (error) {
     notifyFailure(error);
   }
+}
+
+/** "Show more orders": the same filters, the next page added to the list. */
+export function showMoreOrders(): Promise<void> {
+  return loadOrders($orderFilters.get(), nextOrderLimit($orderList.get()?.orders.length ?? 0));
 }
 
 /** One order by id or short number, or null (the failure is shown). */

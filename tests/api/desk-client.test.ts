@@ -15,13 +15,14 @@ import {
   notify,
   signIn,
 } from '../../src/stores/desk.ts';
-import { $orderList, loadOrders, moveOrder } from '../../src/stores/desk-orders.ts';
+import { $orderList, loadOrders, moveOrder, showMoreOrders } from '../../src/stores/desk-orders.ts';
 import { recordPayment } from '../../src/stores/desk-payments.ts';
 import { $returnList, loadReturns, stepReturn } from '../../src/stores/desk-returns.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
 import type { ReturnRecord } from '../../src/server/store/port.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import {
   routeFetchToDesk,
@@ -137,6 +138,24 @@ describe('the desk store', { timeout: 60_000 }, () => {
     await loadOrders({ status: '', payment: '', from: '2026-03-02', to: '2026-03-01', q: '' });
     expect($orderList.get()).toBe(before);
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.badDates });
+  });
+
+  it('lists the newest 25 orders first, and 50 more with each Show more orders', async () => {
+    const seeded: string[] = [];
+    for (let i = 0; i < 30; i++)
+      seeded.push((await seedOrder({ address: lahoreAddress({ lastName: 'Pagewala' }) })).id);
+    $deskToken.set(staff.token);
+    await loadOrders({ status: '', payment: '', from: '', to: '', q: 'Pagewala' });
+    expect($orderList.get()?.matched).toBe(30);
+    expect($orderList.get()?.orders).toHaveLength(25);
+    await showMoreOrders();
+    expect(
+      $orderList
+        .get()
+        ?.orders.map((o) => o.id)
+        .sort(),
+    ).toEqual(seeded.sort());
+    expect(await Promise.all(sent.map(async (r) => (await r.json()).limit))).toEqual([25, 75]);
   });
 
   it('answers the order as it now is, with who moved it, when another member moved it first', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   internationalDigits,
   matchRoute,
+  nextOrderLimit,
   nextStatuses,
   pathOfHash,
   routeHref,
@@ -74,6 +75,19 @@ describe('matchRoute and routeHref', () => {
 
   it('refuse a malformed escape instead of throwing', () => {
     expect(matchRoute('orders/:order', 'orders/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('nextOrderLimit', () => {
+  it('asks for 50 more than are listed, never fewer than the first page plus 50', () => {
+    expect(nextOrderLimit(25)).toBe(75);
+    expect(nextOrderLimit(75)).toBe(125);
+    expect(nextOrderLimit(3)).toBe(75);
+  });
+
+  it('never asks for more than the 500 one answer may hold', () => {
+    expect(nextOrderLimit(480)).toBe(500);
+    expect(nextOrderLimit(500)).toBe(500);
   });
 });
 

@@ -4,8 +4,8 @@ import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { routeHref } from '../../lib/desk-view.ts';
-import { $orderFilters, $orderList, loadOrders } from '../../stores/desk-orders.ts';
+import { ORDER_PAGE, routeHref } from '../../lib/desk-view.ts';
+import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
 import { Field } from './Field.tsx';
 
 /** The orders screen. */
@@ -15,7 +15,8 @@ export default function OrdersScreen() {
   const paymentId = useId();
 
   useEffect(() => {
-    void loadOrders();
+    // Back from an order: as many orders as were listed, newest first again.
+    void loadOrders(undefined, Math.max(ORDER_PAGE, $orderList.get()?.orders.length ?? 0));
   }, []);
 
   const counts = list?.counts;
@@ -112,6 +113,11 @@ export default function OrdersScreen() {
             ))}
           </ul>
           {list.orders.length === 0 && <p>No orders match.</p>}
+          {list.orders.length < list.matched && (
+            <button type="button" className="desk-button" onClick={() => void showMoreOrders()}>
+              Show more orders
+            </button>
+          )}
         </>
       )}
     </>

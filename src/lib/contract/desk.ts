@@ -2,6 +2,7 @@
 // the endpoint table can name them. This module imports only leaf modules (never requests.ts or
 // responses.ts, which import it).
 import * as z from 'zod/mini';
+import { ORDER_LIST_MAX } from '../desk.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
@@ -25,7 +26,7 @@ const limitSchema = z
   .check(
     z.refine(Number.isInteger, 'Limit must be a whole number'),
     z.gte(1, 'Limit must be at least 1'),
-    z.lte(500, 'Limit must be at most 500'),
+    z.lte(ORDER_LIST_MAX, `Limit must be at most ${ORDER_LIST_MAX}`),
   );
 
 /** Bodies of the desk's POST calls. */
