@@ -92,6 +92,40 @@ export function colourCounts(list: readonly Product[]): { colour: string; count:
   return [...counts].map(([colour, count]) => ({ colour, count }));
 }
 
+/** The filter panel's counts, each following every other active filter (as Dawn's facets do). */
+export interface FacetCounts {
+  /** Products in stock, under the other filters. */
+  inStock: number;
+  /** Per category: products in it under the filters other than category. */
+  categories: Record<Category, number>;
+  /**
+   * Every colour of the whole list, in order of first appearance, with how many products come in
+   * it under the filters other than colour (0 when none would show).
+   */
+  colours: { colour: string; count: number }[];
+}
+
+/**
+ * The panel's counts for a list and its active filters: a value's count is how many products would
+ * show with that value chosen and every other filter kept, so counts never promise a product that
+ * the grid would not show (within a filter, choices add up: Black or Navy).
+ */
+export function facetCounts(list: readonly Product[], filter: ProductFilter): FacetCounts {
+  const inStock = filterProducts(list, { ...filter, inStockOnly: true }).length;
+  const categories = Object.fromEntries(
+    (Object.keys(CATEGORY_HEADINGS) as Category[]).map((c) => [c, 0]),
+  ) as Record<Category, number>;
+  for (const p of filterProducts(list, { ...filter, categories: [] })) categories[p.category] += 1;
+  const counted = new Map(
+    colourCounts(filterProducts(list, { ...filter, colors: [] })).map((c) => [c.colour, c.count]),
+  );
+  const colours = colourCounts(list).map(({ colour }) => ({
+    colour,
+    count: counted.get(colour) ?? 0,
+  }));
+  return { inStock, categories, colours };
+}
+
 /** The lowest and highest discounted price; an empty list gives 0 to 100000. */
 export function priceBounds(list: readonly Product[]): { min: number; max: number } {
   if (list.length === 0) return { ...DEFAULT_PRICE_BOUNDS };
@@ -183,7 +217,7 @@ export function byCategory(list: readonly Product[], category: Category): Produc
   return list.filter((p) => p.category === category);
 }
 
-/** The grid counter text: 'Viewing X of Y products'. */
+/** The grid counter text: 'Viewing X of Y products' ('Viewing 1 of 1 product' for a single one). */
 export function viewingText(shown: number, total: number): string {
-  return `Viewing ${shown} of ${total} products`;
+  return `Viewing ${shown} of ${total} product${total === 1 ? '' : 's'}`;
 }

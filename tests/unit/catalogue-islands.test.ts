@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { variantAt } from '../../src/islands/catalogue/card-product.ts';
-import { initialListing, listingReducer } from '../../src/islands/catalogue/listing-state.ts';
+import {
+  activeFilters,
+  initialListing,
+  listingReducer,
+  removeFilter,
+} from '../../src/islands/catalogue/listing-state.ts';
 import { clampRange } from '../../src/islands/catalogue/price-range.ts';
 
 const bounds = { min: 950, max: 18500 };
@@ -74,5 +79,52 @@ describe('listingReducer', () => {
     s = listingReducer(s, { type: 'colour', colour: 'Navy', on: true });
     s = listingReducer(s, { type: 'range', range: { min: 2000, max: 3000 }, moved: 'max' });
     expect(listingReducer(s, { type: 'reset' })).toEqual(start);
+  });
+  it('keeps the chosen sort when the filters are reset', () => {
+    let s = listingReducer(start, { type: 'sort', sort: 'A to Z' });
+    s = listingReducer(s, { type: 'colour', colour: 'Navy', on: true });
+    expect(listingReducer(s, { type: 'reset' })).toEqual({ ...start, sort: 'A to Z' });
+  });
+});
+
+describe('activeFilters and removeFilter', () => {
+  const start = initialListing(bounds);
+  const filtered = [
+    { type: 'stock', on: true },
+    { type: 'category', category: 'sleeves', on: true },
+    { type: 'colour', colour: 'Navy', on: true },
+    { type: 'colour', colour: 'Black', on: true },
+    { type: 'range', range: { min: 2000, max: 3000 }, moved: 'min' },
+  ] as const;
+  const all = filtered.reduce(listingReducer, start);
+
+  it('lists nothing for an unfiltered listing, the full price range included', () => {
+    expect(activeFilters(start)).toEqual([]);
+  });
+
+  it('lists availability, categories, colours in the order chosen, then the price range', () => {
+    expect(activeFilters(all)).toEqual([
+      { kind: 'stock' },
+      { kind: 'category', category: 'sleeves' },
+      { kind: 'colour', colour: 'Navy' },
+      { kind: 'colour', colour: 'Black' },
+      { kind: 'price', range: { min: 2000, max: 3000 } },
+    ]);
+  });
+
+  it('removes only the chip’s own filter', () => {
+    const withoutNavy = listingReducer(all, removeFilter({ kind: 'colour', colour: 'Navy' }));
+    expect(withoutNavy.colors).toEqual(['Black']);
+    expect(activeFilters(withoutNavy)).toHaveLength(4);
+    const withoutPrice = listingReducer(all, removeFilter({ kind: 'price', range: all.range }));
+    expect(withoutPrice.range).toEqual(bounds);
+    expect(withoutPrice.colors).toEqual(['Navy', 'Black']);
+    const withoutStock = listingReducer(all, removeFilter({ kind: 'stock' }));
+    expect(withoutStock.inStockOnly).toBe(false);
+    const withoutSleeves = listingReducer(
+      all,
+      removeFilter({ kind: 'category', category: 'sleeves' }),
+    );
+    expect(withoutSleeves.categories).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   bestSellers,
   byCategory,
   colourCounts,
+  facetCounts,
   filterProducts,
   priceBounds,
   relatedProducts,
@@ -246,6 +247,49 @@ describe('byCategory', () => {
 describe('viewingText', () => {
   it("reads 'Viewing X of Y products'", () => {
     expect(viewingText(8, 23)).toBe('Viewing 8 of 23 products');
+  });
+  it("counts a single product as one: 'Viewing 1 of 1 product'", () => {
+    expect(viewingText(1, 1)).toBe('Viewing 1 of 1 product');
+  });
+});
+
+describe('facetCounts', () => {
+  // tote: handbags, Black+Tan, in stock · pack: bagpacks, Black+Navy, out of stock ·
+  // sleeve: sleeves, Grey, 999 · cheap: sleeves, Grey+Black, 1000.
+  it('counts every value over the whole list when no filter is set', () => {
+    expect(facetCounts(list, {})).toEqual({
+      inStock: 3,
+      categories: { handbags: 1, bagpacks: 1, sleeves: 2 },
+      colours: [
+        { colour: 'Black', count: 3 },
+        { colour: 'Tan', count: 1 },
+        { colour: 'Navy', count: 1 },
+        { colour: 'Grey', count: 2 },
+      ],
+    });
+  });
+
+  it('counts colours under the other filters, keeping every colour of the list (0 when none would show)', () => {
+    expect(facetCounts(list, { categories: ['sleeves'] }).colours).toEqual([
+      { colour: 'Black', count: 1 },
+      { colour: 'Tan', count: 0 },
+      { colour: 'Navy', count: 0 },
+      { colour: 'Grey', count: 2 },
+    ]);
+  });
+
+  it('counts a filter without itself: choosing Black still counts Grey, and every category in black', () => {
+    const counts = facetCounts(list, { colors: ['Black'] });
+    expect(counts.colours.find((c) => c.colour === 'Grey')?.count).toBe(2);
+    expect(counts.categories).toEqual({ handbags: 1, bagpacks: 1, sleeves: 1 });
+    expect(counts.inStock).toBe(2);
+  });
+
+  it('follows the price range and stock together', () => {
+    const counts = facetCounts(list, { inStockOnly: true, maxPrice: 999 });
+    expect(counts.categories).toEqual({ handbags: 0, bagpacks: 0, sleeves: 1 });
+    expect(counts.inStock).toBe(1);
+    expect(counts.colours.filter((c) => c.count > 0)).toEqual([{ colour: 'Grey', count: 1 }]);
   });
 });
 

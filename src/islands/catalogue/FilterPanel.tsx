@@ -1,13 +1,16 @@
 import type { Dispatch, RefObject } from 'react';
-import { CATEGORY_HEADINGS, colourCounts } from '../../lib/catalogue.ts';
+import { CATEGORY_HEADINGS, type FacetCounts } from '../../lib/catalogue.ts';
 import type { Category } from '../../lib/product.ts';
-import { asProducts, type CardProduct } from './card-product.ts';
+import { swatchColour } from '../../lib/swatches.ts';
 import type { ListingAction, ListingState } from './listing-state.ts';
 import { PriceFilter } from './PriceFilter.tsx';
 
 type Props = {
   id: string;
-  products: readonly CardProduct[];
+  /** The counts beside each choice, following the other active filters. */
+  counts: FacetCounts;
+  /** How many products the filters keep: the drawer's results button says it. */
+  results: number;
   state: ListingState;
   dispatch: Dispatch<ListingAction>;
   showCategory: boolean;
@@ -19,17 +22,21 @@ const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 // The categories in the store's order, without importing the zod schema into the browser.
 const CATEGORIES = Object.keys(CATEGORY_HEADINGS) as Category[];
 
-/** The Show Filter panel (a drawer on small screens): availability, category, colour, price, reset. */
+/**
+ * The Show Filter panel (a drawer on small screens): availability, category, colour swatches and
+ * price, each with counts that follow the other filters; Reset Filters; and on phones a results
+ * button that closes the drawer onto the grid.
+ */
 export function FilterPanel({
   id,
-  products,
+  counts,
+  results,
   state,
   dispatch,
   showCategory,
   onClose,
   closeRef,
 }: Props) {
-  const colours = colourCounts(asProducts(products));
   return (
     <aside id={id} className="filter-panel" aria-label="Filters">
       <div className="filter-head">
@@ -44,9 +51,10 @@ export function FilterPanel({
           <input
             type="checkbox"
             checked={state.inStockOnly}
+            disabled={counts.inStock === 0 && !state.inStockOnly}
             onChange={(e) => dispatch({ type: 'stock', on: e.target.checked })}
           />
-          In stock only
+          In stock only ({counts.inStock})
         </label>
       </fieldset>
       {showCategory && (
@@ -57,38 +65,58 @@ export function FilterPanel({
               <input
                 type="checkbox"
                 checked={state.categories.includes(c)}
+                disabled={counts.categories[c] === 0 && !state.categories.includes(c)}
                 onChange={(e) => dispatch({ type: 'category', category: c, on: e.target.checked })}
               />
-              {label(c)}
+              {label(c)} ({counts.categories[c]})
             </label>
           ))}
         </fieldset>
       )}
       <fieldset className="filter-group">
         <legend>Color</legend>
-        {colours.map(({ colour, count }) => (
-          <label className="check" key={colour}>
-            <input
-              type="checkbox"
-              checked={state.colors.includes(colour)}
-              onChange={(e) => dispatch({ type: 'colour', colour, on: e.target.checked })}
-            />
-            {colour} ({count})
-          </label>
-        ))}
+        <div className="swatch-choices">
+          {counts.colours.map(({ colour, count }) => {
+            const checked = state.colors.includes(colour);
+            return (
+              <label className="swatch-choice" key={colour}>
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  // As every choice here: one that would show no product is offered only to be unticked.
+                  disabled={count === 0 && !checked}
+                  onChange={(e) => dispatch({ type: 'colour', colour, on: e.target.checked })}
+                />
+                <span
+                  className="swatch-dot"
+                  style={{ background: swatchColour(colour) }}
+                  aria-hidden="true"
+                />
+                <span>
+                  {colour} ({count})
+                </span>
+              </label>
+            );
+          })}
+        </div>
       </fieldset>
       <PriceFilter
         bounds={state.bounds}
         range={state.range}
         onChange={(range, moved) => dispatch({ type: 'range', range, moved })}
       />
-      <button
-        type="button"
-        className="button secondary reset"
-        onClick={() => dispatch({ type: 'reset' })}
-      >
-        Reset Filters
-      </button>
+      <div className="filter-actions">
+        <button
+          type="button"
+          className="button secondary reset"
+          onClick={() => dispatch({ type: 'reset' })}
+        >
+          Reset Filters
+        </button>
+        <button type="button" className="button filter-results" onClick={onClose}>
+          {results === 1 ? 'Show 1 product' : `Show ${results} products`}
+        </button>
+      </div>
     </aside>
   );
 }

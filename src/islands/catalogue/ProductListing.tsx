@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
+  facetCounts,
   filterProducts,
   priceBounds,
   SORTS,
@@ -10,7 +11,8 @@ import {
 import { asProducts, type CardProduct } from './card-product.ts';
 import { useModalDrawer } from './drawer-modal.ts';
 import { FilterPanel } from './FilterPanel.tsx';
-import { initialListing, listingReducer } from './listing-state.ts';
+import { ActiveFilters } from './ActiveFilters.tsx';
+import { activeFilters, initialListing, listingReducer } from './listing-state.ts';
 import { useFocusFirstNewCard } from './load-more-focus.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { useScrollToTopOnCommit } from './scroll-on-commit.ts';
@@ -33,19 +35,26 @@ export default function ProductListing({ products, showCategory = false, emptyTe
   const closeRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  const list = useMemo(() => {
-    const filter = {
+  const filter = useMemo(
+    () => ({
       inStockOnly: state.inStockOnly,
       categories: state.categories,
       colors: state.colors,
       minPrice: state.range.min,
       maxPrice: state.range.max,
-    };
-    return sortProducts(
-      filterProducts(asProducts(products), filter),
-      state.sort,
-    ) as unknown as CardProduct[];
-  }, [products, state.inStockOnly, state.categories, state.colors, state.range, state.sort]);
+    }),
+    [state.inStockOnly, state.categories, state.colors, state.range],
+  );
+  const list = useMemo(
+    () =>
+      sortProducts(
+        filterProducts(asProducts(products), filter),
+        state.sort,
+      ) as unknown as CardProduct[],
+    [products, filter, state.sort],
+  );
+  const counts = useMemo(() => facetCounts(asProducts(products), filter), [products, filter]);
+  const active = activeFilters(state);
   const visible = list.slice(0, state.shown);
   const newCards = useFocusFirstNewCard(visible.length, visible.length < list.length);
 
@@ -125,7 +134,8 @@ export default function ProductListing({ products, showCategory = false, emptyTe
             <div className="drawer-backdrop" onClick={closePanel} aria-hidden="true" />
             <FilterPanel
               id="filter-panel"
-              products={products}
+              counts={counts}
+              results={list.length}
               state={state}
               dispatch={dispatch}
               showCategory={showCategory}
@@ -136,8 +146,20 @@ export default function ProductListing({ products, showCategory = false, emptyTe
         )}
         <div className="listing-results" ref={resultsRef}>
           <h2 className="visually-hidden">Products</h2>
+          <ActiveFilters active={active} dispatch={dispatch} />
           {list.length === 0 ? (
-            <p className="empty">{emptyText}</p>
+            <div className="empty">
+              <p>{emptyText}</p>
+              {active.length > 0 && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => dispatch({ type: 'reset' })}
+                >
+                  Clear filters
+                </button>
+              )}
+            </div>
           ) : (
             <ProductGrid products={visible} eager={4} listRef={newCards.list} />
           )}

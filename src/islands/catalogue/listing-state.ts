@@ -21,6 +21,7 @@ export type ListingAction =
   | { type: 'colour'; colour: string; on: boolean }
   | { type: 'range'; range: PkrRange; moved: 'min' | 'max' }
   | { type: 'bounds'; bounds: PkrRange }
+  | { type: 'price-reset' }
   | { type: 'reset' }
   | { type: 'more' };
 
@@ -57,9 +58,44 @@ export function listingReducer(state: ListingState, action: ListingAction): List
     case 'bounds':
       // A new product list: the price range goes back to its lowest and highest price (SPEC §4).
       return { ...first, bounds: action.bounds, range: { ...action.bounds } };
+    case 'price-reset':
+      return { ...first, range: { ...state.bounds } };
     case 'reset':
-      return initialListing(state.bounds);
+      // Clears the filters; the shopper's sort stays.
+      return { ...initialListing(state.bounds), sort: state.sort };
     case 'more':
       return { ...state, shown: state.shown + LOAD_MORE_STEP };
+  }
+}
+
+/** One active filter, shown as a removable chip above the grid. */
+export type ActiveFilter =
+  | { kind: 'stock' }
+  | { kind: 'category'; category: Category }
+  | { kind: 'colour'; colour: string }
+  | { kind: 'price'; range: PkrRange };
+
+/** The filters in force, in the panel's order: availability, categories, colours, price. */
+export function activeFilters(state: ListingState): ActiveFilter[] {
+  const active: ActiveFilter[] = [];
+  if (state.inStockOnly) active.push({ kind: 'stock' });
+  for (const category of state.categories) active.push({ kind: 'category', category });
+  for (const colour of state.colors) active.push({ kind: 'colour', colour });
+  if (state.range.min !== state.bounds.min || state.range.max !== state.bounds.max)
+    active.push({ kind: 'price', range: state.range });
+  return active;
+}
+
+/** What removing a chip does: that one filter goes, the others stay. */
+export function removeFilter(filter: ActiveFilter): ListingAction {
+  switch (filter.kind) {
+    case 'stock':
+      return { type: 'stock', on: false };
+    case 'category':
+      return { type: 'category', category: filter.category, on: false };
+    case 'colour':
+      return { type: 'colour', colour: filter.colour, on: false };
+    case 'price':
+      return { type: 'price-reset' };
   }
 }
