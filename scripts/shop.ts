@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
+import { catalogueForExport, exportedLine } from '../src/server/services/catalogue-export.ts';
 import { DomainError } from '../src/server/errors.ts';
 import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders.ts';
 import { statusFromText } from '../src/lib/desk.ts';
@@ -90,6 +91,7 @@ const commands: Record<string, Command> = {
     const file = args.find((a, i) => !a.startsWith('--') && (flag < 0 || i !== flag + 1));
     if (!file) return usage('catalogue import needs a file');
     const result = await importCatalogueFile(await getStore(), file, { images });
+    for (const line of result.warnings) console.error(`warning: ${line}`);
     if (!result.ok) return report(result.errors, 'Nothing was imported.');
     console.log(
       `Imported ${file}: ${result.inserted} new, ${result.updated} updated; ` +
@@ -99,12 +101,15 @@ const commands: Record<string, Command> = {
   },
   'catalogue export': async (args) => {
     const file = args.find((a) => !a.startsWith('--'));
-    const products = await (await getStore()).products.list();
+    const found = await catalogueForExport(await getStore());
+    const { products } = found;
     const csv = args.includes('--csv') || /\.csv$/i.test(file ?? '');
     const text = csv ? catalogueToCsv(products) : JSON.stringify(products, null, 2) + '\n';
     if (file) await writeFile(file, text);
     else process.stdout.write(text);
-    if (file) console.log(`Wrote the catalogue to ${file}.`);
+    // With no file the catalogue is stdout, so the demo notice goes to stderr.
+    if (file) console.log(exportedLine(found, file));
+    else if (found.from === 'demo') console.error(exportedLine(found, file));
     return 0;
   },
   'catalogue generate': async ([count, file]) => {

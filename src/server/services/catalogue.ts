@@ -12,18 +12,27 @@ export const DEMO_CATALOGUE_FILE = path.resolve('data/catalogue.json');
 export type ImportResult =
   { ok: true; inserted: number; updated: number } | { ok: false; errors: string[] };
 
+/** How a problem line names a record: `record 2 (_id "bag-b")` for a JSON file. */
+export type RecordLabel = (index: number, data: unknown) => string;
+
+/** A JSON file's records are named by their place in the list and their id. */
+export const jsonRecordLabel: RecordLabel = (index, data) => {
+  const record = Array.isArray(data) ? (data[index] as { _id?: unknown } | undefined) : undefined;
+  const id = typeof record?._id === 'string' ? ` (_id "${record._id}")` : '';
+  return `record ${index + 1}${id}`;
+};
+
 /** Validates a whole catalogue; every bad record gets its own readable line. */
 export function validateCatalogue(
   data: unknown,
+  label: RecordLabel = jsonRecordLabel,
 ): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
   const parsed = catalogueSchema.safeParse(data);
   if (parsed.success) return { ok: true, products: parsed.data };
   const errors = parsed.error.issues.map((issue) => {
     const [index, ...field] = issue.path;
     if (typeof index !== 'number') return `catalogue: ${issue.message}`;
-    const record = Array.isArray(data) ? (data[index] as { _id?: unknown } | undefined) : undefined;
-    const id = typeof record?._id === 'string' ? ` (_id "${record._id}")` : '';
-    return `record ${index + 1}${id}: ${field.join('.') || 'record'}: ${issue.message}`;
+    return `${label(index, data)}: ${field.join('.') || 'record'}: ${issue.message}`;
   });
   return { ok: false, errors };
 }
