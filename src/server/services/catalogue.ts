@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListProduct, ProductListAnswer } from '../../lib/contract/responses.ts';
+import { quoted } from '../../lib/catalogue-sheet.ts';
 import { catalogueSchema, type Product } from '../../lib/product.ts';
 import '../zod-english.ts';
 import type { Store } from '../store/port.ts';
@@ -32,9 +33,29 @@ export function validateCatalogue(
   const errors = parsed.error.issues.map((issue) => {
     const [index, ...field] = issue.path;
     if (typeof index !== 'number') return `catalogue: ${issue.message}`;
-    return `${label(index, data)}: ${field.join('.') || 'record'}: ${issue.message}`;
+    return `${label(index, data)}: ${field.join('.') || 'record'}: ${typedProblem(issue, data)}`;
   });
   return { ok: false, errors };
+}
+
+/**
+ * An issue's message with the value that was given, when it is a plain value: an enum names what
+ * is accepted (`'Wallets' is not one of handbags, bagpacks, sleeves`), a number or text out of
+ * its range or of the wrong type is quoted before the rule.
+ */
+function typedProblem(
+  issue: { code: string; path: PropertyKey[]; message: string; values?: unknown[] },
+  data: unknown,
+): string {
+  let value: unknown = data;
+  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | null)?.[key];
+  if (!['string', 'number', 'boolean'].includes(typeof value)) return issue.message;
+  const typed = typeof value === 'string' ? quoted(value) : String(value);
+  if (issue.code === 'invalid_value' && issue.values)
+    return `${typed} is not one of ${issue.values.join(', ')}`;
+  if (['invalid_type', 'too_small', 'too_big'].includes(issue.code))
+    return `${typed} refused: ${issue.message}`;
+  return issue.message;
 }
 
 /** Validates and upserts a catalogue; nothing is written when any record is bad. */
