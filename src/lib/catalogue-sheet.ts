@@ -2,7 +2,35 @@
 // through them, and the desk's product form is to use the very same rules and messages. Each rule
 // answers the value, or the problem in words that quote what was typed and say what is accepted.
 import { CATEGORIES, type Category } from './product.ts';
-import { KNOWN_COLOURS, unknownColourProblem } from './swatches.ts';
+import { SWATCHES } from './swatches.ts';
+
+/** The colour names the shop can paint without a swatch of their own, in table order. */
+export const KNOWN_COLOURS: readonly string[] = Object.keys(SWATCHES);
+
+/** The problem with a colour that has no swatch; `how` says where an owner gives one. */
+export function unknownColourProblem(name: string, how: string): string {
+  return `${quoted(name)} is not a known colour (${KNOWN_COLOURS.join(', ')}); for a new colour, ${how}`;
+}
+
+/**
+ * The colours of a product record that would show a blank swatch: outside the swatch table and
+ * without a swatch of their own. Reads any record (a JSON file's too) and skips what is not a
+ * colour entry, which the product schema reports.
+ */
+export function colourProblems(record: unknown): { index: number; problem: string }[] {
+  const entries = (record as { colorImages?: unknown } | null)?.colorImages;
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: { color?: unknown; swatch?: unknown } | null, index) =>
+    typeof entry?.color === 'string' && entry.swatch === undefined && !(entry.color in SWATCHES)
+      ? [
+          {
+            index,
+            problem: unknownColourProblem(entry.color, 'give its entry a swatch, "#rrggbb"'),
+          },
+        ]
+      : [],
+  );
+}
 
 /** A cell read by a rule: its value, or the problem with what was typed. */
 export type Cell<T> = { ok: true; value: T } | { ok: false; problem: string };

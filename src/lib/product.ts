@@ -1,6 +1,5 @@
 // zod/mini: the browser parses the product list with these schemas (src/lib/contract/responses.ts).
 import * as z from 'zod/mini';
-import { SWATCHES, unknownColourProblem } from './swatches.ts';
 
 /** The three categories the shop sells, as stored on each product. */
 export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
@@ -40,7 +39,8 @@ export const colorImagesSchema = z.strictObject({
         .check(z.regex(SITE_PATH, 'must be a site-relative path (one leading /, no .. segments)')),
     )
     .check(z.minLength(1), z.maxLength(8)),
-  // import-sheets (issue 23): a colour outside the swatch table carries its own paint.
+  // import-sheets (issue 23): a colour outside the swatch table carries its own paint (a colour
+  // without one must be in the table: src/lib/catalogue-sheet.ts colourProblems).
   swatch: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/, 'must be a colour code #rrggbb'))),
 });
 
@@ -77,14 +77,6 @@ export const productSchema = productShape.check(
     if (new Set(p.colors).size !== p.colors.length) {
       ctx.addIssue({ code: 'custom', path: ['colors'], message: 'must not repeat a colour' });
     }
-    p.colorImages.forEach(({ color, swatch }, i) => {
-      if (swatch === undefined && SWATCHES[color] === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['colorImages', i, 'color'],
-          message: unknownColourProblem(color, 'give its entry a swatch, "#rrggbb"'),
-        });
-    });
     if (p.wholesalePrice !== null && p.wholesalePrice >= p.price) {
       ctx.addIssue({
         code: 'custom',

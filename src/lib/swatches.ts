@@ -29,15 +29,6 @@ export const SWATCHES: Readonly<Record<string, string>> = {
 export const swatchColour = (name: string, own?: string): string =>
   own ?? SWATCHES[name] ?? name.replace(/\s+/g, '').toLowerCase();
 
-/** The colour names the shop can paint without a swatch of their own, in table order. */
-export const KNOWN_COLOURS: readonly string[] = Object.keys(SWATCHES);
-
-/** The problem with a colour that has no swatch; `how` says where an owner gives one. */
-export function unknownColourProblem(name: string, how: string): string {
-  const typed = name.length > 40 ? `${name.slice(0, 39)}…` : name;
-  return `'${typed}' is not a known colour (${KNOWN_COLOURS.join(', ')}); for a new colour, ${how}`;
-}
-
 /** The paint of each colour a product gives its own swatch, or undefined when it gives none. */
 export function ownSwatches(
   colorImages: readonly { color: string; swatch?: string }[],

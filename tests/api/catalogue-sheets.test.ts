@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KNOWN_COLOURS } from '../../src/lib/swatches.ts';
+import { KNOWN_COLOURS } from '../../src/lib/catalogue-sheet.ts';
 import { ANSI_WARNING } from '../../src/server/services/catalogue-csv-read.ts';
 import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
 import { imagesHint, importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
@@ -366,6 +366,23 @@ describe('colours', () => {
       ],
       warnings: [],
     });
+  });
+
+  it('in a JSON file, refuses a colour with neither a swatch-table name nor a swatch', async () => {
+    const product = makeProduct({ _id: 'bag-j', colors: ['Black', 'Camel'] });
+    const target = file('catalogue.json', JSON.stringify([product]));
+    expect(await importCatalogueFile(store, target)).toEqual({
+      ok: false,
+      errors: [
+        `record 1 (_id "bag-j"): colorImages.1.color: 'Camel' is not a known colour (${known}); for a new colour, give its entry a swatch, "#rrggbb"`,
+      ],
+      warnings: [],
+    });
+    const painted = product.colorImages.map((c) =>
+      c.color === 'Camel' ? { ...c, swatch: '#c19a6b' } : c,
+    );
+    writeFileSync(target, JSON.stringify([{ ...product, colorImages: painted }]));
+    expect(await importCatalogueFile(store, target)).toMatchObject({ ok: true, inserted: 1 });
   });
 
   it('accepts a known colour in any case, as the swatch table writes it', async () => {

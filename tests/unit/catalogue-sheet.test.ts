@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  colourProblems,
+  KNOWN_COLOURS,
   quoted,
   readCategory,
   readColour,
@@ -15,7 +17,7 @@ import {
   rowProblem,
   wholesaleProblem,
 } from '../../src/lib/catalogue-sheet.ts';
-import { KNOWN_COLOURS, ownSwatches, swatchColour } from '../../src/lib/swatches.ts';
+import { ownSwatches, swatchColour } from '../../src/lib/swatches.ts';
 import { productSchema } from '../../src/lib/product.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
@@ -231,27 +233,44 @@ describe('readImages', () => {
   });
 });
 
-describe('productSchema colours', () => {
+describe('colourProblems', () => {
   const withColour = (color: string, swatch?: string) =>
     makeProduct({
       colors: [color],
       colorImages: [{ color, images: ['/images/x.svg'], ...(swatch ? { swatch } : {}) }],
     });
 
-  it('refuses a colour outside the swatch table that has no swatch', () => {
-    const result = productSchema.safeParse(withColour('Camel'));
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      [
-        'colorImages.0.color',
-        `'Camel' is not a known colour (${KNOWN}); for a new colour, give its entry a swatch, "#rrggbb"`,
-      ],
+  it('names a colour outside the swatch table that has no swatch, with the known colours', () => {
+    expect(colourProblems(withColour('Camel'))).toEqual([
+      {
+        index: 0,
+        problem: `'Camel' is not a known colour (${KNOWN}); for a new colour, give its entry a swatch, "#rrggbb"`,
+      },
     ]);
   });
 
-  it('accepts it with a swatch, and refuses a swatch that is not #rrggbb', () => {
-    expect(productSchema.safeParse(withColour('Camel', '#c19a6b')).success).toBe(true);
-    expect(productSchema.safeParse(withColour('Camel', 'camel')).success).toBe(false);
+  it('accepts a table colour, or any colour with its own swatch', () => {
+    expect(colourProblems(withColour('Black'))).toEqual([]);
+    expect(colourProblems(withColour('Camel', '#c19a6b'))).toEqual([]);
+  });
+
+  it('leaves what is not a colour entry to the product schema', () => {
+    expect(colourProblems({ colorImages: [null, { color: 5 }] })).toEqual([]);
+    expect(colourProblems('not a product')).toEqual([]);
+  });
+});
+
+describe('productSchema swatch', () => {
+  it('accepts a colour entry with a #rrggbb swatch and refuses any other swatch', () => {
+    const product = (swatch: string) =>
+      makeProduct({
+        colors: ['Camel'],
+        colorImages: [{ color: 'Camel', images: ['/images/x.svg'], swatch }],
+      });
+    expect(productSchema.safeParse(product('#c19a6b')).success).toBe(true);
+    expect(productSchema.safeParse(product('camel')).error?.issues[0]?.message).toBe(
+      'must be a colour code #rrggbb',
+    );
   });
 });
 

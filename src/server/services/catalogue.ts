@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListProduct, ProductListAnswer } from '../../lib/contract/responses.ts';
-import { quoted } from '../../lib/catalogue-sheet.ts';
+import { colourProblems, quoted } from '../../lib/catalogue-sheet.ts';
 import { catalogueSchema, type Product } from '../../lib/product.ts';
 import '../zod-english.ts';
 import type { Store } from '../store/port.ts';
@@ -29,12 +29,17 @@ export function validateCatalogue(
   label: RecordLabel = jsonRecordLabel,
 ): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
   const parsed = catalogueSchema.safeParse(data);
-  if (parsed.success) return { ok: true, products: parsed.data };
-  const errors = parsed.error.issues.map((issue) => {
+  const errors = (parsed.error?.issues ?? []).map((issue) => {
     const [index, ...field] = issue.path;
     if (typeof index !== 'number') return `catalogue: ${issue.message}`;
     return `${label(index, data)}: ${field.join('.') || 'record'}: ${typedProblem(issue, data)}`;
   });
+  if (Array.isArray(data))
+    data.forEach((record, i) => {
+      for (const { index, problem } of colourProblems(record))
+        errors.push(`${label(i, data)}: colorImages.${index}.color: ${problem}`);
+    });
+  if (parsed.success && errors.length === 0) return { ok: true, products: parsed.data };
   return { ok: false, errors };
 }
 
