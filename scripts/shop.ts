@@ -30,7 +30,8 @@ const USAGE = `Usage: npm run shop -- <command>
                                    colour) and its photos, store the photos in data/photos
                                    (PHOTOS_DIR) and upsert the products (all or nothing)
   catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
-                                   in .csv or --csv is given (stdout when no file)
+                                   in .csv or --csv is given (stdout when no file); a store with
+                                   no products yet gives the demo catalogue, saying so
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders show <number|id>          one order in full (#7133649B, any case, or the full id)
