@@ -99,7 +99,7 @@ export const MAX_PRICE = 10_000_000;
 
 /**
  * A price in whole rupees as people write it: 4500, 4,500 (or 1,00,000), Rs 4,500, Rs. 7800,
- * PKR 4500, 4500/-, 4500.00. Paise other than .00 are refused.
+ * PKR 4500, 4500 PKR, 4500/-, 4500.00. Paise other than .00 are refused.
  */
 export function readPrice(text: string): Cell<number> {
   const typed = text.trim();
@@ -107,7 +107,7 @@ export function readPrice(text: string): Cell<number> {
   if (typed === '') return no(`is empty; ${accepted}`);
   const bare = typed
     .replace(CURRENCY, '')
-    .replace(/\s*\/-$/, '')
+    .replace(/\s*(?:\/-|pkr|rs\.?)$/i, '')
     .trim();
   const match = /^([\d,]+)(?:\.(\d+))?$/.exec(bare);
   const whole = match?.[1] ?? '';

@@ -206,6 +206,40 @@ describe('spreadsheet import messages', () => {
   });
 });
 
+describe('the shape of the sheet', () => {
+  it('refuses a row with more cells than the header has columns, and a column named twice', async () => {
+    const text = sheet([bag()]).replace(/\r\n$/, ',surplus\r\n');
+    expect(await importCatalogueFile(store, file('wide.csv', text))).toEqual({
+      ok: false,
+      errors: ['row 2: more cells than the header has columns'],
+      warnings: [],
+    });
+    expect(await importSheet([bag()], [...REQUIRED_COLUMNS, 'Price'])).toEqual({
+      ok: false,
+      errors: ['row 1: column price appears twice'],
+      warnings: [],
+    });
+  });
+
+  it('names the row and the product when a rule only the product schema holds is broken', async () => {
+    expect(await importSheet([bag({ images: '/images/../private.png' })])).toEqual({
+      ok: false,
+      errors: [
+        'row 2 (_id "dera-tote"): colorImages.0.images.0: must be a site-relative path (one leading /, no .. segments)',
+      ],
+      warnings: [],
+    });
+  });
+
+  it('reports an empty file', async () => {
+    expect(await importCatalogueFile(store, file('empty.csv', '\r\n'))).toEqual({
+      ok: false,
+      errors: ['the CSV file is empty'],
+      warnings: [],
+    });
+  });
+});
+
 describe('categories', () => {
   it('are accepted in any case', async () => {
     expect(await importSheet([bag({ category: 'Handbags' })])).toMatchObject({ ok: true });

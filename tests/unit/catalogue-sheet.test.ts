@@ -68,6 +68,8 @@ describe('readPrice', () => {
       ['4500.00', 4500],
       ['4500.0', 4500],
       ['4,500/-', 4500],
+      ['4500 PKR', 4500],
+      ['4500Rs', 4500],
       ['1,00,000', 100_000],
       ['1,000,000', 1_000_000],
     ] as const)
@@ -86,6 +88,7 @@ describe('readPrice', () => {
     expect(readPrice('45,00')).toEqual(problem(`'45,00' is not a price; ${accepted}`));
     expect(readPrice('-4500')).toEqual(problem(`'-4500' is not a price; ${accepted}`));
     expect(readPrice('$45')).toEqual(problem(`'$45' is not a price; ${accepted}`));
+    expect(readPrice('Rs Rs 45')).toEqual(problem(`'Rs Rs 45' is not a price; ${accepted}`));
     expect(readPrice('')).toEqual(problem(`is empty; ${accepted}`));
   });
 
