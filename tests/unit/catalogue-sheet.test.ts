@@ -20,6 +20,7 @@ import {
 import { ownSwatches, swatchColour } from '../../src/lib/swatches.ts';
 import { productSchema } from '../../src/lib/product.ts';
 import { makeProduct } from '../fixtures/products.ts';
+import { toCardProduct } from '../../src/islands/catalogue/card-product.ts';
 
 const value = <T>(v: T) => ({ ok: true, value: v });
 const problem = (p: string) => ({ ok: false, problem: p });
@@ -288,5 +289,14 @@ describe('swatchColour and ownSwatches', () => {
       Camel: '#c19a6b',
     });
     expect(ownSwatches([{ color: 'Black' }])).toBeUndefined();
+  });
+});
+
+describe('toCardProduct swatches', () => {
+  it('carries the paint of the colours with their own swatch, and nothing for table colours', () => {
+    const own = makeProduct({ colors: ['Black', 'Camel'] });
+    own.colorImages[1] = { ...own.colorImages[1]!, swatch: '#c19a6b' };
+    expect(toCardProduct(own).swatches).toEqual({ Camel: '#c19a6b' });
+    expect('swatches' in toCardProduct(makeProduct())).toBe(false);
   });
 });
