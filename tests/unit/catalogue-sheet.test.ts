@@ -19,6 +19,7 @@ import {
 } from '../../src/lib/catalogue-sheet.ts';
 import { ownSwatches, swatchColour } from '../../src/lib/swatches.ts';
 import { productSchema } from '../../src/lib/product.ts';
+import { listProductSchema } from '../../src/lib/contract/responses.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { toCardProduct } from '../../src/islands/catalogue/card-product.ts';
 
@@ -272,6 +273,8 @@ describe('productSchema swatch', () => {
         colorImages: [{ color: 'Camel', images: ['/images/x.svg'], swatch }],
       });
     expect(productSchema.safeParse(product('#c19a6b')).success).toBe(true);
+    const listed = { ...product('#c19a6b'), name: 'Test Commuter Backpack' };
+    expect(listProductSchema.safeParse(listed).data?.colorImages[0]?.swatch).toBe('#c19a6b');
     expect(productSchema.safeParse(product('camel')).error?.issues[0]?.message).toBe(
       'must be a colour code #rrggbb',
     );
