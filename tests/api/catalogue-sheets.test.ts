@@ -515,6 +515,19 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     expect(run.status).toBe(1);
   });
 
+  it('prints warnings before the counts when the import goes ahead', () => {
+    const target = file(
+      'catalogue.csv',
+      sheet([bag({ notes: 'x' })], [...REQUIRED_COLUMNS, 'notes']),
+    );
+    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
+    expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
+    expect(run.out).toBe(
+      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there.`,
+    );
+    expect(run.status).toBe(0);
+  });
+
   it('gives no hint when --images was given', () => {
     const target = file('catalogue.csv', sheet([bag({ images: 'front.jpg' })]));
     const run = shop(path.join(work, 'db'), 'catalogue', 'import', target, '--images', work);
