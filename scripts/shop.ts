@@ -106,7 +106,8 @@ const commands: Record<string, Command> = {
     const { products } = found;
     const csv = args.includes('--csv') || /\.csv$/i.test(file ?? '');
     const text = csv ? catalogueToCsv(products) : JSON.stringify(products, null, 2) + '\n';
-    if (file) await writeFile(file, text);
+    // A byte-order mark makes Excel open the file as UTF-8 (and save it back so), as orders export.
+    if (file) await writeFile(file, csv ? `\uFEFF${text}` : text);
     else process.stdout.write(text);
     // With no file the catalogue is stdout, so the demo notice goes to stderr.
     if (file) console.log(exportedLine(found, file));

@@ -547,7 +547,10 @@ describe('npm run shop -- catalogue export', { timeout: 60_000 }, () => {
     expect(run.out).toBe(
       `The store has no products yet, so this is the demo catalogue that the first npm start loads: wrote ${demo.length} products to ${target}.`,
     );
-    const rows = readFileSync(target, 'utf8').trim().split('\r\n');
+    const written = readFileSync(target, 'utf8');
+    // The byte-order mark Excel needs to open the file as UTF-8.
+    expect(written.startsWith('\uFEFF_id,productName,')).toBe(true);
+    const rows = written.trim().split('\r\n');
     expect(rows.length).toBeGreaterThan(demo.length);
     expect(rows[1]!.startsWith(`${demo[0]!._id},`)).toBe(true);
     const fresh = openSqliteStore(dataDir);
