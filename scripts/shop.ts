@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
+import { catalogueForExport, exportedLine } from '../src/server/services/catalogue-export.ts';
 import { DomainError } from '../src/server/errors.ts';
 import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders.ts';
 import { statusFromText } from '../src/lib/desk.ts';
@@ -29,7 +30,8 @@ const USAGE = `Usage: npm run shop -- <command>
                                    colour) and its photos, store the photos in data/photos
                                    (PHOTOS_DIR) and upsert the products (all or nothing)
   catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
-                                   in .csv or --csv is given (stdout when no file)
+                                   in .csv or --csv is given (stdout when no file); a store with
+                                   no products yet gives the demo catalogue, saying so
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
   orders list [--status S]         list orders, newest first
   orders show <number|id>          one order in full (#7133649B, any case, or the full id)
@@ -90,6 +92,7 @@ const commands: Record<string, Command> = {
     const file = args.find((a, i) => !a.startsWith('--') && (flag < 0 || i !== flag + 1));
     if (!file) return usage('catalogue import needs a file');
     const result = await importCatalogueFile(await getStore(), file, { images });
+    for (const line of result.warnings) console.error(`warning: ${line}`);
     if (!result.ok) return report(result.errors, 'Nothing was imported.');
     console.log(
       `Imported ${file}: ${result.inserted} new, ${result.updated} updated; ` +
@@ -99,12 +102,16 @@ const commands: Record<string, Command> = {
   },
   'catalogue export': async (args) => {
     const file = args.find((a) => !a.startsWith('--'));
-    const products = await (await getStore()).products.list();
+    const found = await catalogueForExport(await getStore());
+    const { products } = found;
     const csv = args.includes('--csv') || /\.csv$/i.test(file ?? '');
     const text = csv ? catalogueToCsv(products) : JSON.stringify(products, null, 2) + '\n';
-    if (file) await writeFile(file, text);
+    // A byte-order mark makes Excel open the file as UTF-8 (and save it back so), as orders export.
+    if (file) await writeFile(file, csv ? `\uFEFF${text}` : text);
     else process.stdout.write(text);
-    if (file) console.log(`Wrote the catalogue to ${file}.`);
+    // With no file the catalogue is stdout, so the demo notice goes to stderr.
+    if (file) console.log(exportedLine(found, file));
+    else if (found.from === 'demo') console.error(exportedLine(found, file));
     return 0;
   },
   'catalogue generate': async ([count, file]) => {

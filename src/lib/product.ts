@@ -39,6 +39,9 @@ export const colorImagesSchema = z.strictObject({
         .check(z.regex(SITE_PATH, 'must be a site-relative path (one leading /, no .. segments)')),
     )
     .check(z.minLength(1), z.maxLength(8)),
+  // import-sheets (issue 23): a colour outside the swatch table carries its own paint (a colour
+  // without one must be in the table: src/lib/catalogue-sheet.ts colourProblems).
+  swatch: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/, 'must be a colour code #rrggbb'))),
 });
 
 /** A catalogue product's fields exactly as SPEC §3 names them; prices are integer PKR. */

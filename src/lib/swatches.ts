@@ -22,6 +22,17 @@ export const SWATCHES: Readonly<Record<string, string>> = {
   'Sky Blue': '#7fb3da',
 };
 
-/** The CSS colour of a swatch; an unknown name is tried as a CSS colour keyword. */
-export const swatchColour = (name: string): string =>
-  SWATCHES[name] ?? name.replace(/\s+/g, '').toLowerCase();
+/**
+ * The CSS colour of a swatch: the product's own paint for the colour when it gives one, else the
+ * table's; an unknown name is tried as a CSS colour keyword.
+ */
+export const swatchColour = (name: string, own?: string): string =>
+  own ?? SWATCHES[name] ?? name.replace(/\s+/g, '').toLowerCase();
+
+/** The paint of each colour a product gives its own swatch, or undefined when it gives none. */
+export function ownSwatches(
+  colorImages: readonly { color: string; swatch?: string }[],
+): Record<string, string> | undefined {
+  const own = colorImages.filter((c) => c.swatch !== undefined);
+  return own.length ? Object.fromEntries(own.map((c) => [c.color, c.swatch!])) : undefined;
+}

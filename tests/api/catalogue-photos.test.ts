@@ -15,11 +15,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
-import {
-  catalogueToCsv,
-  csvToCatalogue,
-  CSV_COLUMNS,
-} from '../../src/server/services/catalogue-csv.ts';
+import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
+import { csvToCatalogue } from '../../src/server/services/catalogue-csv-read.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -110,6 +107,7 @@ describe('catalogue import with photos', () => {
         'record 2 (_id "bag-b"): image notes.jpg is not a JPEG, PNG or WebP image',
         'record 2 (_id "bag-b"): image missing.jpg was not found',
       ],
+      warnings: [],
     });
     expect(await store.products.count()).toBe(0);
     expect(stored()).toEqual([]);
@@ -121,7 +119,14 @@ describe('catalogue import with photos', () => {
     const notes = await photo('notes.jpg', 900, 900, 150);
     const missing = await photo('missing.jpg', 1000, 800, 200);
     const result = await importCatalogueFile(store, catalogue(), { images: shots, photos });
-    expect(result).toEqual({ ok: true, inserted: 2, updated: 0, photosAdded: 4, photosKept: 0 });
+    expect(result).toEqual({
+      ok: true,
+      inserted: 2,
+      updated: 0,
+      photosAdded: 4,
+      photosKept: 0,
+      warnings: [],
+    });
     const a = await store.products.get('bag-a');
     expect(a?.colorImages).toEqual([
       { color: 'Black', images: [`/photos/${sha(front)}.jpg`, `/photos/${sha(small)}.jpg`] },
@@ -151,7 +156,14 @@ describe('catalogue import with photos', () => {
     ] as const)
       await photo(name, 900, 900, hue);
     const again = await importCatalogueFile(store, catalogue(), { images: shots, photos });
-    expect(again).toEqual({ ok: true, inserted: 0, updated: 2, photosAdded: 0, photosKept: 4 });
+    expect(again).toEqual({
+      ok: true,
+      inserted: 0,
+      updated: 2,
+      photosAdded: 0,
+      photosKept: 4,
+      warnings: [],
+    });
     expect(stored()).toEqual(before);
     expect(before).toHaveLength(4);
   });
@@ -183,6 +195,7 @@ describe('catalogue import with photos', () => {
       errors: [
         `record 1 (_id "bag-e"): image ../private.png is outside the images folder ${shots}`,
       ],
+      warnings: [],
     });
     expect(await store.products.count()).toBe(0);
     expect(stored()).toEqual([]);
@@ -200,6 +213,7 @@ describe('catalogue import with photos', () => {
       errors: [
         `record 1 (_id "bag-e"): image link.png is a link to a file outside the images folder ${shots}`,
       ],
+      warnings: [],
     });
     expect(await store.products.count()).toBe(0);
     expect(stored()).toEqual([]);
@@ -214,7 +228,14 @@ describe('catalogue import with photos', () => {
       images: path.join(work, 'shots-link'),
       photos,
     });
-    expect(result).toEqual({ ok: true, inserted: 1, updated: 0, photosAdded: 1, photosKept: 0 });
+    expect(result).toEqual({
+      ok: true,
+      inserted: 1,
+      updated: 0,
+      photosAdded: 1,
+      photosKept: 0,
+      warnings: [],
+    });
     expect(stored()).toEqual([`${sha(front)}.jpg`]);
   });
 
@@ -227,6 +248,7 @@ describe('catalogue import with photos', () => {
       errors: [
         'record 1 (_id "bag-e"): image huge.png is 30000 × 30000 px, too large: at most 268,402,689 pixels (16383 × 16383) can be processed',
       ],
+      warnings: [],
     });
     expect(stored()).toEqual([]);
   });
@@ -242,6 +264,7 @@ describe('catalogue import with photos', () => {
     expect(await importCatalogueFile(store, file, { photos })).toEqual({
       ok: false,
       errors: [`record 1 (_id "bag-c"): image ${ghost} is not in ${photos}`],
+      warnings: [],
     });
   });
 });
@@ -291,6 +314,7 @@ describe('catalogue CSV', () => {
       updated: 1,
       photosAdded: 0,
       photosKept: 0,
+      warnings: [],
     });
     expect(await store.products.get('bag-d')).toEqual(bag);
   });
@@ -313,7 +337,7 @@ describe('catalogue CSV', () => {
     expect(at('zips')).toBe("'-");
     expect(at('strap')).toBe("''=already quoted");
     expect(at('closure')).toBe("'90s clasp");
-    expect(csvToCatalogue(csv)).toEqual({ ok: true, data: [product] });
+    expect(csvToCatalogue(csv)).toEqual({ ok: true, data: [product], rows: [[2]], warnings: [] });
   });
 
   it('reports a row whose product columns differ from the product’s first row, and writes nothing', async () => {
@@ -325,7 +349,10 @@ describe('catalogue CSV', () => {
     );
     expect(await importCatalogueFile(store, file, { images: shots, photos })).toEqual({
       ok: false,
-      errors: ['row 3 (_id "bag-d"): price "4700" differs from row 2 ("4500")'],
+      errors: [
+        "row 3, price: '4700' differs from '4500' on row 2, the first row of bag-d; leave it blank or make them the same",
+      ],
+      warnings: [],
     });
     expect(await store.products.count()).toBe(0);
     expect(stored()).toEqual([]);

@@ -74,6 +74,18 @@ function storeContract(
         const found = await store.products.getMany(['alpha', 'nope']);
         expect([...found.keys()]).toEqual(['alpha']);
       });
+
+      // import-sheets (issue 23): a colour outside the swatch table keeps its own paint.
+      it('keeps a colour’s own swatch with the product', async () => {
+        const base = makeProduct({ _id: 'own-swatch', colors: ['Black', 'Mehndi Green'] });
+        const product = {
+          ...base,
+          colorImages: [base.colorImages[0]!, { ...base.colorImages[1]!, swatch: '#5b6b2f' }],
+        };
+        await store.products.upsertMany([product]);
+        expect(await store.products.get('own-swatch')).toEqual(product);
+        expect((await store.products.list()).find((p) => p._id === 'own-swatch')).toEqual(product);
+      });
     });
 
     describe('users', () => {

@@ -21,7 +21,10 @@ import './product.css';
 export type BuyBoxProduct = Pick<
   Product,
   '_id' | 'productName' | 'colors' | 'price' | 'discountPercent' | 'wholesalePrice' | 'stock'
->;
+> & {
+  /** The paint of each colour the product gives its own swatch (absent when none does). */
+  swatches?: Record<string, string>;
+};
 
 /**
  * The product page's buying box: stock, price, savings, wholesale banner, colours, favourite,
@@ -65,7 +68,11 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
                 checked={c === colour}
                 onChange={() => chooseColour(c)}
               />
-              <span className="swatch" style={{ background: swatchColour(c) }} aria-hidden="true" />
+              <span
+                className="swatch"
+                style={{ background: swatchColour(c, product.swatches?.[c]) }}
+                aria-hidden="true"
+              />
               <span className="visually-hidden">{c}</span>
             </label>
           ))}

@@ -45,7 +45,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       </p>
       <ul className="swatches" aria-label="Colours">
         {product.colors.map((c) => (
-          <li key={c} title={c} style={{ background: swatchColour(c) }}>
+          <li key={c} title={c} style={{ background: swatchColour(c, product.swatches?.[c]) }}>
             <span className="visually-hidden">{c}</span>
           </li>
         ))}

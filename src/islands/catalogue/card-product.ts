@@ -1,4 +1,5 @@
 import type { Product } from '../../lib/product.ts';
+import { ownSwatches } from '../../lib/swatches.ts';
 
 /** The product fields a card, the filters and the sorts read: what grids receive as island props. */
 export type CardProduct = Pick<
@@ -15,6 +16,8 @@ export type CardProduct = Pick<
 > & {
   /** The first image of each colour, in `colors` order. */
   images: string[];
+  /** The paint of each colour the product gives its own swatch (absent when none does). */
+  swatches?: Record<string, string>;
 };
 
 /** A product reshaped for a card (run at build time, so island props stay small). */
@@ -30,6 +33,7 @@ export function toCardProduct(p: Product): CardProduct {
     wholesalePrice: p.wholesalePrice,
     stock: p.stock,
     images: p.colorImages.map((c) => c.images[0] ?? ''),
+    ...(ownSwatches(p.colorImages) && { swatches: ownSwatches(p.colorImages) }),
   };
 }
 

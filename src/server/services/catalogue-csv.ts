@@ -1,7 +1,8 @@
 // The spreadsheet form of the catalogue: one row per product and colour (README, "Catalogue CSV").
 import type { Product } from '../../lib/product.ts';
 
-const SPEC_COLUMNS = [
+/** The eleven specification columns, in SPEC §3 order. */
+export const SPEC_COLUMNS = [
   'material',
   'compatibility',
   'texture',
@@ -15,7 +16,10 @@ const SPEC_COLUMNS = [
   'weight',
 ] as const;
 
-/** The CSV columns, in order. `images` holds the colour's images separated by `|`. */
+/**
+ * The CSV columns, in order. `images` holds the colour's images separated by `|`; `swatch` the
+ * paint (#rrggbb) of a colour outside the swatch table.
+ */
 export const CSV_COLUMNS = [
   '_id',
   'productName',
@@ -30,13 +34,38 @@ export const CSV_COLUMNS = [
   ...SPEC_COLUMNS,
   'color',
   'images',
+  'swatch',
 ] as const;
 
-type Column = (typeof CSV_COLUMNS)[number];
-type Row = Record<Column, string>;
+/** The columns an import needs; `swatch` may be left out. */
+export const REQUIRED_COLUMNS = CSV_COLUMNS.filter((c) => c !== 'swatch');
+
+export type Column = (typeof CSV_COLUMNS)[number];
+
+/** The separators a header line may use: commas, semicolons (a European Excel) or tabs. */
+const DELIMITERS = [',', ';', '\t'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/** The separator the header line uses most: a spreadsheet writes one throughout the file. */
+export function detectDelimiter(text: string): Delimiter {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const count = (d: string) => header.split(d).length - 1;
+  return DELIMITERS.reduce((best, d) => (count(d) > count(best) ? d : best), DELIMITERS[0]);
+}
+
+/** One spreadsheet row: its number as a spreadsheet shows it (header = 1) and its cells. */
+export type CsvRow = { row: number; cells: string[] };
 
 /** Splits RFC 4180 CSV text into rows of fields (quoted fields may hold commas, quotes, newlines). */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter: Delimiter = ','): string[][] {
+  return parseCsvRows(text, delimiter).map((r) => r.cells);
+}
+
+/**
+ * Splits CSV text as parseCsv does, numbering the rows as a spreadsheet shows them (header = 1);
+ * blank rows keep their number but are left out.
+ */
+export function parseCsvRows(text: string, delimiter: Delimiter = ','): CsvRow[] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -51,7 +80,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === delimiter) {
       row.push(field);
       field = '';
     } else if (ch === '\n' || ch === '\r') {
@@ -63,75 +92,9 @@ export function parseCsv(text: string): string[][] {
     } else field += ch;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
-
-const number = (s: string) => (s.trim() === '' ? s : Number(s));
-const YES = new Set(['yes', 'true', '1']);
-const NO = new Set(['no', 'false', '0']);
-const flag = (s: string) => {
-  const v = s.trim().toLowerCase();
-  return YES.has(v) ? true : NO.has(v) ? false : s;
-};
-
-/**
- * Turns CSV rows into catalogue records (for the schema to validate). Rows of one product are
- * consecutive or not, in any order of colours; a product column may be left blank after the
- * product's first row, but a different value is a problem.
- */
-export function csvToCatalogue(
-  text: string,
-): { ok: true; data: unknown[] } | { ok: false; errors: string[] } {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return { ok: false, errors: ['the CSV file is empty'] };
-  const names = header.map((h) => h.trim());
-  const missing = CSV_COLUMNS.filter((c) => !names.includes(c));
-  const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
-  const errors: string[] = [];
-  if (missing.length) errors.push(`header: missing column(s) ${missing.join(', ')}`);
-  if (unknown.length) errors.push(`header: unknown column(s) ${unknown.join(', ')}`);
-  if (errors.length) return { ok: false, errors };
-  const products = new Map<string, { first: number; row: Row; colours: [string, string[]][] }>();
-  rows.forEach((cells, i) => {
-    const line = i + 2;
-    const row = Object.fromEntries(
-      names.map((n, k) => [n, restoreFormula((cells[k] ?? '').trim())]),
-    ) as Row;
-    if (cells.length > names.length) errors.push(`row ${line}: more fields than columns`);
-    const images = row.images
-      .split('|')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const known = products.get(row._id);
-    if (!known) {
-      products.set(row._id, { first: line, row, colours: [[row.color, images]] });
-      return;
-    }
-    for (const c of CSV_COLUMNS) {
-      if (c === 'color' || c === 'images' || row[c] === '' || row[c] === known.row[c]) continue;
-      errors.push(
-        `row ${line} (_id "${row._id}"): ${c} "${row[c]}" differs from row ${known.first} ("${known.row[c]}")`,
-      );
-    }
-    known.colours.push([row.color, images]);
-  });
-  if (errors.length) return { ok: false, errors };
-  const data = [...products.values()].map(({ row, colours }) => ({
-    _id: row._id,
-    productName: row.productName,
-    maker: row.maker,
-    category: row.category,
-    colors: colours.map(([c]) => c),
-    colorImages: colours.map(([color, images]) => ({ color, images })),
-    price: number(row.price),
-    discountPercent: number(row.discountPercent === '' ? '0' : row.discountPercent),
-    wholesalePrice: row.wholesalePrice === '' ? null : number(row.wholesalePrice),
-    stock: flag(row.stock),
-    bestSeller: flag(row.bestSeller),
-    para: row.para,
-    specs: Object.fromEntries(SPEC_COLUMNS.map((c) => [c, row[c]])),
-  }));
-  return { ok: true, data };
+  return rows
+    .map((cells, i) => ({ row: i + 1, cells }))
+    .filter((r) => r.cells.some((f) => f.trim() !== ''));
 }
 
 /**
@@ -162,7 +125,7 @@ function cell(value: string | number | boolean | null): string {
 export function catalogueToCsv(products: readonly Product[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const p of products) {
-    for (const { color, images } of p.colorImages) {
+    for (const { color, images, swatch } of p.colorImages) {
       const values: Record<Column, string | number | boolean | null> = {
         _id: p._id,
         productName: p.productName,
@@ -177,6 +140,7 @@ export function catalogueToCsv(products: readonly Product[]): string {
         ...p.specs,
         color,
         images: images.join('|'),
+        swatch: swatch ?? null,
       };
       lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
     }

@@ -4,8 +4,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_PATH } from '../../lib/photos.ts';
 import type { Store } from '../store/port.ts';
-import { importCatalogue, readCatalogueFile, validateCatalogue } from './catalogue.ts';
-import { csvToCatalogue } from './catalogue-csv.ts';
+import {
+  importCatalogue,
+  jsonRecordLabel,
+  readCatalogueFile,
+  validateCatalogue,
+} from './catalogue.ts';
+import { csvToCatalogue, decodeSheet } from './catalogue-csv-read.ts';
 import {
   checkPhoto,
   photoInFolder,
@@ -20,21 +25,62 @@ export type PhotoOptions = { images?: string; photos?: string };
 
 /** Outcome of a file import: counts, or every problem one line each (and nothing written). */
 export type FileImportResult =
-  | { ok: true; inserted: number; updated: number; photosAdded: number; photosKept: number }
-  | { ok: false; errors: string[] };
+  | {
+      ok: true;
+      inserted: number;
+      updated: number;
+      photosAdded: number;
+      photosKept: number;
+      warnings: string[];
+    }
+  | { ok: false; errors: string[]; warnings: string[] };
 
-/** Reads a catalogue file: `.csv` as the spreadsheet form, anything else as JSON. */
-export async function readAnyCatalogue(
-  file: string,
-): Promise<{ ok: true; data: unknown } | { ok: false; errors: string[] }> {
-  if (path.extname(file).toLowerCase() !== '.csv') return readCatalogueFile(file);
-  let text: string;
+/** A catalogue file read: its records, how a line names a record or a colour's row, warnings. */
+export type ReadCatalogue =
+  | {
+      ok: true;
+      data: unknown;
+      record: (index: number) => string;
+      colour: (index: number, colour: number) => string;
+      warnings: string[];
+    }
+  | { ok: false; errors: string[]; warnings: string[] };
+
+/**
+ * Reads a catalogue file: `.csv` as the spreadsheet form (rows named as a spreadsheet shows them),
+ * anything else as JSON (records named `record N`), which must be UTF-8.
+ */
+export async function readAnyCatalogue(file: string): Promise<ReadCatalogue> {
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
-    return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
+    return {
+      ok: false,
+      errors: [`cannot read ${file}: ${(error as Error).message}`],
+      warnings: [],
+    };
   }
-  return csvToCatalogue(text);
+  if (path.extname(file).toLowerCase() !== '.csv') {
+    const json = await readCatalogueFile(file);
+    if (!json.ok) return { ...json, warnings: [] };
+    if (decodeSheet(bytes).warning)
+      return { ok: false, errors: [`${file} is not UTF-8 text; save it as UTF-8`], warnings: [] };
+    const record = (index: number) => jsonRecordLabel(index, json.data);
+    return { ok: true, data: json.data, record, colour: record, warnings: [] };
+  }
+  const decoded = decodeSheet(bytes);
+  const csv = csvToCatalogue(decoded.text);
+  const warnings = [...(decoded.warning ? [decoded.warning] : []), ...csv.warnings];
+  if (!csv.ok) return { ok: false, errors: csv.errors, warnings };
+  const ids = csv.data.map((r) => (r as { _id: string })._id);
+  return {
+    ok: true,
+    data: csv.data,
+    record: (index) => `row ${csv.rows[index]?.[0]} (_id "${ids[index]}")`,
+    colour: (index, colour) => `row ${csv.rows[index]?.[colour]}, images`,
+    warnings,
+  };
 }
 
 type Record_ = { _id?: unknown; colorImages?: { images?: unknown }[] };
@@ -45,19 +91,19 @@ type Record_ = { _id?: unknown; colorImages?: { images?: unknown }[] };
  * path must name an original that is already in the photo store.
  */
 async function resolvePhotos(
-  data: unknown,
+  { data, record: named, colour: where }: Extract<ReadCatalogue, { ok: true }>,
   folder: string,
   store: string,
-): Promise<{ photos: CheckedPhoto[]; errors: string[]; fields: string[] }> {
+): Promise<{ photos: CheckedPhoto[]; errors: string[]; fields: string[]; missing: number }> {
   const photos: CheckedPhoto[] = [];
   const errors: string[] = [];
+  let missing = 0;
   // Schema lines about these fields would repeat a photo problem already reported.
   const fields: string[] = [];
-  if (!Array.isArray(data)) return { photos, errors, fields };
+  if (!Array.isArray(data)) return { photos, errors, fields, missing };
   const checked = new Map<string, Awaited<ReturnType<typeof checkPhoto>>>();
   for (const [index, record] of (data as Record_[]).entries()) {
     if (!record || !Array.isArray(record.colorImages)) continue;
-    const id = typeof record._id === 'string' ? ` (_id "${record._id}")` : '';
     for (const [c, variant] of record.colorImages.entries()) {
       if (!variant || !Array.isArray(variant.images)) continue;
       const images = variant.images as unknown[];
@@ -65,21 +111,22 @@ async function resolvePhotos(
         if (typeof name !== 'string' || name === '') continue;
         if (name.startsWith('/')) {
           if (PHOTO_PATH.test(name) && !(await storedPhotoExists(name, store)))
-            errors.push(`record ${index + 1}${id}: image ${name} is not in ${store}`);
+            errors.push(`${where(index, c)}: image ${name} is not in ${store}`);
           continue;
         }
         const inFolder = await photoInFolder(folder, name);
         if (!inFolder.ok) {
-          errors.push(`record ${index + 1}${id}: ${inFolder.problem}`);
-          fields.push(`record ${index + 1}${id}: colorImages.${c}.images.${n}: `);
+          errors.push(`${where(index, c)}: ${inFolder.problem}`);
+          fields.push(`${named(index)}: colorImages.${c}.images.${n}: `);
           continue;
         }
         const file = inFolder.file;
         let result = checked.get(file);
         if (!result) checked.set(file, (result = await checkPhoto(file, name)));
         if (!result.ok) {
-          errors.push(`record ${index + 1}${id}: ${result.problem}`);
-          fields.push(`record ${index + 1}${id}: colorImages.${c}.images.${n}: `);
+          if (result.problem.endsWith(' was not found')) missing += 1;
+          errors.push(`${where(index, c)}: ${result.problem}`);
+          fields.push(`${named(index)}: colorImages.${c}.images.${n}: `);
           continue;
         }
         photos.push(result.photo);
@@ -87,7 +134,7 @@ async function resolvePhotos(
       }
     }
   }
-  return { photos, errors, fields };
+  return { photos, errors, fields, missing };
 }
 
 /**
@@ -101,15 +148,22 @@ export async function importCatalogueFile(
 ): Promise<FileImportResult> {
   const read = await readAnyCatalogue(file);
   if (!read.ok) return read;
+  const { warnings } = read;
   const folder = path.resolve(options.images ?? path.dirname(file));
   const photoStore = options.photos ?? photosDir();
-  const { photos, errors, fields } = await resolvePhotos(read.data, folder, photoStore);
-  const checked = validateCatalogue(read.data);
+  const { photos, errors, fields, missing } = await resolvePhotos(read, folder, photoStore);
+  const checked = validateCatalogue(read.data, read.record);
   if (!checked.ok)
     errors.push(...checked.errors.filter((e) => !fields.some((f) => e.startsWith(f))));
-  if (errors.length > 0) return { ok: false, errors };
+  if (missing > 0 && options.images === undefined) errors.push(imagesHint(folder));
+  if (errors.length > 0) return { ok: false, errors, warnings };
   const { added, kept } = await storePhotos(photos, photoStore);
   const result = await importCatalogue(store, read.data);
-  if (!result.ok) return result;
-  return { ...result, photosAdded: added, photosKept: kept };
+  if (!result.ok) return { ...result, warnings };
+  return { ...result, photosAdded: added, photosKept: kept, warnings };
+}
+
+/** The one hint after photos were not found where an import looked without `--images`. */
+export function imagesHint(folder: string): string {
+  return `Photos were looked for beside the file, in ${folder}; pass --images <folder> to name the folder that holds them.`;
 }

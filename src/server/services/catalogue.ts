@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListProduct, ProductListAnswer } from '../../lib/contract/responses.ts';
+import { colourProblems, quoted } from '../../lib/catalogue-sheet.ts';
 import { catalogueSchema, type Product } from '../../lib/product.ts';
 import '../zod-english.ts';
 import type { Store } from '../store/port.ts';
@@ -12,20 +13,54 @@ export const DEMO_CATALOGUE_FILE = path.resolve('data/catalogue.json');
 export type ImportResult =
   { ok: true; inserted: number; updated: number } | { ok: false; errors: string[] };
 
+/** How a problem line names a record: `record 2 (_id "bag-b")` for a JSON file. */
+export type RecordLabel = (index: number, data: unknown) => string;
+
+/** A JSON file's records are named by their place in the list and their id. */
+export const jsonRecordLabel: RecordLabel = (index, data) => {
+  const record = Array.isArray(data) ? (data[index] as { _id?: unknown } | undefined) : undefined;
+  const id = typeof record?._id === 'string' ? ` (_id "${record._id}")` : '';
+  return `record ${index + 1}${id}`;
+};
+
 /** Validates a whole catalogue; every bad record gets its own readable line. */
 export function validateCatalogue(
   data: unknown,
+  label: RecordLabel = jsonRecordLabel,
 ): { ok: true; products: Product[] } | { ok: false; errors: string[] } {
   const parsed = catalogueSchema.safeParse(data);
-  if (parsed.success) return { ok: true, products: parsed.data };
-  const errors = parsed.error.issues.map((issue) => {
+  const errors = (parsed.error?.issues ?? []).map((issue) => {
     const [index, ...field] = issue.path;
     if (typeof index !== 'number') return `catalogue: ${issue.message}`;
-    const record = Array.isArray(data) ? (data[index] as { _id?: unknown } | undefined) : undefined;
-    const id = typeof record?._id === 'string' ? ` (_id "${record._id}")` : '';
-    return `record ${index + 1}${id}: ${field.join('.') || 'record'}: ${issue.message}`;
+    return `${label(index, data)}: ${field.join('.') || 'record'}: ${typedProblem(issue, data)}`;
   });
+  if (Array.isArray(data))
+    data.forEach((record, i) => {
+      for (const { index, problem } of colourProblems(record))
+        errors.push(`${label(i, data)}: colorImages.${index}.color: ${problem}`);
+    });
+  if (parsed.success && errors.length === 0) return { ok: true, products: parsed.data };
   return { ok: false, errors };
+}
+
+/**
+ * An issue's message with the value that was given, when it is a plain value: an enum names what
+ * is accepted (`'Wallets' is not one of handbags, bagpacks, sleeves`), a number or text out of
+ * its range or of the wrong type is quoted before the rule.
+ */
+function typedProblem(
+  issue: { code: string; path: PropertyKey[]; message: string; values?: unknown[] },
+  data: unknown,
+): string {
+  let value: unknown = data;
+  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | null)?.[key];
+  if (!['string', 'number', 'boolean'].includes(typeof value)) return issue.message;
+  const typed = typeof value === 'string' ? quoted(value) : String(value);
+  if (issue.code === 'invalid_value' && issue.values)
+    return `${typed} is not one of ${issue.values.join(', ')}`;
+  if (['invalid_type', 'too_small', 'too_big'].includes(issue.code))
+    return `${typed} refused: ${issue.message}`;
+  return issue.message;
 }
 
 /** Validates and upserts a catalogue; nothing is written when any record is bad. */
