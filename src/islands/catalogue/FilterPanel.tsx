@@ -9,6 +9,8 @@ type Props = {
   id: string;
   /** The counts beside each choice, following the other active filters. */
   counts: FacetCounts;
+  /** The paint of colours that products give their own swatch. */
+  paints: Readonly<Record<string, string>>;
   /** How many products the filters keep: the drawer's results button says it. */
   results: number;
   state: ListingState;
@@ -30,6 +32,7 @@ const CATEGORIES = Object.keys(CATEGORY_HEADINGS) as Category[];
 export function FilterPanel({
   id,
   counts,
+  paints,
   results,
   state,
   dispatch,
@@ -89,7 +92,7 @@ export function FilterPanel({
                 />
                 <span
                   className="swatch-dot"
-                  style={{ background: swatchColour(colour) }}
+                  style={{ background: swatchColour(colour, paints[colour]) }}
                   aria-hidden="true"
                 />
                 <span>

@@ -54,6 +54,11 @@ export default function ProductListing({ products, showCategory = false, emptyTe
     [products, filter, state.sort],
   );
   const counts = useMemo(() => facetCounts(asProducts(products), filter), [products, filter]);
+  // Colours a product paints itself (outside the swatch table) keep that paint in the filter.
+  const paints = useMemo(
+    () => Object.assign({}, ...products.map((p) => p.swatches ?? {})) as Record<string, string>,
+    [products],
+  );
   const active = activeFilters(state);
   const visible = list.slice(0, state.shown);
   const newCards = useFocusFirstNewCard(visible.length, visible.length < list.length);
@@ -135,6 +140,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
             <FilterPanel
               id="filter-panel"
               counts={counts}
+              paints={paints}
               results={list.length}
               state={state}
               dispatch={dispatch}
