@@ -28,7 +28,7 @@ import type { PaymentMethod } from '../lib/payments.ts';
 import { $cart, clearCart } from './cart.ts';
 import { $products, $productsError } from './catalogue.ts';
 import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
-import { notify } from './notices.ts';
+import { notify, shownInDialog } from './notices.ts';
 import { $session, isSignedIn } from './session.ts';
 import { openDrawer } from './ui.ts';
 
@@ -207,7 +207,8 @@ export function closeThanks(): void {
 export async function placeOrder(body: OrderRequest, idempotencyKey: string): Promise<boolean> {
   try {
     await api.placeOrder($session.get().token, body, idempotencyKey);
-    notify(ORDER_MESSAGES.placed, 'success');
+    // Said (and heard) in the thank-you dialog that opens now: the region does not repeat it.
+    shownInDialog(notify(ORDER_MESSAGES.placed, 'success'));
     clearCart();
     return true;
   } catch (error) {

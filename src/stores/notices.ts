@@ -2,16 +2,21 @@ import { atom } from 'nanostores';
 import { wakeIslands } from '../client/wake.ts';
 import { NOTIFICATION_MS } from '../lib/ui-constants.ts';
 
-/** One toast: SPEC §4 shows it 7 seconds, sliding from the top at full width. */
+/**
+ * One message of the notification region below the header, shown 7 seconds (SPEC §4's time; the
+ * full-width strip over the header became a quiet region below it, issue 25).
+ */
 export interface Notice {
   id: number;
   kind: 'success' | 'error' | 'info';
   text: string;
   /** The page already shows this text beside the control it concerns (a field's error), so an open dialog need not repeat it. */
   inline?: boolean;
+  /** When it was raised (ms since the epoch). */
+  at: number;
 }
 
-/** The toasts on screen, oldest first. */
+/** The message on screen: one at a time, so two messages never contradict each other side by side. */
 export const $notices = atom<Notice[]>([]);
 
 let nextId = 1;
@@ -40,8 +45,9 @@ function pause(id: number): void {
 }
 
 /**
- * Shows a toast for NOTIFICATION_MS (7 s everywhere, resolving the spec's 5 s/7 s mismatch), waking
- * the header island that draws the toasts if the shopper has not touched it yet.
+ * Shows a message for NOTIFICATION_MS (7 s everywhere, resolving the spec's 5 s/7 s mismatch), waking
+ * the header island that draws it if the shopper has not touched it yet. A newer message replaces
+ * the one shown ("invalid code" never stays beside "Password updated").
  */
 export function notify(
   text: string,
@@ -49,11 +55,11 @@ export function notify(
   options: { inline?: boolean } = {},
 ): number {
   const id = nextId++;
-  // At most three at once: the oldest gives way.
-  for (const dropped of $notices.get().slice(0, -2)) dismiss(dropped.id);
+  // One at a time: the newer message replaces the older.
+  for (const dropped of $notices.get()) dismiss(dropped.id);
   $notices.set([
     ...$notices.get(),
-    { id, kind, text, ...(options.inline ? { inline: true } : {}) },
+    { id, kind, text, at: Date.now(), ...(options.inline ? { inline: true } : {}) },
   ]);
   wakeIslands();
   clocks.set(id, { remaining: NOTIFICATION_MS, startedAt: Date.now(), timer: null });
@@ -75,11 +81,41 @@ export function lastHeardNotice(): number {
   return heardUpTo;
 }
 
+/** A message raised this long before a dialog opens came with it: the dialog says it inside. */
+const RAISED_WITH_DIALOG_MS = 1000;
+
+/**
+ * The last notice a dialog opening now need not repeat: those heard before it, less the one just
+ * raised by the same action that opens the dialog (an Add To Cart capped, a login required), which
+ * the dialog hides from the region and so says inside itself.
+ */
+export function heardBeforeDialog(now = Date.now()): number {
+  const latest = $notices.get().at(-1);
+  if (latest && latest.id <= heardUpTo && now - latest.at < RAISED_WITH_DIALOG_MS)
+    return latest.id - 1;
+  return heardUpTo;
+}
+
+// Messages a dialog showed inside itself: the region below the header does not repeat them.
+const inDialog = new Set<number>();
+
+/** Records that a dialog showed message `id` inside itself (`false`: it closed before it was seen). */
+export function shownInDialog(id: number, shown = true): void {
+  if (shown) inDialog.add(id);
+  else inDialog.delete(id);
+}
+
+/** Whether a dialog already showed message `id` (so the region leaves it out). */
+export function wasShownInDialog(id: number): boolean {
+  return inDialog.has(id);
+}
+
 /** Hides a toast now. */
 export function dismiss(id: number): void {
   const clock = clocks.get(id);
   if (clock?.timer) clearTimeout(clock.timer);
   clocks.delete(id);
+  inDialog.delete(id);
   $notices.set($notices.get().filter((n) => n.id !== id));
 }
 

@@ -22,10 +22,10 @@ import {
 const EXPIRED = 'Your session has expired. Please log in again.';
 
 test.describe('logging in, registering and resetting the password', () => {
-  test('a failed login shows the server message', async ({ page }) => {
+  test('a failed login shows the server message in the drawer', async ({ page }) => {
     await page.goto('/');
     await logIn(page, uniqueEmail('nobody'), 'wrong password');
-    await expect(toast(page, 'Invalid email or password.')).toBeVisible();
+    await expect(drawer(page).getByRole('alert')).toHaveText('Invalid email or password.');
   });
 
   test('forgot password: the code from the mail resets the password and the new one logs in', async ({
@@ -40,7 +40,7 @@ test.describe('logging in, registering and resetting the password', () => {
     await untilAnswered(page, '/api/user/reset-password-request', () =>
       drawer(page).getByRole('button', { name: 'Submit' }).click(),
     );
-    await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
+    await expect(drawer(page).getByRole('alert')).toHaveText('OTP sent to your email.');
     await expect.poll(() => resetCodeFor(email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
     await drawer(page)
       .getByLabel('OTP')
@@ -49,7 +49,9 @@ test.describe('logging in, registering and resetting the password', () => {
     await untilAnswered(page, '/api/user/verify-otp-reset-password', () =>
       drawer(page).getByRole('button', { name: 'Submit' }).click(),
     );
-    await expect(toast(page, 'Password updated successfully. Please log in.')).toBeVisible();
+    await expect(drawer(page).getByRole('alert')).toHaveText(
+      'Password updated successfully. Please log in.',
+    );
     // The drawer goes back to its login form, ready for the new password.
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     await fillLogin(page, email, 'a brand new secret');
@@ -59,7 +61,7 @@ test.describe('logging in, registering and resetting the password', () => {
   test.describe('at 1366×900 by keyboard', () => {
     test.use({ viewport: DESKTOP });
 
-    test('a failed login is heard as an alert inside the drawer, not only in the inert toast strip', async ({
+    test('a failed login is heard as an alert inside the drawer, and nowhere else', async ({
       page,
     }) => {
       await page.goto('/');
@@ -71,8 +73,8 @@ test.describe('logging in, registering and resetting the password', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type('wrong password');
       await untilAnswered(page, '/api/user/login', () => page.keyboard.press('Enter'));
-      await expect(toast(page, 'Invalid email or password.')).toBeVisible();
       await expect(drawer(page).getByRole('alert')).toHaveText('Invalid email or password.');
+      await expect(page.getByTestId('toast')).toBeHidden();
       expect(await alertsHeard(page)).toEqual(['Invalid email or password.']);
       await expectNoAxeViolations(page);
     });

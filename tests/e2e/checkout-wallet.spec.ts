@@ -6,7 +6,13 @@ import { untilHydrated } from './support/islands.ts';
 import { MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { addToServerCart, signUp } from './support/shopper.ts';
-import { cartOf, fillShipping, signInBeforeLoad, toast, untilAnswered } from './support/ui.ts';
+import {
+  cartOf,
+  fillShipping,
+  signInBeforeLoad,
+  thanksDialog,
+  untilAnswered,
+} from './support/ui.ts';
 
 test('a JazzCash order needs the wallet number and sends it with the order', async ({
   page,
@@ -48,5 +54,5 @@ test('a JazzCash order needs the wallet number and sends it with the order', asy
     walletNumber: '0300 7654321',
   });
   expect(answer.status()).toBe(201);
-  await expect(toast(page, 'Order Placed Successfully!')).toBeVisible();
+  await expect(thanksDialog(page)).toContainText('Order Placed Successfully!');
 });

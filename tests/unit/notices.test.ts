@@ -18,10 +18,43 @@ describe('notify', () => {
     expect($notices.get()).toEqual([]);
   });
 
-  it('keeps at most three notices, dropping the oldest', async () => {
+  it('shows one message at a time: a newer one replaces it, with its own 7 seconds', async () => {
     const { notify, $notices } = await load();
-    for (const text of ['one', 'two', 'three', 'four']) notify(text);
-    expect($notices.get().map((n) => n.text)).toEqual(['two', 'three', 'four']);
+    notify('Invalid code', 'error');
+    vi.advanceTimersByTime(5000);
+    notify('Password updated successfully. Please log in.', 'success');
+    expect($notices.get().map((n) => n.text)).toEqual([
+      'Password updated successfully. Please log in.',
+    ]);
+    vi.advanceTimersByTime(6999);
+    expect($notices.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notices.get()).toEqual([]);
+  });
+
+  it('has a dialog opening with a message say it inside, while older messages count as heard', async () => {
+    const { notify, noticesHeard, heardBeforeDialog } = await load();
+    const old = notify('This Product Has Been Added To Your Favourites', 'success');
+    noticesHeard(old);
+    vi.advanceTimersByTime(3000);
+    // Shown in the region 3 s ago: a drawer the shopper opens now need not repeat it.
+    expect(heardBeforeDialog()).toBe(old);
+    const capped = notify('Only 40 added: 100 is the most per line, and your cart now holds 100.');
+    noticesHeard(capped);
+    // Raised by the tap that opens the cart panel: the panel says it.
+    expect(heardBeforeDialog()).toBe(capped - 1);
+    vi.advanceTimersByTime(1000);
+    expect(heardBeforeDialog()).toBe(capped);
+  });
+
+  it('remembers which messages a dialog showed, until they go', async () => {
+    const { notify, shownInDialog, wasShownInDialog, dismiss } = await load();
+    const id = notify('Please login to place your order.', 'error');
+    expect(wasShownInDialog(id)).toBe(false);
+    shownInDialog(id);
+    expect(wasShownInDialog(id)).toBe(true);
+    dismiss(id);
+    expect(wasShownInDialog(id)).toBe(false);
   });
 
   it('marks a notice the page shows beside its field as inline', async () => {

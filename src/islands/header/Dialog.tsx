@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { $notices, lastHeardNotice } from '../../stores/notices.ts';
+import { $notices, heardBeforeDialog, shownInDialog } from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 const NO_NOTICES: never[] = [];
+/** How long a message must have been in an open dialog to count as seen there. */
+const SEEN_IN_DIALOG_MS = 1000;
 
 /**
  * A native modal <dialog>: the browser traps focus, makes the page inert and closes on Esc; focus
  * returns to the opener, or to `returnFocus()` when the opener is gone or disabled. `side` places
  * it as a drawer; a backdrop click closes it.
  *
- * While it is open the page behind it is inert, the toast strip too: assistive technology ignores
+ * While it is open the page behind it is inert, the notification region too: assistive technology ignores
  * it. So the dialog repeats the toasts the shopper has not heard inside itself with role="alert"
  * (`messages`, on by default).
  */
@@ -43,7 +45,7 @@ export function Dialog({
       dialog.close();
       returnFocus?.()?.focus();
     }
-    setHeardBefore(open ? lastHeardNotice() : null);
+    setHeardBefore(open ? heardBeforeDialog() : null);
     // Runs when `open` changes only: returnFocus is read at that moment, whatever its identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -73,7 +75,26 @@ export function Dialog({
  * alerts inside the dialog; those shown beside a field are left out.
  */
 function DialogMessages({ after }: { after: number }) {
-  const notices = useHydratedStore($notices, NO_NOTICES).filter((n) => n.id > after && !n.inline);
+  const raised = useHydratedStore($notices, NO_NOTICES).filter((n) => n.id > after);
+  const notices = raised.filter((n) => !n.inline);
+  const ids = raised.map((n) => n.id).join(',');
+  const since = useRef(new Map<number, number>());
+  useEffect(() => {
+    // Said here or beside its field, so the region below the header leaves it out afterwards.
+    for (const id of ids ? ids.split(',').map(Number) : []) {
+      if (!since.current.has(id)) since.current.set(id, Date.now());
+      shownInDialog(id, true);
+    }
+  }, [ids]);
+  useEffect(() => {
+    const shown = since.current;
+    // A message the dialog closed on at once (an account created, a drawer closing) was hardly
+    // seen here: the region below the header shows it after all.
+    return () =>
+      shown.forEach((at, id) => {
+        if (Date.now() - at < SEEN_IN_DIALOG_MS) shownInDialog(id, false);
+      });
+  }, []);
   if (notices.length === 0) return null;
   return (
     <div className="dialog-messages">

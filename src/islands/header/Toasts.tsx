@@ -3,8 +3,8 @@ import {
   $notices,
   dismiss,
   holdNotices,
-  lastHeardNotice,
   noticesHeard,
+  wasShownInDialog,
 } from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
@@ -15,36 +15,43 @@ function unheard(strip: HTMLElement): boolean {
   return document.querySelector('dialog:modal') !== null || strip.closest('[inert]') !== null;
 }
 
+/** Where the region goes: just below the header's bottom edge as the page now sits. */
+function belowHeader(): string {
+  const header = document.querySelector('.site-header');
+  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  return `${Math.round(bottom) + 8}px`;
+}
+
 /**
- * The toast strip: slides down from the top at full width on translucent black (SPEC §4). It is a
- * manual popover, re-shown on each notice, so it sits in the top layer above any open dialog.
- * Pointing at it or focusing it stops the toasts' clocks until the pointer or focus leaves.
+ * The notification region: one quiet message just below the header, on the right on wide screens
+ * (issue 25; it replaced SPEC §4's full-width strip over the header). It is a manual popover in the
+ * top layer, re-shown on each message. Pointing at it or focusing it stops the message's clock until
+ * the pointer or focus leaves.
  *
- * A modal dialog makes the strip inert: notices shown meanwhile are repeated inside the dialog
- * (Dialog.tsx), and once the last dialog closes the strip presents them again, so a notice raised
- * as a dialog closes (an order cancelled, say) is still heard.
+ * While a modal dialog is open the region stays hidden: the dialog shows the messages inside itself
+ * (Dialog.tsx), so a drawer's title and close button are never covered and nothing is said twice.
+ * Once the last dialog closes, a message the dialog did not show (one raised as it closed: an order
+ * cancelled, say) appears here.
  */
 export function Toasts() {
   const notices = useHydratedStore($notices, NO_NOTICES);
   const ref = useRef<HTMLDivElement>(null);
   const [replay, setReplay] = useState(0);
+  const shown = notices.filter((n) => !wasShownInDialog(n.id));
+  const last = shown.at(-1)?.id ?? 0;
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof el.showPopover !== 'function') return;
     if (el.matches(':popover-open')) el.hidePopover();
-    if (notices.length > 0) el.showPopover();
-    if (notices.length > 0 && !unheard(el)) noticesHeard(notices.at(-1)!.id);
-  }, [notices, replay]);
+    if (last === 0 || document.querySelector('dialog:modal')) return;
+    el.style.top = belowHeader();
+    el.showPopover();
+    if (!unheard(el)) noticesHeard(last);
+  }, [last, replay]);
   useEffect(() => {
     // `close` does not bubble; it is caught on its way down.
-    const onClose = () => {
-      const el = ref.current;
-      if (el && !unheard(el) && $notices.get().some((n) => n.id > lastHeardNotice()))
-        setReplay((r) => r + 1);
-    };
-    // A dialog opened after the strip would cover it with its dark backdrop: the strip is shown
-    // again, which puts it back on top of the top layer (it stays inert for assistive technology;
-    // the dialog repeats the messages inside itself).
+    const onClose = () => setReplay((r) => r + 1);
+    // A dialog opening hides the region: the dialog shows the message inside itself.
     const onToggle = (event: Event) => {
       const el = ref.current;
       if (
@@ -53,10 +60,7 @@ export function Toasts() {
         (event as ToggleEvent).newState !== 'open'
       )
         return;
-      if (el.matches(':popover-open')) {
-        el.hidePopover();
-        el.showPopover();
-      }
+      if (el.matches(':popover-open')) el.hidePopover();
     };
     document.addEventListener('close', onClose, true);
     document.addEventListener('toggle', onToggle, true);
@@ -84,7 +88,7 @@ export function Toasts() {
       onFocus={() => holdNotices('focus', true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && holdNotices('focus', false)}
     >
-      {notices.map((n) => (
+      {shown.map((n) => (
         <div key={`${n.id}-${replay}`} className={`toast toast-${n.kind}`} data-testid="toast">
           <span>{n.text}</span>
           <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>

@@ -14,6 +14,10 @@ export const drawer = (page: Page) => page.locator('dialog.drawer[open]');
 /** The element that has focus. */
 export const focused = (page: Page) => page.locator(':focus');
 
+/** The thank-you dialog that opens once an order is placed. */
+export const thanksDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Thank you for your order' });
+
 /** The panel that opens after Add To Cart. */
 export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Just Added to Cart' });
 
