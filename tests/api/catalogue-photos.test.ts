@@ -21,6 +21,8 @@ import {
   CSV_COLUMNS,
 } from '../../src/server/services/catalogue-csv.ts';
 import type { Store } from '../../src/server/store/port.ts';
+import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
+import type { PhotoStore } from '../../src/server/photo-store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
 
@@ -29,11 +31,13 @@ let cleanup: () => Promise<void>;
 let work: string;
 let shots: string;
 let photos: string;
+let photoStore: PhotoStore;
 beforeEach(() => {
   ({ store, cleanup } = tempSqliteStore());
   work = mkdtempSync(path.join(tmpdir(), 'shop-photos-'));
   shots = path.join(work, 'shots');
   photos = path.join(work, 'store');
+  photoStore = folderPhotoStore(photos);
   mkdirSync(shots);
 });
 afterEach(async () => {
@@ -102,7 +106,10 @@ describe('catalogue import with photos', () => {
     await photo('front.jpg', 1200, 900);
     await photo('small.jpg', 640, 480);
     writeFileSync(path.join(shots, 'notes.jpg'), 'not a picture at all');
-    const result = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const result = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -120,7 +127,10 @@ describe('catalogue import with photos', () => {
     const small = await photo('small.jpg', 800, 1000, 30);
     const notes = await photo('notes.jpg', 900, 900, 150);
     const missing = await photo('missing.jpg', 1000, 800, 200);
-    const result = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const result = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(result).toEqual({ ok: true, inserted: 2, updated: 0, photosAdded: 4, photosKept: 0 });
     const a = await store.products.get('bag-a');
     expect(a?.colorImages).toEqual([
@@ -139,7 +149,7 @@ describe('catalogue import with photos', () => {
       ['missing.jpg', 160],
     ] as const)
       await photo(name, 900, 900, hue);
-    await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    await importCatalogueFile(store, catalogue(), { images: shots, photos: photoStore });
     const before = stored();
     rmSync(shots, { recursive: true });
     mkdirSync(shots);
@@ -150,7 +160,10 @@ describe('catalogue import with photos', () => {
       ['missing.jpg', 110],
     ] as const)
       await photo(name, 900, 900, hue);
-    const again = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const again = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(again).toEqual({ ok: true, inserted: 0, updated: 2, photosAdded: 0, photosKept: 4 });
     expect(stored()).toEqual(before);
     expect(before).toHaveLength(4);
@@ -176,7 +189,7 @@ describe('catalogue import with photos', () => {
     await privatePhoto();
     const result = await importCatalogueFile(store, oneBag(['../private.png']), {
       images: shots,
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({
       ok: false,
@@ -193,7 +206,7 @@ describe('catalogue import with photos', () => {
     symlinkSync(path.join(work, 'private.png'), path.join(shots, 'link.png'));
     const result = await importCatalogueFile(store, oneBag(['link.png']), {
       images: shots,
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({
       ok: false,
@@ -212,7 +225,7 @@ describe('catalogue import with photos', () => {
     symlinkSync(shots, path.join(work, 'shots-link'));
     const result = await importCatalogueFile(store, oneBag(['front.jpg', 'more/same.jpg']), {
       images: path.join(work, 'shots-link'),
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({ ok: true, inserted: 1, updated: 0, photosAdded: 1, photosKept: 0 });
     expect(stored()).toEqual([`${sha(front)}.jpg`]);
@@ -221,7 +234,7 @@ describe('catalogue import with photos', () => {
   it('refuses a 30000 × 30000 PNG as too large, not as a file of the wrong format', async () => {
     writeFileSync(path.join(shots, 'huge.png'), pngHeaderOnly(30_000, 30_000));
     expect(
-      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos }),
+      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos: photoStore }),
     ).toEqual({
       ok: false,
       errors: [
@@ -239,9 +252,9 @@ describe('catalogue import with photos', () => {
       file,
       JSON.stringify([{ ...p, colorImages: [{ color: 'Black', images: [ghost] }] }]),
     );
-    expect(await importCatalogueFile(store, file, { photos })).toEqual({
+    expect(await importCatalogueFile(store, file, { photos: photoStore })).toEqual({
       ok: false,
-      errors: [`record 1 (_id "bag-c"): image ${ghost} is not in ${photos}`],
+      errors: [`record 1 (_id "bag-c"): image ${ghost} is not in the folder ${photos}`],
     });
   });
 });
@@ -268,7 +281,7 @@ describe('catalogue CSV', () => {
       file,
       [header, row('Black', 'front.jpg|side.png'), row('Olive', 'front.jpg')].join('\n'),
     );
-    const result = await importCatalogueFile(store, file, { images: shots, photos });
+    const result = await importCatalogueFile(store, file, { images: shots, photos: photoStore });
     expect(result).toMatchObject({ ok: true, inserted: 1, photosAdded: 2 });
     const bag = await store.products.get('bag-d');
     expect(bag).toMatchObject({
@@ -285,7 +298,7 @@ describe('catalogue CSV', () => {
     const exported = path.join(work, 'exported.csv');
     writeFileSync(exported, csv);
     expect(csv.split('\r\n')[0]).toBe(header);
-    expect(await importCatalogueFile(store, exported, { photos })).toEqual({
+    expect(await importCatalogueFile(store, exported, { photos: photoStore })).toEqual({
       ok: true,
       inserted: 0,
       updated: 1,
@@ -323,7 +336,7 @@ describe('catalogue CSV', () => {
       file,
       [header, row('Black', 'front.jpg'), row('Olive', 'front.jpg', '4700')].join('\n'),
     );
-    expect(await importCatalogueFile(store, file, { images: shots, photos })).toEqual({
+    expect(await importCatalogueFile(store, file, { images: shots, photos: photoStore })).toEqual({
       ok: false,
       errors: ['row 3 (_id "bag-d"): price "4700" differs from row 2 ("4500")'],
     });

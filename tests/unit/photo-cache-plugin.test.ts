@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onPostBuild, onPreBuild, PHOTO_CACHE } from '../../netlify/plugins/photo-cache/index.js';
 import { buildPhotos } from '../../src/server/build-photos.ts';
+import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
 
 const HASH = 'cd'.repeat(32);
 let work: string;
@@ -54,12 +55,13 @@ describe('the photo-cache Netlify plugin', () => {
         .jpeg()
         .toBuffer(),
     );
-    const jobs = [{ hash: HASH, original, og: true }];
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: true }];
+    const originals = folderPhotoStore(work);
     const store = path.join(work, 'netlify-cache');
     const first = path.join(work, 'deploy-1');
     mkdirSync(first);
     await onPreBuild({ utils: { cache: netlifyCache(first, store) } });
-    expect(await buildPhotos(jobs, path.join(first, PHOTO_CACHE), null)).toMatchObject({
+    expect(await buildPhotos(jobs, originals, path.join(first, PHOTO_CACHE), null)).toMatchObject({
       hits: 0,
       made: 1,
     });
@@ -69,7 +71,7 @@ describe('the photo-cache Netlify plugin', () => {
     mkdirSync(second);
     await onPreBuild({ utils: { cache: netlifyCache(second, store) } });
     expect(readdirSync(path.join(second, PHOTO_CACHE, 'v2'))).toHaveLength(7);
-    expect(await buildPhotos(jobs, path.join(second, PHOTO_CACHE), null)).toMatchObject({
+    expect(await buildPhotos(jobs, originals, path.join(second, PHOTO_CACHE), null)).toMatchObject({
       hits: 1,
       made: 0,
     });

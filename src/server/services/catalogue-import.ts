@@ -3,20 +3,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_PATH } from '../../lib/photos.ts';
+import { openPhotoStore, type PhotoStore } from '../photo-store/index.ts';
 import type { Store } from '../store/port.ts';
 import { importCatalogue, readCatalogueFile, validateCatalogue } from './catalogue.ts';
 import { csvToCatalogue } from './catalogue-csv.ts';
 import {
   checkPhoto,
   photoInFolder,
-  photosDir,
   storedPhotoExists,
   storePhotos,
   type CheckedPhoto,
 } from './photos.ts';
 
-/** Where an import reads photos from and stores them. */
-export type PhotoOptions = { images?: string; photos?: string };
+/** Where an import reads photos from (a folder) and stores them (the environment's photo store). */
+export type PhotoOptions = { images?: string; photos?: PhotoStore };
 
 /** Outcome of a file import: counts, or every problem one line each (and nothing written). */
 export type FileImportResult =
@@ -47,7 +47,7 @@ type Record_ = { _id?: unknown; colorImages?: { images?: unknown }[] };
 async function resolvePhotos(
   data: unknown,
   folder: string,
-  store: string,
+  store: PhotoStore,
 ): Promise<{ photos: CheckedPhoto[]; errors: string[]; fields: string[] }> {
   const photos: CheckedPhoto[] = [];
   const errors: string[] = [];
@@ -65,7 +65,7 @@ async function resolvePhotos(
         if (typeof name !== 'string' || name === '') continue;
         if (name.startsWith('/')) {
           if (PHOTO_PATH.test(name) && !(await storedPhotoExists(name, store)))
-            errors.push(`record ${index + 1}${id}: image ${name} is not in ${store}`);
+            errors.push(`record ${index + 1}${id}: image ${name} is not in ${store.where}`);
           continue;
         }
         const inFolder = await photoInFolder(folder, name);
@@ -102,7 +102,7 @@ export async function importCatalogueFile(
   const read = await readAnyCatalogue(file);
   if (!read.ok) return read;
   const folder = path.resolve(options.images ?? path.dirname(file));
-  const photoStore = options.photos ?? photosDir();
+  const photoStore = options.photos ?? openPhotoStore();
   const { photos, errors, fields } = await resolvePhotos(read.data, folder, photoStore);
   const checked = validateCatalogue(read.data);
   if (!checked.ok)
