@@ -68,6 +68,9 @@ export function choosePhotoStore(env: Env = process.env): PhotoStoreChoice {
   // CLI import writes to, so a developer sees what they imported.
   if (env.NETLIFY_DEV === 'true') return folder;
   if (blobs.ok) return { kind: 'blobs', access: blobs.access };
+  // A token means Netlify Blobs was meant: half of its settings is an error, not the folder.
+  if (env.NETLIFY_BLOBS_TOKEN)
+    throw new PhotoStoreSettingsError(`NETLIFY_BLOBS_TOKEN is set; also set ${blobs.missing}.`);
   if (runsOnNetlify(env))
     throw new PhotoStoreSettingsError(
       `On Netlify the photo originals are read from Netlify Blobs, and this process has no access: keep the photo-cache plugin in netlify.toml (it passes NETLIFY_BLOBS_CONTEXT to the build) or set ${blobs.missing}.`,
