@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onPostBuild, onPreBuild, PHOTO_CACHE } from '../../netlify/plugins/photo-cache/index.js';
+import {
+  onPostBuild,
+  onPreBuild,
+  PHOTO_CACHE,
+  shareBlobsContext,
+} from '../../netlify/plugins/photo-cache/index.js';
 import { buildPhotos } from '../../src/server/build-photos.ts';
 import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
 
@@ -75,5 +80,27 @@ describe('the photo-cache Netlify plugin', () => {
       hits: 1,
       made: 0,
     });
+  });
+});
+
+describe('shareBlobsContext', () => {
+  const context = Buffer.from(JSON.stringify({ siteID: 's', token: 't' })).toString('base64');
+
+  it('hands the build command the Blobs context Netlify gives the plugin', () => {
+    const netlifyConfig = { build: { environment: { NODE_VERSION: '24' } } };
+    expect(shareBlobsContext(netlifyConfig, { NETLIFY_BLOBS_CONTEXT: context })).toBe(true);
+    expect(netlifyConfig.build.environment).toEqual({
+      NODE_VERSION: '24',
+      NETLIFY_BLOBS_CONTEXT: context,
+    });
+  });
+
+  it('leaves the build environment alone without a context, or when it has one already', () => {
+    const bare = { build: { environment: { NODE_VERSION: '24' } } };
+    expect(shareBlobsContext(bare, {})).toBe(false);
+    expect(bare.build.environment).toEqual({ NODE_VERSION: '24' });
+    const own = { build: { environment: { NETLIFY_BLOBS_CONTEXT: 'theirs' } } };
+    expect(shareBlobsContext(own, { NETLIFY_BLOBS_CONTEXT: context })).toBe(false);
+    expect(own.build.environment).toEqual({ NETLIFY_BLOBS_CONTEXT: 'theirs' });
   });
 });
