@@ -93,7 +93,12 @@ export function photoPipeline(): AstroIntegration {
           if (!match) return next();
           const [name, hash, format] = [req.url!.slice(1), match[1]!, match[2]!];
           (async () => {
-            const store = openPhotoStore();
+            // @netlify/vite-plugin runs a Blobs sandbox and sets NETLIFY_BLOBS_CONTEXT under
+            // `astro dev`; the folder is where the CLI import writes, so dev reads that one.
+            const store = openPhotoStore({
+              ...process.env,
+              PHOTO_STORE: process.env.PHOTO_STORE || 'folder',
+            });
             for (const ext of ['jpg', 'png', 'webp']) {
               const original = `${hash}.${ext}`;
               if (!(await store.has(original))) continue;
