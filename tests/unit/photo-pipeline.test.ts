@@ -102,6 +102,19 @@ describe('buildPhotos', () => {
     );
   });
 
+  it('reads an original from the photo store only when one of its outputs is not cached', async () => {
+    await original();
+    const reads: string[] = [];
+    const store = originals();
+    const counting = { ...store, get: (name: string) => (reads.push(name), store.get(name)) };
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: true }];
+    const cache = path.join(work, 'cache');
+    await buildPhotos(jobs, counting, cache, null);
+    expect(reads).toEqual([`${HASH}.jpg`]);
+    await buildPhotos(jobs, counting, cache, path.join(work, 'again'));
+    expect(reads).toEqual([`${HASH}.jpg`]);
+  });
+
   it('fails the build with one line naming the product and the colour when the store lacks a photo', async () => {
     const product = makeProduct({ productName: 'Sahiwal Leather Tote', colors: ['Black'] });
     product.colorImages = [{ color: 'Black', images: [`/photos/${HASH}.jpg`] }];
