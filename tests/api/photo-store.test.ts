@@ -1,4 +1,5 @@
 // What is particular to each photo store, and how a process picks one from its environment.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -176,5 +177,40 @@ describe('choosePhotoStore', () => {
     expect(() => choosePhotoStore({ PHOTO_STORE: 's3' })).toThrow(
       'PHOTO_STORE is "s3"; use "folder" or "blobs", or leave it unset to choose by environment.',
     );
+  });
+});
+
+describe('npm run shop -- catalogue import with half the Netlify Blobs settings', () => {
+  it('says what to set in one line, exits 1 and imports nothing', async () => {
+    const work = tempFolderPhotoStore();
+    try {
+      const { bytes } = await jpegPhoto(80, 900);
+      writeFileSync(path.join(work.dir, 'tote.jpg'), bytes);
+      const file = path.join(work.dir, 'catalogue.json');
+      writeFileSync(
+        file,
+        JSON.stringify([{ _id: 'x-tote', colorImages: [{ images: ['tote.jpg'] }] }]),
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', 'catalogue', 'import', file],
+        {
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            DATA_DIR: path.join(work.dir, 'db'),
+            NETLIFY_BLOBS_TOKEN: 'nfp_half',
+          },
+        },
+      );
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'NETLIFY_BLOBS_TOKEN is set; also set NETLIFY_SITE_ID (the site id) beside NETLIFY_BLOBS_TOKEN.',
+        'Nothing was imported.',
+      ]);
+      expect(run.status).toBe(1);
+      expect(existsSync(path.join(work.dir, 'db', 'photos'))).toBe(false);
+    } finally {
+      await work.close();
+    }
   });
 });
