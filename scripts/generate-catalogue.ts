@@ -410,7 +410,7 @@ async function main(): Promise<number> {
   }
   mkdirSync(IMAGE_DIR, { recursive: true });
   mkdirSync(PHOTO_DIR, { recursive: true });
-  // The previous run's demo photos go (editors' imported photos share the folder and stay).
+  // The previous run's demo photos go (imported photos live in the photo store, not here).
   if (existsSync(CATALOGUE_FILE)) {
     const old = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as Product[];
     for (const p of old.filter((o) => DEMO_PHOTO_PRODUCTS.includes(o._id)))

@@ -23,12 +23,19 @@ import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
 import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
 import { BackupError, MANIFEST_FILE, exportBackup, restoreBackup } from '../src/server/backup.ts';
 import { resealTotpSecrets } from '../src/server/services/rotation.ts';
+// photo-store (issue 23):
+import {
+  openPhotoStore,
+  PhotoStoreSettingsError,
+  type PhotoStore,
+} from '../src/server/photo-store/index.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>]
                                    validate a catalogue (JSON, or CSV one row per product and
-                                   colour) and its photos, store the photos in data/photos
-                                   (PHOTOS_DIR) and upsert the products (all or nothing)
+                                   colour) and its photos, store the photos in the photo store
+                                   (.data/photos, or Netlify Blobs) and upsert the products
+                                   (all or nothing)
   catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
                                    in .csv or --csv is given (stdout when no file); a store with
                                    no products yet gives the demo catalogue, saying so
@@ -91,12 +98,21 @@ const commands: Record<string, Command> = {
     if (flag >= 0 && !images) return usage('--images needs a folder');
     const file = args.find((a, i) => !a.startsWith('--') && (flag < 0 || i !== flag + 1));
     if (!file) return usage('catalogue import needs a file');
-    const result = await importCatalogueFile(await getStore(), file, { images });
+    let photos: PhotoStore;
+    try {
+      photos = openPhotoStore();
+    } catch (error) {
+      if (error instanceof PhotoStoreSettingsError)
+        return report([error.message], 'Nothing was imported.');
+      throw error;
+    }
+    const result = await importCatalogueFile(await getStore(), file, { images, photos });
     for (const line of result.warnings) console.error(`warning: ${line}`);
     if (!result.ok) return report(result.errors, 'Nothing was imported.');
     console.log(
       `Imported ${file}: ${result.inserted} new, ${result.updated} updated; ` +
-        `photos: ${result.photosAdded} stored, ${result.photosKept} already there.`,
+        `photos: ${result.photosAdded} stored, ${result.photosKept} already there ` +
+        `(${photos.where}).`,
     );
     return 0;
   },

@@ -1,13 +1,15 @@
 // Build-time photo optimisation: every photo the catalogue names becomes square AVIF and WebP
 // files at PHOTO_WIDTHS (and a JPEG for Open Graph), served from /photos/. Outputs are cached by
 // the original's content hash in Astro's cacheDir (node_modules/.astro/photos), which Netlify's
-// build cache keeps between deploys, so an unchanged photo is never encoded twice.
-import { copyFile, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+// build cache keeps between deploys, so an unchanged photo is never encoded twice, and its
+// original is read from the photo store (src/server/photo-store) only when an output is missing.
+import { copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OG_WIDTH, PHOTO_PATH, PHOTO_WIDTHS, variantUrl, WEBP_WIDTHS } from '../lib/photos.ts';
 import type { Product } from '../lib/product.ts';
+import type { PhotoStore } from './photo-store/port.ts';
 
 /** Bump when the encoder settings change, so old cache entries are not reused. */
 const PIPELINE_VERSION = 'v2';
@@ -17,8 +19,16 @@ const AVIF = { quality: 50, effort: 0 } as const;
 const WEBP = { quality: 72, effort: 2 } as const;
 const JPEG = { quality: 80, progressive: true } as const;
 
-/** One photo to optimise: its hash, its original, and whether it needs an Open Graph JPEG. */
-export type PhotoJob = { hash: string; original: string; og: boolean };
+/**
+ * One photo to optimise: its hash, its original's name in the photo store, whether it needs an
+ * Open Graph JPEG, and the first product and colour that show it (for a missing photo's message).
+ */
+export type PhotoJob = {
+  hash: string;
+  name: string;
+  og: boolean;
+  usedBy?: { product: string; color: string };
+};
 
 /**
  * The stored path itself (`/photos/<sha256>.<ext>`) is served too, as a small image in the
@@ -38,10 +48,10 @@ export type PhotoReport = {
 };
 
 /** The photos a catalogue names, once each; the first image of a product also gets an OG JPEG. */
-export function photoJobs(products: readonly Product[], photosDir: string): PhotoJob[] {
+export function photoJobs(products: readonly Product[]): PhotoJob[] {
   const jobs = new Map<string, PhotoJob>();
   for (const p of products) {
-    p.colorImages.forEach(({ images }, c) =>
+    p.colorImages.forEach(({ color, images }, c) =>
       images.forEach((site, i) => {
         const match = PHOTO_PATH.exec(site);
         if (!match) return;
@@ -49,7 +59,13 @@ export function photoJobs(products: readonly Product[], photosDir: string): Phot
         const og = c === 0 && i === 0;
         const known = jobs.get(hash);
         if (known) known.og ||= og;
-        else jobs.set(hash, { hash, original: path.join(photosDir, `${hash}.${match[2]}`), og });
+        else
+          jobs.set(hash, {
+            hash,
+            name: `${hash}.${match[2]}`,
+            og,
+            usedBy: { product: p.productName, color },
+          });
       }),
     );
   }
@@ -63,22 +79,58 @@ function outputs(job: PhotoJob): string[] {
     ...WEBP_WIDTHS.map((w) => path.basename(variantUrl(job.hash, w, 'webp'))),
   ];
   if (job.og) files.push(path.basename(variantUrl(job.hash, OG_WIDTH, 'jpg')));
-  files.push(path.basename(job.original));
+  files.push(job.name);
   return files;
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );
+/** The catalogue names photos the store does not hold; the message has one line per photo. */
+export class MissingPhotosError extends Error {
+  override name = 'MissingPhotosError';
+  readonly lines: readonly string[];
+  constructor(lines: readonly string[]) {
+    super(lines.join('\n'));
+    this.lines = lines;
+  }
+}
+
+/** The line that names a missing photo by its product and colour. */
+export function missingPhotoLine(job: PhotoJob): string {
+  const shown = job.usedBy ? ` of "${job.usedBy.product}" (${job.usedBy.color})` : '';
+  return `Photo /photos/${job.name}${shown} is missing from the photo store.`;
+}
+
+/** The jobs whose originals the store does not hold, found with one listing of the store. */
+export async function missingPhotos(
+  jobs: readonly PhotoJob[],
+  store: PhotoStore,
+): Promise<PhotoJob[]> {
+  const held = new Set(await store.list());
+  return jobs.filter((job) => !held.has(job.name));
+}
+
+/** Throws MissingPhotosError, one line per photo, when the store lacks any job's original. */
+export async function checkPhotosPresent(
+  jobs: readonly PhotoJob[],
+  store: PhotoStore,
+): Promise<void> {
+  const absent = await missingPhotos(jobs, store);
+  if (absent.length > 0) throw new MissingPhotosError(absent.map(missingPhotoLine));
+}
 
 /** Encodes the missing outputs of one photo into the cache; returns how many it wrote. */
-async function encode(job: PhotoJob, cache: string, missing: string[]): Promise<void> {
+async function encode(
+  job: PhotoJob,
+  store: PhotoStore,
+  cache: string,
+  missing: string[],
+): Promise<void> {
+  const original = await store.get(job.name);
+  // Listed a moment ago; gone now (deleted while the build ran) is still a missing photo.
+  if (!original) throw new MissingPhotosError([missingPhotoLine(job)]);
   // Decode once (auto-rotated by EXIF, centre-cropped square at the largest width), then resize
   // the decoded pixels for each width: a 4 MB JPEG is decoded once, not six times.
   const largest = Math.max(...PHOTO_WIDTHS, OG_WIDTH);
-  const square = await sharp(job.original)
+  const square = await sharp(original)
     .rotate()
     .resize({ width: largest, height: largest, fit: 'cover' })
     .raw()
@@ -104,23 +156,19 @@ async function encode(job: PhotoJob, cache: string, missing: string[]): Promise<
 }
 
 /**
- * Optimises every job into `cacheDir` (skipping outputs already there), then copies the outputs
- * to `outDir`. Throws, naming them, when originals are missing from the photo store.
+ * Optimises every job into `cacheDir` (skipping outputs already there, whose originals are then
+ * never read), then copies the outputs to `outDir`. Throws MissingPhotosError, one line per
+ * photo naming its product and colour, when originals are missing from the photo store.
  */
 export async function buildPhotos(
   jobs: readonly PhotoJob[],
+  store: PhotoStore,
   cacheDir: string,
   outDir: string | null,
 ): Promise<PhotoReport> {
   const started = Date.now();
   const cpu = process.cpuUsage();
-  const absent = [];
-  for (const job of jobs) if (!(await exists(job.original))) absent.push(job.original);
-  if (absent.length > 0)
-    throw new Error(
-      `${absent.length} photo(s) named by the catalogue are not in the photo store (import them with ` +
-        `npm run shop -- catalogue import, and commit data/photos):\n${absent.join('\n')}`,
-    );
+  await checkPhotosPresent(jobs, store);
   const cache = path.join(cacheDir, PIPELINE_VERSION);
   await mkdir(cache, { recursive: true });
   if (outDir) await mkdir(outDir, { recursive: true });
@@ -135,7 +183,7 @@ export async function buildPhotos(
       const missing = names.filter((n) => !cached.has(n));
       if (missing.length === 0) hits += 1;
       else {
-        await encode(job, cache, missing);
+        await encode(job, store, cache, missing);
         made += 1;
       }
       if (outDir)

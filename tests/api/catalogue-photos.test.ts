@@ -18,6 +18,8 @@ import { importCatalogueFile } from '../../src/server/services/catalogue-import.
 import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
 import { csvToCatalogue } from '../../src/server/services/catalogue-csv-read.ts';
 import type { Store } from '../../src/server/store/port.ts';
+import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
+import type { PhotoStore } from '../../src/server/photo-store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
 
@@ -26,11 +28,13 @@ let cleanup: () => Promise<void>;
 let work: string;
 let shots: string;
 let photos: string;
+let photoStore: PhotoStore;
 beforeEach(() => {
   ({ store, cleanup } = tempSqliteStore());
   work = mkdtempSync(path.join(tmpdir(), 'shop-photos-'));
   shots = path.join(work, 'shots');
   photos = path.join(work, 'store');
+  photoStore = folderPhotoStore(photos);
   mkdirSync(shots);
 });
 afterEach(async () => {
@@ -99,7 +103,10 @@ describe('catalogue import with photos', () => {
     await photo('front.jpg', 1200, 900);
     await photo('small.jpg', 640, 480);
     writeFileSync(path.join(shots, 'notes.jpg'), 'not a picture at all');
-    const result = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const result = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -118,7 +125,10 @@ describe('catalogue import with photos', () => {
     const small = await photo('small.jpg', 800, 1000, 30);
     const notes = await photo('notes.jpg', 900, 900, 150);
     const missing = await photo('missing.jpg', 1000, 800, 200);
-    const result = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const result = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(result).toEqual({
       ok: true,
       inserted: 2,
@@ -144,7 +154,7 @@ describe('catalogue import with photos', () => {
       ['missing.jpg', 160],
     ] as const)
       await photo(name, 900, 900, hue);
-    await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    await importCatalogueFile(store, catalogue(), { images: shots, photos: photoStore });
     const before = stored();
     rmSync(shots, { recursive: true });
     mkdirSync(shots);
@@ -155,7 +165,10 @@ describe('catalogue import with photos', () => {
       ['missing.jpg', 110],
     ] as const)
       await photo(name, 900, 900, hue);
-    const again = await importCatalogueFile(store, catalogue(), { images: shots, photos });
+    const again = await importCatalogueFile(store, catalogue(), {
+      images: shots,
+      photos: photoStore,
+    });
     expect(again).toEqual({
       ok: true,
       inserted: 0,
@@ -188,7 +201,7 @@ describe('catalogue import with photos', () => {
     await privatePhoto();
     const result = await importCatalogueFile(store, oneBag(['../private.png']), {
       images: shots,
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({
       ok: false,
@@ -206,7 +219,7 @@ describe('catalogue import with photos', () => {
     symlinkSync(path.join(work, 'private.png'), path.join(shots, 'link.png'));
     const result = await importCatalogueFile(store, oneBag(['link.png']), {
       images: shots,
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({
       ok: false,
@@ -226,7 +239,7 @@ describe('catalogue import with photos', () => {
     symlinkSync(shots, path.join(work, 'shots-link'));
     const result = await importCatalogueFile(store, oneBag(['front.jpg', 'more/same.jpg']), {
       images: path.join(work, 'shots-link'),
-      photos,
+      photos: photoStore,
     });
     expect(result).toEqual({
       ok: true,
@@ -242,7 +255,7 @@ describe('catalogue import with photos', () => {
   it('refuses a 30000 × 30000 PNG as too large, not as a file of the wrong format', async () => {
     writeFileSync(path.join(shots, 'huge.png'), pngHeaderOnly(30_000, 30_000));
     expect(
-      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos }),
+      await importCatalogueFile(store, oneBag(['huge.png']), { images: shots, photos: photoStore }),
     ).toEqual({
       ok: false,
       errors: [
@@ -261,9 +274,9 @@ describe('catalogue import with photos', () => {
       file,
       JSON.stringify([{ ...p, colorImages: [{ color: 'Black', images: [ghost] }] }]),
     );
-    expect(await importCatalogueFile(store, file, { photos })).toEqual({
+    expect(await importCatalogueFile(store, file, { photos: photoStore })).toEqual({
       ok: false,
-      errors: [`record 1 (_id "bag-c"): image ${ghost} is not in ${photos}`],
+      errors: [`record 1 (_id "bag-c"): image ${ghost} is not in the folder ${photos}`],
       warnings: [],
     });
   });
@@ -291,7 +304,7 @@ describe('catalogue CSV', () => {
       file,
       [header, row('Black', 'front.jpg|side.png'), row('Olive', 'front.jpg')].join('\n'),
     );
-    const result = await importCatalogueFile(store, file, { images: shots, photos });
+    const result = await importCatalogueFile(store, file, { images: shots, photos: photoStore });
     expect(result).toMatchObject({ ok: true, inserted: 1, photosAdded: 2 });
     const bag = await store.products.get('bag-d');
     expect(bag).toMatchObject({
@@ -308,7 +321,7 @@ describe('catalogue CSV', () => {
     const exported = path.join(work, 'exported.csv');
     writeFileSync(exported, csv);
     expect(csv.split('\r\n')[0]).toBe(header);
-    expect(await importCatalogueFile(store, exported, { photos })).toEqual({
+    expect(await importCatalogueFile(store, exported, { photos: photoStore })).toEqual({
       ok: true,
       inserted: 0,
       updated: 1,
@@ -347,7 +360,7 @@ describe('catalogue CSV', () => {
       file,
       [header, row('Black', 'front.jpg'), row('Olive', 'front.jpg', '4700')].join('\n'),
     );
-    expect(await importCatalogueFile(store, file, { images: shots, photos })).toEqual({
+    expect(await importCatalogueFile(store, file, { images: shots, photos: photoStore })).toEqual({
       ok: false,
       errors: [
         "row 3, price: '4700' differs from '4500' on row 2, the first row of bag-d; leave it blank or make them the same",

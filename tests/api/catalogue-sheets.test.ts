@@ -523,7 +523,7 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
     expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
     expect(run.out).toBe(
-      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there.`,
+      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).`,
     );
     expect(run.status).toBe(0);
   });

@@ -11,8 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onPostBuild, onPreBuild, PHOTO_CACHE } from '../../netlify/plugins/photo-cache/index.js';
+import {
+  onPostBuild,
+  onPreBuild,
+  PHOTO_CACHE,
+  shareBlobsContext,
+} from '../../netlify/plugins/photo-cache/index.js';
 import { buildPhotos } from '../../src/server/build-photos.ts';
+import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
 
 const HASH = 'cd'.repeat(32);
 let work: string;
@@ -54,12 +60,13 @@ describe('the photo-cache Netlify plugin', () => {
         .jpeg()
         .toBuffer(),
     );
-    const jobs = [{ hash: HASH, original, og: true }];
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: true }];
+    const originals = folderPhotoStore(work);
     const store = path.join(work, 'netlify-cache');
     const first = path.join(work, 'deploy-1');
     mkdirSync(first);
     await onPreBuild({ utils: { cache: netlifyCache(first, store) } });
-    expect(await buildPhotos(jobs, path.join(first, PHOTO_CACHE), null)).toMatchObject({
+    expect(await buildPhotos(jobs, originals, path.join(first, PHOTO_CACHE), null)).toMatchObject({
       hits: 0,
       made: 1,
     });
@@ -69,9 +76,31 @@ describe('the photo-cache Netlify plugin', () => {
     mkdirSync(second);
     await onPreBuild({ utils: { cache: netlifyCache(second, store) } });
     expect(readdirSync(path.join(second, PHOTO_CACHE, 'v2'))).toHaveLength(7);
-    expect(await buildPhotos(jobs, path.join(second, PHOTO_CACHE), null)).toMatchObject({
+    expect(await buildPhotos(jobs, originals, path.join(second, PHOTO_CACHE), null)).toMatchObject({
       hits: 1,
       made: 0,
     });
+  });
+});
+
+describe('shareBlobsContext', () => {
+  const context = Buffer.from(JSON.stringify({ siteID: 's', token: 't' })).toString('base64');
+
+  it('hands the build command the Blobs context Netlify gives the plugin', () => {
+    const netlifyConfig = { build: { environment: { NODE_VERSION: '24' } } };
+    expect(shareBlobsContext(netlifyConfig, { NETLIFY_BLOBS_CONTEXT: context })).toBe(true);
+    expect(netlifyConfig.build.environment).toEqual({
+      NODE_VERSION: '24',
+      NETLIFY_BLOBS_CONTEXT: context,
+    });
+  });
+
+  it('leaves the build environment alone without a context, or when it has one already', () => {
+    const bare = { build: { environment: { NODE_VERSION: '24' } } };
+    expect(shareBlobsContext(bare, {})).toBe(false);
+    expect(bare.build.environment).toEqual({ NODE_VERSION: '24' });
+    const own = { build: { environment: { NETLIFY_BLOBS_CONTEXT: 'theirs' } } };
+    expect(shareBlobsContext(own, { NETLIFY_BLOBS_CONTEXT: context })).toBe(false);
+    expect(own.build.environment).toEqual({ NETLIFY_BLOBS_CONTEXT: 'theirs' });
   });
 });

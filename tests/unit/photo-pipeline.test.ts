@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildPhotos, photoJobs, photoReportLine } from '../../src/server/build-photos.ts';
+import {
+  buildPhotos,
+  MissingPhotosError,
+  photoJobs,
+  photoReportLine,
+} from '../../src/server/build-photos.ts';
+import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
 import { imageSources, ogImage, schemaImage } from '../../src/lib/photos.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
@@ -14,6 +20,7 @@ beforeEach(() => {
   mkdirSync(path.join(work, 'originals'));
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
+const originals = () => folderPhotoStore(path.join(work, 'originals'));
 
 async function original(hash = HASH, width = 1600, height = 1200): Promise<string> {
   const file = path.join(work, 'originals', `${hash}.jpg`);
@@ -52,9 +59,9 @@ describe('buildPhotos', () => {
     await original();
     const product = makeProduct({ colors: ['Black'] });
     product.colorImages = [{ color: 'Black', images: [`/photos/${HASH}.jpg`, '/images/x.svg'] }];
-    const jobs = photoJobs([product], path.join(work, 'originals'));
+    const jobs = photoJobs([product]);
     const out = path.join(work, 'dist');
-    const report = await buildPhotos(jobs, path.join(work, 'cache'), out);
+    const report = await buildPhotos(jobs, originals(), path.join(work, 'cache'), out);
     expect(report).toMatchObject({ photos: 1, hits: 0, made: 1, files: 7 });
     const facts = await Promise.all(
       readdirSync(out)
@@ -77,12 +84,12 @@ describe('buildPhotos', () => {
 
   it('reuses every cached output on the next build and says so in its log line', async () => {
     await original();
-    const jobs = [{ hash: HASH, original: path.join(work, 'originals', `${HASH}.jpg`), og: false }];
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: false }];
     const cache = path.join(work, 'cache');
-    await buildPhotos(jobs, cache, path.join(work, 'one'));
+    await buildPhotos(jobs, originals(), cache, path.join(work, 'one'));
     const cached = path.join(cache, 'v2', `${HASH}-720.avif`);
     const before = statSync(cached).mtimeMs;
-    const again = await buildPhotos(jobs, cache, path.join(work, 'two'));
+    const again = await buildPhotos(jobs, originals(), cache, path.join(work, 'two'));
     expect({ hits: again.hits, made: again.made, files: again.files }).toEqual({
       hits: 1,
       made: 0,
@@ -95,10 +102,28 @@ describe('buildPhotos', () => {
     );
   });
 
-  it('fails the build, naming the file, when the catalogue names a photo missing from the store', async () => {
-    const missing = path.join(work, 'originals', `${HASH}.jpg`);
-    await expect(
-      buildPhotos([{ hash: HASH, original: missing, og: true }], path.join(work, 'c'), null),
-    ).rejects.toThrow(missing);
+  it('reads an original from the photo store only when one of its outputs is not cached', async () => {
+    await original();
+    const reads: string[] = [];
+    const store = originals();
+    const counting = { ...store, get: (name: string) => (reads.push(name), store.get(name)) };
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: true }];
+    const cache = path.join(work, 'cache');
+    await buildPhotos(jobs, counting, cache, null);
+    expect(reads).toEqual([`${HASH}.jpg`]);
+    await buildPhotos(jobs, counting, cache, path.join(work, 'again'));
+    expect(reads).toEqual([`${HASH}.jpg`]);
+  });
+
+  it('fails the build with one line naming the product and the colour when the store lacks a photo', async () => {
+    const product = makeProduct({ productName: 'Sahiwal Leather Tote', colors: ['Black'] });
+    product.colorImages = [{ color: 'Black', images: [`/photos/${HASH}.jpg`] }];
+    const failed = await buildPhotos(photoJobs([product]), originals(), path.join(work, 'c'), null)
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(MissingPhotosError);
+    expect((failed as MissingPhotosError).lines).toEqual([
+      `Photo /photos/${HASH}.jpg of "Sahiwal Leather Tote" (Black) is missing from the photo store.`,
+    ]);
   });
 });

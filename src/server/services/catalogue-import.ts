@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_PATH } from '../../lib/photos.ts';
+import { openPhotoStore, type PhotoStore } from '../photo-store/index.ts';
 import type { Store } from '../store/port.ts';
 import {
   importCatalogue,
@@ -14,14 +15,13 @@ import { csvToCatalogue, decodeSheet } from './catalogue-csv-read.ts';
 import {
   checkPhoto,
   photoInFolder,
-  photosDir,
   storedPhotoExists,
   storePhotos,
   type CheckedPhoto,
 } from './photos.ts';
 
-/** Where an import reads photos from and stores them. */
-export type PhotoOptions = { images?: string; photos?: string };
+/** Where an import reads photos from (a folder) and stores them (the environment's photo store). */
+export type PhotoOptions = { images?: string; photos?: PhotoStore };
 
 /** Outcome of a file import: counts, or every problem one line each (and nothing written). */
 export type FileImportResult =
@@ -93,7 +93,7 @@ type Record_ = { _id?: unknown; colorImages?: { images?: unknown }[] };
 async function resolvePhotos(
   { data, record: named, colour: where }: Extract<ReadCatalogue, { ok: true }>,
   folder: string,
-  store: string,
+  store: PhotoStore,
 ): Promise<{ photos: CheckedPhoto[]; errors: string[]; fields: string[]; missing: number }> {
   const photos: CheckedPhoto[] = [];
   const errors: string[] = [];
@@ -111,7 +111,7 @@ async function resolvePhotos(
         if (typeof name !== 'string' || name === '') continue;
         if (name.startsWith('/')) {
           if (PHOTO_PATH.test(name) && !(await storedPhotoExists(name, store)))
-            errors.push(`${where(index, c)}: image ${name} is not in ${store}`);
+            errors.push(`${where(index, c)}: image ${name} is not in ${store.where}`);
           continue;
         }
         const inFolder = await photoInFolder(folder, name);
@@ -150,7 +150,7 @@ export async function importCatalogueFile(
   if (!read.ok) return read;
   const { warnings } = read;
   const folder = path.resolve(options.images ?? path.dirname(file));
-  const photoStore = options.photos ?? photosDir();
+  const photoStore = options.photos ?? openPhotoStore();
   const { photos, errors, fields, missing } = await resolvePhotos(read, folder, photoStore);
   const checked = validateCatalogue(read.data, read.record);
   if (!checked.ok)

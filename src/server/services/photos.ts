@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFile, lstat, mkdir, readFile, realpath, rename, stat } from 'node:fs/promises';
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_PATH, MIN_PHOTO_SIDE } from '../../lib/photos.ts';
-
-/**
- * The one place imported originals live, named by the SHA-256 of their bytes; the build reads it.
- * Committed with the repository so a Netlify build (and its build hook) sees the same files.
- */
-export function photosDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.PHOTOS_DIR ?? 'data/photos');
-}
+import type { PhotoStore } from '../photo-store/port.ts';
 
 const FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
@@ -100,44 +93,27 @@ export async function checkPhoto(
 }
 
 /** True when a stored path (`/photos/<sha256>.<ext>`) names an original already in the store. */
-export async function storedPhotoExists(site: string, dir = photosDir()): Promise<boolean> {
+export async function storedPhotoExists(site: string, store: PhotoStore): Promise<boolean> {
   if (!PHOTO_PATH.test(site)) return false;
-  return stat(path.join(dir, path.basename(site))).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+  return store.has(path.basename(site));
 }
 
 /**
- * Copies checked photos into the store. A name already present is skipped (same bytes, same
- * name), so re-importing never duplicates; a copy lands under a temporary name first so a crash
- * never leaves a half-written original behind its final name.
+ * Puts checked photos into the photo store, one at a time (a phone photo is a few MB). A name
+ * already there is kept (same bytes, same name), so re-importing never duplicates.
  */
 export async function storePhotos(
   photos: readonly CheckedPhoto[],
-  dir = photosDir(),
+  store: PhotoStore,
 ): Promise<{ added: number; kept: number }> {
-  await mkdir(dir, { recursive: true });
   let added = 0;
   let kept = 0;
   const done = new Set<string>();
   for (const { file, name } of photos) {
     if (done.has(name)) continue;
     done.add(name);
-    const target = path.join(dir, name);
-    if (
-      await stat(target).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      kept += 1;
-      continue;
-    }
-    const partial = `${target}.${process.pid}.partial`;
-    await copyFile(file, partial);
-    await rename(partial, target);
-    added += 1;
+    if ((await store.put(name, await readFile(file))) === 'added') added += 1;
+    else kept += 1;
   }
   return { added, kept };
 }
