@@ -61,6 +61,9 @@ export const CART_ANSWERS = {
   unknownColour: 'This colour is not available for this product.',
   unknownImage: 'This picture is not available for this colour.',
   outOfStock: 'This product is out of stock.',
+  // live-stock:
+  colourOutOfStock: (name: string, colour: string) =>
+    `${name} in ${colour} is out of stock. Please choose another colour.`,
 } as const;
 
 /** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
@@ -93,7 +96,9 @@ export const ORDER_ANSWERS = {
   unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
   unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
   unknownImage: 'A picture in your cart is no longer available. Please remove it and try again.',
-  outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
+  // live-stock: a sold-out colour is named ("Sahiwal Leather Tote in Black"); without one, SPEC's wording.
+  outOfStock: (name: string, colour?: string) =>
+    `${colour ? `${name} in ${colour}` : name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
     `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,
   ratePaused: (currency: string) =>

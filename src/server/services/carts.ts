@@ -51,6 +51,10 @@ export async function addCartItem(
 ): Promise<CartMap> {
   const { product, ...checked } = await checkedLine(store, line);
   if (!product.stock) throw conflict(CART_ANSWERS.outOfStock);
+  // live-stock: a sold-out colour of a product still in stock in others is named.
+  const [state] = await store.products.states([product._id]);
+  if (state?.soldOut.includes(checked.selectedColor))
+    throw conflict(CART_ANSWERS.colourOutOfStock(product.productName, checked.selectedColor));
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
     if (isCartFull(current, checked)) throw invalid(CART_MESSAGES.full);
