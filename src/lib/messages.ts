@@ -256,3 +256,23 @@ export const DESK_ANSWERS = {
   moved: (number: string, status: string) => `Order #${number} is now ${status}.`,
   badDates: 'The start date must not be after the end date.',
 } as const;
+
+// live-stock (issue 23)
+/** What the stock call and the desk's product calls answer; only the API sends these. */
+export const STOCK_ANSWERS = {
+  productNotFound: 'No such product.',
+  colourNotFound: (name: string, colour: string, colours: readonly string[]) =>
+    `${name} has no colour "${colour}". Its colours are ${colours.join(', ')}.`,
+  colourSet: (name: string, colour: string, inStock: boolean) =>
+    `${name} in ${colour} is now ${inStock ? 'in stock' : 'out of stock'}.`,
+  colourUnchanged: (name: string, colour: string, inStock: boolean) =>
+    `${name} in ${colour} is already ${inStock ? 'in stock' : 'out of stock'}.`,
+  archived: (name: string) =>
+    `${name} is archived: the shop no longer sells it. Its page goes at the next publish.`,
+  alreadyArchived: (name: string) => `${name} is already archived.`,
+  restored: (name: string) => `${name} is back on sale. Its page returns at the next publish.`,
+  notArchived: (name: string) => `${name} is not archived.`,
+  deleted: (name: string) => `${name} has been deleted.`,
+  ordered: (name: string, orders: number) =>
+    `${name} cannot be deleted: ${orders === 1 ? '1 order holds' : `${orders} orders hold`} it. Archive it instead to stop selling it.`,
+} as const;
