@@ -3,7 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_PATH } from '../../lib/photos.ts';
-import type { Store } from '../store/port.ts';
+import type { Product } from '../../lib/product.ts';
+import type { ProductState, Store } from '../store/port.ts';
+import { archiveProduct } from './live-stock.ts';
 import { importCatalogue, readCatalogueFile, validateCatalogue } from './catalogue.ts';
 import { csvToCatalogue } from './catalogue-csv.ts';
 import {
@@ -16,11 +18,28 @@ import {
 } from './photos.ts';
 
 /** Where an import reads photos from and stores them. */
-export type PhotoOptions = { images?: string; photos?: string };
+export type PhotoOptions = {
+  images?: string;
+  photos?: string;
+  // live-stock (issue 23): --replace
+  /**
+   * The sheet is the whole catalogue: live products missing from it are archived, after
+   * `announce` was told which (before anything is written, once every check passed).
+   */
+  replace?: { announce: (missing: readonly ProductState[]) => void };
+};
 
 /** Outcome of a file import: counts, or every problem one line each (and nothing written). */
 export type FileImportResult =
-  | { ok: true; inserted: number; updated: number; photosAdded: number; photosKept: number }
+  | {
+      ok: true;
+      inserted: number;
+      updated: number;
+      photosAdded: number;
+      photosKept: number;
+      /** live-stock: ids archived by --replace (only with it). */
+      archived?: string[];
+    }
   | { ok: false; errors: string[] };
 
 /** Reads a catalogue file: `.csv` as the spreadsheet form, anything else as JSON. */
@@ -107,9 +126,27 @@ export async function importCatalogueFile(
   const checked = validateCatalogue(read.data);
   if (!checked.ok)
     errors.push(...checked.errors.filter((e) => !fields.some((f) => e.startsWith(f))));
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0 || !checked.ok) return { ok: false, errors };
+  const missing = options.replace ? await missingFrom(store, checked.products) : [];
+  options.replace?.announce(missing);
   const { added, kept } = await storePhotos(photos, photoStore);
   const result = await importCatalogue(store, read.data);
   if (!result.ok) return result;
-  return { ...result, photosAdded: added, photosKept: kept };
+  // Each archive is its own audited write by the operator (CLI), as the desk's archive is.
+  for (const state of missing) await archiveProduct(store, null, { productId: state.product._id });
+  return {
+    ...result,
+    photosAdded: added,
+    photosKept: kept,
+    ...(options.replace ? { archived: missing.map((s) => s.product._id) } : {}),
+  };
+}
+
+// live-stock (issue 23)
+/** The live products a sheet leaves out, in catalogue order. */
+async function missingFrom(store: Store, sheet: readonly Product[]): Promise<ProductState[]> {
+  const ids = new Set(sheet.map((p) => p._id));
+  return (await store.products.states()).filter(
+    (s) => s.archivedAt === null && !ids.has(s.product._id),
+  );
 }
