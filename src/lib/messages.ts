@@ -258,6 +258,14 @@ export const DESK_ANSWERS = {
 } as const;
 
 // live-stock (issue 23)
+/** The buy box's and the cart's stock texts (the browser names these). */
+export const STOCK_MESSAGES = {
+  inStock: 'In Stock',
+  outOfStock: 'Out of stock',
+  colourOutOfStock: (name: string, colour: string) =>
+    `${name} in ${colour} is out of stock. Please choose another colour.`,
+} as const;
+
 /** What the stock call and the desk's product calls answer; only the API sends these. */
 export const STOCK_ANSWERS = {
   productNotFound: 'No such product.',

@@ -48,17 +48,6 @@ export function soldOutAfterImport(
   return kept.length === product.colors.length ? [] : kept;
 }
 
-/** Whether a colour is in stock in a stock answer; unknown products and colours are not. */
-export function isColourInStock(
-  stock: readonly ProductStock[],
-  productId: string,
-  color: string,
-): boolean {
-  const product = stock.find((p) => p._id === productId);
-  const wanted = color.toLowerCase();
-  return product?.colours.some((c) => c.color.toLowerCase() === wanted && c.inStock) ?? false;
-}
-
 /**
  * The ids of a stock call's `ids` query (comma separated), or why they are refused: at least one,
  * at most MAX_STOCK_IDS, each a catalogue id. Repeats are dropped.

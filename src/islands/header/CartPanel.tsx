@@ -13,8 +13,11 @@ import { LinesTotal, Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { STOCK_MESSAGES } from '../../lib/messages.ts';
+import { $stock, colourInStock, loadStock } from '../../stores/stock.ts';
 
 const EMPTY_CART = {};
+const NOT_ASKED = {};
 
 /** The 'Just Added to Cart' side panel. */
 export function CartPanel() {
@@ -42,6 +45,10 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
   const products = useHydratedStore($products, null);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const focusAfterRemove = useFocusAfterRemove(lines);
+  // live-stock: the current stock of the cart's products, to mark a sold-out line.
+  const stock = useHydratedStore($stock, NOT_ASKED);
+  const ids = Object.keys(cart).sort().join(',');
+  useEffect(() => void loadStock(ids ? ids.split(',') : []), [ids]);
   return (
     <div className="cart-lines">
       {count === 0 && (
@@ -55,6 +62,7 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
           <CartLineRow
             key={cartLineKey(line)}
             line={line}
+            available={colourInStock(stock, line.itemId, line.selectedColor)}
             onRemove={() => focusAfterRemove.removing(index)}
           />
         ))}
@@ -105,7 +113,16 @@ function useFocusAfterRemove(lines: readonly CartLine[]) {
 
 // At 1 or 100 a stepper button is aria-disabled, not disabled: a disabled button would drop the
 // keyboard focus it holds.
-function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
+function CartLineRow({
+  line,
+  available,
+  onRemove,
+}: {
+  line: CartLine;
+  /** live-stock: false when the colour is sold out now, null while not known. */
+  available: boolean | null;
+  onRemove: () => void;
+}) {
   const key = {
     itemId: line.itemId,
     selectedColor: line.selectedColor,
@@ -120,6 +137,11 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
       <div className="cart-line-info">
         <a href={`/product/${line.itemId}`}>{line.product.productName}</a>
         <span className="muted">{line.selectedColor}</span>
+        {available === false && (
+          <span className="stock out" data-testid="line-stock">
+            {STOCK_MESSAGES.outOfStock}
+          </span>
+        )}
         <Price pkr={line.lineTotal} />
         <div
           className="stepper-row"
