@@ -49,6 +49,21 @@ export function soldOutAfterImport(
 }
 
 /**
+ * Whether a colour is in stock as last read (per product id: its colours, or 'gone' when archived
+ * or deleted): true/false, or null when not known yet. Colours match ignoring case.
+ */
+export function colourInStock(
+  stock: Readonly<Record<string, readonly ColourStock[] | 'gone'>>,
+  productId: string,
+  color: string,
+): boolean | null {
+  const colours = stock[productId];
+  if (colours === undefined) return null;
+  if (colours === 'gone') return false;
+  return colours.some((c) => c.color.toLowerCase() === color.toLowerCase() && c.inStock);
+}
+
+/**
  * The ids of a stock call's `ids` query (comma separated), or why they are refused: at least one,
  * at most MAX_STOCK_IDS, each a catalogue id. Repeats are dropped.
  */

@@ -67,15 +67,12 @@ test('a colour marked sold out at the desk shows Out of stock on the product pag
   await buyBox.locator('label[title^="Charcoal"]').tap();
   await expect(addToCart).toBeDisabled();
 
-  // Navy sells out after it was added. Another bag goes in the cart: the cart panel and then the
-  // cart page read both bags' current stock and mark the Navy line only.
+  // Navy sells out after it was added. Another bag goes in the cart; the cart page reads both
+  // bags' current stock and marks the Navy line only.
   expect((await setStock(request, keeper, 'Navy', false)).status()).toBe(200);
   await page.goto('/product/deosai-hiking-bagpack');
   await page.locator('.buy-box').getByRole('button', { name: 'Add To Cart' }).tap();
   await expect(panel.locator('.cart-line')).toHaveCount(2);
-  await expect(
-    panel.locator('.cart-line').filter({ hasText: NAME }).getByTestId('line-stock'),
-  ).toHaveText(STOCK_MESSAGES.outOfStock);
   await page.goto('/Cart');
   const lines = page.locator('.cart-page .cart-line');
   await expect(lines).toHaveCount(2);

@@ -17,7 +17,8 @@ import { swatchColour } from '../../lib/swatches.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { STOCK_MESSAGES } from '../../lib/messages.ts';
 import { notify } from '../../stores/notices.ts';
-import { $stock, colourInStock, loadStock } from '../../stores/stock.ts';
+import { $stock, colourInStock } from '../../stores/stock.ts';
+import { loadStock } from '../../stores/load-stock.ts';
 import './product.css';
 
 const NOT_ASKED = {};

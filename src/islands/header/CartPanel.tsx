@@ -13,11 +13,8 @@ import { LinesTotal, Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { STOCK_MESSAGES } from '../../lib/messages.ts';
-import { $stock, colourInStock, loadStock } from '../../stores/stock.ts';
 
 const EMPTY_CART = {};
-const NOT_ASKED = {};
 
 /** The 'Just Added to Cart' side panel. */
 export function CartPanel() {
@@ -39,16 +36,20 @@ export function CartPanel() {
 }
 
 /** The cart's lines with steppers (1–100) and remove, the subtotal and the two buttons. */
-export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
+export function CartLinesEditor({
+  compact = true,
+  stockNote,
+}: {
+  compact?: boolean;
+  /** live-stock: a line's stock note ("Out of stock"), or null; the cart page passes it. */
+  stockNote?: (line: CartLine) => string | null;
+}) {
   const cart = useHydratedStore($cart, EMPTY_CART);
   const count = useHydratedStore($cartCount, 0);
   const products = useHydratedStore($products, null);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const focusAfterRemove = useFocusAfterRemove(lines);
   // live-stock: the current stock of the cart's products, to mark a sold-out line.
-  const stock = useHydratedStore($stock, NOT_ASKED);
-  const ids = Object.keys(cart).sort().join(',');
-  useEffect(() => void loadStock(ids ? ids.split(',') : []), [ids]);
   return (
     <div className="cart-lines">
       {count === 0 && (
@@ -62,7 +63,7 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
           <CartLineRow
             key={cartLineKey(line)}
             line={line}
-            available={colourInStock(stock, line.itemId, line.selectedColor)}
+            note={stockNote?.(line) ?? null}
             onRemove={() => focusAfterRemove.removing(index)}
           />
         ))}
@@ -115,12 +116,12 @@ function useFocusAfterRemove(lines: readonly CartLine[]) {
 // keyboard focus it holds.
 function CartLineRow({
   line,
-  available,
+  note,
   onRemove,
 }: {
   line: CartLine;
-  /** live-stock: false when the colour is sold out now, null while not known. */
-  available: boolean | null;
+  /** live-stock: "Out of stock" when the colour sold out since it was added. */
+  note: string | null;
   onRemove: () => void;
 }) {
   const key = {
@@ -137,9 +138,9 @@ function CartLineRow({
       <div className="cart-line-info">
         <a href={`/product/${line.itemId}`}>{line.product.productName}</a>
         <span className="muted">{line.selectedColor}</span>
-        {available === false && (
+        {note && (
           <span className="stock out" data-testid="line-stock">
-            {STOCK_MESSAGES.outOfStock}
+            {note}
           </span>
         )}
         <Price pkr={line.lineTotal} />

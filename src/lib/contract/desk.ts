@@ -9,7 +9,7 @@ import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
-import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './stock.ts';
+import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });

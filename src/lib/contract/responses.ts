@@ -10,7 +10,7 @@ import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
-import { STOCK_ANSWER_SCHEMAS } from './stock.ts';
+import { stockAnswerSchema } from './stock.ts';
 
 const success = z.literal(true);
 
@@ -165,5 +165,5 @@ export const STOREFRONT_ANSWERS = {
   // ops-prod (issue 26): the health answer.
   health: healthAnswerSchema,
   // live-stock (issue 23): current stock per colour.
-  stock: STOCK_ANSWER_SCHEMAS.stock,
+  stock: stockAnswerSchema,
 } as const;

@@ -8,7 +8,7 @@ import type {
   DeskProductBody,
   DeskProductState,
   DeskProductStockBody,
-} from '../../lib/contract/stock.ts';
+} from '../../lib/contract/desk-stock.ts';
 import { STOCK_ANSWERS } from '../../lib/messages.ts';
 import { colourStock, parseStockIds } from '../../lib/stock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
