@@ -197,6 +197,18 @@ describe('the desk marks a colour out of stock', { timeout: 60_000 }, () => {
     expect(placed.status).toBe(201);
   });
 
+  it('drops a sold-out colour from a guest cart merged at sign-in, keeping the others', async () => {
+    const merged = await call(account, '/api/cart/merge', {
+      token: other.token,
+      body: { cartData: { [TOTE]: { black: { '0': 2 }, Tan: { '1': 1 } } } },
+    });
+    expect(merged).toMatchObject({
+      status: 200,
+      body: { cartData: { [TOTE]: { Tan: { '1': 1 } } } },
+    });
+    expect(Object.keys(merged.body.cartData[TOTE])).toEqual(['Tan']);
+  });
+
   it('writes the audit log: who, what, before and after', async () => {
     const entry = await lastAudit(`product:${TOTE}`);
     expect(entry).toMatchObject({

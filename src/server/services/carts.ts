@@ -104,10 +104,15 @@ export async function replaceCart(
   cartData: CartMap,
 ): Promise<CartMap> {
   const products = await store.products.getMany(Object.keys(cartData));
+  // live-stock: a colour sold out since the guest added it is dropped too, as cart/add refuses it.
+  const soldOut = new Map(
+    (await store.products.states([...products.keys()])).map((s) => [s.product._id, s.soldOut]),
+  );
   let kept: CartMap = {};
   for (const entry of cartEntries(cartData)) {
     const checked = checkCartLine(products.get(entry.itemId), entry);
     if (!checked.ok || !checked.line.product.stock) continue;
+    if (soldOut.get(entry.itemId)?.includes(checked.line.selectedColor)) continue;
     kept = addToCart(kept, { ...entry, selectedColor: checked.line.selectedColor });
   }
   await store.carts.set(userId, kept);
