@@ -13,6 +13,7 @@ import {
   STOCK_ANSWERS,
 } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
+import { getCatalogue } from '../../src/server/build-catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -390,6 +391,10 @@ describe('archive and restore', { timeout: 60_000 }, () => {
       status: 400,
       body: { message: ORDER_ANSWERS.unknownProduct },
     });
+    // The next build (publish) drops its page: pages are built from the live catalogue.
+    const built = await getCatalogue();
+    expect(built.map((p) => p._id)).not.toContain('old-satchel');
+    expect(built.map((p) => p._id)).toContain(TOTE);
     const shown = await deskCall('orders/show', { body: { order: old.id }, token: staff.token });
     expect(shown.body.order.lines[0]).toMatchObject({
       productName: 'Old Satchel',
