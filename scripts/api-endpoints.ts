@@ -159,6 +159,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
   // ops-prod (issue 26)
   health: undefined,
+  // live-stock (issue 23)
+  stock: undefined,
+  deskProductStock: { productId: 'some-bag', color: 'Black', inStock: false },
+  deskProductArchive: { productId: 'some-bag' },
+  deskProductRestore: { productId: 'some-bag' },
+  deskProductDelete: { productId: 'some-bag' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
+import type { ProductState } from '../src/server/store/port.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
 import { catalogueForExport, exportedLine } from '../src/server/services/catalogue-export.ts';
 import { DomainError } from '../src/server/errors.ts';
@@ -31,11 +32,12 @@ import {
 } from '../src/server/photo-store/index.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
-  catalogue import <file> [--images <folder>]
+  catalogue import <file> [--images <folder>] [--replace]
                                    validate a catalogue (JSON, or CSV one row per product and
                                    colour) and its photos, store the photos in the photo store
                                    (.data/photos, or Netlify Blobs) and upsert the products
-                                   (all or nothing)
+                                   (all or nothing); --replace also archives (hides) every
+                                   product the file leaves out, listing them first
   catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
                                    in .csv or --csv is given (stdout when no file); a store with
                                    no products yet gives the demo catalogue, saying so
@@ -72,6 +74,17 @@ Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use Mongo
 
 type Command = (args: string[]) => Promise<number>;
 
+// live-stock (issue 23)
+/** Lists the products `catalogue import --replace` is about to archive, before it writes. */
+function announceArchives(missing: readonly ProductState[]): void {
+  if (missing.length === 0) {
+    console.log('--replace: every live product is in the file; nothing to archive.');
+    return;
+  }
+  console.log(`--replace: archiving ${missing.length} product(s) missing from the file:`);
+  for (const s of missing) console.log(`  ${s.product._id}  ${s.product.productName}`);
+}
+
 const commands: Record<string, Command> = {
   'db migrate': async () => {
     const config = loadConfig();
@@ -106,13 +119,16 @@ const commands: Record<string, Command> = {
         return report([error.message], 'Nothing was imported.');
       throw error;
     }
-    const result = await importCatalogueFile(await getStore(), file, { images, photos });
+    // live-stock (issue 23): --replace archives what the sheet leaves out, listed first.
+    const replace = args.includes('--replace') ? { announce: announceArchives } : undefined;
+    const result = await importCatalogueFile(await getStore(), file, { images, photos, replace });
     for (const line of result.warnings) console.error(`warning: ${line}`);
     if (!result.ok) return report(result.errors, 'Nothing was imported.');
     console.log(
       `Imported ${file}: ${result.inserted} new, ${result.updated} updated; ` +
         `photos: ${result.photosAdded} stored, ${result.photosKept} already there ` +
-        `(${photos.where}).`,
+        `(${photos.where}).` +
+        (result.archived ? ` Archived ${result.archived.length}.` : ''),
     );
     return 0;
   },

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk,deskui]`:
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk,deskui,stock]`:
 // page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
 // load, catalogue filter speed, build time at scale, the photo pipeline and the crash test. Prints
 // one table and writes bench/results.json. Everything runs on loopback; nothing is downloaded.
@@ -21,6 +21,7 @@ import { buildAtScale, type BuildRow } from './build-scale.ts';
 import { photoBench } from './photos.ts';
 import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
+import { stockCallSpeed } from './live-stock.ts';
 import { DESK_UI_ORDERS, deskUiBench } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
@@ -420,6 +421,23 @@ async function deskSection() {
   }
 }
 
+// live-stock (issue 23)
+/** GET /api/stock on the full demo catalogue, in-process: goal p95 ≤ 50 ms. */
+async function stockSection() {
+  log('stock call, demo catalogue on SQLite');
+  const rows = await stockCallSpeed(quick ? 50 : 200);
+  results.stockCall = rows;
+  for (const r of rows) {
+    checks.push({
+      area: 'stock call',
+      item: `${r.scenario}, ${r.catalogue} products`,
+      value: `p95 ${r.p95Ms} ms, p50 ${r.p50Ms} ms of ${r.runs} (${r.answered} answered)`,
+      budget: '≤ 50 ms (p95)',
+      ok: r.p95Ms <= 50,
+    });
+  }
+}
+
 async function buildSection() {
   const rows: BuildRow[] = [];
   for (const [n, budget] of cfg.builds) {
@@ -541,6 +559,7 @@ try {
   if (want('inproc')) await inprocSection();
   if (want('catalogue')) catalogueSection();
   if (want('desk')) await deskSection();
+  if (want('stock')) await stockSection(); // live-stock
   if (want('build')) await buildSection();
   if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);

@@ -26,4 +26,5 @@ export const API_ROUTES = {
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
   returnRequest: ['POST', '/api/order/return', 'returnRequested'],
   health: ['GET', '/api/health', 'health'],
+  stock: ['GET', '/api/stock', 'stock'],
 } as const satisfies ClientRoutes;

@@ -61,6 +61,9 @@ export const CART_ANSWERS = {
   unknownColour: 'This colour is not available for this product.',
   unknownImage: 'This picture is not available for this colour.',
   outOfStock: 'This product is out of stock.',
+  // live-stock:
+  colourOutOfStock: (name: string, colour: string) =>
+    `${name} in ${colour} is out of stock. Please choose another colour.`,
 } as const;
 
 /** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
@@ -93,7 +96,9 @@ export const ORDER_ANSWERS = {
   unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
   unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
   unknownImage: 'A picture in your cart is no longer available. Please remove it and try again.',
-  outOfStock: (name: string) => `${name} is out of stock. Please remove it and try again.`,
+  // live-stock: a sold-out colour is named ("Sahiwal Leather Tote in Black"); without one, SPEC's wording.
+  outOfStock: (name: string, colour?: string) =>
+    `${colour ? `${name} in ${colour}` : name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
     `Prices in ${currency} cannot be confirmed right now. Please try again in a few minutes or ship to Pakistan (PKR).`,
   ratePaused: (currency: string) =>
@@ -250,4 +255,32 @@ export const DESK_ANSWERS = {
   shippingOnlyOut: 'A courier and tracking number go only with Out for Delivery.',
   moved: (number: string, status: string) => `Order #${number} is now ${status}.`,
   badDates: 'The start date must not be after the end date.',
+} as const;
+
+// live-stock (issue 23)
+/** The buy box's and the cart's stock texts (the browser names these). */
+export const STOCK_MESSAGES = {
+  inStock: 'In Stock',
+  outOfStock: 'Out of stock',
+  colourOutOfStock: (name: string, colour: string) =>
+    `${name} in ${colour} is out of stock. Please choose another colour.`,
+} as const;
+
+/** What the stock call and the desk's product calls answer; only the API sends these. */
+export const STOCK_ANSWERS = {
+  productNotFound: 'No such product.',
+  colourNotFound: (name: string, colour: string, colours: readonly string[]) =>
+    `${name} has no colour "${colour}". Its colours are ${colours.join(', ')}.`,
+  colourSet: (name: string, colour: string, inStock: boolean) =>
+    `${name} in ${colour} is now ${inStock ? 'in stock' : 'out of stock'}.`,
+  colourUnchanged: (name: string, colour: string, inStock: boolean) =>
+    `${name} in ${colour} is already ${inStock ? 'in stock' : 'out of stock'}.`,
+  archived: (name: string) =>
+    `${name} is archived: the shop no longer sells it. Its page goes at the next publish.`,
+  alreadyArchived: (name: string) => `${name} is already archived.`,
+  restored: (name: string) => `${name} is back on sale. Its page returns at the next publish.`,
+  notArchived: (name: string) => `${name} is not archived.`,
+  deleted: (name: string) => `${name} has been deleted.`,
+  ordered: (name: string, orders: number) =>
+    `${name} cannot be deleted: ${orders === 1 ? '1 order holds' : `${orders} orders hold`} it. Archive it instead to stop selling it.`,
 } as const;

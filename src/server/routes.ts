@@ -44,6 +44,14 @@ import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
 import { deskSettings, saveSettings } from './services/settings.ts';
 import { recordPayment } from './services/desk-payments.ts';
 import { checkHealth } from './services/health.ts';
+import {
+  STOCK_CACHE_HEADERS,
+  archiveProduct,
+  currentStock,
+  deleteProduct,
+  restoreProduct,
+  setDeskColourStock,
+} from './services/live-stock.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -204,4 +212,13 @@ export const SERVICES: Services = {
   deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
   // ops-prod (issue 26)
   health: ({ deps }) => checkHealth(deps),
+  // live-stock (issue 23)
+  stock: async ({ deps, req }) =>
+    Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {
+      headers: STOCK_CACHE_HEADERS,
+    }),
+  deskProductStock: ({ deps, staff, body }) => setDeskColourStock(deps.store, staff, body),
+  deskProductArchive: ({ deps, staff, body }) => archiveProduct(deps.store, staff, body),
+  deskProductRestore: ({ deps, staff, body }) => restoreProduct(deps.store, staff, body),
+  deskProductDelete: ({ deps, staff, body }) => deleteProduct(deps.store, staff, body),
 };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { ACCOUNT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { ACCOUNT_MESSAGES, DESK_ANSWERS, STOCK_ANSWERS } from '../../src/lib/messages.ts';
 import { signingKey } from '../../src/server/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
 import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
@@ -82,6 +82,11 @@ const BODIES: Record<string, unknown> = {
   deskBusiness: {},
   deskCustomer: { email: 'nobody@example.com' },
   deskExport: { from: '2026-01-02', to: '2026-01-01' },
+  // live-stock (issue 23)
+  deskProductStock: { productId: 'no-such-bag', color: 'Black', inStock: false },
+  deskProductArchive: { productId: 'no-such-bag' },
+  deskProductRestore: { productId: 'no-such-bag' },
+  deskProductDelete: { productId: 'no-such-bag' },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -108,6 +113,11 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskBusiness: { status: 200 },
   deskCustomer: { status: 200 },
   deskExport: { status: 400, message: DESK_OPS_ANSWERS.badDates },
+  // live-stock (issue 23)
+  deskProductStock: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskProductArchive: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskProductRestore: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskProductDelete: { status: 404, message: STOCK_ANSWERS.productNotFound },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

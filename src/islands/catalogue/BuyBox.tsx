@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   discountedPrice,
   hasWholesalePrice,
@@ -15,7 +15,13 @@ import { FavouriteButton } from './FavouriteButton.tsx';
 import { $selectedColour, chooseColour } from '../../stores/product.ts';
 import { swatchColour } from '../../lib/swatches.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import { STOCK_MESSAGES } from '../../lib/messages.ts';
+import { notify } from '../../stores/notices.ts';
+import { $stock, colourInStock } from '../../stores/stock.ts';
+import { loadStock } from '../../stores/load-stock.ts';
 import './product.css';
+
+const NOT_ASKED = {};
 
 /** The product fields the buy box reads. */
 export type BuyBoxProduct = Pick<
@@ -28,8 +34,9 @@ export type BuyBoxProduct = Pick<
 
 /**
  * The product page's buying box: stock, price, savings, wholesale banner, colours, favourite,
- * quantity, Add To Cart. Stock and price come with the page; the server prices and checks stock
- * again for every cart and order, so the page never downloads the catalogue to refresh them.
+ * quantity, Add To Cart. Price comes with the page; stock too, then the current stock of each
+ * colour from GET /api/stock (a sold-out colour shows Out of stock and cannot be added). The server
+ * prices and checks stock again for every cart and order.
  */
 export default function BuyBox({ product }: { product: BuyBoxProduct }) {
   const chosen = useHydratedStore($selectedColour, '');
@@ -38,16 +45,30 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
   const unit = unitPrice(product, quantity);
   const saved = savedPercent(product, quantity);
   const wholesale = quantity >= WHOLESALE_MIN_QUANTITY && hasWholesalePrice(product);
+  // live-stock: the page's stock is the build's; the current answer wins once it comes.
+  const stock = useHydratedStore($stock, NOT_ASKED);
+  useEffect(() => void loadStock([product._id]), [product._id]);
+  const inStock = (c: string) => colourInStock(stock, product._id, c) ?? product.stock;
 
   const addToCart = async () => {
+    // A tap held before hydration replays at once: wait for the current stock first.
+    await loadStock([product._id]);
+    if (colourInStock($stock.get(), product._id, colour) === false) {
+      notify(STOCK_MESSAGES.colourOutOfStock(product.productName, colour), 'error');
+      return;
+    }
     await addItem({ itemId: product._id, selectedColor: colour, imageIndex: 0, quantity });
     openCartPanel();
   };
 
   return (
     <div className="buy-box">
-      <p className={`stock ${product.stock ? 'in' : 'out'}`} data-testid="stock" aria-live="polite">
-        {product.stock ? 'In Stock' : 'Out of Stock'}
+      <p
+        className={`stock ${inStock(colour) ? 'in' : 'out'}`}
+        data-testid="stock"
+        aria-live="polite"
+      >
+        {inStock(colour) ? STOCK_MESSAGES.inStock : STOCK_MESSAGES.outOfStock}
       </p>
       <p className="buy-price">
         <Price pkr={unit} className="now" />
@@ -60,7 +81,11 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
         </legend>
         <div className="colour-options">
           {product.colors.map((c) => (
-            <label key={c} className="colour-option" title={c}>
+            <label
+              key={c}
+              className={`colour-option${inStock(c) ? '' : ' sold-out'}`}
+              title={inStock(c) ? c : `${c}: ${STOCK_MESSAGES.outOfStock}`}
+            >
               <input
                 type="radio"
                 name="colour"
@@ -73,7 +98,9 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
                 style={{ background: swatchColour(c, product.swatches?.[c]) }}
                 aria-hidden="true"
               />
-              <span className="visually-hidden">{c}</span>
+              <span className="visually-hidden">
+                {inStock(c) ? c : `${c} (${STOCK_MESSAGES.outOfStock})`}
+              </span>
             </label>
           ))}
         </div>
@@ -89,7 +116,7 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
       <button
         type="button"
         className="button add-to-cart"
-        disabled={!product.stock}
+        disabled={!inStock(colour)}
         onClick={addToCart}
       >
         Add To Cart

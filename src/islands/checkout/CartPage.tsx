@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { cartLines } from '../../lib/cart.ts';
 import { $cart, $cartCount } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
@@ -9,6 +9,9 @@ import { CartLinesEditor } from '../header/CartPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import './checkout.css';
 import { ROUTES } from '../../lib/routes.ts';
+import { loadStock } from '../../stores/load-stock.ts';
+import { $stock, colourInStock } from '../../stores/stock.ts';
+import { STOCK_MESSAGES } from '../../lib/messages.ts';
 
 /** The /Cart page: 'Your Cart' lines and the Order Summary with Checkout Now. */
 export default function CartPage() {
@@ -17,6 +20,10 @@ export default function CartPage() {
   const products = useStore($products);
   const currency = useCurrency();
   useStartShop();
+  // live-stock: the lines' current stock, to mark a colour sold out since it was added.
+  const stock = useStore($stock);
+  const ids = Object.keys(cart).sort().join(',');
+  useEffect(() => void loadStock(ids ? ids.split(',') : []), [ids]);
   const linesPkr = useMemo(
     () => (products ? cartLines(cart, products).map((line) => line.lineTotal) : []),
     [cart, products],
@@ -25,7 +32,14 @@ export default function CartPage() {
     <div className="cart-page">
       <section aria-labelledby="your-cart">
         <h1 id="your-cart">Your Cart</h1>
-        <CartLinesEditor compact={false} />
+        <CartLinesEditor
+          compact={false}
+          stockNote={(line) =>
+            colourInStock(stock, line.itemId, line.selectedColor) === false
+              ? STOCK_MESSAGES.outOfStock
+              : null
+          }
+        />
         {count === 0 && <a href={ROUTES.collections}>Continue shopping</a>}
       </section>
       <aside className="summary-box" aria-labelledby="order-summary">

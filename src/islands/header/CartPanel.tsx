@@ -36,12 +36,20 @@ export function CartPanel() {
 }
 
 /** The cart's lines with steppers (1–100) and remove, the subtotal and the two buttons. */
-export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
+export function CartLinesEditor({
+  compact = true,
+  stockNote,
+}: {
+  compact?: boolean;
+  /** live-stock: a line's stock note ("Out of stock"), or null; the cart page passes it. */
+  stockNote?: (line: CartLine) => string | null;
+}) {
   const cart = useHydratedStore($cart, EMPTY_CART);
   const count = useHydratedStore($cartCount, 0);
   const products = useHydratedStore($products, null);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const focusAfterRemove = useFocusAfterRemove(lines);
+  // live-stock: the current stock of the cart's products, to mark a sold-out line.
   return (
     <div className="cart-lines">
       {count === 0 && (
@@ -55,6 +63,7 @@ export function CartLinesEditor({ compact = true }: { compact?: boolean }) {
           <CartLineRow
             key={cartLineKey(line)}
             line={line}
+            note={stockNote?.(line) ?? null}
             onRemove={() => focusAfterRemove.removing(index)}
           />
         ))}
@@ -105,7 +114,16 @@ function useFocusAfterRemove(lines: readonly CartLine[]) {
 
 // At 1 or 100 a stepper button is aria-disabled, not disabled: a disabled button would drop the
 // keyboard focus it holds.
-function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
+function CartLineRow({
+  line,
+  note,
+  onRemove,
+}: {
+  line: CartLine;
+  /** live-stock: "Out of stock" when the colour sold out since it was added. */
+  note: string | null;
+  onRemove: () => void;
+}) {
   const key = {
     itemId: line.itemId,
     selectedColor: line.selectedColor,
@@ -120,6 +138,11 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
       <div className="cart-line-info">
         <a href={`/product/${line.itemId}`}>{line.product.productName}</a>
         <span className="muted">{line.selectedColor}</span>
+        {note && (
+          <span className="stock out" data-testid="line-stock">
+            {note}
+          </span>
+        )}
         <Price pkr={line.lineTotal} />
         <div
           className="stepper-row"

@@ -10,6 +10,7 @@ import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
+import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -79,6 +80,8 @@ export const DESK_REQUESTS = {
   deskPayment: paymentBodySchema,
   // desk-ops: failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_REQUESTS,
+  // live-stock (issue 23): a colour's stock, archive, restore, delete.
+  ...STOCK_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -220,6 +223,9 @@ export const DESK_ANSWER_SCHEMAS = {
   deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
   // desk-ops: failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_ANSWER_SCHEMAS,
+  // live-stock (issue 23)
+  deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,
+  deskProductDeleted: STOCK_ANSWER_SCHEMAS.deskProductDeleted,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -10,6 +10,7 @@ import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
+import { stockAnswerSchema } from './stock.ts';
 
 const success = z.literal(true);
 
@@ -163,4 +164,6 @@ export const STOREFRONT_ANSWERS = {
   returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
   // ops-prod (issue 26): the health answer.
   health: healthAnswerSchema,
+  // live-stock (issue 23): current stock per colour.
+  stock: stockAnswerSchema,
 } as const;

@@ -51,6 +51,10 @@ export async function addCartItem(
 ): Promise<CartMap> {
   const { product, ...checked } = await checkedLine(store, line);
   if (!product.stock) throw conflict(CART_ANSWERS.outOfStock);
+  // live-stock: a sold-out colour of a product still in stock in others is named.
+  const [state] = await store.products.states([product._id]);
+  if (state?.soldOut.includes(checked.selectedColor))
+    throw conflict(CART_ANSWERS.colourOutOfStock(product.productName, checked.selectedColor));
   return store.carts.update(userId, (cart) => {
     const current = sanitizeCart(cart);
     if (isCartFull(current, checked)) throw invalid(CART_MESSAGES.full);
@@ -100,10 +104,15 @@ export async function replaceCart(
   cartData: CartMap,
 ): Promise<CartMap> {
   const products = await store.products.getMany(Object.keys(cartData));
+  // live-stock: a colour sold out since the guest added it is dropped too, as cart/add refuses it.
+  const soldOut = new Map(
+    (await store.products.states([...products.keys()])).map((s) => [s.product._id, s.soldOut]),
+  );
   let kept: CartMap = {};
   for (const entry of cartEntries(cartData)) {
     const checked = checkCartLine(products.get(entry.itemId), entry);
     if (!checked.ok || !checked.line.product.stock) continue;
+    if (soldOut.get(entry.itemId)?.includes(checked.line.selectedColor)) continue;
     kept = addToCart(kept, { ...entry, selectedColor: checked.line.selectedColor });
   }
   await store.carts.set(userId, kept);

@@ -3,8 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_PATH } from '../../lib/photos.ts';
+import type { Product } from '../../lib/product.ts';
 import { openPhotoStore, type PhotoStore } from '../photo-store/index.ts';
-import type { Store } from '../store/port.ts';
+import type { ProductState, Store } from '../store/port.ts';
+import { archiveProduct } from './live-stock.ts';
 import {
   importCatalogue,
   jsonRecordLabel,
@@ -21,7 +23,16 @@ import {
 } from './photos.ts';
 
 /** Where an import reads photos from (a folder) and stores them (the environment's photo store). */
-export type PhotoOptions = { images?: string; photos?: PhotoStore };
+export type PhotoOptions = {
+  images?: string;
+  photos?: PhotoStore;
+  // live-stock (issue 23): --replace
+  /**
+   * The sheet is the whole catalogue: live products missing from it are archived, after
+   * `announce` was told which (before anything is written, once every check passed).
+   */
+  replace?: { announce: (missing: readonly ProductState[]) => void };
+};
 
 /** Outcome of a file import: counts, or every problem one line each (and nothing written). */
 export type FileImportResult =
@@ -32,6 +43,8 @@ export type FileImportResult =
       photosAdded: number;
       photosKept: number;
       warnings: string[];
+      /** live-stock: ids archived by --replace (only with it). */
+      archived?: string[];
     }
   | { ok: false; errors: string[]; warnings: string[] };
 
@@ -156,14 +169,33 @@ export async function importCatalogueFile(
   if (!checked.ok)
     errors.push(...checked.errors.filter((e) => !fields.some((f) => e.startsWith(f))));
   if (missing > 0 && options.images === undefined) errors.push(imagesHint(folder));
-  if (errors.length > 0) return { ok: false, errors, warnings };
+  if (errors.length > 0 || !checked.ok) return { ok: false, errors, warnings };
+  const leftOut = options.replace ? await missingFrom(store, checked.products) : [];
+  options.replace?.announce(leftOut);
   const { added, kept } = await storePhotos(photos, photoStore);
   const result = await importCatalogue(store, read.data);
   if (!result.ok) return { ...result, warnings };
-  return { ...result, photosAdded: added, photosKept: kept, warnings };
+  // Each archive is its own audited write by the operator (CLI), as the desk's archive is.
+  for (const state of leftOut) await archiveProduct(store, null, { productId: state.product._id });
+  return {
+    ...result,
+    photosAdded: added,
+    photosKept: kept,
+    warnings,
+    ...(options.replace ? { archived: leftOut.map((s) => s.product._id) } : {}),
+  };
 }
 
 /** The one hint after photos were not found where an import looked without `--images`. */
 export function imagesHint(folder: string): string {
   return `Photos were looked for beside the file, in ${folder}; pass --images <folder> to name the folder that holds them.`;
+}
+
+// live-stock (issue 23)
+/** The live products a sheet leaves out, in catalogue order. */
+async function missingFrom(store: Store, sheet: readonly Product[]): Promise<ProductState[]> {
+  const ids = new Set(sheet.map((p) => p._id));
+  return (await store.products.states()).filter(
+    (s) => s.archivedAt === null && !ids.has(s.product._id),
+  );
 }

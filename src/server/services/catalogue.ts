@@ -122,3 +122,9 @@ export async function productListBody(store: Store, now = Date.now()): Promise<s
   listed = { store, at: now, body };
   return body;
 }
+
+// live-stock (issue 23)
+/** Drops this process's reused product list, after a desk change (stock, archive, delete). */
+export function forgetProductList(): void {
+  listed = null;
+}

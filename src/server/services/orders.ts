@@ -15,7 +15,7 @@ import { mailShopper, retryDueMailsLater } from './mail-failures.ts';
 import { alertShop } from './shop-alerts.ts';
 import type { Order, OrderItem } from '../../lib/contract/responses.ts';
 import type { Deps } from '../deps.ts';
-import type { OrderRecord, Store, UserRecord } from '../store/port.ts';
+import type { OrderRecord, Store, UnavailableLine, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
 import { readSettings } from './settings.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
@@ -80,7 +80,6 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
     });
     if (!checked.ok) throw invalid(ORDER_ANSWERS[checked.problem]);
     const { product, selectedColor: color, imageIndex, image } = checked.line;
-    if (!product.stock) throw conflict(ORDER_ANSWERS.outOfStock(product.productName));
     const key = cartLineKey({ itemId: product._id, selectedColor: color, imageIndex });
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
@@ -103,6 +102,19 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
       lineTotal: lineTotal(product, quantity),
     };
   });
+}
+
+// live-stock
+/**
+ * The refusal of an order line the store could not supply: a sold-out colour is named, unless the
+ * whole product is out of stock (then SPEC's wording, which names the product only).
+ */
+async function unavailableLine(store: Store, line: UnavailableLine, items: readonly OrderItem[]) {
+  const item = items.find((i) => i.productId === line.productId && i.selectedColor === line.color);
+  if (line.reason !== 'soldOut' || !item) return conflict(ORDER_ANSWERS.unknownProduct);
+  const [state] = await store.products.states([line.productId]);
+  const whole = state !== undefined && !state.product.stock;
+  return conflict(ORDER_ANSWERS.outOfStock(item.productName, whole ? undefined : line.color));
 }
 
 /** A stable fingerprint of what an order request asks for, to recognise a replayed submit. */
@@ -204,8 +216,11 @@ export async function placeOrder(
     idempotencyKey: context.idempotencyKey,
     requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
   };
-  const result = await deps.store.orders.create(order);
+  // live-stock: stock is checked in the order's own transaction, so two shoppers racing for a
+  // colour being marked sold out cannot both get it.
+  const result = await deps.store.orders.create(order, { requireStock: true });
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
+  if (result.kind === 'unavailable') throw await unavailableLine(deps.store, result.line, items);
   if (result.kind === 'created') {
     // After the answer: the confirmation with the settings as they are now (kept and retried if
     // it fails; a mail failure never fails the order), the shop's new-order alert, and any failed

@@ -9,6 +9,8 @@ import {
   type CartMap,
   type OrderRecord,
   type OtpRecord,
+  type ProductChange,
+  type ProductRemoval,
   type AuditEntry,
   type MailFailureRecord,
   type RatesRecord,
@@ -19,6 +21,18 @@ import {
   type UserRecord,
 } from './port.ts';
 import { isBackedUp } from './collections.ts';
+import {
+  LineUnavailable,
+  archiveStep,
+  colourStep,
+  importedRecord,
+  orderedUnits,
+  toProduct,
+  toState,
+  unavailability,
+  type StateFields,
+  type StateStep,
+} from './product-state.ts';
 
 /**
  * Client options for serverless: each function instance holds one client with a small pool (15
@@ -155,8 +169,14 @@ const toDoc = <T extends { id: string }>(record: T): Doc<T> => {
 };
 const stripProduct = (doc: Record<string, unknown> | null): Product | null => {
   if (!doc) return null;
+  return toProduct(unposition(doc));
+};
+// live-stock (issue 23)
+type StoredProduct = Product & StateFields;
+/** A stored product document without its catalogue position. */
+const unposition = (doc: Record<string, unknown>): StoredProduct => {
   const { position: _position, ...product } = doc;
-  return product as unknown as Product;
+  return product as unknown as StoredProduct;
 };
 
 /**
@@ -251,40 +271,162 @@ export async function openMongoStore(
       : ({ kind: 'conflict' } as const);
   };
 
+  // live-stock (issue 23)
+  /** Reads a product, works out its next state and writes it, in one transaction. */
+  const stepProduct = async (
+    id: string,
+    step: (doc: StoredProduct) => StateStep,
+  ): Promise<ProductChange> => {
+    const session: ClientSession = client.startSession();
+    try {
+      let change: ProductChange = { kind: 'missing' };
+      await session.withTransaction(async () => {
+        const doc = await products.findOne({ _id: id }, { session });
+        if (!doc) return;
+        const next = step(unposition(doc));
+        change = next.change;
+        if (next.write) {
+          const { soldOut, stock, archivedAt } = next.write;
+          await products.updateOne(
+            { _id: id },
+            { $set: { soldOut, stock, archivedAt } },
+            { session },
+          );
+        }
+      });
+      return change;
+    } finally {
+      await session.endSession();
+    }
+  };
+  /**
+   * Checks each line of an order and counts it on its product, one conditional write per line in
+   * the order's transaction (a concurrent stock change or delete of that product conflicts with
+   * it); throws LineUnavailable, which rolls the transaction back, for the first line that fails.
+   */
+  const claimLines = async (order: OrderRecord, session: ClientSession) => {
+    for (const { productId, color, units } of orderedUnits(order)) {
+      const { matchedCount } = await products.updateOne(
+        { _id: productId, archivedAt: null, colors: color, soldOut: { $ne: color } },
+        { $inc: { ordered: units } } as Document,
+        { session },
+      );
+      if (matchedCount === 1) continue;
+      const doc = await products.findOne({ _id: productId }, { session });
+      throw new LineUnavailable(
+        unavailability(doc && unposition(doc), productId, color) ?? {
+          productId,
+          color,
+          reason: 'gone',
+        },
+      );
+    }
+  };
+
   return guardOutages(
     {
       kind: 'mongo',
       products: {
         async list() {
-          const docs = await products.find({}, { sort: { position: 1, _id: 1 } }).toArray();
+          const docs = await products
+            .find({ archivedAt: null }, { sort: { position: 1, _id: 1 } })
+            .toArray();
           return docs.map((d) => stripProduct(d) as Product);
         },
         async get(id) {
-          return stripProduct(await products.findOne({ _id: id }));
+          return stripProduct(await products.findOne({ _id: id, archivedAt: null }));
         },
         async getMany(ids) {
-          const docs = await products.find({ _id: { $in: [...new Set(ids)] } }).toArray();
+          const docs = await products
+            .find({ _id: { $in: [...new Set(ids)] }, archivedAt: null })
+            .toArray();
           return new Map(docs.map((d) => [d._id, stripProduct(d) as Product]));
         },
         async upsertMany(list) {
           if (list.length === 0) return { inserted: 0, updated: 0 };
-          const last = await products.find({}, { sort: { position: -1 }, limit: 1 }).toArray();
-          let position = Number(last[0]?.position ?? -1) + 1;
-          const result = await products.bulkWrite(
-            list.map(({ _id, ...fields }) => ({
-              // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
-              updateOne: {
-                filter: { _id },
-                update: { $set: fields, $setOnInsert: { position: position++ } },
-                upsert: true,
-              },
-            })),
-            { ordered: true },
-          );
-          return { inserted: result.upsertedCount, updated: list.length - result.upsertedCount };
+          // live-stock: each record's sold-out colours follow its previous ones, so the previous
+          // records are read and the new ones written in one transaction.
+          const session: ClientSession = client.startSession();
+          try {
+            let counts = { inserted: 0, updated: 0 };
+            await session.withTransaction(async () => {
+              const ids = list.map((p) => p._id);
+              const previous = new Map(
+                (await products.find({ _id: { $in: ids } }, { session }).toArray()).map((d) => [
+                  d._id,
+                  d as unknown as StoredProduct,
+                ]),
+              );
+              const last = await products
+                .find({}, { sort: { position: -1 }, limit: 1, session })
+                .toArray();
+              let position = Number(last[0]?.position ?? -1) + 1;
+              const result = await products.bulkWrite(
+                list.map((p) => {
+                  const { _id, ...fields } = importedRecord(p, previous.get(p._id) ?? null);
+                  // _id stays out of $set: it is immutable, and the upsert takes it from the filter.
+                  return {
+                    updateOne: {
+                      filter: { _id },
+                      update: { $set: fields, $setOnInsert: { position: position++ } },
+                      upsert: true,
+                    },
+                  };
+                }),
+                { ordered: true, session },
+              );
+              counts = {
+                inserted: result.upsertedCount,
+                updated: list.length - result.upsertedCount,
+              };
+            });
+            return counts;
+          } finally {
+            await session.endSession();
+          }
         },
         async count() {
           return products.countDocuments();
+        },
+        // live-stock (issue 23)
+        async states(ids) {
+          if (ids === undefined) {
+            const docs = await products.find({}, { sort: { position: 1, _id: 1 } }).toArray();
+            return docs.map((d) => toState(unposition(d)));
+          }
+          const unique = [...new Set(ids)];
+          const docs = await products.find({ _id: { $in: unique } }).toArray();
+          const byId = new Map(docs.map((d) => [d._id, toState(unposition(d))]));
+          return unique.flatMap((id) => byId.get(id) ?? []);
+        },
+        async setColourStock(id, color, inStock) {
+          return stepProduct(id, (doc) => colourStep(doc, color, inStock));
+        },
+        async archive(id, at) {
+          return stepProduct(id, (doc) => archiveStep(doc, at));
+        },
+        async restore(id) {
+          return stepProduct(id, (doc) => archiveStep(doc, null));
+        },
+        async remove(id) {
+          const session: ClientSession = client.startSession();
+          try {
+            let removal: ProductRemoval = { kind: 'missing' };
+            await session.withTransaction(async () => {
+              const doc = await products.findOne({ _id: id }, { session });
+              if (!doc) return;
+              const held = await orders.countDocuments({ 'items.productId': id }, { session });
+              if (held > 0) {
+                removal = { kind: 'ordered', orders: held };
+                return;
+              }
+              await products.deleteOne({ _id: id }, { session });
+              removal = { kind: 'deleted', before: toState(unposition(doc)) };
+            });
+            return removal;
+          } finally {
+            await session.endSession();
+          }
         },
       },
       users: {
@@ -379,12 +521,18 @@ export async function openMongoStore(
         },
       },
       orders: {
-        async create(order) {
+        async create(order, opts = {}) {
+          // live-stock: a replayed key answers before the stock check, as on SQLite.
+          if (opts.requireStock && order.idempotencyKey) {
+            if (await orders.findOne({ idempotencyKey: order.idempotencyKey }))
+              return replayOf(order);
+          }
           // The order and the emptied cart are one transaction: a crash between them can neither
           // leave an order whose cart is still full nor an emptied cart without its order.
           const session: ClientSession = client.startSession();
           try {
             await session.withTransaction(async () => {
+              if (opts.requireStock) await claimLines(order, session);
               await orders.insertOne(toDoc(order), { session });
               await carts.updateOne(
                 { _id: order.userId },
@@ -394,6 +542,7 @@ export async function openMongoStore(
             });
             return { kind: 'created', order };
           } catch (error) {
+            if (error instanceof LineUnavailable) return { kind: 'unavailable', line: error.line };
             if (!isDuplicate(error) || !order.idempotencyKey) throw error;
             return replayOf(order);
           } finally {

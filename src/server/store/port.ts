@@ -163,6 +163,56 @@ export interface ProductRepository {
   upsertMany(products: readonly Product[]): Promise<{ inserted: number; updated: number }>;
   /** Number of products. */
   count(): Promise<number>;
+  // live-stock (issue 23): per-colour stock, archive, restore, delete. `list`, `get` and `getMany`
+  // answer live products only (an archived one is absent, as if deleted); `count` counts all.
+  // `upsertMany` keeps each product's sold-out colours by soldOutAfterImport (src/lib/stock.ts)
+  // and its stored `stock` as anyColourInStock, and leaves whether it is archived alone.
+  /** Live and archived products with their state, in catalogue order; with `ids`, those found, in the order asked. */
+  states(ids?: readonly string[]): Promise<ProductState[]>;
+  /**
+   * Marks one colour (the catalogue's spelling) in or out of stock and sets the product's `stock`
+   * to whether any colour is in, in one atomic write; answers the state before and after.
+   */
+  setColourStock(id: string, color: string, inStock: boolean): Promise<ProductChange>;
+  /** Archives a live product at `at` (ISO 8601) in one atomic write. */
+  archive(id: string, at: string): Promise<ProductChange>;
+  /** Makes an archived product live again in one atomic write. */
+  restore(id: string): Promise<ProductChange>;
+  /**
+   * Deletes a product only if no order holds it, checked in the same transaction as the delete
+   * (an order placed at the same moment either holds the product and stops the delete, or finds
+   * it gone and is refused).
+   */
+  remove(id: string): Promise<ProductRemoval>;
+}
+
+// live-stock (issue 23)
+/** A stored product with its live state: the colours marked sold out, and when it was archived. */
+export interface ProductState {
+  product: Product;
+  soldOut: string[];
+  archivedAt: string | null;
+}
+
+/** What a product state change did: nothing to change it on, no change needed, or a change. */
+export type ProductChange =
+  | { kind: 'missing' }
+  | { kind: 'unknownColour'; state: ProductState }
+  | { kind: 'unchanged'; state: ProductState }
+  | { kind: 'changed'; before: ProductState; after: ProductState };
+
+/** What a delete did: no such product, refused because orders hold it, or deleted. */
+export type ProductRemoval =
+  | { kind: 'missing' }
+  | { kind: 'ordered'; orders: number }
+  | { kind: 'deleted'; before: ProductState };
+
+/** Why an order's line could not be had when it was stored (OrderRepository.create's requireStock). */
+export interface UnavailableLine {
+  productId: string;
+  color: string;
+  /** The product is archived or deleted, or the colour is gone or marked sold out. */
+  reason: 'gone' | 'soldOut';
 }
 
 /** Accounts. */
@@ -208,12 +258,19 @@ export interface CartRepository {
 export type CreateOrderResult =
   | { kind: 'created'; order: OrderRecord }
   | { kind: 'replayed'; order: OrderRecord }
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  // live-stock: a line's product or colour could not be had (only with requireStock).
+  | { kind: 'unavailable'; line: UnavailableLine };
 
 /** Orders. */
 export interface OrderRepository {
-  /** Stores an order and clears its owner's cart in one transaction, honouring the idempotency key. */
-  create(order: OrderRecord): Promise<CreateOrderResult>;
+  /**
+   * Stores an order and clears its owner's cart in one transaction, honouring the idempotency key.
+   * live-stock: with `requireStock`, the same transaction first checks that every line's product is
+   * live and its colour in stock (a replayed key answers before that check), and answers
+   * 'unavailable' with the first line that is not, storing nothing.
+   */
+  create(order: OrderRecord, opts?: { requireStock?: boolean }): Promise<CreateOrderResult>;
   get(id: string): Promise<OrderRecord | null>;
   /** The user's orders, newest first. */
   listByUser(userId: string): Promise<OrderRecord[]>;

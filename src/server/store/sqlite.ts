@@ -15,6 +15,7 @@ import {
   type AuditEntry,
   type MailFailureRecord,
   type OrderHead,
+  type ProductChange,
   type RatesRecord,
   type StaffRecord,
   type Store,
@@ -23,6 +24,17 @@ import {
   type UserRecord,
 } from './port.ts';
 import { isBackedUp } from './collections.ts';
+import {
+  archiveStep,
+  colourStep,
+  importedRecord,
+  orderedUnits,
+  toProduct,
+  toState,
+  unavailability,
+  type StateFields,
+  type StateStep,
+} from './product-state.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, doc TEXT NOT NULL);
@@ -57,6 +69,9 @@ CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
 `;
 
 type Row = Record<string, unknown>;
+// live-stock (issue 23)
+type StoredProduct = Product & StateFields;
+const isLive = (doc: StoredProduct) => (doc.archivedAt ?? null) === null;
 
 /** A backed-up collection's table name; anything else is refused before it nears SQL. */
 function table(collection: string): string {
@@ -223,6 +238,12 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     mailFailureUpdate: db.prepare(
       'UPDATE mail_failures SET state = ?, next_try_at = ?, doc = ? WHERE id = ?',
     ),
+    // live-stock (issue 23)
+    productSetDoc: db.prepare('UPDATE products SET doc = ? WHERE id = ?'),
+    productDelete: db.prepare('DELETE FROM products WHERE id = ?'),
+    ordersHolding: db.prepare(
+      "SELECT COUNT(*) AS n FROM orders WHERE EXISTS (SELECT 1 FROM json_each(orders.doc, '$.items') AS i WHERE json_extract(i.value, '$.productId') = ?)",
+    ),
   };
   // desk-pay: shop settings.
   const settingsGet = db.prepare('SELECT doc FROM settings WHERE id = 1');
@@ -238,6 +259,39 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
 
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
+  // live-stock (issue 23)
+  const readProduct = (id: string) => parse<StoredProduct>(q.productGet.get(id) as Row | undefined);
+  /** Reads a product, works out its next state and writes it, in one transaction. */
+  const stepProduct = (id: string, step: (doc: StoredProduct) => StateStep): ProductChange =>
+    tx(() => {
+      const doc = readProduct(id);
+      if (!doc) return { kind: 'missing' };
+      const { write, change } = step(doc);
+      if (write) q.productSetDoc.run(JSON.stringify(write), id);
+      return change;
+    });
+  /**
+   * Checks an order's lines against the catalogue inside the order's transaction, then counts
+   * them on their products; answers the first line that cannot be had (nothing written then).
+   */
+  const claimLines = (order: OrderRecord) => {
+    const lines = orderedUnits(order).map((line) => ({
+      ...line,
+      doc: readProduct(line.productId),
+    }));
+    for (const { productId, color, doc } of lines) {
+      const problem = unavailability(doc, productId, color);
+      if (problem) return problem;
+    }
+    for (const { productId, units } of lines) {
+      const doc = readProduct(productId)!;
+      q.productSetDoc.run(
+        JSON.stringify({ ...doc, ordered: (doc.ordered ?? 0) + units }),
+        productId,
+      );
+    }
+    return null;
+  };
   const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
   const readCart = (userId: string): CartMap =>
     parse<CartMap>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
@@ -247,16 +301,20 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       kind: 'sqlite',
       products: {
         async list() {
-          return (q.productAll.all() as Row[]).map((r) => parse<Product>(r) as Product);
+          return (q.productAll.all() as Row[])
+            .map((r) => parse<StoredProduct>(r) as StoredProduct)
+            .filter(isLive)
+            .map(toProduct);
         },
         async get(id) {
-          return parse<Product>(q.productGet.get(id) as Row | undefined);
+          const doc = readProduct(id);
+          return doc && isLive(doc) ? toProduct(doc) : null;
         },
         async getMany(ids) {
           const found = new Map<string, Product>();
           for (const id of new Set(ids)) {
-            const p = parse<Product>(q.productGet.get(id) as Row | undefined);
-            if (p) found.set(id, p);
+            const doc = readProduct(id);
+            if (doc && isLive(doc)) found.set(id, toProduct(doc));
           }
           return found;
         },
@@ -265,15 +323,43 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             let inserted = 0;
             let position = Number((q.productMaxPos.get() as Row).p) + 1;
             for (const p of products) {
-              const exists = q.productExists.get(p._id) !== undefined;
-              q.productUpsert.run(p._id, position++, JSON.stringify(p));
-              if (!exists) inserted++;
+              const previous = readProduct(p._id);
+              q.productUpsert.run(p._id, position++, JSON.stringify(importedRecord(p, previous)));
+              if (!previous) inserted++;
             }
             return { inserted, updated: products.length - inserted };
           });
         },
         async count() {
           return Number((q.productCount.get() as Row).n);
+        },
+        // live-stock (issue 23)
+        async states(ids) {
+          if (ids === undefined)
+            return (q.productAll.all() as Row[]).map((r) => toState(parse<StoredProduct>(r)!));
+          return [...new Set(ids)].flatMap((id) => {
+            const doc = readProduct(id);
+            return doc ? [toState(doc)] : [];
+          });
+        },
+        async setColourStock(id, color, inStock) {
+          return stepProduct(id, (doc) => colourStep(doc, color, inStock));
+        },
+        async archive(id, at) {
+          return stepProduct(id, (doc) => archiveStep(doc, at));
+        },
+        async restore(id) {
+          return stepProduct(id, (doc) => archiveStep(doc, null));
+        },
+        async remove(id) {
+          return tx(() => {
+            const doc = readProduct(id);
+            if (!doc) return { kind: 'missing' as const };
+            const orders = Number((q.ordersHolding.get(id) as Row).n);
+            if (orders > 0) return { kind: 'ordered' as const, orders };
+            q.productDelete.run(id);
+            return { kind: 'deleted' as const, before: toState(doc) };
+          });
         },
       },
       users: {
@@ -345,7 +431,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         },
       },
       orders: {
-        async create(order) {
+        async create(order, opts = {}) {
           return tx(() => {
             if (order.idempotencyKey) {
               const previous = parse<OrderRecord>(
@@ -358,6 +444,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
                   : { kind: 'conflict' as const };
               }
             }
+            // live-stock: every line checked, then counted, before the order is stored.
+            const unavailable = opts.requireStock ? claimLines(order) : null;
+            if (unavailable) return { kind: 'unavailable' as const, line: unavailable };
             q.orderInsert.run(
               order.id,
               order.userId,

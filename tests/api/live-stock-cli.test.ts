@@ -1,0 +1,116 @@
+// `npm run shop -- catalogue import <file> --replace` (issue 23): the products the file leaves out
+// are listed first, then archived (hidden, kept for orders and the desk) after the import, each
+// with an audit entry by the CLI; a file that fails its checks lists and archives nothing.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/lib/product.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'shop-sheet-'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+function sheet(name: string, products: unknown[]): string {
+  const file = path.join(work, name);
+  writeFileSync(file, JSON.stringify(products));
+  return file;
+}
+
+function shop(...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: path.join(work, 'db'), PHOTOS_DIR: path.join(work, 'p') },
+    },
+  );
+}
+
+async function inStore<T>(read: (store: ReturnType<typeof openSqliteStore>) => Promise<T>) {
+  const store = openSqliteStore(path.join(work, 'db'));
+  try {
+    return await read(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const bag = (id: string, productName: string): Product => makeProduct({ _id: id, productName });
+const three = [
+  bag('city-tote', 'City Tote'),
+  bag('metro-sleeve', 'Metro Sleeve'),
+  bag('old-satchel', 'Old Satchel'),
+];
+
+describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () => {
+  it('lists the products missing from the file before writing, then archives them with an audit entry', async () => {
+    expect(shop('catalogue', 'import', sheet('all.json', three)).status).toBe(0);
+    const run = shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual([
+      '--replace: archiving 1 product(s) missing from the file:',
+      '  old-satchel  Old Satchel',
+      expect.stringMatching(
+        /: 0 new, 2 updated; photos: 0 stored, 0 already there\. Archived 1\.$/,
+      ),
+    ]);
+    await inStore(async (store) => {
+      expect((await store.products.list()).map((p) => p._id)).toEqual([
+        'city-tote',
+        'metro-sleeve',
+      ]);
+      expect((await store.products.states(['old-satchel']))[0]?.archivedAt).toMatch(/^\d{4}-/);
+      expect(await store.audit.list({ target: 'product:old-satchel' })).toMatchObject([
+        {
+          action: 'product.archive',
+          actor: { id: 'cli' },
+          before: { archived: false },
+          after: { archived: true },
+        },
+      ]);
+    });
+  });
+
+  it('says nothing is archived when the file holds every live product, and leaves archived ones archived', async () => {
+    shop('catalogue', 'import', sheet('all.json', three));
+    shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
+    const run = shop('catalogue', 'import', sheet('again.json', three.slice(0, 2)), '--replace');
+    expect(run.stdout.trim().split('\n')[0]).toBe(
+      '--replace: every live product is in the file; nothing to archive.',
+    );
+    expect(run.stdout).toMatch(/Archived 0\.\n$/);
+  });
+
+  it('lists and archives nothing when the file fails its checks', async () => {
+    shop('catalogue', 'import', sheet('all.json', three));
+    const run = shop(
+      'catalogue',
+      'import',
+      sheet('bad.json', [{ ...three[0], price: -1 }]),
+      '--replace',
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('Nothing was imported.');
+    await inStore(async (store) => {
+      expect(await store.products.list()).toHaveLength(3);
+    });
+  });
+
+  it('archives nothing without --replace', async () => {
+    shop('catalogue', 'import', sheet('all.json', three));
+    const run = shop('catalogue', 'import', sheet('one.json', three.slice(0, 1)));
+    expect(run.stdout).not.toMatch(/replace|Archived/);
+    await inStore(async (store) => {
+      expect(await store.products.list()).toHaveLength(3);
+    });
+  });
+});
