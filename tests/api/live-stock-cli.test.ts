@@ -59,7 +59,7 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
       '--replace: archiving 1 product(s) missing from the file:',
       '  old-satchel  Old Satchel',
       expect.stringMatching(
-        /: 0 new, 2 updated; photos: 0 stored, 0 already there\. Archived 1\.$/,
+        /: 0 new, 2 updated; photos: 0 stored, 0 already there \(the folder [^)]+\)\. Archived 1\.$/,
       ),
     ]);
     await inStore(async (store) => {

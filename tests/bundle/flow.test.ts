@@ -208,6 +208,12 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
   // ops-prod (issue 26)
   ['health', '/api/health', {}, 200],
+  // live-stock: the storefront's stock call, and the desk's product calls (a staff session).
+  ['stock', '/api/stock?ids=margalla-commuter-laptop-bagpack', {}, 200],
+  ['desk-product-stock', '/api/desk/products/stock', { body: '{}' }, 401],
+  ['desk-product-archive', '/api/desk/products/archive', { body: '{}' }, 401],
+  ['desk-product-restore', '/api/desk/products/restore', { body: '{}' }, 401],
+  ['desk-product-delete', '/api/desk/products/delete', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {
