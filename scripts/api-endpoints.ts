@@ -165,6 +165,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskProductArchive: { productId: 'some-bag' },
   deskProductRestore: { productId: 'some-bag' },
   deskProductDelete: { productId: 'some-bag' },
+  // desk products screen (issue 23)
+  deskProducts: { q: 'tote', show: 'live' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -49,6 +49,7 @@ import {
   archiveProduct,
   currentStock,
   deleteProduct,
+  listDeskProducts,
   restoreProduct,
   setDeskColourStock,
 } from './services/live-stock.ts';
@@ -221,4 +222,6 @@ export const SERVICES: Services = {
   deskProductArchive: ({ deps, staff, body }) => archiveProduct(deps.store, staff, body),
   deskProductRestore: ({ deps, staff, body }) => restoreProduct(deps.store, staff, body),
   deskProductDelete: ({ deps, staff, body }) => deleteProduct(deps.store, staff, body),
+  // desk products screen (issue 23)
+  deskProducts: ({ deps, body }) => listDeskProducts(deps.store, body),
 };

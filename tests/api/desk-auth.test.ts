@@ -87,6 +87,8 @@ const BODIES: Record<string, unknown> = {
   deskProductArchive: { productId: 'no-such-bag' },
   deskProductRestore: { productId: 'no-such-bag' },
   deskProductDelete: { productId: 'no-such-bag' },
+  // desk products screen (issue 23)
+  deskProducts: { q: 'tote' },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -118,6 +120,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskProductArchive: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductRestore: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductDelete: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskProducts: { status: 200 },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

@@ -514,3 +514,48 @@ describe('orders racing a sold-out mark', { timeout: 60_000 }, () => {
     expect(orders).toHaveLength(first.status === 201 ? 1 : 0);
   });
 });
+
+describe('the desk product list', { timeout: 60_000 }, () => {
+  const list = (body: object, token: string | null = staff.token) =>
+    deskCall('products/list', { token: token ?? undefined, body });
+
+  it('lists live products in catalogue order with each colour, and counts live and archived', async () => {
+    const res = await list({ q: 'sahiwal' });
+    expect(res.status).toBe(200);
+    const answer = res.body;
+    expect(answer.products.map((p: { _id: string }) => p._id)).toEqual([TOTE]);
+    expect(answer.products[0].colours.map((c: { color: string }) => c.color)).toEqual([
+      'Black',
+      'Tan',
+      'Maroon',
+    ]);
+    const all = (await list({ show: 'all' })).body;
+    expect(answer.counts.live + answer.counts.archived).toBe(all.products.length);
+  });
+
+  it('finds by name, maker or id in any case, and shows archived products only when asked', async () => {
+    expect(
+      (await deskCall('products/archive', { token: staff.token, body: { productId: 'spare-bag' } }))
+        .status,
+    ).toBe(200);
+    const live = (await list({ q: 'SPARE' })).body;
+    expect(live.products).toEqual([]);
+    const archived = (await list({ q: 'spare-bag', show: 'archived' })).body;
+    expect(
+      archived.products.map((p: { _id: string; archived: boolean }) => [p._id, p.archived]),
+    ).toEqual([['spare-bag', true]]);
+    const byMaker = (await list({ q: tote.maker.toUpperCase(), show: 'all' })).body;
+    expect(byMaker.products.length).toBeGreaterThan(0);
+    await deskCall('products/restore', { token: staff.token, body: { productId: 'spare-bag' } });
+  });
+
+  it('answers 401 without a staff session, 403 to a shopper token, and 400 to a bad filter', async () => {
+    expect((await list({}, null)).status).toBe(401);
+    expect((await list({}, shopper.token)).status).toBe(403);
+    const bad = await list({ show: 'deleted' });
+    expect(bad.status).toBe(400);
+    const long = await list({ q: 'x'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Search must be at most 100 characters');
+  });
+});

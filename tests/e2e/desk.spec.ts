@@ -109,6 +109,7 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
     'Returns',
     'Business',
     'Failed mails',
+    'Products',
     'Settings',
   ]);
   await memberPage.goto('/desk/#/staff');

@@ -121,7 +121,7 @@ describe('the desk screen registry', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('lets staff open the order, business, failed-mail and settings screens but not the staff list or the audit log', () => {
+  it('lets staff open the order, business, failed-mail, products and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
     expect(open).toEqual([
       'orders',
@@ -131,6 +131,7 @@ describe('the desk screen registry', () => {
       'returns',
       'business',
       'mail',
+      'products',
       'settings',
     ]);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);

@@ -101,6 +101,15 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./MailFailuresScreen.tsx'),
   },
+  // catalogue desk (issue 23): products, with stock per colour.
+  {
+    id: 'products',
+    pattern: 'products',
+    title: 'Products',
+    nav: 'Products',
+    access: 'staff',
+    load: () => import('./ProductsScreen.tsx'),
+  },
   {
     id: 'settings',
     pattern: 'settings',

@@ -25,14 +25,26 @@ export const STOCK_REQUESTS = {
     inStock: z.boolean({ error: 'inStock must be true or false' }),
   }),
   deskProduct: z.object({ productId: itemIdSchema }),
+  // desk products screen: the list, searched and filtered.
+  deskProducts: z.object({
+    q: z.optional(z.string().check(z.maxLength(100, 'Search must be at most 100 characters'))),
+    show: z.optional(z.enum(['live', 'archived', 'all'], { error: 'Show live, archived or all' })),
+  }),
 } as const;
 
 /** Answers of the desk's product calls. */
 export const STOCK_ANSWER_SCHEMAS = {
   deskProductState: z.object({ success, message: z.string(), product: deskProductStateSchema }),
   deskProductDeleted: z.object({ success, message: z.string(), productId: z.string() }),
+  deskProductList: z.object({
+    success,
+    products: z.array(deskProductStateSchema),
+    /** Products live and archived in the whole catalogue, whatever the search. */
+    counts: z.object({ live: z.number(), archived: z.number() }),
+  }),
 } as const;
 
 export type DeskProductState = z.infer<typeof deskProductStateSchema>;
 export type DeskProductStockBody = z.infer<(typeof STOCK_REQUESTS)['deskProductStock']>;
 export type DeskProductBody = z.infer<(typeof STOCK_REQUESTS)['deskProduct']>;
+export type DeskProductsBody = z.infer<(typeof STOCK_REQUESTS)['deskProducts']>;

@@ -226,6 +226,7 @@ export const DESK_ANSWER_SCHEMAS = {
   // live-stock (issue 23)
   deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,
   deskProductDeleted: STOCK_ANSWER_SCHEMAS.deskProductDeleted,
+  deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -537,6 +537,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Deletes a product no order holds (owner only; audited)',
   },
+  // desk products screen (issue 23)
+  deskProducts: {
+    method: 'POST',
+    paths: ['/api/desk/products/list'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskProducts',
+    answer: 'deskProductList',
+    msg: false,
+    summary: 'The catalogue with stock per colour: live, archived or all, searched by name or id',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

@@ -8,6 +8,7 @@ import type {
   DeskProductBody,
   DeskProductState,
   DeskProductStockBody,
+  DeskProductsBody,
 } from '../../lib/contract/desk-stock.ts';
 import { STOCK_ANSWERS } from '../../lib/messages.ts';
 import { colourStock, parseStockIds } from '../../lib/stock.ts';
@@ -173,4 +174,34 @@ export async function deleteProduct(
     message: STOCK_ANSWERS.deleted(removal.before.product.productName),
     productId: body.productId,
   };
+}
+
+// desk products screen (issue 23)
+/**
+ * The desk's product list: live products, archived ones or all, in catalogue order, searched by
+ * name, maker or id (any case), with how many are live and archived in the whole catalogue.
+ */
+export async function listDeskProducts(
+  store: Store,
+  body: DeskProductsBody,
+): Promise<{
+  success: true;
+  products: DeskProductState[];
+  counts: { live: number; archived: number };
+}> {
+  const states = await store.products.states();
+  const archived = states.filter((s) => s.archivedAt !== null).length;
+  const show = body.show ?? 'live';
+  const q = body.q?.trim().toLowerCase() ?? '';
+  const products = states
+    .filter((s) => show === 'all' || (show === 'archived') === (s.archivedAt !== null))
+    .filter(
+      (s) =>
+        !q ||
+        [s.product._id, s.product.productName, s.product.maker].some((t) =>
+          t.toLowerCase().includes(q),
+        ),
+    )
+    .map(toDeskProduct);
+  return { success: true, products, counts: { live: states.length - archived, archived } };
 }

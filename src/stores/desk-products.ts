@@ -1,0 +1,94 @@
+// The desk's products (issue 23): the list (live, archived or all, searched), and the actions on one
+// product: a colour in or out of stock, archive, restore and delete. Each answer replaces the
+// product in the list as the server now has it; a refusal is shown and the list kept.
+import { atom } from 'nanostores';
+import type { DeskProductState, DeskProductsBody } from '../lib/contract/desk-stock.ts';
+import { deskRequest, notify, notifyFailure } from './desk.ts';
+
+/** Which products the list shows. */
+export type ProductShow = NonNullable<DeskProductsBody['show']>;
+
+/** The list's filters. */
+export interface ProductFilters {
+  q: string;
+  show: ProductShow;
+}
+
+/** The filters the list shows, and its last answer (null before the first). */
+export const $productFilters = atom<ProductFilters>({ q: '', show: 'live' });
+export const $productList = atom<{
+  products: DeskProductState[];
+  counts: { live: number; archived: number };
+} | null>(null);
+
+/** Sets the filters and loads the list. */
+export async function loadProducts(filters: ProductFilters = $productFilters.get()): Promise<void> {
+  $productFilters.set(filters);
+  try {
+    const body: DeskProductsBody = { show: filters.show };
+    if (filters.q.trim()) body.q = filters.q.trim();
+    const answer = await deskRequest('deskProducts', body);
+    if ($productFilters.get() === filters)
+      $productList.set({ products: answer.products, counts: answer.counts });
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
+
+/** Puts the product as the server now has it in the list (or takes it out when it left the view). */
+function replace(product: DeskProductState): void {
+  const list = $productList.get();
+  if (!list) return;
+  const show = $productFilters.get().show;
+  const fits = show === 'all' || (show === 'archived') === product.archived;
+  $productList.set({
+    ...list,
+    products: fits
+      ? list.products.map((p) => (p._id === product._id ? product : p))
+      : list.products.filter((p) => p._id !== product._id),
+  });
+}
+
+/** Marks one colour of a product in or out of stock: live in the shop at once. */
+export async function setColourStock(
+  product: DeskProductState,
+  color: string,
+  inStock: boolean,
+): Promise<void> {
+  try {
+    const answer = await deskRequest('deskProductStock', {
+      productId: product._id,
+      color,
+      inStock,
+    });
+    notify('success', answer.message);
+    replace(answer.product);
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
+
+/** Archives (hides) or restores a product, then reloads the counts. */
+export async function setArchived(product: DeskProductState, archived: boolean): Promise<void> {
+  try {
+    const answer = await deskRequest(archived ? 'deskProductArchive' : 'deskProductRestore', {
+      productId: product._id,
+    });
+    notify('success', answer.message);
+    replace(answer.product);
+    await loadProducts();
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
+
+/** Deletes a product no order holds (owners only; the server refuses otherwise and says why). */
+export async function deleteProduct(product: DeskProductState): Promise<void> {
+  try {
+    const answer = await deskRequest('deskProductDelete', { productId: product._id });
+    notify('success', answer.message);
+    await loadProducts();
+  } catch (error) {
+    notifyFailure(error);
+  }
+}
