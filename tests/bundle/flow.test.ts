@@ -214,6 +214,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-product-archive', '/api/desk/products/archive', { body: '{}' }, 401],
   ['desk-product-restore', '/api/desk/products/restore', { body: '{}' }, 401],
   ['desk-product-delete', '/api/desk/products/delete', { body: '{}' }, 401],
+  ['desk-products', '/api/desk/products/list', { body: '{}' }, 401],
 ];
 
 beforeAll(async () => {
