@@ -22,6 +22,7 @@ import {
   type Validator,
 } from '../lib/checkout-view.ts';
 import type { OrderRequest } from '../lib/contract/requests.ts';
+import type { Order } from '../lib/contract/responses.ts';
 import { BASE_CURRENCY } from '../lib/currency.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import type { PaymentMethod } from '../lib/payments.ts';
@@ -46,6 +47,9 @@ const START: CheckoutState = {
 const $form = atom<CheckoutState>(START);
 const $countries = atom<readonly CheckoutCountry[]>([]);
 const $validator = atom<Validator | null>(null);
+
+/** after-purchase: the order just placed, as the server priced it, for the thank-you popup. */
+export const $placedOrder = atom<Order | null>(null);
 
 /** The checkout as the static HTML shows it (no cart, catalogue or saved country yet, prices in PKR). */
 export const STATIC_CHECKOUT: CheckoutView = checkoutView(START, [], BASE_PRICES, {}, null, null);
@@ -206,7 +210,8 @@ export function closeThanks(): void {
  */
 export async function placeOrder(body: OrderRequest, idempotencyKey: string): Promise<boolean> {
   try {
-    await api.placeOrder($session.get().token, body, idempotencyKey);
+    const answer = await api.placeOrder($session.get().token, body, idempotencyKey);
+    $placedOrder.set(answer.order);
     notify(ORDER_MESSAGES.placed, 'success');
     clearCart();
     return true;

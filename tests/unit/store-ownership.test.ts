@@ -153,6 +153,7 @@ const order = (id: string): Order => ({
   currency: 'PKR',
   address: lahoreAddress(),
   cancelReason: 'Changed my mind',
+  rate: 1,
 });
 
 describe('orders store', () => {

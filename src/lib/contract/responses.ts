@@ -92,6 +92,9 @@ export const orderSchema = z.object({
   currency: z.string(),
   address: addressSchema,
   cancelReason: z.nullable(z.string()),
+  // after-purchase: units of the currency per 1 PKR as charged, so each line shows in the order's
+  // currency by the one money rule (src/lib/order-money.ts).
+  rate: z.number(),
   // desk-returns: when it was delivered and its return or exchange request, when there is one.
   ...orderReturnFields,
 });

@@ -49,6 +49,7 @@ export function toOrder(order: OrderRecord): Order {
     currency: order.currency,
     address: order.address,
     cancelReason: order.cancelReason,
+    rate: order.rate, // after-purchase
     // desk-returns:
     ...orderReturnView(order),
   };
