@@ -159,6 +159,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
   // ops-prod (issue 26)
   health: undefined,
+  // after-purchase: the shopper's order page and removed orders.
+  userOrder: { number: '#3A4030A3' },
+  hideOrder: { orderId: 'some-order' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -26,4 +26,6 @@ export const API_ROUTES = {
   cancelOrder: ['POST', '/api/order/cancel', 'orderCancelled'],
   returnRequest: ['POST', '/api/order/return', 'returnRequested'],
   health: ['GET', '/api/health', 'health'],
+  userOrder: ['POST', '/api/order/show', 'orderDetail'],
+  hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
 } as const satisfies ClientRoutes;

@@ -10,6 +10,7 @@ import { cartMapShape } from './fields.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
+import { orderPageFields } from './order-page.ts';
 
 const success = z.literal(true);
 
@@ -166,4 +167,7 @@ export const STOREFRONT_ANSWERS = {
   returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
   // ops-prod (issue 26): the health answer.
   health: healthAnswerSchema,
+  // after-purchase: one of the caller's orders with its timeline and tracking; an order removed from their list.
+  orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
+  orderHidden: z.object({ success, message: z.string() }),
 } as const;
