@@ -2,6 +2,7 @@
 // rewrite rule is needed in netlify.toml nor under `npm start`) that reads the order's short number
 // from `?n=` and asks the account API for that order of the signed-in shopper.
 import { parseShortNumber, shortNumber } from './desk.ts';
+import { RETURN_STATE_LABELS, type ReturnState } from './return-states.ts';
 
 /** The order page's path. */
 export const ORDER_PAGE = '/yourOrders/order';
@@ -15,4 +16,20 @@ export function orderPageHref(id: string): string {
 export function numberFromSearch(search: string): string | null {
   const n = new URLSearchParams(search).get('n');
   return n === null ? null : parseShortNumber(n);
+}
+
+/** What the order page needs of one timeline step. */
+interface TimelineStep {
+  status: string;
+  returnStep: ReturnState | null;
+}
+
+/** How one step reads on the timeline: the status, or the return step it records ('Return: Approved'). */
+export function stepLabel(step: TimelineStep): string {
+  return step.returnStep ? `Return: ${RETURN_STATE_LABELS[step.returnStep]}` : step.status;
+}
+
+/** True once the courier's name and tracking number are worth showing (the order has left the shop). */
+export function showsTracking(status: string): boolean {
+  return status === 'Out for Delivery' || status === 'Delivered';
 }

@@ -81,7 +81,12 @@ export function isDeskPath(pathname: string): boolean {
 /** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES or in the desk's area. */
 export function isNoindexPath(pathname: string): boolean {
   const path = trimTrailingSlashes(pathname);
-  return (NOINDEX_ROUTES as readonly string[]).includes(path) || isDeskPath(path);
+  return (
+    (NOINDEX_ROUTES as readonly string[]).includes(path) ||
+    isDeskPath(path) ||
+    // after-purchase: the shopper's order page (/yourOrders/order).
+    path.startsWith(`${ROUTES.orders}/`)
+  );
 }
 
 /** A site link with the short label of the desktop nav and the longer one of the mobile menu. */

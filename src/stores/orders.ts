@@ -59,9 +59,25 @@ onMount($orders, () => {
   return $session.subscribe(load); // calls load at once, then on every session change
 });
 
-/** Removes a cancelled order from this browser's list (the server keeps it). */
-export function removeOrder(id: string): void {
+/**
+ * after-purchase: removes a cancelled order from the shopper's list for their account, so it stays
+ * removed on every device (the desk keeps it). It leaves this browser's list at once; a refused or
+ * failed call puts it back and says why. True once the server has it.
+ */
+export async function removeOrder(id: string): Promise<boolean> {
   $removedOrders.set(addRemovedId($removedOrders.get(), id));
+  try {
+    const { message } = await api.hideOrder($session.get().token, id);
+    notify(message, 'success');
+    return true;
+  } catch (error) {
+    $removedOrders.set($removedOrders.get().filter((removed) => removed !== id));
+    notify(
+      (error instanceof ApiError && error.serverMessage) || ORDER_MESSAGES.serverError,
+      'error',
+    );
+    return false;
+  }
 }
 
 /** Cancels an order with the shopper's reason and says how it went (then reloadOrders shows it). */

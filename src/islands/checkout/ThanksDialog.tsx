@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { receipt } from '../../lib/order-receipt.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { orderPageHref } from '../../lib/order-page.ts';
 import { $placedOrder, closeThanks } from '../../stores/checkout.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 
@@ -74,7 +75,12 @@ export function ThanksDialog({ open }: { open: boolean }) {
         </div>
       )}
       <div className="cart-actions">
-        <a className="button" href={ROUTES.orders}>
+        {order && (
+          <a className="button" href={orderPageHref(order._id)}>
+            Track This Order
+          </a>
+        )}
+        <a className={order ? 'button secondary' : 'button'} href={ROUTES.orders}>
           See Your Orders
         </a>
         <a className="button secondary" href="/">

@@ -4,6 +4,7 @@
 // or an unknown one all answer the same "Order not found."
 import { shortNumber } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { showsTracking } from '../../lib/order-page.ts';
 import type { ShopperEvent } from '../../lib/contract/order-page.ts';
 import type { Order } from '../../lib/contract/responses.ts';
 import { notFound } from '../errors.ts';
@@ -27,7 +28,7 @@ export function shopperTimeline(order: OrderRecord): ShopperEvent[] {
 
 /** The courier and tracking number, shown once the order has left with the courier. */
 function tracking(order: OrderRecord) {
-  const shown = order.status === 'Out for Delivery' || order.status === 'Delivered';
+  const shown = showsTracking(order.status);
   return {
     courier: shown ? (order.shipping?.courier ?? null) : null,
     trackingNumber: shown ? (order.shipping?.trackingNumber ?? null) : null,
