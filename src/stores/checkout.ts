@@ -31,6 +31,7 @@ import { $products, $productsError } from './catalogue.ts';
 import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
 import { notify } from './notices.ts';
 import { $session, isSignedIn } from './session.ts';
+import { KEYS, readJson } from './storage.ts';
 import { openDrawer } from './ui.ts';
 
 const START: CheckoutState = {
@@ -123,14 +124,48 @@ export function startCheckout(countries: readonly CheckoutCountry[], early: Earl
       ...state,
       fields: withCountry(state.fields, saved, $currency.get().code, state.preferred),
     };
-  for (const [name, value] of early.fields) state = edited(state, name, value);
+  for (const [name, value] of early.fields) {
+    typed.add(name);
+    state = edited(state, name, value);
+  }
   if (early.paymentMethod) state = edited(state, 'paymentMethod', early.paymentMethod);
   // One change, so the currency follows the final country only.
   $form.set(state);
+  if (isSignedIn()) void prefillCheckout();
+}
+
+// after-purchase: checkout prefill.
+/** The fields the shopper typed in on this page: prefill never touches them. */
+const typed = new Set<string>();
+
+/**
+ * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
+ * from My Setting or else their last order (src/lib/checkout-prefill.ts, loaded here, not with the
+ * page). A failed orders call only means no last address; a sign-out meanwhile fills nothing.
+ */
+export async function prefillCheckout(): Promise<void> {
+  const session = $session.get();
+  const [{ prefillValues, savedSettings }, lastAddress] = await Promise.all([
+    import('../lib/checkout-prefill.ts'),
+    api.userOrders(session.token).then(
+      ({ orders }) => orders[0]?.address ?? null,
+      () => null,
+    ),
+  ]);
+  if ($session.get().token !== session.token) return;
+  let state = $form.get();
+  const values = prefillValues(state.fields, typed, {
+    account: session,
+    settings: savedSettings(readJson(KEYS.settings(session.email), null), session),
+    lastAddress,
+  });
+  for (const [name, value] of values) state = edited(state, name, value);
+  if (values.length > 0) $form.set(state);
 }
 
 /** Changes one field (a country change clears the state and may change the payment method). */
 export function editField(name: CheckoutField, value: string): void {
+  typed.add(name);
   $form.set(edited($form.get(), name, value));
 }
 
