@@ -2,10 +2,11 @@
 // rewrite rule is needed in netlify.toml nor under `npm start`) that reads the order's short number
 // from `?n=` and asks the account API for that order of the signed-in shopper.
 import { parseShortNumber, shortNumber } from './desk.ts';
+import { ROUTES } from './routes.ts';
 import { RETURN_STATE_LABELS, type ReturnState } from './return-states.ts';
 
 /** The order page's path. */
-export const ORDER_PAGE = '/yourOrders/order';
+export const ORDER_PAGE = ROUTES.orderPage;
 
 /** The link to one order's page: '/yourOrders/order?n=3A4030A3'. */
 export function orderPageHref(id: string): string {

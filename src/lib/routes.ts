@@ -17,6 +17,8 @@ export const ROUTES = {
   favourites: '/favourites',
   yourFavourites: '/yourFavourites',
   orders: '/yourOrders',
+  // after-purchase: one order's page (?n=<short number>).
+  orderPage: '/yourOrders/order',
   faq: '/faq',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',
@@ -44,6 +46,7 @@ export const NOINDEX_ROUTES: readonly PageRoute[] = [
   ROUTES.checkout,
   ROUTES.settings,
   ROUTES.orders,
+  ROUTES.orderPage,
   ROUTES.favourites,
   ROUTES.yourFavourites,
   ROUTES.faq,
@@ -81,12 +84,7 @@ export function isDeskPath(pathname: string): boolean {
 /** Whether a page path (trailing slash or not) is one of NOINDEX_ROUTES or in the desk's area. */
 export function isNoindexPath(pathname: string): boolean {
   const path = trimTrailingSlashes(pathname);
-  return (
-    (NOINDEX_ROUTES as readonly string[]).includes(path) ||
-    isDeskPath(path) ||
-    // after-purchase: the shopper's order page (/yourOrders/order).
-    path.startsWith(`${ROUTES.orders}/`)
-  );
+  return (NOINDEX_ROUTES as readonly string[]).includes(path) || isDeskPath(path);
 }
 
 /** A site link with the short label of the desktop nav and the longer one of the mobile menu. */
