@@ -31,7 +31,6 @@ import { $products, $productsError } from './catalogue.ts';
 import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
 import { notify } from './notices.ts';
 import { $session, isSignedIn } from './session.ts';
-import { KEYS, readJson } from './storage.ts';
 import { openDrawer } from './ui.ts';
 
 const START: CheckoutState = {
@@ -145,22 +144,11 @@ const typed = new Set<string>();
  */
 export async function prefillCheckout(): Promise<void> {
   const session = $session.get();
-  const [{ prefillValues, savedSettings }, lastAddress] = await Promise.all([
-    import('../lib/checkout-prefill.ts'),
-    api.userOrders(session.token).then(
-      ({ orders }) => orders[0]?.address ?? null,
-      () => null,
-    ),
-  ]);
+  const fill = await (await import('./checkout-prefill.ts')).prefillFor(session);
   if ($session.get().token !== session.token) return;
   let state = $form.get();
-  const values = prefillValues(state.fields, typed, {
-    account: session,
-    settings: savedSettings(readJson(KEYS.settings(session.email), null), session),
-    lastAddress,
-  });
-  for (const [name, value] of values) state = edited(state, name, value);
-  if (values.length > 0) $form.set(state);
+  for (const [name, value] of fill(state.fields, typed)) state = edited(state, name, value);
+  $form.set(state);
 }
 
 /** Changes one field (a country change clears the state and may change the payment method). */

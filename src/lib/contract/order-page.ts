@@ -3,10 +3,8 @@
 // tracking; POST /api/order/hide removes one of the caller's orders from their list on every device.
 // A leaf module: responses.ts builds the answers from these fields, requests.ts spreads the bodies.
 import * as z from 'zod/mini';
-import { ORDER_MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { RETURN_STATES } from '../return-states.ts';
-import { requiredText } from './fields.ts';
 
 /** One step of an order as its shopper sees it: when (ms since the epoch), the status, the return step. */
 export const shopperEventSchema = z.object({
@@ -21,17 +19,6 @@ export const orderPageFields = {
   timeline: z.array(shopperEventSchema),
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
-};
-
-/** Bodies of the two calls, spread into REQUESTS. */
-export const ORDER_PAGE_REQUESTS = {
-  /** The short number (#3A4030A3, in any case, with or without '#'); anything else is not an order of theirs. */
-  orderShow: z.object({
-    number: requiredText(ORDER_MESSAGES.notFound, 9).check(
-      z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_MESSAGES.notFound),
-    ),
-  }),
-  orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),
 };
 
 /** One step of an order's timeline as its shopper sees it. */

@@ -9,7 +9,7 @@ import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
 import { WALLET_NUMBER_MAX } from '../wallet.ts';
 import { DESK_REQUESTS } from './desk.ts';
-import { ORDER_PAGE_REQUESTS } from './order-page.ts';
+import { ORDER_PAGE_REQUESTS } from './order-page-requests.ts';
 import { RETURN_REQUESTS } from './returns.ts';
 import {
   cartMapShape,
