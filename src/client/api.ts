@@ -156,7 +156,4 @@ export const api = {
   // desk-returns:
   returnRequest: (token: string, body: RequestOf<'returnRequest'>) =>
     call('returnRequest', body, { token }),
-  // after-purchase: the order page and removed orders.
-  userOrder: (token: string, number: string) => call('userOrder', { number }, { token }),
-  hideOrder: (token: string, orderId: string) => call('hideOrder', { orderId }, { token }),
 };

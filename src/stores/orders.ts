@@ -2,7 +2,7 @@
 // the session changes, the cancelled ones the shopper removed from this browser's list, the cancel
 // call, and the footer's Track My Order wish (SPEC §4).
 import { atom, computed, onMount } from 'nanostores';
-import { ApiError, api, type Order } from '../client/api.ts';
+import { ApiError, api, call, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { isCancelReason } from '../lib/orders.ts';
 import { addRemovedId, visibleOrders } from '../lib/order-list.ts';
@@ -67,7 +67,7 @@ onMount($orders, () => {
 export async function removeOrder(id: string): Promise<boolean> {
   $removedOrders.set(addRemovedId($removedOrders.get(), id));
   try {
-    const { message } = await api.hideOrder($session.get().token, id);
+    const { message } = await call('hideOrder', { orderId: id }, { token: $session.get().token });
     notify(message, 'success');
     return true;
   } catch (error) {

@@ -3,7 +3,7 @@
 // for Delivery, the payment, the lines, the amounts and the delivery address. A signed-out visitor
 // is asked to log in; a number that is not theirs reads "Order not found."
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../client/api.ts';
+import { ApiError, call } from '../../client/api.ts';
 import type { AnswerOf } from '../../lib/contract/endpoints.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
@@ -53,7 +53,7 @@ function OrderPanel({ token }: { token: string }) {
       return;
     }
     let live = true;
-    api.userOrder(token, number).then(
+    call('userOrder', { number }, { token }).then(
       (detail) => live && setLoaded({ detail }),
       (error: unknown) => {
         if (!live) return;
