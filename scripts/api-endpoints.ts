@@ -167,6 +167,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskProductDelete: { productId: 'some-bag' },
   // desk products screen (issue 23)
   deskProducts: { q: 'tote', show: 'live' },
+  // after-purchase: the shopper's order page and removed orders.
+  userOrder: { number: '#3A4030A3' },
+  hideOrder: { orderId: 'some-order' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

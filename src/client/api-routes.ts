@@ -27,4 +27,6 @@ export const API_ROUTES = {
   returnRequest: ['POST', '/api/order/return', 'returnRequested'],
   health: ['GET', '/api/health', 'health'],
   stock: ['GET', '/api/stock', 'stock'],
+  userOrder: ['POST', '/api/order/show', 'orderDetail'],
+  hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
 } as const satisfies ClientRoutes;

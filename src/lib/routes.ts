@@ -17,6 +17,8 @@ export const ROUTES = {
   favourites: '/favourites',
   yourFavourites: '/yourFavourites',
   orders: '/yourOrders',
+  // after-purchase: one order's page (?n=<short number>).
+  orderPage: '/yourOrders/order',
   faq: '/faq',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',
@@ -44,6 +46,7 @@ export const NOINDEX_ROUTES: readonly PageRoute[] = [
   ROUTES.checkout,
   ROUTES.settings,
   ROUTES.orders,
+  ROUTES.orderPage,
   ROUTES.favourites,
   ROUTES.yourFavourites,
   ROUTES.faq,

@@ -18,6 +18,7 @@ import { productListBody } from './services/catalogue.ts';
 import { newsletterConfirmation, subscribe } from './services/newsletter.ts';
 import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './services/orders.ts';
+import { hideUserOrder, showUserOrder } from './services/order-page.ts';
 import { requestPasswordReset, resetPassword } from './services/password-reset.ts';
 import { getRates } from './services/rates.ts';
 import { endSessions } from './services/sessions.ts';
@@ -224,4 +225,7 @@ export const SERVICES: Services = {
   deskProductDelete: ({ deps, staff, body }) => deleteProduct(deps.store, staff, body),
   // desk products screen (issue 23)
   deskProducts: ({ deps, body }) => listDeskProducts(deps.store, body),
+  // after-purchase: the shopper's order page and removed orders.
+  userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
+  hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
 };

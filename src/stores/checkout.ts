@@ -22,6 +22,7 @@ import {
   type Validator,
 } from '../lib/checkout-view.ts';
 import type { OrderRequest } from '../lib/contract/requests.ts';
+import type { Order } from '../lib/contract/responses.ts';
 import { BASE_CURRENCY } from '../lib/currency.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import type { PaymentMethod } from '../lib/payments.ts';
@@ -46,6 +47,9 @@ const START: CheckoutState = {
 const $form = atom<CheckoutState>(START);
 const $countries = atom<readonly CheckoutCountry[]>([]);
 const $validator = atom<Validator | null>(null);
+
+/** after-purchase: the order just placed, as the server priced it, for the thank-you popup. */
+export const $placedOrder = atom<Order | null>(null);
 
 /** The checkout as the static HTML shows it (no cart, catalogue or saved country yet, prices in PKR). */
 export const STATIC_CHECKOUT: CheckoutView = checkoutView(START, [], BASE_PRICES, {}, null, null);
@@ -119,14 +123,37 @@ export function startCheckout(countries: readonly CheckoutCountry[], early: Earl
       ...state,
       fields: withCountry(state.fields, saved, $currency.get().code, state.preferred),
     };
-  for (const [name, value] of early.fields) state = edited(state, name, value);
+  for (const [name, value] of early.fields) {
+    typed.add(name);
+    state = edited(state, name, value);
+  }
   if (early.paymentMethod) state = edited(state, 'paymentMethod', early.paymentMethod);
   // One change, so the currency follows the final country only.
+  $form.set(state);
+  if (isSignedIn()) void prefillCheckout();
+}
+
+// after-purchase: checkout prefill.
+/** The fields the shopper typed in on this page: prefill never touches them. */
+const typed = new Set<string>();
+
+/**
+ * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
+ * from My Setting or else their last order (src/lib/checkout-prefill.ts, loaded here, not with the
+ * page). A failed orders call only means no last address; a sign-out meanwhile fills nothing.
+ */
+export async function prefillCheckout(): Promise<void> {
+  const session = $session.get();
+  const fill = await (await import('./checkout-prefill.ts')).prefillFor(session);
+  if ($session.get().token !== session.token) return;
+  let state = $form.get();
+  for (const [name, value] of fill(state.fields, typed)) state = edited(state, name, value);
   $form.set(state);
 }
 
 /** Changes one field (a country change clears the state and may change the payment method). */
 export function editField(name: CheckoutField, value: string): void {
+  typed.add(name);
   $form.set(edited($form.get(), name, value));
 }
 
@@ -206,7 +233,8 @@ export function closeThanks(): void {
  */
 export async function placeOrder(body: OrderRequest, idempotencyKey: string): Promise<boolean> {
   try {
-    await api.placeOrder($session.get().token, body, idempotencyKey);
+    const answer = await api.placeOrder($session.get().token, body, idempotencyKey);
+    $placedOrder.set(answer.order);
     // Said (and heard) in the thank-you dialog that opens now: the region does not repeat it.
     shownInDialog(notify(ORDER_MESSAGES.placed, 'success'));
     clearCart();

@@ -2,7 +2,7 @@
 // the session changes, the cancelled ones the shopper removed from this browser's list, the cancel
 // call, and the footer's Track My Order wish (SPEC §4).
 import { atom, computed, onMount } from 'nanostores';
-import { ApiError, api, type Order } from '../client/api.ts';
+import { ApiError, api, call, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { isCancelReason } from '../lib/orders.ts';
 import { addRemovedId, visibleOrders } from '../lib/order-list.ts';
@@ -59,9 +59,25 @@ onMount($orders, () => {
   return $session.subscribe(load); // calls load at once, then on every session change
 });
 
-/** Removes a cancelled order from this browser's list (the server keeps it). */
-export function removeOrder(id: string): void {
+/**
+ * after-purchase: removes a cancelled order from the shopper's list for their account, so it stays
+ * removed on every device (the desk keeps it). It leaves this browser's list at once; a refused or
+ * failed call puts it back and says why. True once the server has it.
+ */
+export async function removeOrder(id: string): Promise<boolean> {
   $removedOrders.set(addRemovedId($removedOrders.get(), id));
+  try {
+    const { message } = await call('hideOrder', { orderId: id }, { token: $session.get().token });
+    notify(message, 'success');
+    return true;
+  } catch (error) {
+    $removedOrders.set($removedOrders.get().filter((removed) => removed !== id));
+    notify(
+      (error instanceof ApiError && error.serverMessage) || ORDER_MESSAGES.serverError,
+      'error',
+    );
+    return false;
+  }
 }
 
 /** Cancels an order with the shopper's reason and says how it went (then reloadOrders shows it). */

@@ -519,6 +519,40 @@ function storeContract(
         expect(await store.rates.get()).toEqual({ rates: { PKR: 1 }, fetchedAt: 7, failedAt: 7 });
       });
     });
+
+    // after-purchase: removed orders.
+    describe('orders removed by their shopper', () => {
+      it("marks only the owner's order, keeps everything else, and may be repeated", async () => {
+        const mine = order('hider');
+        const theirs = order('someone-else');
+        await store.orders.create(mine);
+        await store.orders.create(theirs);
+        expect(await store.orders.hideForOwner(mine.id, 'hider')).toBe(true);
+        expect(await store.orders.get(mine.id)).toEqual({ ...mine, hiddenByOwner: true });
+        expect(await store.orders.hideForOwner(mine.id, 'hider')).toBe(true);
+        expect(await store.orders.hideForOwner(theirs.id, 'hider')).toBe(false);
+        expect(await store.orders.get(theirs.id)).toEqual(theirs);
+        expect(await store.orders.hideForOwner('no-such-order', 'hider')).toBe(false);
+        expect((await store.orders.listByUser('hider')).map((o) => o.id)).toEqual([mine.id]);
+      });
+
+      it('keeps a status move made at the same time (one atomic write each)', async () => {
+        const o = order('racer');
+        await store.orders.create(o);
+        const [hidden, moved] = await Promise.all([
+          store.orders.hideForOwner(o.id, 'racer'),
+          store.orders.transition(o.id, ['Order Placed'], 'Packing', {
+            event: { at: new Date().toISOString(), to: 'Packing', by: null },
+          }),
+        ]);
+        expect(hidden).toBe(true);
+        expect(moved?.status).toBe('Packing');
+        expect(await store.orders.get(o.id)).toMatchObject({
+          status: 'Packing',
+          hiddenByOwner: true,
+        });
+      });
+    });
   });
 }
 

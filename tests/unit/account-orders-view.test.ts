@@ -18,6 +18,7 @@ const order = (id: string, status: OrderStatus = 'Order Placed'): Order => ({
   currency: 'PKR',
   address: lahoreAddress({ email: 'sana@example.com' }),
   cancelReason: null,
+  rate: 1,
 });
 
 describe('addRemovedId', () => {

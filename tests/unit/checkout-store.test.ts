@@ -196,6 +196,7 @@ describe('submitCheckout', () => {
           mobile: '+92 300 1234567',
         },
         cancelReason: null,
+        rate: 1,
       },
     };
     replies['/api/order/COD'] = [{ status: 200, body: placed }];

@@ -37,6 +37,7 @@ const delivered: Order = {
   currency: 'PKR',
   address: lahoreAddress(),
   cancelReason: null,
+  rate: 1,
   deliveredAt: Date.UTC(2031, 0, 3),
 };
 const requested: Order = {

@@ -153,10 +153,12 @@ const order = (id: string): Order => ({
   currency: 'PKR',
   address: lahoreAddress(),
   cancelReason: 'Changed my mind',
+  rate: 1,
 });
 
 describe('orders store', () => {
   const ORDERS = '/api/order/userorders';
+  const HIDE = '/api/order/hide';
 
   it('fetches the signed-in list when first shown, hides removed orders and keeps them removed', async () => {
     signIn();
@@ -168,9 +170,28 @@ describe('orders store', () => {
     expect(callsTo(ORDERS)).toEqual([
       { url: ORDERS, token: 'eyJh.eyJz.c2ln', body: expect.anything() },
     ]);
-    removeOrder('a1');
+    reply(HIDE, { status: 200, body: { success: true, message: 'Order removed from your list' } });
+    const removed = removeOrder('a1');
     expect($visibleOrders.get()!.map((o) => o._id)).toEqual(['b2']);
+    expect(await removed).toBe(true);
+    // after-purchase: the account remembers it, not only this browser.
+    expect(callsTo(HIDE)).toEqual([
+      { url: HIDE, token: 'eyJh.eyJz.c2ln', body: expect.objectContaining({ orderId: 'a1' }) },
+    ]);
     expect(localStorage.getItem('removedCancelledOrders')).toBe('["a1"]');
+    stop();
+  });
+
+  it('puts a removed order back when the server refuses to remove it (after-purchase)', async () => {
+    signIn();
+    reply(ORDERS, { status: 200, body: { success: true, orders: [order('a1'), order('b2')] } });
+    const { $visibleOrders, removeOrder } = await import('../../src/stores/orders.ts');
+    const stop = $visibleOrders.listen(() => {});
+    await settle();
+    reply(HIDE, { status: 404, body: { success: false, message: 'Order not found.' } });
+    expect(await removeOrder('a1')).toBe(false);
+    expect($visibleOrders.get()!.map((o) => o._id)).toEqual(['a1', 'b2']);
+    expect(localStorage.getItem('removedCancelledOrders')).toBe('[]');
     stop();
   });
 

@@ -2,13 +2,13 @@ import type { Order } from '../../client/api.ts';
 import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { canCancel, canTrack } from '../../lib/orders.ts';
+import { orderPageHref } from '../../lib/order-page.ts';
 import { orderDate, orderReference } from './orders-view.ts';
 import { ReturnStatus } from './ReturnStatus.tsx';
 
 /** What an order line's buttons do; each receives the order's id. */
 export interface OrderActions {
   onCancel: (id: string) => void;
-  onTrack: (id: string) => void;
   onRemove: (id: string) => void;
   /** Opens the return or exchange form of a delivered order. */
   onReturn: (id: string) => void;
@@ -99,16 +99,14 @@ export function OrderLine({
           </button>
         )}
         {canTrack(order.status) && (
-          <button
-            type="button"
+          <a
             className={`button${highlightTrack ? ' track-highlight' : ''}`}
             data-highlighted={highlightTrack || undefined}
             aria-describedby={headingId}
-
-            onClick={() => actions.onTrack(order._id)}
+            href={orderPageHref(order._id)}
           >
             Track Order
-          </button>
+          </a>
         )}
         {order.status === 'Cancelled' && (
           <button

@@ -1,12 +1,9 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
-import { trackingMessage } from '../../lib/orders.ts';
-import { notify } from '../../stores/notices.ts';
 import {
   $orders,
   $visibleOrders,
   cancelOrder,
-  fetchOrders,
   reloadOrders,
   removeOrder,
 } from '../../stores/orders.ts';
@@ -55,29 +52,14 @@ function OrdersPanel() {
   const highlight = useTrackHighlight(orders !== null);
   const [flow, setFlow] = useState<CancelFlow>(null);
   const [returnFor, setReturnFor] = useState<string | null>(null);
-  const tracking = useRef(false);
 
   const actions: OrderActions = {
     onCancel: (orderId) => setFlow({ orderId, step: 'confirm' }),
-    onTrack: async (orderId) => {
-      if (tracking.current) return;
-      tracking.current = true;
-      try {
-        const order = (await fetchOrders()).find((o) => o._id === orderId);
-        if (order) notify(trackingMessage(order.status), 'info');
-        else notify(ORDER_MESSAGES.notFound, 'error');
-      } catch {
-        // The shopper is told; a lost connection is not a fault of the page.
-        notify(ORDER_MESSAGES.trackFailed, 'error');
-      } finally {
-        tracking.current = false;
-      }
-    },
     onReturn: (orderId) => setReturnFor(orderId),
+    // after-purchase: removed for the account (every device); the store says how it went.
     onRemove: (orderId) => {
-      removeOrder(orderId);
-      notify(ORDER_MESSAGES.removed, 'success');
       focusLater(TITLE_ID);
+      void removeOrder(orderId);
     },
   };
 

@@ -1,6 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { receipt } from '../../lib/order-receipt.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { closeThanks } from '../../stores/checkout.ts';
+import { orderPageHref } from '../../lib/order-page.ts';
+import { $placedOrder, closeThanks } from '../../stores/checkout.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 
 /** The page's h1, made focusable by script only (it is not a control). */
@@ -10,8 +13,13 @@ function pageHeading(): HTMLElement | null {
   return heading;
 }
 
-/** The popup once an order is placed: where to go next. */
+/**
+ * The popup once an order is placed: its number, lines, total and delivery address (after-purchase),
+ * and where to go next.
+ */
 export function ThanksDialog({ open }: { open: boolean }) {
+  const order = useStore($placedOrder);
+  const placed = order ? receipt(order) : null;
   return (
     <Dialog
       open={open}
@@ -26,8 +34,53 @@ export function ThanksDialog({ open }: { open: boolean }) {
         <CloseButton onClose={closeThanks} />
       </div>
       <p>{ORDER_MESSAGES.placed} We will e-mail your confirmation shortly.</p>
+      {placed && order && (
+        <div className="thanks-receipt" data-testid="thanks-receipt">
+          <p className="thanks-number">
+            Order number <strong>{placed.number}</strong>
+          </p>
+          <ul className="thanks-lines" aria-label="Items ordered">
+            {placed.lines.map((line) => (
+              <li key={line.key}>
+                <span className="thanks-line-name">
+                  {line.name}
+                  <span className="muted">
+                    {' '}
+                    · Colour: {line.colour} · Qty: {line.quantity}
+                  </span>
+                </span>
+                {line.amount && <span className="thanks-line-amount">{line.amount}</span>}
+              </li>
+            ))}
+          </ul>
+          <dl className="thanks-amounts">
+            <div>
+              <dt>Delivery fee</dt>
+              <dd>{placed.deliveryFee}</dd>
+            </div>
+            <div className="thanks-total">
+              <dt>Total</dt>
+              <dd>{placed.total}</dd>
+            </div>
+          </dl>
+          <h3 className="thanks-address-title">Delivering to</h3>
+          <address className="thanks-address">
+            {placed.address.map((part, i) => (
+              <span key={i}>
+                {part}
+                <br />
+              </span>
+            ))}
+          </address>
+        </div>
+      )}
       <div className="cart-actions">
-        <a className="button" href={ROUTES.orders}>
+        {order && (
+          <a className="button" href={orderPageHref(order._id)}>
+            Track This Order
+          </a>
+        )}
+        <a className={order ? 'button secondary' : 'button'} href={ROUTES.orders}>
           See Your Orders
         </a>
         <a className="button secondary" href="/">

@@ -548,6 +548,27 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The catalogue with stock per colour: live, archived or all, searched by name or id',
   },
+  // after-purchase: the shopper's order page and removed orders.
+  userOrder: {
+    method: 'POST',
+    paths: ['/api/order/show'],
+    router: 'account',
+    access: 'shopper',
+    request: 'orderShow',
+    answer: 'orderDetail',
+    msg: false,
+    summary: "One of the caller's orders by its short number, with its timeline and tracking",
+  },
+  hideOrder: {
+    method: 'POST',
+    paths: ['/api/order/hide'],
+    router: 'account',
+    access: 'shopper',
+    request: 'orderHide',
+    answer: 'orderHidden',
+    msg: false,
+    summary: "Removes one of the caller's orders from their list, on every device",
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

@@ -9,6 +9,7 @@ import { CANCEL_REASONS } from '../orders.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
 import { WALLET_NUMBER_MAX } from '../wallet.ts';
 import { DESK_REQUESTS } from './desk.ts';
+import { ORDER_PAGE_REQUESTS } from './order-page-requests.ts';
 import { RETURN_REQUESTS } from './returns.ts';
 import {
   cartMapShape,
@@ -210,4 +211,6 @@ export const REQUESTS = {
   ...DESK_REQUESTS,
   // desk-returns:
   ...RETURN_REQUESTS,
+  // after-purchase: the shopper's order page and removed orders.
+  ...ORDER_PAGE_REQUESTS,
 } as const;

@@ -11,6 +11,7 @@ import { ORDER_STATUSES } from '../order-status.ts';
 import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
 import { stockAnswerSchema } from './stock.ts';
+import { orderPageFields } from './order-page.ts';
 
 const success = z.literal(true);
 
@@ -93,6 +94,9 @@ export const orderSchema = z.object({
   currency: z.string(),
   address: addressSchema,
   cancelReason: z.nullable(z.string()),
+  // after-purchase: units of the currency per 1 PKR as charged, so each line shows in the order's
+  // currency by the one money rule (src/lib/order-money.ts).
+  rate: z.number(),
   // desk-returns: when it was delivered and its return or exchange request, when there is one.
   ...orderReturnFields,
 });
@@ -166,4 +170,7 @@ export const STOREFRONT_ANSWERS = {
   health: healthAnswerSchema,
   // live-stock (issue 23): current stock per colour.
   stock: stockAnswerSchema,
+  // after-purchase: one of the caller's orders with its timeline and tracking; an order removed from their list.
+  orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
+  orderHidden: z.object({ success, message: z.string() }),
 } as const;

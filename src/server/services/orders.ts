@@ -49,6 +49,7 @@ export function toOrder(order: OrderRecord): Order {
     currency: order.currency,
     address: order.address,
     cancelReason: order.cancelReason,
+    rate: order.rate, // after-purchase
     // desk-returns:
     ...orderReturnView(order),
   };
@@ -245,7 +246,8 @@ export async function placeOrder(
 
 /** The caller's orders, newest first. */
 export async function listUserOrders(store: Store, userId: string): Promise<Order[]> {
-  return (await store.orders.listByUser(userId)).map(toOrder);
+  // after-purchase: the orders the shopper removed stay off their list on every device.
+  return (await store.orders.listByUser(userId)).filter((o) => !o.hiddenByOwner).map(toOrder);
 }
 
 /** Cancels the caller's own order, only from Order Placed or Packing, as one conditional update. */

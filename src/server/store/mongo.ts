@@ -631,6 +631,14 @@ export async function openMongoStore(
             ),
           );
         },
+        // after-purchase: removed orders.
+        async hideForOwner(id, userId) {
+          const result = await orders.updateOne(
+            { _id: id, userId },
+            { $set: { hiddenByOwner: true } },
+          );
+          return result.matchedCount === 1;
+        },
       },
       otps: {
         async put(otp) {

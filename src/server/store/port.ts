@@ -54,6 +54,9 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' 
   walletNumber?: string;
   /** Payments staff recorded as received, oldest first; `payment` is true once they cover the total. */
   payments?: OrderPayment[];
+  // after-purchase:
+  /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
+  hiddenByOwner?: boolean;
 }
 
 /** A payment staff recorded as received, in the order's currency. */
@@ -323,6 +326,12 @@ export interface OrderRepository {
     paid: boolean,
     when: { statuses: readonly OrderStatus[]; paymentsBefore: number },
   ): Promise<OrderRecord | null>;
+  // after-purchase: removed orders.
+  /**
+   * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic
+   * write. True when it is `userId`'s order (removing twice is fine), false otherwise (nothing changes).
+   */
+  hideForOwner(id: string, userId: string): Promise<boolean>;
 }
 
 /** A staff member's role: the owner may do everything; staff handle orders. */

@@ -539,6 +539,20 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return next;
           });
         },
+        // after-purchase: removed orders.
+        async hideForOwner(id, userId) {
+          return tx(() => {
+            const order = getOrder(id);
+            if (!order || order.userId !== userId) return false;
+            if (order.hiddenByOwner !== true)
+              q.orderUpdate.run(
+                order.status,
+                JSON.stringify({ ...order, hiddenByOwner: true }),
+                id,
+              );
+            return true;
+          });
+        },
       },
       otps: {
         async put(otp) {

@@ -1,0 +1,192 @@
+// after-purchase: /yourOrders/order?n=3A4030A3, one of the signed-in shopper's orders: its status
+// and what it means, the timeline the desk records, the courier and tracking number once it is Out
+// for Delivery, the payment, the lines, the amounts and the delivery address. A signed-out visitor
+// is asked to log in; a number that is not theirs reads "Order not found."
+import { useEffect, useState } from 'react';
+import { ApiError, call } from '../../client/api.ts';
+import type { AnswerOf } from '../../lib/contract/endpoints.ts';
+import { karachiTime } from '../../lib/desk.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { numberFromSearch, showsTracking, stepLabel } from '../../lib/order-page.ts';
+import { receipt } from '../../lib/order-receipt.ts';
+import { trackingMessage } from '../../lib/orders.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { $session } from '../../stores/session.ts';
+import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
+import { SignInPrompt } from './SignInPrompt.tsx';
+import './account.css';
+
+const TITLE_ID = 'order-title';
+type Detail = AnswerOf<'userOrder'>;
+type Loaded = { detail: Detail } | { refused: string } | { failed: true } | null;
+
+/** The order page's body: a login prompt when signed out, else the order the address names. */
+export default function OrderPage() {
+  useWakeHeader();
+  const session = useClientStore($session);
+  return (
+    <section className="account-page order-page" aria-labelledby={TITLE_ID}>
+      {session === null ? (
+        <>
+          <h1 id={TITLE_ID}>Your Order</h1>
+          <p className="muted">Loading...</p>
+        </>
+      ) : session.token ? (
+        <OrderPanel key={session.token} token={session.token} />
+      ) : (
+        <>
+          <h1 id={TITLE_ID}>Your Order</h1>
+          <SignInPrompt text="Please log in to see your order." />
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderPanel({ token }: { token: string }) {
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const number = numberFromSearch(location.search);
+    if (!number) {
+      setLoaded({ refused: ORDER_MESSAGES.notFound });
+      return;
+    }
+    let live = true;
+    call('userOrder', { number }, { token }).then(
+      (detail) => live && setLoaded({ detail }),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 404)
+          setLoaded({ refused: ORDER_MESSAGES.notFound });
+        else setLoaded({ failed: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  if (loaded === null)
+    return (
+      <>
+        <h1 id={TITLE_ID}>Your Order</h1>
+        <p className="muted">Loading...</p>
+      </>
+    );
+  if ('refused' in loaded || 'failed' in loaded)
+    return (
+      <>
+        <h1 id={TITLE_ID}>Your Order</h1>
+        <div className="account-panel" role="alert">
+          <p>{'refused' in loaded ? loaded.refused : ORDER_MESSAGES.trackFailed}</p>
+          {'failed' in loaded && (
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try again
+            </button>
+          )}
+          <a className="button" href={ROUTES.orders}>
+            See Your Orders
+          </a>
+        </div>
+      </>
+    );
+  return <OrderDetail detail={loaded.detail} />;
+}
+
+function OrderDetail({ detail }: { detail: Detail }) {
+  const { order, timeline, courier, trackingNumber } = detail;
+  const placed = receipt(order);
+  return (
+    <>
+      <h1 id={TITLE_ID}>Order {placed.number}</h1>
+      <div className="order-line" data-testid="order-page">
+        <header className="order-head">
+          <p className="order-status" data-status={order.status}>
+            <span className="visually-hidden">Status: </span>
+            {order.status}
+          </p>
+          <p>{trackingMessage(order.status)}</p>
+        </header>
+        {showsTracking(order.status) && (courier || trackingNumber) && (
+          <dl className="order-amounts order-tracking" aria-label="Delivery">
+            {courier && (
+              <div>
+                <dt>Courier</dt>
+                <dd>{courier}</dd>
+              </div>
+            )}
+            {trackingNumber && (
+              <div>
+                <dt>Tracking number</dt>
+                <dd>{trackingNumber}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <h2 className="order-section-title">Timeline</h2>
+        <ol className="order-timeline">
+          {timeline.map((step, i) => (
+            <li key={i}>
+              <time dateTime={new Date(step.at).toISOString()}>{karachiTime(step.at)}</time>{' '}
+              <span>{stepLabel(step)}</span>
+            </li>
+          ))}
+        </ol>
+        <h2 className="order-section-title">Items</h2>
+        <ul className="thanks-lines order-page-lines">
+          {placed.lines.map((line) => (
+            <li key={line.key}>
+              <span>
+                {line.name}
+                <span className="muted">
+                  {' '}
+                  · Colour: {line.colour} · Qty: {line.quantity}
+                </span>
+              </span>
+              {line.amount && <span>{line.amount}</span>}
+            </li>
+          ))}
+        </ul>
+        <dl className="order-amounts">
+          <div>
+            <dt>Items</dt>
+            <dd>{placed.items}</dd>
+          </div>
+          <div>
+            <dt>Delivery fee</dt>
+            <dd>{placed.deliveryFee}</dd>
+          </div>
+          <div className="order-total">
+            <dt>Total</dt>
+            <dd>{placed.total}</dd>
+          </div>
+          <div>
+            <dt>Payment method</dt>
+            <dd>{order.paymentMethod}</dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>{order.payment ? 'Paid' : 'Not paid yet'}</dd>
+          </div>
+        </dl>
+        <h2 className="order-section-title">Delivering to</h2>
+        <address className="order-address">
+          {placed.address.map((part, i) => (
+            <span key={i}>
+              {part}
+              <br />
+            </span>
+          ))}
+        </address>
+        <p>
+          <a href={ROUTES.orders}>Back to Your Orders</a>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// after-purchase: the bodies of POST /api/order/show and /api/order/hide, apart from the answer
+// fields (./order-page.ts) so the browser's answer parsers do not carry them.
+import * as z from 'zod/mini';
+import { ORDER_MESSAGES } from '../messages.ts';
+import { requiredText } from './fields.ts';
+
+/** Bodies of the two calls, spread into REQUESTS. */
+export const ORDER_PAGE_REQUESTS = {
+  /** The short number (#3A4030A3, in any case, with or without '#'); anything else is not an order of theirs. */
+  orderShow: z.object({
+    number: requiredText(ORDER_MESSAGES.notFound, 9).check(
+      z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_MESSAGES.notFound),
+    ),
+  }),
+  orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),
+};

@@ -1,0 +1,221 @@
+// after-purchase (issue 25): on a Pixel 7, the thank-you shows the order's number, lines, total and
+// address; Track This Order and Track Order open the order's page (status, timeline, courier and
+// tracking once Out for Delivery, payment, lines, address); a signed-out visitor is asked to log in
+// and another shopper's number reads "Order not found."; checkout prefills from the account, My
+// Setting and the last order without overwriting what was typed; a removed order stays removed on
+// another device. axe checks every new state.
+import { execFileSync } from 'node:child_process';
+import { PHONE } from '../fixtures/mobile-profile.ts';
+import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/islands.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { MARGALLA } from './support/catalogue.ts';
+import { cancelOrder, placeOrder, signUp } from './support/shopper.ts';
+import { addToCart, fillShipping, signInBeforeLoad, toast, untilAnswered } from './support/ui.ts';
+
+test.use(PHONE);
+
+/** Runs `npm run shop -- …` on the server's store (as the desk's operator would). */
+function shop(...args: string[]): string {
+  return execFileSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+        MONGODB_URI: '',
+      },
+    },
+  );
+}
+
+const short = (id: string) => id.slice(-8).toUpperCase();
+
+/** Opens the order page of `number` and waits for its island. */
+async function openOrderPage(page: Page, number: string) {
+  await page.goto(`/yourOrders/order?n=${number}`);
+  await hydrated(page, 'OrderPage');
+}
+
+test('the thank-you shows number, lines, total and address; Track This Order opens the order page, which follows the desk', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUp(page.request, { tag: 'thanks', name: 'Sana Tariq' });
+  await signInBeforeLoad(page, shopper);
+  await addToCart(page, MARGALLA.path);
+  await page.goto('/Checkout');
+  await hydrated(page, 'Checkout');
+  await fillShipping(page);
+  const placed = page.waitForResponse('**/api/order/COD');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const { orderId } = (await (await placed).json()) as { orderId: string };
+  const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
+  await expect(thanks.getByText(`Order number #${short(orderId)}`)).toBeVisible();
+  const line = thanks.getByRole('list', { name: 'Items ordered' }).getByRole('listitem');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(`${MARGALLA.name} · Colour: Black · Qty: 1`);
+  await expect(line).toContainText(/₨[\d,]+$/);
+  await expect(thanks.locator('.thanks-total')).toContainText(/Total₨[\d,]+/);
+  await expect(thanks.locator('address')).toHaveText(
+    'Sana Tariq12 Canal View RoadLahore, Punjab 54000Pakistan+92 300 1234567',
+  );
+  await expectNoAxeViolations(page);
+
+  await thanks.getByRole('link', { name: 'Track This Order' }).click();
+  await page.waitForURL(`**/yourOrders/order?n=${short(orderId)}`);
+  await hydrated(page, 'OrderPage');
+  const detail = page.getByTestId('order-page');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order #${short(orderId)}` }),
+  ).toBeVisible();
+  await expect(detail.locator('.order-status')).toHaveText('Status: Order Placed');
+  await expect(detail.locator('.order-timeline li')).toHaveCount(1);
+  await expect(detail.locator('.order-timeline li')).toContainText('Order Placed');
+  await expect(detail.getByText('Not paid yet')).toBeVisible();
+  await expect(detail.getByText('Courier')).toHaveCount(0);
+  await expect(detail.locator('address')).toContainText('12 Canal View Road');
+  await expectNoAxeViolations(page);
+
+  shop('orders', 'status', short(orderId), 'Packing');
+  shop(
+    'orders',
+    'status',
+    short(orderId),
+    'Out for Delivery',
+    '--courier',
+    'TCS',
+    '--tracking',
+    'TCS-771203',
+  );
+  await openOrderPage(page, short(orderId).toLowerCase());
+  await expect(detail.locator('.order-status')).toHaveText('Status: Out for Delivery');
+  await expect(detail.locator('.order-timeline li')).toHaveText([
+    /Order Placed$/,
+    /Packing$/,
+    /Out for Delivery$/,
+  ]);
+  await expect(detail.getByRole('definition').filter({ hasText: 'TCS-771203' })).toBeVisible();
+  await expect(detail.getByRole('definition').filter({ hasText: /^TCS$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("Track Order opens the page; a signed-out visitor is asked to log in and another shopper's number is not found", async ({
+  page,
+  browser,
+}) => {
+  const shopper = await signUp(page.request, { tag: 'track', name: 'Hira Aslam' });
+  const id = await placeOrder(page.request, shopper);
+  const stranger = await signUp(page.request, { tag: 'stranger', name: 'Other Shopper' });
+
+  // Signed out: asked to log in, nothing of the order shown.
+  const visitorContext = await browser.newContext({ ...PHONE });
+  const visitor = await visitorContext.newPage();
+  await openOrderPage(visitor, short(id));
+  await expect(visitor.getByText('Please log in to see your order.')).toBeVisible();
+  await expect(visitor.getByText('7 Jail Road')).toHaveCount(0);
+  await expectNoAxeViolations(visitor);
+  await visitorContext.close();
+
+  // Another shopper with the number: refused by the server.
+  await signInBeforeLoad(page, stranger);
+  await untilAnswered(page, '/api/order/show', () => openOrderPage(page, short(id)));
+  await expect(page.getByRole('alert').filter({ hasText: 'Order not found.' })).toBeVisible();
+  await expect(page.getByText('7 Jail Road')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Its owner, from the list.
+  const ownerContext = await browser.newContext({ ...PHONE });
+  const owner = await ownerContext.newPage();
+  await signInBeforeLoad(owner, shopper);
+  await owner.goto('/yourOrders');
+  await hydrated(owner, 'OrdersList');
+  await owner.locator(`[data-order-id="${id}"]`).getByRole('link', { name: 'Track Order' }).click();
+  await owner.waitForURL(`**/yourOrders/order?n=${short(id)}`);
+  await expect(owner.getByTestId('order-page').locator('address')).toContainText('7 Jail Road');
+  await ownerContext.close();
+});
+
+test.describe('checkout prefill', () => {
+  test("fills name and e-mail from the account and the last order's address, keeping what was typed", async ({
+    page,
+  }) => {
+    const shopper = await signUp(page.request, { tag: 'prefill', name: 'Hira Aslam' });
+    await placeOrder(page.request, shopper); // 7 Jail Road, Lahore, +92 300 7654321
+    await signInBeforeLoad(page, shopper);
+    await addToCart(page, MARGALLA.path);
+    // The last order arrives only once the shopper has typed an address of their own.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/order/userorders', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await page.getByLabel('Address 1').fill('99 Typed Street');
+    release();
+    await expect(page.getByLabel('First Name')).toHaveValue('Hira');
+    await expect(page.getByLabel('Last Name')).toHaveValue('Aslam');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+    await expect(page.getByLabel('City')).toHaveValue('Lahore');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Pakistan');
+    await expect(page.getByLabel('State')).toHaveValue('Punjab');
+    await expect(page.getByLabel('Zip code')).toHaveValue('54000');
+    await expect(page.getByLabel('Mobile number')).toHaveValue('+92 300 7654321');
+    await expect(page.getByLabel('Address 1')).toHaveValue('99 Typed Street');
+    await expectNoAxeViolations(page);
+  });
+
+  test('prefers the address and phone saved in My Setting', async ({ page }) => {
+    const shopper = await signUp(page.request, { tag: 'prefill-saved', name: 'Sana Tariq' });
+    await placeOrder(page.request, shopper);
+    await signInBeforeLoad(page, shopper, {
+      [`userSettings_${shopper.email}`]: JSON.stringify({
+        name: 'Sana Tariq',
+        email: shopper.email,
+        gender: 'Female',
+        dob: '',
+        phone: '03111111111',
+        address: '5 Saved Lane, Gulberg',
+      }),
+    });
+    await addToCart(page, MARGALLA.path);
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await expect(page.getByLabel('Address 1')).toHaveValue('5 Saved Lane, Gulberg');
+    await expect(page.getByLabel('Mobile number')).toHaveValue('03111111111');
+    await expect(page.getByLabel('First Name')).toHaveValue('Sana');
+    await expect(page.getByLabel('City')).toHaveValue('');
+  });
+});
+
+test('a removed order stays removed on another device', async ({ page, browser }) => {
+  const shopper = await signUp(page.request, { tag: 'removed', name: 'Hira Aslam' });
+  const kept = await placeOrder(page.request, shopper);
+  const removed = await placeOrder(page.request, shopper);
+  await cancelOrder(page.request, shopper, removed);
+  await signInBeforeLoad(page, shopper);
+  await page.goto('/yourOrders');
+  await hydrated(page, 'OrdersList');
+  const line = page.locator(`[data-order-id="${removed}"]`);
+  await untilAnswered(page, '/api/order/hide', () =>
+    line.getByRole('button', { name: 'Remove Order' }).click(),
+  );
+  await expect(toast(page, 'Order removed from your list')).toBeVisible();
+  await expect(line).toHaveCount(0);
+
+  // Another phone: a fresh browser with nothing stored but the sign-in.
+  const context = await browser.newContext({ ...PHONE });
+  const other = await context.newPage();
+  await signInBeforeLoad(other, shopper);
+  await other.goto('/yourOrders');
+  await hydrated(other, 'OrdersList');
+  await expect(other.locator(`[data-order-id="${kept}"]`)).toBeVisible();
+  await expect(other.locator(`[data-order-id="${removed}"]`)).toHaveCount(0);
+  await expectNoAxeViolations(other);
+  await context.close();
+});
