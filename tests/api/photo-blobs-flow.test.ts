@@ -3,6 +3,7 @@
 // (not to any folder), the real `astro build` reads it back and optimises it, and the same build
 // fails with one line once the original is gone.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,7 @@ function node(args: string[]): Promise<{ status: number | null; stdout: string; 
 
 async function build(outDir: string) {
   const run = await node(['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir]);
-  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+  return { status: run.status, output: stripVTControlCharacters(`${run.stdout}\n${run.stderr}`) };
 }
 
 describe('photos in Netlify Blobs', () => {

@@ -1,5 +1,6 @@
 // The build and the photo store, end to end: the real `astro build` (this repository's config and
 // its photo-pipeline integration) on a store whose catalogue names a photo the photo store lacks.
+import { stripVTControlCharacters } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,7 +106,7 @@ describe('astro build with a photo missing from the photo store', () => {
         timeout: 120_000,
       },
     );
-    const output = `${run.stdout}\n${run.stderr}`;
+    const output = stripVTControlCharacters(`${run.stdout}\n${run.stderr}`);
     const errors = output.split('\n').filter((line) => line.includes('[ERROR]'));
     expect(errors.map((line) => line.replace(/^.*\[ERROR\] /, ''))).toEqual([
       `[photo-pipeline] Photo /photos/${GHOST} of "Sahiwal Leather Tote" (Black) is missing from the photo store.`,
