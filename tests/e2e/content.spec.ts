@@ -168,6 +168,7 @@ test.describe('sitemap and robots meta', () => {
         '/mySetting',
         '/yourFavourites',
         '/yourOrders',
+        '/yourOrders/order',
       ].sort(),
     );
     for (const route of PAGE_ROUTES)

@@ -87,9 +87,10 @@ test('the owner changes the orders address and bank details; the next bank trans
   expect(confirmation).toContain('Account title: Bastaa Traders E2E');
   expect(confirmation).toContain('Bank: Meezan Bank');
   expect(confirmation).toContain(`IBAN: ${displayIban(IBAN)}`);
+  // The orders address is the shop's: journeys running beside this one place orders too.
   await expect
     .poll(() => mailsTo(ordersEmail).map((m) => m.subject.split(':')[0]), { timeout: 15_000 })
-    .toEqual([`New order #${number}`]);
+    .toContain(`New order #${number}`);
 
   await nav(page).getByRole('link', { name: 'Business' }).click();
   await expect(heading(page)).toHaveText('Business');
