@@ -173,7 +173,8 @@ export function productIdFor(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug.length >= 3 ? slug : `product-${slug || 'new'}`.replace(/-+$/, '');
+  // 'new' would be the address of the Add product screen (#/products/new).
+  return slug.length >= 3 && slug !== 'new' ? slug : `product-${slug || 'new'}`;
 }
 
 /** The `n`th id to try for a name: the slug, then slug-2, slug-3… */
