@@ -72,7 +72,7 @@ test('staff add a product with three colours and a photo each from a phone, then
   await page
     .getByLabel('Take a photo for colour 1')
     .setInputFiles(await photo('black.jpg', '#111111'));
-  await expect(page.getByRole('img', { name: 'Colour 1 photo 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Colour 1, shot 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Add a colour' }).tap();
   await page.getByLabel('Colour 2 name').fill('Tan');
   await page
@@ -81,17 +81,17 @@ test('staff add a product with three colours and a photo each from a phone, then
       await photo('tan-side.jpg', '#c19a6b'),
       await photo('tan-front.jpg', '#a0785a'),
     ]);
-  await expect(page.getByRole('img', { name: 'Colour 2 photo 2' })).toBeVisible();
-  const second = await page.getByRole('img', { name: 'Colour 2 photo 2' }).getAttribute('src');
+  await expect(page.getByRole('img', { name: 'Colour 2, shot 2' })).toBeVisible();
+  const second = await page.getByRole('img', { name: 'Colour 2, shot 2' }).getAttribute('src');
   await page.getByRole('button', { name: 'Move up colour 2 photo 2' }).tap();
-  await expect(page.getByRole('img', { name: 'Colour 2 photo 1' })).toHaveAttribute('src', second!);
+  await expect(page.getByRole('img', { name: 'Colour 2, shot 1' })).toHaveAttribute('src', second!);
   await page.getByRole('button', { name: 'Add a colour' }).tap();
   await page.getByLabel('Colour 3 name').fill('Mehndi Green');
   await page.getByLabel('Colour 3 swatch').fill('#5b6b2f');
   await page
     .getByLabel('Take a photo for colour 3')
     .setInputFiles(await photo('green.jpg', '#5b6b2f'));
-  await expect(page.getByRole('img', { name: 'Colour 3 photo 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Colour 3, shot 1' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Save' }).tap();
@@ -102,7 +102,7 @@ test('staff add a product with three colours and a photo each from a phone, then
     `${name} added as ${id}. Not live until the owner publishes.`,
   );
   await expect(page.getByLabel('Price (PKR)')).toHaveValue('4500');
-  await expect(page.getByRole('img', { name: 'Colour 2 photo 1' })).toHaveAttribute('src', second!);
+  await expect(page.getByRole('img', { name: 'Colour 2, shot 1' })).toHaveAttribute('src', second!);
 
   // In the list with its three colours; Edit opens it; a new price is saved.
   await page.getByRole('link', { name: 'Back to products' }).tap();

@@ -163,7 +163,7 @@ function ColourFields({ index, count }: { index: number; count: number }) {
               <img
                 className="desk-editor-thumb"
                 src={previewOf(path)}
-                alt={`Colour ${n} photo ${i + 1}`}
+                alt={`Colour ${n}, shot ${i + 1}`}
                 width={96}
                 height={96}
               />
