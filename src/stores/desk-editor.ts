@@ -3,7 +3,6 @@
 // problem shown beside its field, nothing sent while any remains), uploads photos one by one,
 // and saves over the version read: the server refuses a save over a newer version.
 import { atom } from 'nanostores';
-import { imageSources, PHOTO_PATH } from '../lib/photos.ts';
 import {
   emptyForm,
   MAX_UPLOAD_BYTES,
@@ -142,11 +141,12 @@ export function removePhoto(colour: number, photo: number): void {
 // Photos uploaded in this tab are shown from the phone's own file until the build makes them.
 const previews = new Map<string, string>();
 
-/** What an <img> shows for a photo path: this tab's copy of a new upload, or the site's image. */
+/**
+ * What an <img> shows for a photo path: this tab's small copy of a new upload, or the site's own
+ * image (a stored photo's path is served by the build as a small image in its format).
+ */
 export function previewOf(path: string): string {
-  const local = previews.get(path);
-  if (local) return local;
-  return PHOTO_PATH.test(path) ? imageSources(path).src : path;
+  return previews.get(path) ?? path;
 }
 
 /**
