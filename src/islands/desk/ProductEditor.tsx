@@ -2,7 +2,7 @@
 // spreadsheet (the import's rules and messages), each problem beside its field; colours with their
 // swatch and photos taken with the camera or picked from the gallery, reordered with Move up /
 // Move down (the first photo is the colour's main photo). Saves go to the draft catalogue.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { KNOWN_COLOURS } from '../../lib/catalogue-sheet.ts';
 import { CATEGORIES } from '../../lib/product.ts';
@@ -103,6 +103,30 @@ function TextField({
   );
 }
 
+/**
+ * A photo's thumbnail. A photo uploaded in another tab is served by the site only once a build
+ * made it: until then a plain tile says so, under the same name.
+ */
+function Thumb({ path, alt }: { path: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <span className="desk-editor-thumb desk-editor-nothumb" role="img" aria-label={alt}>
+        Shown after publish
+      </span>
+    );
+  return (
+    <img
+      className="desk-editor-thumb"
+      src={previewOf(path)}
+      alt={alt}
+      width={96}
+      height={96}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
 /** One colour: name, swatch, photos with their order, camera and gallery. */
 function ColourFields({ index, count }: { index: number; count: number }) {
   const { form, problems, uploading } = useStore($editor);
@@ -160,13 +184,7 @@ function ColourFields({ index, count }: { index: number; count: number }) {
         <ol className="desk-editor-photos" aria-labelledby={`${imagesId}-label`}>
           {colour.images.map((path, i) => (
             <li key={`${path}-${i}`}>
-              <img
-                className="desk-editor-thumb"
-                src={previewOf(path)}
-                alt={`Colour ${n}, shot ${i + 1}`}
-                width={96}
-                height={96}
-              />
+              <Thumb path={path} alt={`Colour ${n}, shot ${i + 1}`} />
               <span>{i === 0 ? 'Main photo' : `Photo ${i + 1}`}</span>
               <span className="desk-editor-photo-actions">
                 <button
