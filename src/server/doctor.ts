@@ -113,9 +113,11 @@ async function checkPhotos(
     const jobs = photoJobs(products);
     const missing = await withTimeout(missingPhotos(jobs, store), 'the photo store', 15_000);
     if (missing.length === 0)
-      return jobs.length === 1
-        ? 'the one photo the catalogue names is there'
-        : `all ${jobs.length} photos the catalogue names are there`;
+      return jobs.length === 0
+        ? 'the catalogue names no stored photo'
+        : jobs.length === 1
+          ? 'the one photo the catalogue names is there'
+          : `all ${jobs.length} photos the catalogue names are there`;
     const shown = missing.slice(0, MISSING_SHOWN).map(missingPhotoLine);
     const more = missing.length - shown.length;
     throw new Error(

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
@@ -211,6 +213,9 @@ describe('shop doctor (runDoctor)', () => {
     SMTP_URL: smtp.url,
     SITE_URL: 'https://bastaa.pk',
     RATES_URL: rates.url,
+    // The test catalogue names no stored photo; an empty local folder stands for the photo store.
+    PHOTO_STORE: 'folder',
+    PHOTOS_DIR: path.join(tmpdir(), 'shop-doctor-no-photos'),
   });
 
   it('says every missing variable, one line each', async () => {
@@ -242,6 +247,9 @@ describe('shop doctor (runDoctor)', () => {
     const lines = await runDoctor(env(), offline());
     expect(lines.filter((l) => !l.ok)).toEqual([]);
     expect(lines.map((l) => l.text)).toContain('MongoDB reachable (database shop): 1 products');
+    expect(lines.map((l) => l.text)).toContain(
+      `Photo store (the folder ${path.join(tmpdir(), 'shop-doctor-no-photos')}): the catalogue names no stored photo`,
+    );
   });
 
   it('reports a short secret, an http site, an unreachable database, a dead SMTP server and a failing rates source', async () => {
