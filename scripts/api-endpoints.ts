@@ -170,6 +170,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // after-purchase: the shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   hideOrder: { orderId: 'some-order' },
+  // publish (issue 23)
+  deskPublish: {},
+  deskPublishProgress: {},
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -54,6 +54,7 @@ import {
   restoreProduct,
   setDeskColourStock,
 } from './services/live-stock.ts';
+import { catalogueProgress, deskPublish } from './services/publish.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -228,4 +229,7 @@ export const SERVICES: Services = {
   // after-purchase: the shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
+  // publish (issue 23)
+  deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
+  deskPublishProgress: ({ deps }) => catalogueProgress(deps),
 };

@@ -26,7 +26,11 @@ function versionsContract(
     });
     afterEach(async () => cleanup());
 
-    const publish = (products: Product[], minute: number, state: 'queued' | 'building' = 'queued') =>
+    const publish = (
+      products: Product[],
+      minute: number,
+      state: 'queued' | 'building' = 'queued',
+    ) =>
       store.catalogueVersions.publish(
         { publishedAt: at(minute), by: OWNER, products, state },
         (previous) => changedProducts(previous, products),
@@ -81,7 +85,11 @@ function versionsContract(
         { state: 'failed', at: at(3), message: 'The build failed.' },
         ['queued'],
       );
-      expect(failed).toMatchObject({ state: 'failed', message: 'The build failed.', stateAt: at(3) });
+      expect(failed).toMatchObject({
+        state: 'failed',
+        message: 'The build failed.',
+        stateAt: at(3),
+      });
       await publish([bagA], 4);
       expect((await store.catalogueVersions.get(1))?.state).toBe('superseded');
       expect((await store.catalogueVersions.get(2))?.state).toBe('failed');
@@ -91,19 +99,15 @@ function versionsContract(
     it('moves a deploy to building only from the states asked, else changes nothing', async () => {
       await publish([bagA], 1);
       expect(
-        await store.catalogueVersions.setState(
-          1,
-          { state: 'building', at: at(2), message: null },
-          ['failed'],
-        ),
+        await store.catalogueVersions.setState(1, { state: 'building', at: at(2), message: null }, [
+          'failed',
+        ]),
       ).toBeNull();
       expect((await store.catalogueVersions.get(1))?.state).toBe('queued');
       expect(
-        await store.catalogueVersions.setState(
-          1,
-          { state: 'building', at: at(2), message: null },
-          ['queued'],
-        ),
+        await store.catalogueVersions.setState(1, { state: 'building', at: at(2), message: null }, [
+          'queued',
+        ]),
       ).toMatchObject({ number: 1, state: 'building', stateAt: at(2) });
       expect(
         await store.catalogueVersions.setState(9, { state: 'failed', at: at(2), message: 'x' }, [
@@ -150,9 +154,7 @@ function versionsContract(
     });
 
     it('gives racing publishes unique numbers in order, each counted against the one before it', async () => {
-      const catalogues = Array.from({ length: 8 }, (_, i) => [
-        { ...bagA, price: 1000 + i * 100 },
-      ]);
+      const catalogues = Array.from({ length: 8 }, (_, i) => [{ ...bagA, price: 1000 + i * 100 }]);
       const published = await Promise.all(catalogues.map((c, i) => publish(c, 10 + i)));
       const numbers = published.map((v) => v.number).sort((a, b) => a - b);
       expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

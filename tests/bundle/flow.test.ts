@@ -215,6 +215,9 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-product-restore', '/api/desk/products/restore', { body: '{}' }, 401],
   ['desk-product-delete', '/api/desk/products/delete', { body: '{}' }, 401],
   ['desk-products', '/api/desk/products/list', { body: '{}' }, 401],
+  // publish (issue 23)
+  ['desk-publish', '/api/desk/catalogue/publish', { body: '{}' }, 401],
+  ['desk-publish-progress', '/api/desk/catalogue/progress', { body: '{}' }, 401],
   // after-purchase: the shopper's order page and removed orders need a shopper token.
   ['order-show', '/api/order/show', { body: '{}' }, 401],
   ['order-hide', '/api/order/hide', { body: '{}' }, 401],

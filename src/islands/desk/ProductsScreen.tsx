@@ -15,6 +15,7 @@ import {
 } from '../../stores/desk-products.ts';
 import type { ScreenProps } from './screens.ts';
 import { Field } from './Field.tsx';
+import PublishBar from './PublishBar.tsx';
 
 function ProductCard({ product, owner }: { product: DeskProductState; owner: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -105,6 +106,7 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   const counts = list?.counts;
   return (
     <>
+      <PublishBar owner={staff.role === 'owner'} />
       <ul className="desk-chips" aria-label="Which products">
         {chip('live', 'On sale', counts?.live)}
         {chip('archived', 'Archived', counts?.archived)}

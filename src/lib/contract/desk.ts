@@ -11,6 +11,7 @@ import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
+import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -82,6 +83,8 @@ export const DESK_REQUESTS = {
   ...DESK_OPS_REQUESTS,
   // live-stock (issue 23): a colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
+  // publish (issue 23)
+  ...PUBLISH_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -227,6 +230,8 @@ export const DESK_ANSWER_SCHEMAS = {
   deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,
   deskProductDeleted: STOCK_ANSWER_SCHEMAS.deskProductDeleted,
   deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
+  // publish (issue 23)
+  ...PUBLISH_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

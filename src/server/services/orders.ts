@@ -20,6 +20,7 @@ import { confirmationMail } from './order-mail.ts';
 import { readSettings } from './settings.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
 import { ratesForOrder } from './rates.ts';
+import { publishedMany } from './published.ts';
 import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from './throttle.ts';
 
@@ -68,7 +69,11 @@ export function checkIdempotencyKey(key: string | null): string | null {
  * line), and a line over MAX_QUANTITY is refused rather than silently cut.
  */
 async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItem[]> {
-  const products = await store.products.getMany(items.map((i) => i.productId));
+  // publish (issue 23): priced from the published version the pages show, never the draft.
+  const products = await publishedMany(
+    store,
+    items.map((i) => i.productId),
+  );
   const lines = new Map<
     string,
     { product: Product; color: string; imageIndex: number; image: string; quantity: number }

@@ -1008,11 +1008,7 @@ export async function openMongoStore(
                   .find({}, { sort: { _id: -1 }, limit: 1, session })
                   .toArray();
                 const previous = latest[0]?.items ?? null;
-                const version = newVersion(
-                  (latest[0]?._id ?? 0) + 1,
-                  input,
-                  changed(previous),
-                );
+                const version = newVersion((latest[0]?._id ?? 0) + 1, input, changed(previous));
                 const { number, ...rest } = version;
                 await versions.insertOne(
                   { _id: number, ...rest, items: [...input.products] },

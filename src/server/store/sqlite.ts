@@ -864,11 +864,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
               versionQ.latestProducts.get() as Row | undefined,
               'products',
             );
-            const version = newVersion(
-              (latest?.number ?? 0) + 1,
-              input,
-              changed(previous),
-            );
+            const version = newVersion((latest?.number ?? 0) + 1, input, changed(previous));
             versionQ.insert.run(
               version.number,
               version.state,
