@@ -33,14 +33,18 @@ function reason(output: string): string {
 
 /**
  * The local build: `astro build` of one version into a folder beside dist/, then the swap. `root`
- * is the project folder; `command` is the build command (tests and the bench may give another).
+ * is the project folder; `command` is the build command (the tests give a stand-in); `dirs` puts
+ * the served folder and the work folder elsewhere (the bench).
  */
 export function astroRebuild(
   root: string,
   command: readonly string[] = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'],
+  dirs: { dist?: string; work?: string } = {},
 ): LocalBuild {
-  const work = path.join(root, '.netlify', 'publish');
-  const dist = path.join(root, 'dist');
+  // The two folders must be on one file system (the swap is two renames): the bench puts both
+  // in one temporary folder.
+  const work = dirs.work ?? path.join(root, '.netlify', 'publish');
+  const dist = dirs.dist ?? path.join(root, 'dist');
   return async (version) => {
     const next = path.join(work, 'next');
     await rm(next, { recursive: true, force: true });

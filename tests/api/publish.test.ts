@@ -153,6 +153,20 @@ describe('orders are priced from the published version the pages show', () => {
     expect((await order()).body.order.items[0]).toMatchObject({ unitPrice: 5520, lineTotal: 5520 });
   });
 
+  it('follows a hook deploy gone live at the next order, with no desk polling the progress', async () => {
+    useHook();
+    await stockShelves([{ ...tote, price: 7000, discountPercent: 20 }, sleeve], { draft: true });
+    const published = await publish();
+    expect(published.body.latest.state).toBe('building');
+    netlify.served = published.body.latest.number;
+    expect((await order()).body.order.items[0]).toMatchObject({ unitPrice: 5600 });
+    expect((await (await versions()).live())?.number).toBe(published.body.latest.number);
+    // Back to the price the other tests expect, published and live.
+    await stockShelves([{ ...tote, price: 6900, discountPercent: 20 }, sleeve], { draft: true });
+    netlify.served = (await publish()).body.latest.number;
+    expect((await progress()).body.live.number).toBe(netlify.served);
+  });
+
   it('refuses a product that exists only in the draft, in an order and in a cart', async () => {
     await stockShelves(
       [makeProduct({ _id: 'draft-only-bag', productName: 'Draft Only Bag' }), sleeve],

@@ -21,6 +21,7 @@ import { readSettings } from './settings.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
 import { ratesForOrder } from './rates.ts';
 import { publishedMany } from './published.ts';
+import { confirmBeforePricing } from './publish.ts';
 import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from './throttle.ts';
 
@@ -178,6 +179,7 @@ export async function placeOrder(
     ORDER_ANSWERS.tooManyOrders,
     { addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR },
   );
+  await confirmBeforePricing(deps); // publish (issue 23): orders follow a deploy gone live
   const items = await priceItems(deps.store, body.items);
   const { currency, paymentMethod } = destination;
   let rates: Record<string, number> | null = { PKR: 1 };

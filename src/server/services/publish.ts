@@ -134,6 +134,7 @@ export async function confirmDeploy(
   deps: Deps,
   fetcher: Fetch = fetch,
   now = Date.now(),
+  timeoutMs = 3000,
 ): Promise<void> {
   const { store } = deps;
   const latest = await store.catalogueVersions.latest();
@@ -141,7 +142,7 @@ export async function confirmDeploy(
   try {
     const answer = await fetcher(new URL('/catalogue-version.json', siteAddress(deps)), {
       cache: 'no-store',
-      signal: AbortSignal.timeout(3000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const served = answer.ok ? ((await answer.json()) as { version?: unknown }).version : null;
     if (typeof served === 'number' && Number.isInteger(served) && served > 0) {
@@ -162,6 +163,28 @@ export async function confirmDeploy(
       },
       ['building'],
     );
+}
+
+/** How often an order may look at the live site while a hook deploy waits to be confirmed. */
+export const ORDER_CONFIRM_EVERY_MS = 10_000;
+let orderLook = { version: 0, at: 0 };
+
+/**
+ * Before an order is priced: while a hook deploy is building, look (for each version at most once
+ * per ORDER_CONFIRM_EVERY_MS per instance, 1.5 s at most) whether the site serves it already, so
+ * orders follow the pages even when no desk is open to poll the progress.
+ */
+export async function confirmBeforePricing(
+  deps: Deps,
+  fetcher: Fetch = fetch,
+  now = Date.now(),
+): Promise<void> {
+  if (!deps.config.BUILD_HOOK_URL) return;
+  const latest = await deps.store.catalogueVersions.latest();
+  if (latest?.state !== 'building') return;
+  if (orderLook.version === latest.number && now - orderLook.at < ORDER_CONFIRM_EVERY_MS) return;
+  orderLook = { version: latest.number, at: now };
+  await confirmDeploy(deps, fetcher, now, 1500);
 }
 
 /** Products changed in the draft since the newest published version (all of them before any). */
