@@ -125,6 +125,12 @@ export const MONGO_INDEXES = [
   },
   { collection: 'mailFailures', keys: { createdAt: -1 }, options: { name: 'mail_failures_at' } },
   { collection: 'orders', keys: { date: -1, _id: -1 }, options: { name: 'orders_date' } },
+  // publish (issue 23): the live version is found without reading every version's products.
+  {
+    collection: 'catalogueVersions',
+    keys: { state: 1, _id: -1 },
+    options: { name: 'catalogue_versions_state' },
+  },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */

@@ -71,6 +71,7 @@ CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
 -- publish (issue 23): catalogue versions; products holds the version's product list (JSON)
 CREATE TABLE IF NOT EXISTS catalogue_versions (
   number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
 `;
 
 type Row = Record<string, unknown>;
