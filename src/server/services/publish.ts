@@ -105,7 +105,7 @@ export async function publishCatalogue(
   );
   const mode = deployMode(deps);
   if (mode === 'local') {
-    void deployLocally(store);
+    deployLocally(store).catch((error) => console.error(`[publish] ${String(error)}`));
     return version;
   }
   if (mode === 'none') return version;
@@ -209,7 +209,8 @@ export async function catalogueProgress(
   if (mode === 'local') {
     // A version published elsewhere (the CLI) while this server runs is built here.
     const latest = await store.catalogueVersions.latest();
-    if (latest?.state === 'queued') void deployLocally(store);
+    if (latest?.state === 'queued')
+      deployLocally(store).catch((error) => console.error(`[publish] ${String(error)}`));
   }
   const [unpublished, latest, live, versions] = await Promise.all([
     unpublishedChanges(store),
