@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { LocalBuild } from '../src/server/services/local-deploy.ts';
@@ -60,6 +61,13 @@ export function astroRebuild(
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      // The shop keeps serving while it builds: the build runs at the lowest CPU priority.
+      if (child.pid !== undefined)
+        try {
+          setPriority(child.pid, 19);
+        } catch {
+          // Not allowed here: the build runs at normal priority.
+        }
       let text = '';
       const keep = (d: Buffer) => (text = (text + d.toString()).slice(-20_000));
       child.stdout.on('data', keep);
