@@ -74,6 +74,8 @@ beforeAll(async () => {
 afterEach(() => {
   delete process.env.BUILD_HOOK_URL;
   delete process.env.URL;
+  delete process.env.BUILD_HOLD;
+  delete process.env.BUILD_FAIL;
   netlify.hookStatus = 200;
   useLocalDeploy(null);
 });
@@ -293,15 +295,20 @@ describe('the local deploy of npm start', () => {
     mkdirSync(path.join(root, 'dist'), { recursive: true });
     writeFileSync(path.join(root, 'dist', 'index.html'), '<p>old pages</p>');
     writeFileSync(log, '');
+    const release = path.join(root, 'release');
     process.env.BUILD_LOG = log;
-    process.env.BUILD_MS = '300';
+    process.env.BUILD_MS = '100';
+    process.env.BUILD_HOLD = release;
     useLocalDeploy(astroRebuild(root, standIn));
     const first = await publish();
     expect(first.body.deploy).toBe('local');
     const running = deployLocally(await getStore());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // While the first build runs, the old pages are served and two more publishes arrive.
+    await expect.poll(() => readFileSync(log, 'utf8'), { timeout: 10_000 }).toMatch(/^start \d+/);
     expect(served()).toBe('<p>old pages</p>');
+    expect((await (await versions()).latest())?.state).toBe('building');
     const more = [await publish(), await publish()];
+    writeFileSync(release, '');
     await running;
     await deployLocally(await getStore());
     const newest = more[1]!.body.latest.number;
@@ -315,6 +322,7 @@ describe('the local deploy of npm start', () => {
     expect(lines.at(-1)).toBe(`end ${newest}`);
     expect(lines.length).toBeLessThanOrEqual(6);
     expect(existsSync(path.join(root, '.netlify', 'publish', 'next'))).toBe(false);
+    delete process.env.BUILD_HOLD;
   });
 
   it('marks a failed build failed with its reason, keeps the old pages and the live version', async () => {
