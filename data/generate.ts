@@ -15,16 +15,24 @@ export function colourSlug(colour: string): string {
 }
 
 /**
- * Demo products whose illustrations also ship as raster photos (data/photos/, stored paths in
- * data/catalogue.json), so the build's photo pipeline is exercised by the demo. Kept few: every
- * photo costs encoding time on a build without cache (CI).
+ * Demo products photographed in every view (the others are photographed from the front, their
+ * other views stay flat illustrations). Kept few: every photo costs about a fifth of a second of
+ * CPU to optimise on a build without the photo cache (a clean CI clone), and 438 would cost 90 s.
  */
 export const DEMO_PHOTO_PRODUCTS: readonly string[] = [
   'karakoram-trail-bagpack',
   'badshahi-top-handle-bag',
 ];
 
-/** Site-relative path of image n (1-based) of a product colour. */
+/** Whether view `view` (0-based) of a demo product is a rendered photograph, not an illustration. */
+export function isPhotographed(productId: string, view: number): boolean {
+  return view === 0 || DEMO_PHOTO_PRODUCTS.includes(productId);
+}
+
+/**
+ * Where image n (1-based) of a product colour is before its photo is rendered: a placeholder that
+ * scripts/generate-catalogue.ts replaces with the photo's stored path (/photos/<sha256>.jpg).
+ */
 export function imagePath(productId: string, colour: string, n: number): string {
   return `/images/products/${productId}-${colourSlug(colour)}-${n}.svg`;
 }

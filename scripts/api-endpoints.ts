@@ -170,6 +170,37 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // after-purchase: the shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   hideOrder: { orderId: 'some-order' },
+  // editor (issue 23): read, save (an edit of a version read), a photo (its bytes, not JSON).
+  deskProductEdit: { productId: 'some-bag' },
+  deskProductSave: {
+    productId: 'some-bag',
+    version: '0'.repeat(64),
+    product: {
+      productName: 'Some Bag',
+      maker: 'Some Maker',
+      category: 'handbags',
+      price: '4,500',
+      discountPercent: '10%',
+      wholesalePrice: '',
+      bestSeller: false,
+      para: 'A bag.',
+      specs: {
+        material: 'Leather',
+        compatibility: '14 inch',
+        texture: 'Smooth',
+        closure: 'Zip',
+        compartment: 'One',
+        zips: 'YKK',
+        strap: 'Long',
+        length: '30 cm',
+        width: '10 cm',
+        height: '25 cm',
+        weight: '0.6 kg',
+      },
+      colours: [{ color: 'Black', swatch: '', images: ['/images/some-bag-black.svg'] }],
+    },
+  },
+  deskPhotoUpload: undefined,
   // publish (issue 23)
   deskPublish: {},
   deskPublishProgress: {},

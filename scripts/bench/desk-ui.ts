@@ -197,3 +197,36 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
   row.cls = cls === null ? null : Number(cls.toFixed(3));
   return row;
 }
+
+// editor (issue 23)
+/** The catalogue desk's screens measured for JavaScript before interaction, signed in. */
+export const CATALOGUE_DESK_ROUTES = ['/desk/#/products', '/desk/#/products/new'] as const;
+
+/** JavaScript before interaction (gzip) on each catalogue desk screen of the running shop. */
+export async function catalogueDeskWeight(
+  base: string,
+  dataDir: string,
+): Promise<{ route: string; jsGzip: number; heading: string }[]> {
+  const token = await staffToken(base, dataDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const rows = [];
+    for (const route of CATALOGUE_DESK_ROUTES) {
+      const context = await browser.newContext(PHONE);
+      const page = await context.newPage();
+      await page.addInitScript((t) => sessionStorage.setItem('deskToken', t), token);
+      const { gzip } = await jsBeforeInteraction(page, `${base}${route}`);
+      const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+      // Measured on the screen itself, signed in: the list's products or the editor's form.
+      await page
+        .locator(route.endsWith('/new') ? 'form.desk-editor' : '.desk-product')
+        .first()
+        .waitFor();
+      rows.push({ route, jsGzip: gzip, heading });
+      await context.close();
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}

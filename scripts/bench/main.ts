@@ -23,6 +23,8 @@ import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
 import { stockCallSpeed } from './live-stock.ts';
 import { DESK_UI_ORDERS, deskUiBench } from './desk-ui.ts';
+// editor (issue 23)
+import { catalogueDeskWeight } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
@@ -342,6 +344,17 @@ async function deskUiSection(base: string, dataDir: string) {
     budget: 'perf ≥ 95',
     ok: row.performance !== null && row.performance >= 95,
   });
+  // editor (issue 23): the catalogue desk's screens (the product list and the editor).
+  log('catalogue desk (signed in): JS before interaction on the products list and the editor');
+  for (const page of await catalogueDeskWeight(base, dataDir)) {
+    checks.push({
+      area: 'desk page',
+      item: `JS before interaction, ${page.route} signed in (${page.heading})`,
+      value: `${kb(page.jsGzip)} gz`,
+      budget: `≤ ${JS_BUDGET_KB.desk} KB`,
+      ok: page.jsGzip <= JS_BUDGET_KB.desk * KB,
+    });
+  }
 }
 
 async function inprocSection() {

@@ -8,7 +8,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -18,6 +17,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { demoCatalogue } from '../../data/generate.ts';
+import { illustrationSvg } from '../../src/server/demo-photos/drawing.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 
@@ -63,8 +63,8 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 /** A 4032 × 3024 "phone photo": a demo illustration with sensor-like noise, JPEG quality 95. */
-async function phonePhoto(svgFile: string, noise: Buffer): Promise<Buffer> {
-  const base = await sharp(readFileSync(svgFile), { density: (72 * 3024) / 800 })
+async function phonePhoto(svg: string, noise: Buffer): Promise<Buffer> {
+  const base = await sharp(Buffer.from(svg), { density: (72 * 3024) / 800 })
     .resize(3024, 3024)
     .extend({ left: 504, right: 504, background: '#efe9df' })
     .removeAlpha()
@@ -184,8 +184,12 @@ export async function photoBench(
     for (const [k, p] of products.entries()) {
       const first = p.colorImages[0]!;
       const names: string[] = [];
-      for (const [i, svg] of first.images.slice(0, 4).entries()) {
-        const jpeg = await phonePhoto(path.join('public', svg), noise);
+      // The demo's illustrations (its photographed views are drawn here too).
+      const ordinal = demoCatalogue()
+        .filter((o) => o.category === p.category)
+        .findIndex((o) => o._id === p._id);
+      for (const i of first.images.slice(0, 4).keys()) {
+        const jpeg = await phonePhoto(illustrationSvg(p, first.color, i, ordinal), noise);
         const name = `IMG_${String(k * 4 + i + 1).padStart(4, '0')}.jpg`;
         writeFileSync(path.join(shots, name), jpeg);
         bytes += jpeg.length;

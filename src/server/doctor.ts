@@ -12,8 +12,11 @@ import {
   type DoctorDns,
 } from './doctor-network.ts';
 import { explainFetchError } from './fetch-error.ts';
+import { missingPhotoLine, missingPhotos, photoJobs } from './build-photos.ts';
+import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from './photo-store/index.ts';
 import { fetchUpstreamRates } from './services/rates.ts';
 import type { MongoDriver } from './store/mongo.ts';
+import type { Product } from '../lib/product.ts';
 
 /** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
 export interface DoctorOptions {
@@ -21,6 +24,9 @@ export interface DoctorOptions {
   dns?: DoctorDns;
   fetch?: typeof fetch;
 }
+
+/** Missing photos named one per line, at most this many; the rest are counted. */
+const MISSING_SHOWN = 5;
 
 /** One finding: ok, or a problem to fix. */
 export interface DoctorLine {
@@ -51,19 +57,24 @@ async function check(text: string, run: () => Promise<string | undefined>): Prom
   }
 }
 
-async function checkMongo(config: Config, driver?: MongoDriver): Promise<DoctorLine[]> {
+async function checkMongo(
+  config: Config,
+  driver?: MongoDriver,
+): Promise<{ lines: DoctorLine[]; products: Product[] | null }> {
   const uri = config.MONGODB_URI as string;
   const { missingMongoIndexes, openMongoStore } = await import('./store/mongo.ts');
+  let products: Product[] | null = null;
   const reach = await check(`MongoDB reachable (database ${config.MONGODB_DB})`, async () => {
     const store = await withTimeout(openMongoStore(uri, config.MONGODB_DB, driver), 'MongoDB');
-    const products = await withTimeout(store.products.count(), 'MongoDB');
-    if (products === 0)
+    const count = await withTimeout(store.products.count(), 'MongoDB');
+    if (count === 0)
       throw new Error(
         'connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
       );
-    return `${products} products`;
+    products = await withTimeout(store.products.list(), 'MongoDB');
+    return `${count} products`;
   });
-  if (!reach.ok && !reach.text.includes('catalogue is empty')) return [reach];
+  if (!reach.ok && !reach.text.includes('catalogue is empty')) return { lines: [reach], products };
   const indexes = await check('MongoDB indexes', async () => {
     const missing = await withTimeout(
       missingMongoIndexes(uri, config.MONGODB_DB, driver),
@@ -73,12 +84,50 @@ async function checkMongo(config: Config, driver?: MongoDriver): Promise<DoctorL
       throw new Error(`missing ${missing.join(', ')}: run \`npm run shop -- db migrate\``);
     return 'all present';
   });
-  return [reach, indexes];
+  return { lines: [reach, indexes], products };
+}
+
+/**
+ * Whether the photo store the deployed site builds from holds every original the catalogue names:
+ * the check the next build makes first, so a missing photo is found before a deploy fails on it.
+ * From the operator's machine that is Netlify Blobs, reached with a token and the site id, unless
+ * PHOTO_STORE says otherwise.
+ */
+async function checkPhotos(
+  env: Record<string, string | undefined>,
+  products: readonly Product[],
+): Promise<DoctorLine> {
+  let store: PhotoStore;
+  try {
+    if (!env.PHOTO_STORE && !env.NETLIFY_BLOBS_TOKEN && !env.NETLIFY_BLOBS_CONTEXT)
+      return {
+        ok: false,
+        text: 'Photo store: set NETLIFY_BLOBS_TOKEN (a Netlify personal access token) and NETLIFY_SITE_ID to check the photos the site builds from',
+      };
+    store = openPhotoStore(env);
+  } catch (error) {
+    if (!(error instanceof PhotoStoreSettingsError)) throw error;
+    return { ok: false, text: `Photo store: ${error.message}` };
+  }
+  return check(`Photo store (${store.where})`, async () => {
+    const jobs = photoJobs(products);
+    const missing = await withTimeout(missingPhotos(jobs, store), 'the photo store', 15_000);
+    if (missing.length === 0)
+      return jobs.length === 1
+        ? 'the one photo the catalogue names is there'
+        : `all ${jobs.length} photos the catalogue names are there`;
+    const shown = missing.slice(0, MISSING_SHOWN).map(missingPhotoLine);
+    const more = missing.length - shown.length;
+    throw new Error(
+      `${missing.length} of ${jobs.length} photos the catalogue names are missing, so the next build stops: ${shown.join(' ')}${more > 0 ? ` (and ${more} more)` : ''} Import them with \`npm run shop -- catalogue import <file> --images <folder>\`.`,
+    );
+  });
 }
 
 /**
  * Checks the environment as a deployed function would read it: required variables, the JWT
- * secret's length, MongoDB (reachable, catalogue present, indexes), SMTP and the rates source.
+ * secret's length, MongoDB (reachable, catalogue present, indexes), the photo store (every photo
+ * the catalogue names), SMTP and the rates source.
  */
 export async function runDoctor(
   env: Record<string, string | undefined>,
@@ -141,7 +190,12 @@ export async function runDoctor(
       text: `DNS: no answer (${error.message}); this machine cannot look names up, so host and mail-record checks are skipped`,
     });
   }
-  if (!unresolved.has('MONGODB_URI')) lines.push(...(await checkMongo(config, opts.driver)));
+  if (!unresolved.has('MONGODB_URI')) {
+    const mongo = await checkMongo(config, opts.driver);
+    lines.push(...mongo.lines);
+    if (mongo.products && mongo.products.length > 0)
+      lines.push(await checkPhotos(env, mongo.products));
+  }
   if (!unresolved.has('SMTP_URL'))
     lines.push(
       await check('SMTP answers', async () => {

@@ -54,6 +54,8 @@ import {
   restoreProduct,
   setDeskColourStock,
 } from './services/live-stock.ts';
+// editor (issue 23)
+import { readForEdit, saveProduct, uploadPhoto } from './services/product-editor.ts';
 import { catalogueProgress, deskPublish } from './services/publish.ts';
 
 /** What a binding is handed for call N. */
@@ -229,6 +231,10 @@ export const SERVICES: Services = {
   // after-purchase: the shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
+  // editor (issue 23): the desk's product editor.
+  deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
+  deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),
+  deskPhotoUpload: ({ deps, staff, req }) => uploadPhoto(deps.store, staff, req),
   // publish (issue 23)
   deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
   deskPublishProgress: ({ deps }) => catalogueProgress(deps),

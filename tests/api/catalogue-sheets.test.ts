@@ -1,7 +1,6 @@
 // The catalogue import as a shop owner's spreadsheet feeds it (issue 23, "Import and export for
 // spreadsheets"): one test per message, through importCatalogueFile on real files, and through
 // `npm run shop -- catalogue import|export` in a fresh process where the printed lines matter.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 let store: Store;
 let cleanup: () => Promise<void>;
@@ -76,22 +76,8 @@ const importSheet = (rows: Cells[], columns?: string[], sep?: string) =>
   importCatalogueFile(store, file('catalogue.csv', sheet(rows, columns, sep)));
 
 /** Runs the operator CLI in a fresh process over a store in `dataDir`. */
-function shop(dataDir: string, ...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        MONGODB_URI: '',
-        PHOTOS_DIR: path.join(work, 'photos'),
-      },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (dataDir: string, ...args: string[]) =>
+  runShop({ DATA_DIR: dataDir, PHOTOS_DIR: path.join(work, 'photos') }, ...args);
 
 describe('spreadsheet import messages', () => {
   it('name the spreadsheet row, the column and the value typed, and what is accepted, all at once, and nothing is written', async () => {

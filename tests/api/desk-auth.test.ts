@@ -10,6 +10,8 @@ import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { ACCOUNT_MESSAGES, DESK_ANSWERS, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+// editor (issue 23)
+import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
 import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
@@ -90,6 +92,37 @@ const BODIES: Record<string, unknown> = {
   deskProductDelete: { productId: 'no-such-bag' },
   // desk products screen (issue 23)
   deskProducts: { q: 'tote' },
+  // editor (issue 23): an unknown product to read and to save; the upload gets JSON, not a photo.
+  deskProductEdit: { productId: 'no-such-bag' },
+  deskProductSave: {
+    productId: 'no-such-bag',
+    version: '0'.repeat(64),
+    product: {
+      productName: 'Matrix Bag',
+      maker: 'Matrix',
+      category: 'handbags',
+      price: '4500',
+      discountPercent: '',
+      wholesalePrice: '',
+      bestSeller: false,
+      para: 'A bag.',
+      specs: {
+        material: 'm',
+        compatibility: 'c',
+        texture: 't',
+        closure: 'c',
+        compartment: 'c',
+        zips: 'z',
+        strap: 's',
+        length: 'l',
+        width: 'w',
+        height: 'h',
+        weight: 'w',
+      },
+      colours: [{ color: 'Black', swatch: '', images: ['/images/matrix.svg'] }],
+    },
+  },
+  deskPhotoUpload: {},
   // publish (issue 23)
   deskPublish: {},
   deskPublishProgress: {},
@@ -125,6 +158,10 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskProductRestore: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductDelete: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProducts: { status: 200 },
+  // editor (issue 23)
+  deskProductEdit: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskProductSave: { status: 404, message: STOCK_ANSWERS.productNotFound },
+  deskPhotoUpload: { status: 400, message: EDITOR_ANSWERS.notImage },
   // publish (issue 23): this store has no products, so the owner's publish is refused by the call.
   deskPublish: { status: 400, message: PUBLISH_MESSAGES.nothingToPublish },
   deskPublishProgress: { status: 200 },

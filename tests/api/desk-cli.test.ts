@@ -1,7 +1,6 @@
 // The operator CLI's desk commands (`npm run shop -- …`) in a fresh process, over a SQLite store in a
 // temporary folder: the first owner's invitation link, orders shown and moved by the short number
 // shoppers see, statuses typed in any case. They use the desk's own services.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,22 +9,13 @@ import { DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { OrderRecord, Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 let dir: string;
 let store: Store;
 const ORDER_ID = 'eeeeeeee-0000-4000-8000-00007133649b';
 
-function shop(...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (...args: string[]) => runShop({ DATA_DIR: dir }, ...args);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-desk-cli-'));

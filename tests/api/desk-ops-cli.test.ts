@@ -1,7 +1,6 @@
 // The operator CLI's operations commands in a fresh process over a SQLite store in a temporary
 // folder (no SMTP_URL: mail goes to the dev outbox): failed mails listed and retried, and the
 // accountant's CSV export. They run the desk's own services.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,22 +11,13 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { orderRecord } from '../fixtures/store.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 let dir: string;
 let store: Store;
 const ORDER_ID = 'ffffffff-0000-4000-8000-0000000cafe1';
 
-function shop(...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (...args: string[]) => runShop({ DATA_DIR: dir }, ...args);
 
 const failure = (overrides: Partial<MailFailureRecord>): MailFailureRecord => ({
   id: 'mail-due',

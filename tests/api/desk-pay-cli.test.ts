@@ -2,7 +2,6 @@
 // SQLite store in a temporary folder: settings listed with their defaults, bank details typed on
 // one command line as field=value pairs or JSON, refused values that change nothing, and payments
 // recorded by the short number, shown with the wallet number by `orders show`.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,22 +11,13 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { orderRecord } from '../fixtures/store.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 let dir: string;
 let store: Store;
 const ORDER_ID = 'ffffffff-0000-4000-8000-00007133649c';
 
-function shop(...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (...args: string[]) => runShop({ DATA_DIR: dir }, ...args);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-pay-cli-'));

@@ -1,6 +1,10 @@
 // `npm run shop -- doctor` explains (issue 26): one line per problem saying what to change. DNS is
 // a table (tests/fixtures/fake-dns.ts), HTTP a local server: nothing here reaches the internet.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainEnvironment } from '../../src/server/doctor-explain.ts';
@@ -104,14 +108,32 @@ describe('runDoctor', () => {
   let site: Awaited<ReturnType<typeof startFakeSite>>;
   const uri = 'mongodb://doctor-explains.test';
   const dns = fakeDns({ hosts: ['doctor-explains.test'], txt: goodMailRecords('bastaa.pk') });
+  // The catalogue names two photos in the store: one per colour of the one product.
+  const photos = mkdtempSync(path.join(tmpdir(), 'shop-doctor-photos-'));
+  const photo = (text: string) => {
+    const bytes = Buffer.from(text);
+    return { name: `${createHash('sha256').update(bytes).digest('hex')}.jpg`, bytes };
+  };
+  const black = photo('black bag');
+  const navy = photo('navy bag');
+  const bag = makeProduct({
+    colors: ['Black', 'Navy'],
+    colorImages: [
+      { color: 'Black', images: [`/photos/${black.name}`] },
+      { color: 'Navy', images: [`/photos/${navy.name}`] },
+    ],
+  });
   beforeAll(async () => {
+    writeFileSync(path.join(photos, black.name), black.bytes);
+    writeFileSync(path.join(photos, navy.name), navy.bytes);
     smtp = await startSmtpCatcher();
     rates = await startFakeRates('ok');
     site = await startFakeSite({ status: 200, body: JSON.stringify({ status: 'ok' }) });
     await migrateMongo(uri, 'shop', driver);
-    await importCatalogue(await openMongoStore(uri, 'shop', driver), [makeProduct()]);
+    await importCatalogue(await openMongoStore(uri, 'shop', driver), [bag]);
   });
   afterAll(async () => {
+    rmSync(photos, { recursive: true, force: true });
     await Promise.all([smtp.close(), rates.close(), site.close()]);
     mongoDouble.reset();
   });
@@ -121,6 +143,8 @@ describe('runDoctor', () => {
     SMTP_URL: smtp.url,
     SITE_URL: 'https://bastaa.pk',
     RATES_URL: rates.url,
+    PHOTO_STORE: 'folder',
+    PHOTOS_DIR: photos,
     ...overrides,
   });
   const doctor = (overrides: Record<string, string> = {}, opts: { dns?: typeof dns } = {}) =>
@@ -138,12 +162,33 @@ describe('runDoctor', () => {
     expect(lines.map((l) => l.text)).toEqual(
       expect.arrayContaining([
         'MONGODB_URI: doctor-explains.test resolves',
+        `Photo store (the folder ${photos}): all 2 photos the catalogue names are there`,
         'https://bastaa.pk/api/health: ok',
         'SPF: v=spf1 include:_spf.google.com ~all',
         'DKIM: key published under selector google',
         'DMARC: v=DMARC1; p=quarantine; rua=mailto:dmarc@bastaa.pk',
       ]),
     );
+  });
+
+  it('names each photo the next build would miss by its product and colour, and how to add it', async () => {
+    rmSync(path.join(photos, navy.name));
+    try {
+      expect(await failures()).toEqual([
+        `Photo store (the folder ${photos}): 1 of 2 photos the catalogue names are missing, so the next build stops: Photo /photos/${navy.name} of "Test Commuter Backpack" (Navy) is missing from the photo store. Import them with \`npm run shop -- catalogue import <file> --images <folder>\`.`,
+      ]);
+    } finally {
+      writeFileSync(path.join(photos, navy.name), navy.bytes);
+    }
+  });
+
+  it('asks for a Netlify token and the site id to check the photos in Netlify Blobs from here', async () => {
+    expect(await failures({ PHOTO_STORE: '' })).toEqual([
+      'Photo store: set NETLIFY_BLOBS_TOKEN (a Netlify personal access token) and NETLIFY_SITE_ID to check the photos the site builds from',
+    ]);
+    expect(await failures({ PHOTO_STORE: '', NETLIFY_BLOBS_TOKEN: 'nfp_token' })).toEqual([
+      'Photo store: NETLIFY_BLOBS_TOKEN is set; also set NETLIFY_SITE_ID (the site id) beside NETLIFY_BLOBS_TOKEN.',
+    ]);
   });
 
   it('says "add https://" for a SITE_URL without a scheme, instead of "Invalid URL"', async () => {

@@ -1,7 +1,6 @@
 // The operator CLI's issue-26 commands in fresh processes over SQLite stores in temporary folders:
 // `backup export` then `backup restore` into a new DATA_DIR, the refusals a person meets, and
 // `staff reseal` after a JWT_SECRET rotation.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { orderRecord } from '../fixtures/store.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 const dirs: string[] = [];
 const newDir = (label: string) => {
@@ -20,24 +20,8 @@ const newDir = (label: string) => {
   return dir;
 };
 
-function shop(dataDir: string, env: Record<string, string>, ...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        MONGODB_URI: '',
-        SMTP_URL: '',
-        SITE_URL: '',
-        ...env,
-      },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (dataDir: string, env: Record<string, string>, ...args: string[]) =>
+  runShop({ DATA_DIR: dataDir, ...env }, ...args);
 
 let source: string;
 let store: Store;

@@ -8,7 +8,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { photoPreflight } from '../../src/server/photo-integration.ts';
 import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
-import { choosePhotoStore } from '../../src/server/photo-store/index.ts';
+import {
+  choosePhotoStore,
+  DEMO_CATALOGUE,
+  DEMO_PHOTOS_DIR,
+} from '../../src/server/photo-store/index.ts';
+import { demoPhotoStore } from '../../src/server/demo-photos/store.ts';
 import { withDemoPhotos } from '../../src/server/photo-store/layered.ts';
 import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
@@ -54,7 +59,7 @@ describe('photoPreflight', () => {
       const open = () =>
         withDemoPhotos(
           folderPhotoStore(path.join(work, 'photos')),
-          folderPhotoStore('data/photos'),
+          demoPhotoStore(DEMO_PHOTOS_DIR, DEMO_CATALOGUE),
         );
       expect(await photoPreflight(products, open)).toEqual([]);
     } finally {

@@ -1,15 +1,16 @@
 // What is particular to each photo store, and how a process picks one from its environment.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
 import {
   choosePhotoStore,
-  DEMO_PHOTOS_DIR,
+  DEMO_CATALOGUE,
   openPhotoStore,
 } from '../../src/server/photo-store/index.ts';
 import { withDemoPhotos } from '../../src/server/photo-store/layered.ts';
+import type { Product } from '../../src/lib/product.ts';
 import {
   jpegPhoto,
   tempFolderPhotoStore,
@@ -98,14 +99,22 @@ describe('withDemoPhotos', () => {
 });
 
 describe('openPhotoStore', () => {
-  it('reads the committed demo photos on a fresh clone, from an empty DATA_DIR', async () => {
+  it('names every photo of the demo catalogue on a fresh clone, from an empty DATA_DIR', async () => {
     const own = tempFolderPhotoStore();
     try {
       const store = openPhotoStore({ DATA_DIR: own.dir });
-      const committed = readdirSync(DEMO_PHOTOS_DIR).sort();
-      expect(committed.length).toBeGreaterThan(0);
-      expect(await store.list()).toEqual(committed);
-      expect(await store.has(committed[0]!)).toBe(true);
+      const catalogue = JSON.parse(readFileSync(DEMO_CATALOGUE, 'utf8')) as Product[];
+      const named = [
+        ...new Set(
+          catalogue
+            .flatMap((p) => p.colorImages.flatMap((c) => c.images))
+            .filter((src) => src.startsWith('/photos/'))
+            .map((src) => src.slice('/photos/'.length)),
+        ),
+      ].sort();
+      expect(named.length).toBeGreaterThan(150);
+      expect(await store.list()).toEqual(named);
+      expect(await store.has(named[0]!)).toBe(true);
       expect(store.where).toBe(`the folder ${path.join(own.dir, 'photos')}`);
     } finally {
       await own.close();

@@ -1,6 +1,5 @@
 // The operator CLI's return steps (`npm run shop -- returns step …`) in a fresh process, over a
 // SQLite store in a temporary folder: the desk's own service, recorded as the operator.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,22 +8,13 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { orderRecord } from '../fixtures/store.ts';
+import { runShop } from '../fixtures/cli.ts';
 
 let dir: string;
 let store: Store;
 const ORDER_ID = 'ffffffff-0000-4000-8000-0000a1b2c3d4';
 
-function shop(...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '', SMTP_URL: '', SITE_URL: '' },
-    },
-  );
-  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() };
-}
+const shop = (...args: string[]) => runShop({ DATA_DIR: dir }, ...args);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-returns-cli-'));

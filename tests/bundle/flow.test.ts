@@ -215,6 +215,10 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-product-restore', '/api/desk/products/restore', { body: '{}' }, 401],
   ['desk-product-delete', '/api/desk/products/delete', { body: '{}' }, 401],
   ['desk-products', '/api/desk/products/list', { body: '{}' }, 401],
+  // editor (issue 23)
+  ['desk-product-edit', '/api/desk/products/edit', { body: '{}' }, 401],
+  ['desk-product-save', '/api/desk/products/save', { body: '{}' }, 401],
+  ['desk-photo-upload', '/api/desk/products/photo', { body: '{}' }, 401],
   // publish (issue 23)
   ['desk-publish', '/api/desk/catalogue/publish', { body: '{}' }, 401],
   ['desk-publish-progress', '/api/desk/catalogue/progress', { body: '{}' }, 401],

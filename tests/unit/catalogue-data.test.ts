@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
-import sharp from 'sharp';
-import { DEMO_PHOTO_PRODUCTS, demoCatalogue, generateCatalogue } from '../../data/generate.ts';
+import { demoCatalogue, generateCatalogue, isPhotographed } from '../../data/generate.ts';
+import { bagSvg } from '../../src/server/demo-photos/drawing.ts';
 import { PHOTO_PATH } from '../../src/lib/photos.ts';
 import { discountedPrice } from '../../src/lib/pricing.ts';
 
@@ -35,7 +35,7 @@ describe('demoCatalogue', () => {
     }
   });
 
-  it('names image files after the product, colour and view number', () => {
+  it('names the illustrations after the product, colour and view number', () => {
     for (const p of demo) {
       for (const { color, images } of p.colorImages) {
         const slug = color.toLowerCase().replace(/ /g, '-');
@@ -87,46 +87,41 @@ describe('demoCatalogue', () => {
     expect(edge.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('is what data/catalogue.json holds on disk, byte for byte, the photo products with photo paths', () => {
+  it('is what data/catalogue.json holds on disk, byte for byte, the photographed views with photo paths', () => {
     const text = readFileSync(path.join(ROOT, 'data/catalogue.json'), 'utf8');
     const disk = JSON.parse(text) as Product[];
-    // The photo products' paths are content hashes of their rasters; everything else must match.
-    const withSvgs = disk.map((p, i) =>
-      DEMO_PHOTO_PRODUCTS.includes(p._id) ? { ...p, colorImages: demo[i]?.colorImages } : p,
-    );
+    // A photographed view's path is the content hash of its render; everything else must match.
+    const withSvgs = disk.map((p, i) => ({
+      ...p,
+      colorImages: p.colorImages.map((c, j) => ({
+        ...c,
+        images: c.images.map((src, view) =>
+          isPhotographed(p._id, view) ? demo[i]!.colorImages[j]!.images[view]! : src,
+        ),
+      })),
+    }));
     expect(withSvgs).toEqual(demo);
     expect(text).toBe(JSON.stringify(disk, null, 2) + '\n');
-    const photoPaths = disk
-      .filter((p) => DEMO_PHOTO_PRODUCTS.includes(p._id))
-      .flatMap((p) => p.colorImages.flatMap((c) => c.images));
-    expect(photoPaths.length).toBeGreaterThan(0);
-    expect(photoPaths.filter((src) => !PHOTO_PATH.test(src))).toEqual([]);
+    const photos = disk.flatMap((p) =>
+      p.colorImages.flatMap((c) => c.images.filter((_, view) => isPhotographed(p._id, view))),
+    );
+    // The front of every product in every colour, and every view of the photographed products.
+    expect(photos.length).toBe(164);
+    expect(photos.filter((src) => !PHOTO_PATH.test(src))).toEqual([]);
+    expect(new Set(photos).size).toBe(photos.length);
   });
 
-  it('has every demo photo in data/photos as a JPEG of at least 800 px per side', async () => {
+  it('references only illustrations that exist as self-contained 800x800 SVGs with a title', () => {
     const disk = JSON.parse(
       readFileSync(path.join(ROOT, 'data/catalogue.json'), 'utf8'),
     ) as Product[];
     const problems: string[] = [];
-    for (const src of disk.flatMap((p) => p.colorImages.flatMap((c) => c.images))) {
-      if (!PHOTO_PATH.test(src)) continue;
-      const file = path.join(ROOT, 'data', src);
-      if (!existsSync(file)) {
-        problems.push(`${src}: missing`);
-        continue;
-      }
-      const meta = await sharp(file).metadata();
-      if (meta.format !== 'jpeg' || Math.min(meta.width, meta.height) < 800)
-        problems.push(`${src}: ${meta.format} ${meta.width}x${meta.height}`);
-    }
-    expect(problems).toEqual([]);
-  });
-
-  it('references only images that exist as self-contained 800x800 SVGs with a title', () => {
-    const problems: string[] = [];
-    for (const p of demo) {
+    let checked = 0;
+    for (const p of disk) {
       for (const { images } of p.colorImages) {
         for (const src of images) {
+          if (PHOTO_PATH.test(src)) continue;
+          checked += 1;
           const file = path.join(ROOT, 'public', src);
           if (!existsSync(file)) {
             problems.push(`${src}: missing`);
@@ -143,20 +138,20 @@ describe('demoCatalogue', () => {
         }
       }
     }
+    expect(checked).toBe(274);
     expect(problems).toEqual([]);
   });
 });
 
-describe('the demo illustrations look like a range', () => {
-  const drawing = (src: string) =>
-    readFileSync(path.join(ROOT, 'public', src), 'utf8').replace(/<title>[^<]*<\/title>/, '');
+describe('the demo bags look like a range', () => {
+  const ordinal = (p: Product) => demo.filter((o) => o.category === p.category).indexOf(p);
 
   it('gives two products of a category in the same colour different front views', () => {
     const fronts = new Map<string, string>();
     const clashes: string[] = [];
     for (const p of demo)
-      for (const { color, images } of p.colorImages) {
-        const key = `${p.category}|${color}|${drawing(images[0]!)}`;
+      for (const { color } of p.colorImages) {
+        const key = `${p.category}|${color}|${bagSvg(p, color, 0, ordinal(p))}`;
         const other = fronts.get(key);
         if (other) clashes.push(`${p._id} and ${other} in ${color}`);
         fronts.set(key, p._id);
@@ -164,13 +159,15 @@ describe('the demo illustrations look like a range', () => {
     expect(clashes).toEqual([]);
   });
 
-  it('draws each view of a product differently, titled front, side, back, then open or detail', () => {
+  it('draws each view of a product differently; illustrations are titled front, side, back, then open or detail', () => {
     const problems: string[] = [];
     for (const p of demo)
       for (const { color, images } of p.colorImages) {
-        if (new Set(images.map(drawing)).size !== images.length)
+        const views = images.map((_, view) => bagSvg(p, color, view, ordinal(p)));
+        if (new Set(views).size !== images.length)
           problems.push(`${p._id} ${color}: repeated view`);
         images.forEach((src, i) => {
+          if (isPhotographed(p._id, i)) return;
           const title = /<title>[^<]*, ([^<,]+)<\/title>/.exec(
             readFileSync(path.join(ROOT, 'public', src), 'utf8'),
           )?.[1];

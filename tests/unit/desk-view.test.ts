@@ -116,12 +116,22 @@ describe('the desk screen registry', () => {
     expect(findScreen('nowhere')).toBeNull();
   });
 
+  // editor (issue 23)
+  it('opens the product editor empty at products/new and on a product at products/<id>', () => {
+    expect(findScreen('products/new')).toMatchObject({ screen: { id: 'product-new' }, params: {} });
+    expect(findScreen('products/ravi-tote')).toMatchObject({
+      screen: { id: 'product' },
+      params: { product: 'ravi-tote' },
+    });
+    expect(findScreen('products')?.screen.id).toBe('products');
+  });
+
   it('has one pattern per screen', () => {
     const patterns = SCREENS.map((s) => s.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('lets staff open the order, business, failed-mail, products and settings screens but not the staff list or the audit log', () => {
+  it('lets staff open the order, business, failed-mail, products, product editor and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
     expect(open).toEqual([
       'orders',
@@ -133,6 +143,9 @@ describe('the desk screen registry', () => {
       'mail',
       'products',
       'settings',
+      // editor (issue 23)
+      'product-new',
+      'product',
     ]);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);
   });

@@ -10,7 +10,7 @@ import {
 } from '../../scripts/api-table.ts';
 import { API_ROUTES } from '../../src/client/api-routes.ts';
 import { config as pageCaseConfig } from '../../netlify/functions/page-case.mts';
-import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
+import { ENDPOINTS, ENDPOINT_NAMES, type EndpointSpec } from '../../src/lib/contract/endpoints.ts';
 import { SERVICES } from '../../src/server/routes.ts';
 
 describe('the endpoint table', () => {
@@ -55,13 +55,15 @@ describe('the endpoint table', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('gives every POST a request schema and every GET none', () => {
+  it('gives every POST a request schema and every GET none (a photo POST is its bytes: none)', () => {
     for (const name of ENDPOINT_NAMES) {
-      const spec = ENDPOINTS[name];
+      const spec: EndpointSpec = ENDPOINTS[name];
       expect({ name, hasBody: spec.request !== null }).toEqual({
         name,
-        hasBody: spec.method === 'POST',
+        hasBody: spec.method === 'POST' && spec.body !== 'photo',
       });
+      if (spec.body === 'photo')
+        expect({ name, method: spec.method }).toEqual({ name, method: 'POST' });
     }
   });
 });

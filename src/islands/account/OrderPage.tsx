@@ -13,6 +13,7 @@ import { trackingMessage } from '../../lib/orders.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $session } from '../../stores/session.ts';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
+import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
 
@@ -128,7 +129,7 @@ function OrderDetail({ detail }: { detail: Detail }) {
             )}
           </dl>
         )}
-        <h2 className="order-section-title">Timeline</h2>
+        <h2 className="order-section-title">Timeline (Pakistan time)</h2>
         <ol className="order-timeline">
           {timeline.map((step, i) => (
             <li key={i}>
@@ -138,20 +139,7 @@ function OrderDetail({ detail }: { detail: Detail }) {
           ))}
         </ol>
         <h2 className="order-section-title">Items</h2>
-        <ul className="thanks-lines order-page-lines">
-          {placed.lines.map((line) => (
-            <li key={line.key}>
-              <span>
-                {line.name}
-                <span className="muted">
-                  {' '}
-                  · Colour: {line.colour} · Qty: {line.quantity}
-                </span>
-              </span>
-              {line.amount && <span>{line.amount}</span>}
-            </li>
-          ))}
-        </ul>
+        <ReceiptLines placed={placed} />
         <dl className="order-amounts">
           <div>
             <dt>Items</dt>
@@ -175,14 +163,7 @@ function OrderDetail({ detail }: { detail: Detail }) {
           </div>
         </dl>
         <h2 className="order-section-title">Delivering to</h2>
-        <address className="order-address">
-          {placed.address.map((part, i) => (
-            <span key={i}>
-              {part}
-              <br />
-            </span>
-          ))}
-        </address>
+        <ReceiptAddress placed={placed} />
         <p>
           <a href={ROUTES.orders}>Back to Your Orders</a>
         </p>

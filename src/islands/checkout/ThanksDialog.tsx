@@ -5,6 +5,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { orderPageHref } from '../../lib/order-page.ts';
 import { $placedOrder, closeThanks } from '../../stores/checkout.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
+import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 
 /** The page's h1, made focusable by script only (it is not a control). */
 function pageHeading(): HTMLElement | null {
@@ -39,20 +40,7 @@ export function ThanksDialog({ open }: { open: boolean }) {
           <p className="thanks-number">
             Order number <strong>{placed.number}</strong>
           </p>
-          <ul className="thanks-lines" aria-label="Items ordered">
-            {placed.lines.map((line) => (
-              <li key={line.key}>
-                <span className="thanks-line-name">
-                  {line.name}
-                  <span className="muted">
-                    {' '}
-                    · Colour: {line.colour} · Qty: {line.quantity}
-                  </span>
-                </span>
-                {line.amount && <span className="thanks-line-amount">{line.amount}</span>}
-              </li>
-            ))}
-          </ul>
+          <ReceiptLines placed={placed} label="Items ordered" />
           <dl className="thanks-amounts">
             <div>
               <dt>Delivery fee</dt>
@@ -64,14 +52,7 @@ export function ThanksDialog({ open }: { open: boolean }) {
             </div>
           </dl>
           <h3 className="thanks-address-title">Delivering to</h3>
-          <address className="thanks-address">
-            {placed.address.map((part, i) => (
-              <span key={i}>
-                {part}
-                <br />
-              </span>
-            ))}
-          </address>
+          <ReceiptAddress placed={placed} />
         </div>
       )}
       <div className="cart-actions">

@@ -49,6 +49,14 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
         ))}
       </ul>
       <div className="desk-actions">
+        {/* editor (issue 23) */}
+        <a
+          className="desk-button desk-quiet"
+          href={`#/products/${encodeURIComponent(product._id)}`}
+          aria-label={`Edit ${product.productName}`}
+        >
+          Edit
+        </a>
         <button
           type="button"
           className="desk-button desk-quiet"
@@ -106,6 +114,12 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   const counts = list?.counts;
   return (
     <>
+      {/* editor (issue 23) */}
+      <p>
+        <a className="desk-button" href="#/products/new">
+          Add product
+        </a>
+      </p>
       <PublishBar owner={staff.role === 'owner'} />
       <ul className="desk-chips" aria-label="Which products">
         {chip('live', 'On sale', counts?.live)}

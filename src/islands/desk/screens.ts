@@ -118,6 +118,21 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./SettingsScreen.tsx'),
   },
+  // editor (issue 23): add and edit a product ('products/new' first: it is no product's id).
+  {
+    id: 'product-new',
+    pattern: 'products/new',
+    title: 'Add product',
+    access: 'staff',
+    load: () => import('./ProductEditor.tsx'),
+  },
+  {
+    id: 'product',
+    pattern: 'products/:product',
+    title: 'Edit product',
+    access: 'staff',
+    load: () => import('./ProductEditor.tsx'),
+  },
 ];
 
 /** Whether a member may open a screen (owners may open every screen). */

@@ -11,6 +11,8 @@ import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
+// editor (issue 23)
+import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 
 const success = z.literal(true);
@@ -83,6 +85,8 @@ export const DESK_REQUESTS = {
   ...DESK_OPS_REQUESTS,
   // live-stock (issue 23): a colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
+  // editor (issue 23): read one product for editing, save one.
+  ...EDITOR_REQUESTS,
   // publish (issue 23)
   ...PUBLISH_REQUESTS,
 } as const;
@@ -230,6 +234,8 @@ export const DESK_ANSWER_SCHEMAS = {
   deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,
   deskProductDeleted: STOCK_ANSWER_SCHEMAS.deskProductDeleted,
   deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
+  // editor (issue 23)
+  ...EDITOR_ANSWER_SCHEMAS,
   // publish (issue 23)
   ...PUBLISH_ANSWER_SCHEMAS,
 } as const;

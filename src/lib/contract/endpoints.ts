@@ -31,8 +31,12 @@ export interface EndpointSpec {
   answer: keyof typeof ANSWERS;
   /** Failures repeat their message as `msg`, the field SPEC §7 has the browser read on account calls. */
   msg: boolean;
-  /** How a POST body is sent: JSON (every call the browser's script makes) or a plain page form. */
-  body?: 'json' | 'form';
+  /**
+   * How a POST body is sent: JSON (every call the browser's script makes), a plain page form, or
+   * (editor, issue 23) a photo's own bytes as image/*, read by the call's service after the caller
+   * was authenticated, with its own size limit.
+   */
+  body?: 'json' | 'form' | 'photo';
   /** What the call does, for the README's table. */
   summary: string;
 }
@@ -568,6 +572,39 @@ export const ENDPOINTS = {
     answer: 'orderHidden',
     msg: false,
     summary: "Removes one of the caller's orders from their list, on every device",
+  },
+  // editor (issue 23): the desk's product editor.
+  deskProductEdit: {
+    method: 'POST',
+    paths: ['/api/desk/products/edit'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskProductEdit',
+    answer: 'deskProductEdited',
+    msg: false,
+    summary: 'One product (live or archived) with its version, for the editor',
+  },
+  deskProductSave: {
+    method: 'POST',
+    paths: ['/api/desk/products/save'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskProductSave',
+    answer: 'deskProductSaved',
+    msg: false,
+    summary:
+      "Adds a product or saves an edit of the version read, by the import's rules, to the draft (audited)",
+  },
+  deskPhotoUpload: {
+    method: 'POST',
+    paths: ['/api/desk/products/photo'],
+    router: 'desk',
+    access: 'staff',
+    request: null,
+    answer: 'deskPhoto',
+    msg: false,
+    body: 'photo',
+    summary: 'Checks a photo as the import does and keeps it in the photo store (audited)',
   },
   // publish (issue 23): Publish and its deploy progress.
   deskPublish: {

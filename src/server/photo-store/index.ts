@@ -3,14 +3,20 @@ import path from 'node:path';
 import { runsOnNetlify } from '../config.ts';
 import { blobsPhotoStore, type BlobsAccess } from './blobs.ts';
 import { folderPhotoStore } from './folder.ts';
+import { demoPhotoStore } from '../demo-photos/store.ts';
 import { withDemoPhotos } from './layered.ts';
 import type { PhotoStore } from './port.ts';
 
 export type { PhotoStore } from './port.ts';
 export { PHOTO_NAME } from './port.ts';
 
-/** The demo catalogue's photos, committed with the repository (npm run catalogue:demo). */
+/**
+ * Where the demo catalogue's photos are kept once rendered (not committed: each is rendered from
+ * data/catalogue.json the first time it is read, src/server/demo-photos/store.ts).
+ */
 export const DEMO_PHOTOS_DIR = 'data/photos';
+/** The demo catalogue, which names the demo photos and says what each one shows. */
+export const DEMO_CATALOGUE = 'data/catalogue.json';
 
 /** The photo store settings are wrong or missing; the message is one line that says what to set. */
 export class PhotoStoreSettingsError extends Error {
@@ -78,10 +84,10 @@ export function choosePhotoStore(env: Env = process.env): PhotoStoreChoice {
   return folder;
 }
 
-/** The photo store this environment names, with the committed demo photos readable beneath it. */
+/** The photo store this environment names, with the demo catalogue's photos readable beneath it. */
 export function openPhotoStore(env: Env = process.env): PhotoStore {
   const choice = choosePhotoStore(env);
   const store =
     choice.kind === 'folder' ? folderPhotoStore(choice.dir) : blobsPhotoStore(choice.access);
-  return withDemoPhotos(store, folderPhotoStore(DEMO_PHOTOS_DIR));
+  return withDemoPhotos(store, demoPhotoStore(DEMO_PHOTOS_DIR, DEMO_CATALOGUE));
 }

@@ -63,6 +63,20 @@ export async function checkPhoto(
   } catch {
     return { ok: false, problem: `image ${shown} was not found` };
   }
+  const checked = await checkPhotoBytes(bytes, shown);
+  return checked.ok ? { ok: true, photo: { file, name: checked.name } } : checked;
+}
+
+/**
+ * The checks of checkPhoto on bytes already read (the desk's upload): the problem in words, or the
+ * content-addressed name and the size in pixels.
+ */
+export async function checkPhotoBytes(
+  bytes: Uint8Array,
+  shown: string,
+): Promise<
+  { ok: true; name: string; width: number; height: number } | { ok: false; problem: string }
+> {
   let meta: Metadata;
   try {
     // Only the header is read, so sharp's pixel limit is lifted here and checked below, to say
@@ -89,7 +103,7 @@ export async function checkPhoto(
       problem: `image ${shown} is ${width} × ${height} px; the shorter side must be at least ${MIN_PHOTO_SIDE} px`,
     };
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
-  return { ok: true, photo: { file, name } };
+  return { ok: true, name, width, height };
 }
 
 /** True when a stored path (`/photos/<sha256>.<ext>`) names an original already in the store. */

@@ -36,6 +36,9 @@ import {
   type StateFields,
   type StateStep,
 } from './product-state.ts';
+// editor (issue 23)
+import type { EditedSave } from './port.ts';
+import { editedProduct, productVersion } from './product-version.ts';
 
 /**
  * Client options for serverless: each function instance holds one client with a small pool (15
@@ -482,6 +485,51 @@ export async function openMongoStore(
               removal = { kind: 'deleted', before: toState(unposition(doc)) };
             });
             return removal;
+          } finally {
+            await session.endSession();
+          }
+        },
+        // editor (issue 23)
+        async saveEdited(product, expected) {
+          const session: ClientSession = client.startSession();
+          try {
+            let saved: EditedSave = { kind: 'taken' };
+            await session.withTransaction(async () => {
+              const doc = await products.findOne({ _id: product._id }, { session });
+              const previous = doc ? unposition(doc) : null;
+              if (expected === null && previous) {
+                saved = { kind: 'taken' };
+                return;
+              }
+              if (
+                expected !== null &&
+                (!previous || productVersion(toProduct(previous)) !== expected)
+              ) {
+                saved = { kind: 'stale', current: previous ? toState(previous) : null };
+                return;
+              }
+              const last = await products
+                .find({}, { sort: { position: -1 }, limit: 1, session })
+                .toArray();
+              const { _id, ...fields } = importedRecord(
+                editedProduct(product, previous?.soldOut),
+                previous,
+              );
+              await products.updateOne(
+                { _id },
+                {
+                  $set: fields,
+                  $setOnInsert: { position: Number(last[0]?.position ?? -1) + 1 },
+                },
+                { upsert: true, session },
+              );
+              saved = {
+                kind: 'saved',
+                before: previous ? toState(previous) : null,
+                after: toState({ _id, ...fields }),
+              };
+            });
+            return saved;
           } finally {
             await session.endSession();
           }

@@ -187,7 +187,24 @@ export interface ProductRepository {
    * it gone and is refused).
    */
   remove(id: string): Promise<ProductRemoval>;
+  // editor (issue 23)
+  /**
+   * Writes one product from the desk's editor, in one transaction, only if it is still as the
+   * editor read it: `expected` is the productVersion (store/product-version.ts) the editor read,
+   * or null for a new product, which no product (live or archived) may already have the id of.
+   * Sold-out colours, archive state and the order count are kept as upsertMany keeps them; a new
+   * product goes last in catalogue order. Answers `stale` (nothing written) when the stored
+   * product differs or is gone, `taken` when a new product's id is in use.
+   */
+  saveEdited(product: Product, expected: string | null): Promise<EditedSave>;
 }
+
+// editor (issue 23)
+/** What an editor's save did: refused as stale or as a taken id, or saved (before: null when new). */
+export type EditedSave =
+  | { kind: 'stale'; current: ProductState | null }
+  | { kind: 'taken' }
+  | { kind: 'saved'; before: ProductState | null; after: ProductState };
 
 // live-stock (issue 23)
 /** A stored product with its live state: the colours marked sold out, and when it was archived. */

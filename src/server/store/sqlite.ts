@@ -37,6 +37,9 @@ import {
   type StateFields,
   type StateStep,
 } from './product-state.ts';
+// editor (issue 23)
+import type { EditedSave } from './port.ts';
+import { editedProduct, productVersion } from './product-version.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, doc TEXT NOT NULL);
@@ -397,6 +400,28 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             if (orders > 0) return { kind: 'ordered' as const, orders };
             q.productDelete.run(id);
             return { kind: 'deleted' as const, before: toState(doc) };
+          });
+        },
+        // editor (issue 23)
+        async saveEdited(product, expected) {
+          return tx((): EditedSave => {
+            const previous = readProduct(product._id);
+            if (expected === null && previous) return { kind: 'taken' };
+            if (
+              expected !== null &&
+              (!previous || productVersion(toProduct(previous)) !== expected)
+            )
+              return { kind: 'stale', current: previous ? toState(previous) : null };
+            const position = previous
+              ? 0 // kept: the upsert leaves an existing row's position alone
+              : Number((q.productMaxPos.get() as Row).p) + 1;
+            const write = importedRecord(editedProduct(product, previous?.soldOut), previous);
+            q.productUpsert.run(product._id, position, JSON.stringify(write));
+            return {
+              kind: 'saved',
+              before: previous ? toState(previous) : null,
+              after: toState(write),
+            };
           });
         },
       },

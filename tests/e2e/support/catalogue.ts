@@ -1,6 +1,6 @@
 // The demo catalogue's products and the screen sizes the journeys name.
 
-/** The product most journeys buy: in stock, four colours (Black first), SVG images. */
+/** The product most journeys buy: in stock, four colours (Black first), photographed fronts. */
 export const MARGALLA = {
   id: 'margalla-commuter-laptop-bagpack',
   path: '/product/margalla-commuter-laptop-bagpack',

@@ -1,0 +1,115 @@
+// editor (issue 23): the schemas of the desk's product editor calls (read one product for editing,
+// save one, and the photo upload's answer), spread into DESK_REQUESTS and DESK_ANSWER_SCHEMAS. The
+// form's fields are strings as typed: their rules are the import's (src/lib/product-form.ts), and
+// this schema only bounds their shape and size.
+import * as z from 'zod/mini';
+import { productShape, type Specs } from '../product.ts';
+import { itemIdSchema } from './fields.ts';
+
+/** The eleven specifications, in the Description accordion's order. */
+export const SPEC_FIELDS = [
+  'material',
+  'compatibility',
+  'texture',
+  'closure',
+  'compartment',
+  'zips',
+  'strap',
+  'length',
+  'width',
+  'height',
+  'weight',
+] as const satisfies readonly (keyof Specs)[];
+export type SpecField = (typeof SPEC_FIELDS)[number];
+
+/** The most colours a product may have (the catalogue schema's limit). */
+export const MAX_COLOURS = 8;
+
+const success = z.literal(true);
+const typed = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .check(z.maxLength(max, `${field} must be at most ${max} characters`));
+
+/** The version of a product the editor read: a SHA-256 in hex. */
+export const versionSchema = z
+  .string({ error: 'version must be text' })
+  .check(z.regex(/^[0-9a-f]{64}$/, 'version must be the version the product was read with'));
+
+const colourFormSchema = z.strictObject({
+  color: typed('Colour', 200),
+  swatch: typed('Swatch', 40),
+  images: z
+    .array(typed('Photo', 200), { error: 'Photos must be a list' })
+    .check(z.maxLength(20, 'A colour has at most 20 photos')),
+});
+
+/** The product form as the editor sends it (see ProductForm). */
+export const productFormSchema = z.strictObject({
+  productName: typed('Name', 1000),
+  maker: typed('Maker', 1000),
+  category: typed('Category', 100),
+  price: typed('Price', 100),
+  discountPercent: typed('Discount', 100),
+  wholesalePrice: typed('Wholesale price', 100),
+  bestSeller: z.boolean({ error: 'Best seller must be true or false' }),
+  para: typed('Description', 8000),
+  specs: z.strictObject(
+    Object.fromEntries(SPEC_FIELDS.map((f) => [f, typed(f, 1000)])) as Record<
+      (typeof SPEC_FIELDS)[number],
+      ReturnType<typeof typed>
+    >,
+  ),
+  colours: z
+    .array(colourFormSchema, { error: 'Colours must be a list' })
+    .check(z.maxLength(MAX_COLOURS * 2, `A product has at most ${MAX_COLOURS} colours`)),
+});
+
+/** The product form: each field as typed (prices and the discount as text, as a sheet cell). */
+export type ProductForm = z.infer<typeof productFormSchema>;
+/** One colour as the form holds it: its name and swatch as typed, its photos' site paths in order. */
+export type ColourForm = ProductForm['colours'][number];
+
+/** Bodies of the editor's calls. */
+export const EDITOR_REQUESTS = {
+  deskProductEdit: z.strictObject({ productId: itemIdSchema }),
+  /** A new product without productId (its id comes from its name); an edit with the version read. */
+  deskProductSave: z.strictObject({
+    productId: z.optional(itemIdSchema),
+    version: z.optional(versionSchema),
+    product: productFormSchema,
+  }),
+} as const;
+
+/** One product as the editor reads it, with the version to send back when saving. */
+const editedSchema = z.object({
+  success,
+  product: productShape,
+  version: z.string(),
+  archived: z.boolean(),
+});
+
+/** Answers of the editor's calls. */
+export const EDITOR_ANSWER_SCHEMAS = {
+  deskProductEdited: editedSchema,
+  deskProductSaved: z.object({
+    success,
+    message: z.string(),
+    product: productShape,
+    version: z.string(),
+    archived: z.boolean(),
+    created: z.boolean(),
+  }),
+  deskPhoto: z.object({
+    success,
+    message: z.string(),
+    /** The photo's site path, `/photos/<sha256>.<ext>`, to put in a colour's images. */
+    path: z.string(),
+    width: z.number(),
+    height: z.number(),
+  }),
+} as const;
+
+export type DeskProductSaveBody = z.infer<(typeof EDITOR_REQUESTS)['deskProductSave']>;
+export type DeskProductEdited = z.infer<typeof editedSchema>;
+export type DeskPhoto = z.infer<(typeof EDITOR_ANSWER_SCHEMAS)['deskPhoto']>;

@@ -1,0 +1,267 @@
+// editor (issue 23): the desk's product editor. It opens a product with the version read (or an
+// empty form), keeps the form as typed, checks it with the import's rules before sending (each
+// problem shown beside its field, nothing sent while any remains), uploads photos one by one,
+// and saves over the version read: the server refuses a save over a newer version.
+import { atom } from 'nanostores';
+import {
+  emptyForm,
+  MAX_UPLOAD_BYTES,
+  productToForm,
+  readProductForm,
+  type ColourForm,
+  type FormProblems,
+  type ProductForm,
+} from '../lib/product-form.ts';
+import { DeskApiError } from '../client/desk-api.ts';
+import { FormRefused, saveProductForm, uploadPhotoFile } from '../client/desk-editor.ts';
+import { $deskToken, deskRequest, endSession, messageOf, notify, notifyFailure } from './desk.ts';
+
+/** The editor's state: the form as typed, its problems, and what it was opened from. */
+export interface EditorState {
+  status: 'loading' | 'ready' | 'missing';
+  /** The product being edited; null for a new one. */
+  productId: string | null;
+  version: string | null;
+  archived: boolean;
+  form: ProductForm;
+  problems: FormProblems;
+  saving: boolean;
+  /** Photos still uploading, per colour index. */
+  uploading: Record<number, number>;
+  /** Bumped by each refused save, so the screen moves focus to the first problem. */
+  refusals: number;
+}
+
+const initial = (): EditorState => ({
+  status: 'loading',
+  productId: null,
+  version: null,
+  archived: false,
+  form: emptyForm(),
+  problems: {},
+  saving: false,
+  uploading: {},
+  refusals: 0,
+});
+
+/** The open editor. */
+export const $editor = atom<EditorState>(initial());
+
+const patch = (change: Partial<EditorState>) => $editor.set({ ...$editor.get(), ...change });
+
+/** A failure's message, after a 401 ended the session (then the sign-in screen says why). */
+function fail(error: unknown): void {
+  if (error instanceof DeskApiError && error.status === 401) {
+    endSession();
+    notify('error', error.message);
+    return;
+  }
+  notifyFailure(error);
+}
+
+/** Opens the editor on a product (by id) or on an empty form (null). */
+export async function openEditor(productId: string | null): Promise<void> {
+  $editor.set({ ...initial(), productId, status: productId === null ? 'ready' : 'loading' });
+  if (productId === null) return;
+  try {
+    const answer = await deskRequest('deskProductEdit', { productId });
+    if ($editor.get().productId !== productId) return;
+    patch({
+      status: 'ready',
+      version: answer.version,
+      archived: answer.archived,
+      form: productToForm(answer.product),
+    });
+  } catch (error) {
+    if (error instanceof DeskApiError && error.status === 404) patch({ status: 'missing' });
+    notifyFailure(error);
+  }
+}
+
+/** Drops the problems of the fields whose names start with `prefix`. */
+function without(problems: FormProblems, prefix: string): FormProblems {
+  return Object.fromEntries(Object.entries(problems).filter(([k]) => !k.startsWith(prefix)));
+}
+
+/** Changes one field of the form (a top-level one, or a specification as `specs.<name>`). */
+export function setField(field: string, value: string | boolean): void {
+  const { form, problems } = $editor.get();
+  const next: ProductForm = field.startsWith('specs.')
+    ? { ...form, specs: { ...form.specs, [field.slice(6)]: value } }
+    : { ...form, [field]: value };
+  patch({ form: next, problems: without(problems, field) });
+}
+
+function setColours(colours: ColourForm[], clear = 'colours'): void {
+  const { form, problems } = $editor.get();
+  patch({ form: { ...form, colours }, problems: without(problems, clear) });
+}
+
+/** Changes a colour's name or swatch. */
+export function setColour(index: number, part: 'color' | 'swatch', value: string): void {
+  const colours = $editor
+    .get()
+    .form.colours.map((c, i) => (i === index ? { ...c, [part]: value } : c));
+  setColours(colours, `colours.${index}.${part}`);
+}
+
+/** Adds an empty colour at the end. */
+export function addColour(): void {
+  setColours([...$editor.get().form.colours, { color: '', swatch: '', images: [] }]);
+}
+
+/** Removes a colour and its photos from the form. */
+export function removeColour(index: number): void {
+  setColours($editor.get().form.colours.filter((_, i) => i !== index));
+}
+
+/** Moves a colour's photo one place earlier (-1) or later (+1); the first is the main photo. */
+export function movePhoto(colour: number, photo: number, by: -1 | 1): void {
+  const colours = $editor.get().form.colours.map((c, i) => {
+    if (i !== colour) return c;
+    const to = photo + by;
+    if (to < 0 || to >= c.images.length) return c;
+    const images = [...c.images];
+    [images[photo], images[to]] = [images[to]!, images[photo]!];
+    return { ...c, images };
+  });
+  setColours(colours, `colours.${colour}.images`);
+}
+
+/** Takes a photo out of a colour. */
+export function removePhoto(colour: number, photo: number): void {
+  const colours = $editor
+    .get()
+    .form.colours.map((c, i) =>
+      i === colour ? { ...c, images: c.images.filter((_, n) => n !== photo) } : c,
+    );
+  setColours(colours, `colours.${colour}.images`);
+}
+
+// Photos uploaded in this tab are shown from the phone's own file until the build makes them.
+const previews = new Map<string, string>();
+
+/**
+ * What an <img> shows for a photo path: this tab's small copy of a new upload, or the site's own
+ * image (a stored photo's path is served by the build as a small image in its format).
+ */
+export function previewOf(path: string): string {
+  return previews.get(path) ?? path;
+}
+
+/**
+ * A photo small enough to send: a camera's photo over the upload limit is redrawn at most 2400 px
+ * on its longer side as a JPEG (still far over the 800 px the shop needs).
+ */
+async function sendable(file: File): Promise<Blob> {
+  if (file.size <= MAX_UPLOAD_BYTES || typeof createImageBitmap !== 'function') return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 2400 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/jpeg', 0.9));
+    return blob ?? file;
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * A small copy of a photo for its thumbnail, as a data: URL (the desk's policy allows images from
+ * itself and data: only): 192 px on its shorter side, or the whole file when it cannot be drawn.
+ */
+async function thumbnailOf(file: Blob): Promise<string> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = 192 / Math.min(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  } catch {
+    return new Promise((done) => {
+      const reader = new FileReader();
+      reader.onload = () => done(String(reader.result));
+      reader.onerror = () => done('');
+      reader.readAsDataURL(file);
+    });
+  }
+}
+
+function countUploads(colour: number, by: number): void {
+  const uploading = { ...$editor.get().uploading };
+  uploading[colour] = (uploading[colour] ?? 0) + by;
+  patch({ uploading });
+}
+
+/** Uploads photos (camera or gallery) one by one and adds each to a colour, in order. */
+export async function addPhotos(colour: number, files: readonly File[]): Promise<void> {
+  for (const file of files) {
+    countUploads(colour, 1);
+    try {
+      const answer = await uploadPhotoFile(await sendable(file), file.name, $deskToken.get());
+      previews.set(answer.path, await thumbnailOf(file));
+      const colours = $editor
+        .get()
+        .form.colours.map((c, i) =>
+          i === colour ? { ...c, images: [...c.images, answer.path] } : c,
+        );
+      setColours(colours, `colours.${colour}.images`);
+      notify('success', answer.message);
+    } catch (error) {
+      const { problems } = $editor.get();
+      if (!(error instanceof DeskApiError && error.status === 401))
+        patch({ problems: { ...problems, [`colours.${colour}.images`]: messageOf(error) } });
+      fail(error);
+    } finally {
+      countUploads(colour, -1);
+    }
+  }
+}
+
+/**
+ * Saves the form: checked first with the import's rules (nothing is sent while a problem
+ * remains), then sent with the version read. A new product opens at its own address once saved.
+ */
+export async function saveEditor(): Promise<void> {
+  const state = $editor.get();
+  const local = readProductForm(state.form, state.productId ?? 'new-product');
+  if (!local.ok) {
+    patch({ problems: local.problems, refusals: state.refusals + 1 });
+    const count = Object.keys(local.problems).length;
+    notify('error', count === 1 ? 'One field needs attention.' : `${count} fields need attention.`);
+    return;
+  }
+  patch({ saving: true });
+  try {
+    const answer = await saveProductForm(
+      {
+        ...(state.productId !== null ? { productId: state.productId } : {}),
+        ...(state.version !== null ? { version: state.version } : {}),
+        product: state.form,
+      },
+      $deskToken.get(),
+    );
+    notify('success', answer.message);
+    if (answer.created) {
+      location.hash = `#/products/${encodeURIComponent(answer.product._id)}`;
+      return;
+    }
+    patch({
+      version: answer.version,
+      archived: answer.archived,
+      form: productToForm(answer.product),
+      problems: {},
+    });
+  } catch (error) {
+    if (error instanceof FormRefused)
+      patch({ problems: error.problems, refusals: $editor.get().refusals + 1 });
+    fail(error);
+  } finally {
+    patch({ saving: false });
+  }
+}

@@ -1,0 +1,115 @@
+// The desk editor's store (issue 23): photos reordered one place at a time (the first is the main
+// photo), a change clears only its own field's problem, and a form with problems is never sent.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productToForm } from '../../src/lib/product-form.ts';
+import {
+  $editor,
+  movePhoto,
+  removeColour,
+  removePhoto,
+  saveEditor,
+  setField,
+} from '../../src/stores/desk-editor.ts';
+import { $deskNotice } from '../../src/stores/desk.ts';
+import { makeProduct } from '../fixtures/products.ts';
+
+const IMAGES = ['/images/a.svg', '/images/b.svg', '/images/c.svg'];
+
+beforeEach(() => {
+  const form = productToForm(makeProduct());
+  form.colours[0]!.images = [...IMAGES];
+  $editor.set({
+    status: 'ready',
+    productId: 'test-bag',
+    version: 'v'.repeat(64),
+    archived: false,
+    form,
+    problems: {},
+    saving: false,
+    uploading: {},
+    refusals: 0,
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const images = () => $editor.get().form.colours[0]!.images;
+
+describe('movePhoto', () => {
+  it('moves a photo up one place, making the second photo the main one', () => {
+    movePhoto(0, 1, -1);
+    expect(images()).toEqual(['/images/b.svg', '/images/a.svg', '/images/c.svg']);
+  });
+
+  it('moves a photo down one place', () => {
+    movePhoto(0, 0, 1);
+    expect(images()).toEqual(['/images/b.svg', '/images/a.svg', '/images/c.svg']);
+  });
+
+  it('leaves the first photo first on Move up and the last last on Move down', () => {
+    movePhoto(0, 0, -1);
+    movePhoto(0, 2, 1);
+    expect(images()).toEqual(IMAGES);
+  });
+
+  it('touches only the colour it names', () => {
+    const other = $editor.get().form.colours[1]!.images;
+    movePhoto(0, 1, -1);
+    expect($editor.get().form.colours[1]!.images).toEqual(other);
+  });
+});
+
+describe('problems', () => {
+  it('clears a field’s own problem when it changes, and keeps the others', () => {
+    $editor.set({ ...$editor.get(), problems: { price: 'p', maker: 'm', 'specs.zips': 'z' } });
+    setField('price', '4500');
+    setField('specs.zips', 'YKK');
+    expect($editor.get().problems).toEqual({ maker: 'm' });
+  });
+
+  it('clears the colours’ problems when a colour goes, as their numbers shift', () => {
+    $editor.set({
+      ...$editor.get(),
+      problems: { 'colours.1.color': 'c', productName: 'n' },
+    });
+    removeColour(0);
+    expect($editor.get().problems).toEqual({ productName: 'n' });
+    expect($editor.get().form.colours.map((c) => c.color)).toEqual(['Navy']);
+  });
+
+  it('removes one photo', () => {
+    removePhoto(0, 1);
+    expect(images()).toEqual(['/images/a.svg', '/images/c.svg']);
+  });
+});
+
+describe('saveEditor', () => {
+  it('sends nothing while a field has a problem, shows each beside its field and counts them', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    setField('price', '45.50');
+    setField('maker', '');
+    await saveEditor();
+    expect(fetch).not.toHaveBeenCalled();
+    expect($editor.get().problems).toEqual({
+      price: "'45.50' has paise; prices are whole rupees, such as 45",
+      maker: 'is empty; every product needs one',
+    });
+    expect($editor.get().refusals).toBe(1);
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: '2 fields need attention.' });
+  });
+
+  it('sends the form with the id and the version it was opened with', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 503 }));
+    vi.stubGlobal('fetch', fetch);
+    await saveEditor();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/desk/products/save');
+    expect(JSON.parse(String(init.body))).toEqual({
+      productId: 'test-bag',
+      version: 'v'.repeat(64),
+      product: $editor.get().form,
+    });
+    expect($editor.get().saving).toBe(false);
+  });
+});
