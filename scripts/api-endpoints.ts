@@ -201,6 +201,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     },
   },
   deskPhotoUpload: undefined,
+  // publish (issue 23)
+  deskPublish: {},
+  deskPublishProgress: {},
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
+import { publishCommand } from './publish-cli.ts';
 import type { ProductState } from '../src/server/store/port.ts';
 import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
 import { catalogueForExport, exportedLine } from '../src/server/services/catalogue-export.ts';
@@ -32,12 +33,15 @@ import {
 } from '../src/server/photo-store/index.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
-  catalogue import <file> [--images <folder>] [--replace]
+  catalogue import <file> [--images <folder>] [--replace] [--draft]
                                    validate a catalogue (JSON, or CSV one row per product and
                                    colour) and its photos, store the photos in the photo store
                                    (.data/photos, or Netlify Blobs) and upsert the products
                                    (all or nothing); --replace also archives (hides) every
-                                   product the file leaves out, listing them first
+                                   product the file leaves out, listing them first; then
+                                   publishes the catalogue, unless --draft
+  catalogue publish                publish the draft catalogue as the next version and start its
+                                   deploy (BUILD_HOOK_URL, or the running npm start rebuilds)
   catalogue export [file] [--csv]  write the store's catalogue as JSON, or CSV when the file ends
                                    in .csv or --csv is given (stdout when no file); a store with
                                    no products yet gives the demo catalogue, saying so
@@ -130,7 +134,12 @@ const commands: Record<string, Command> = {
         `(${photos.where}).` +
         (result.archived ? ` Archived ${result.archived.length}.` : ''),
     );
-    return 0;
+    // publish (issue 23): an import is published unless --draft (the draft waits for Publish).
+    if (args.includes('--draft')) {
+      console.log('Kept as a draft: shoppers see it once it is published (catalogue publish).');
+      return 0;
+    }
+    return publishCommand();
   },
   'catalogue export': async (args) => {
     const file = args.find((a) => !a.startsWith('--'));
@@ -418,6 +427,8 @@ const commands: Record<string, Command> = {
       `Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: ${done.unreadable.join(', ')}. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.`,
     ]);
   },
+  // publish (issue 23)
+  'catalogue publish': () => publishCommand(),
 };
 
 /** Runs a backup command: a BackupError's lines are printed, exit code 1. */

@@ -15,6 +15,12 @@ import { seedIfEmpty } from '../src/server/services/catalogue.ts';
 import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { canonicalPagePath } from '../src/lib/routes.ts';
 import { closeStore, getStore } from '../src/server/store/index.ts';
+import { astroRebuild, builtVersion } from './local-deploy.ts';
+import {
+  adoptBuiltVersion,
+  deployLocally,
+  useLocalDeploy,
+} from '../src/server/services/local-deploy.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -60,9 +66,23 @@ const netlify = new NetlifyDev({
 await netlify.start();
 // The build seeds a fresh local store; a SKIP_BUILD start on a new DATA_DIR needs the same.
 // An unreachable store is not fatal: pages are still served and the API answers 503 until it is back.
+// publish (issue 23): the pages in dist/ are the version they carry, now live; a fresh store takes
+// its seeded draft as version 1. Without a build hook, a publish is rebuilt here (scripts/
+// local-deploy.ts), and a version published by the CLI while the server runs is picked up.
 await getStore()
-  .then((store) => (store.kind === 'sqlite' ? seedIfEmpty(store) : 0))
+  .then(async (store) => {
+    if (store.kind === 'sqlite') await seedIfEmpty(store);
+    await adoptBuiltVersion(store, await builtVersion(path.resolve('dist')));
+  })
   .catch((error) => console.error(`[start] store not ready: ${String(error)}`));
+if (!process.env.BUILD_HOOK_URL) {
+  useLocalDeploy(astroRebuild(process.cwd()));
+  setInterval(() => {
+    getStore()
+      .then((store) => deployLocally(store))
+      .catch((error) => console.error(`[publish] ${String(error)}`));
+  }, 10_000).unref();
+}
 const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() =>
   Buffer.from('Not found'),
 );

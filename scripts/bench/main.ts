@@ -30,6 +30,7 @@ import { measureInstant, type InstantPage } from './instant.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { endpointLoad, loginLatency, prepareStore, shopperScenario, type LoadRow } from './load.ts';
 import { startShop, type RunningShop } from './server.ts';
+import { publishToLive } from './publish.ts';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -477,6 +478,23 @@ async function buildSection() {
   results.build = rows;
 }
 
+// publish (issue 23)
+/** Publish → live of a local rebuild (npm start, no hook), photos cached: goal ≤ 60 s at 1,000. */
+async function publishSection() {
+  const n = quick ? 300 : 1000;
+  const row = await publishToLive(n, 60, log);
+  results.publish = row;
+  checks.push({
+    area: 'publish',
+    item: `Publish → live, local rebuild of ${n} products (${row.changed} changed), photos cached`,
+    value: row.error
+      ? `failed: ${row.error.slice(0, 160)}`
+      : `${row.seconds} s (first build ${row.firstSeconds} s)${row.live ? '' : ', NOT live'}`,
+    budget: n >= 1000 ? '≤ 60 s' : '(quick size)',
+    ok: row.error ? false : n >= 1000 ? row.withinBudget : null,
+  });
+}
+
 async function photoSection() {
   const r = await photoBench(log, 20, cfg.lighthouseRuns);
   results.photos = r;
@@ -574,6 +592,7 @@ try {
   if (want('desk')) await deskSection();
   if (want('stock')) await stockSection(); // live-stock
   if (want('build')) await buildSection();
+  if (want('publish')) await publishSection(); // publish (issue 23)
   if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
   else if (want('crash'))

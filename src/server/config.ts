@@ -30,6 +30,9 @@ const envSchema = z.object({
   // ops-alerts (issue 26):
   /** Where operator alerts go when the shop's settings cannot be read (the store is down); else the shop's address. */
   ALERT_EMAIL: z.email('must be an e-mail address, e.g. owner@example.com').optional(),
+  // publish (issue 23):
+  /** Netlify's build hook, POSTed on Publish; checked when used, so a bad one fails the publish only. */
+  BUILD_HOOK_URL: z.string().optional(),
 });
 
 /** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */

@@ -56,6 +56,7 @@ import {
 } from './services/live-stock.ts';
 // editor (issue 23)
 import { readForEdit, saveProduct, uploadPhoto } from './services/product-editor.ts';
+import { catalogueProgress, deskPublish } from './services/publish.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -234,4 +235,7 @@ export const SERVICES: Services = {
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),
   deskPhotoUpload: ({ deps, staff, req }) => uploadPhoto(deps.store, staff, req),
+  // publish (issue 23)
+  deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
+  deskPublishProgress: ({ deps }) => catalogueProgress(deps),
 };

@@ -95,6 +95,16 @@ async function populate(store: Store): Promise<void> {
     sentAt: null,
     sentBy: null,
   });
+  // publish (issue 23)
+  await store.catalogueVersions.publish(
+    {
+      publishedAt: '2026-11-02T10:00:00.000Z',
+      by: { id: 'owner-1', email: 'owner@bastaa.pk' },
+      products: await store.products.list(),
+      state: 'queued',
+    },
+    () => 2,
+  );
 }
 
 function backupContract(name: string, open: () => Promise<Opened>) {
@@ -144,6 +154,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
         audit: 1,
         settings: 1,
         mailFailures: 1,
+        catalogueVersions: 1,
       });
       expect(readdirSync(folder).sort()).toEqual(
         ['manifest.json', ...BACKED_UP.map((c) => `${c}.jsonl`)].sort(),
@@ -189,7 +200,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
       const error = await restoreBackup(target.store, folder).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BackupError);
       expect((error as BackupError).problems).toEqual([
-        'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
+        'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1, catalogueVersions 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
       ]);
       expect(await target.store.backup.count('orders')).toBe(before);
     });

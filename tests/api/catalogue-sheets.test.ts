@@ -509,7 +509,9 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
     expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
     expect(run.out).toBe(
-      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).`,
+      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
+        // publish (issue 23): an import is published unless --draft.
+        'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
     );
     expect(run.status).toBe(0);
   });

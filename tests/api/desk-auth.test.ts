@@ -2,6 +2,7 @@
 // authorisation matrix), desk tokens versus shopper tokens, invitations (one use, 48 hours), sign-in
 // with e-mail, password and authenticator code, and the attacks the issue names: forged roles,
 // replayed invitations and codes, and guessing codes.
+import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -122,6 +123,9 @@ const BODIES: Record<string, unknown> = {
     },
   },
   deskPhotoUpload: {},
+  // publish (issue 23)
+  deskPublish: {},
+  deskPublishProgress: {},
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -158,6 +162,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskProductEdit: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductSave: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskPhotoUpload: { status: 400, message: EDITOR_ANSWERS.notImage },
+  // publish (issue 23): this store has no products, so the owner's publish is refused by the call.
+  deskPublish: { status: 400, message: PUBLISH_MESSAGES.nothingToPublish },
+  deskPublishProgress: { status: 200 },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

@@ -61,6 +61,8 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
       expect.stringMatching(
         /: 0 new, 2 updated; photos: 0 stored, 0 already there \(the folder [^)]+\)\. Archived 1\.$/,
       ),
+      // publish (issue 23): the import is published; the archived product leaves the version.
+      'Version 2 published (2 products, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
     ]);
     await inStore(async (store) => {
       expect((await store.products.list()).map((p) => p._id)).toEqual([
@@ -86,7 +88,7 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
     expect(run.stdout.trim().split('\n')[0]).toBe(
       '--replace: every live product is in the file; nothing to archive.',
     );
-    expect(run.stdout).toMatch(/Archived 0\.\n$/);
+    expect(run.stdout).toMatch(/Archived 0\.\nVersion 3 published \(2 products, 0 changed\)\./);
   });
 
   it('lists and archives nothing when the file fails its checks', async () => {

@@ -543,7 +543,12 @@ describe('the four sources', { timeout: 60_000 }, () => {
       Promise.reject(
         new StoreUnavailableError('connect ECONNREFUSED mongodb://shop:Pa55w0rd@db:27017'),
       );
-    provideStore({ ...store, products: { ...store.products, list: down } } as Store);
+    // publish (issue 23): the product list reads the published version first.
+    provideStore({
+      ...store,
+      products: { ...store.products, list: down },
+      catalogueVersions: { ...store.catalogueVersions, live: down, latest: down },
+    } as Store);
     try {
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => call(shop, '/api/product/list', { method: 'GET' })),

@@ -219,6 +219,9 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-product-edit', '/api/desk/products/edit', { body: '{}' }, 401],
   ['desk-product-save', '/api/desk/products/save', { body: '{}' }, 401],
   ['desk-photo-upload', '/api/desk/products/photo', { body: '{}' }, 401],
+  // publish (issue 23)
+  ['desk-publish', '/api/desk/catalogue/publish', { body: '{}' }, 401],
+  ['desk-publish-progress', '/api/desk/catalogue/progress', { body: '{}' }, 401],
   // after-purchase: the shopper's order page and removed orders need a shopper token.
   ['order-show', '/api/order/show', { body: '{}' }, 401],
   ['order-hide', '/api/order/hide', { body: '{}' }, 401],

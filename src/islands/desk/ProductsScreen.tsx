@@ -15,6 +15,7 @@ import {
 } from '../../stores/desk-products.ts';
 import type { ScreenProps } from './screens.ts';
 import { Field } from './Field.tsx';
+import PublishBar from './PublishBar.tsx';
 
 function ProductCard({ product, owner }: { product: DeskProductState; owner: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -119,6 +120,7 @@ export default function ProductsScreen({ staff }: ScreenProps) {
           Add product
         </a>
       </p>
+      <PublishBar owner={staff.role === 'owner'} />
       <ul className="desk-chips" aria-label="Which products">
         {chip('live', 'On sale', counts?.live)}
         {chip('archived', 'Archived', counts?.archived)}

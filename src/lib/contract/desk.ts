@@ -13,6 +13,7 @@ import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 // editor (issue 23)
 import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
+import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -86,6 +87,8 @@ export const DESK_REQUESTS = {
   ...STOCK_REQUESTS,
   // editor (issue 23): read one product for editing, save one.
   ...EDITOR_REQUESTS,
+  // publish (issue 23)
+  ...PUBLISH_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -233,6 +236,8 @@ export const DESK_ANSWER_SCHEMAS = {
   deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
   // editor (issue 23)
   ...EDITOR_ANSWER_SCHEMAS,
+  // publish (issue 23)
+  ...PUBLISH_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -606,6 +606,28 @@ export const ENDPOINTS = {
     body: 'photo',
     summary: 'Checks a photo as the import does and keeps it in the photo store (audited)',
   },
+  // publish (issue 23): Publish and its deploy progress.
+  deskPublish: {
+    method: 'POST',
+    paths: ['/api/desk/catalogue/publish'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskPublish',
+    answer: 'deskCatalogue',
+    msg: false,
+    summary:
+      'Publishes the draft catalogue as the next version and starts its deploy (owner only; audited)',
+  },
+  deskPublishProgress: {
+    method: 'POST',
+    paths: ['/api/desk/catalogue/progress'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPublish',
+    answer: 'deskCatalogue',
+    msg: false,
+    summary: 'Unpublished changes, and the deploy of the newest version until it is live',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

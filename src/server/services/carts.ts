@@ -14,6 +14,8 @@ import type { Product } from '../../lib/product.ts';
 import type { CartLineBody, CartRemoveBody } from '../../lib/contract/requests.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { Store } from '../store/port.ts';
+// publish (issue 23): carts check lines against the published version, as orders price them.
+import { publishedMany, publishedProduct } from './published.ts';
 
 /** Why a line is refused on a cart call, one message per problem of `checkCartLine`. */
 const REFUSALS = {
@@ -30,7 +32,7 @@ async function checkedLine<L extends CartRemoveBody>(
   store: Store,
   line: L,
 ): Promise<L & { product: Product }> {
-  const checked = checkCartLine(await store.products.get(line.itemId), line);
+  const checked = checkCartLine(await publishedProduct(store, line.itemId), line);
   if (!checked.ok) throw REFUSALS[checked.problem]();
   return { ...line, selectedColor: checked.line.selectedColor, product: checked.line.product };
 }
@@ -87,7 +89,7 @@ export async function removeCartItem(
   userId: string,
   line: CartRemoveBody,
 ): Promise<CartMap> {
-  const checked = checkCartLine(await store.products.get(line.itemId), line);
+  const checked = checkCartLine(await publishedProduct(store, line.itemId), line);
   const spelled = checked.ok ? { ...line, selectedColor: checked.line.selectedColor } : line;
   return store.carts.update(userId, (cart) => removeFromCart(sanitizeCart(cart), spelled));
 }
@@ -103,7 +105,7 @@ export async function replaceCart(
   userId: string,
   cartData: CartMap,
 ): Promise<CartMap> {
-  const products = await store.products.getMany(Object.keys(cartData));
+  const products = await publishedMany(store, Object.keys(cartData));
   // live-stock: a colour sold out since the guest added it is dropped too, as cart/add refuses it.
   const soldOut = new Map(
     (await store.products.states([...products.keys()])).map((s) => [s.product._id, s.soldOut]),

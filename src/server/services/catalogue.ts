@@ -5,6 +5,7 @@ import { colourProblems, quoted } from '../../lib/catalogue-sheet.ts';
 import { catalogueSchema, type Product } from '../../lib/product.ts';
 import '../zod-english.ts';
 import type { Store } from '../store/port.ts';
+import { publishedList } from './published.ts';
 
 /** The catalogue file the store is seeded from on first run. */
 export const DEMO_CATALOGUE_FILE = path.resolve('data/catalogue.json');
@@ -117,7 +118,8 @@ let listed: { store: Store; at: number; body: string } | null = null;
 export async function productListBody(store: Store, now = Date.now()): Promise<string> {
   if (listed && listed.store === store && now - listed.at < PRODUCT_LIST_REUSE_MS)
     return listed.body;
-  const products = (await store.products.list()).map(toListProduct);
+  // publish (issue 23): the published version's products, as the pages show them.
+  const products = (await publishedList(store)).map(toListProduct);
   const body = JSON.stringify({ success: true, products } satisfies ProductListAnswer);
   listed = { store, at: now, body };
   return body;

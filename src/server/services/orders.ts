@@ -20,6 +20,8 @@ import { confirmationMail } from './order-mail.ts';
 import { readSettings } from './settings.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
 import { ratesForOrder } from './rates.ts';
+import { publishedMany } from './published.ts';
+import { confirmBeforePricing } from './publish.ts';
 import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from './throttle.ts';
 
@@ -68,7 +70,11 @@ export function checkIdempotencyKey(key: string | null): string | null {
  * line), and a line over MAX_QUANTITY is refused rather than silently cut.
  */
 async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItem[]> {
-  const products = await store.products.getMany(items.map((i) => i.productId));
+  // publish (issue 23): priced from the published version the pages show, never the draft.
+  const products = await publishedMany(
+    store,
+    items.map((i) => i.productId),
+  );
   const lines = new Map<
     string,
     { product: Product; color: string; imageIndex: number; image: string; quantity: number }
@@ -173,6 +179,7 @@ export async function placeOrder(
     ORDER_ANSWERS.tooManyOrders,
     { addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR },
   );
+  await confirmBeforePricing(deps); // publish (issue 23): orders follow a deploy gone live
   const items = await priceItems(deps.store, body.items);
   const { currency, paymentMethod } = destination;
   let rates: Record<string, number> | null = { PKR: 1 };

@@ -40,6 +40,11 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: true,
     why: 'order mails that failed and wait to be resent: losing them loses the promise to resend',
   },
+  // publish (issue 23)
+  catalogueVersions: {
+    backup: true,
+    why: 'the published catalogue: what the pages show and what orders are priced from',
+  },
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

@@ -22,7 +22,9 @@ import {
   type StoredSettings,
   type SubscriberRecord,
   type UserRecord,
+  type CatalogueVersion,
 } from './port.ts';
+import { leftBehind, newVersion, wentLive } from './version-state.ts';
 import { isBackedUp } from './collections.ts';
 import {
   archiveStep,
@@ -69,6 +71,10 @@ CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
   json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
   json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
   json_extract(doc, '$.address.mobile'));
+-- publish (issue 23): catalogue versions; products holds the version's product list (JSON)
+CREATE TABLE IF NOT EXISTS catalogue_versions (
+  number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
 `;
 
 type Row = Record<string, unknown>;
@@ -298,6 +304,38 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
   const readCart = (userId: string): CartMap =>
     parse<CartMap>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
+
+  // publish (issue 23): catalogue versions.
+  const versionQ = {
+    get: db.prepare('SELECT doc FROM catalogue_versions WHERE number = ?'),
+    latest: db.prepare('SELECT doc FROM catalogue_versions ORDER BY number DESC LIMIT 1'),
+    latestProducts: db.prepare(
+      'SELECT products FROM catalogue_versions ORDER BY number DESC LIMIT 1',
+    ),
+    live: db.prepare(
+      "SELECT doc FROM catalogue_versions WHERE state = 'live' ORDER BY number DESC LIMIT 1",
+    ),
+    recent: db.prepare('SELECT doc FROM catalogue_versions ORDER BY number DESC LIMIT ?'),
+    products: db.prepare('SELECT products FROM catalogue_versions WHERE number = ?'),
+    insert: db.prepare(
+      'INSERT INTO catalogue_versions (number, state, doc, products) VALUES (?, ?, ?, ?)',
+    ),
+    update: db.prepare('UPDATE catalogue_versions SET state = ?, doc = ? WHERE number = ?'),
+    older: db.prepare(
+      "SELECT doc FROM catalogue_versions WHERE number < ? AND state IN ('queued', 'building', 'live')",
+    ),
+  };
+  const readVersion = (stmt: ReturnType<DatabaseSync['prepare']>, ...args: SQLInputValue[]) =>
+    parse<CatalogueVersion>(stmt.get(...args) as Row | undefined);
+  const putVersion = (v: CatalogueVersion) =>
+    versionQ.update.run(v.state, JSON.stringify(v), v.number);
+  /** Older versions left behind by version `number` (publish: pending ones; live: live ones too). */
+  const leaveBehind = (number: number, at: string, byLive: boolean) => {
+    for (const row of versionQ.older.all(number) as Row[]) {
+      const next = leftBehind(parse<CatalogueVersion>(row)!, at, byLive);
+      if (next) putVersion(next);
+    }
+  };
 
   return guardOutages(
     {
@@ -840,6 +878,71 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
                 `INSERT INTO ${name} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
               ).run(...values);
             }
+          });
+        },
+      },
+      // publish (issue 23): catalogue versions.
+      catalogueVersions: {
+        async publish(input, changed) {
+          return tx(() => {
+            const latest = readVersion(versionQ.latest);
+            const previous = parse<Product[]>(
+              versionQ.latestProducts.get() as Row | undefined,
+              'products',
+            );
+            const version = newVersion((latest?.number ?? 0) + 1, input, changed(previous));
+            versionQ.insert.run(
+              version.number,
+              version.state,
+              JSON.stringify(version),
+              JSON.stringify(input.products),
+            );
+            leaveBehind(version.number, input.publishedAt, false);
+            return version;
+          });
+        },
+        async latest() {
+          return readVersion(versionQ.latest);
+        },
+        async live() {
+          return readVersion(versionQ.live);
+        },
+        async get(number) {
+          return readVersion(versionQ.get, number);
+        },
+        async recent(limit) {
+          return (versionQ.recent.all(limit) as Row[]).map(
+            (r) => parse<CatalogueVersion>(r) as CatalogueVersion,
+          );
+        },
+        async products(number) {
+          return parse<Product[]>(versionQ.products.get(number) as Row | undefined, 'products');
+        },
+        async setState(number, next, from) {
+          return tx(() => {
+            const current = readVersion(versionQ.get, number);
+            if (!current || !from.includes(current.state)) return null;
+            const updated: CatalogueVersion = {
+              ...current,
+              state: next.state,
+              stateAt: next.at,
+              message: next.message,
+            };
+            putVersion(updated);
+            return updated;
+          });
+        },
+        async markLive(number, at) {
+          return tx(() => {
+            const current = readVersion(versionQ.get, number);
+            if (!current) return null;
+            if (current.state === 'live') return current;
+            const live = readVersion(versionQ.live);
+            if (live && live.number > number) return null;
+            const updated = wentLive(current, at);
+            putVersion(updated);
+            leaveBehind(number, at, true);
+            return updated;
           });
         },
       },

@@ -1,0 +1,64 @@
+// publish (issue 23): the Products screen's Publish bar. Edits are drafts until the owner presses
+// Publish; the bar says how many products changed since the last publish, and the newest
+// version's deploy: publishing → building → live at HH:MM, or failed with the reason.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { deployLine, unpublishedLine } from '../../lib/publish.ts';
+import {
+  $catalogue,
+  loadProgress,
+  publishCatalogue,
+  stopProgress,
+} from '../../stores/desk-publish.ts';
+
+/** The Publish bar; `owner` shows the Publish button. */
+export default function PublishBar({ owner }: { owner: boolean }) {
+  const catalogue = useStore($catalogue);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadProgress();
+    return stopProgress;
+  }, []);
+
+  const latest = catalogue?.latest ?? null;
+  const live = catalogue?.live ?? null;
+  const publish = async () => {
+    setBusy(true);
+    await publishCatalogue();
+    setBusy(false);
+  };
+  return (
+    <section className="desk-card desk-publish" aria-labelledby="desk-publish-title">
+      <h2 id="desk-publish-title">Publish</h2>
+      {catalogue === null ? (
+        <p>Loading…</p>
+      ) : (
+        <>
+          <p>
+            <strong>{unpublishedLine(catalogue.unpublished)}</strong>
+          </p>
+          <p role="status" className={latest?.state === 'failed' ? 'desk-error-text' : undefined}>
+            {latest ? deployLine(latest) : 'Nothing published yet'}
+          </p>
+          {live && latest && live.number !== latest.number && (
+            <p className="desk-hint">The shop shows version {live.number} until then.</p>
+          )}
+          {catalogue.deploy === 'none' && latest?.state === 'queued' && (
+            <p className="desk-hint">{catalogue.message}</p>
+          )}
+        </>
+      )}
+      {owner && (
+        <button
+          type="button"
+          className="desk-button"
+          disabled={busy || catalogue === null}
+          onClick={() => void publish()}
+        >
+          {busy ? 'Publishing…' : 'Publish'}
+        </button>
+      )}
+    </section>
+  );
+}

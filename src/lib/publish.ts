@@ -1,0 +1,60 @@
+// publish (issue 23): the words of Publish and its deploy progress, shared by the server, the CLI
+// and the desk's Publish bar.
+import { karachiTime } from './desk.ts';
+
+/** The messages of the publish calls and the CLI. */
+export const PUBLISH_MESSAGES = {
+  nothingToPublish: 'There is nothing to publish: the catalogue has no products on sale.',
+  published: (n: number) => `Version ${n} published.`,
+  progress: 'Deploy progress.',
+  badHookUrl:
+    'BUILD_HOOK_URL is not a web address: set it to the build hook Netlify gave (https://api.netlify.com/build_hooks/…).',
+  hookAnswered: (status: number, text: string) =>
+    `The build hook answered ${status}${text ? ` ${text}` : ''}.`,
+  hookUnreachable: (why: string) => `The build hook could not be reached: ${why}.`,
+  noDeploy:
+    'No build hook is set and no local server builds here: the next build (npm start, npm run build or a Netlify deploy) shows it.',
+  buildFailed: (why: string) => `The build failed: ${why}`,
+} as const;
+
+/** A moment's Karachi wall-clock time, HH:MM. */
+const clock = (moment: string) => karachiTime(moment).slice(11);
+
+/** A version's deploy as the Publish bar says it. */
+export interface DeployView {
+  state: string;
+  stateAt: string;
+  message: string | null;
+  liveAt: string | null;
+  number: number;
+}
+
+/** One line for a version's deploy: "Version 7: building…", "Version 7 live at 14:05", or the failure. */
+export function deployLine(version: DeployView): string {
+  const n = `Version ${version.number}`;
+  switch (version.state) {
+    case 'queued':
+      return `${n}: publishing…`;
+    case 'building':
+      return `${n}: building the site…`;
+    case 'live':
+      return `${n} live at ${clock(version.liveAt ?? version.stateAt)}`;
+    case 'failed':
+      return `${n} failed: ${version.message ?? 'no reason given'}`;
+    case 'superseded':
+      return `${n}: replaced by a newer publish before it went live`;
+    default:
+      return `${n}: was live until ${clock(version.stateAt)}`;
+  }
+}
+
+/** Whether a version's deploy is still under way (the desk polls while it is). */
+export function deployPending(state: string): boolean {
+  return state === 'queued' || state === 'building';
+}
+
+/** "3 unpublished changes", "1 unpublished change", "No unpublished changes". */
+export function unpublishedLine(count: number): string {
+  if (count === 0) return 'No unpublished changes';
+  return `${count} unpublished change${count === 1 ? '' : 's'}`;
+}

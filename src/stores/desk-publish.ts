@@ -1,0 +1,56 @@
+// publish (issue 23): the desk's Publish bar: unpublished changes, the newest version's deploy and
+// the live one. Loaded with the Products screen and polled every POLL_MS while a deploy is under
+// way (until it is live or failed); Publish (owner) answers the same view.
+import { atom } from 'nanostores';
+import type { DeskCatalogue } from '../lib/contract/desk-publish.ts';
+import { deployPending } from '../lib/publish.ts';
+import { deskRequest, notify, notifyFailure } from './desk.ts';
+
+/** How often the desk asks for the deploy's progress while it is under way. */
+export const POLL_MS = 3000;
+
+/** The last progress answer (null before the first). */
+export const $catalogue = atom<DeskCatalogue | null>(null);
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** Whether the answer's newest version is still deploying somewhere that will say when it is live. */
+function polling(answer: DeskCatalogue): boolean {
+  return answer.deploy !== 'none' && answer.latest !== null && deployPending(answer.latest.state);
+}
+
+function schedule(answer: DeskCatalogue): void {
+  if (timer) clearTimeout(timer);
+  timer = polling(answer) ? setTimeout(() => void loadProgress(), POLL_MS) : null;
+}
+
+/** Loads the progress (and keeps polling while a deploy is under way). */
+export async function loadProgress(): Promise<void> {
+  try {
+    const answer = await deskRequest('deskPublishProgress', {});
+    $catalogue.set(answer);
+    schedule(answer);
+  } catch (error) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    notifyFailure(error);
+  }
+}
+
+/** Stops polling (the screen closed). */
+export function stopProgress(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+/** Publishes the draft (owner); the answer shows the new version's deploy. */
+export async function publishCatalogue(): Promise<void> {
+  try {
+    const answer = await deskRequest('deskPublish', {});
+    $catalogue.set(answer);
+    notify(answer.latest?.state === 'failed' ? 'error' : 'success', answer.message);
+    schedule(answer);
+  } catch (error) {
+    notifyFailure(error);
+  }
+}

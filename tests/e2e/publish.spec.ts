@@ -1,0 +1,93 @@
+// Draft and published on a phone (issue 23): a price changed in the draft (the CLI's import
+// --draft, as the desk's editor writes the draft) is not what shoppers see or pay: the product
+// page, the cart and the stored order keep the published price. The owner then presses Publish on
+// the desk's Products screen; the local server rebuilds the pages beside the ones it serves and
+// swaps them in, the progress says live, and the product page shows the new price. One journey,
+// since the rebuild is the slow part (~30 s). The bag is one no other journey reads.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Product } from '../../src/lib/product.ts';
+import { PHONE } from '../fixtures/mobile-profile.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { hydrated } from './support/islands.ts';
+import { signUp, uniqueEmail } from './support/shopper.ts';
+import { expect, test } from './support/test.ts';
+import { addToCart, fillShipping, signInBeforeLoad } from './support/ui.ts';
+
+test.use(PHONE);
+
+const BAG = 'faisal-campus-bagpack';
+
+/** Imports one product into the e2e server's draft with the CLI (`catalogue import --draft`). */
+function draftImport(product: Product): void {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-draft-')), 'draft.json');
+  writeFileSync(file, JSON.stringify([product]));
+  execFileSync(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      'scripts/shop.ts',
+      'catalogue',
+      'import',
+      file,
+      '--draft',
+    ],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, MONGODB_URI: '' } },
+  );
+}
+
+test('a draft price is neither shown nor charged; Publish rebuilds the pages, says live, and the page shows the new price', async ({
+  page,
+  context,
+  request,
+}) => {
+  // Enrolment hashes a password at full strength; the rebuild takes ~30 s on a loaded machine.
+  test.setTimeout(240_000);
+  const catalogue = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as Product[];
+  const bag = catalogue.find((p) => p._id === BAG)!;
+  const published = bag.price.toLocaleString('en-US');
+  const draft = bag.price + 50;
+  draftImport({ ...bag, price: draft });
+
+  const owner = await enrolledMember(request, uniqueEmail('publish'), 'owner', 'Shop Owner');
+  await openDeskAs(page, owner, '#/products');
+  const bar = page.getByRole('region', { name: 'Publish' });
+  await expect(bar).toContainText('1 unpublished change');
+  await expectNoAxeViolations(page);
+
+  // The shopper sees and pays the published price.
+  const shop = await context.newPage();
+  const shopper = await signUp(shop.request, { tag: 'publish', name: 'Sana Tariq' });
+  await signInBeforeLoad(shop, shopper);
+  await addToCart(shop, `/product/${BAG}`);
+  await expect(shop.locator('.buy-box')).toContainText(published);
+  await shop.goto('/Cart');
+  await expect(shop.locator('.cart-page .cart-line')).toContainText(published);
+  await shop.goto('/Checkout');
+  await hydrated(shop, 'Checkout');
+  await fillShipping(shop);
+  const placed = shop.waitForResponse('**/api/order/COD');
+  await shop.getByRole('button', { name: 'Place Order' }).click();
+  const answer = (await (await placed).json()) as {
+    order: { items: { productId: string; lineTotal: number }[] };
+  };
+  expect(answer.order.items).toMatchObject([{ productId: BAG, lineTotal: bag.price }]);
+  const thanks = shop.getByRole('dialog', { name: 'Thank you for your order' });
+  await expect(thanks).toContainText(published);
+
+  // Publish: building, then live; the rebuilt page shows the new price.
+  await bar.getByRole('button', { name: 'Publish' }).tap();
+  await expect(bar.getByRole('status')).toHaveText(
+    /^Version \d+: (publishing|building the site)…$/,
+  );
+  await expect(bar).toContainText('No unpublished changes');
+  await expect(bar.getByRole('status')).toHaveText(/^Version \d+ live at \d\d:\d\d$/, {
+    timeout: 200_000,
+  });
+  await expectNoAxeViolations(page);
+  await shop.goto(`/product/${BAG}`);
+  await expect(shop.locator('.buy-box')).toContainText(draft.toLocaleString('en-US'));
+});
