@@ -33,7 +33,18 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: '**/publish.spec.ts' },
+    // Publishing rebuilds the pages the other journeys read and publishes whatever the draft holds
+    // then (a product another journey is adding, an archive under way): it runs once they are done.
+    // Alone: `npm run test:e2e -- tests/e2e/publish.spec.ts --no-deps`.
+    {
+      name: 'publish',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/publish.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'npm start',
     url: `http://localhost:${port}/api/product/list`,

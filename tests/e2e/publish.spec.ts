@@ -3,7 +3,8 @@
 // page, the cart and the stored order keep the published price. The owner then presses Publish on
 // the desk's Products screen; the local server rebuilds the pages beside the ones it serves and
 // swaps them in, the progress says live, and the product page shows the new price. One journey,
-// since the rebuild is the slow part (~30 s). The bag is one no other journey reads.
+// since the rebuild is the slow part (~30 s). The bag is one no other journey reads. It runs after
+// every other journey (playwright.config.ts); alone: `npm run test:e2e -- <this file> --no-deps`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
