@@ -14,6 +14,7 @@ import {
 import { explainFetchError } from './fetch-error.ts';
 import { missingPhotoLine, missingPhotos, photoJobs } from './build-photos.ts';
 import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from './photo-store/index.ts';
+import { versionProducts } from './services/published.ts';
 import { fetchUpstreamRates } from './services/rates.ts';
 import type { MongoDriver } from './store/mongo.ts';
 import type { Product } from '../lib/product.ts';
@@ -71,7 +72,11 @@ async function checkMongo(
       throw new Error(
         'connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
       );
-    products = await withTimeout(store.products.list(), 'MongoDB');
+    // What the next build renders: the newest published version, else the draft (publish, issue 23).
+    const latest = await withTimeout(store.catalogueVersions.latest(), 'MongoDB');
+    products = latest
+      ? (await withTimeout(versionProducts(store, latest.number), 'MongoDB')).products
+      : await withTimeout(store.products.list(), 'MongoDB');
     return `${count} products`;
   });
   if (!reach.ok && !reach.text.includes('catalogue is empty')) return { lines: [reach], products };
