@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { DeskProductState, DeskProductsBody } from '../lib/contract/desk-stock.ts';
 import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { loadProgress } from './desk-publish.ts';
 
 /** Which products the list shows. */
 export type ProductShow = NonNullable<DeskProductsBody['show']>;
@@ -76,7 +77,8 @@ export async function setArchived(product: DeskProductState, archived: boolean):
     });
     notify('success', answer.message);
     replace(answer.product);
-    await loadProducts();
+    // An archive or a restore changes what the next publish holds: the Publish bar says so.
+    await Promise.all([loadProducts(), loadProgress()]);
   } catch (error) {
     notifyFailure(error);
   }
@@ -87,7 +89,7 @@ export async function deleteProduct(product: DeskProductState): Promise<void> {
   try {
     const answer = await deskRequest('deskProductDelete', { productId: product._id });
     notify('success', answer.message);
-    await loadProducts();
+    await Promise.all([loadProducts(), loadProgress()]);
   } catch (error) {
     notifyFailure(error);
   }
