@@ -43,6 +43,32 @@ test.describe('layout at 390, 768 and 1440 px', () => {
     }
   });
 
+  test('text set in the fallback while Assistant loads sits where Assistant sets it: the swap moves nothing', async ({
+    browser,
+  }) => {
+    const layout = async (blockFont: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      if (blockFont) await page.route('**/*.woff2', (route) => route.abort());
+      await page.goto(MARGALLA.path);
+      await page.evaluate(() => document.fonts.ready);
+      const seen = await page.evaluate(() => ({
+        assistant: [...document.fonts].some(
+          (f) => f.family === 'Assistant Variable' && f.status === 'loaded',
+        ),
+        tops: ['h1', '.buy-price', '.add-to-cart', '.notes', '.accordion summary'].map((s) =>
+          Math.round(document.querySelector(s)!.getBoundingClientRect().top),
+        ),
+      }));
+      await context.close();
+      return seen;
+    };
+    const fallback = await layout(true);
+    const brand = await layout(false);
+    expect([fallback.assistant, brand.assistant]).toEqual([false, true]);
+    expect(fallback.tops).toEqual(brand.tops);
+  });
+
   test('at 1440 the home grid has 4 columns and the gallery stays in view beside the details', async ({
     page,
   }) => {
