@@ -8,6 +8,7 @@ import { BASE_CURRENCY, currencyStateSchema } from '../lib/currency.ts';
 import { fxNotice } from '../lib/fx-notice.ts';
 import { formatWithSymbol } from '../lib/money.ts';
 import { KEYS } from '../lib/storage-keys.ts';
+import { showChosenCountry } from './country-strip.ts';
 
 const text = (key: string) => localStorage.getItem(key) ?? '';
 const json = (key: string): unknown => JSON.parse(text(key) || 'null');
@@ -26,6 +27,7 @@ try {
   const country = text(KEYS.selectedCountry);
   const select = document.getElementById('footer-country');
   if (country && select instanceof HTMLSelectElement) select.value = country;
+  showChosenCountry(country, display?.wanted ?? display?.code ?? null);
   const notice = document.querySelector<HTMLElement>('[data-fx-notice]');
   const message = fxNotice(display);
   if (notice && message) {

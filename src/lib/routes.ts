@@ -144,3 +144,10 @@ export function canonicalPagePath(pathname: string): string | null {
   }
   return canonical !== undefined && canonical !== pathname ? canonical : null;
 }
+
+// craft: a product opened in one of its colours (from a colour filter), read by src/stores/product.ts.
+/** The query parameter naming the colour a product page opens in. */
+export const COLOUR_PARAM = 'colour';
+/** A product's page opened in `colour` (the plain path when no colour is given). */
+export const productColourPath = (id: string, colour?: string): string =>
+  colour ? `${productPath(id)}?${COLOUR_PARAM}=${encodeURIComponent(colour)}` : productPath(id);

@@ -78,11 +78,14 @@ test.describe('the cart panel and the cart page', () => {
     const panel = cartPanel(page);
     await expect(panel.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
     await panel.getByRole('button', { name: 'Increase quantity' }).click();
-    await expect(panel.locator('output')).toHaveText('2');
+    await expect(panel.getByRole('spinbutton')).toHaveValue('2');
     await expect(panel.getByRole('link', { name: 'View My Cart (2)' })).toBeVisible();
     await panel.getByRole('button', { name: /^Remove / }).click();
-    await expect(panel.getByText('Your cart is empty.')).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Checkout Now' })).toHaveAttribute(
+    // Nothing was just added any more: the emptied panel is the cart.
+    const emptied = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(emptied.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await expect(emptied.getByText('Your cart is empty.')).toBeVisible();
+    await expect(emptied.getByRole('link', { name: 'Checkout Now' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -112,7 +115,7 @@ test.describe('the cart panel and the cart page', () => {
     const margalla = panel.getByRole('group', { name: `Quantity of ${MARGALLA.name}` });
     await margalla.getByRole('button', { name: 'Decrease quantity' }).focus();
     await page.keyboard.press('Enter');
-    await expect(margalla.locator('output')).toHaveText('1');
+    await expect(margalla.getByRole('spinbutton')).toHaveValue('1');
     await expect(margalla.getByRole('button', { name: 'Decrease quantity' })).toBeFocused();
     await panel
       .getByRole('button', { name: /^Remove / })
@@ -122,7 +125,9 @@ test.describe('the cart panel and the cart page', () => {
     await expect(panel.locator('.cart-line')).toHaveCount(1);
     await expect(panel.getByRole('button', { name: /^Remove / })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(panel.getByText('Your cart is empty.')).toBeFocused();
+    await expect(
+      page.getByRole('dialog', { name: 'Your Cart' }).getByText('Your cart is empty.'),
+    ).toBeFocused();
     await expectNoAxeViolations(page);
   });
 
@@ -140,7 +145,7 @@ test.describe('the cart panel and the cart page', () => {
     const margalla = page.getByRole('group', { name: `Quantity of ${MARGALLA.name}` });
     await margalla.getByRole('button', { name: 'Decrease quantity' }).focus();
     await page.keyboard.press('Enter');
-    await expect(margalla.locator('output')).toHaveText('1');
+    await expect(margalla.getByRole('spinbutton')).toHaveValue('1');
     await expect(margalla.getByRole('button', { name: 'Decrease quantity' })).toBeFocused();
     const removes = page.locator('main').getByRole('button', { name: /^Remove / });
     await removes.first().focus();

@@ -147,7 +147,7 @@ test.describe('taps before hydration on a slow phone', () => {
       const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
       await expect(panel).toBeVisible();
       await expect(panel.locator('.cart-line')).toHaveCount(1);
-      await expect(panel.locator('.cart-line output')).toHaveText('1');
+      await expect(panel.locator('.cart-line').getByRole('spinbutton')).toHaveValue('1');
       expect(await storage(page, 'cartItems_guest')).toEqual({
         [MARGALLA.id]: { Black: { 0: 1 } },
       });

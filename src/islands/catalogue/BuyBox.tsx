@@ -14,7 +14,7 @@ import { Price } from '../shared/Price.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { $selectedColour, chooseColour } from '../../stores/product.ts';
 import { swatchColour } from '../../lib/swatches.ts';
-import { QuantityStepper } from './QuantityStepper.tsx';
+import { QuantityStepper } from '../shared/QuantityStepper.tsx';
 import { STOCK_MESSAGES } from '../../lib/messages.ts';
 import { notify } from '../../stores/notices.ts';
 import { $stock, colourInStock } from '../../stores/stock.ts';
@@ -106,7 +106,13 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
         </div>
       </fieldset>
       <div className="buy-row">
-        <QuantityStepper value={quantity} onChange={setQuantity} />
+        <QuantityStepper
+          id="quantity"
+          value={quantity}
+          onChange={setQuantity}
+          label="Quantity"
+          groupLabel={`Quantity of ${product.productName}`}
+        />
         <FavouriteButton
           productId={product._id}
           productName={product.productName}

@@ -1,6 +1,6 @@
 import { useState, type PointerEvent } from 'react';
 import { discountedPrice, hasDiscount } from '../../lib/pricing.ts';
-import { productPath } from '../../lib/routes.ts';
+import { productColourPath } from '../../lib/routes.ts';
 import { CARD_SIZES } from '../../lib/photos.ts';
 import { Photo } from '../shared/Photo.tsx';
 import { Price } from '../shared/Price.tsx';
@@ -8,10 +8,23 @@ import { variantAt, type CardProduct } from './card-product.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { swatchColour } from '../../lib/swatches.ts';
 
-/** The product card used by every grid, strip and overlay. */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
-  const [variant, setVariant] = useState(0);
-  const href = productPath(product._id);
+/**
+ * The product card used by every grid, strip and overlay. With `colour` (a colour filter in force)
+ * it rests on that colour's image and opens the product in that colour.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  colour,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  colour?: string;
+}) {
+  const resting = Math.max(0, colour ? product.colors.indexOf(colour) : 0);
+  const [variant, setVariant] = useState<number | null>(null);
+  const shown = variant ?? resting;
+  const href = productColourPath(product._id, colour);
   const onMove = (e: PointerEvent<HTMLElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     setVariant(variantAt(e.clientX - box.left, box.width, product.images.length));
@@ -19,10 +32,10 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   const discounted = hasDiscount(product);
   return (
     <article className="card">
-      <div className="card-media" onPointerMove={onMove} onPointerLeave={() => setVariant(0)}>
+      <div className="card-media" onPointerMove={onMove} onPointerLeave={() => setVariant(null)}>
         <a href={href} tabIndex={-1} aria-hidden="true">
           <Photo
-            src={product.images[variant] ?? product.images[0] ?? ''}
+            src={product.images[shown] ?? product.images[0] ?? ''}
             sizes={CARD_SIZES}
             alt=""
             width={800}

@@ -3,12 +3,17 @@ import { GALLERY_SIZES, THUMB_SIZES } from '../../lib/photos.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Photo } from '../shared/Photo.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
+import { useSwipe } from './gallery-gestures.ts';
+import { wrapSlide } from '../../lib/ui-constants.ts';
 import { $selectedColour } from '../../stores/product.ts';
 import './product.css';
 
 type Props = { name: string; colorImages: { color: string; images: string[] }[] };
 
-/** The product page gallery: the selected colour's images, thumbnails, and the full-screen viewer. */
+/**
+ * The product page gallery: the selected colour's images (a sideways swipe steps through them),
+ * thumbnails, and the full-screen viewer.
+ */
 export default function ProductGallery({ name, colorImages }: Props) {
   const chosen = useHydratedStore($selectedColour, '');
   const variant = colorImages.find((c) => c.color === chosen) ?? colorImages[0]!;
@@ -17,12 +22,14 @@ export default function ProductGallery({ name, colorImages }: Props) {
   useEffect(() => setIndex(0), [variant.color]);
   const images = variant.images;
   const current = Math.min(index, images.length - 1);
+  const swipe = useSwipe((by) => setIndex(wrapSlide(current, by, images.length)));
   return (
     <div className="gallery" data-testid="gallery" data-colour={variant.color}>
       <button
         type="button"
         className="gallery-main"
-        onClick={() => setViewing(true)}
+        {...swipe.handlers}
+        onClick={(e) => !swipe.swiped(e) && setViewing(true)}
         aria-label={`View ${name} full screen`}
       >
         <Photo

@@ -8,11 +8,14 @@ export function ProductGrid({
   eager = 0,
   strip = false,
   listRef,
+  colours = [],
 }: {
   products: readonly CardProduct[];
   eager?: number;
   strip?: boolean;
   listRef?: Ref<HTMLUListElement>;
+  /** The colour filter in force: each card shows, and opens in, its first colour among them. */
+  colours?: readonly string[];
 }) {
   return (
     <ul
@@ -22,7 +25,11 @@ export function ProductGrid({
     >
       {products.map((p, i) => (
         <li key={p._id}>
-          <ProductCard product={p} eager={i < eager} />
+          <ProductCard
+            product={p}
+            eager={i < eager}
+            colour={p.colors.find((c) => colours.includes(c))}
+          />
         </li>
       ))}
     </ul>

@@ -167,7 +167,12 @@ export default function ProductListing({ products, showCategory = false, emptyTe
               )}
             </div>
           ) : (
-            <ProductGrid products={visible} eager={4} listRef={newCards.list} />
+            <ProductGrid
+              products={visible}
+              eager={4}
+              listRef={newCards.list}
+              colours={state.colors}
+            />
           )}
           {visible.length < list.length && (
             <button

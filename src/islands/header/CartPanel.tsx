@@ -1,33 +1,25 @@
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  cartLineKey,
-  cartLines,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  type CartLine,
-} from '../../lib/cart.ts';
+import { cartLineKey, cartLines, type CartLine } from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { LinesTotal, Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
+import { QuantityStepper } from '../shared/QuantityStepper.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { ROUTES } from '../../lib/routes.ts';
 
 const EMPTY_CART = {};
 
-/** The 'Just Added to Cart' side panel. */
+/** The 'Just Added to Cart' side panel ('Your Cart' when it holds nothing). */
 export function CartPanel() {
   const { cartPanel } = useHydratedStore($ui, UI_CLOSED);
+  // Once its last line is removed (or an add was refused) nothing was just added: it is the cart.
+  const title = useHydratedStore($cartCount, 0) > 0 ? 'Just Added to Cart' : 'Your Cart';
   return (
-    <Dialog
-      open={cartPanel}
-      onClose={closeOverlays}
-      label="Just Added to Cart"
-      className="drawer cart-panel"
-    >
+    <Dialog open={cartPanel} onClose={closeOverlays} label={title} className="drawer cart-panel">
       <div className="sheet-head">
-        <h2>Just Added to Cart</h2>
+        <h2>{title}</h2>
         <CloseButton onClose={closeOverlays} />
       </div>
       <CartLinesEditor />
@@ -112,8 +104,6 @@ function useFocusAfterRemove(lines: readonly CartLine[]) {
   return { list, empty, removing: (index: number) => (removedAt.current = index) };
 }
 
-// At 1 or 100 a stepper button is aria-disabled, not disabled: a disabled button would drop the
-// keyboard focus it holds.
 function CartLineRow({
   line,
   note,
@@ -129,9 +119,6 @@ function CartLineRow({
     selectedColor: line.selectedColor,
     imageIndex: line.imageIndex,
   };
-  const set = (quantity: number) => {
-    if (quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY) void updateItem({ ...key, quantity });
-  };
   return (
     <li className="cart-line">
       <img src={line.image} alt="" width={72} height={72} loading="lazy" />
@@ -144,29 +131,13 @@ function CartLineRow({
           </span>
         )}
         <Price pkr={line.lineTotal} />
-        <div
-          className="stepper-row"
-          role="group"
-          aria-label={`Quantity of ${line.product.productName}`}
-        >
-          <button
-            type="button"
-            aria-label="Decrease quantity"
-            aria-disabled={line.quantity <= MIN_QUANTITY}
-            onClick={() => set(line.quantity - 1)}
-          >
-            −
-          </button>
-          <output aria-live="polite">{line.quantity}</output>
-          <button
-            type="button"
-            aria-label="Increase quantity"
-            aria-disabled={line.quantity >= MAX_QUANTITY}
-            onClick={() => set(line.quantity + 1)}
-          >
-            +
-          </button>
-        </div>
+        <QuantityStepper
+          value={line.quantity}
+          onChange={(quantity) => void updateItem({ ...key, quantity })}
+          label={`Quantity of ${line.product.productName} in ${line.selectedColor}`}
+          groupLabel={`Quantity of ${line.product.productName}`}
+          hideLabel
+        />
       </div>
       <button
         type="button"

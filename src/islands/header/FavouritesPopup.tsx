@@ -35,7 +35,15 @@ function FavouritesBody() {
         <h2>{FAVOURITE_MESSAGES.emptyTitle}</h2>
         <CloseButton onClose={closeOverlays} />
       </div>
-      {ids.length === 0 && <p className="empty">{FAVOURITE_MESSAGES.empty}</p>}
+      {ids.length === 0 && (
+        <div className="empty-favourites">
+          <p className="empty">{FAVOURITE_MESSAGES.empty}</p>
+          <p className="muted">Tap the heart on any bag to keep it here.</p>
+          <a className="button" href={ROUTES.collections}>
+            Browse bags
+          </a>
+        </div>
+      )}
       {ids.length > 0 && products === null && <p>Loading...</p>}
       <ul className="mini-list">
         {saved.map((p) => (

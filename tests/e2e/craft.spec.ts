@@ -1,0 +1,326 @@
+// Issue 25's "one family of components" and layout defects: edges, columns, the tablet footer, the
+// sticky gallery, the heart's tip, brand-coloured controls, one stepper on three screens, swipeable
+// and zoomable galleries, a product opened in the filtered colour, the strip after a choice and the
+// empty favourites' call to action. Few journeys, each proving several points; the rules behind
+// them (gestures, fallback metrics) are unit-tested.
+import type { CDPSession } from '@playwright/test';
+import { PHONE } from '../fixtures/mobile-profile.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { MARGALLA } from './support/catalogue.ts';
+import { hydrated } from './support/islands.ts';
+import { addToCart, cartPanel } from './support/ui.ts';
+import { expect, test, type Locator, type Page } from './support/test.ts';
+
+const BRAND = 'rgb(15, 92, 85)';
+const MAIN_PAGES = ['/', '/Collections', MARGALLA.path, '/Cart', '/faq/returns'];
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('layout at 390, 768 and 1440 px', () => {
+  test('the strip, header and footer reach both edges with no sideways scroll on the main pages', async ({
+    page,
+  }) => {
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of MAIN_PAGES) {
+        await page.goto(path);
+        const edges = await page.evaluate(() => ({
+          document: document.documentElement.scrollWidth,
+          bands: ['.country-strip', '.site-header', '.site-footer'].map((s) => {
+            const box = document.querySelector(s)!.getBoundingClientRect();
+            return [s, Math.round(box.left), Math.round(box.right)];
+          }),
+        }));
+        expect(edges.document, `${path} at ${width}`).toBe(width);
+        expect(edges.bands, `${path} at ${width}`).toEqual([
+          ['.country-strip', 0, width],
+          ['.site-header', 0, width],
+          ['.site-footer', 0, width],
+        ]);
+      }
+    }
+  });
+
+  test('text set in the fallback while Assistant loads sits where Assistant sets it: the swap moves nothing', async ({
+    browser,
+  }) => {
+    const layout = async (blockFont: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      if (blockFont) await page.route('**/*.woff2', (route) => route.abort());
+      await page.goto(MARGALLA.path);
+      await page.evaluate(() => document.fonts.ready);
+      const seen = await page.evaluate(() => ({
+        assistant: [...document.fonts].some(
+          (f) => f.family === 'Assistant Variable' && f.status === 'loaded',
+        ),
+        tops: ['h1', '.buy-price', '.add-to-cart', '.notes', '.accordion summary'].map((s) =>
+          Math.round(document.querySelector(s)!.getBoundingClientRect().top),
+        ),
+      }));
+      await context.close();
+      return seen;
+    };
+    const fallback = await layout(true);
+    const brand = await layout(false);
+    expect([fallback.assistant, brand.assistant]).toEqual([false, true]);
+    expect(fallback.tops).toEqual(brand.tops);
+  });
+
+  test('at 1440 the home grid has 4 columns and the gallery stays in view beside the details', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const cards = page.locator('.best .product-grid > li');
+    const tops = await cards.evaluateAll((items) =>
+      items.slice(0, 5).map((li) => Math.round(li.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops.slice(0, 4)).size, 'the first four cards share a row').toBe(1);
+    expect(tops[4], 'the fifth starts the next row').toBeGreaterThan(tops[0]!);
+    expect((await cards.first().boundingBox())!.width).toBeLessThan(300);
+
+    await page.goto(MARGALLA.path);
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBeGreaterThanOrEqual(600);
+    const header = (await page.locator('.site-header').boundingBox())!;
+    const gallery = (await page.getByTestId('gallery').boundingBox())!;
+    expect(gallery.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(gallery.y).toBeLessThan(header.y + header.height + 40);
+  });
+
+  test('at 768 the footer gives the newsletter and the country select room, and the chat bubble covers no payment logo', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/');
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    const email = (await page.getByLabel('E-mail address').boundingBox())!;
+    expect(email.width).toBeGreaterThanOrEqual(300);
+    const select = (await page.getByLabel('Country / currency').boundingBox())!;
+    expect(select.width).toBeGreaterThanOrEqual(300);
+    expect(select.x + select.width).toBeLessThanOrEqual(768);
+    const bubble = (await page
+      .getByRole('link', { name: 'Chat with us on WhatsApp' })
+      .boundingBox())!;
+    for (const logo of ['Visa', 'Mastercard', 'JazzCash', 'EasyPaisa']) {
+      const box = (await page.getByRole('img', { name: logo }).boundingBox())!;
+      expect(overlap(box, bubble), `${logo} under the bubble`).toBe(false);
+    }
+  });
+});
+
+test.describe('brand-coloured controls at 1366', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("radios and focus rings are the brand's teal, and the heart's tip never covers Add To Cart", async ({
+    page,
+  }) => {
+    await page.goto(MARGALLA.path);
+    await hydrated(page, 'BuyBox');
+    const radio = page.getByRole('radio', { name: 'Navy' });
+    expect(await radio.evaluate((el) => getComputedStyle(el).accentColor)).toBe(BRAND);
+    await page.getByRole('button', { name: 'Increase quantity' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement!;
+      return [getComputedStyle(el).outlineColor, getComputedStyle(el).outlineStyle];
+    });
+    expect(ring).toEqual([BRAND, 'solid']);
+
+    const heart = page.locator('.buy-box .fav');
+    await heart.hover();
+    const tip = heart.locator('.tip');
+    await expect(tip).toHaveCSS('opacity', '1');
+    const addToCart = (await page.getByRole('button', { name: 'Add To Cart' }).boundingBox())!;
+    expect(overlap((await tip.boundingBox())!, addToCart)).toBe(false);
+  });
+});
+
+test.describe('on a Pixel 7', () => {
+  test.use({ ...PHONE });
+
+  /** The stepper as a shopper meets it: its parts, their names, and how it is drawn. */
+  const stepperLooks = (stepper: Locator) =>
+    stepper.evaluate((group) => {
+      const row = group.querySelector('.qty-row')!;
+      const [minus, box, plus] = [...row.children] as HTMLElement[];
+      const style = getComputedStyle(row);
+      return {
+        role: group.getAttribute('role'),
+        parts: [
+          minus!.getAttribute('aria-label'),
+          box!.getAttribute('type'),
+          plus!.getAttribute('aria-label'),
+        ],
+        height: row.getBoundingClientRect().height,
+        radius: style.borderRadius,
+        border: style.borderColor,
+        buttons: [minus!.getBoundingClientRect().width, plus!.getBoundingClientRect().width],
+      };
+    });
+
+  test('the product page, the cart panel and /Cart share one stepper', async ({ page }) => {
+    await page.goto(MARGALLA.path);
+    await hydrated(page, 'BuyBox');
+    const onPage = await stepperLooks(
+      page.getByRole('group', { name: `Quantity of ${MARGALLA.name}` }).first(),
+    );
+    expect(onPage).toMatchObject({
+      role: 'group',
+      parts: ['Decrease quantity', 'number', 'Increase quantity'],
+      height: 44,
+      buttons: [44, 44],
+    });
+    await addToCart(page, MARGALLA.path);
+    const panel = cartPanel(page);
+    const inPanel = panel.getByRole('group', { name: `Quantity of ${MARGALLA.name}` });
+    expect(await stepperLooks(inPanel)).toEqual(onPage);
+    await inPanel.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(inPanel.getByRole('spinbutton')).toHaveValue('2');
+    await expectNoAxeViolations(page, { include: 'dialog[open]' });
+
+    await page.goto('/Cart');
+    const onCart = page
+      .locator('main')
+      .getByRole('group', { name: `Quantity of ${MARGALLA.name}` });
+    await expect(onCart.getByRole('spinbutton')).toHaveValue('2');
+    expect(await stepperLooks(onCart)).toEqual(onPage);
+    // Typing is the same everywhere too: out of range comes back clamped to 100.
+    await onCart.getByRole('spinbutton').fill('250');
+    await onCart.getByRole('spinbutton').press('Enter');
+    await expect(onCart.getByRole('spinbutton')).toHaveValue('100');
+  });
+
+  /** A one-finger drag across `target`'s middle by `dx`, as touch input. */
+  async function swipe(cdp: CDPSession, target: Box, dx: number) {
+    const y = target.y + target.height / 2;
+    const x = target.x + target.width / 2 - dx / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: x + (dx * i) / 5, y }],
+      });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  /** Two quick taps at one spot. */
+  async function doubleTap(cdp: CDPSession, x: number, y: number) {
+    for (let i = 0; i < 2; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+  }
+
+  async function pinchOut(cdp: CDPSession, x: number, y: number) {
+    const points = (d: number) => [
+      { x: x - d, y, id: 1 },
+      { x: x + d, y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(30) });
+    for (const d of [50, 70, 90])
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  const zoomOf = (page: Page) =>
+    page
+      .locator('.viewer-photo')
+      .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec(el.style.transform)?.[1] ?? NaN));
+
+  test('the gallery and the viewer swipe between photos, and the viewer zooms by double tap, pinch and button', async ({
+    page,
+  }) => {
+    await page.goto(MARGALLA.path);
+    await hydrated(page, 'ProductGallery');
+    const cdp = await page.context().newCDPSession(page);
+    const main = page.locator('.gallery-main');
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
+    await swipe(cdp, (await main.boundingBox())!, -160);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 2 of 4$/);
+    await expect(page.getByRole('button', { name: 'Show image 2' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await swipe(cdp, (await main.boundingBox())!, 160);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
+    // A short or vertical movement is no swipe (and the page still scrolls vertically).
+    await swipe(cdp, (await main.boundingBox())!, -30);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
+
+    await main.tap();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await expect(viewer.locator('.viewer-counter')).toHaveText('1 / 4');
+    const stage = viewer.locator('.viewer-stage');
+    await swipe(cdp, (await stage.boundingBox())!, -200);
+    await expect(viewer.locator('.viewer-counter')).toHaveText('2 / 4');
+
+    const photo = (await viewer.locator('.viewer-photo img').boundingBox())!;
+    await doubleTap(cdp, photo.x + photo.width / 2, photo.y + photo.height / 2);
+    await expect(stage).toHaveAttribute('data-zoomed', '');
+    expect(await zoomOf(page)).toBe(2.5);
+    await expect(viewer.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+    // Zoomed, a swipe drags the photo instead of changing it.
+    await swipe(cdp, (await stage.boundingBox())!, -120);
+    await expect(viewer.locator('.viewer-counter')).toHaveText('2 / 4');
+    await expectNoAxeViolations(page, { include: 'dialog' });
+    await doubleTap(cdp, photo.x + photo.width / 2, photo.y + photo.height / 2);
+    await expect(stage).not.toHaveAttribute('data-zoomed');
+
+    await pinchOut(cdp, photo.x + photo.width / 2, photo.y + photo.height / 2);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(2);
+    await viewer.getByRole('button', { name: 'Zoom out' }).tap();
+    await expect(stage).not.toHaveAttribute('data-zoomed');
+    await viewer.getByRole('button', { name: 'Zoom in' }).tap();
+    expect(await zoomOf(page)).toBe(2.5);
+    // The keys and buttons still step, and a new photo starts unzoomed.
+    await viewer.getByRole('button', { name: 'Next image' }).tap();
+    await expect(viewer.locator('.viewer-counter')).toHaveText('3 / 4');
+    await expect(stage).not.toHaveAttribute('data-zoomed');
+  });
+
+  test('a Navy filter opens the product in Navy; a chosen country shows in the strip; empty favourites lead to the bags', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      localStorage.setItem('selectedCountry', 'United Kingdom');
+      sessionStorage.setItem('seeded', '1');
+    });
+    await page.goto('/Bagpacks');
+    const strip = page.getByRole('complementary', { name: 'Shipping country' });
+    await expect(strip).toHaveText(
+      /^Shipping to United Kingdom(, prices in [A-Z]{3})?\. Change country$/,
+    );
+    await expect(strip.getByRole('link', { name: 'Change country' })).toHaveAttribute(
+      'href',
+      '/selectCountry',
+    );
+    await hydrated(page, 'ProductListing');
+    await page.getByRole('button', { name: 'Show Filter' }).click();
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await panel.getByLabel(/^Navy \(\d+\)$/).check();
+    await panel.getByRole('button', { name: /^Show \d+ products?$/ }).click();
+    // Margalla comes in Black first; under the Navy filter its card shows and opens Navy.
+    const card = page.locator('.card', { hasText: MARGALLA.name });
+    await expect(card.getByRole('link', { name: MARGALLA.name })).toHaveAttribute(
+      'href',
+      `${MARGALLA.path}?colour=Navy`,
+    );
+    await card.getByRole('link', { name: MARGALLA.name }).tap();
+    await page.waitForURL(`**${MARGALLA.path}?colour=Navy`);
+    await expect(page.getByTestId('gallery')).toHaveAttribute('data-colour', 'Navy');
+    await expect(page.getByRole('radio', { name: 'Navy' })).toBeChecked();
+    await expect(page.locator('.colours legend')).toHaveText('Colour: Navy');
+
+    await page.getByRole('button', { name: 'Your Favourite Bags' }).tap();
+    const popup = page.getByRole('dialog', { name: 'Your Favourite Bags' });
+    await expect(popup.getByText('Oops, You Have No Favourites yet')).toBeVisible();
+    await expectNoAxeViolations(page, { include: 'dialog[open]' });
+    await popup.getByRole('link', { name: 'Browse bags' }).tap();
+    await page.waitForURL('**/Collections');
+  });
+});
