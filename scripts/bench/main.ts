@@ -120,6 +120,8 @@ function jsBudget(route: string): number {
 function instantPages(dist: string): InstantPage[] {
   const product = firstProductRoute(dist);
   const open = (label: string) => `dialog[open][aria-label="${label}"]`;
+  // The server-rendered shell a tap opens before its island hydrates (src/components/TapShell.astro).
+  const shell = (id: string) => `dialog[open]#shell-${id}`;
   return [
     ...(product
       ? ([
@@ -142,7 +144,7 @@ function instantPages(dist: string): InstantPage[] {
       page: 'Show Filter',
       route: '/Collections',
       tap: { role: 'button', name: 'Show Filter' },
-      shows: '.filter-panel',
+      shows: `.filter-panel, ${shell('filter')}`,
       whole: '.filter-panel input',
     },
     {
@@ -156,14 +158,14 @@ function instantPages(dist: string): InstantPage[] {
       page: 'account drawer',
       route: '/',
       tap: { role: 'button', name: 'Log in or create an account' },
-      shows: open('Log in'),
+      shows: `${open('Log in')}, ${shell('account')}`,
       whole: `${open('Log in')} input`,
     },
     {
       page: 'checkout',
       route: '/Checkout',
       tap: { role: 'button', name: 'Log in or create an account' },
-      shows: open('Log in'),
+      shows: `${open('Log in')}, ${shell('account')}`,
       whole: `${open('Log in')} input`,
     },
   ];

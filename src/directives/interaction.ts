@@ -6,10 +6,11 @@
 // a button, link-button, checkbox, radio or label, a form submit, a new value in a select, slider or
 // text field — is held, marked pending (`data-pending`, styled in global.css as a pressed/busy
 // control, so there is feedback within a frame) and replayed once, in order, after hydration.
-// Real links navigate natively. `client:interaction="group"` wakes every island of that group
+// A control that names a shell (`data-shell`, src/components/TapShell.astro) opens it at once: the
+// sheet the island will open, server-rendered, with a pending line. Real links navigate natively. `client:interaction="group"` wakes every island of that group
 // together (the product page's buy box and gallery share the chosen colour).
 import type { ClientDirective } from 'astro';
-import { WAKE_EVENT, wakeRequested } from '../client/wake.ts';
+import { WAKE_EVENT, wakeIslands, wakeRequested } from '../client/wake.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Held =
@@ -67,11 +68,57 @@ function replayEdit(el: Field) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** How long a shell whose answer comes from another island waits for it after the replay. */
+const SHELL_WAIT_MS = 3000;
+
+/**
+ * Opens, in the frame of the tap, the server-rendered shell (src/components/TapShell.astro) that a
+ * held control names in `data-shell`: the same sheet the island will open, with a pending line.
+ * Returns it, or null when the control has none (or it does not apply at this width).
+ */
+function openShell(control: HTMLElement): HTMLDialogElement | null {
+  const id = control.getAttribute('data-shell');
+  const shell = id ? document.getElementById(id) : null;
+  if (!(shell instanceof HTMLDialogElement) || !shell.isConnected) return null;
+  const media = shell.getAttribute('data-media');
+  if (media && !matchMedia(media).matches) return null;
+  if (!shell.open) shell.showModal();
+  // Its answer comes from another island (the header's panel after Add To Cart): wake it now.
+  if (shell.hasAttribute('data-answer')) wakeIslands();
+  return shell;
+}
+
+/**
+ * Takes a shell away once the island answers. Removing a modal dialog (unlike closing it) does not
+ * send focus back to the control, so the island's own sheet keeps it. A shell answered by its own
+ * island goes just before the replay (the island opens its sheet in the same task: no frame
+ * without one); one answered by another island stays until that island's sheet shows.
+ */
+function retireShell(shell: HTMLDialogElement, replay: () => void) {
+  const answer = shell.getAttribute('data-answer');
+  if (!answer) {
+    shell.remove();
+    replay();
+    return;
+  }
+  replay();
+  const deadline = performance.now() + SHELL_WAIT_MS;
+  const watch = () => {
+    if (!shell.isConnected) return;
+    if (!shell.open || document.querySelector(answer) || performance.now() > deadline)
+      shell.remove();
+    else requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}
+
 const interaction: ClientDirective = (load, options, el) => {
   const group = typeof options.value === 'string' && options.value ? options.value : '';
   const groupEvent = `${WAKE_EVENT}:${group}`;
   let started = false;
   const held: Held[] = [];
+  /** The shell each held click opened. */
+  const shells = new Map<Held, HTMLDialogElement>();
 
   const hold = (item: Held) => {
     if (held.length >= MAX_HELD) return;
@@ -90,7 +137,22 @@ const interaction: ClientDirective = (load, options, el) => {
     if (target instanceof HTMLLabelElement && target.control && isField(target.control)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    hold({ kind: 'click', el: target });
+    const item: Held = { kind: 'click', el: target };
+    hold(item);
+    const shell = openShell(target);
+    if (!shell) return;
+    shells.set(item, shell);
+    // Closed by the shopper before the island came (× or Escape): the tap is withdrawn.
+    shell.addEventListener(
+      'close',
+      () => {
+        if (!shells.delete(item)) return;
+        const at = held.indexOf(item);
+        if (at >= 0) held.splice(at, 1);
+        for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');
+      },
+      { once: true },
+    );
   };
 
   const onEdit = (event: Event) => {
@@ -137,8 +199,14 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const [type, listener] of listeners) el.removeEventListener(type, listener, true);
     for (const item of held.splice(0)) {
       for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');
-      if (!item.el.isConnected) continue;
-      if (item.kind === 'click') item.el.click();
+      const shell = shells.get(item);
+      shells.delete(item);
+      if (!item.el.isConnected) {
+        shell?.remove();
+        continue;
+      }
+      if (item.kind === 'click' && shell) retireShell(shell, () => item.el.click());
+      else if (item.kind === 'click') item.el.click();
       else if (item.kind === 'edit') replayEdit(item.el);
       else item.el.requestSubmit(item.by?.isConnected ? item.by : undefined);
     }
