@@ -74,6 +74,10 @@ async function firstTap(page: Page, url: string, entry: InstantPage) {
     whole: entry.whole ?? entry.shows,
   });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // The moment the page shows (its first contentful paint): a shopper taps what is painted.
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+  );
   await page.getByRole(entry.tap.role, { name: entry.tap.name }).first().tap();
   // Event Timing reports after the next paint; the replay after hydration is not a new interaction.
   await page

@@ -83,8 +83,9 @@ function openShell(control: HTMLElement): HTMLDialogElement | null {
   const media = shell.getAttribute('data-media');
   if (media && !matchMedia(media).matches) return null;
   if (!shell.open) shell.showModal();
-  // Its answer comes from another island (the header's panel after Add To Cart): wake it now.
-  if (shell.hasAttribute('data-answer')) wakeIslands();
+  // Its answer comes from another island (the header's panel after Add To Cart): wake it once the
+  // shell is painted (starting every island's load in this task would delay that frame).
+  if (shell.hasAttribute('data-answer')) requestAnimationFrame(() => setTimeout(wakeIslands));
   return shell;
 }
 
@@ -102,14 +103,19 @@ function retireShell(shell: HTMLDialogElement, replay: () => void) {
     return;
   }
   replay();
-  const deadline = performance.now() + SHELL_WAIT_MS;
-  const watch = () => {
-    if (!shell.isConnected) return;
-    if (!shell.open || document.querySelector(answer) || performance.now() > deadline)
-      shell.remove();
-    else requestAnimationFrame(watch);
+  // Watched as the DOM changes, not per frame: the shell goes in the very task the island's sheet
+  // opens in, so the two never show (nor are found) together.
+  const done = () => {
+    watcher.disconnect();
+    clearTimeout(timer);
+    shell.remove();
   };
-  requestAnimationFrame(watch);
+  const watcher = new MutationObserver(() => {
+    if (!shell.open || document.querySelector(answer)) done();
+  });
+  watcher.observe(document.body, { subtree: true, childList: true, attributeFilter: ['open'] });
+  const timer = setTimeout(done, SHELL_WAIT_MS);
+  if (document.querySelector(answer)) done();
 }
 
 const interaction: ClientDirective = (load, options, el) => {
