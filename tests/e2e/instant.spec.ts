@@ -8,8 +8,7 @@ import { untilHydrated } from './support/islands.ts';
 import { MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
-import { throttleLikeMobile } from '../fixtures/mobile-profile.ts';
-import { uniqueEmail } from './support/shopper.ts';
+import { serverCart, uniqueEmail } from './support/shopper.ts';
 import { addToCart, drawer, fillShipping, registerInDrawer } from './support/ui.ts';
 
 /** The goal for a first tap's visible answer on the 4× CPU profile (INP "good"). */
@@ -134,7 +133,11 @@ test.describe('the guest cart through registration on a slow phone', () => {
   test('added on the product page, taken to checkout and refused there, the lines are in the cart after registering on the home page and going straight to /Cart', async ({
     page,
   }) => {
-    await throttleLikeMobile(page);
+    test.setTimeout(90_000);
+    // The CPU of a mid-range phone (4×) for the whole journey; the network's lateness is the
+    // cart calls' below, where the race is.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await addToCart(page, MARGALLA.path);
     await page.goto('/Cart');
     await expect(page.locator('.cart-line')).toHaveCount(1);
@@ -143,14 +146,25 @@ test.describe('the guest cart through registration on a slow phone', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(drawer(page).getByRole('alert')).toHaveText('Please login to place your order.');
     await page.goto('/');
+    // The cart calls answer late, as on a busy phone network: the shopper leaves while the
+    // sign-in's merge still travels (the loss the issue saw in 2 of 4 runs on a busy machine).
+    await page.route('**/api/cart/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await registerInDrawer(page, uniqueEmail('guest-cart'));
-    // Straight on, as a shopper does the moment the welcome shows: the merge may still travel.
+    // Straight on, as a shopper does the moment the welcome shows.
     await page.goto('/Cart');
-    await expect(page.locator('.cart-line')).toHaveCount(1);
+    await expect(page.locator('.cart-line')).toHaveCount(1, { timeout: 15_000 });
     await expect(page.locator('.cart-line')).toContainText(MARGALLA.name);
     await expect(page.locator('[data-cart-count]').first()).toHaveText('1');
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('cartItems_guest')))
+      .poll(() => page.evaluate(() => localStorage.getItem('cartItems_guest')), { timeout: 15_000 })
       .toBeNull();
+    await expect
+      .poll(() => serverCart(page), { timeout: 15_000 })
+      .toEqual({
+        [MARGALLA.id]: { Black: { '0': 1 } },
+      });
   });
 });
