@@ -9,7 +9,15 @@ import { MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
 import { serverCart, uniqueEmail } from './support/shopper.ts';
-import { addToCart, drawer, fillShipping, registerInDrawer } from './support/ui.ts';
+import {
+  addToCart,
+  cartOf,
+  drawer,
+  fillShipping,
+  registerInDrawer,
+  storeBeforeLoad,
+} from './support/ui.ts';
+import { GWADAR } from './support/catalogue.ts';
 
 /** The goal for a first tap's visible answer on the 4× CPU profile (INP "good"). */
 const FIRST_TAP_MS = 200;
@@ -166,5 +174,41 @@ test.describe('the guest cart through registration on a slow phone', () => {
       .toEqual({
         [MARGALLA.id]: { Black: { '0': 1 } },
       });
+  });
+});
+
+test.describe('/Cart on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  test('shows a row per line of the cart from its first paint and never says "Loading...", then the lines themselves', async ({
+    page,
+  }) => {
+    await slowPhone(page);
+    await storeBeforeLoad(page, {
+      cartItems_guest: cartOf({ [MARGALLA.id]: 'Black', [GWADAR.id]: 'Teal' }),
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __saidLoading: boolean; __rowsAtPaint: number };
+      w.__saidLoading = false;
+      w.__rowsAtPaint = -1;
+      const look = () => {
+        if (document.body?.innerText.includes('Loading')) w.__saidLoading = true;
+        if (w.__rowsAtPaint < 0 && performance.getEntriesByName('first-contentful-paint').length)
+          w.__rowsAtPaint = document.querySelectorAll('.cart-line-skeleton, .cart-line').length;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('/Cart', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.cart-line')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.locator('.cart-line-skeleton')).toHaveCount(0);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __saidLoading: boolean; __rowsAtPaint: number };
+      return { saidLoading: w.__saidLoading, rowsAtPaint: w.__rowsAtPaint };
+    });
+    expect(seen).toEqual({
+      saidLoading: false,
+      rowsAtPaint: 2,
+    });
   });
 });

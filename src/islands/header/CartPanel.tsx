@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { CartSkeleton } from '../shared/CartSkeleton.tsx';
 import {
+  cartEntries,
   cartLineKey,
   cartLines,
   MAX_QUANTITY,
@@ -57,7 +59,7 @@ export function CartLinesEditor({
           Your cart is empty.
         </p>
       )}
-      {count > 0 && products === null && <p>Loading...</p>}
+      {count > 0 && products === null && <CartSkeleton rows={cartEntries(cart).length} />}
       <ul ref={focusAfterRemove.list}>
         {lines.map((line, index) => (
           <CartLineRow
