@@ -68,6 +68,13 @@ function replayEdit(el: Field) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Resolves once the next frame has been painted (or soon, in a tab that paints none). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
 /** How long a shell whose answer comes from another island waits for it after the replay. */
 const SHELL_WAIT_MS = 3000;
 
@@ -195,6 +202,9 @@ const interaction: ClientDirective = (load, options, el) => {
       document.removeEventListener(groupEvent, start);
       document.dispatchEvent(new Event(groupEvent));
     }
+    // The tap's own frame first (its pending mark, its shell): loading and running React in the
+    // same turn would hold that frame back on a slow phone.
+    await afterNextPaint();
     const hydrate = await load();
     await hydrate();
     // Taps keep being held until React has hydrated what they touched, then all replay in order.

@@ -22,18 +22,24 @@ import { GWADAR } from './support/catalogue.ts';
 /** The goal for a first tap's visible answer on the 4× CPU profile (INP "good"). */
 const FIRST_TAP_MS = 200;
 
-/** Records, in the page, the time from the first pointerdown to the frame `selector` shows in. */
+/**
+ * Records, in the page, how the first tap's activation (its click, which the browser sends once the
+ * finger lifts) is answered: the frames painted until `selector` shows, and the time to that frame.
+ * From the click, not the pointerdown: the gap between the two is the test driver's, not the page's.
+ */
 async function timeFirstTap(page: Page, selector: string) {
   await page.addInitScript((shown) => {
-    const w = window as unknown as { __tapShownMs: number };
-    w.__tapShownMs = -1;
+    const w = window as unknown as { __tapShown: { ms: number; frames: number } | null };
+    w.__tapShown = null;
     addEventListener(
-      'pointerdown',
+      'click',
       (event) => {
+        let frames = 0;
         const frame = () => {
+          frames++;
           const el = document.querySelector<HTMLElement>(shown);
           if (el?.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
-            w.__tapShownMs = performance.now() - event.timeStamp;
+            w.__tapShown = { ms: performance.now() - event.timeStamp, frames };
           else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);
@@ -47,11 +53,13 @@ async function timeFirstTap(page: Page, selector: string) {
 const shown = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
 
-const tapShownMs = (page: Page) =>
-  page.waitForFunction(() => {
-    const ms = (window as unknown as { __tapShownMs: number }).__tapShownMs;
-    return ms >= 0 ? ms : null;
-  });
+/** The answer timeFirstTap recorded, once there is one. */
+async function tapShown(page: Page): Promise<{ ms: number; frames: number }> {
+  const answer = await page.waitForFunction(
+    () => (window as unknown as { __tapShown: { ms: number; frames: number } | null }).__tapShown,
+  );
+  return (await answer.jsonValue())!;
+}
 
 test.describe('first taps on a slow phone', () => {
   test.use(SLOW_PHONE);
@@ -86,7 +94,7 @@ test.describe('first taps on a slow phone', () => {
       island: 'HeaderTools',
     },
   ] as const) {
-    test(`${first.control} opens its sheet within ${FIRST_TAP_MS} ms of the tap, before hydration, and the island's own sheet replaces it`, async ({
+    test(`${first.control} opens its sheet in the first frame after the tap and within ${FIRST_TAP_MS} ms, before hydration, and the island's own sheet replaces it`, async ({
       page,
     }) => {
       const phone = await slowPhone(page);
@@ -95,8 +103,10 @@ test.describe('first taps on a slow phone', () => {
       await openEarly(page, first.path);
       await shown(page);
       await page.getByRole('button', { name: first.control, exact: true }).tap();
-      const ms = await (await tapShownMs(page)).jsonValue();
-      expect(ms).toBeLessThanOrEqual(FIRST_TAP_MS);
+      const answer = await tapShown(page);
+      // In the first frame after the tap, and within the goal.
+      expect(answer.frames).toBe(1);
+      expect(answer.ms).toBeLessThanOrEqual(FIRST_TAP_MS);
       // The shell came before React: the island had not hydrated when it showed.
       await expect(page.locator(`astro-island[component-url*="${first.island}"][ssr]`)).toHaveCount(
         1,
