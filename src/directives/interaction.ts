@@ -68,12 +68,9 @@ function replayEdit(el: Field) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** Resolves once the next frame has been painted (or soon, in a tab that paints none). */
+/** Resolves once the next frame has been painted. */
 const afterNextPaint = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 /** How long a shell whose answer comes from another island waits for it after the replay. */
 const SHELL_WAIT_MS = 3000;
@@ -85,10 +82,9 @@ const SHELL_WAIT_MS = 3000;
  */
 function openShell(control: HTMLElement): HTMLDialogElement | null {
   const id = control.getAttribute('data-shell');
-  const shell = id ? document.getElementById(id) : null;
-  if (!(shell instanceof HTMLDialogElement) || !shell.isConnected) return null;
-  const media = shell.getAttribute('data-media');
-  if (media && !matchMedia(media).matches) return null;
+  const shell = id ? (document.getElementById(id) as HTMLDialogElement | null) : null;
+  if (!shell) return null;
+  if (!matchMedia(shell.dataset.media ?? 'all').matches) return null;
   if (!shell.open) shell.showModal();
   // Its answer comes from another island (the header's panel after Add To Cart): wake it once the
   // shell is painted (starting every island's load in this task would delay that frame).
@@ -98,31 +94,15 @@ function openShell(control: HTMLElement): HTMLDialogElement | null {
 
 /**
  * Takes a shell away once the island answers. Removing a modal dialog (unlike closing it) does not
- * send focus back to the control, so the island's own sheet keeps it. A shell answered by its own
- * island goes just before the replay (the island opens its sheet in the same task: no frame
- * without one); one answered by another island stays until that island's sheet shows.
+ * send focus back to the control. A shell answered by its own island goes just before the replay
+ * (the island opens its sheet in the same task: no frame without one); one answered by another
+ * island stays until that island's sheet opens (the header's Dialog removes it then), at most
+ * SHELL_WAIT_MS.
  */
 function retireShell(shell: HTMLDialogElement, replay: () => void) {
-  const answer = shell.getAttribute('data-answer');
-  if (!answer) {
-    shell.remove();
-    replay();
-    return;
-  }
+  if (!shell.hasAttribute('data-answer')) shell.remove();
   replay();
-  // Watched as the DOM changes, not per frame: the shell goes in the very task the island's sheet
-  // opens in, so the two never show (nor are found) together.
-  const done = () => {
-    watcher.disconnect();
-    clearTimeout(timer);
-    shell.remove();
-  };
-  const watcher = new MutationObserver(() => {
-    if (!shell.open || document.querySelector(answer)) done();
-  });
-  watcher.observe(document.body, { subtree: true, childList: true, attributeFilter: ['open'] });
-  const timer = setTimeout(done, SHELL_WAIT_MS);
-  if (document.querySelector(answer)) done();
+  setTimeout(() => shell.remove(), SHELL_WAIT_MS);
 }
 
 const interaction: ClientDirective = (load, options, el) => {
@@ -156,16 +136,13 @@ const interaction: ClientDirective = (load, options, el) => {
     if (!shell) return;
     shells.set(item, shell);
     // Closed by the shopper before the island came (× or Escape): the tap is withdrawn.
-    shell.addEventListener(
-      'close',
-      () => {
-        if (!shells.delete(item)) return;
-        const at = held.indexOf(item);
-        if (at >= 0) held.splice(at, 1);
-        for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');
-      },
-      { once: true },
-    );
+    shell.addEventListener('close', () => {
+      // (Still held while it has its shell: the replay takes both away together.)
+      if (shells.delete(item)) {
+        held.splice(held.indexOf(item), 1);
+        target.removeAttribute('data-pending');
+      }
+    });
   };
 
   const onEdit = (event: Event) => {
