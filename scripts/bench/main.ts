@@ -116,20 +116,60 @@ function jsBudget(route: string): number {
   return JS_BUDGET_KB.catalogue * KB;
 }
 
-/** Pages of the instant-storefront table, with the control each one's first tap uses. */
+/**
+ * The first taps of the instant-storefront table (issue 25): Add To Cart, Show Filter, Search, the
+ * account drawer and the cart panel, each with what answers it; and /Checkout's (issue 14).
+ */
 function instantPages(dist: string): InstantPage[] {
   const product = firstProductRoute(dist);
+  const open = (label: string) => `dialog[open][aria-label="${label}"]`;
+  // The server-rendered shell a tap opens before its island hydrates (src/components/TapShell.astro).
+  const shell = (id: string) => `dialog[open]#shell-${id}`;
   return [
-    { page: 'home', route: '/', tap: { role: 'button', name: /^Slide 2:/ } },
-    { page: 'listing', route: '/Collections', tap: { role: 'button', name: 'Load More' } },
     ...(product
-      ? [{ page: 'product', route: product, tap: { role: 'button', name: 'Add To Cart' } } as const]
+      ? ([
+          {
+            page: 'Add To Cart',
+            route: product,
+            tap: { role: 'button', name: 'Add To Cart' },
+            shows: open('Just Added to Cart'),
+          },
+          {
+            page: 'cart panel',
+            route: product,
+            tap: { role: 'button', name: 'Add To Cart' },
+            shows: open('Just Added to Cart'),
+            whole: `${open('Just Added to Cart')} .cart-lines li`,
+          },
+        ] as const)
       : []),
-    { page: 'cart', route: '/Cart', tap: { role: 'button', name: 'Search' } },
+    {
+      page: 'Show Filter',
+      route: '/Collections',
+      tap: { role: 'button', name: 'Show Filter' },
+      shows: `.filter-panel, ${shell('filter')}`,
+      whole: '.filter-panel input',
+    },
+    {
+      page: 'Search',
+      route: '/',
+      tap: { role: 'button', name: 'Search' },
+      shows: open('Search products'),
+      whole: `${open('Search products')} input`,
+    },
+    {
+      page: 'account drawer',
+      route: '/',
+      tap: { role: 'button', name: 'Log in or create an account' },
+      shows: `${open('Log in')}, ${shell('account')}`,
+      whole: `${open('Log in')} input`,
+    },
     {
       page: 'checkout',
       route: '/Checkout',
       tap: { role: 'button', name: 'Log in or create an account' },
+      shows: `${open('Log in')}, ${shell('account')}`,
+      whole: `${open('Log in')} input`,
     },
   ];
 }
@@ -150,6 +190,7 @@ async function instantSection(base: string, dist: string, lighthouseRows: Lighth
     const budget = [
       `JS ≤ ${js / KB} KB`,
       'INP ≤ 200 ms',
+      'shown ≤ 200 ms',
       ...(checkout ? ['perf ≥ 98', 'LCP ≤ 2.0 s'] : []),
       'CLS ≤ 0.02',
     ].join(', ');
@@ -158,6 +199,8 @@ async function instantSection(base: string, dist: string, lighthouseRows: Lighth
       r.jsGzip <= js &&
       r.firstTapInpMs !== null &&
       r.firstTapInpMs <= 200 &&
+      r.visibleMs !== null &&
+      r.visibleMs <= 200 &&
       (!lh ||
         ((lh.cls ?? 1) <= 0.02 &&
           (!checkout || ((lh.performance ?? 0) >= 98 && (lh.lcpMs ?? Infinity) <= 2000))));
@@ -166,7 +209,7 @@ async function instantSection(base: string, dist: string, lighthouseRows: Lighth
       item: `${r.page} ${r.route}`,
       value: r.error
         ? `error: ${r.error}`
-        : `JS ${kb(r.jsGzip)}, first-tap INP ${r.firstTapInpMs === 16 ? '< 16 ms' : ms(r.firstTapInpMs)}${lh ? `, perf ${lh.performance}, LCP ${ms(lh.lcpMs)}, CLS ${lh.cls} (median of ${lh.runs})` : ', Lighthouse not run'}`,
+        : `JS ${kb(r.jsGzip)} (${kb(r.jsBeforePaintGzip)} before first paint), first-tap INP ${r.firstTapInpMs === 16 ? '< 16 ms' : ms(r.firstTapInpMs)}, shown in ${ms(r.visibleMs)}, whole in ${ms(r.wholeMs)}${lh ? `, perf ${lh.performance}, LCP ${ms(lh.lcpMs)}, CLS ${lh.cls} (median of ${lh.runs})` : ', Lighthouse not run'}`,
       budget,
       ok,
     });

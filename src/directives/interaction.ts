@@ -6,10 +6,11 @@
 // a button, link-button, checkbox, radio or label, a form submit, a new value in a select, slider or
 // text field — is held, marked pending (`data-pending`, styled in global.css as a pressed/busy
 // control, so there is feedback within a frame) and replayed once, in order, after hydration.
-// Real links navigate natively. `client:interaction="group"` wakes every island of that group
+// A control that names a shell (`data-shell`, src/components/TapShell.astro) opens it at once: the
+// sheet the island will open, server-rendered, with a pending line. Real links navigate natively. `client:interaction="group"` wakes every island of that group
 // together (the product page's buy box and gallery share the chosen colour).
 import type { ClientDirective } from 'astro';
-import { WAKE_EVENT, wakeRequested } from '../client/wake.ts';
+import { WAKE_EVENT, wakeIslands, wakeRequested } from '../client/wake.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Held =
@@ -67,11 +68,50 @@ function replayEdit(el: Field) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Resolves once the next frame has been painted. */
+const afterNextPaint = () =>
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+/** How long a shell whose answer comes from another island waits for it after the replay. */
+const SHELL_WAIT_MS = 3000;
+
+/**
+ * Opens, in the frame of the tap, the server-rendered shell (src/components/TapShell.astro) that a
+ * held control names in `data-shell`: the same sheet the island will open, with a pending line.
+ * Returns it, or null when the control has none (or it does not apply at this width).
+ */
+function openShell(control: HTMLElement): HTMLDialogElement | null {
+  const id = control.getAttribute('data-shell');
+  const shell = id ? (document.getElementById(id) as HTMLDialogElement | null) : null;
+  if (!shell) return null;
+  if (!matchMedia(shell.dataset.media ?? 'all').matches) return null;
+  if (!shell.open) shell.showModal();
+  // Its answer comes from another island (the header's panel after Add To Cart): wake it once the
+  // shell is painted (starting every island's load in this task would delay that frame).
+  if (shell.hasAttribute('data-answer')) requestAnimationFrame(() => setTimeout(wakeIslands));
+  return shell;
+}
+
+/**
+ * Takes a shell away once the island answers. Removing a modal dialog (unlike closing it) does not
+ * send focus back to the control. A shell answered by its own island goes just before the replay
+ * (the island opens its sheet in the same task: no frame without one); one answered by another
+ * island stays until that island's sheet opens (the header's Dialog removes it then), at most
+ * SHELL_WAIT_MS.
+ */
+function retireShell(shell: HTMLDialogElement, replay: () => void) {
+  if (!shell.hasAttribute('data-answer')) shell.remove();
+  replay();
+  setTimeout(() => shell.remove(), SHELL_WAIT_MS);
+}
+
 const interaction: ClientDirective = (load, options, el) => {
   const group = typeof options.value === 'string' && options.value ? options.value : '';
   const groupEvent = `${WAKE_EVENT}:${group}`;
   let started = false;
   const held: Held[] = [];
+  /** The shell each held click opened. */
+  const shells = new Map<Held, HTMLDialogElement>();
 
   const hold = (item: Held) => {
     if (held.length >= MAX_HELD) return;
@@ -90,7 +130,19 @@ const interaction: ClientDirective = (load, options, el) => {
     if (target instanceof HTMLLabelElement && target.control && isField(target.control)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    hold({ kind: 'click', el: target });
+    const item: Held = { kind: 'click', el: target };
+    hold(item);
+    const shell = openShell(target);
+    if (!shell) return;
+    shells.set(item, shell);
+    // Closed by the shopper before the island came (× or Escape): the tap is withdrawn.
+    shell.addEventListener('close', () => {
+      // (Still held while it has its shell: the replay takes both away together.)
+      if (shells.delete(item)) {
+        held.splice(held.indexOf(item), 1);
+        target.removeAttribute('data-pending');
+      }
+    });
   };
 
   const onEdit = (event: Event) => {
@@ -127,6 +179,9 @@ const interaction: ClientDirective = (load, options, el) => {
       document.removeEventListener(groupEvent, start);
       document.dispatchEvent(new Event(groupEvent));
     }
+    // The tap's own frame first (its pending mark, its shell): loading and running React in the
+    // same turn would hold that frame back on a slow phone.
+    await afterNextPaint();
     const hydrate = await load();
     await hydrate();
     // Taps keep being held until React has hydrated what they touched, then all replay in order.
@@ -137,8 +192,14 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const [type, listener] of listeners) el.removeEventListener(type, listener, true);
     for (const item of held.splice(0)) {
       for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');
-      if (!item.el.isConnected) continue;
-      if (item.kind === 'click') item.el.click();
+      const shell = shells.get(item);
+      shells.delete(item);
+      if (!item.el.isConnected) {
+        shell?.remove();
+        continue;
+      }
+      if (item.kind === 'click' && shell) retireShell(shell, () => item.el.click());
+      else if (item.kind === 'click') item.el.click();
       else if (item.kind === 'edit') replayEdit(item.el);
       else item.el.requestSubmit(item.by?.isConnected ? item.by : undefined);
     }

@@ -1,6 +1,6 @@
 import { ApiError, api, type SessionAnswer } from '../client/api.ts';
 import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
-import { adoptGuestCart, loadCart, loadServerCart } from './cart.ts';
+import { adoptGuestCart, guestCart, loadCart, loadServerCart } from './cart.ts';
 import { adoptGuestFavourites, loadFavourites } from './favourites.ts';
 import { notify } from './notices.ts';
 import { $session, clearSession, saveSession, storedSessionBroken } from './session.ts';
@@ -142,7 +142,11 @@ async function restoreAccount(): Promise<void> {
   loadFavourites(email);
   if (!token) return;
   try {
-    await loadServerCart(token);
+    // A guest cart still here with a session: the sign-in's merge was cut short (the shopper left
+    // the page while it travelled, as a slow phone lets them) or failed. Merging again is harmless
+    // (the guest's line wins, so nothing doubles), and the guest's lines are never dropped.
+    if (Object.keys(guestCart()).length > 0) await adoptGuestCart(token);
+    else await loadServerCart(token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) expireSession();
     else if (!(error instanceof ApiError && error.network))

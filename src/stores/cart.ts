@@ -108,6 +108,11 @@ export function clearCart(): void {
   persist({});
 }
 
+/** The guest cart kept in this browser ({} when none). */
+export function guestCart(): CartMap {
+  return sanitizeCart(readJson(KEYS.cart(''), {}));
+}
+
 /** Replaces the local cart with the server's (at start, when a token is stored). */
 export async function loadServerCart(token: string): Promise<void> {
   const { cartData } = await api.cartGet(token);
@@ -120,7 +125,9 @@ export async function loadServerCart(token: string): Promise<void> {
  * the guest copy is deleted.
  */
 export async function adoptGuestCart(token: string): Promise<void> {
-  const guest = sanitizeCart(readJson(KEYS.cart(''), {}));
+  const guest = guestCart();
+  // Shown at once, so the badge and the lines never drop to the account's cart while the merge travels.
+  if (Object.keys(guest).length > 0) $cart.set(mergeCarts($cart.get(), guest));
   const { cartData } = await api.cartGet(token);
   const merged = mergeCarts(sanitizeCart(cartData), guest);
   const stored =

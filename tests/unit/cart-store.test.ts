@@ -178,16 +178,49 @@ describe('signOut', () => {
 });
 
 describe('startAccount', () => {
-  it('loads the server cart when a token is stored', async () => {
+  it('loads the server cart when a token is stored and no guest cart waits', async () => {
     const { $cart } = await signedIn();
     const { startAccount } = await import('../../src/stores/account.ts');
-    localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 1 } } }));
     replies.push({
       status: 200,
       body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
     });
     await startAccount();
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']);
     expect($cart.get()).toEqual({ 'city-tote': { Tan: { '0': 4 } } });
+  });
+
+  it("finishes a sign-in's merge the shopper left the page during: the guest lines show at once, then merge into the server cart in one call", async () => {
+    // The sign-in page saved the session, then the shopper went to /Cart before the merge's answer.
+    localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 2 } } }));
+    const { $cart } = await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    const server = { 'city-tote': { Tan: { '0': 4 } } };
+    const merged = { 'city-tote': { Tan: { '0': 4 } }, 'guest-bag': { Red: { '0': 2 } } };
+    replies.push({ status: 200, body: { success: true, cartData: server } });
+    replies.push({ status: 200, body: { success: true, message: 'Cart saved', cartData: merged } });
+    const started = startAccount();
+    expect($cart.get()).toEqual({ 'guest-bag': { Red: { '0': 2 } } });
+    await started;
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/cart/merge']);
+    expect(calls[1]?.body).toEqual({ cartData: merged });
+    expect($cart.get()).toEqual(merged);
+    expect(JSON.parse(localStorage.getItem('cartItems_sana@example.com') ?? '{}')).toEqual(merged);
+    expect(localStorage.getItem('cartItems_guest')).toBeNull();
+  });
+
+  it('merging a guest cart the server already merged again leaves every quantity as it was (the guest line wins, nothing doubles)', async () => {
+    localStorage.setItem('cartItems_guest', JSON.stringify({ 'guest-bag': { Red: { '0': 2 } } }));
+    await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    const already = { 'guest-bag': { Red: { '0': 2 } } };
+    replies.push({ status: 200, body: { success: true, cartData: already } });
+    replies.push({
+      status: 200,
+      body: { success: true, message: 'Cart saved', cartData: already },
+    });
+    await startAccount();
+    expect(calls[1]?.body).toEqual({ cartData: already });
   });
 
   it('signs out with a clear message when the stored token has expired', async () => {

@@ -123,6 +123,7 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
         type="button"
         className="button add-to-cart"
         disabled={!inStock(colour)}
+        data-shell="shell-cart"
         onClick={addToCart}
       >
         Add To Cart

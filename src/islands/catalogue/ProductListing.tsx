@@ -104,6 +104,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
           className="button secondary"
           aria-expanded={panelOpen}
           aria-controls="filter-panel"
+          data-shell="shell-filter"
           onClick={() => setPanelOpen(!panelOpen)}
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">

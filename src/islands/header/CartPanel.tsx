@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { cartLineKey, cartLines, type CartLine } from '../../lib/cart.ts';
+import { CartSkeleton } from '../shared/CartSkeleton.tsx';
+import { cartEntries, cartLineKey, cartLines, type CartLine } from '../../lib/cart.ts';
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
@@ -49,7 +50,7 @@ export function CartLinesEditor({
           Your cart is empty.
         </p>
       )}
-      {count > 0 && products === null && <p>Loading...</p>}
+      {count > 0 && products === null && <CartSkeleton rows={cartEntries(cart).length} />}
       <ul ref={focusAfterRemove.list}>
         {lines.map((line, index) => (
           <CartLineRow

@@ -40,7 +40,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      // issue 25: the server-rendered shell a first tap opened (src/components/TapShell.astro)
+      // gives way to this sheet in the same task, so the two never show together.
+      for (const shell of document.querySelectorAll('dialog[data-shell]')) shell.remove();
+      dialog.showModal();
+    }
     if (!open && dialog.open) {
       dialog.close();
       returnFocus?.()?.focus();

@@ -36,6 +36,7 @@ export default function HeaderTools({ checkout = false }: { checkout?: boolean }
           className="icon-button"
           aria-label="Search"
           data-action="search"
+          data-shell="shell-search"
           onClick={() => open('search')}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -49,6 +50,7 @@ export default function HeaderTools({ checkout = false }: { checkout?: boolean }
         className="icon-button"
         aria-label={session.token ? `Account of ${session.name}` : 'Log in or create an account'}
         data-action="account"
+        data-shell="shell-account"
         onClick={() => openDrawer(session.token ? 'account' : 'login')}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

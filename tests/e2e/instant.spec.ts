@@ -1,0 +1,224 @@
+// Instant first taps and the guest cart through registration (issue 25), on the Pixel 7 profile
+// at 4× CPU: a first tap made the moment the page shows opens its sheet (a server-rendered shell
+// with a pending line) within 200 ms of the finger landing, measured in the page from pointerdown
+// to the frame the sheet shows; the island's own sheet then takes its place. And a guest's cart
+// reaches the account however fast the shopper moves on after registering.
+import { expect, test, type Page } from './support/test.ts';
+import { untilHydrated } from './support/islands.ts';
+import { MARGALLA } from './support/catalogue.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
+import { serverCart, uniqueEmail } from './support/shopper.ts';
+import {
+  addToCart,
+  cartOf,
+  drawer,
+  fillShipping,
+  registerInDrawer,
+  storeBeforeLoad,
+} from './support/ui.ts';
+import { GWADAR } from './support/catalogue.ts';
+
+/** The goal for a first tap's visible answer on the 4× CPU profile (INP "good"). */
+const FIRST_TAP_MS = 200;
+
+/**
+ * Records, in the page, how the first tap's activation (its click, which the browser sends once the
+ * finger lifts) is answered: the frames painted until `selector` shows, and the time to that frame.
+ * From the click, not the pointerdown: the gap between the two is the test driver's, not the page's.
+ */
+async function timeFirstTap(page: Page, selector: string) {
+  await page.addInitScript((shown) => {
+    const w = window as unknown as { __tapShown: { ms: number; frames: number } | null };
+    w.__tapShown = null;
+    addEventListener(
+      'click',
+      (event) => {
+        let frames = 0;
+        const frame = () => {
+          frames++;
+          const el = document.querySelector<HTMLElement>(shown);
+          if (el?.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+            w.__tapShown = { ms: performance.now() - event.timeStamp, frames };
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      },
+      { once: true, capture: true },
+    );
+  }, selector);
+}
+
+/** Waits for the page's first contentful paint: a shopper taps what the page shows. */
+const shown = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+
+/** The answer timeFirstTap recorded, once there is one. */
+async function tapShown(page: Page): Promise<{ ms: number; frames: number }> {
+  const answer = await page.waitForFunction(
+    () => (window as unknown as { __tapShown: { ms: number; frames: number } | null }).__tapShown,
+  );
+  return (await answer.jsonValue())!;
+}
+
+test.describe('first taps on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  for (const first of [
+    {
+      control: 'Add To Cart',
+      path: MARGALLA.path,
+      shell: 'cart',
+      sheet: 'Just Added to Cart',
+      island: 'HeaderTools',
+    },
+    {
+      control: 'Show Filter',
+      path: '/Collections',
+      shell: 'filter',
+      sheet: 'Filters',
+      island: 'ProductListing',
+    },
+    {
+      control: 'Search',
+      path: '/',
+      shell: 'search',
+      sheet: 'Search products',
+      island: 'HeaderTools',
+    },
+    {
+      control: 'Log in or create an account',
+      path: '/',
+      shell: 'account',
+      sheet: 'Log in',
+      island: 'HeaderTools',
+    },
+  ] as const) {
+    test(`${first.control} opens its sheet in the first frame after the tap and within ${FIRST_TAP_MS} ms, before hydration, and the island's own sheet replaces it`, async ({
+      page,
+    }) => {
+      const phone = await slowPhone(page);
+      const shell = page.locator(`#shell-${first.shell}`);
+      await timeFirstTap(page, `#shell-${first.shell}[open]`);
+      await openEarly(page, first.path);
+      await shown(page);
+      await page.getByRole('button', { name: first.control, exact: true }).tap();
+      const answer = await tapShown(page);
+      // In the first frame after the tap, and within the goal.
+      expect(answer.frames).toBe(1);
+      expect(answer.ms).toBeLessThanOrEqual(FIRST_TAP_MS);
+      // The shell came before React: the island had not hydrated when it showed.
+      await expect(page.locator(`astro-island[component-url*="${first.island}"][ssr]`)).toHaveCount(
+        1,
+      );
+      await expect(shell).toHaveAttribute('aria-busy', 'true');
+      await expectNoAxeViolations(page);
+      await phone.fullSpeed();
+      await untilHydrated(page, first.island);
+      await expect(shell).toHaveCount(0);
+      if (first.shell === 'filter')
+        await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+      else await expect(page.getByRole('dialog', { name: first.sheet })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: first.sheet })).toHaveCount(
+        first.shell === 'filter' ? 0 : 1,
+      );
+    });
+  }
+
+  test("closing the shell before the island comes withdraws the tap: nothing opens after hydration, and the control's pending mark goes", async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, '/');
+    const icon = page.getByRole('button', { name: 'Search', exact: true });
+    await icon.tap();
+    const shell = page.getByRole('dialog', { name: 'Search products' });
+    await expect(shell).toBeVisible();
+    await shell.getByRole('button', { name: 'Close' }).tap();
+    await expect(shell).toBeHidden();
+    await expect(icon).not.toHaveAttribute('data-pending');
+    await phone.fullSpeed();
+    await page.getByRole('link', { name: /^Cart, items:/ }).hover();
+    await untilHydrated(page, 'HeaderTools');
+    await page.waitForTimeout(300);
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+  });
+});
+
+test.describe('the guest cart through registration on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  test('added on the product page, taken to checkout and refused there, the lines are in the cart after registering on the home page and going straight to /Cart', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The CPU of a mid-range phone (4×) for the whole journey; the network's lateness is the
+    // cart calls' below, where the race is.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await addToCart(page, MARGALLA.path);
+    await page.goto('/Cart');
+    await expect(page.locator('.cart-line')).toHaveCount(1);
+    await page.goto('/Checkout');
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(drawer(page).getByRole('alert')).toHaveText('Please login to place your order.');
+    await page.goto('/');
+    // The cart calls answer late, as on a busy phone network: the shopper leaves while the
+    // sign-in's merge still travels (the loss the issue saw in 2 of 4 runs on a busy machine).
+    await page.route('**/api/cart/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await registerInDrawer(page, uniqueEmail('guest-cart'));
+    // Straight on, as a shopper does the moment the welcome shows.
+    await page.goto('/Cart');
+    await expect(page.locator('.cart-line')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('.cart-line')).toContainText(MARGALLA.name);
+    await expect(page.locator('[data-cart-count]').first()).toHaveText('1');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('cartItems_guest')), { timeout: 15_000 })
+      .toBeNull();
+    await expect
+      .poll(() => serverCart(page), { timeout: 15_000 })
+      .toEqual({
+        [MARGALLA.id]: { Black: { '0': 1 } },
+      });
+  });
+});
+
+test.describe('/Cart on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  test('shows a row per line of the cart from its first paint and never says "Loading...", then the lines themselves', async ({
+    page,
+  }) => {
+    await slowPhone(page);
+    await storeBeforeLoad(page, {
+      cartItems_guest: cartOf({ [MARGALLA.id]: 'Black', [GWADAR.id]: 'Teal' }),
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __saidLoading: boolean; __rowsAtPaint: number };
+      w.__saidLoading = false;
+      w.__rowsAtPaint = -1;
+      const look = () => {
+        if (document.body?.innerText.includes('Loading')) w.__saidLoading = true;
+        if (w.__rowsAtPaint < 0 && performance.getEntriesByName('first-contentful-paint').length)
+          w.__rowsAtPaint = document.querySelectorAll('.cart-line-skeleton, .cart-line').length;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('/Cart', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.cart-line')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.locator('.cart-line-skeleton')).toHaveCount(0);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __saidLoading: boolean; __rowsAtPaint: number };
+      return { saidLoading: w.__saidLoading, rowsAtPaint: w.__rowsAtPaint };
+    });
+    expect(seen).toEqual({
+      saidLoading: false,
+      rowsAtPaint: 2,
+    });
+  });
+});
