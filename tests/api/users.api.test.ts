@@ -107,7 +107,9 @@ describe('POST /api/user/login', () => {
     // The shop's clock stands still while the slow password checks run (on a loaded machine five
     // of them outlast the second), and moves on by exactly the second the shopper is told to wait.
     vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let i = 0; i < 5; i++) {
       expect(
         (
