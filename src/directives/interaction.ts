@@ -10,6 +10,7 @@
 // sheet the island will open, server-rendered, with a pending line. Real links navigate natively. `client:interaction="group"` wakes every island of that group
 // together (the product page's buy box and gallery share the chosen colour).
 import type { ClientDirective } from 'astro';
+import { noteShellOpener, removeShell } from '../client/shells.ts';
 import { WAKE_EVENT, wakeIslands, wakeRequested } from '../client/wake.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -86,6 +87,7 @@ function openShell(control: HTMLElement): HTMLDialogElement | null {
   if (!shell) return null;
   if (!matchMedia(shell.dataset.media ?? 'all').matches) return null;
   if (!shell.open) shell.showModal();
+  noteShellOpener(shell, control);
   // Its answer comes from another island (the header's panel after Add To Cart): wake it once the
   // shell is painted (starting every island's load in this task would delay that frame).
   if (shell.hasAttribute('data-answer')) requestAnimationFrame(() => setTimeout(wakeIslands));
@@ -93,16 +95,16 @@ function openShell(control: HTMLElement): HTMLDialogElement | null {
 }
 
 /**
- * Takes a shell away once the island answers. Removing a modal dialog (unlike closing it) does not
- * send focus back to the control. A shell answered by its own island goes just before the replay
+ * Takes a shell away once the island answers (focus inside it goes back to its control first:
+ * src/client/shells.ts). A shell answered by its own island goes just before the replay
  * (the island opens its sheet in the same task: no frame without one); one answered by another
  * island stays until that island's sheet opens (the header's Dialog removes it then), at most
  * SHELL_WAIT_MS.
  */
 function retireShell(shell: HTMLDialogElement, replay: () => void) {
-  if (!shell.hasAttribute('data-answer')) shell.remove();
+  if (!shell.hasAttribute('data-answer')) removeShell(shell);
   replay();
-  setTimeout(() => shell.remove(), SHELL_WAIT_MS);
+  setTimeout(() => removeShell(shell), SHELL_WAIT_MS);
 }
 
 const interaction: ClientDirective = (load, options, el) => {
@@ -195,7 +197,7 @@ const interaction: ClientDirective = (load, options, el) => {
       const shell = shells.get(item);
       shells.delete(item);
       if (!item.el.isConnected) {
-        shell?.remove();
+        if (shell) removeShell(shell);
         continue;
       }
       if (item.kind === 'click' && shell) retireShell(shell, () => item.el.click());

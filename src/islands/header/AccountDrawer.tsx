@@ -24,6 +24,10 @@ const TITLES: Record<DrawerMode, string> = {
   account: 'Your account',
 };
 
+/** The header's account control: focus returns there however the drawer closed (a sheet opened
+ * from a first tap's shell, a form that answered under the focus). */
+const accountControl = () => document.querySelector<HTMLElement>('[data-action="account"]');
+
 /** The account drawer (400 px): login, register and forgot-password when signed out; the account menu when signed in. */
 export function AccountDrawer() {
   const { drawer } = useHydratedStore($ui, UI_CLOSED);
@@ -36,6 +40,7 @@ export function AccountDrawer() {
       onClose={closeOverlays}
       label={mode ? TITLES[mode] : 'Account'}
       className="drawer"
+      returnFocus={accountControl}
     >
       <div className="sheet-head">
         <h2>{mode ? TITLES[mode] : ''}</h2>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { removeShell } from '../../client/shells.ts';
 import { $notices, heardBeforeDialog, shownInDialog } from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
@@ -35,6 +36,8 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The element focused when the dialog opened, for focus to return to.
+  const opener = useRef<HTMLElement | null>(null);
   // Set once the dialog is modal: the last notice heard before, which it need not repeat.
   const [heardBefore, setHeardBefore] = useState<number | null>(null);
   useEffect(() => {
@@ -43,12 +46,20 @@ export function Dialog({
     if (open && !dialog.open) {
       // issue 25: the server-rendered shell a first tap opened (src/components/TapShell.astro)
       // gives way to this sheet in the same task, so the two never show together.
-      for (const shell of document.querySelectorAll('dialog[data-shell]')) shell.remove();
+      for (const shell of document.querySelectorAll('dialog[data-shell]'))
+        removeShell(shell as HTMLDialogElement);
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       dialog.showModal();
     }
     if (!open && dialog.open) {
       dialog.close();
-      returnFocus?.()?.focus();
+      // The browser gives focus back only when it was inside the dialog at closing; a sheet whose
+      // content changed under the focus (a form that answered) hands it back here.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      const back = returnFocus?.() ?? (lost && opener.current?.isConnected ? opener.current : null);
+      back?.focus();
+      opener.current = null;
     }
     setHeardBefore(open ? heardBeforeDialog() : null);
     // Runs when `open` changes only: returnFocus is read at that moment, whatever its identity.
