@@ -239,18 +239,8 @@ test.describe('on a Pixel 7', () => {
     const cdp = await page.context().newCDPSession(page);
     const main = page.locator('.gallery-main');
     await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
-    await swipe(cdp, (await main.boundingBox())!, -160);
-    await expect(main.locator('img')).toHaveAttribute('alt', /image 2 of 4$/);
-    await expect(page.getByRole('button', { name: 'Show image 2' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await swipe(cdp, (await main.boundingBox())!, 160);
-    await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
-    // A short or vertical movement is no swipe (and the page still scrolls vertically).
-    await swipe(cdp, (await main.boundingBox())!, -30);
-    await expect(main.locator('img')).toHaveAttribute('alt', /image 1 of 4$/);
-
+    // The viewer first: in Chromium's emulated touch, a tap after a CDP swipe on the page fires no
+    // click (seen once the demo's first photos became photographs), so the gallery's swipes come last.
     await main.tap();
     const viewer = page.getByRole('dialog', { name: 'Image viewer' });
     await expect(viewer.locator('.viewer-counter')).toHaveText('1 / 4');
@@ -280,6 +270,23 @@ test.describe('on a Pixel 7', () => {
     await viewer.getByRole('button', { name: 'Next image' }).tap();
     await expect(viewer.locator('.viewer-counter')).toHaveText('3 / 4');
     await expect(stage).not.toHaveAttribute('data-zoomed');
+
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+
+    // The page's gallery shows the viewer's last photo; a sideways swipe steps, a short movement
+    // does not.
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 3 of 4$/);
+    await swipe(cdp, (await main.boundingBox())!, -160);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 4 of 4$/);
+    await expect(page.getByRole('button', { name: 'Show image 4' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await swipe(cdp, (await main.boundingBox())!, 160);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 3 of 4$/);
+    await swipe(cdp, (await main.boundingBox())!, -30);
+    await expect(main.locator('img')).toHaveAttribute('alt', /image 3 of 4$/);
   });
 
   test('a Navy filter opens the product in Navy; a chosen country shows in the strip; empty favourites lead to the bags', async ({
