@@ -90,6 +90,21 @@ export const productSchema = productShape.check(
 export type Product = z.infer<typeof productSchema>;
 export type Specs = z.infer<typeof specsSchema>;
 
+/** The eleven specifications in SPEC §3 order: the CSV's columns and the desk editor's fields. */
+export const SPEC_FIELDS = [
+  'material',
+  'compatibility',
+  'texture',
+  'closure',
+  'compartment',
+  'zips',
+  'strap',
+  'length',
+  'width',
+  'height',
+  'weight',
+] as const satisfies readonly (keyof Specs)[];
+
 /** A whole catalogue file: a list of products with unique ids. */
 export const catalogueSchema = z.array(productSchema).check(
   z.superRefine((list, ctx) => {

@@ -48,13 +48,13 @@ export function fail(
 }
 
 /**
- * The text of a request's or response's body, read as it streams in, or null as soon as it passes
- * `max` bytes (declared or counted): the rest is never read and the stream is cancelled.
+ * The bytes of a request's or response's body, read as they stream in, or null as soon as they pass
+ * `max` (declared or counted): the rest is never read and the stream is cancelled.
  */
-export async function readTextCapped(
+export async function readBytesCapped(
   message: Request | Response,
   max: number,
-): Promise<string | null> {
+): Promise<Uint8Array | null> {
   if (Number(message.headers.get('content-length') ?? '0') > max) return null;
   const reader = message.body?.getReader();
   const chunks: Uint8Array[] = [];
@@ -69,7 +69,16 @@ export async function readTextCapped(
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** The text of a body of at most `max` bytes (readBytesCapped), or null past it. */
+export async function readTextCapped(
+  message: Request | Response,
+  max: number,
+): Promise<string | null> {
+  const bytes = await readBytesCapped(message, max);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /** Reads a JSON body of at most MAX_BODY_BYTES; an empty body reads as `{}`. */

@@ -3,23 +3,10 @@
 // form's fields are strings as typed: their rules are the import's (src/lib/product-form.ts), and
 // this schema only bounds their shape and size.
 import * as z from 'zod/mini';
-import { productShape, type Specs } from '../product.ts';
+import { productShape, SPEC_FIELDS } from '../product.ts';
 import { itemIdSchema } from './fields.ts';
 
-/** The eleven specifications, in the Description accordion's order. */
-export const SPEC_FIELDS = [
-  'material',
-  'compatibility',
-  'texture',
-  'closure',
-  'compartment',
-  'zips',
-  'strap',
-  'length',
-  'width',
-  'height',
-  'weight',
-] as const satisfies readonly (keyof Specs)[];
+export { SPEC_FIELDS };
 export type SpecField = (typeof SPEC_FIELDS)[number];
 
 /** The most colours a product may have (the catalogue schema's limit). */

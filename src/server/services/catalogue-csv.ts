@@ -1,20 +1,8 @@
 // The spreadsheet form of the catalogue: one row per product and colour (README, "Catalogue CSV").
-import type { Product } from '../../lib/product.ts';
+import { SPEC_FIELDS, type Product } from '../../lib/product.ts';
 
 /** The eleven specification columns, in SPEC §3 order. */
-export const SPEC_COLUMNS = [
-  'material',
-  'compatibility',
-  'texture',
-  'closure',
-  'compartment',
-  'zips',
-  'strap',
-  'length',
-  'width',
-  'height',
-  'weight',
-] as const;
+export const SPEC_COLUMNS = SPEC_FIELDS;
 
 /**
  * The CSV columns, in order. `images` holds the colour's images separated by `|`; `swatch` the

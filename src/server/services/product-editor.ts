@@ -17,7 +17,7 @@ import {
 import { STOCK_ANSWERS } from '../../lib/messages.ts';
 import type { Product } from '../../lib/product.ts';
 import { conflict, invalid, notFound, tooLarge } from '../errors.ts';
-import { reply, type Reply } from '../http.ts';
+import { readBytesCapped, reply, type Reply } from '../http.ts';
 import { openPhotoStore, type PhotoStore } from '../photo-store/index.ts';
 import type { ProductState, StaffRecord, Store } from '../store/port.ts';
 import { productVersion } from '../store/product-version.ts';
@@ -166,23 +166,10 @@ const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 async function readPhoto(req: Request, max = MAX_UPLOAD_BYTES): Promise<Uint8Array> {
   const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PHOTO_TYPES.includes(type)) throw invalid(EDITOR_ANSWERS.notImage);
-  if (Number(req.headers.get('content-length') ?? '0') > max)
-    throw tooLarge(EDITOR_ANSWERS.uploadTooLarge(max));
-  const reader = req.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(EDITOR_ANSWERS.uploadTooLarge(max));
-    }
-    chunks.push(value);
-  }
-  if (size === 0) throw invalid(EDITOR_ANSWERS.uploadEmpty);
-  return Buffer.concat(chunks);
+  const bytes = await readBytesCapped(req, max);
+  if (!bytes) throw tooLarge(EDITOR_ANSWERS.uploadTooLarge(max));
+  if (bytes.byteLength === 0) throw invalid(EDITOR_ANSWERS.uploadEmpty);
+  return bytes;
 }
 
 /** The photo's file name as a message shows it: plain characters only, at most 80. */
