@@ -2,8 +2,7 @@
 // desk's own service), the shopper asks for a return in the accessible form, then follows its
 // progress as the shop takes each step; each step's mail is read from the local SMTP catcher.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { caughtMails } from '../fixtures/smtp-catcher.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -29,13 +28,7 @@ function shop(...args: string[]): string {
 
 /** The raw mails the SMTP catcher received for an address, oldest first. */
 function mailsTo(email: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through npm run test:e2e');
-  return readdirSync(dir)
-    .sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b))
-    .map(
-      (f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string[]; raw: string },
-    )
+  return caughtMails()
     .filter((m) => m.to.includes(email))
     .map((m) => m.raw.replace(/=\r?\n/g, ''));
 }

@@ -2,11 +2,9 @@
 // enrolled through the desk's calls, authenticator codes computed as the app would, and the mails
 // the local SMTP catcher kept.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/auth/totp.ts';
-import { mailText } from '../../fixtures/smtp-catcher.ts';
+import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
 
 /** The desk password every journey's member sets. */
@@ -78,14 +76,7 @@ export async function openDeskAs(page: Page, member: Member, hash = '#/orders') 
 
 /** The caught mails to an address, oldest first, as plain text with their subject. */
 export function mailsTo(email: string): { subject: string; text: string }[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through npm run test:e2e');
-  return readdirSync(dir)
-    .sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b))
-    .map(
-      (file) =>
-        JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; raw: string },
-    )
+  return caughtMails()
     .filter((mail) => mail.to.includes(email.toLowerCase()))
     .map((mail) => ({
       subject: /^subject: (.*)$/im.exec(mail.raw)?.[1]?.trim() ?? '',

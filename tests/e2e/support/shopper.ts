@@ -1,9 +1,8 @@
 // A shopper's account and data, made through the API: each journey signs up its own shopper, so
 // no journey depends on another (every address is unique; the server's per-address throttles are
 // scaled for the suite by THROTTLE_ADDRESS_FACTOR in playwright.config.ts).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { caughtMails } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
 import { MARGALLA } from './catalogue.ts';
 
@@ -134,13 +133,7 @@ export async function cancelOrder(
 
 /** The newest reset code the local SMTP catcher received for an address, or null. */
 export function resetCodeFor(email: string): string | null {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through npm run test:e2e');
-  for (const file of readdirSync(dir).sort().reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
-      to: string[];
-      raw: string;
-    };
+  for (const mail of caughtMails().reverse()) {
     const code = mail.to.includes(email) ? /code is (\d{6})/.exec(mail.raw)?.[1] : undefined;
     if (code) return code;
   }
