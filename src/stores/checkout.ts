@@ -140,14 +140,19 @@ const typed = new Set<string>();
 /**
  * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
  * from My Setting or else their last order (src/lib/checkout-prefill.ts, loaded here, not with the
- * page). A failed orders call only means no last address; a sign-out meanwhile fills nothing.
+ * page), but not the field the shopper is in. A failed orders call only means no last address;
+ * a sign-out meanwhile fills nothing.
  */
 export async function prefillCheckout(): Promise<void> {
   const session = $session.get();
   const fill = await (await import('./checkout-prefill.ts')).prefillFor(session);
   if ($session.get().token !== session.token) return;
   let state = $form.get();
-  for (const [name, value] of fill(state.fields, typed)) state = edited(state, name, value);
+  // The field the shopper is in is theirs too: text set under their cursor would join what they
+  // type next ("TariqTariq").
+  const active = typeof document === 'undefined' ? '' : (document.activeElement?.id ?? '');
+  const skip = active.startsWith('checkout-') ? new Set([...typed, active.slice(9)]) : typed;
+  for (const [name, value] of fill(state.fields, skip)) state = edited(state, name, value);
   $form.set(state);
 }
 
