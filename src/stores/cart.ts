@@ -49,23 +49,73 @@ export function loadCart(email: string): void {
   $cart.set(sanitizeCart(readJson(KEYS.cart(email), {})));
 }
 
-/** Applies a change at once, sends it when signed in, and rolls back with a toast on failure. */
+/** One change of the cart, as a rule on any cart (replayed on the server's cart after a sync). */
+type Edit = (cart: CartMap) => CartMap;
+
+/**
+ * A sync of the whole cart with the server under way (the server cart read at page start, or the
+ * guest cart merged at sign-in): the edits made meanwhile, replayed on its answer, and its end.
+ */
+let syncing: { edits: Edit[]; done: Promise<void> } | null = null;
+/** Changes on their way to the server: a sync reads the server's cart only once they are there. */
+const sending = new Set<Promise<unknown>>();
+
+/**
+ * Applies a change at once and sends it when signed in. A failed send rolls back with a toast; when
+ * a sync came in between, the cart is read from the server again rather than rolled back to a
+ * state the sync has replaced. A change made while a sync travels is sent once the sync is done
+ * (a merge stores the whole cart, and would drop a line added on the server meanwhile) and is
+ * replayed on the sync's answer, so an Add To Cart tapped while the page starts is never lost.
+ */
 async function change(
-  next: CartMap,
+  edit: Edit,
   send: (token: string) => Promise<unknown>,
   failure: (error: unknown) => string,
 ): Promise<boolean> {
   const before = $cart.get();
-  persist(next);
+  persist(edit(before));
   const { token } = $session.get();
   if (!token) return true;
+  const during = syncing;
+  if (during) {
+    during.edits.push(edit);
+    await during.done.catch(() => undefined);
+  }
+  const sent = send(token);
+  sending.add(sent);
   try {
-    await send(token);
+    await sent;
     return true;
   } catch (error) {
-    persist(before);
+    if (during) void loadServerCart(token).catch(() => undefined);
+    else persist(before);
     notify(failure(error), 'error');
     return false;
+  } finally {
+    sending.delete(sent);
+  }
+}
+
+/**
+ * Runs one sync of the whole cart: waits for changes already sent, then takes `read`'s cart as the
+ * cart, with the edits made meanwhile replayed on it. Syncs run one at a time.
+ */
+async function syncCart(read: () => Promise<CartMap>): Promise<void> {
+  while (syncing) await syncing.done.catch(() => undefined);
+  let end!: () => void;
+  const current: { edits: Edit[]; done: Promise<void> } = {
+    edits: [],
+    done: new Promise<void>((resolve) => (end = resolve)),
+  };
+  syncing = current;
+  try {
+    await Promise.allSettled([...sending]);
+    let cart = sanitizeCart(await read());
+    for (const edit of current.edits) cart = edit(cart);
+    persist(cart);
+  } finally {
+    syncing = null;
+    end();
   }
 }
 
@@ -79,13 +129,17 @@ export function addItem(line: CartKey & { quantity: number }): Promise<boolean> 
   }
   const capped = lineCapNotice($cart.get(), line);
   if (capped) notify(capped, 'info');
-  return change(addToCart($cart.get(), line), (token) => api.cartAdd(token, line), messageOf);
+  return change(
+    (cart) => addToCart(cart, line),
+    (token) => api.cartAdd(token, line),
+    messageOf,
+  );
 }
 
 /** Sets a line's quantity (1–100). */
 export function updateItem(line: CartKey & { quantity: number }): Promise<boolean> {
   return change(
-    setCartQuantity($cart.get(), line),
+    (cart) => setCartQuantity(cart, line),
     (token) => api.cartUpdate(token, line),
     () => CART_MESSAGES.updateFailed,
   );
@@ -94,7 +148,7 @@ export function updateItem(line: CartKey & { quantity: number }): Promise<boolea
 /** Removes a line and its empty parents. */
 export function removeItem(line: CartKey): Promise<boolean> {
   return change(
-    removeFromCart($cart.get(), line),
+    (cart) => removeFromCart(cart, line),
     (token) => api.cartRemove(token, line),
     (error) =>
       error instanceof ApiError && error.network
@@ -114,9 +168,8 @@ export function guestCart(): CartMap {
 }
 
 /** Replaces the local cart with the server's (at start, when a token is stored). */
-export async function loadServerCart(token: string): Promise<void> {
-  const { cartData } = await api.cartGet(token);
-  persist(sanitizeCart(cartData));
+export function loadServerCart(token: string): Promise<void> {
+  return syncCart(async () => (await api.cartGet(token)).cartData);
 }
 
 /**
@@ -126,12 +179,14 @@ export async function loadServerCart(token: string): Promise<void> {
  */
 export async function adoptGuestCart(token: string): Promise<void> {
   const guest = guestCart();
+  const hasGuest = Object.keys(guest).length > 0;
   // Shown at once, so the badge and the lines never drop to the account's cart while the merge travels.
-  if (Object.keys(guest).length > 0) $cart.set(mergeCarts($cart.get(), guest));
-  const { cartData } = await api.cartGet(token);
-  const merged = mergeCarts(sanitizeCart(cartData), guest);
-  const stored =
-    Object.keys(guest).length > 0 ? (await api.cartMerge(token, merged)).cartData : merged;
-  remove(KEYS.cart(''));
-  persist(sanitizeCart(stored));
+  if (hasGuest) $cart.set(mergeCarts($cart.get(), guest));
+  await syncCart(async () => {
+    const { cartData } = await api.cartGet(token);
+    const merged = mergeCarts(sanitizeCart(cartData), guest);
+    const stored = hasGuest ? (await api.cartMerge(token, merged)).cartData : merged;
+    remove(KEYS.cart(''));
+    return stored;
+  });
 }

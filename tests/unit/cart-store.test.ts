@@ -3,7 +3,8 @@ import { MemoryStorage } from '../fixtures/memory-storage.ts';
 
 // The stores run in the browser; here they get a real in-memory Storage and a scripted fetch.
 
-type Reply = { status: number; body: unknown } | 'network';
+// `until`: the answer is held until that promise settles (a slow network, in order of the tests' choosing).
+type Reply = { status: number; body: unknown; until?: Promise<void> } | 'network';
 let replies: Reply[] = [];
 const calls: { url: string; body: unknown; token: string | null }[] = [];
 
@@ -26,6 +27,7 @@ beforeEach(() => {
       body: { success: true, message: 'Cart updated', cartData: {} },
     };
     if (reply === 'network') throw new TypeError('fetch failed');
+    await reply.until;
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   });
 });
@@ -236,6 +238,61 @@ describe('startAccount', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect($notices.get().at(-1)?.text).toBe('Your session has expired. Please log in again.');
     expect($cart.get()).toEqual({ 'guest-bag': { Red: { '0': 1 } } });
+  });
+
+  it("keeps an Add To Cart tapped while the server's cart travels: it is added to the server's cart and sent once that is read", async () => {
+    const { $cart, addItem } = await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    let answer!: () => void;
+    replies.push({
+      status: 200,
+      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    });
+    const started = startAccount();
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+    const added = addItem({
+      itemId: 'day-pack',
+      selectedColor: 'Navy',
+      imageIndex: 0,
+      quantity: 1,
+    });
+    expect($cart.get()).toEqual({ 'day-pack': { Navy: { '0': 1 } } });
+    answer();
+    await started;
+    expect(await added).toBe(true);
+    expect($cart.get()).toEqual({
+      'city-tote': { Tan: { '0': 4 } },
+      'day-pack': { Navy: { '0': 1 } },
+    });
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/cart/add']);
+  });
+
+  it("reads the server's cart only once a change already on its way has reached the server", async () => {
+    const { $cart, addItem } = await signedIn();
+    const { startAccount } = await import('../../src/stores/account.ts');
+    let stored!: () => void;
+    replies.push({
+      status: 200,
+      body: { success: true, message: 'Cart updated', cartData: {} },
+      until: new Promise<void>((resolve) => (stored = resolve)),
+    });
+    replies.push({
+      status: 200,
+      body: { success: true, cartData: { 'day-pack': { Navy: { '0': 1 } } } },
+    });
+    const added = addItem({
+      itemId: 'day-pack',
+      selectedColor: 'Navy',
+      imageIndex: 0,
+      quantity: 1,
+    });
+    const started = startAccount();
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/add']));
+    stored();
+    await Promise.all([added, started]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/add', '/api/cart/get']);
+    expect($cart.get()).toEqual({ 'day-pack': { Navy: { '0': 1 } } });
   });
 
   it('starts once per page however many islands ask (the header and /Checkout both do)', async () => {
