@@ -33,6 +33,13 @@ const envSchema = z.object({
   // publish (issue 23):
   /** Netlify's build hook, POSTed on Publish; checked when used, so a bad one fails the publish only. */
   BUILD_HOOK_URL: z.string().optional(),
+  /**
+   * `test`: the test suites hash passwords at a lower scrypt cost (src/server/auth/passwords.ts).
+   * Refused on Netlify and beside MONGODB_URI: a real shop's hashes always get the full cost.
+   */
+  PASSWORD_HASH_COST: z
+    .literal('test', { error: 'may only be "test" (for the test suites), or unset' })
+    .optional(),
 });
 
 /** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */
@@ -89,6 +96,10 @@ export function parseConfig(env: Env = process.env): Config {
     for (const name of missingOnNetlify(cleaned, isBuild))
       problems.push(`${name}: required in production`);
   }
+  if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
+    problems.push(
+      'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here',
+    );
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return { ...parsed.data, production };
 }

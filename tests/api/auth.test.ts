@@ -1,11 +1,12 @@
 import { SignJWT, generateKeyPair, base64url } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
 import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
 import { hashOtp, newOtpNonce, otpFor, otpMatches, sixDigits } from '../../src/server/auth/otp.ts';
 import { hashPassword, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { QueueFullError, boundedQueue } from '../../src/server/bounded-queue.ts';
+import { ConfigError, parseConfig } from '../../src/server/config.ts';
 import {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
@@ -17,7 +18,19 @@ import { startFakeGoogle } from '../fixtures/fake-google.ts';
 
 const key = new TextEncoder().encode('a-test-secret-that-is-long-enough-to-sign');
 
+/** The shop's own cost, not the suites' PASSWORD_HASH_COST=test (vitest.config.ts). */
+function atTheRealCost() {
+  beforeEach(() => {
+    vi.stubEnv('PASSWORD_HASH_COST', undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+}
+
 describe('hashPassword', () => {
+  atTheRealCost();
+
   it('stores scrypt at N=2^17, r=8, p=1 with a random salt', async () => {
     const [a, b] = await Promise.all([
       hashPassword('correct horse'),
@@ -25,6 +38,53 @@ describe('hashPassword', () => {
     ]);
     expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(a).not.toBe(b);
+  });
+});
+
+describe("the test suites' cost (PASSWORD_HASH_COST=test)", () => {
+  it('stores the same scrypt at N=2^12, and a hash of either cost verifies under the other', async () => {
+    const cheap = await hashPassword('correct horse');
+    expect(cheap).toMatch(/^scrypt\$4096\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    vi.stubEnv('PASSWORD_HASH_COST', undefined);
+    try {
+      const real = await hashPassword('correct horse');
+      expect(await verifyPassword('correct horse', cheap)).toBe(true);
+      vi.stubEnv('PASSWORD_HASH_COST', 'test');
+      expect(await verifyPassword('correct horse', real)).toBe(true);
+      expect(await verifyPassword('correct horsE', real)).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('is refused on Netlify and beside MongoDB, and any other value is refused everywhere', () => {
+    const weak =
+      'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here';
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ PASSWORD_HASH_COST: 'test' })).toEqual([]);
+    expect(
+      problems({ PASSWORD_HASH_COST: 'test', MONGODB_URI: 'mongodb://127.0.0.1:27017' }),
+    ).toEqual([weak]);
+    expect(
+      problems({
+        PASSWORD_HASH_COST: 'test',
+        SITE_ID: 'site-1',
+        MONGODB_URI: 'mongodb+srv://db.example.net',
+        JWT_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail.example.net',
+        SITE_URL: 'https://shop.example.net',
+      }),
+    ).toEqual([weak]);
+    expect(problems({ PASSWORD_HASH_COST: 'low' })).toEqual([
+      'PASSWORD_HASH_COST: may only be "test" (for the test suites), or unset',
+    ]);
   });
 });
 
@@ -62,6 +122,8 @@ describe('boundedQueue', () => {
 });
 
 describe('password hashing under a burst', () => {
+  atTheRealCost();
+
   it('runs at most 2 hashes at once, queues 8 and answers the rest 503 with Retry-After', async () => {
     const stored = await hashPassword('the real one');
     const results = await Promise.allSettled(

@@ -1,10 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { SERVER_MESSAGES } from '../../lib/messages.ts';
 import { boundedQueue, QueueFullError, type QueueLoad } from '../bounded-queue.ts';
+import { loadConfig } from '../config.ts';
 import { unavailable } from '../errors.ts';
 
 // OWASP ASVS 5.0 / Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+// PASSWORD_HASH_COST=test (the test suites; config refuses it on Netlify and beside MongoDB): the
+// same scrypt at 1/32 of the work, so the thousands of sign-ups and logins the tests make cost
+// CPU-minutes less. Every hash names its own cost, so verifying is the same either way.
+const TEST_PARAMS = { N: 2 ** 12, r: 8, p: 1 } as const;
+const params = () => (loadConfig().PASSWORD_HASH_COST === 'test' ? TEST_PARAMS : PARAMS);
 const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEM = 256 * 1024 * 1024;
@@ -43,12 +49,13 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
 /** Hashes a password as `scrypt$N$r$p$salt$key` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const cost = params();
+  const key = await derive(password, salt, cost);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    cost.N,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
@@ -69,14 +76,20 @@ export async function verifyPassword(password: string, stored: string | null): P
   return timingSafeEqual(actual, expected);
 }
 
-// A fixed hash to verify against when the e-mail is unknown, so both paths cost the same time.
-let decoy: Promise<string> | null = null;
+// A fixed hash to verify against when the e-mail is unknown, so both paths cost the same time:
+// one per cost, so a process whose cost changes (a test) still compares like with like.
+const decoys = new Map<number, Promise<string>>();
 /** A valid hash of a random password, used to equalise timing for unknown accounts. */
 export function decoyHash(): Promise<string> {
-  // A failed first hash (a full queue, say) must not be remembered as the decoy.
-  decoy ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
-    decoy = null;
-    throw error;
-  });
+  const { N } = params();
+  let decoy = decoys.get(N);
+  if (!decoy) {
+    // A failed first hash (a full queue, say) must not be remembered as the decoy.
+    decoy = hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      decoys.delete(N);
+      throw error;
+    });
+    decoys.set(N, decoy);
+  }
   return decoy;
 }
