@@ -51,10 +51,17 @@ test.describe('layout at 390, 768 and 1440 px', () => {
       const page = await context.newPage();
       if (blockFont) await page.route('**/*.woff2', (route) => route.abort());
       await page.goto(MARGALLA.path);
-      await page.evaluate(() => document.fonts.ready);
+      // The face is added after the load event (src/client/brand-font.ts): wait until it settles.
+      await page.waitForFunction(() =>
+        [...document.fonts].some(
+          (f) =>
+            f.family.replaceAll('"', '') === 'Assistant Variable' &&
+            /^(loaded|error)$/.test(f.status),
+        ),
+      );
       const seen = await page.evaluate(() => ({
         assistant: [...document.fonts].some(
-          (f) => f.family === 'Assistant Variable' && f.status === 'loaded',
+          (f) => f.family.replaceAll('"', '') === 'Assistant Variable' && f.status === 'loaded',
         ),
         tops: ['h1', '.buy-price', '.add-to-cart', '.notes', '.accordion summary'].map((s) =>
           Math.round(document.querySelector(s)!.getBoundingClientRect().top),
@@ -67,6 +74,41 @@ test.describe('layout at 390, 768 and 1440 px', () => {
     const brand = await layout(false);
     expect([fallback.assistant, brand.assistant]).toEqual([false, true]);
     expect(fallback.tops).toEqual(brand.tops);
+  });
+
+  test('on a first visit the font file is asked for only after the load event; once the browser has it, pages use it from their first paint', async ({
+    page,
+  }) => {
+    // What each page had at DOMContentLoaded: the brand face, and whether it was already loaded.
+    await page.addInitScript(() =>
+      addEventListener('DOMContentLoaded', () => {
+        const face = [...document.fonts].find(
+          (f) => f.family.replaceAll('"', '') === 'Assistant Variable',
+        );
+        (window as unknown as { early: string }).early = face ? face.status : 'none';
+      }),
+    );
+    await page.goto(MARGALLA.path);
+    await page.waitForFunction(() =>
+      [...document.fonts].some(
+        (f) => f.family.replaceAll('"', '') === 'Assistant Variable' && f.status === 'loaded',
+      ),
+    );
+    const first = await page.evaluate(() => {
+      const font = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.endsWith('.woff2')) as PerformanceResourceTiming;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return {
+        early: (window as unknown as { early: string }).early,
+        afterLoad: font.startTime >= nav.loadEventStart,
+      };
+    });
+    expect(first).toEqual({ early: 'none', afterLoad: true });
+    await page.goto('/Collections');
+    expect(await page.evaluate(() => (window as unknown as { early: string }).early)).toMatch(
+      /^(loading|loaded)$/,
+    );
   });
 
   test('at 1440 the home grid has 4 columns and the gallery stays in view beside the details', async ({
@@ -155,10 +197,11 @@ test.describe('on a Pixel 7', () => {
           box!.getAttribute('type'),
           plus!.getAttribute('aria-label'),
         ],
-        height: row.getBoundingClientRect().height,
+        // Whole pixels: a sheet still settling from its slide-in measures 43.99999.
+        height: Math.round(row.getBoundingClientRect().height),
         radius: style.borderRadius,
         border: style.borderColor,
-        buttons: [minus!.getBoundingClientRect().width, plus!.getBoundingClientRect().width],
+        buttons: [minus!, plus!].map((b) => Math.round(b.getBoundingClientRect().width)),
       };
     });
 

@@ -19,6 +19,10 @@ import {
 } from './support/ui.ts';
 import { GWADAR } from './support/catalogue.ts';
 
+// No trace, not even on a retry (playwright.config.ts): its screenshots would take the CPU whose
+// time these journeys measure.
+test.use({ trace: 'off' });
+
 /** The goal for a first tap's visible answer on the 4× CPU profile (INP "good"). */
 const FIRST_TAP_MS = 200;
 
