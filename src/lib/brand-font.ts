@@ -1,5 +1,5 @@
-// The brand typeface's @font-face rules and its metric-matched fallback. While Assistant loads
-// (font-display: swap) text is set in Arial (or its metric twin Liberation Sans) scaled to
+// The brand typeface and its metric-matched fallback. Until Assistant is there (src/client/
+// brand-font.ts adds it) text is set in Arial (or its metric twin Liberation Sans) scaled to
 // Assistant's average glyph width, with Assistant's ascent and descent, so lines break and sit
 // where they will once Assistant arrives: no layout shift at the swap.
 
@@ -21,10 +21,6 @@ export const ASSISTANT_METRICS = { unitsPerEm: 1000, ascent: 1021, descent: -287
  * sits at the same place with and without the font.
  */
 export const WIDTH_RATIO = { regular: 0.9192, bold: 0.9013 } as const;
-
-/** The Latin subset's code points (fontsource's `latin` range). */
-export const LATIN_RANGE =
-  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
 
@@ -48,10 +44,15 @@ function fallbackFace(weight: string, sources: string[], sizeAdjust: number): st
     )};size-adjust:${o.sizeAdjust};ascent-override:${o.ascentOverride};descent-override:${o.descentOverride};line-gap-override:${o.lineGapOverride}}`;
 }
 
-/** The @font-face rules: Assistant's Latin file at `url`, and the regular and bold fallbacks. */
-export function brandFontFaces(url: string): string {
+/** Assistant's Latin file at `url` as a FontFace source: one variable file for every weight. */
+export const brandFontSource = (url: string) => `url(${url}) format('woff2-variations')`;
+
+/** The weights the variable file covers, as a FontFace descriptor. */
+export const BRAND_FONT_WEIGHTS = '200 800';
+
+/** The @font-face rules of the fallback, regular and bold, each scaled by its own measured width. */
+export function fallbackFaces(): string {
   return [
-    `@font-face{font-family:'${BRAND_FONT}';font-style:normal;font-display:swap;font-weight:200 800;src:url(${url}) format('woff2-variations');unicode-range:${LATIN_RANGE}}`,
     fallbackFace(
       '100 550',
       ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans'],

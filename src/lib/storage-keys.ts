@@ -13,6 +13,12 @@ const GUEST = 'guest';
 /** The display currency's key on its own, for the <head> script that must stay a few bytes. */
 export const DISPLAY_CURRENCY_KEY = 'displayCurrency';
 
+/**
+ * The brand typeface's file URL once this browser has fetched it, for the <head> script that then
+ * uses it from the first paint (src/client/brand-font.ts); a new build's file is a new URL.
+ */
+export const BRAND_FONT_KEY = 'brandFont';
+
 /** The storage keys the shop uses. */
 export const KEYS = {
   token: 'token',
