@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/bundle/**/*.test.ts'],
     environment: 'node',
-    // Two test files at a time on this 2-core machine: most files wait on I/O or scrypt's thread pool
-    // (measured: 107 s, 230 s on one worker).
-    maxWorkers: 2,
+    // Three test files at a time on this 2-core machine: many wait on timers, sockets or child
+    // processes, and a third file fills those gaps (measured 2026-11-24: 107 s on three workers,
+    // 145 s on two).
+    maxWorkers: 3,
     // The same scrypt at 1/32 of the work (src/server/auth/passwords.ts): the suites sign up and
     // log in thousands of times. The tests of the real cost and of the hashing queue set it back.
     env: { PASSWORD_HASH_COST: 'test' },
