@@ -12,10 +12,12 @@ import type { Product } from '../lib/product.ts';
 import type { PhotoStore } from './photo-store/port.ts';
 
 /** Bump when the encoder settings change, so old cache entries are not reused. */
-const PIPELINE_VERSION = 'v2';
+const PIPELINE_VERSION = 'v3';
 // Speed over the last percent of size: effort 0 AVIF is about 4× faster than effort 2 for about
-// 30% more bytes, still far under the page budget; mozjpeg would cost 20× plain libjpeg.
-const AVIF = { quality: 50, effort: 0 } as const;
+// 30% more bytes, still far under the page budget; mozjpeg would cost 20× plain libjpeg. Chroma at
+// half resolution, as in every JPEG and WebP: a third less encoding time than sharp's 4:4:4
+// default and 10% fewer bytes (measured on 20 demo photos at 720 px: 54 → 36 ms, 10 → 9 KB).
+const AVIF = { quality: 50, effort: 0, chromaSubsampling: '4:2:0' } as const;
 const WEBP = { quality: 72, effort: 2 } as const;
 const JPEG = { quality: 80, progressive: true } as const;
 

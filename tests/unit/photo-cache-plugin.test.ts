@@ -75,7 +75,7 @@ describe('the photo-cache Netlify plugin', () => {
     const second = path.join(work, 'deploy-2');
     mkdirSync(second);
     await onPreBuild({ utils: { cache: netlifyCache(second, store) } });
-    expect(readdirSync(path.join(second, PHOTO_CACHE, 'v2'))).toHaveLength(7);
+    expect(readdirSync(path.join(second, PHOTO_CACHE, 'v3'))).toHaveLength(7);
     expect(await buildPhotos(jobs, originals, path.join(second, PHOTO_CACHE), null)).toMatchObject({
       hits: 1,
       made: 0,

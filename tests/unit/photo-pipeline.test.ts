@@ -87,7 +87,7 @@ describe('buildPhotos', () => {
     const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: false }];
     const cache = path.join(work, 'cache');
     await buildPhotos(jobs, originals(), cache, path.join(work, 'one'));
-    const cached = path.join(cache, 'v2', `${HASH}-720.avif`);
+    const cached = path.join(cache, 'v3', `${HASH}-720.avif`);
     const before = statSync(cached).mtimeMs;
     const again = await buildPhotos(jobs, originals(), cache, path.join(work, 'two'));
     expect({ hits: again.hits, made: again.made, files: again.files }).toEqual({

@@ -273,34 +273,64 @@ function boxBlur(field: Float32Array, q: number, r: number): void {
     }
 }
 
-/**
- * The alpha channel blurred by about `sigma` px, 0..1 in floats (no 8-bit terraces in a slope):
- * worked at a quarter of the size with three box blurs (close to a Gaussian), then upsampled.
- */
-function softField(alpha: Uint8Array, sigma: number): Float32Array {
+/** The alpha channel at a quarter of the size, 0..1 in floats (each cell the mean of 4 × 4 pixels). */
+function quarter(alpha: Uint8Array): Float32Array {
   const q = S / 4;
   const small = new Float32Array(q * q);
-  for (let y = 0; y < S; y += 1)
-    for (let x = 0; x < S; x += 1)
-      small[(y >> 2) * q + (x >> 2)]! += alpha[y * S + x]! / (255 * 16);
+  for (let y = 0; y < S; y += 1) {
+    const row = (y >> 2) * q;
+    const from = y * S;
+    for (let x = 0; x < S; x += 1) small[row + (x >> 2)]! += alpha[from + x]! / (255 * 16);
+  }
+  return small;
+}
+
+/** For each full-size coordinate: the quarter-size cell it falls in and its weight toward the next. */
+const upsampling = (() => {
+  const q = S / 4;
+  const cell = new Int32Array(S);
+  const weight = new Float64Array(S);
+  for (let v = 0; v < S; v += 1) {
+    const g = Math.min(q - 1.001, Math.max(0, (v - 1.5) / 4));
+    cell[v] = Math.floor(g);
+    weight[v] = g - cell[v]!;
+  }
+  return { cell, weight };
+})();
+
+/**
+ * The alpha channel blurred by about `sigma` px, 0..1 in floats (no 8-bit terraces in a slope):
+ * worked at a quarter of the size (`small`, from quarter(), which this blurs in place) with three
+ * box blurs (close to a Gaussian), then upsampled.
+ */
+function softField(small: Float32Array, sigma: number): Float32Array {
+  const q = S / 4;
   const r = Math.max(1, Math.round(sigma / 4 / 1.7));
   for (let pass = 0; pass < 3; pass += 1) boxBlur(small, q, r);
+  const { cell, weight } = upsampling;
   const big = new Float32Array(S * S);
   for (let y = 0; y < S; y += 1) {
-    const gy = Math.min(q - 1.001, Math.max(0, (y - 1.5) / 4));
-    const iy = Math.floor(gy);
-    const fy = gy - iy;
+    const iy = cell[y]!;
+    const fy = weight[y]!;
     for (let x = 0; x < S; x += 1) {
-      const gx = Math.min(q - 1.001, Math.max(0, (x - 1.5) / 4));
-      const ix = Math.floor(gx);
-      const fx = gx - ix;
-      const o = iy * q + ix;
+      const fx = weight[x]!;
+      const o = iy * q + cell[x]!;
       const topRow = small[o]! + (small[o + 1]! - small[o]!) * fx;
       const bottomRow = small[o + q]! + (small[o + q + 1]! - small[o + q]!) * fx;
       big[y * S + x] = topRow + (bottomRow - topRow) * fy;
     }
   }
   return big;
+}
+
+/** A trace of sensor grain per pixel, the same in every photo: 0..7, shown as (n - 3.5) × 0.6. */
+let grainTable: Uint8Array | null = null;
+function sensorGrain(): Uint8Array {
+  if (grainTable) return grainTable;
+  grainTable = new Uint8Array(S * S);
+  for (let y = 0; y < S; y += 1)
+    for (let x = 0; x < S; x += 1) grainTable[y * S + x] = hash(x, y, 99) & 7;
+  return grainTable;
 }
 
 /** What one photo shows: a product (its category, material and place in its category) in a colour. */
@@ -340,8 +370,9 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   }
   // The body's dome (a padded bag bulges toward the camera), its rounded edges (~40 px) and the
   // seams' relief (a few px).
-  const dome = softField(alpha, 110);
-  const volume = softField(alpha, 30);
+  const small = quarter(alpha);
+  const dome = softField(small.slice(), 110);
+  const volume = softField(small, 30);
   const lines = await sharp(luma, { raw: { width: S, height: S, channels: 1 } })
     .blur(1.4)
     .raw()
@@ -380,6 +411,7 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const cx = (left + right) / 2;
   const half = Math.max(1, (right - left) / 2);
   const bg = backdrop();
+  const sensor = sensorGrain();
   // Clamped: light and highlight may overshoot 255.
   const out = new Uint8ClampedArray(S * S * 3);
   const [sx, sy] = [30, 40];
@@ -421,7 +453,7 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
         b = b * (1 - a) + a * (drawn[o + 2]! * light + spec);
       }
       // A trace of sensor grain, so flat areas do not band.
-      const noise = ((hash(x, y, 99) & 7) - 3.5) * 0.6;
+      const noise = (sensor[i]! - 3.5) * 0.6;
       const o = i * 3;
       out[o] = r + noise;
       out[o + 1] = g + noise;
