@@ -191,6 +191,12 @@ describe('runDoctor', () => {
     ]);
   });
 
+  it("refuses the test suites' password cost where shoppers sign up", async () => {
+    expect(await failures({ PASSWORD_HASH_COST: 'test' })).toEqual([
+      'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here',
+    ]);
+  });
+
   it('says "add https://" for a SITE_URL without a scheme, instead of "Invalid URL"', async () => {
     expect(await failures({ SITE_URL: 'bastaa.pk' })).toEqual([
       'SITE_URL: bastaa.pk has no scheme; write https://bastaa.pk',
