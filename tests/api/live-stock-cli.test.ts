@@ -1,13 +1,13 @@
 // `npm run shop -- catalogue import <file> --replace` (issue 23): the products the file leaves out
 // are listed first, then archived (hidden, kept for orders and the desk) after the import, each
 // with an audit entry by the CLI; a file that fails its checks lists and archives nothing.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/lib/product.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { runShop } from '../fixtures/cli.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
 let work: string;
@@ -22,16 +22,8 @@ function sheet(name: string, products: unknown[]): string {
   return file;
 }
 
-function shop(...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/shop.ts', ...args],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: path.join(work, 'db'), PHOTOS_DIR: path.join(work, 'p') },
-    },
-  );
-}
+const shop = (...args: string[]) =>
+  runShop({ DATA_DIR: path.join(work, 'db'), PHOTOS_DIR: path.join(work, 'p') }, ...args);
 
 async function inStore<T>(read: (store: ReturnType<typeof openSqliteStore>) => Promise<T>) {
   const store = openSqliteStore(path.join(work, 'db'));
@@ -53,9 +45,9 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
   it('lists the products missing from the file before writing, then archives them with an audit entry', async () => {
     expect(shop('catalogue', 'import', sheet('all.json', three)).status).toBe(0);
     const run = shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
-    expect(run.stderr).toBe('');
+    expect(run.err).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout.trim().split('\n')).toEqual([
+    expect(run.out.split('\n')).toEqual([
       '--replace: archiving 1 product(s) missing from the file:',
       '  old-satchel  Old Satchel',
       expect.stringMatching(
@@ -85,10 +77,10 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
     shop('catalogue', 'import', sheet('all.json', three));
     shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
     const run = shop('catalogue', 'import', sheet('again.json', three.slice(0, 2)), '--replace');
-    expect(run.stdout.trim().split('\n')[0]).toBe(
+    expect(run.out.split('\n')[0]).toBe(
       '--replace: every live product is in the file; nothing to archive.',
     );
-    expect(run.stdout).toMatch(/Archived 0\.\nVersion 3 published \(2 products, 0 changed\)\./);
+    expect(run.out).toMatch(/Archived 0\.\nVersion 3 published \(2 products, 0 changed\)\./);
   });
 
   it('lists and archives nothing when the file fails its checks', async () => {
@@ -100,8 +92,8 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
       '--replace',
     );
     expect(run.status).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('Nothing was imported.');
+    expect(run.out).toBe('');
+    expect(run.err.split('\n').at(-1)).toBe('Nothing was imported.');
     await inStore(async (store) => {
       expect(await store.products.list()).toHaveLength(3);
     });
@@ -110,7 +102,7 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
   it('archives nothing without --replace', async () => {
     shop('catalogue', 'import', sheet('all.json', three));
     const run = shop('catalogue', 'import', sheet('one.json', three.slice(0, 1)));
-    expect(run.stdout).not.toMatch(/replace|Archived/);
+    expect(run.out).not.toMatch(/replace|Archived/);
     await inStore(async (store) => {
       expect(await store.products.list()).toHaveLength(3);
     });
