@@ -15,23 +15,9 @@ export function colourSlug(colour: string): string {
 }
 
 /**
- * Demo products photographed in every view (the others are photographed from the front, their
- * other views stay flat illustrations). Kept few: every photo costs about a fifth of a second of
- * CPU to optimise on a build without the photo cache (a clean CI clone), and 438 would cost 90 s.
- */
-export const DEMO_PHOTO_PRODUCTS: readonly string[] = [
-  'karakoram-trail-bagpack',
-  'badshahi-top-handle-bag',
-];
-
-/** Whether view `view` (0-based) of a demo product is a rendered photograph, not an illustration. */
-export function isPhotographed(productId: string, view: number): boolean {
-  return view === 0 || DEMO_PHOTO_PRODUCTS.includes(productId);
-}
-
-/**
  * Where image n (1-based) of a product colour is before its photo is rendered: a placeholder that
  * scripts/generate-catalogue.ts replaces with the photo's stored path (/photos/<sha256>.jpg).
+ * Every view of every colour is photographed: the front, side, back, and open or close-up views.
  */
 export function imagePath(productId: string, colour: string, n: number): string {
   return `/images/products/${productId}-${colourSlug(colour)}-${n}.svg`;

@@ -1,26 +1,21 @@
-// Writes data/catalogue.json and renders the demo photos it names into data/photos/: the front of
-// every product in every colour (and every view of DEMO_PHOTO_PRODUCTS) is a photograph of a bag
-// of its kind (src/server/demo-photos/), named by the SHA-256 of its JPEG bytes like any imported
-// photo, and optimised by the build's photo pipeline. The photos are not committed: the photo
-// store renders any one that is missing on first read, so this script only needs to run when the
-// catalogue or the renderer changes. The other views are flat SVG illustrations in
-// public/images/products/.
+// Writes data/catalogue.json and renders the demo photos it names into data/photos/: every view of
+// every product in every colour is a photograph of a bag of its kind (src/server/demo-photos/),
+// named by the SHA-256 of its JPEG bytes like any imported photo, and optimised by the build's
+// photo pipeline. The photos are not committed: the photo store renders any one that is missing
+// on first read, so this script only needs to run when the catalogue or the renderer changes.
 // Run: node scripts/generate-catalogue.ts   (deterministic: running twice gives identical bytes)
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueSchema } from '../src/lib/product.ts';
-import { demoCatalogue, isPhotographed } from '../data/generate.ts';
-import { illustrationSvg } from '../src/server/demo-photos/drawing.ts';
+import { demoCatalogue } from '../data/generate.ts';
 import { renderDemoPhoto, type DemoShot } from '../src/server/demo-photos/render.ts';
 import { sha256 } from '../src/server/demo-photos/store.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOGUE_FILE = path.join(ROOT, 'data', 'catalogue.json');
 const PHOTO_DIR = path.join(ROOT, 'data', 'photos');
-const PUBLIC_DIR = path.join(ROOT, 'public');
-const IMAGE_DIR = path.join(PUBLIC_DIR, 'images', 'products');
 
 async function main(): Promise<number> {
   const catalogue = demoCatalogue();
@@ -35,23 +30,15 @@ async function main(): Promise<number> {
   // The previous renders go: a photo no longer named would otherwise linger.
   rmSync(PHOTO_DIR, { recursive: true, force: true });
   mkdirSync(PHOTO_DIR, { recursive: true });
-  rmSync(IMAGE_DIR, { recursive: true, force: true });
-  mkdirSync(IMAGE_DIR, { recursive: true });
-  let drawings = 0;
   const jobs: { shot: DemoShot; images: string[] }[] = [];
   const seen = new Map<string, number>();
   for (const product of catalogue) {
     const ordinal = seen.get(product.category) ?? 0;
     seen.set(product.category, ordinal + 1);
     for (const { color, images } of product.colorImages)
-      images.forEach((src, view) => {
-        if (isPhotographed(product._id, view))
-          jobs.push({ shot: { product, ordinal, colour: color, view }, images });
-        else {
-          writeFileSync(path.join(PUBLIC_DIR, src), illustrationSvg(product, color, view, ordinal));
-          drawings += 1;
-        }
-      });
+      images.forEach((_, view) =>
+        jobs.push({ shot: { product, ordinal, colour: color, view }, images }),
+      );
   }
   let bytes = 0;
   const queue = jobs.entries();
@@ -67,7 +54,7 @@ async function main(): Promise<number> {
   await Promise.all(Array.from({ length: os.availableParallelism() }, worker));
   writeFileSync(CATALOGUE_FILE, JSON.stringify(catalogue, null, 2) + '\n');
   console.log(
-    `Wrote ${path.relative(ROOT, CATALOGUE_FILE)} (${catalogue.length} products) and rendered ${jobs.length} demo photos (${(bytes / 1e6).toFixed(1)} MB, ${readdirSync(PHOTO_DIR).length} distinct) into ${path.relative(ROOT, PHOTO_DIR)} and wrote ${drawings} illustrations into ${path.relative(ROOT, IMAGE_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Wrote ${path.relative(ROOT, CATALOGUE_FILE)} (${catalogue.length} products) and rendered ${jobs.length} demo photos (${(bytes / 1e6).toFixed(1)} MB, ${readdirSync(PHOTO_DIR).length} distinct) into ${path.relative(ROOT, PHOTO_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   return 0;
 }

@@ -184,7 +184,7 @@ export async function photoBench(
     for (const [k, p] of products.entries()) {
       const first = p.colorImages[0]!;
       const names: string[] = [];
-      // The demo's illustrations (its photographed views are drawn here too).
+      // The demo's views as flat illustrations, turned into phone-sized photos.
       const ordinal = demoCatalogue()
         .filter((o) => o.category === p.category)
         .findIndex((o) => o._id === p._id);

@@ -117,7 +117,7 @@ describe('demoPhotoStore', () => {
   it('names every photo of the demo catalogue before any is rendered', async () => {
     const store = open();
     const names = [...shots.keys()].sort();
-    expect(names).toHaveLength(164);
+    expect(names).toHaveLength(438);
     expect(await store.list()).toEqual(names);
     expect(await store.has(names[0]!)).toBe(true);
     expect(await store.has(`${'0'.repeat(64)}.jpg`)).toBe(false);

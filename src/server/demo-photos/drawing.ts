@@ -381,8 +381,8 @@ function escapeXml(text: string): string {
 }
 
 /**
- * The flat illustration of a view that is not photographed (a small titled SVG on a tinted tile),
- * served as it is from public/images/products/.
+ * A view as a flat illustration (a small titled SVG on a tinted tile): the subject of the bench's
+ * synthetic phone photos (scripts/bench/photos.ts). The shop shows every view as a rendered photo.
  */
 export function illustrationSvg(
   product: Pick<Product, 'category' | 'productName'>,

@@ -298,21 +298,25 @@ const upsampling = (() => {
   return { cell, weight };
 })();
 
+/** A rectangle of pixels, its bounds included. */
+type Box = { x0: number; x1: number; y0: number; y1: number };
+const WHOLE: Box = { x0: 0, x1: S - 1, y0: 0, y1: S - 1 };
+
 /**
  * The alpha channel blurred by about `sigma` px, 0..1 in floats (no 8-bit terraces in a slope):
  * worked at a quarter of the size (`small`, from quarter(), which this blurs in place) with three
- * box blurs (close to a Gaussian), then upsampled.
+ * box blurs (close to a Gaussian), then upsampled within `within` (elsewhere 0).
  */
-function softField(small: Float32Array, sigma: number): Float32Array {
+function softField(small: Float32Array, sigma: number, within: Box = WHOLE): Float32Array {
   const q = S / 4;
   const r = Math.max(1, Math.round(sigma / 4 / 1.7));
   for (let pass = 0; pass < 3; pass += 1) boxBlur(small, q, r);
   const { cell, weight } = upsampling;
   const big = new Float32Array(S * S);
-  for (let y = 0; y < S; y += 1) {
+  for (let y = within.y0; y <= within.y1; y += 1) {
     const iy = cell[y]!;
     const fy = weight[y]!;
-    for (let x = 0; x < S; x += 1) {
+    for (let x = within.x0; x <= within.x1; x += 1) {
       const fx = weight[x]!;
       const o = iy * q + cell[x]!;
       const topRow = small[o]! + (small[o + 1]! - small[o]!) * fx;
@@ -355,23 +359,28 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const luma = new Uint8Array(S * S);
   // Bounds of the bag: lighting is worked out inside them, and the contact shadow sits beneath.
   let [left, right, top, bottom] = [S, 0, S, 0];
-  for (let i = 0, o = 0; i < S * S; i += 1, o += 4) {
-    const a = drawn[o + 3]!;
-    alpha[i] = a;
-    luma[i] = (drawn[o]! * 54 + drawn[o + 1]! * 183 + drawn[o + 2]! * 19) >> 8;
-    if (a > 0) {
-      const x = i % S;
-      const y = (i - x) / S;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
+  for (let y = 0, i = 0; y < S; y += 1)
+    for (let x = 0; x < S; x += 1, i += 1) {
+      const o = i * 4;
+      const a = drawn[o + 3]!;
+      alpha[i] = a;
+      luma[i] = (drawn[o]! * 54 + drawn[o + 1]! * 183 + drawn[o + 2]! * 19) >> 8;
+      if (a > 0) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
+      }
     }
-  }
   // The body's dome (a padded bag bulges toward the camera), its rounded edges (~40 px) and the
   // seams' relief (a few px).
+  // The surface is worked out over the bag's bounds, one pixel more each side (for the slopes).
+  const x0 = Math.max(0, left - 1);
+  const x1 = Math.min(S - 1, right + 1);
+  const y0 = Math.max(0, top - 1);
+  const y1 = Math.min(S - 1, bottom + 1);
   const small = quarter(alpha);
-  const dome = softField(small.slice(), 110);
+  const dome = softField(small.slice(), 110, { x0, x1, y0, y1 });
   const volume = softField(small, 30);
   const lines = await sharp(luma, { raw: { width: S, height: S, channels: 1 } })
     .blur(1.4)
@@ -385,11 +394,7 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const ox = hash(shot.ordinal, shot.view, shot.product.category.length) % TILE;
   const oy = hash(shot.view, shot.ordinal, 7) % TILE;
 
-  // The surface's height over the bag's bounds (one pixel more each side, for the slopes).
-  const x0 = Math.max(0, left - 1);
-  const x1 = Math.min(S - 1, right + 1);
-  const y0 = Math.max(0, top - 1);
-  const y1 = Math.min(S - 1, bottom + 1);
+  // The surface's height over those bounds.
   const w = x1 - x0 + 1;
   const height = new Float32Array(w * (y1 - y0 + 1));
   const grain = new Float32Array(w * (y1 - y0 + 1));
