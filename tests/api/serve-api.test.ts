@@ -45,7 +45,10 @@ describe('serveApi', () => {
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
-    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    // Every photo is named by its SHA-256 in hex, which compresses little: the demo list (438
+    // photo names) comes to about a third of its size.
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length * 0.4);
   });
 
   it('answers a function at its spec path with the handler of that path', async () => {

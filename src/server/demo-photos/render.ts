@@ -337,6 +337,20 @@ function sensorGrain(): Uint8Array {
   return grainTable;
 }
 
+/** The sweep with its sensor grain and nothing on it: every photo's pixels away from its bag. */
+let bare: Uint8ClampedArray | null = null;
+function bareSweep(): Uint8ClampedArray {
+  if (bare) return bare;
+  const bg = backdrop();
+  const sensor = sensorGrain();
+  bare = new Uint8ClampedArray(S * S * 3);
+  for (let i = 0; i < S * S; i += 1) {
+    const noise = (sensor[i]! - 3.5) * 0.6;
+    for (let c = 0; c < 3; c += 1) bare[i * 3 + c] = bg[i * 3 + c]! + noise;
+  }
+  return bare;
+}
+
 /** What one photo shows: a product (its category, material and place in its category) in a colour. */
 export type DemoShot = {
   product: Pick<Product, '_id' | 'category' | 'specs'>;
@@ -381,7 +395,14 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const y1 = Math.min(S - 1, bottom + 1);
   const small = quarter(alpha);
   const dome = softField(small.slice(), 110, { x0, x1, y0, y1 });
-  const volume = softField(small, 30);
+  // Three box blurs of 4 quarter-size cells spread the edges 48 px, and the upsampling a few more.
+  const spread = 64;
+  const volume = softField(small, 30, {
+    x0: Math.max(0, left - spread),
+    x1: Math.min(S - 1, right + spread),
+    y0: Math.max(0, top - spread),
+    y1: Math.min(S - 1, bottom + spread),
+  });
   const lines = await sharp(luma, { raw: { width: S, height: S, channels: 1 } })
     .blur(1.4)
     .raw()
@@ -417,13 +438,21 @@ export async function renderDemoPhoto(shot: DemoShot): Promise<Buffer> {
   const half = Math.max(1, (right - left) / 2);
   const bg = backdrop();
   const sensor = sensorGrain();
-  // Clamped: light and highlight may overshoot 255.
-  const out = new Uint8ClampedArray(S * S * 3);
   const [sx, sy] = [30, 40];
-  for (let y = 0; y < S; y += 1) {
+  // Away from the bag, its cast shadow (offset by sx, sy) and its contact shadow (3 × 16 px
+  // either side of its base, 1.5 half-widths either side of its centre) the photo is the bare
+  // sweep; only the box around them is lit pixel by pixel.
+  const reach = 1.5 * half * 1.04;
+  const bx0 = Math.max(0, Math.min(left - spread + sx, Math.floor(cx - reach)));
+  const bx1 = Math.min(S - 1, Math.max(right + spread + sx, Math.ceil(cx + reach)));
+  const by0 = Math.max(0, Math.min(top - spread + sy, bottom - 48));
+  const by1 = Math.min(S - 1, Math.max(bottom + spread + sy, bottom + 48));
+  // Clamped: light and highlight may overshoot 255.
+  const out = new Uint8ClampedArray(bareSweep());
+  for (let y = by0; y <= by1; y += 1) {
     const ey = (y - bottom) / 16;
     const nearFloor = ey * ey < 9;
-    for (let x = 0; x < S; x += 1) {
+    for (let x = bx0; x <= bx1; x += 1) {
       const i = y * S + x;
       // Shadow on the sweep: a soft cast shadow down and to the right, and a contact shadow.
       const cast = y >= sy && x >= sx ? volume[(y - sy) * S + (x - sx)]! : 0;
