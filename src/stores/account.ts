@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
 import { adoptGuestCart, guestCart, loadCart, loadServerCart } from './cart.ts';
 import { adoptGuestFavourites, loadFavourites } from './favourites.ts';
 import { notify } from './notices.ts';
-import { $session, clearSession, saveSession, storedSessionBroken } from './session.ts';
+import { $session, clearSession, saveSession, sessionIs, storedSessionBroken } from './session.ts';
 import { closeOverlays } from './ui.ts';
 
 /**
@@ -18,6 +18,8 @@ export async function signIn(answer: SessionAnswer): Promise<void> {
   try {
     await adoptGuestCart(answer.token);
   } catch (error) {
+    // Signed out meanwhile: the guest's cart is showing, and the failure is no longer theirs.
+    if (!sessionIs(answer.token)) return;
     // Keep the guest cart where it is, so nothing is lost; it merges at the next sign-in.
     loadCart(answer.user.email);
     notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');
@@ -148,6 +150,7 @@ async function restoreAccount(): Promise<void> {
     if (Object.keys(guestCart()).length > 0) await adoptGuestCart(token);
     else await loadServerCart(token);
   } catch (error) {
+    if (!sessionIs(token)) return;
     if (error instanceof ApiError && error.status === 401) expireSession();
     else if (!(error instanceof ApiError && error.network))
       notify(error instanceof Error ? error.message : ACCOUNT_MESSAGES.exception, 'error');

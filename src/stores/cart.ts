@@ -14,7 +14,7 @@ import {
 } from '../lib/cart.ts';
 import { CART_MESSAGES } from '../lib/messages.ts';
 import { notify } from './notices.ts';
-import { $session } from './session.ts';
+import { $session, sessionIs } from './session.ts';
 import { KEYS, readJson, remove, write } from './storage.ts';
 
 /** The cart map of the current shopper (per e-mail, or the guest key), read from storage at start. */
@@ -87,6 +87,8 @@ async function change(
     await sent;
     return true;
   } catch (error) {
+    // Signed out meanwhile: the cart shown is the guest's now, and the account's is not theirs.
+    if (!sessionIs(token)) return false;
     if (during) void loadServerCart(token).catch(() => undefined);
     else persist(before);
     notify(failure(error), 'error');
@@ -97,10 +99,12 @@ async function change(
 }
 
 /**
- * Runs one sync of the whole cart: waits for changes already sent, then takes `read`'s cart as the
- * cart, with the edits made meanwhile replayed on it. Syncs run one at a time.
+ * Runs one sync of the whole cart of the session `token` belongs to: waits for changes already
+ * sent, then takes `read`'s cart as the cart, with the edits made meanwhile replayed on it. Syncs
+ * run one at a time. An answer that comes after that session has ended is dropped: the account's
+ * cart never lands in the guest's (a shared phone, a sign-out while the page starts).
  */
-async function syncCart(read: () => Promise<CartMap>): Promise<void> {
+async function syncCart(token: string, read: () => Promise<CartMap>): Promise<void> {
   while (syncing) await syncing.done.catch(() => undefined);
   let end!: () => void;
   const current: { edits: Edit[]; done: Promise<void> } = {
@@ -112,7 +116,7 @@ async function syncCart(read: () => Promise<CartMap>): Promise<void> {
     await Promise.allSettled([...sending]);
     let cart = sanitizeCart(await read());
     for (const edit of current.edits) cart = edit(cart);
-    persist(cart);
+    if (sessionIs(token)) persist(cart);
   } finally {
     syncing = null;
     end();
@@ -169,22 +173,25 @@ export function guestCart(): CartMap {
 
 /** Replaces the local cart with the server's (at start, when a token is stored). */
 export function loadServerCart(token: string): Promise<void> {
-  return syncCart(async () => (await api.cartGet(token)).cartData);
+  return syncCart(token, async () => (await api.cartGet(token)).cartData);
 }
 
 /**
  * At sign-in: the guest cart is folded into the user's server cart per line (the guest's line wins
  * for the same product, colour and picture; see mergeCarts), stored on the server in one call, and
- * the guest copy is deleted.
+ * the guest copy is deleted (kept when the shopper signed out meanwhile).
  */
 export async function adoptGuestCart(token: string): Promise<void> {
   const guest = guestCart();
   const hasGuest = Object.keys(guest).length > 0;
   // Shown at once, so the badge and the lines never drop to the account's cart while the merge travels.
   if (hasGuest) $cart.set(mergeCarts($cart.get(), guest));
-  await syncCart(async () => {
+  await syncCart(token, async () => {
     const { cartData } = await api.cartGet(token);
     const merged = mergeCarts(sanitizeCart(cartData), guest);
+    // Signed out while the account's cart travelled: nothing is merged, and the guest keeps their
+    // copy (it merges at the next sign-in).
+    if (!sessionIs(token)) return merged;
     const stored = hasGuest ? (await api.cartMerge(token, merged)).cartData : merged;
     remove(KEYS.cart(''));
     return stored;

@@ -35,6 +35,12 @@ export const $session = atom<Session>(typeof window === 'undefined' ? SIGNED_OUT
 /** True when a token is present. */
 export const isSignedIn = (): boolean => $session.get().token !== '';
 
+/**
+ * Whether the session `token` belongs to is still this browser's: an answer for an ended session
+ * (the shopper signed out while it travelled) must not touch what the next shopper sees.
+ */
+export const sessionIs = (token: string): boolean => $session.get().token === token;
+
 /** Stores a fresh session under the three keys. */
 export function saveSession(session: Session): void {
   write(KEYS.token, session.token);

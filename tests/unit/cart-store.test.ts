@@ -295,6 +295,96 @@ describe('startAccount', () => {
     expect($cart.get()).toEqual({ 'day-pack': { Navy: { '0': 1 } } });
   });
 
+  it("keeps the account's cart out of the guest's when the shopper signs out while it travels", async () => {
+    const { $cart } = await signedIn();
+    const { startAccount, signOut } = await import('../../src/stores/account.ts');
+    let answer!: () => void;
+    replies.push({
+      status: 200,
+      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    });
+    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
+    const started = startAccount();
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+    signOut();
+    answer();
+    await started;
+    expect($cart.get()).toEqual({});
+    expect(localStorage.getItem('cartItems_guest')).toBeNull();
+    expect(localStorage.getItem('cartItems_sana@example.com')).toBeNull();
+  });
+
+  it("leaves the guest's cart alone when a change sent before the sign-out fails after it: no rollback, no toast", async () => {
+    localStorage.setItem(
+      'cartItems_sana@example.com',
+      JSON.stringify({ 'city-tote': { Tan: { '0': 2 } } }),
+    );
+    const { $cart, addItem, $notices } = await signedIn();
+    const { signOut } = await import('../../src/stores/account.ts');
+    let refuse!: () => void;
+    replies.push({
+      status: 500,
+      body: { success: false, message: 'Could not add' },
+      until: new Promise<void>((resolve) => (refuse = resolve)),
+    });
+    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
+    const added = addItem({
+      itemId: 'day-pack',
+      selectedColor: 'Navy',
+      imageIndex: 0,
+      quantity: 1,
+    });
+    signOut();
+    refuse();
+    expect(await added).toBe(false);
+    expect($cart.get()).toEqual({});
+    expect(localStorage.getItem('cartItems_guest')).toBeNull();
+    expect($notices.get().map((n) => n.text)).toEqual(['Signed out successfully']);
+  });
+
+  it('keeps the guest copy when the shopper signs out while the sign-in merge travels, and shows the guest only their own lines', async () => {
+    const guestLines = { 'guest-bag': { Red: { '0': 1 } } };
+    localStorage.setItem('cartItems_guest', JSON.stringify(guestLines));
+    const { $cart } = await signedIn();
+    const { startAccount, signOut } = await import('../../src/stores/account.ts');
+    let answer!: () => void;
+    replies.push({
+      status: 200,
+      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    });
+    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
+    const started = startAccount();
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+    signOut();
+    answer();
+    await started;
+    expect($cart.get()).toEqual(guestLines);
+    expect(JSON.parse(localStorage.getItem('cartItems_guest')!)).toEqual(guestLines);
+    expect(localStorage.getItem('cartItems_sana@example.com')).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/cart/get', '/api/user/logout']);
+  });
+
+  it("says nothing of the ended session when the server's cart comes back refused after the sign-out", async () => {
+    const { $cart, $notices } = await signedIn();
+    const { startAccount, signOut } = await import('../../src/stores/account.ts');
+    let answer!: () => void;
+    replies.push({
+      status: 401,
+      body: { success: false, message: 'Not Authorized Login Again' },
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    });
+    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
+    const started = startAccount();
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+    signOut();
+    answer();
+    await started;
+    expect($cart.get()).toEqual({});
+    expect($notices.get().map((n) => n.text)).toEqual(['Signed out successfully']);
+  });
+
   it('starts once per page however many islands ask (the header and /Checkout both do)', async () => {
     await signedIn();
     const { startAccount } = await import('../../src/stores/account.ts');
