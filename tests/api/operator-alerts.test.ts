@@ -385,6 +385,15 @@ describe('no secret in an alert', () => {
     expect(clean).toContain('wallet …4567');
   });
 
+  it('keeps an order number that happens to be all digits (#19490985), which the owner searches by', () => {
+    expect(withoutSecrets('A mail to a shopper failed (order #19490985)')).toBe(
+      'A mail to a shopper failed (order #19490985)',
+    );
+    expect(withoutSecrets('Order: #19490985, card 4111111111111111, wallet #03001234567')).toBe(
+      'Order: #19490985, card …1111, wallet #…4567',
+    );
+  });
+
   it('neither the mail nor the log line carries them', { timeout: 30_000 }, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const config = { ...mailConfig(), JWT_SECRET: SECRET };

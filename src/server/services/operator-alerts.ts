@@ -168,6 +168,13 @@ export function moreSince(count: number, since: number): string {
   return `${count} more since ${time}`;
 }
 
+/**
+ * A run of digits that is an order's number (`#` and its 8 characters, which are all digits for
+ * about one order in 40), not a card or wallet number: the owner finds the order by it.
+ */
+const orderNumberAt = (text: string, offset: number, match: string) =>
+  text[offset - 1] === '#' && /^\d{8}$/.test(match) && !/[\w-]/.test(text[offset + 8] ?? '');
+
 // Anything that looks like a secret is cut out of an alert before it is logged or mailed.
 const SECRET_PATTERNS: [RegExp, string][] = [
   // Credentials in a URL (mongodb+srv://user:password@…, smtp://user:password@…).
@@ -177,9 +184,9 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   // Bearer tokens, and values given to password-like fields ("password=…", "token: …").
   [/\b(bearer\s+)[\w.~+/-]+=*/gi, '$1[hidden]'],
   [/\b(token|password|passwd|pwd|secret)(\s*[=:]\s*)"?[^\s",;]+/gi, '$1$2[hidden]'],
-  // Card and wallet numbers: a run of 8 or more digits keeps its last 4.
-  [/\b(?:\d[ -]?){4,}(\d{4})\b/g, '…$1'],
 ];
+// Card and wallet numbers: a run of 8 or more digits keeps its last 4 (an order's number stays).
+const LONG_NUMBER = /\b(?:\d[ -]?){4,}(\d{4})\b/g;
 
 /** `text` with credentials, tokens, the configured secrets and long card or wallet numbers removed. */
 export function withoutSecrets(text: string, config: AlertDeps['config'] = {}): string {
@@ -187,7 +194,9 @@ export function withoutSecrets(text: string, config: AlertDeps['config'] = {}): 
   for (const secret of [config.JWT_SECRET, config.JWT_SECRET_PREVIOUS, config.MONGODB_URI])
     if (secret) out = out.split(secret).join('[hidden]');
   for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(LONG_NUMBER, (match, last4: string, offset: number, whole: string) =>
+    orderNumberAt(whole, offset, match) ? match : `…${last4}`,
+  );
 }
 
 /**
