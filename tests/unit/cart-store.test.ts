@@ -47,6 +47,28 @@ async function signedIn(email = 'sana@example.com') {
   return { ...cart, ...notices };
 }
 
+/** The account's cart on the server, as /api/cart/get answers it. */
+const ACCOUNT_CART = {
+  status: 200,
+  body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
+};
+
+/**
+ * Starts the page signed in, with the server's cart read held on its way (`reply`, once let go),
+ * signs out meanwhile, then lets the read's answer arrive and waits for the start to settle.
+ */
+async function signOutWhileServerCartTravels(reply: { status: number; body: unknown }) {
+  const { startAccount, signOut } = await import('../../src/stores/account.ts');
+  let answer!: () => void;
+  replies.push({ ...reply, until: new Promise<void>((resolve) => (answer = resolve)) });
+  replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
+  const started = startAccount();
+  await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+  signOut();
+  answer();
+  await started;
+}
+
 describe('addItem', () => {
   it('keeps a guest cart under the guest key without calling the server', async () => {
     const { addItem, $cart, $cartCount } = await import('../../src/stores/cart.ts');
@@ -297,19 +319,7 @@ describe('startAccount', () => {
 
   it("keeps the account's cart out of the guest's when the shopper signs out while it travels", async () => {
     const { $cart } = await signedIn();
-    const { startAccount, signOut } = await import('../../src/stores/account.ts');
-    let answer!: () => void;
-    replies.push({
-      status: 200,
-      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
-      until: new Promise<void>((resolve) => (answer = resolve)),
-    });
-    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
-    const started = startAccount();
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
-    signOut();
-    answer();
-    await started;
+    await signOutWhileServerCartTravels(ACCOUNT_CART);
     expect($cart.get()).toEqual({});
     expect(localStorage.getItem('cartItems_guest')).toBeNull();
     expect(localStorage.getItem('cartItems_sana@example.com')).toBeNull();
@@ -347,19 +357,7 @@ describe('startAccount', () => {
     const guestLines = { 'guest-bag': { Red: { '0': 1 } } };
     localStorage.setItem('cartItems_guest', JSON.stringify(guestLines));
     const { $cart } = await signedIn();
-    const { startAccount, signOut } = await import('../../src/stores/account.ts');
-    let answer!: () => void;
-    replies.push({
-      status: 200,
-      body: { success: true, cartData: { 'city-tote': { Tan: { '0': 4 } } } },
-      until: new Promise<void>((resolve) => (answer = resolve)),
-    });
-    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
-    const started = startAccount();
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
-    signOut();
-    answer();
-    await started;
+    await signOutWhileServerCartTravels(ACCOUNT_CART);
     expect($cart.get()).toEqual(guestLines);
     expect(JSON.parse(localStorage.getItem('cartItems_guest')!)).toEqual(guestLines);
     expect(localStorage.getItem('cartItems_sana@example.com')).toBeNull();
@@ -368,19 +366,10 @@ describe('startAccount', () => {
 
   it("says nothing of the ended session when the server's cart comes back refused after the sign-out", async () => {
     const { $cart, $notices } = await signedIn();
-    const { startAccount, signOut } = await import('../../src/stores/account.ts');
-    let answer!: () => void;
-    replies.push({
+    await signOutWhileServerCartTravels({
       status: 401,
       body: { success: false, message: 'Not Authorized Login Again' },
-      until: new Promise<void>((resolve) => (answer = resolve)),
     });
-    replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
-    const started = startAccount();
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
-    signOut();
-    answer();
-    await started;
     expect($cart.get()).toEqual({});
     expect($notices.get().map((n) => n.text)).toEqual(['Signed out successfully']);
   });

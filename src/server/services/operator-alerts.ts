@@ -173,7 +173,7 @@ export function moreSince(count: number, since: number): string {
  * about one order in 40), not a card or wallet number: the owner finds the order by it.
  */
 const orderNumberAt = (text: string, offset: number, match: string) =>
-  text[offset - 1] === '#' && /^\d{8}$/.test(match) && !/[\w-]/.test(text[offset + 8] ?? '');
+  text[offset - 1] === '#' && /^\d{8}$/.test(match);
 
 // Anything that looks like a secret is cut out of an alert before it is logged or mailed.
 const SECRET_PATTERNS: [RegExp, string][] = [
