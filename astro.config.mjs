@@ -4,8 +4,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
-import { photoPipeline } from './src/server/photo-integration.ts';
-import { shopSettingsModule } from './src/server/settings-integration.ts';
+import { photoPipeline } from './src/server/catalogue/index.ts';
+import { openDemoPhotoStore } from './src/demo/photos/open.ts';
+import { shopSettingsModule } from './src/server/operations/index.ts';
 import { isNoindexPath } from './src/lib/routes.ts';
 
 const isDev = process.argv.includes('dev');
@@ -32,7 +33,7 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
-    photoPipeline(),
+    photoPipeline(openDemoPhotoStore),
     shopSettingsModule(),
     // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
     sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),

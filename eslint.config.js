@@ -1,4 +1,4 @@
-// ESLint: TypeScript, React hooks and accessibility rules for the shop's code, and DESIGN.md's
+// ESLint: TypeScript, React hooks and accessibility rules for the shop's code, and docs/design.md's
 // layers. Formatting is Prettier's job (`prettier --check`), types are `astro check`'s; this gate
 // catches the rest. (.astro files are not parsed here: tests/unit/layers.test.ts checks theirs.)
 import js from '@eslint/js';
@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN.md's table of layers: which folder may import which (scripts/eslint-layers.ts).
+    // docs/design.md's table of layers: which folder may import which (scripts/eslint-layers.ts).
     files: ['src/**/*.{ts,tsx,mts}', 'netlify/functions/**/*.{ts,mts}'],
     plugins: { shop: shopPlugin },
     rules: { 'shop/layers': 'error' },

@@ -80,7 +80,7 @@ export default defineConfig({
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
       // Every browser test signs up from 127.0.0.1; per-address throttles are scaled, per-e-mail ones are not.
       THROTTLE_ADDRESS_FACTOR: '50',
-      // Every journey signs up: the same scrypt at 1/32 of the work (src/server/auth/passwords.ts).
+      // Every journey signs up: the same scrypt at 1/32 of the work (src/server/accounts/auth/passwords.ts).
       PASSWORD_HASH_COST: 'test',
     },
   },

@@ -8,12 +8,12 @@ export default defineConfig({
     // processes, and a third file fills those gaps (measured 2026-11-24: 107 s on three workers,
     // 145 s on two).
     maxWorkers: 3,
-    // The same scrypt at 1/32 of the work (src/server/auth/passwords.ts): the suites sign up and
+    // The same scrypt at 1/32 of the work (src/server/accounts/auth/passwords.ts): the suites sign up and
     // log in thousands of times. The tests of the real cost and of the hashing queue set it back.
     env: { PASSWORD_HASH_COST: 'test' },
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // ops-prod: each API answer logs one JSON line (src/server/request-log.ts); those of thousands
+    // Each API answer logs one JSON line (src/server/request-log.ts); those of thousands
     // of answered calls (2xx-4xx) would bury a failure's output. Tests that read them spy on console.
     onConsoleLog: (log) =>
       !(log.startsWith('{"time"') && /"level":"(info|warn)","msg":"api"/.test(log)),

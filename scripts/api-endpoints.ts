@@ -132,7 +132,6 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     trackingNumber: 'LHR123',
   },
   deskAudit: { limit: 50 },
-  // desk-returns:
   returnRequest: {
     orderId: 'some-order',
     kind: 'return',
@@ -146,31 +145,27 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     pickupFrom: '2026-03-04T10:00',
     pickupTo: '2026-03-04T14:00',
   },
-  // desk-pay: shop settings.
+  // Shop settings.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
-  // desk-pay: payments.
+  // Payments.
   deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
-  // desk-ops
   deskMailFailures: { all: false, limit: 50 },
   deskMailResend: { id: 'some-failed-mail' },
   deskBusiness: {},
   deskCustomer: { email: 'shopper@example.com' },
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
-  // ops-prod (issue 26)
   health: undefined,
-  // live-stock (issue 23)
   stock: undefined,
   deskProductStock: { productId: 'some-bag', color: 'Black', inStock: false },
   deskProductArchive: { productId: 'some-bag' },
   deskProductRestore: { productId: 'some-bag' },
   deskProductDelete: { productId: 'some-bag' },
-  // desk products screen (issue 23)
   deskProducts: { q: 'tote', show: 'live' },
-  // after-purchase: the shopper's order page and removed orders.
+  // The shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   hideOrder: { orderId: 'some-order' },
-  // editor (issue 23): read, save (an edit of a version read), a photo (its bytes, not JSON).
+  // Read, save (an edit of a version read), a photo (its bytes, not JSON).
   deskProductEdit: { productId: 'some-bag' },
   deskProductSave: {
     productId: 'some-bag',
@@ -201,7 +196,6 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     },
   },
   deskPhotoUpload: undefined,
-  // publish (issue 23)
   deskPublish: {},
   deskPublishProgress: {},
 };

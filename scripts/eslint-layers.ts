@@ -1,4 +1,4 @@
-// DESIGN.md's "Layers and what may import what", as an ESLint rule (`shop/layers`, on by
+// docs/design.md's "Layers and what may import what", as an ESLint rule (`shop/layers`, on by
 // eslint.config.js): a file in one of the folders below may import its own folder and the folders
 // listed for it, and nothing else of ours. Packages are not ours and stay free. ESLint does not
 // parse .astro files here, so tests/unit/layers.test.ts checks their imports with the same table.
@@ -31,7 +31,25 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'src/server',
   ],
   'src/styles': [],
+  // Demo content: the demo catalogue's photo renderer. Only the demo path and scripts import it.
+  'src/demo': ['src/lib', 'src/server'],
 };
+
+/**
+ * The server's contexts. Each has an entry module (`index.ts`), the only file of it that code
+ * outside the context imports (tests excepted: they may look inside).
+ */
+export const CONTEXTS = ['operations', 'accounts', 'catalogue', 'orders', 'returns', 'payments'];
+
+/** Why an import from `from` reaches into another context's insides, or null when it does not. */
+function contextProblem(from: string, target: string): string | null {
+  const match = /^src\/server\/([a-z-]+)\//.exec(target);
+  const context = match?.[1];
+  if (!context || !CONTEXTS.includes(context)) return null;
+  const home = `src/server/${context}/`;
+  if (from.startsWith(home) || target === `${home}index.ts`) return null;
+  return `${target} is inside the ${context} context: import ${home}index.ts, its entry, instead.`;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,20 +68,21 @@ const toRepoPath = (file: string) => path.relative(ROOT, file).split(path.sep).j
  */
 export function importProblem(file: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
-  const from = layerOf(toRepoPath(file));
-  if (!from) return null;
+  const repoPath = toRepoPath(file);
+  const from = layerOf(repoPath);
   const target = toRepoPath(path.resolve(path.dirname(file), specifier.split('?')[0]!));
+  if (!from) return repoPath.startsWith('scripts/') ? contextProblem(repoPath, target) : null;
   const to = layerOf(target);
-  if (to === from || (to && LAYERS[from]!.includes(to))) return null;
+  if (to === from || (to && LAYERS[from]!.includes(to))) return contextProblem(repoPath, target);
   const allowed = [from, ...LAYERS[from]!].join(', ');
-  return `${from} may import ${allowed} only, not ${to ?? target} (DESIGN.md, "Layers and what may import what").`;
+  return `${from} may import ${allowed} only, not ${to ?? target} (docs/design.md, "Layers and what may import what").`;
 }
 
 /** `shop/layers`: every import form is checked (import, export … from, import(), typeof import()). */
 const layersRule: Rule.RuleModule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps imports to DESIGN.md’s table of layers' },
+    docs: { description: 'Keeps imports to docs/design.md’s table of layers' },
     schema: [],
   },
   create(context) {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueSchema } from '../src/lib/product.ts';
 import { demoCatalogue } from '../data/generate.ts';
-import { renderDemoPhoto, type DemoShot } from '../src/server/demo-photos/render.ts';
-import { sha256 } from '../src/server/demo-photos/store.ts';
+import { renderDemoPhoto, type DemoShot } from '../src/demo/photos/render.ts';
+import { sha256 } from '../src/demo/photos/store.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOGUE_FILE = path.join(ROOT, 'data', 'catalogue.json');

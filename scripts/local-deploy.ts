@@ -1,4 +1,4 @@
-// publish (issue 23): the local deploy of `npm start`. A publish's pages are built by `astro build`
+// The local deploy of `npm start`. A publish's pages are built by `astro build`
 // into .netlify/publish/next while the server keeps serving dist/; once the build is complete and
 // carries the version asked, the two folders are swapped (two renames on one file system), and
 // the old pages are deleted afterwards.
@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import type { LocalBuild } from '../src/server/services/local-deploy.ts';
+import type { LocalBuild } from '../src/server/catalogue/index.ts';
 
 /** The version a built site folder carries (its catalogue-version.json), or null. */
 export async function builtVersion(dir: string): Promise<number | null> {

@@ -2,7 +2,7 @@
 // through the desk's own rules and service, audited as the operator (CLI).
 import { paymentBodySchema } from '../src/lib/contract/payments.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { recordPayment } from '../src/server/services/desk-payments.ts';
+import { recordPayment } from '../src/server/payments/index.ts';
 import { getStore } from '../src/server/store/index.ts';
 
 /** The help lines of `orders paid`. */

@@ -1,9 +1,9 @@
-// publish (issue 23): `npm run shop -- catalogue publish`, and the publish that follows
+// `npm run shop -- catalogue publish`, and the publish that follows
 // `catalogue import` unless --draft. Prints the version and where its deploy stands.
 import { deployLine } from '../src/lib/publish.ts';
 import { getDeps } from '../src/server/deps.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { deployMode, publishCatalogue } from '../src/server/services/publish.ts';
+import { deployMode, publishCatalogue } from '../src/server/catalogue/index.ts';
 
 /** Publishes the draft catalogue; 0, or 1 when there was nothing to publish or the deploy failed. */
 export async function publishCommand(): Promise<number> {

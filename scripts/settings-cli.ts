@@ -2,7 +2,7 @@
 // settings through the same schemas and service as the desk, audited as the operator (CLI).
 import { SETTING_SCHEMAS } from '../src/lib/contract/settings.ts';
 import { SETTING_KEYS, type SettingKey } from '../src/lib/shop-settings.ts';
-import { saveSettings, withDefaults } from '../src/server/services/settings.ts';
+import { saveSettings, withDefaults } from '../src/server/operations/index.ts';
 import { getStore } from '../src/server/store/index.ts';
 
 /** The help lines of the settings commands. */

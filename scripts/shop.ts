@@ -1,36 +1,37 @@
 // Operator CLI: `npm run shop -- <command>`. Run `npm run shop -- help` for the list.
 import { writeFile } from 'node:fs/promises';
 import { closeStore, getStore } from '../src/server/store/index.ts';
-import { importCatalogueFile } from '../src/server/services/catalogue-import.ts';
+import { importCatalogueFile } from '../src/server/catalogue/index.ts';
 import { publishCommand } from './publish-cli.ts';
 import type { ProductState } from '../src/server/store/port.ts';
-import { catalogueToCsv } from '../src/server/services/catalogue-csv.ts';
-import { catalogueForExport, exportedLine } from '../src/server/services/catalogue-export.ts';
+import { catalogueToCsv } from '../src/server/catalogue/index.ts';
+import { catalogueForExport, exportedLine } from '../src/server/catalogue/index.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders.ts';
+import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders/moves.ts';
 import { statusFromText } from '../src/lib/desk.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { runDoctor } from '../src/server/doctor.ts';
+import { runDoctor } from '../src/server/doctor/doctor.ts';
+import { openDemoPhotoStore } from '../src/demo/photos/open.ts';
 import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
-import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/services/desk-orders.ts';
-import { createInvitation, invitationLink } from '../src/server/services/staff.ts';
+import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/orders/index.ts';
+import { createInvitation, invitationLink } from '../src/server/accounts/index.ts';
 import { karachiDay } from '../src/lib/desk.ts';
-import { checkPeriod, ordersToCsv } from '../src/server/services/desk-export.ts';
-import { retryDueMails, toDeskMailFailure } from '../src/server/services/mail-failures.ts';
+import { checkPeriod, ordersToCsv } from '../src/server/orders/index.ts';
+import { retryDueMails, toDeskMailFailure } from '../src/server/operations/index.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
-import { stepReturn } from '../src/server/services/returns.ts';
+import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
 import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
-import { BackupError, MANIFEST_FILE, exportBackup, restoreBackup } from '../src/server/backup.ts';
-import { resealTotpSecrets } from '../src/server/services/rotation.ts';
-// photo-store (issue 23):
 import {
-  openPhotoStore,
-  PhotoStoreSettingsError,
-  type PhotoStore,
-} from '../src/server/photo-store/index.ts';
+  BackupError,
+  MANIFEST_FILE,
+  exportBackup,
+  restoreBackup,
+} from '../src/server/operations/index.ts';
+import { resealTotpSecrets } from '../src/server/accounts/index.ts';
+import { PhotoStoreSettingsError, type PhotoStore } from '../src/server/catalogue/index.ts';
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>] [--replace] [--draft]
@@ -77,8 +78,6 @@ ${SETTINGS_USAGE}
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
 type Command = (args: string[]) => Promise<number>;
-
-// live-stock (issue 23)
 /** Lists the products `catalogue import --replace` is about to archive, before it writes. */
 function announceArchives(missing: readonly ProductState[]): void {
   if (missing.length === 0) {
@@ -117,13 +116,13 @@ const commands: Record<string, Command> = {
     if (!file) return usage('catalogue import needs a file');
     let photos: PhotoStore;
     try {
-      photos = openPhotoStore();
+      photos = openDemoPhotoStore();
     } catch (error) {
       if (error instanceof PhotoStoreSettingsError)
         return report([error.message], 'Nothing was imported.');
       throw error;
     }
-    // live-stock (issue 23): --replace archives what the sheet leaves out, listed first.
+    // live-stock: --replace archives what the sheet leaves out, listed first.
     const replace = args.includes('--replace') ? { announce: announceArchives } : undefined;
     const result = await importCatalogueFile(await getStore(), file, { images, photos, replace });
     for (const line of result.warnings) console.error(`warning: ${line}`);
@@ -134,7 +133,7 @@ const commands: Record<string, Command> = {
         `(${photos.where}).` +
         (result.archived ? ` Archived ${result.archived.length}.` : ''),
     );
-    // publish (issue 23): an import is published unless --draft (the draft waits for Publish).
+    // An import is published unless --draft (the draft waits for Publish).
     if (args.includes('--draft')) {
       console.log('Kept as a draft: shoppers see it once it is published (catalogue publish).');
       return 0;
@@ -239,7 +238,7 @@ const commands: Record<string, Command> = {
           ? [`Courier ${o.courier ?? '-'}  tracking ${o.trackingNumber ?? '-'}`]
           : []),
         ...(o.cancelReason ? [`Cancellation reason: ${o.cancelReason}`] : []),
-        // desk-pay: the wallet number and the payments recorded.
+        // The wallet number and the payments recorded.
         ...(o.walletNumber ? [`Wallet number ${o.walletNumber}`] : []),
         ...o.payments.map(
           (p) =>
@@ -293,7 +292,7 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
-  // desk-pay: shop settings.
+  // Shop settings.
   'settings list': (args) => settingsCommand('list', args, usage),
   'settings get': (args) => settingsCommand('get', args, usage),
   'settings set': (args) => settingsCommand('set', args, usage),
@@ -315,7 +314,7 @@ const commands: Record<string, Command> = {
       );
     return 0;
   },
-  // desk-returns: the desk's return steps from the terminal, as the operator.
+  // The desk's return steps from the terminal, as the operator.
   'returns step': async (args) => {
     const flags = takeFlags(args, [
       '--reason',
@@ -353,7 +352,6 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
-  // desk-ops
   'mail failures': async () => {
     const failures = await (
       await getStore()
@@ -390,7 +388,7 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
-  // ops-prod (issue 26): backups and secret rotation.
+  // Backups and secret rotation.
   'backup export': async (args) => {
     const folder = args[0];
     if (!folder) return usage('backup export needs a folder');
@@ -427,7 +425,6 @@ const commands: Record<string, Command> = {
       `Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: ${done.unreadable.join(', ')}. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.`,
     ]);
   },
-  // publish (issue 23)
   'catalogue publish': () => publishCommand(),
 };
 

@@ -11,16 +11,12 @@ import { compressor } from './compression.ts';
 import { NetlifyDev } from '@netlify/dev';
 import { siteHeaders } from './netlify-headers.ts';
 import { serveApi, settleApi } from './serve-api.ts';
-import { seedIfEmpty } from '../src/server/services/catalogue.ts';
+import { seedIfEmpty } from '../src/server/catalogue/index.ts';
 import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { canonicalPagePath } from '../src/lib/routes.ts';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { astroRebuild, builtVersion } from './local-deploy.ts';
-import {
-  adoptBuiltVersion,
-  deployLocally,
-  useLocalDeploy,
-} from '../src/server/services/local-deploy.ts';
+import { adoptBuiltVersion, deployLocally, useLocalDeploy } from '../src/server/catalogue/index.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -66,7 +62,7 @@ const netlify = new NetlifyDev({
 await netlify.start();
 // The build seeds a fresh local store; a SKIP_BUILD start on a new DATA_DIR needs the same.
 // An unreachable store is not fatal: pages are still served and the API answers 503 until it is back.
-// publish (issue 23): the pages in dist/ are the version they carry, now live; a fresh store takes
+// The pages in dist/ are the version they carry, now live; a fresh store takes
 // its seeded draft as version 1. Without a build hook, a publish is rebuilt here (scripts/
 // local-deploy.ts), and a version published by the CLI while the server runs is picked up.
 await getStore()

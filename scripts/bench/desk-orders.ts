@@ -1,14 +1,14 @@
 // The desk's order list with 10,000 orders on SQLite, timed in this process through the desk's
 // router function with real Requests and a real staff token (auth, body validation, the store read,
-// filters, counts and the JSON answer all count): the figure behind issue 22's goal of p95 ≤ 300 ms.
+// filters, counts and the JSON answer all count): the figure behind the goal of p95 ≤ 300 ms.
 // The business view and the customer look-up are timed on the same orders, against the same goal.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ORDER_STATUSES } from '../../src/lib/orders.ts';
-import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
-import { signingKey } from '../../src/server/auth/secret.ts';
+import { ORDER_STATUSES } from '../../src/lib/orders/moves.ts';
+import { issueStaffToken } from '../../src/server/accounts/index.ts';
+import { signingKey } from '../../src/server/accounts/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { closeStore, getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';

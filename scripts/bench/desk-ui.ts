@@ -1,4 +1,4 @@
-// The desk's figures in `npm run bench` (issue 22): the JavaScript the desk runs before interaction
+// The desk's figures in `npm run bench`: the JavaScript the desk runs before interaction
 // on its order list, signed in (gzip, as tests/fixtures/browser-weight.ts counts it), and Lighthouse
 // mobile on that list. A staff member is made with the operator CLI against the running shop's
 // data and enrolled through the desk's own calls; its token goes into the tab's sessionStorage
@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
+import { base32Decode, totpAt } from '../../src/server/accounts/index.ts';
 import { jsBeforeInteraction } from '../../tests/fixtures/browser-weight.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 import { PHONE } from '../../tests/fixtures/mobile-profile.ts';
@@ -197,8 +197,6 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
   row.cls = cls === null ? null : Number(cls.toFixed(3));
   return row;
 }
-
-// editor (issue 23)
 /** The catalogue desk's screens measured for JavaScript before interaction, signed in. */
 export const CATALOGUE_DESK_ROUTES = ['/desk/#/products', '/desk/#/products/new'] as const;
 

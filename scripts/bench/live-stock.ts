@@ -1,4 +1,4 @@
-// live-stock (issue 23): GET /api/stock timed in this process through the shop's router function
+// GET /api/stock timed in this process through the shop's router function
 // with real Requests, on the full demo catalogue in a fresh SQLite store with some colours sold
 // out: the figure behind the issue's goal of p95 ≤ 50 ms in-process. Scenarios: one product (the
 // product page's buy box), a cart of 10, and the most one call takes (50, padded with unknown ids).
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_STOCK_IDS } from '../../src/lib/stock.ts';
-import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+import { seedIfEmpty } from '../../src/server/catalogue/index.ts';
 import { closeStore, getStore } from '../../src/server/store/index.ts';
 
 /** One scenario's timings in milliseconds. */

@@ -3,10 +3,10 @@
 // server or `npm start`).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { signingKey } from '../../src/server/auth/secret.ts';
-import { issueToken } from '../../src/server/auth/tokens.ts';
-import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+import { hashPassword } from '../../src/server/accounts/index.ts';
+import { signingKey } from '../../src/server/accounts/index.ts';
+import { issueToken } from '../../src/server/accounts/index.ts';
+import { seedIfEmpty } from '../../src/server/catalogue/index.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { ADDRESS } from '../api-endpoints.ts';
 

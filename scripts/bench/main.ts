@@ -23,7 +23,6 @@ import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
 import { stockCallSpeed } from './live-stock.ts';
 import { DESK_UI_ORDERS, deskUiBench } from './desk-ui.ts';
-// editor (issue 23)
 import { catalogueDeskWeight } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
 import { measureInstant, type InstantPage, type TapMoment } from './instant.ts';
@@ -109,7 +108,7 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 const ms = (x: number | null | undefined) => (x == null ? '—' : `${Math.round(x)} ms`);
 const kb = (x: number) => `${(x / KB).toFixed(1)} KB`;
 
-/** JS budget of a route (issue 14: content ≤ 5 KB, catalogue ≤ 15 KB, cart and checkout ≤ 100 KB). */
+/** JS budget of a route (content ≤ 5 KB, catalogue ≤ 15 KB, cart and checkout ≤ 100 KB). */
 function jsBudget(route: string): number {
   if (/^\/(faq|privacy-policy|terms-of-service|404|selectCountry)/.test(route))
     return JS_BUDGET_KB.content * KB;
@@ -119,8 +118,8 @@ function jsBudget(route: string): number {
 }
 
 /**
- * The first taps of the instant-storefront table (issue 25): Add To Cart, Show Filter, Search, the
- * account drawer and the cart panel, each with what answers it; and /Checkout's (issue 14).
+ * The first taps of the instant-storefront table: Add To Cart, Show Filter, Search, the
+ * account drawer and the cart panel, each with what answers it; and /Checkout's.
  */
 function instantPages(dist: string): InstantPage[] {
   const product = firstProductRoute(dist);
@@ -177,7 +176,7 @@ function instantPages(dist: string): InstantPage[] {
 }
 
 /**
- * One row per page (issue 14): JS before interaction, first-tap INP, and Lighthouse mobile
+ * One row per page: JS before interaction, first-tap INP, and Lighthouse mobile
  * performance, LCP and CLS (median of the runs), each beside its budget.
  */
 async function instantSection(base: string, dist: string, lighthouseRows: LighthouseRow[]) {
@@ -369,7 +368,7 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
   shop = null;
 }
 
-// desk-ui-ops: the desk's order list, signed in: JS before interaction and Lighthouse mobile.
+// The desk's order list, signed in: JS before interaction and Lighthouse mobile.
 async function deskUiSection(base: string, dataDir: string) {
   log(`desk order list (signed in): JS before interaction, Lighthouse × ${cfg.lighthouseRuns}`);
   const row = await deskUiBench(base, dataDir, cfg.lighthouseRuns);
@@ -391,7 +390,7 @@ async function deskUiSection(base: string, dataDir: string) {
     budget: 'perf ≥ 95',
     ok: row.performance !== null && row.performance >= 95,
   });
-  // editor (issue 23): the catalogue desk's screens (the product list and the editor).
+  // The catalogue desk's screens (the product list and the editor).
   log('catalogue desk (signed in): JS before interaction on the products list and the editor');
   for (const page of await catalogueDeskWeight(base, dataDir)) {
     checks.push({
@@ -466,7 +465,7 @@ function catalogueSection() {
   }
 }
 
-/** The desk's order list (and business view, customer look-up), 10,000 orders on SQLite, in-process: budget p95 ≤ 300 ms (issue 22). */
+/** The desk's order list (and business view, customer look-up), 10,000 orders on SQLite, in-process: budget p95 ≤ 300 ms. */
 async function deskSection() {
   log('desk order list, 10,000 orders on SQLite');
   const rows = await deskListSpeed(10_000, quick ? 15 : 40);
@@ -481,8 +480,6 @@ async function deskSection() {
     });
   }
 }
-
-// live-stock (issue 23)
 /** GET /api/stock on the full demo catalogue, in-process: goal p95 ≤ 50 ms. */
 async function stockSection() {
   log('stock call, demo catalogue on SQLite');
@@ -524,8 +521,6 @@ async function buildSection() {
     });
   results.build = rows;
 }
-
-// publish (issue 23)
 /** Publish → live of a local rebuild (npm start, no hook), photos cached: goal ≤ 60 s at 1,000. */
 async function publishSection() {
   const n = quick ? 300 : 1000;
@@ -639,7 +634,7 @@ try {
   if (want('desk')) await deskSection();
   if (want('stock')) await stockSection(); // live-stock
   if (want('build')) await buildSection();
-  if (want('publish')) await publishSection(); // publish (issue 23)
+  if (want('publish')) await publishSection(); // publish
   if (want('photos')) await photoSection();
   if (want('crash') && (cfg.crash || only?.has('crash'))) await crashSection(dist);
   else if (want('crash'))

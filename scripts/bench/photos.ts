@@ -1,4 +1,4 @@
-// Photo budgets (issue 16): 20 phone-sized photos (~4 MB JPEGs, 4032 × 3024) imported with the
+// Photo budgets: 20 phone-sized photos (~4 MB JPEGs, 4032 × 3024) imported with the
 // CLI, a build without and with the photo cache, the product page's image bytes on a 412 px phone
 // before scrolling (Chromium), and the build time of 1,000 products × 4 photos, extrapolated from
 // the measured per-photo cost (encoding 4,000 such photos takes about an hour of one core here).
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { demoCatalogue } from '../../data/generate.ts';
-import { illustrationSvg } from '../../src/server/demo-photos/drawing.ts';
+import { illustrationSvg } from '../../src/demo/photos/drawing.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
 

@@ -1,4 +1,4 @@
-// publish (issue 23), run by scripts/bench/publish.ts in its own process (DATA_DIR set): the local
+// publish, run by scripts/bench/publish.ts in its own process (DATA_DIR set): the local
 // deploy of a publish, timed from Publish to live. The version already imported is built first
 // (so photos are cached, as on a running shop), then every tenth product's price changes in the
 // draft, and the time from publishCatalogue to the version marked live is measured. Prints one
@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { astroRebuild } from '../local-deploy.ts';
 import { getDeps } from '../../src/server/deps.ts';
-import { deployLocally, useLocalDeploy } from '../../src/server/services/local-deploy.ts';
-import { publishCatalogue } from '../../src/server/services/publish.ts';
+import { deployLocally, useLocalDeploy } from '../../src/server/catalogue/index.ts';
+import { publishCatalogue } from '../../src/server/catalogue/index.ts';
 import { closeStore } from '../../src/server/store/index.ts';
 
 const work = process.argv[2]!;

@@ -1,4 +1,4 @@
-// publish (issue 23): publish-to-live time of a local rebuild (npm start, no build hook) with n
+// Publish-to-live time of a local rebuild (npm start, no build hook) with n
 // products, photos cached: generate and import n products into a temporary store (as
 // build-scale.ts does), then scripts/bench/publish-run.ts builds once and times Publish → live.
 import { spawn } from 'node:child_process';

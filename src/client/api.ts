@@ -1,4 +1,4 @@
-// The browser's calls to the shop API (SPEC §7), typed and routed by the endpoint table
+// The browser's calls to the shop API (docs/product.md §7), typed and routed by the endpoint table
 // (src/lib/contract/endpoints.ts), with the token header and a timeout. Every answer is parsed with
 // its schema from the contract (src/lib/contract/responses.ts): an answer that does not match fails
 // like any broken answer, never as a half-read object deep inside an island.
@@ -119,7 +119,7 @@ const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{6}$/;
 /**
  * A server failure's message with the reference the shopper can quote ("Reference: 7F3K2Q")
  * appended, only on an unexpected failure (5xx) that carries one: every message the shop expects
- * to send (SPEC's) stays word for word.
+ * to send (docs/product.md's) stays word for word.
  */
 export function withReference(
   message: string | null,
@@ -153,7 +153,6 @@ export const api = {
   userOrders: (token: string) => call('userOrders', {}, { token }),
   cancelOrder: (token: string, orderId: string, reason: RequestOf<'cancelOrder'>['reason']) =>
     call('cancelOrder', { orderId, reason }, { token }),
-  // desk-returns:
   returnRequest: (token: string, body: RequestOf<'returnRequest'>) =>
     call('returnRequest', body, { token }),
 };

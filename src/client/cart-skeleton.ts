@@ -1,7 +1,7 @@
 // Inlined after /Cart's island (src/pages/Cart.astro, `?inline-script`), so it runs before first
 // paint: the cart lives in this browser, so the page shows at once what React will show — "Your
 // cart is empty." or one placeholder row per line of the shopper's cart — instead of "Loading...".
-// React replaces it with the lines themselves (issue 25).
+// React replaces it with the lines themselves.
 import { cartEntries, sanitizeCart } from '../lib/cart.ts';
 import { KEYS } from '../lib/storage-keys.ts';
 

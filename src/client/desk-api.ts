@@ -77,7 +77,7 @@ export async function deskCall<N extends DeskCall>(
   return parsed.data as AnswerOf<N>;
 }
 
-// desk-ui-ops: file answers (the CSV export).
+// File answers (the CSV export).
 
 /** A desk call that answers a file rather than JSON. */
 export type DeskFileCall = {

@@ -1,4 +1,4 @@
-// editor (issue 23): the product editor's two calls that the desk's typed deskCall cannot make:
+// The product editor's two calls that the desk's typed deskCall cannot make:
 // the save, whose refusal carries a problem per field, and the photo upload, whose body is the
 // photo's own bytes. Both send the staff token in its header, as every desk call does.
 import { ENDPOINTS, type AnswerOf } from '../lib/contract/endpoints.ts';

@@ -1,4 +1,4 @@
-// live-stock (issue 23): the browser's read of GET /api/stock, kept apart from src/client/api.ts so
+// The browser's read of GET /api/stock, kept apart from src/client/api.ts so
 // the product page loads a few hundred bytes instead of the answer schemas; the few fields read
 // are checked by hand. The answer may be up to 60 s old (browser and CDN caches).
 import { API_ROUTES } from './api-routes.ts';

@@ -1,17 +1,10 @@
 import { lineTotal as priceLineTotal, unitPrice as priceUnitPrice } from './pricing.ts';
 import type { CartMap } from './contract/fields.ts';
 import type { Product } from './product.ts';
+import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from './cart-limits.ts';
 
 export type { CartMap };
-
-/** The smallest quantity a cart line may hold (SPEC §5). */
-export const MIN_QUANTITY = 1;
-
-/** The largest quantity a cart line may hold (SPEC §5). */
-export const MAX_QUANTITY = 100;
-
-/** The most lines (product, colour, picture) a cart or an order may hold; add, merge and order share it. */
-export const MAX_CART_LINES = 50;
+export { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY };
 
 /** What identifies one cart line. */
 export type CartKey = { itemId: string; selectedColor: string; imageIndex: number | string };
@@ -190,7 +183,7 @@ export type CheckedLine = {
 
 /**
  * The one rule for a cart line: its product exists, the colour is one of the product's colours
- * (matched ignoring case, as SPEC §3 and §7 make no colour case-sensitive; the answer carries the
+ * (matched ignoring case, as docs/product.md §3 and §7 make no colour case-sensitive; the answer carries the
  * catalogue's spelling), and the picture index is one of that colour's pictures.
  */
 export function checkCartLine(
@@ -253,7 +246,7 @@ export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): num
 
 /**
  * The cart kept after login, merged per line (product, colour, picture): the guest's line wins
- * where both hold the same line, and every other line of either cart stays. (SPEC §4 says guest
+ * where both hold the same line, and every other line of either cart stays. (docs/product.md §4 says guest
  * entries override per product; that lost a signed-in shopper's other colours, so the override is
  * per line.) Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just chose
  * them), then the user's older ones in order, so the merge is never refused for its size.

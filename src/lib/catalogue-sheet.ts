@@ -48,7 +48,7 @@ export function rowProblem(row: number, column: string, problem: string): string
   return `row ${row}, ${column}: ${problem}`;
 }
 
-/** The longest text each text column holds (SPEC §3 fields; the specs are the last eleven). */
+/** The longest text each text column holds (docs/product.md §3 fields; the specs are the last eleven). */
 export const TEXT_LIMITS = {
   productName: 120,
   maker: 60,

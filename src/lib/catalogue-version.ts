@@ -1,4 +1,4 @@
-// publish (issue 23): what counts as a change between two catalogues (the draft and a published
+// What counts as a change between two catalogues (the draft and a published
 // version, or two versions). Stock is live (changed at the desk without a publish), so a product
 // whose only difference is its stock flag is not a change to publish.
 import type { Product } from './product.ts';

@@ -1,7 +1,7 @@
 import { discountedPrice, isUnder999 } from './pricing.ts';
 import type { Category, Product } from './product.ts';
 
-/** The sort menu's options, in menu order (SPEC §2). */
+/** The sort menu's options, in menu order (docs/product.md §2). */
 export const SORTS = [
   'Featured',
   'Price Low to High',
@@ -22,7 +22,7 @@ export type ProductFilter = {
   maxPrice?: number;
 };
 
-/** Products shown first on collection and category grids (SPEC §9). */
+/** Products shown first on collection and category grids (docs/product.md §9). */
 export const PAGE_SIZE = 8;
 /** Products each Load More adds on collection and category grids. */
 export const LOAD_MORE_STEP = 8;
@@ -35,10 +35,10 @@ export const SEARCH_LIMIT = 6;
 /** Most "You Might Also Like" products shown. */
 export const RELATED_LIMIT = 10;
 
-/** The price filter's bounds before any product is loaded (SPEC §5). */
+/** The price filter's bounds before any product is loaded (docs/product.md §5). */
 export const DEFAULT_PRICE_BOUNDS = { min: 0, max: 100000 } as const;
 
-/** Category page headings (SPEC §2). */
+/** Category page headings (docs/product.md §2). */
 export const CATEGORY_HEADINGS: Readonly<Record<Category, string>> = {
   handbags: 'Laptop Handbags',
   bagpacks: 'Laptop Bagpacks',

@@ -7,7 +7,7 @@ import { fieldErrors } from './contract/fields.ts';
 import { walletNumberFor } from './wallet.ts';
 
 /**
- * Every field's first error by the shared checkout schema (SPEC §5 messages), and the wallet
+ * Every field's first error by the shared checkout schema (docs/product.md §5 messages), and the wallet
  * number's for JazzCash or EasyPaisa, or {} when valid.
  */
 export function checkoutErrors(fields: CheckoutFields): Partial<Record<CheckoutField, string>> {

@@ -1,4 +1,4 @@
-// after-purchase: what the checkout fills in for a signed-in shopper. Name and e-mail come from the
+// What the checkout fills in for a signed-in shopper. Name and e-mail come from the
 // account; the address and phone from the shopper's saved settings (My Setting), or else from the
 // address of their last order. Only empty fields the shopper has not typed in are filled: nothing
 // they typed is ever overwritten. Loaded by the checkout store only once a signed-in shopper's form

@@ -1,4 +1,4 @@
-// The checkout's rules (SPEC §2, §4, §5, §9), apart from the form that shows them and the store
+// The checkout's rules (docs/product.md §2, §4, §5, §9), apart from the form that shows them and the store
 // that holds them: what the form keeps, which payment methods a destination gets, when orders to it
 // are paused, the order request, and what the summary shows.
 import type { OrderRequest } from './contract/requests.ts';
@@ -13,7 +13,7 @@ import {
 } from './payments.ts';
 import { isWalletMethod } from './wallet.ts';
 
-/** The checkout form's fields as typed (SPEC §3 Address plus the payment choice). */
+/** The checkout form's fields as typed (docs/product.md §3 Address plus the payment choice). */
 export type CheckoutFields = {
   firstName: string;
   lastName: string;
@@ -73,13 +73,13 @@ export function emptyCheckout(paymentMethod: PaymentMethod | '', country = ''): 
 
 /**
  * The country whose payment rule applies: the chosen shipping country, or, before one is chosen,
- * Pakistan while prices show in PKR (so COD stays the default, SPEC §3).
+ * Pakistan while prices show in PKR (so COD stays the default, docs/product.md §3).
  */
 export function shipsTo(country: string, currencyCode: string): string {
   return country || (currencyCode === BASE_CURRENCY ? HOME_COUNTRY : '');
 }
 
-/** The payment methods the form offers: the shipping country's (SPEC §9), see `shipsTo`. */
+/** The payment methods the form offers: the shipping country's (docs/product.md §9), see `shipsTo`. */
 export function checkoutMethods(country: string, currencyCode: string): readonly PaymentMethod[] {
   return paymentMethodsFor(shipsTo(country, currencyCode));
 }
@@ -95,7 +95,7 @@ export function freshCheckout(currencyCode: string): CheckoutFields {
 }
 
 /**
- * Changing the country clears the state (SPEC §5) and sets the payment to the shopper's own pick
+ * Changing the country clears the state (docs/product.md §5) and sets the payment to the shopper's own pick
  * where the new country allows it (COD and wallets only in Pakistan), else the country's default.
  */
 export function withCountry(
@@ -194,7 +194,7 @@ export function orderRequest(
 }
 
 /**
- * What an order summary shows in the shown currency (SPEC §2, §9): the subtotal as the sum of the
+ * What an order summary shows in the shown currency (docs/product.md §2, §9): the subtotal as the sum of the
  * lines converted one by one (as each line is shown), the tax (always 0), the delivery fee and the
  * total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
  */

@@ -7,17 +7,17 @@ export type CountryEntry = { name: string; code: string; currency: string };
 /** A checkout country with the regions its State select lists. */
 export type CheckoutCountry = { name: string; code: string; regions: readonly string[] };
 
-/** The most regions a checkout country offers (SPEC §9: 1 to 7 each). */
+/** The most regions a checkout country offers (docs/product.md §9: 1 to 7 each). */
 export const MAX_REGIONS = 7;
 
-/** Pseudo-entry for shoppers whose country is not listed; prices show in USD (SPEC §9). */
+/** Pseudo-entry for shoppers whose country is not listed; prices show in USD (docs/product.md §9). */
 export const REST_OF_WORLD: CountryEntry = {
   name: 'Rest of the World',
   code: 'XW',
   currency: 'USD',
 };
 
-/** Pseudo-entry for the wider Gulf region; prices show in AED (SPEC §9). */
+/** Pseudo-entry for the wider Gulf region; prices show in AED (docs/product.md §9). */
 export const MIDDLE_EAST: CountryEntry = { name: 'Middle East', code: 'XM', currency: 'AED' };
 
 /** The select-country page's regions and the ISO codes listed under each, in display order. */

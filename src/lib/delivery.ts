@@ -1,7 +1,7 @@
 import { BASE_CURRENCY, roundToMinor, safeRate, sumAmounts } from './money.ts';
-import { convertLines } from './order-money.ts';
+import { convertLines } from './orders/money.ts';
 
-/** Flat delivery fee per currency, each in its own currency's units (SPEC §9, DESIGN.md "Data"). */
+/** Flat delivery fee per currency, each in its own currency's units (docs/product.md §9, docs/design.md "Data"). */
 export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
   PKR: 250,
   INR: 600,
@@ -21,7 +21,7 @@ export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freez
 /** The fee, in USD, for a currency without a listed base; converted to that currency. */
 export const INTERNATIONAL_FEE_USD = 40;
 
-/** Tax on every order (SPEC §2, §9: always 0). */
+/** Tax on every order (docs/product.md §2, §9: always 0). */
 export const TAX = 0;
 
 // Rates are units of each currency per 1 PKR (PKR base), as the exchange-rate service gives them.

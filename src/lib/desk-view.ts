@@ -1,6 +1,6 @@
 // Pure rules of the desk's pages: phone links, the moves an order offers, and the desk's screen
 // routes (the part of the address after '#', e.g. '#/orders/7133649B').
-import { ORDER_STATUSES, canMoveTo, type OrderStatus } from './orders.ts';
+import { ORDER_STATUSES, canMoveTo, type OrderStatus } from './orders/moves.ts';
 import { ORDER_LIST_MAX, phoneDigits } from './desk.ts';
 
 /**

@@ -1,6 +1,6 @@
 // Pure rules of the staff desk, shared by the desk's services and the operator CLI: the short order
 // number shoppers see, status names typed in any case, and the shop's clock (Asia/Karachi).
-import { ORDER_STATUSES, type OrderStatus } from './orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from './orders/moves.ts';
 
 /** The shop's time zone: the desk shows and filters dates in it. */
 export const SHOP_TIME_ZONE = 'Asia/Karachi';

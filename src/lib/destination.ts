@@ -8,7 +8,7 @@ export type Destination = { country: string; currency: string; paymentMethod: Pa
 const checkoutNames = new Map(CHECKOUT_COUNTRIES.map((c) => [c.name.toLowerCase(), c.name]));
 
 /**
- * Resolves an order's destination (SPEC §9): the shipping country, one of the checkout's, decides the
+ * Resolves an order's destination (docs/product.md §9): the shipping country, one of the checkout's, decides the
  * currency (countries table) and which methods are allowed (COD and wallets only in Pakistan). The
  * currency a client sends must match; a missing method gets the country's default. Returns the
  * destination, or the message to refuse the order with.

@@ -1,5 +1,5 @@
 // The shop's message catalogue: the messages a shopper can be shown, by the browser or in an API
-// answer, declared once here and imported by both sides (SPEC §2, §4, §5 and §8 verbatim where the
+// answer, declared once here and imported by both sides (docs/product.md §2, §4, §5 and §8 verbatim where the
 // spec names them). Each group is its own export so a browser bundle keeps only the groups it uses:
 // `*_MESSAGES` hold the texts the browser names (and the server too, where both send one), while
 // `*_ANSWERS` hold what only the API names; the browser shows those as the answer carries them, so
@@ -10,10 +10,10 @@
 // This module imports only leaf modules (limits, payment names, types), never a module that imports
 // it back, so it is always fully evaluated before it is read.
 import { MAX_CART_LINES, MAX_QUANTITY } from './cart.ts';
-import type { OrderStatus } from './orders.ts';
+import type { OrderStatus } from './orders/status.ts';
 import { HOME_COUNTRY, paymentLabel } from './payments.ts';
 
-/** SPEC §8's text for a failure the shopper cannot act on (product list, password reset, server). */
+/** docs/product.md §8's text for a failure the shopper cannot act on (product list, password reset, server). */
 const GENERIC_ERROR = 'An error occurred. Please try again later.';
 
 const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
@@ -33,7 +33,7 @@ export const SERVER_MESSAGES = {
   network: 'Network error. Please check your connection and try again.',
 } as const;
 
-/** Product list and listing pages (SPEC §2, §8; the under-999 empty text says 1999 as the original does). */
+/** Product list and listing pages (docs/product.md §2, §8; the under-999 empty text says 1999 as the original does). */
 export const LISTING_MESSAGES = {
   listFailed: GENERIC_ERROR,
   empty: 'No products found.',
@@ -41,7 +41,7 @@ export const LISTING_MESSAGES = {
   under999Heading: 'Bags Under 999',
 } as const;
 
-/** Cart messages the browser names (SPEC §8), and the line cap both sides refuse with. */
+/** Cart messages the browser names (docs/product.md §8), and the line cap both sides refuse with. */
 export const CART_MESSAGES = {
   full: `Your cart can hold at most ${MAX_CART_LINES} different items. Please remove one before adding another.`,
   orderFull: `An order can hold at most ${MAX_CART_LINES} different items. Please remove some from your cart and try again.`,
@@ -61,12 +61,11 @@ export const CART_ANSWERS = {
   unknownColour: 'This colour is not available for this product.',
   unknownImage: 'This picture is not available for this colour.',
   outOfStock: 'This product is out of stock.',
-  // live-stock:
   colourOutOfStock: (name: string, colour: string) =>
     `${name} in ${colour} is out of stock. Please choose another colour.`,
 } as const;
 
-/** Favourite tooltips, toast and page texts, verbatim from SPEC §2 and §8. */
+/** Favourite tooltips, toast and page texts, verbatim from docs/product.md §2 and §8. */
 export const FAVOURITE_MESSAGES = {
   add: 'Add To Your Favourite',
   remove: 'Remove from Favourite',
@@ -75,7 +74,7 @@ export const FAVOURITE_MESSAGES = {
   empty: 'Oops, You Have No Favourites yet',
 } as const;
 
-/** Order, cancel and tracking messages the browser names, some also API answers (SPEC §4, §8). */
+/** Order, cancel and tracking messages the browser names, some also API answers (docs/product.md §4, §8). */
 export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
   trackFailed: 'Unable to track order at the moment.',
@@ -96,7 +95,7 @@ export const ORDER_ANSWERS = {
   unknownProduct: 'A product in your cart is no longer available. Please remove it and try again.',
   unknownColour: 'A colour in your cart is no longer available. Please remove it and try again.',
   unknownImage: 'A picture in your cart is no longer available. Please remove it and try again.',
-  // live-stock: a sold-out colour is named ("Sahiwal Leather Tote in Black"); without one, SPEC's wording.
+  // A sold-out colour is named ("Sahiwal Leather Tote in Black"); without one, the wording of docs/product.md.
   outOfStock: (name: string, colour?: string) =>
     `${colour ? `${name} in ${colour}` : name} is out of stock. Please remove it and try again.`,
   noRate: (currency: string) =>
@@ -116,7 +115,7 @@ export const ORDER_ANSWERS = {
     `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
 } as const;
 
-/** What Track Order tells the shopper for each status (SPEC §4). */
+/** What Track Order tells the shopper for each status (docs/product.md §4). */
 export const TRACKING_MESSAGES: Readonly<Record<OrderStatus, string>> = {
   'Order Placed':
     'Your order has been placed. It usually takes 2-3 business days to process and dispatch.',
@@ -126,7 +125,7 @@ export const TRACKING_MESSAGES: Readonly<Record<OrderStatus, string>> = {
   Cancelled: 'This order has been cancelled. Please contact support if you need any help.',
 };
 
-/** The checkout form's messages, verbatim from SPEC §5. */
+/** The checkout form's messages, verbatim from docs/product.md §5. */
 export const CHECKOUT_MESSAGES = {
   firstName: 'First Name is required',
   lastName: 'Last Name is required',
@@ -160,7 +159,7 @@ export const DESTINATION_MESSAGES = {
 } as const;
 
 /**
- * Sign-in, sign-up, sign-out, password reset and session messages the browser names (SPEC §4, §8),
+ * Sign-in, sign-up, sign-out, password reset and session messages the browser names (docs/product.md §4, §8),
  * some of which the API answers too. The browser shows the server's text when there is one and
  * falls back to its own (`loginFailed`, `otpSendError`, `resetError`).
  */
@@ -256,8 +255,6 @@ export const DESK_ANSWERS = {
   moved: (number: string, status: string) => `Order #${number} is now ${status}.`,
   badDates: 'The start date must not be after the end date.',
 } as const;
-
-// live-stock (issue 23)
 /** The buy box's and the cart's stock texts (the browser names these). */
 export const STOCK_MESSAGES = {
   inStock: 'In Stock',

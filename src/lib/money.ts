@@ -9,10 +9,10 @@ export { BASE_CURRENCY };
  */
 export const MAX_RATE_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** The rupee sign SPEC §3 shows for PKR (Intl's narrow symbol is "Rs"). */
+/** The rupee sign docs/product.md §3 shows for PKR (Intl's narrow symbol is "Rs"). */
 export const PKR_SYMBOL = '₨';
 
-/** A usable exchange rate: a finite number greater than 0, otherwise 1 (SPEC §5). */
+/** A usable exchange rate: a finite number greater than 0, otherwise 1 (docs/product.md §5). */
 export function safeRate(rate: unknown): number {
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
 }

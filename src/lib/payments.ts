@@ -1,10 +1,10 @@
-/** Every payment method the checkout offers (SPEC §9). */
+/** Every payment method the checkout offers (docs/product.md §9). */
 export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD'] as const;
 
 /** One of the checkout's payment methods. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The only country where COD and the mobile wallets work (SPEC §9: "COD and wallets only in Pakistan"). */
+/** The only country where COD and the mobile wallets work (docs/product.md §9: "COD and wallets only in Pakistan"). */
 export const HOME_COUNTRY = 'Pakistan';
 
 /** The methods open to an address anywhere else: bank transfer only. */

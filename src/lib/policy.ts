@@ -8,7 +8,7 @@ export interface Span {
 }
 
 /**
- * The shop's service figures (SPEC §9), kept once for the FAQ, legal pages, product page and mails.
+ * The shop's service figures (docs/product.md §9), kept once for the FAQ, legal pages, product page and mails.
  * Figures a rule also uses (wholesale threshold, Pakistan's delivery fee) come from that rule's module.
  */
 export const POLICY = {

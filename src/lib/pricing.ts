@@ -5,13 +5,13 @@ export type PriceFields = {
   wholesalePrice?: number | null;
 };
 
-/** Quantity per line from which the wholesale unit price applies (SPEC §9). */
+/** Quantity per line from which the wholesale unit price applies (docs/product.md §9). */
 export const WHOLESALE_MIN_QUANTITY = 50;
 
-/** The under-999 page lists products whose rounded discounted price is at most this (SPEC §9). */
+/** The under-999 page lists products whose rounded discounted price is at most this (docs/product.md §9). */
 export const UNDER_999_LIMIT = 999;
 
-/** Whether a discount applies: discountPercent is a finite number and not zero (SPEC §5). */
+/** Whether a discount applies: discountPercent is a finite number and not zero (docs/product.md §5). */
 export function hasDiscount(p: PriceFields): boolean {
   const d = p.discountPercent;
   return typeof d === 'number' && Number.isFinite(d) && d !== 0;

@@ -1,4 +1,4 @@
-// editor (issue 23): the desk's product form. Every field is read as typed, by the very rules and
+// The desk's product form. Every field is read as typed, by the very rules and
 // messages of the CSV import (src/lib/catalogue-sheet.ts), so "4,500", "Rs 4,500" and "10%" mean
 // what they mean in a sheet and a problem reads the same in both. The browser shows each problem
 // beside its field; the server reads the same form again, then applies the catalogue's schema.

@@ -7,7 +7,7 @@ export type Category = (typeof CATEGORIES)[number];
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
-/** Product specifications shown in the Description accordion (SPEC §3). */
+/** Product specifications shown in the Description accordion (docs/product.md §3). */
 export const specsSchema = z.strictObject({
   material: text(120),
   compatibility: text(120),
@@ -39,12 +39,12 @@ export const colorImagesSchema = z.strictObject({
         .check(z.regex(SITE_PATH, 'must be a site-relative path (one leading /, no .. segments)')),
     )
     .check(z.minLength(1), z.maxLength(8)),
-  // import-sheets (issue 23): a colour outside the swatch table carries its own paint (a colour
+  // A colour outside the swatch table carries its own paint (a colour
   // without one must be in the table: src/lib/catalogue-sheet.ts colourProblems).
   swatch: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/, 'must be a colour code #rrggbb'))),
 });
 
-/** A catalogue product's fields exactly as SPEC §3 names them; prices are integer PKR. */
+/** A catalogue product's fields exactly as docs/product.md §3 names them; prices are integer PKR. */
 export const productShape = z.strictObject({
   _id: z
     .string()
@@ -90,7 +90,7 @@ export const productSchema = productShape.check(
 export type Product = z.infer<typeof productSchema>;
 export type Specs = z.infer<typeof specsSchema>;
 
-/** The eleven specifications in SPEC §3 order: the CSV's columns and the desk editor's fields. */
+/** The eleven specifications in docs/product.md §3 order: the CSV's columns and the desk editor's fields. */
 export const SPEC_FIELDS = [
   'material',
   'compatibility',

@@ -1,4 +1,4 @@
-// publish (issue 23): the words of Publish and its deploy progress, shared by the server, the CLI
+// The words of Publish and its deploy progress, shared by the server, the CLI
 // and the desk's Publish bar.
 import { karachiTime } from './desk.ts';
 

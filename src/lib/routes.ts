@@ -1,5 +1,5 @@
 /**
- * Every fixed page route of SPEC §2 in its canonical spelling (the pages in src/pages), by name.
+ * Every fixed page route of docs/product.md §2 in its canonical spelling (the pages in src/pages), by name.
  * Links, redirects and the sitemap use these names; the paths are typed only here.
  */
 export const ROUTES = {
@@ -17,7 +17,7 @@ export const ROUTES = {
   favourites: '/favourites',
   yourFavourites: '/yourFavourites',
   orders: '/yourOrders',
-  // after-purchase: one order's page (?n=<short number>).
+  // One order's page (?n=<short number>).
   orderPage: '/yourOrders/order',
   faq: '/faq',
   privacy: '/privacy-policy',
@@ -94,7 +94,7 @@ export interface NavLink {
   longLabel: string;
 }
 
-/** The header's shop links, in the spec's order (SPEC §2, Header and footer). */
+/** The header's shop links, in the spec's order (docs/product.md §2, Header and footer). */
 export const NAV_LINKS: readonly NavLink[] = [
   { href: ROUTES.home, label: 'Home', longLabel: 'Home' },
   { href: ROUTES.bestSellers, label: 'Best Sellers', longLabel: 'Our Best Sellers' },
@@ -145,7 +145,7 @@ export function canonicalPagePath(pathname: string): string | null {
   return canonical !== undefined && canonical !== pathname ? canonical : null;
 }
 
-// craft: a product opened in one of its colours (from a colour filter), read by src/stores/product.ts.
+// A product opened in one of its colours (from a colour filter), read by src/stores/product.ts.
 /** The query parameter naming the colour a product page opens in. */
 export const COLOUR_PARAM = 'colour';
 /** A product's page opened in `colour` (the plain path when no colour is given). */

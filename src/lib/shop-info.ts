@@ -15,11 +15,11 @@ export const SHOP = {
 /** The messaging-app contact link used by the floating button and the Need Help panels. */
 export const MESSAGING_LINK = `https://wa.me/${SHOP.whatsappNumber}`;
 
-/** Customer-care hours, verbatim from SPEC §1. */
+/** Customer-care hours, verbatim from docs/product.md §1. */
 export const SUPPORT_HOURS = {
   open: 'Monday to Saturday, 24 hours',
   closed: 'Closed Sunday and public holidays',
 } as const;
 
-/** Payment logos shown in the footer (SPEC §1). */
+/** Payment logos shown in the footer (docs/product.md §1). */
 export const PAYMENT_LOGOS = ['Visa', 'Mastercard', 'JazzCash', 'EasyPaisa'] as const;

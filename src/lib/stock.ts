@@ -1,5 +1,5 @@
-// Live stock (issue 23): each colour of a product is in or out of stock on its own, and a product
-// may be archived (hidden from the shop, kept for old orders and the desk). The SPEC §3 `stock`
+// Live stock: each colour of a product is in or out of stock on its own, and a product
+// may be archived (hidden from the shop, kept for old orders and the desk). The docs/product.md §3 `stock`
 // boolean stays on every product and is derived: true while any colour is in stock.
 // Pure rules only: the store keeps the state (src/server/store), the shop reads it through
 // GET /api/stock. This module stays small and schema-free: the product page's bundle imports it.
@@ -22,7 +22,7 @@ export interface ProductStock {
   colours: ColourStock[];
 }
 
-/** Whether a product with these colours, `soldOut` of them marked sold out, is in stock (SPEC §3 `stock`). */
+/** Whether a product with these colours, `soldOut` of them marked sold out, is in stock (docs/product.md §3 `stock`). */
 export function anyColourInStock(colors: readonly string[], soldOut: readonly string[]): boolean {
   return colors.some((c) => !soldOut.includes(c));
 }

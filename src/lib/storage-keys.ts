@@ -1,4 +1,4 @@
-// The browser-storage keys SPEC §3 names, in one place: the stores, the first-paint script and the
+// The browser-storage keys docs/product.md §3 names, in one place: the stores, the first-paint script and the
 // storage schemas (stored-values.ts) all read them from here.
 
 /** Prefixes of the per-shopper keys; the suffix is the e-mail, or `guest` when signed out. */

@@ -1,9 +1,9 @@
 import { ROUTES } from './routes.ts';
 
-/** One home slideshow slide (SPEC §2). */
+/** One home slideshow slide (docs/product.md §2). */
 export type Slide = { title: string; description: string; cta: string; href: string };
 
-/** The home slideshow: timings, swipe threshold and its three slides (SPEC §2, §9). */
+/** The home slideshow: timings, swipe threshold and its three slides (docs/product.md §2, §9). */
 export const SLIDESHOW: {
   readonly intervalMs: number;
   readonly fadeMs: number;
@@ -40,5 +40,5 @@ export function wrapSlide(index: number, step: number, count = SLIDESHOW.slides.
   return (((index + step) % count) + count) % count;
 }
 
-/** How long a notification banner stays before it hides (SPEC §4, §9). */
+/** How long a notification banner stays before it hides (docs/product.md §4, §9). */
 export const NOTIFICATION_MS = 7000;

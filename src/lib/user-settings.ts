@@ -1,6 +1,6 @@
-// The shopper's settings, kept only in this browser under `userSettings_{email}` (SPEC §3).
+// The shopper's settings, kept only in this browser under `userSettings_{email}` (docs/product.md §3).
 
-/** The genders the settings form offers (SPEC §3 User settings). */
+/** The genders the settings form offers (docs/product.md §3 User settings). */
 export const GENDERS = ['Male', 'Female', 'Prefer not to say'] as const;
 
 /** One of the offered genders. */
@@ -9,7 +9,7 @@ export type Gender = (typeof GENDERS)[number];
 /** The gender shown until the shopper picks one. */
 export const DEFAULT_GENDER: Gender = 'Prefer not to say';
 
-/** The settings fields, all text; dob is free 'MM/DD' text with no enforced check (SPEC §5). */
+/** The settings fields, all text; dob is free 'MM/DD' text with no enforced check (docs/product.md §5). */
 export interface UserSettings {
   name: string;
   email: string;

@@ -27,14 +27,14 @@ const envSchema = z.object({
   RATES_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3000),
   /** Multiplies the per-address throttles (e.g. behind a shared NAT, or for browser test runs). */
   THROTTLE_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
-  // ops-alerts (issue 26):
+  // ops-alerts:
   /** Where operator alerts go when the shop's settings cannot be read (the store is down); else the shop's address. */
   ALERT_EMAIL: z.email('must be an e-mail address, e.g. owner@example.com').optional(),
-  // publish (issue 23):
+  // publish:
   /** Netlify's build hook, POSTed on Publish; checked when used, so a bad one fails the publish only. */
   BUILD_HOOK_URL: z.string().optional(),
   /**
-   * `test`: the test suites hash passwords at a lower scrypt cost (src/server/auth/passwords.ts).
+   * `test`: the test suites hash passwords at a lower scrypt cost (src/server/accounts/auth/passwords.ts).
    * Refused on Netlify and beside MONGODB_URI: a real shop's hashes always get the full cost.
    */
   PASSWORD_HASH_COST: z

@@ -13,22 +13,22 @@ import {
   removeCartItem,
   replaceCart,
   updateCartItem,
-} from './services/carts.ts';
-import { productListBody } from './services/catalogue.ts';
-import { newsletterConfirmation, subscribe } from './services/newsletter.ts';
+} from './orders/index.ts';
+import { productListBody } from './catalogue/index.ts';
+import { newsletterConfirmation, subscribe } from './accounts/index.ts';
 import { pageResponse } from './site-headers.ts';
-import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './services/orders.ts';
-import { hideUserOrder, showUserOrder } from './services/order-page.ts';
-import { requestPasswordReset, resetPassword } from './services/password-reset.ts';
-import { getRates } from './services/rates.ts';
-import { endSessions } from './services/sessions.ts';
-import { googleLogin, login, register } from './services/users.ts';
+import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './orders/index.ts';
+import { hideUserOrder, showUserOrder } from './orders/index.ts';
+import { requestPasswordReset, resetPassword } from './accounts/index.ts';
+import { getRates } from './operations/index.ts';
+import { endSessions } from './accounts/index.ts';
+import { googleLogin, login, register } from './accounts/index.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
-import { listDeskOrders, moveDeskOrder, showDeskOrder } from './services/desk-orders.ts';
-import { alertCancelled, alertReturnRequested } from './services/shop-alerts.ts';
-import { businessView, customerLookup } from './services/desk-business.ts';
-import { exportOrders } from './services/desk-export.ts';
-import { listMailFailures, resendMailFailure } from './services/mail-failures.ts';
+import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts';
+import { alertCancelled, alertReturnRequested } from './orders/index.ts';
+import { businessView, customerLookup } from './orders/index.ts';
+import { exportOrders } from './orders/index.ts';
+import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
   changeRole,
@@ -40,11 +40,11 @@ import {
   signIn,
   signOut,
   toDeskStaff,
-} from './services/staff.ts';
-import { listReturns, requestReturn, stepReturn } from './services/returns.ts';
-import { deskSettings, saveSettings } from './services/settings.ts';
-import { recordPayment } from './services/desk-payments.ts';
-import { checkHealth } from './services/health.ts';
+} from './accounts/index.ts';
+import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
+import { deskSettings, saveSettings } from './operations/index.ts';
+import { recordPayment } from './payments/index.ts';
+import { checkHealth } from './operations/index.ts';
 import {
   STOCK_CACHE_HEADERS,
   archiveProduct,
@@ -53,10 +53,9 @@ import {
   listDeskProducts,
   restoreProduct,
   setDeskColourStock,
-} from './services/live-stock.ts';
-// editor (issue 23)
-import { readForEdit, saveProduct, uploadPhoto } from './services/product-editor.ts';
-import { catalogueProgress, deskPublish } from './services/publish.ts';
+} from './catalogue/index.ts';
+import { readForEdit, saveProduct, uploadPhoto } from './catalogue/index.ts';
+import { catalogueProgress, deskPublish } from './catalogue/index.ts';
 
 /** What a binding is handed for call N. */
 export interface Call<N extends EndpointName> {
@@ -196,7 +195,6 @@ export const SERVICES: Services = {
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
-  // desk-returns:
   returnRequest: async ({ deps, user, body, waitUntil }) => {
     const { answer, alert } = await requestReturn(deps, user, body, waitUntil);
     void alertReturnRequested(deps, alert, waitUntil); // desk-ops
@@ -204,20 +202,18 @@ export const SERVICES: Services = {
   },
   deskReturns: ({ deps, body }) => listReturns(deps, body),
   deskReturnStep: ({ deps, staff, body, waitUntil }) => stepReturn(deps, staff, body, waitUntil),
-  // desk-pay: shop settings.
+  // Shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
-  // desk-pay: payments.
+  // Payments.
   deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
-  // desk-ops: failed shopper mails, business view, customer look-up, CSV export
+  // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
   deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),
   deskBusiness: ({ deps }) => businessView(deps),
   deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
   deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
-  // ops-prod (issue 26)
   health: ({ deps }) => checkHealth(deps),
-  // live-stock (issue 23)
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {
       headers: STOCK_CACHE_HEADERS,
@@ -226,16 +222,14 @@ export const SERVICES: Services = {
   deskProductArchive: ({ deps, staff, body }) => archiveProduct(deps.store, staff, body),
   deskProductRestore: ({ deps, staff, body }) => restoreProduct(deps.store, staff, body),
   deskProductDelete: ({ deps, staff, body }) => deleteProduct(deps.store, staff, body),
-  // desk products screen (issue 23)
   deskProducts: ({ deps, body }) => listDeskProducts(deps.store, body),
-  // after-purchase: the shopper's order page and removed orders.
+  // The shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
-  // editor (issue 23): the desk's product editor.
+  // The desk's product editor.
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),
   deskPhotoUpload: ({ deps, staff, req }) => uploadPhoto(deps.store, staff, req),
-  // publish (issue 23)
   deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
   deskPublishProgress: ({ deps }) => catalogueProgress(deps),
 };

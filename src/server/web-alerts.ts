@@ -1,4 +1,4 @@
-// ops-alerts (issue 26): the web layer's two sources of operator alerts, and the summaries it
+// The web layer's two sources of operator alerts, and the summaries it
 // sends after answers. A call that failed with the store unreachable alerts store-unreachable; an
 // order that could not be saved (placeOrder failing with anything but a domain error: the store, or
 // a bug) alerts order-not-saved. Both run after the answer and never change it.
@@ -7,7 +7,7 @@ import { inBackground } from './background.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DomainError } from './errors.ts';
 import type { FunctionContext } from './http.ts';
-import { alertOperator, reportCountedAlerts, type AlertDeps } from './services/operator-alerts.ts';
+import { alertOperator, reportCountedAlerts, type AlertDeps } from './operations/index.ts';
 import { getStore } from './store/index.ts';
 import { StoreUnavailableError } from './store/port.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '../lib/contract/endpoints.ts';
 import { REQUESTS } from '../lib/contract/requests.ts';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
-import { tokenFromRequest } from './auth/tokens.ts';
+import { tokenFromRequest } from './accounts/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { getDeps } from './deps.ts';
 import { DomainError, tooLarge, type FailureKind } from './errors.ts';
@@ -34,9 +34,8 @@ import {
   withRequest,
   type RequestContext,
 } from './request-log.ts';
-import { authenticate } from './services/users.ts';
-import { authenticateStaff } from './services/staff.ts';
-// ops-alerts (issue 26):
+import { authenticate } from './accounts/index.ts';
+import { authenticateStaff } from './accounts/index.ts';
 import { alertFailedCall, reportCountedAlertsAfter } from './web-alerts.ts';
 import { StoreUnavailableError } from './store/port.ts';
 
@@ -165,7 +164,7 @@ export function serveRouter(router: RouterName): Handler {
     const request: RequestContext = { requestId, ref: referenceOf(requestId) };
     return withRequest(request, async () => {
       const response = await answerLogged(request, req, () => serve(req, context));
-      // ops-alerts: alert mails counted in a window that has ended get their summary now.
+      // Alert mails counted in a window that has ended get their summary now.
       reportCountedAlertsAfter(context);
       return response;
     });
@@ -219,7 +218,7 @@ function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
       }
       const kind = spec.body ?? 'json';
       if (spec.method === 'POST') {
-        // editor (issue 23): a photo's type and size are checked by its service, after sign-in.
+        // A photo's type and size are checked by its service, after sign-in.
         if (kind !== 'photo' && !hasMediaType(req, kind))
           return failure(
             415,
@@ -256,7 +255,7 @@ function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
       });
       return toResponse(result);
     } catch (error) {
-      // ops-alerts: an order not saved, or the store unreachable, mails the operator (in the background).
+      // An order not saved, or the store unreachable, mails the operator (in the background).
       alertFailedCall(name, error, context);
       return answerFailure(error, withMsg);
     }

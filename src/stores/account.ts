@@ -33,7 +33,7 @@ function failureOf(error: unknown, refused: string, unreachable: string): string
     : unreachable;
 }
 
-/** Signs in with a login or register call; null on success, else the form's message (SPEC §8). */
+/** Signs in with a login or register call; null on success, else the form's message (docs/product.md §8). */
 async function authenticateWith(call: () => Promise<SessionAnswer>): Promise<string | null> {
   try {
     await signIn(await call());

@@ -9,7 +9,7 @@ import type { Product } from '../lib/product.ts';
  */
 export const $products = atom<Product[] | null>(null);
 
-/** Why the last load failed, as the shopper is told (SPEC §8: the server's message, else the generic one). */
+/** Why the last load failed, as the shopper is told (docs/product.md §8: the server's message, else the generic one). */
 export const $productsError = atom<string | null>(null);
 
 let loading: Promise<Product[]> | null = null;
@@ -36,7 +36,7 @@ onMount($products, () => {
   loadProducts().catch(() => undefined);
 });
 
-/** The toast for a failed product-list load: the server's message, else SPEC §8's. */
+/** The toast for a failed product-list load: the server's message, else docs/product.md §8's. */
 export function productListMessage(error: unknown): string {
   return error instanceof ApiError && error.serverMessage
     ? error.serverMessage

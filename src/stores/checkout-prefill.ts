@@ -1,4 +1,4 @@
-// after-purchase: what checkout prefill reads for the signed-in shopper (their last order's address
+// What checkout prefill reads for the signed-in shopper (their last order's address
 // and their saved settings), loaded by the checkout store only when a signed-in form starts, so none
 // of it is in /Checkout's first load.
 import { api } from '../client/api.ts';

@@ -48,7 +48,7 @@ const $form = atom<CheckoutState>(START);
 const $countries = atom<readonly CheckoutCountry[]>([]);
 const $validator = atom<Validator | null>(null);
 
-/** after-purchase: the order just placed, as the server priced it, for the thank-you popup. */
+/** The order just placed, as the server priced it, for the thank-you popup. */
 export const $placedOrder = atom<Order | null>(null);
 
 /** The checkout as the static HTML shows it (no cart, catalogue or saved country yet, prices in PKR). */
@@ -82,7 +82,7 @@ onMount($form, () => {
       const fields = withAllowedPayment(state.fields, $currency.get().code, state.preferred);
       if (fields !== state.fields) $form.set({ ...state, fields });
     }),
-    // The order review cannot list the cart without the catalogue: say so (SPEC §8).
+    // The order review cannot list the cart without the catalogue: say so (docs/product.md §8).
     $productsError.subscribe((error) => {
       if (error) notify(error, 'error');
     }),
@@ -133,7 +133,7 @@ export function startCheckout(countries: readonly CheckoutCountry[], early: Earl
   if (isSignedIn()) void prefillCheckout();
 }
 
-// after-purchase: checkout prefill.
+// Checkout prefill.
 /** The fields the shopper typed in on this page: prefill never touches them. */
 const typed = new Set<string>();
 

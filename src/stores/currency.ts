@@ -9,7 +9,7 @@ import {
   currencySymbol,
   formatMoney,
 } from '../lib/money.ts';
-import { linesSubtotal } from '../lib/order-money.ts';
+import { linesSubtotal } from '../lib/orders/money.ts';
 import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readText, storedAtom, write } from './storage.ts';
 
@@ -29,7 +29,7 @@ export const BASE_PRICES: CurrencyState = {
 
 /**
  * The currency of a country at the last known rate. A PKR amount is never shown with a foreign
- * symbol: with no rate for the currency (SPEC §4's "rate 1" would do exactly that), prices stay in
+ * symbol: with no rate for the currency (docs/product.md §4's "rate 1" would do exactly that), prices stay in
  * PKR and `wanted` says which currency is missing; a rate older than MAX_RATE_AGE_MS is still used
  * but marked approximate (`since`). The country → currency table stays at build time
  * (src/lib/countries.ts pulls in region data far too big for the browser): pages hand the code
@@ -76,7 +76,7 @@ export function showPrice(pkr: number, currency: CurrencyState = $currency.get()
 
 /**
  * The sum of PKR lines shown in the chosen currency: each line converted as showPrice converts it,
- * then added, so the lines on the page add up to the figure shown (src/lib/order-money.ts).
+ * then added, so the lines on the page add up to the figure shown (src/lib/orders/money.ts).
  */
 export function showLinesTotal(
   linesPkr: readonly number[],
@@ -134,12 +134,12 @@ export async function chooseCountry(country: string, code: string): Promise<Curr
   return apply(currencyOf(country, code, await freshRates(true)));
 }
 
-/** The country the shopper chose last (SPEC §3 `selectedCountry`), or ''. */
+/** The country the shopper chose last (docs/product.md §3 `selectedCountry`), or ''. */
 export function savedCountry(): string {
   return readText(KEYS.selectedCountry);
 }
 
-/** At start, when a country was saved: refresh the rate if the cached one is old (SPEC §4). */
+/** At start, when a country was saved: refresh the rate if the cached one is old (docs/product.md §4). */
 export async function refreshCurrency(): Promise<void> {
   const country = readText(KEYS.selectedCountry);
   if (!country) return;

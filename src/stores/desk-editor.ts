@@ -1,4 +1,4 @@
-// editor (issue 23): the desk's product editor. It opens a product with the version read (or an
+// The desk's product editor. It opens a product with the version read (or an
 // empty form), keeps the form as typed, checks it with the import's rules before sending (each
 // problem shown beside its field, nothing sent while any remains), uploads photos one by one,
 // and saves over the version read: the server refuses a save over a newer version.

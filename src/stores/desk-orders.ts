@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
-import type { OrderStatus } from '../lib/orders.ts';
+import type { OrderStatus } from '../lib/orders/moves.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { DeskApiError } from '../client/desk-api.ts';
 import { deskRequest, notify, notifyFailure } from './desk.ts';

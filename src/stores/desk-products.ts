@@ -1,4 +1,4 @@
-// The desk's products (issue 23): the list (live, archived or all, searched), and the actions on one
+// The desk's products: the list (live, archived or all, searched), and the actions on one
 // product: a colour in or out of stock, archive, restore and delete. Each answer replaces the
 // product in the list as the server now has it; a refusal is shown and the list kept.
 import { atom } from 'nanostores';

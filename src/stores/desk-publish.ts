@@ -1,4 +1,4 @@
-// publish (issue 23): the desk's Publish bar: unpublished changes, the newest version's deploy and
+// The desk's Publish bar: unpublished changes, the newest version's deploy and
 // the live one. Loaded with the Products screen and polled every POLL_MS while a deploy is under
 // way (until it is live or failed); Publish (owner) answers the same view.
 import { atom } from 'nanostores';

@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { DeskReturn, DeskReturnStepBody } from '../lib/contract/returns.ts';
-import type { ReturnState } from '../lib/return-states.ts';
+import type { ReturnState } from '../lib/returns/states.ts';
 import { DeskApiError } from '../client/desk-api.ts';
 import { deskRequest, notify, notifyFailure } from './desk.ts';
 import { reloadOrder } from './desk-payments.ts';

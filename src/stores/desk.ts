@@ -176,7 +176,7 @@ export async function signOut(): Promise<void> {
   notify('success', message);
 }
 
-// desk-ui-ops: file answers.
+// File answers.
 
 /** Fetches a desk file (the CSV export) with the session's token; a 401 ends the session. */
 export async function deskFileRequest<N extends DeskFileCall>(

@@ -1,4 +1,4 @@
-// live-stock (issue 23): asks GET /api/stock and keeps the answer in $stock (./stock.ts).
+// Asks GET /api/stock and keeps the answer in $stock (./stock.ts).
 import { fetchStock } from '../client/stock.ts';
 import { MAX_STOCK_IDS } from '../lib/stock.ts';
 import { $stock } from './stock.ts';

@@ -3,8 +3,8 @@ import { wakeIslands } from '../client/wake.ts';
 import { NOTIFICATION_MS } from '../lib/ui-constants.ts';
 
 /**
- * One message of the notification region below the header, shown 7 seconds (SPEC §4's time; the
- * full-width strip over the header became a quiet region below it, issue 25).
+ * One message of the notification region below the header, shown 7 seconds (docs/product.md §4's time; the
+ * full-width strip over the header became a quiet region below it).
  */
 export interface Notice {
   id: number;

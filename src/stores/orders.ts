@@ -1,11 +1,11 @@
 // The signed-in shopper's orders (/yourOrders): fetched when the list is first shown and again when
 // the session changes, the cancelled ones the shopper removed from this browser's list, the cancel
-// call, and the footer's Track My Order wish (SPEC §4).
+// call, and the footer's Track My Order wish (docs/product.md §4).
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api, call, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
-import { isCancelReason } from '../lib/orders.ts';
-import { addRemovedId, visibleOrders } from '../lib/order-list.ts';
+import { isCancelReason } from '../lib/orders/moves.ts';
+import { addRemovedId, visibleOrders } from '../lib/orders/list.ts';
 import { notify } from './notices.ts';
 import { $session } from './session.ts';
 import { KEYS, readText, remove, storedAtom } from './storage.ts';
@@ -39,7 +39,7 @@ export async function fetchOrders(): Promise<Order[]> {
   return orders;
 }
 
-/** Fetches the list; a failure is logged, marks the list failed, and leaves what is shown (SPEC §8). */
+/** Fetches the list; a failure is logged, marks the list failed, and leaves what is shown (docs/product.md §8). */
 export function reloadOrders(): Promise<Order[] | null> {
   return fetchOrders().catch((error: unknown) => {
     console.error('Your orders could not be loaded.', error);
@@ -60,7 +60,7 @@ onMount($orders, () => {
 });
 
 /**
- * after-purchase: removes a cancelled order from the shopper's list for their account, so it stays
+ * Removes a cancelled order from the shopper's list for their account, so it stays
  * removed on every device (the desk keeps it). It leaves this browser's list at once; a refused or
  * failed call puts it back and says why. True once the server has it.
  */

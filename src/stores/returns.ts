@@ -3,7 +3,7 @@
 // the request shows with its order.
 import { ApiError, api } from '../client/api.ts';
 import type { RequestOf } from '../lib/contract/endpoints.ts';
-import { RETURN_MESSAGES, checkReturnLines } from '../lib/returns.ts';
+import { RETURN_MESSAGES, checkReturnLines } from '../lib/returns/rules.ts';
 import { notify } from './notices.ts';
 import { $orders, reloadOrders } from './orders.ts';
 import { $session } from './session.ts';

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { isUnreadable, KEYS, readText, remove, write } from './storage.ts';
 
-/** The signed-in shopper; all three empty when signed out (SPEC §4 Session). */
+/** The signed-in shopper; all three empty when signed out (docs/product.md §4 Session). */
 export interface Session {
   token: string;
   email: string;

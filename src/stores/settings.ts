@@ -1,5 +1,5 @@
 // The shopper's settings (/mySetting), kept only in this browser under `userSettings_{email}`
-// (SPEC §3): read for whoever is signed in, saved on Save.
+// (docs/product.md §3): read for whoever is signed in, saved on Save.
 import { atom, onMount } from 'nanostores';
 import { toSettings, type UserSettings } from '../lib/user-settings.ts';
 import { $session } from './session.ts';

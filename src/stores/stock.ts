@@ -1,4 +1,4 @@
-// live-stock (issue 23): the shop's current stock, colour by colour, as GET /api/stock answered
+// The shop's current stock, colour by colour, as GET /api/stock answered
 // it. The product page's buy box and the cart read it; the static page's "In Stock" was true at
 // build time, and this answer wins once it comes. The call itself is in ./load-stock.ts, so the
 // cart panel of every page can read this store without shipping the call.

@@ -1,4 +1,4 @@
-// Browser storage with the keys SPEC §3 names (src/lib/storage-keys.ts). Reads never throw: private modes, quotas and
+// Browser storage with the keys docs/product.md §3 names (src/lib/storage-keys.ts). Reads never throw: private modes, quotas and
 // hand-edited values fall back to the default. Every read goes through the key's schema
 // (src/lib/stored-values.ts): a value that does not match counts as absent.
 import {

@@ -4,9 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ACCOUNT_ANSWERS, ACCOUNT_MESSAGES, SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
 import { ApiError, api } from '../../src/client/api.ts';
-import { decoyHash, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
+import {
+  decoyHash,
+  hashingLoad,
+  verifyPassword,
+} from '../../src/server/accounts/auth/passwords.ts';
 import { settleBackground } from '../../src/server/background.ts';
-import { RESET_MAIL_PER_EMAIL } from '../../src/server/services/throttle.ts';
+import { RESET_MAIL_PER_EMAIL } from '../../src/server/operations/throttle.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, type Answer } from '../fixtures/api.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
@@ -59,7 +63,7 @@ async function mailedCode(email: string): Promise<string> {
   return code;
 }
 
-describe('Google sign-in on an account someone else registered (issue 12, item 1)', () => {
+describe('Google sign-in on an account someone else registered', () => {
   let google: Awaited<ReturnType<typeof startFakeGoogle>>;
   beforeAll(async () => {
     google = await startFakeGoogle();
@@ -126,7 +130,7 @@ describe('Google sign-in on an account someone else registered (issue 12, item 1
   });
 });
 
-describe('reset request while the mail server fails (issue 12, item 5)', () => {
+describe('reset request while the mail server fails', () => {
   /** An SMTP address where nothing listens: every connection is refused. */
   async function refusingSmtp() {
     const server = net.createServer();
@@ -217,7 +221,7 @@ describe('reset request while the mail server fails (issue 12, item 5)', () => {
   }, 30_000);
 });
 
-describe('reset codes and their checks (issue 12, item 6)', () => {
+describe('reset codes and their checks', () => {
   it('refuses code checks from one address after 30 in 15 minutes: 150 checks get 120 answers of 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 150; i++)
@@ -283,7 +287,7 @@ describe('reset codes and their checks (issue 12, item 6)', () => {
   });
 });
 
-describe('the owner after failed logins (issue 12, item 7)', () => {
+describe('the owner after failed logins', () => {
   it('gets in right after a successful reset, however many wrong passwords came before', async () => {
     const { email } = await signUp();
     for (let i = 0; i < 8; i++) await login(email, 'wrong-password');
@@ -293,7 +297,7 @@ describe('the owner after failed logins (issue 12, item 7)', () => {
   });
 });
 
-describe('common passwords and password-change mail (issue 12, item 12)', () => {
+describe('common passwords and password-change mail', () => {
   const TOO_COMMON = 'This password is too common. Please choose another.';
 
   it('refuses 12345678 and password at registration and creates nothing', async () => {
@@ -350,7 +354,7 @@ describe('common passwords and password-change mail (issue 12, item 12)', () => 
   });
 });
 
-describe('a burst of bad logins (issue 12, item 13)', () => {
+describe('a burst of bad logins', () => {
   // The shop's own cost, not the suites' PASSWORD_HASH_COST=test: the line fills as hashes take time.
   beforeEach(() => {
     vi.stubEnv('PASSWORD_HASH_COST', undefined);

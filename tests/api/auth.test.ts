@@ -1,10 +1,20 @@
 import { SignJWT, generateKeyPair, base64url } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
-import { verifyGoogleIdToken } from '../../src/server/auth/google.ts';
-import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
-import { hashOtp, newOtpNonce, otpFor, otpMatches, sixDigits } from '../../src/server/auth/otp.ts';
-import { hashPassword, hashingLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { verifyGoogleIdToken } from '../../src/server/accounts/auth/google.ts';
+import { isCommonPassword } from '../../src/server/accounts/auth/common-passwords.ts';
+import {
+  hashOtp,
+  newOtpNonce,
+  otpFor,
+  otpMatches,
+  sixDigits,
+} from '../../src/server/accounts/auth/otp.ts';
+import {
+  hashPassword,
+  hashingLoad,
+  verifyPassword,
+} from '../../src/server/accounts/auth/passwords.ts';
 import { QueueFullError, boundedQueue } from '../../src/server/bounded-queue.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.ts';
 import {
@@ -13,7 +23,7 @@ import {
   issueToken,
   readToken,
   tokenFromRequest,
-} from '../../src/server/auth/tokens.ts';
+} from '../../src/server/accounts/auth/tokens.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 
 const key = new TextEncoder().encode('a-test-secret-that-is-long-enough-to-sign');

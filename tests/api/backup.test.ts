@@ -1,4 +1,4 @@
-// Backups (issue 26): export every backed-up collection, restore into a fresh store, and compare
+// Backups: export every backed-up collection, restore into a fresh store, and compare
 // every record; on SQLite and on the Mongo adapter over the driver's test double. A restore checks
 // the checksums and refuses a non-empty store before writing anything.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import {
   BackupError,
   exportBackup,
   restoreBackup,
-} from '../../src/server/backup.ts';
+} from '../../src/server/operations/backup.ts';
 import { BACKED_UP, COLLECTIONS } from '../../src/server/store/collections.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -95,7 +95,6 @@ async function populate(store: Store): Promise<void> {
     sentAt: null,
     sentBy: null,
   });
-  // publish (issue 23)
   await store.catalogueVersions.publish(
     {
       publishedAt: '2026-11-02T10:00:00.000Z',

@@ -14,12 +14,12 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
-import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
-import { csvToCatalogue } from '../../src/server/services/catalogue-csv-read.ts';
+import { importCatalogueFile } from '../../src/server/catalogue/catalogue-import.ts';
+import { catalogueToCsv, CSV_COLUMNS } from '../../src/server/catalogue/catalogue-csv.ts';
+import { csvToCatalogue } from '../../src/server/catalogue/catalogue-csv-read.ts';
 import type { Store } from '../../src/server/store/port.ts';
-import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
-import type { PhotoStore } from '../../src/server/photo-store/port.ts';
+import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
+import type { PhotoStore } from '../../src/server/catalogue/photo-store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
 

@@ -1,14 +1,14 @@
-// The catalogue import as a shop owner's spreadsheet feeds it (issue 23, "Import and export for
-// spreadsheets"): one test per message, through importCatalogueFile on real files, and through
+// The catalogue import as a shop owner's spreadsheet feeds it: one test per message, through importCatalogueFile on real files, and through
 // `npm run shop -- catalogue import|export` in a fresh process where the printed lines matter.
+import { openDemoPhotoStore } from '../../src/demo/photos/open.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWN_COLOURS } from '../../src/lib/catalogue-sheet.ts';
-import { ANSI_WARNING } from '../../src/server/services/catalogue-csv-read.ts';
-import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/services/catalogue-csv.ts';
-import { imagesHint, importCatalogueFile } from '../../src/server/services/catalogue-import.ts';
+import { ANSI_WARNING } from '../../src/server/catalogue/catalogue-csv-read.ts';
+import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/catalogue/catalogue-csv.ts';
+import { imagesHint, importCatalogueFile } from '../../src/server/catalogue/catalogue-import.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -510,7 +510,7 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
     expect(run.out).toBe(
       `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
-        // publish (issue 23): an import is published unless --draft.
+        // An import is published unless --draft.
         'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
     );
     expect(run.status).toBe(0);
@@ -544,7 +544,8 @@ describe('npm run shop -- catalogue export', { timeout: 60_000 }, () => {
     const fresh = openSqliteStore(dataDir);
     expect(await fresh.products.count()).toBe(0);
     await fresh.close();
-    const back = await importCatalogueFile(store, target);
+    // As the CLI imports it: on the demo path, the demo photos render when first read.
+    const back = await importCatalogueFile(store, target, { photos: openDemoPhotoStore() });
     expect(back).toMatchObject({ ok: true, inserted: demo.length, warnings: [] });
   });
 

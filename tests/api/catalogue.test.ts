@@ -5,7 +5,7 @@ import {
   productListBody,
   seedIfEmpty,
   validateCatalogue,
-} from '../../src/server/services/catalogue.ts';
+} from '../../src/server/catalogue/catalogue.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';

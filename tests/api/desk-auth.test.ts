@@ -10,14 +10,13 @@ import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { ACCOUNT_MESSAGES, DESK_ANSWERS, STOCK_ANSWERS } from '../../src/lib/messages.ts';
-// editor (issue 23)
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
-import { signingKey } from '../../src/server/auth/secret.ts';
-import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
-import { base32Decode, totpAt } from '../../src/server/auth/totp.ts';
+import { signingKey } from '../../src/server/accounts/auth/secret.ts';
+import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
+import { base32Decode, totpAt } from '../../src/server/accounts/auth/totp.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { createInvitation, INVITATION_TTL_MS } from '../../src/server/services/staff.ts';
+import { createInvitation, INVITATION_TTL_MS } from '../../src/server/accounts/staff.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
@@ -75,7 +74,7 @@ const BODIES: Record<string, unknown> = {
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: {},
   deskReturnStep: { order: '#00000000', to: 'approved' },
-  // desk-pay: settings and payments.
+  // Settings and payments.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
   deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
@@ -85,14 +84,12 @@ const BODIES: Record<string, unknown> = {
   deskBusiness: {},
   deskCustomer: { email: 'nobody@example.com' },
   deskExport: { from: '2026-01-02', to: '2026-01-01' },
-  // live-stock (issue 23)
   deskProductStock: { productId: 'no-such-bag', color: 'Black', inStock: false },
   deskProductArchive: { productId: 'no-such-bag' },
   deskProductRestore: { productId: 'no-such-bag' },
   deskProductDelete: { productId: 'no-such-bag' },
-  // desk products screen (issue 23)
   deskProducts: { q: 'tote' },
-  // editor (issue 23): an unknown product to read and to save; the upload gets JSON, not a photo.
+  // An unknown product to read and to save; the upload gets JSON, not a photo.
   deskProductEdit: { productId: 'no-such-bag' },
   deskProductSave: {
     productId: 'no-such-bag',
@@ -123,7 +120,6 @@ const BODIES: Record<string, unknown> = {
     },
   },
   deskPhotoUpload: {},
-  // publish (issue 23)
   deskPublish: {},
   deskPublishProgress: {},
 };
@@ -142,27 +138,24 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: { status: 200 },
   deskReturnStep: { status: 404, message: DESK_ANSWERS.orderNotFound },
-  // desk-pay: settings and payments.
+  // Settings and payments.
   deskSettings: { status: 200 },
   deskSettingsSave: { status: 200 },
   deskPayment: { status: 404, message: DESK_ANSWERS.orderNotFound },
-  // desk-ops
   deskMailFailures: { status: 200 },
   deskMailResend: { status: 404, message: DESK_OPS_ANSWERS.mailNotFound },
   deskBusiness: { status: 200 },
   deskCustomer: { status: 200 },
   deskExport: { status: 400, message: DESK_OPS_ANSWERS.badDates },
-  // live-stock (issue 23)
   deskProductStock: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductArchive: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductRestore: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductDelete: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProducts: { status: 200 },
-  // editor (issue 23)
   deskProductEdit: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductSave: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskPhotoUpload: { status: 400, message: EDITOR_ANSWERS.notImage },
-  // publish (issue 23): this store has no products, so the owner's publish is refused by the call.
+  // This store has no products, so the owner's publish is refused by the call.
   deskPublish: { status: 400, message: PUBLISH_MESSAGES.nothingToPublish },
   deskPublishProgress: { status: 200 },
 };

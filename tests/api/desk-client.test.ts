@@ -20,7 +20,7 @@ import { recordPayment } from '../../src/stores/desk-payments.ts';
 import { $returnList, loadReturns, stepReturn } from '../../src/stores/desk-returns.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
+import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
 import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
@@ -176,7 +176,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
   });
 });
 
-// desk-ui-orders: payments and returns from the order screen, and the returns list.
+// Payments and returns from the order screen, and the returns list.
 const DAY = 24 * 60 * 60 * 1000;
 /** A delivered COD order (8,350 PKR), with a return request at `state` when one is given. */
 function deliveredOrder(request?: Partial<ReturnRecord>) {

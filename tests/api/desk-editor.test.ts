@@ -1,4 +1,4 @@
-// The desk's product editor (issue 23) through the desk router with real Requests: adding a product
+// The desk's product editor through the desk router with real Requests: adding a product
 // (its id from its name, never one in use), editing one over the version read (a second editor of
 // the same version is told and overwrites nothing), every field read by the import's own rules and
 // messages, each problem beside its field with nothing saved, photo uploads through the import's

@@ -15,12 +15,8 @@ import {
   MAIL_RETRY_AFTER_MS,
   retryDueMails,
   sendShopperMail,
-} from '../../src/server/services/mail-failures.ts';
-import {
-  alertMail,
-  alertReturnRequested,
-  alertShop,
-} from '../../src/server/services/shop-alerts.ts';
+} from '../../src/server/operations/mail-failures.ts';
+import { alertMail, alertReturnRequested, alertShop } from '../../src/server/orders/shop-alerts.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { MailFailureRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';

@@ -9,7 +9,7 @@ import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { settingsFields, settingsSave } from '../../src/lib/desk-ops-view.ts';
 import { karachiDay, shortNumber } from '../../src/lib/desk.ts';
 import { settleBackground } from '../../src/server/background.ts';
-import { MAIL_RETRY_AFTER_MS } from '../../src/server/services/mail-failures.ts';
+import { MAIL_RETRY_AFTER_MS } from '../../src/server/operations/mail-failures.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { MailFailureRecord } from '../../src/server/store/port.ts';
 import { DeskApiError, deskCall, deskFile } from '../../src/client/desk-api.ts';

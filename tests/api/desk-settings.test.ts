@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { DEFAULT_SETTINGS } from '../../src/lib/shop-settings.ts';
-import { readSettings } from '../../src/server/services/settings.ts';
+import { readSettings } from '../../src/server/operations/settings.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';

@@ -1,4 +1,4 @@
-// `npm run shop -- doctor` explains (issue 26): one line per problem saying what to change. DNS is
+// `npm run shop -- doctor` explains: one line per problem saying what to change. DNS is
 // a table (tests/fixtures/fake-dns.ts), HTTP a local server: nothing here reaches the internet.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainEnvironment } from '../../src/server/doctor-explain.ts';
-import { runDoctor } from '../../src/server/doctor.ts';
+import { explainEnvironment } from '../../src/server/doctor/doctor-explain.ts';
+import { runDoctor } from '../../src/server/doctor/doctor.ts';
 import { explainFetchError } from '../../src/server/fetch-error.ts';
 import { migrateMongo, openMongoStore, type MongoDriver } from '../../src/server/store/mongo.ts';
-import { importCatalogue } from '../../src/server/services/catalogue.ts';
+import { importCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { fakeDns, goodMailRecords, startFakeSite } from '../fixtures/fake-dns.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';

@@ -1,4 +1,4 @@
-// `npm run shop -- catalogue import <file> --replace` (issue 23): the products the file leaves out
+// `npm run shop -- catalogue import <file> --replace`: the products the file leaves out
 // are listed first, then archived (hidden, kept for orders and the desk) after the import, each
 // with an audit entry by the CLI; a file that fails its checks lists and archives nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
       expect.stringMatching(
         /: 0 new, 2 updated; photos: 0 stored, 0 already there \(the folder [^)]+\)\. Archived 1\.$/,
       ),
-      // publish (issue 23): the import is published; the archived product leaves the version.
+      // The import is published; the archived product leaves the version.
       'Version 2 published (2 products, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
     ]);
     await inStore(async (store) => {

@@ -1,4 +1,4 @@
-// Live stock (issue 23) through the routers with real Requests: the cacheable stock call, the desk's
+// Live stock through the routers with real Requests: the cacheable stock call, the desk's
 // colour stock, archive, restore and delete calls with their authorisation matrix and audit
 // entries, and the shop's cart and checkout refusing a sold-out colour (named) or an archived
 // product at once, without a rebuild. Hostile input and races are kept as tests.
@@ -13,7 +13,7 @@ import {
   STOCK_ANSWERS,
 } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
-import { getCatalogue } from '../../src/server/build-catalogue.ts';
+import { getCatalogue } from '../../src/server/catalogue/build-catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -230,7 +230,7 @@ describe('the desk marks a colour out of stock', { timeout: 60_000 }, () => {
     expect(await (await getStore()).audit.list({ target: `product:${TOTE}` })).toEqual(before);
   });
 
-  it('says the product is out of stock, SPEC wording, once every colour is', async () => {
+  it('says the product is out of stock, the wording of docs/product.md, once every colour is', async () => {
     await setStock(staff.token, { productId: 'metro-sleeve', color: 'Black', inStock: false });
     const last = await setStock(owner.token, {
       productId: 'metro-sleeve',

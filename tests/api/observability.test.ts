@@ -1,4 +1,4 @@
-// Structured logs, request ids and the health call (issue 26): every answer carries X-Request-Id,
+// Structured logs, request ids and the health call: every answer carries X-Request-Id,
 // every log line is one JSON object naming the request, the call, the outcome and the duration,
 // unexpected failures carry a reference the shopper can quote, and /api/health tells a monitor
 // the state of the store, mail and rates without calling out or telling secrets.

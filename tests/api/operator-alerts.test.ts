@@ -1,4 +1,4 @@
-// Operator alerts (issue 26): failures that need a person mail the shop's alert address, at most
+// Operator alerts: failures that need a person mail the shop's alert address, at most
 // once per kind per 15-minute window, and the next mail counts what the window held. Real SMTP
 // (smtp-server) catches the mails; the four sources are driven through their real code paths (the
 // order call through the router, a shopper mail the mailbox refuses, the rates service failing, a
@@ -12,15 +12,15 @@ import { karachiTime, shortNumber } from '../../src/lib/desk.ts';
 import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { sendShopperMail } from '../../src/server/services/mail-failures.ts';
+import { sendShopperMail } from '../../src/server/operations/mail-failures.ts';
 import {
   ALERT_WINDOW_MS,
   alertOperator,
   reportCountedAlerts,
   withoutSecrets,
   type AlertDeps,
-} from '../../src/server/services/operator-alerts.ts';
-import { getRates } from '../../src/server/services/rates.ts';
+} from '../../src/server/operations/operator-alerts.ts';
+import { getRates } from '../../src/server/operations/rates.ts';
 import { getStore, provideStore } from '../../src/server/store/index.ts';
 import { StoreUnavailableError, type Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
@@ -218,7 +218,7 @@ describe(
       await settleBackground();
       // A fresh copy of the module: another instance, with nothing in its memory.
       vi.resetModules();
-      const second = await import('../../src/server/services/operator-alerts.ts');
+      const second = await import('../../src/server/operations/operator-alerts.ts');
       await second.alertOperator(
         deps(),
         'rates-down',
@@ -552,7 +552,7 @@ describe('the four sources', { timeout: 60_000 }, () => {
       Promise.reject(
         new StoreUnavailableError('connect ECONNREFUSED mongodb://shop:Pa55w0rd@db:27017'),
       );
-    // publish (issue 23): the product list reads the published version first.
+    // The product list reads the published version first.
     provideStore({
       ...store,
       products: { ...store.products, list: down },

@@ -6,7 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTotpSecret, sealTotpSecret, newTotpSecret } from '../../src/server/auth/totp.ts';
+import {
+  openTotpSecret,
+  sealTotpSecret,
+  newTotpSecret,
+} from '../../src/server/accounts/auth/totp.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';

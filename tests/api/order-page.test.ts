@@ -1,4 +1,4 @@
-// after-purchase: the shopper's order page (POST /api/order/show) and removed orders
+// The shopper's order page (POST /api/order/show) and removed orders
 // (POST /api/order/hide) through the account router with real Requests: their own order by its
 // short number with the desk's timeline and the courier's tracking, and the attacks: another
 // shopper's token, guessed and malformed numbers, no token, staff tokens, oversized bodies,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
-import { moveOrderStatus } from '../../src/server/services/orders.ts';
+import { moveOrderStatus } from '../../src/server/orders/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
@@ -630,7 +630,7 @@ describe('amounts exact to the smallest unit of the currency', () => {
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
     expect(text).toContain(
       'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
-    ); // The mail promises SPEC §9's dispatch window, the figure the FAQ states (src/lib/policy.ts).
+    ); // The mail promises docs/product.md §9's dispatch window, the figure the FAQ states (src/lib/policy.ts).
     expect(text).toContain('will dispatch it within 24-48 hours.');
   });
 

@@ -1,6 +1,6 @@
 // The seed site's own React frontend, built unchanged, sends these payloads exactly (read from its
 // requests against `npm start`): colours in lower case, `imageIndex` as text on update, `userId:
-// null`, and its own `amount` and `deliveryFee`. SPEC §3 and §7 make no colour case-sensitive, so
+// null`, and its own `amount` and `deliveryFee`. docs/product.md §3 and §7 make no colour case-sensitive, so
 // each call matches colours ignoring case and stores the catalogue's spelling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';

@@ -94,7 +94,7 @@ describe('photos in Netlify Blobs', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe(
       `Imported ${file}: 1 new, 0 updated; photos: 1 stored, 0 already there (the Netlify Blobs store "photos").\n` +
-        // publish (issue 23): an import is published unless --draft.
+        // An import is published unless --draft.
         'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
     );
     const { blobs: held } = await blobs().list();

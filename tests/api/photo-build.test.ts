@@ -6,16 +6,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { photoPreflight } from '../../src/server/photo-integration.ts';
-import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
+import { photoPreflight } from '../../src/server/catalogue/photo-integration.ts';
+import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
 import {
   choosePhotoStore,
   DEMO_CATALOGUE,
   DEMO_PHOTOS_DIR,
-} from '../../src/server/photo-store/index.ts';
-import { demoPhotoStore } from '../../src/server/demo-photos/store.ts';
-import { withDemoPhotos } from '../../src/server/photo-store/layered.ts';
-import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+} from '../../src/server/catalogue/photo-store/index.ts';
+import { demoPhotoStore } from '../../src/demo/photos/store.ts';
+import { withDemoPhotos } from '../../src/server/catalogue/photo-store/layered.ts';
+import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { jpegPhoto } from '../fixtures/photo-stores.ts';

@@ -1,9 +1,9 @@
-// The photo store's contract (src/server/photo-store/port.ts), run on every implementation: the
+// The photo store's contract (src/server/catalogue/photo-store/port.ts), run on every implementation: the
 // local folder, and Netlify Blobs on the library's local BlobsServer through edge access (as
 // functions reach it) and API access (as a build and the CLI import reach it).
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PhotoStore } from '../../src/server/photo-store/port.ts';
+import type { PhotoStore } from '../../src/server/catalogue/photo-store/port.ts';
 import {
   jpegPhoto,
   sandboxBlobsPhotoStore,

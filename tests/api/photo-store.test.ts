@@ -1,15 +1,12 @@
 // What is particular to each photo store, and how a process picks one from its environment.
+import { openDemoPhotoStore } from '../../src/demo/photos/open.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
-import {
-  choosePhotoStore,
-  DEMO_CATALOGUE,
-  openPhotoStore,
-} from '../../src/server/photo-store/index.ts';
-import { withDemoPhotos } from '../../src/server/photo-store/layered.ts';
+import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
+import { choosePhotoStore, DEMO_CATALOGUE } from '../../src/server/catalogue/photo-store/index.ts';
+import { withDemoPhotos } from '../../src/server/catalogue/photo-store/layered.ts';
 import type { Product } from '../../src/lib/product.ts';
 import {
   jpegPhoto,
@@ -98,11 +95,11 @@ describe('withDemoPhotos', () => {
   });
 });
 
-describe('openPhotoStore', () => {
+describe('openDemoPhotoStore', () => {
   it('names every photo of the demo catalogue on a fresh clone, from an empty DATA_DIR', async () => {
     const own = tempFolderPhotoStore();
     try {
-      const store = openPhotoStore({ DATA_DIR: own.dir });
+      const store = openDemoPhotoStore({ DATA_DIR: own.dir });
       const catalogue = JSON.parse(readFileSync(DEMO_CATALOGUE, 'utf8')) as Product[];
       const named = [
         ...new Set(

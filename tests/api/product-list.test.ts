@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import shop from '../../netlify/functions/shop.mts';
 import { SPEC_PRODUCT_FIELDS } from '../fixtures/spec.ts';
-import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, runsOnNetlify } from '../../src/server/config.ts';
-import { runDoctor } from '../../src/server/doctor.ts';
+import { runDoctor } from '../../src/server/doctor/doctor.ts';
 import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import {
@@ -11,7 +11,7 @@ import {
   missingMongoIndexes,
   type MongoDriver,
 } from '../../src/server/store/mongo.ts';
-import { importCatalogue } from '../../src/server/services/catalogue.ts';
+import { importCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { openMongoStore } from '../../src/server/store/mongo.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';

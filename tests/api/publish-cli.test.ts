@@ -1,4 +1,4 @@
-// `npm run shop -- catalogue publish`, and `catalogue import` publishing unless --draft (issue 23):
+// `npm run shop -- catalogue publish`, and `catalogue import` publishing unless --draft:
 // the editor's loop "import, then redeploy" keeps working, a draft import changes nothing shoppers
 // see, and a deploy that cannot start is said, with exit code 1.
 import { execFile } from 'node:child_process';

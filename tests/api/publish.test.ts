@@ -1,4 +1,4 @@
-// Draft and published (issue 23) through the routers with real Requests: the products collection is
+// Draft and published through the routers with real Requests: the products collection is
 // the draft, and pages, the product list, carts and orders read the published version that is
 // live. Publish (owner only, audited) starts the deploy: Netlify's build hook (a local HTTP server
 // stands in for Netlify and for the live site serving /catalogue-version.json), or a local rebuild
@@ -16,8 +16,8 @@ import { astroRebuild } from '../../scripts/local-deploy.ts';
 import { CART_ANSWERS, DESK_ANSWERS, ORDER_ANSWERS } from '../../src/lib/messages.ts';
 import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
 import { settleBackground } from '../../src/server/background.ts';
-import { versionToBuild } from '../../src/server/services/build-version.ts';
-import { deployLocally, useLocalDeploy } from '../../src/server/services/local-deploy.ts';
+import { versionToBuild } from '../../src/server/catalogue/build-version.ts';
+import { deployLocally, useLocalDeploy } from '../../src/server/catalogue/local-deploy.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';

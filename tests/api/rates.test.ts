@@ -7,7 +7,7 @@ import {
   getRates,
   RATES_TTL_MS,
   ratesForOrder,
-} from '../../src/server/services/rates.ts';
+} from '../../src/server/operations/rates.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { DESK_ANSWERS } from '../../src/lib/messages.ts';
-import { RETURN_MESSAGES, RETURN_WINDOW_MS } from '../../src/lib/returns.ts';
+import { RETURN_MESSAGES, RETURN_WINDOW_MS } from '../../src/lib/returns/rules.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
@@ -615,7 +615,7 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
   });
 });
 
-// desk-ui-orders: the order detail carries its request, so the desk's order screen can show it.
+// The order detail carries its request, so the desk's order screen can show it.
 describe("the desk's order detail", { timeout: 60_000 }, () => {
   it('carries the request exactly as the returns list shows it, and null for an order without one', async () => {
     const order = await delivered(shopper.id);

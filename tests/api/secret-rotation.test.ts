@@ -1,14 +1,14 @@
-// Rotating JWT_SECRET without logging everyone out (issue 26): tokens name their key by a key id,
+// Rotating JWT_SECRET without logging everyone out: tokens name their key by a key id,
 // the server accepts the current and the previous secret (JWT_SECRET_PREVIOUS) and signs with the
 // current one; authenticator secrets sealed under the old secret still open and are re-sealed.
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ACCOUNT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
-import { keyId } from '../../src/server/auth/secret.ts';
-import { issueStaffToken } from '../../src/server/auth/staff-tokens.ts';
-import { issueToken } from '../../src/server/auth/tokens.ts';
-import { openTotpSecret } from '../../src/server/auth/totp.ts';
+import { keyId } from '../../src/server/accounts/auth/secret.ts';
+import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
+import { issueToken } from '../../src/server/accounts/auth/tokens.ts';
+import { openTotpSecret } from '../../src/server/accounts/auth/totp.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';

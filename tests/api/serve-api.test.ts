@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveApi } from '../../scripts/serve-api.ts';
-import { seedIfEmpty } from '../../src/server/services/catalogue.ts';
+import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 

@@ -75,7 +75,7 @@ function storeContract(
         expect([...found.keys()]).toEqual(['alpha']);
       });
 
-      // import-sheets (issue 23): a colour outside the swatch table keeps its own paint.
+      // A colour outside the swatch table keeps its own paint.
       it('keeps a colour’s own swatch with the product', async () => {
         const base = makeProduct({ _id: 'own-swatch', colors: ['Black', 'Mehndi Green'] });
         const product = {
@@ -520,7 +520,7 @@ function storeContract(
       });
     });
 
-    // after-purchase: removed orders.
+    // Removed orders.
     describe('orders removed by their shopper', () => {
       it("marks only the owner's order, keeps everything else, and may be repeated", async () => {
         const mine = order('hider');

@@ -251,7 +251,7 @@ function deskContract(
       });
     });
 
-    // desk-pay: payments.
+    // Payments.
     describe('order payments', () => {
       const payment = (n: number, overrides: Partial<OrderPayment> = {}): OrderPayment => ({
         id: randomUUID(),
@@ -331,7 +331,7 @@ function deskContract(
       });
     });
 
-    // desk-pay: shop settings.
+    // Shop settings.
     describe('settings', () => {
       it('answers no settings before any is saved', async () => {
         expect(await store.settings.get()).toEqual({});

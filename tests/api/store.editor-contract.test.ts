@@ -1,4 +1,4 @@
-// The store contract of the desk's product editor (issue 23): products.saveEdited, run on every
+// The store contract of the desk's product editor: products.saveEdited, run on every
 // adapter: SQLite, the Mongo adapter over the driver's TEST DOUBLE (mingo-based, in memory), and a
 // real MongoDB server wherever MONGODB_URI is set. A save lands only over the version the editor
 // read; a new product never takes an id in use; live state survives; races leave one winner.

@@ -1,6 +1,6 @@
-// The store contract of live stock (issue 23), run on every adapter: SQLite, the Mongo adapter over
+// The store contract of live stock, run on every adapter: SQLite, the Mongo adapter over
 // the driver's TEST DOUBLE, and a real MongoDB server wherever MONGODB_URI is set. Per-colour stock
-// with the SPEC `stock` flag derived from it, archive and restore, delete only what was never
+// with the `stock` flag of docs/product.md §3 derived from it, archive and restore, delete only what was never
 // ordered, and the order's stock check inside its own transaction, races included.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ function stockContract(
         ]);
       });
 
-      it('turns the SPEC stock flag false when the last colour sells out, and true again when one is back', async () => {
+      it('turns the stock flag false when the last colour sells out, and true again when one is back', async () => {
         await store.products.upsertMany([makeProduct({ _id: 'pc-two' })]);
         await store.products.setColourStock('pc-two', 'Black', false);
         await store.products.setColourStock('pc-two', 'Navy', false);

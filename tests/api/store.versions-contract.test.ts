@@ -1,4 +1,4 @@
-// The store contract of catalogue versions (issue 23, publish), run on every adapter: SQLite, the
+// The store contract of catalogue versions, run on every adapter: SQLite, the
 // Mongo adapter over the driver's TEST DOUBLE (mingo in memory), and a real MongoDB server wherever
 // MONGODB_URI is set. A publish records the next number with its products and the change count in
 // one write; deploy states move only as the rules say; racing publishes get unique, ordered numbers.

@@ -9,7 +9,7 @@ import {
   slowDown,
   throttle,
   type Limit,
-} from '../../src/server/services/throttle.ts';
+} from '../../src/server/operations/throttle.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
 

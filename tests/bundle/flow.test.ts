@@ -192,37 +192,34 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
-  // desk-returns: the shopper's request needs a shopper token, the desk's steps a staff session.
+  // The shopper's request needs a shopper token, the desk's steps a staff session.
   ['order-return', '/api/order/return', { body: '{}' }, 401],
   ['desk-returns', '/api/desk/returns/list', { body: '{}' }, 401],
   ['desk-return-step', '/api/desk/returns/step', { body: '{}' }, 401],
-  // desk-pay: settings and payments.
+  // Settings and payments.
   ['desk-settings', '/api/desk/settings', { body: '{}' }, 401],
   ['desk-settings-save', '/api/desk/settings/save', { body: '{}' }, 401],
   ['desk-payment', '/api/desk/orders/payment', { body: '{}' }, 401],
-  // desk-ops: failed mails, business view, customer look-up, CSV export
+  // Failed mails, business view, customer look-up, CSV export
   ['desk-mail-failures', '/api/desk/mail/failures', { body: '{}' }, 401],
   ['desk-mail-resend', '/api/desk/mail/resend', { body: '{}' }, 401],
   ['desk-business', '/api/desk/business', { body: '{}' }, 401],
   ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
   ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
-  // ops-prod (issue 26)
   ['health', '/api/health', {}, 200],
-  // live-stock: the storefront's stock call, and the desk's product calls (a staff session).
+  // The storefront's stock call, and the desk's product calls (a staff session).
   ['stock', '/api/stock?ids=margalla-commuter-laptop-bagpack', {}, 200],
   ['desk-product-stock', '/api/desk/products/stock', { body: '{}' }, 401],
   ['desk-product-archive', '/api/desk/products/archive', { body: '{}' }, 401],
   ['desk-product-restore', '/api/desk/products/restore', { body: '{}' }, 401],
   ['desk-product-delete', '/api/desk/products/delete', { body: '{}' }, 401],
   ['desk-products', '/api/desk/products/list', { body: '{}' }, 401],
-  // editor (issue 23)
   ['desk-product-edit', '/api/desk/products/edit', { body: '{}' }, 401],
   ['desk-product-save', '/api/desk/products/save', { body: '{}' }, 401],
   ['desk-photo-upload', '/api/desk/products/photo', { body: '{}' }, 401],
-  // publish (issue 23)
   ['desk-publish', '/api/desk/catalogue/publish', { body: '{}' }, 401],
   ['desk-publish-progress', '/api/desk/catalogue/progress', { body: '{}' }, 401],
-  // after-purchase: the shopper's order page and removed orders need a shopper token.
+  // The shopper's order page and removed orders need a shopper token.
   ['order-show', '/api/order/show', { body: '{}' }, 401],
   ['order-hide', '/api/order/hide', { body: '{}' }, 401],
 ];

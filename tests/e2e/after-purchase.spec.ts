@@ -1,4 +1,4 @@
-// after-purchase (issue 25): on a Pixel 7, the thank-you shows the order's number, lines, total and
+// On a Pixel 7, the thank-you shows the order's number, lines, total and
 // address; Track This Order and Track Order open the order's page (status, timeline, courier and
 // tracking once Out for Delivery, payment, lines, address); a signed-out visitor is asked to log in
 // and another shopper's number reads "Order not found."; checkout prefills from the account, My

@@ -1,4 +1,4 @@
-// The desk's product editor on a phone (issue 23): staff add a product with three colours and a
+// The desk's product editor on a phone: staff add a product with three colours and a
 // photo per colour (camera and gallery inputs, small real JPEGs made here), see an empty form's
 // problems beside its fields, reorder photos with Move up, save, find the product in the list,
 // edit its price and save again. The product is a draft (shoppers see it after Publish); the

@@ -1,4 +1,4 @@
-// The desk's products screen on a phone (issue 23): staff find a product, mark one colour sold
+// The desk's products screen on a phone: staff find a product, mark one colour sold
 // out with one tap and the shop's product page (built before, never rebuilt) shows it at once;
 // archiving hides the product from the shop's live calls, restoring brings it back. Everything is
 // put back at the end, for the other journeys.

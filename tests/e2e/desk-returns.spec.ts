@@ -13,8 +13,8 @@ import { signInBeforeLoad, toast } from './support/ui.ts';
 import { enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
-import { RETURN_MESSAGES } from '../../src/lib/returns.ts';
-import { ORDER_VIEW_TEXT } from '../../src/lib/desk-order-view.ts';
+import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
+import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 

@@ -1,4 +1,4 @@
-// Instant first taps and the guest cart through registration (issue 25), on the Pixel 7 profile
+// Instant first taps and the guest cart through registration, on the Pixel 7 profile
 // at 4× CPU: a first tap made the moment the page shows opens its sheet (a server-rendered shell
 // with a pending line) within 200 ms of the finger landing, measured in the page from pointerdown
 // to the frame the sheet shows; the island's own sheet then takes its place. And a guest's cart

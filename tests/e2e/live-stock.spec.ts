@@ -1,4 +1,4 @@
-// Live stock on a phone (issue 23): staff mark one colour sold out through the desk call, and the
+// Live stock on a phone: staff mark one colour sold out through the desk call, and the
 // product page, built before and never rebuilt, shows that colour "Out of stock" and refuses to
 // add it, while another colour still adds; the cart marks a line whose colour sold out after it
 // was added. (A browser reuses a stock answer up to 25 s, so each step reads a product set it has

@@ -169,7 +169,7 @@ test.describe('cancelling', () => {
 });
 
 test.describe('tracking', () => {
-  // after-purchase: Track Order opens the order's own page (its status, timeline and tracking).
+  // Track Order opens the order's own page (its status, timeline and tracking).
   test("Track Order opens the order's page with its status message", async ({ page }) => {
     const { id } = await shopperWithAnOrder(page);
     await orderLine(page, id).getByRole('link', { name: 'Track Order' }).click();

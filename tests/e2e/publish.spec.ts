@@ -1,4 +1,4 @@
-// Draft and published on a phone (issue 23): a price changed in the draft (the CLI's import
+// Draft and published on a phone: a price changed in the draft (the CLI's import
 // --draft, as the desk's editor writes the draft) is not what shoppers see or pay: the product
 // page, the cart and the stored order keep the published price. The owner then presses Publish on
 // the desk's Products screen; the local server rebuilds the pages beside the ones it serves and

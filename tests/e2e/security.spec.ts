@@ -114,7 +114,7 @@ test.describe('the Content-Security-Policy under npm start', () => {
   });
 });
 
-/** Every key the shop keeps in the browser (SPEC §3 and the shop's own). */
+/** Every key the shop keeps in the browser (docs/product.md §3 and the shop's own). */
 const STORED_KEYS = [
   'token',
   'email',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/client/api.ts';
-import type { OrderStatus } from '../../src/lib/orders.ts';
+import type { OrderStatus } from '../../src/lib/orders/moves.ts';
 import { orderDate, orderReference } from '../../src/islands/account/orders-view.ts';
-import { addRemovedId, visibleOrders } from '../../src/lib/order-list.ts';
+import { addRemovedId, visibleOrders } from '../../src/lib/orders/list.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 
 const order = (id: string, status: OrderStatus = 'Order Placed'): Order => ({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
 import { demoCatalogue, generateCatalogue } from '../../data/generate.ts';
-import { bagSvg } from '../../src/server/demo-photos/drawing.ts';
+import { bagSvg } from '../../src/demo/photos/drawing.ts';
 import { PHOTO_PATH } from '../../src/lib/photos.ts';
 import { discountedPrice } from '../../src/lib/pricing.ts';
 

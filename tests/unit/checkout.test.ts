@@ -32,7 +32,7 @@ const filled: CheckoutFields & { paymentMethod: PaymentMethod } = {
 };
 
 describe('checkoutErrors', () => {
-  it('gives every SPEC §5 message for an empty form', () => {
+  it('gives every docs/product.md §5 message for an empty form', () => {
     expect(checkoutErrors(emptyCheckout(''))).toEqual({
       firstName: 'First Name is required',
       lastName: 'Last Name is required',
@@ -236,7 +236,7 @@ describe('summaryAmounts', () => {
   });
 });
 
-// desk-pay: the wallet number of a JazzCash or EasyPaisa order.
+// The wallet number of a JazzCash or EasyPaisa order.
 describe('the wallet number', () => {
   it('is required for JazzCash and EasyPaisa, with the method in the message', () => {
     expect(checkoutErrors({ ...filled, paymentMethod: 'JazzCash' })).toEqual({

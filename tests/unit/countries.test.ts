@@ -44,7 +44,7 @@ describe('COUNTRY_GROUPS', () => {
 });
 
 describe('currencyForCountry', () => {
-  it('gives the SPEC §9 examples', () => {
+  it('gives the docs/product.md §9 examples', () => {
     expect(currencyForCountry('United States')).toBe('USD');
     expect(currencyForCountry('United Kingdom')).toBe('GBP');
     expect(currencyForCountry('Germany')).toBe('EUR');

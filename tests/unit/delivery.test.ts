@@ -3,7 +3,7 @@ import { deliveryFee, orderAmounts } from '../../src/lib/delivery.ts';
 
 const rates = { PKR: 1, USD: 0.0036, EUR: 0.0033, CHF: 0.0032, INR: 0.3, SEK: 0.038 };
 
-describe('deliveryFee for the SPEC §9 bases', () => {
+describe('deliveryFee for the docs/product.md §9 bases', () => {
   const bases = {
     PKR: 250,
     INR: 600,

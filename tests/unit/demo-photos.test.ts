@@ -13,8 +13,8 @@ import {
   materialOf,
   renderDemoPhoto,
   type DemoShot,
-} from '../../src/server/demo-photos/render.ts';
-import { demoPhotoStore, demoShots, sha256 } from '../../src/server/demo-photos/store.ts';
+} from '../../src/demo/photos/render.ts';
+import { demoPhotoStore, demoShots, sha256 } from '../../src/demo/photos/store.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const catalogue = JSON.parse(

@@ -1,4 +1,4 @@
-// The desk editor's store (issue 23): photos reordered one place at a time (the first is the main
+// The desk editor's store: photos reordered one place at a time (the first is the main
 // photo), a change clears only its own field's problem, and a form with problems is never sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productToForm } from '../../src/lib/product-form.ts';

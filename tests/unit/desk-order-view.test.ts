@@ -6,7 +6,7 @@ import {
   refundSuggestion,
   returnActionLabel,
   returnActions,
-} from '../../src/lib/desk-order-view.ts';
+} from '../../src/lib/orders/desk-view.ts';
 describe('paymentPrefill', () => {
   const order = (paymentMethod: string, country: string, due: number) => ({
     paymentMethod,

@@ -115,8 +115,6 @@ describe('the desk screen registry', () => {
     expect(findScreen('slips')?.screen.id).toBe('slips');
     expect(findScreen('nowhere')).toBeNull();
   });
-
-  // editor (issue 23)
   it('opens the product editor empty at products/new and on a product at products/<id>', () => {
     expect(findScreen('products/new')).toMatchObject({ screen: { id: 'product-new' }, params: {} });
     expect(findScreen('products/ravi-tote')).toMatchObject({
@@ -143,7 +141,6 @@ describe('the desk screen registry', () => {
       'mail',
       'products',
       'settings',
-      // editor (issue 23)
       'product-new',
       'product',
     ]);

@@ -1,4 +1,4 @@
-// The reference a shopper can quote (issue 26): appended to a server's message only on an
+// The reference a shopper can quote: appended to a server's message only on an
 // unexpected failure (5xx) that carries one; every expected message stays word for word.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, withReference } from '../../src/client/api.ts';

@@ -1,4 +1,4 @@
-// DESIGN.md's table of layers: the ESLint rule on fixture modules, and the .astro files (which
+// docs/design.md's table of layers: the ESLint rule on fixture modules, and the .astro files (which
 // ESLint does not parse here) through the same table.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,7 @@ describe('shop/layers', () => {
     expect(
       lint('src/stores/x.ts', "import { a } from '../islands/account/orders-view.ts';"),
     ).toEqual([
-      'src/stores may import src/stores, src/lib, src/client only, not src/islands (DESIGN.md, "Layers and what may import what").',
+      'src/stores may import src/stores, src/lib, src/client only, not src/islands (docs/design.md, "Layers and what may import what").',
     ]);
   });
 
@@ -45,10 +45,10 @@ describe('shop/layers', () => {
       "export type Answers = typeof import('../../scripts/csp.ts');",
     ].join('\n');
     expect(lint('src/lib/x.ts', code)).toEqual([
-      'src/lib may import src/lib only, not src/stores (DESIGN.md, "Layers and what may import what").',
-      'src/lib may import src/lib only, not src/client (DESIGN.md, "Layers and what may import what").',
-      'src/lib may import src/lib only, not src/server (DESIGN.md, "Layers and what may import what").',
-      'src/lib may import src/lib only, not scripts/csp.ts (DESIGN.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not src/stores (docs/design.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not src/client (docs/design.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not src/server (docs/design.md, "Layers and what may import what").',
+      'src/lib may import src/lib only, not scripts/csp.ts (docs/design.md, "Layers and what may import what").',
     ]);
   });
 
@@ -66,15 +66,57 @@ describe('shop/layers', () => {
   it('refuses an island the server, and lets a page have it at build time', () => {
     const code = "import { getCatalogue } from '../server/build-catalogue.ts';";
     expect(lint('src/islands/x.ts', code)).toEqual([
-      'src/islands may import src/islands, src/stores, src/client, src/lib only, not src/server (DESIGN.md, "Layers and what may import what").',
+      'src/islands may import src/islands, src/stores, src/client, src/lib only, not src/server (docs/design.md, "Layers and what may import what").',
     ]);
     expect(lint('src/pages/x.ts', code)).toEqual([]);
   });
 
-  it('leaves tests and scripts free to import anything', () => {
+  it('leaves tests free to import anything, the insides of a context too', () => {
     expect(lint('tests/unit/x.ts', "import { $cart } from '../../src/stores/cart.ts';")).toEqual(
       [],
     );
+    expect(
+      lint('tests/api/x.ts', "import { toOrder } from '../../src/server/orders/orders.ts';"),
+    ).toEqual([]);
+  });
+
+  it('refuses a reach into another context from a context, the server, a page and the CLI', () => {
+    const message =
+      'src/server/orders/orders.ts is inside the orders context: import src/server/orders/index.ts, its entry, instead.';
+    expect(
+      lint('src/server/returns/x.ts', "import { toOrder } from '../orders/orders.ts';"),
+    ).toEqual([message]);
+    expect(lint('src/server/x.ts', "import type { Order } from './orders/orders.ts';")).toEqual([
+      message,
+    ]);
+    expect(lint('src/pages/x.ts', "export { toOrder } from '../server/orders/orders.ts';")).toEqual(
+      [message],
+    );
+    expect(
+      lint('scripts/x.ts', "const o = () => import('../src/server/orders/orders.ts');"),
+    ).toEqual([message]);
+  });
+
+  it('lets a context use its own files and another context through its entry', () => {
+    const code = [
+      "import { placeOrder } from './orders.ts';",
+      "import { audit } from '../operations/index.ts';",
+    ].join('\n');
+    expect(lint('src/server/orders/x.ts', code)).toEqual([]);
+  });
+
+  it('refuses the server the demo layer, and lets the demo layer use the server', () => {
+    expect(
+      lint(
+        'src/server/catalogue/x.ts',
+        "import { demoPhotoStore } from '../../demo/photos/store.ts';",
+      ),
+    ).toEqual([
+      'src/server may import src/server, src/lib only, not src/demo (docs/design.md, "Layers and what may import what").',
+    ]);
+    expect(
+      lint('src/demo/x.ts', "import { openPhotoStore } from '../server/catalogue/index.ts';"),
+    ).toEqual([]);
   });
 });
 
@@ -102,7 +144,7 @@ describe('the .astro files', () => {
     expect(
       importProblem(path.join(ROOT, 'src/components/X.astro'), '../server/build-catalogue.ts'),
     ).toBe(
-      'src/components may import src/components, src/lib, src/islands, src/layouts, src/client only, not src/server (DESIGN.md, "Layers and what may import what").',
+      'src/components may import src/components, src/lib, src/islands, src/layouts, src/client only, not src/server (docs/design.md, "Layers and what may import what").',
     );
   });
 });

@@ -1,4 +1,4 @@
-// The one money convention (src/lib/order-money.ts), as properties over random carts, random rates
+// The one money convention (src/lib/orders/money.ts), as properties over random carts, random rates
 // and every currency of the countries table: the lines shown add up to the subtotal shown, and the
 // page, the stored order and the mail agree line by line.
 import fc from 'fast-check';
@@ -18,8 +18,8 @@ import {
   linesSubtotal,
   orderLineAmounts,
   orderTotalPkr,
-} from '../../src/lib/order-money.ts';
-import { confirmationMail } from '../../src/server/services/order-mail.ts';
+} from '../../src/lib/orders/money.ts';
+import { confirmationMail } from '../../src/server/orders/order-mail.ts';
 import { showLinesTotal, showPrice } from '../../src/stores/currency.ts';
 import { orderRecord } from '../fixtures/store.ts';
 

@@ -5,7 +5,7 @@ import {
   orderPageHref,
   showsTracking,
   stepLabel,
-} from '../../src/lib/order-page.ts';
+} from '../../src/lib/orders/page.ts';
 import { isNoindexPath } from '../../src/lib/routes.ts';
 
 describe("the shopper's order page address", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receipt, type ReceiptOrder } from '../../src/lib/order-receipt.ts';
+import { receipt, type ReceiptOrder } from '../../src/lib/orders/receipt.ts';
 
 const line = (productName: string, lineTotal: number, quantity = 1) => ({
   productId: `p-${productName}`,

@@ -7,7 +7,7 @@ import {
   canTrack,
   isOrderStatus,
   trackingMessage,
-} from '../../src/lib/orders.ts';
+} from '../../src/lib/orders/moves.ts';
 
 describe('isOrderStatus', () => {
   it('recognises only the five statuses', () => {

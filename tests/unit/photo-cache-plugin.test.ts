@@ -17,8 +17,8 @@ import {
   PHOTO_CACHE,
   shareBlobsContext,
 } from '../../netlify/plugins/photo-cache/index.js';
-import { buildPhotos } from '../../src/server/build-photos.ts';
-import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
+import { buildPhotos } from '../../src/server/catalogue/build-photos.ts';
+import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
 
 const HASH = 'cd'.repeat(32);
 let work: string;

@@ -8,8 +8,8 @@ import {
   MissingPhotosError,
   photoJobs,
   photoReportLine,
-} from '../../src/server/build-photos.ts';
-import { folderPhotoStore } from '../../src/server/photo-store/folder.ts';
+} from '../../src/server/catalogue/build-photos.ts';
+import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
 import { imageSources, ogImage, schemaImage } from '../../src/lib/photos.ts';
 import { makeProduct } from '../fixtures/products.ts';
 

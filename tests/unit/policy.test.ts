@@ -40,7 +40,7 @@ describe('policy sentences', () => {
     expect(deliveryFee('PKR', { PKR: 1 })).toBe(250);
   });
 
-  it('builds the ready-made sentences from the SPEC §9 figures', () => {
+  it('builds the ready-made sentences from the docs/product.md §9 figures', () => {
     expect(POLICY_TEXT.dispatch).toContain('24–48 hours');
     expect(POLICY_TEXT.deliveryAttempts).toContain('three attempts');
     expect(POLICY_TEXT.bundleNotReturnable).toContain('B2G1');
@@ -123,7 +123,7 @@ describe('splitSections', () => {
   });
 });
 
-/** Each SPEC §9 figure, the words that state it (built from the constants) and where shoppers look. */
+/** Each docs/product.md §9 figure, the words that state it (built from the constants) and where shoppers look. */
 const FIGURES: { figure: string; text: string; topics: Topic[] }[] = [
   { figure: 'dispatch in 24–48 hours', text: POLICY_TEXT.dispatch, topics: ['orders', 'delivery'] },
   {
@@ -194,7 +194,7 @@ describe('the FAQ content', () => {
     });
   }
 
-  it('states the SPEC §9 figures', () => {
+  it('states the docs/product.md §9 figures', () => {
     const all = FAQ_TOPICS.map(faqText).join('\n');
     expect(all).toContain('250 PKR');
     expect(all).toContain('7 days of delivery');

@@ -1,4 +1,4 @@
-// The desk's product form (issue 23): ids made as the catalogue's are, a stored product read back
+// The desk's product form: ids made as the catalogue's are, a stored product read back
 // unchanged through the form, and the import's cell rules applied to each field by name.
 import { describe, expect, it } from 'vitest';
 import { readPrice } from '../../src/lib/catalogue-sheet.ts';

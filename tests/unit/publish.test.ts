@@ -1,4 +1,4 @@
-// publish (issue 23): what counts as a change to publish, and the words of the desk's Publish bar.
+// What counts as a change to publish, and the words of the desk's Publish bar.
 import { describe, expect, it } from 'vitest';
 import { changedProducts } from '../../src/lib/catalogue-version.ts';
 import { deployLine, deployPending, unpublishedLine } from '../../src/lib/publish.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnMail } from '../../src/server/services/return-mail.ts';
+import { returnMail } from '../../src/server/returns/return-mail.ts';
 import type { OrderRecord, ReturnRecord } from '../../src/server/store/port.ts';
 import { orderRecord } from '../fixtures/store.ts';
 

@@ -9,7 +9,7 @@ import {
   isReturnClosed,
   returnEligibility,
   type ReturnFacts,
-} from '../../src/lib/returns.ts';
+} from '../../src/lib/returns/rules.ts';
 
 const DELIVERED = Date.parse('2026-03-02T16:00:00.000Z'); // 21:00 in Karachi
 const facts = (overrides: Partial<ReturnFacts> = {}): ReturnFacts => ({

@@ -1,4 +1,4 @@
-// The stores own their data (issue 13): they load what they hold when an island first reads it,
+// The stores own their data: they load what they hold when an island first reads it,
 // keep it in storage in step with other tabs, and make the API calls; islands only render.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
@@ -174,7 +174,7 @@ describe('orders store', () => {
     const removed = removeOrder('a1');
     expect($visibleOrders.get()!.map((o) => o._id)).toEqual(['b2']);
     expect(await removed).toBe(true);
-    // after-purchase: the account remembers it, not only this browser.
+    // The account remembers it, not only this browser.
     expect(callsTo(HIDE)).toEqual([
       { url: HIDE, token: 'eyJh.eyJz.c2ln', body: expect.objectContaining({ orderId: 'a1' }) },
     ]);
@@ -253,7 +253,7 @@ describe('account actions', () => {
     expect($session.get()).toEqual({ token: 'eyJh.eyJz.c2ln', email: 'a@b.co', name: 'A' });
   });
 
-  it('say the reset code was sent with a toast, and give SPEC §8’s message when offline', async () => {
+  it('say the reset code was sent with a toast, and give docs/product.md §8’s message when offline', async () => {
     reply('/api/user/reset-password-request', {
       status: 200,
       body: { success: true, msg: 'OTP sent to your email.' },

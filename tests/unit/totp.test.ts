@@ -9,7 +9,7 @@ import {
   otpauthUri,
   sealTotpSecret,
   totpAt,
-} from '../../src/server/auth/totp.ts';
+} from '../../src/server/accounts/auth/totp.ts';
 
 // RFC 6238 appendix B: the seeds are ASCII "1234567890" repeated to the hash's length.
 const SHA1_SEED = Buffer.from('12345678901234567890');

@@ -1,5 +1,5 @@
 // Local Netlify Build plugin (nothing to download at build time): keeps the optimised photos of
-// src/server/build-photos.ts in Netlify's build cache between deploys. Netlify usually restores
+// src/server/catalogue/build-photos.ts in Netlify's build cache between deploys. Netlify usually restores
 // node_modules (and so node_modules/.astro) too; this also covers a build that reinstalls it.
 // The build log then shows "[photo-pipeline] N photo(s): N cache hit(s), 0 optimised".
 // It also hands the build command the Netlify Blobs context that Netlify gives build plugins

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
-import { CANCEL_REASONS } from '../../lib/orders.ts';
+import { CANCEL_REASONS } from '../../lib/orders/moves.ts';
 import { Dialog } from '../header/Dialog.tsx';
 
 /** Where the cancel flow stands: which order, and whether it is asking to confirm or for a reason. */
 export type CancelFlow = { orderId: string; step: 'confirm' | 'reason' } | null;
 
-/** The cancel flow's two modal steps (SPEC §4): 'Are you sure…?', then the reason with Confirm. */
+/** The cancel flow's two modal steps (docs/product.md §4): 'Are you sure…?', then the reason with Confirm. */
 export function CancelDialogs({
   flow,
   onProceed,

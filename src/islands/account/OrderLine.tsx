@@ -1,8 +1,8 @@
 import type { Order } from '../../client/api.ts';
 import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { canCancel, canTrack } from '../../lib/orders.ts';
-import { orderPageHref } from '../../lib/order-page.ts';
+import { canCancel, canTrack } from '../../lib/orders/moves.ts';
+import { orderPageHref } from '../../lib/orders/page.ts';
 import { orderDate, orderReference } from './orders-view.ts';
 import { ReturnStatus } from './ReturnStatus.tsx';
 

@@ -56,7 +56,7 @@ function OrdersPanel() {
   const actions: OrderActions = {
     onCancel: (orderId) => setFlow({ orderId, step: 'confirm' }),
     onReturn: (orderId) => setReturnFor(orderId),
-    // after-purchase: removed for the account (every device); the store says how it went.
+    // Removed for the account (every device); the store says how it went.
     onRemove: (orderId) => {
       focusLater(TITLE_ID);
       void removeOrder(orderId);

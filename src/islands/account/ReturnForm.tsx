@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../client/api.ts';
 import { POLICY_TEXT } from '../../lib/policy.ts';
-import { MAX_RETURN_REASON, RETURN_MESSAGES, type ReturnKind } from '../../lib/returns.ts';
+import { MAX_RETURN_REASON, RETURN_MESSAGES, type ReturnKind } from '../../lib/returns/rules.ts';
 import { sendReturnRequest } from '../../stores/returns.ts';
 
 const ERROR_ID = 'return-form-error';

@@ -1,7 +1,11 @@
 import type { Order } from '../../client/api.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { RETURN_STATE_LABELS, returnEligibility, type ReturnState } from '../../lib/returns.ts';
+import {
+  RETURN_STATE_LABELS,
+  returnEligibility,
+  type ReturnState,
+} from '../../lib/returns/rules.ts';
 
 type ShopperReturn = NonNullable<Order['return']>;
 

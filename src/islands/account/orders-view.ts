@@ -1,9 +1,9 @@
 // Pure helpers of the /yourOrders island: how long Track Order glows, and how an order's
-// reference and date read. Which orders are listed is the store's (src/lib/order-list.ts).
+// reference and date read. Which orders are listed is the store's (src/lib/orders/list.ts).
 
 import { shortNumber } from '../../lib/desk.ts';
 
-/** How long Track Order buttons stay highlighted after the footer's Track My Order link (SPEC §4). */
+/** How long Track Order buttons stay highlighted after the footer's Track My Order link (docs/product.md §4). */
 export const TRACK_HIGHLIGHT_MS = 5000;
 
 /** The short reference shown for an order: the last 8 characters of its id, upper case. */

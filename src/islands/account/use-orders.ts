@@ -4,7 +4,7 @@ import { TRACK_HIGHLIGHT_MS } from './orders-view.ts';
 
 /**
  * True for 5 seconds once the list is shown when the footer's Track My Order link set the local
- * flag; the flag is then cleared (SPEC §4).
+ * flag; the flag is then cleared (docs/product.md §4).
  */
 export function useTrackHighlight(ready: boolean): boolean {
   const [on, setOn] = useState(false);

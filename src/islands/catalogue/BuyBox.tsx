@@ -45,7 +45,7 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
   const unit = unitPrice(product, quantity);
   const saved = savedPercent(product, quantity);
   const wholesale = quantity >= WHOLESALE_MIN_QUANTITY && hasWholesalePrice(product);
-  // live-stock: the page's stock is the build's; the current answer wins once it comes.
+  // The page's stock is the build's; the current answer wins once it comes.
   const stock = useHydratedStore($stock, NOT_ASKED);
   useEffect(() => void loadStock([product._id]), [product._id]);
   const inStock = (c: string) => colourInStock(stock, product._id, c) ?? product.stock;

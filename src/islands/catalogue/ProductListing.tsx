@@ -63,7 +63,7 @@ export default function ProductListing({ products, showCategory = false, emptyTe
   const visible = list.slice(0, state.shown);
   const newCards = useFocusFirstNewCard(visible.length, visible.length < list.length);
 
-  // A new product list resets the price range to its lowest and highest price (SPEC §4).
+  // A new product list resets the price range to its lowest and highest price (docs/product.md §4).
   const firstBounds = useRef(bounds);
   useEffect(() => {
     if (firstBounds.current === bounds) return;

@@ -56,7 +56,7 @@ export function listingReducer(state: ListingState, action: ListingAction): List
     case 'range':
       return { ...first, range: clampRange(action.range, state.bounds, action.moved) };
     case 'bounds':
-      // A new product list: the price range goes back to its lowest and highest price (SPEC §4).
+      // A new product list: the price range goes back to its lowest and highest price (docs/product.md §4).
       return { ...first, bounds: action.bounds, range: { ...action.bounds } };
     case 'price-reset':
       return { ...first, range: { ...state.bounds } };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
- * SPEC §4: the page scrolls to the top when the products shown change. Two limits keep that from
+ * docs/product.md §4: the page scrolls to the top when the products shown change. Two limits keep that from
  * throwing the shopper off the control in use: nothing scrolls while a pointer is down (a price
  * handle being dragged) — the scroll waits for the pointer to come up — and the page never
  * scrolls when that would carry the focused control out of view (a checkbox far down the filter

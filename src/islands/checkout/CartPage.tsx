@@ -20,7 +20,7 @@ export default function CartPage() {
   const products = useStore($products);
   const currency = useCurrency();
   useStartShop();
-  // live-stock: the lines' current stock, to mark a colour sold out since it was added.
+  // The lines' current stock, to mark a colour sold out since it was added.
   const stock = useStore($stock);
   const ids = Object.keys(cart).sort().join(',');
   useEffect(() => void loadStock(ids ? ids.split(',') : []), [ids]);

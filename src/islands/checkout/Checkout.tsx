@@ -22,7 +22,7 @@ import './checkout.css';
 const loadThanks = () => import('./ThanksDialog.tsx');
 const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDialog })));
 
-/** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (SPEC §2, §4, §5). */
+/** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (docs/product.md §2, §4, §5). */
 export default function Checkout({ countries }: { countries: CheckoutCountry[] }) {
   // Server-rendered: the first render is the static shell's (no cart, no products, no saved
   // country), so hydration matches; the browser's own state follows at once.

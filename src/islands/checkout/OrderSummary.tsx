@@ -7,7 +7,7 @@ import { useHydratedStore } from '../shared/hooks.ts';
 // The static HTML is rendered in PKR, which needs no other rate.
 const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 
-/** Subtotal, tax (always 0), shipping and total in the chosen currency (SPEC §2, §9). */
+/** Subtotal, tax (always 0), shipping and total in the chosen currency (docs/product.md §2, §9). */
 export function OrderSummary({
   linesPkr,
   currency,

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
-import { receipt } from '../../lib/order-receipt.ts';
+import { receipt } from '../../lib/orders/receipt.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { orderPageHref } from '../../lib/order-page.ts';
+import { orderPageHref } from '../../lib/orders/page.ts';
 import { $placedOrder, closeThanks } from '../../stores/checkout.ts';
 import { CloseButton, Dialog } from '../header/Dialog.tsx';
 import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';

@@ -4,11 +4,11 @@
 // it at once the second is told who moved it and sees the order as it now is.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
-import type { OrderStatus } from '../../lib/orders.ts';
+import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';

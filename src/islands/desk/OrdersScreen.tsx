@@ -2,7 +2,7 @@
 // search box (#short number, e-mail, phone or name). Each order is one big tap target.
 import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ORDER_PAGE, routeHref } from '../../lib/desk-view.ts';
 import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';

@@ -1,4 +1,4 @@
-// editor (issue 23): add or edit a product from a phone. Every SPEC §3 field, typed as in the
+// Add or edit a product from a phone. Every docs/product.md §3 field, typed as in the
 // spreadsheet (the import's rules and messages), each problem beside its field; colours with their
 // swatch and photos taken with the camera or picked from the gallery, reordered with Move up /
 // Move down (the first photo is the colour's main photo). Saves go to the draft catalogue.
@@ -20,7 +20,7 @@ import {
   setColour,
   setField,
 } from '../../stores/desk-editor.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 
 const SPEC_LABELS: Record<SpecField, string> = {
   material: 'Material',

@@ -1,4 +1,4 @@
-// The products screen (issue 23): the catalogue with each colour's stock, searched by name, maker
+// The products screen: the catalogue with each colour's stock, searched by name, maker
 // or id, live / archived / all. A colour is marked sold out or back in stock with one tap, live in
 // the shop at once; a product is archived (hidden) or restored; an owner deletes one never ordered.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ import {
   setColourStock,
   type ProductShow,
 } from '../../stores/desk-products.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import PublishBar from './PublishBar.tsx';
 
@@ -49,7 +49,7 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
         ))}
       </ul>
       <div className="desk-actions">
-        {/* editor (issue 23) */}
+        {/* editor */}
         <a
           className="desk-button desk-quiet"
           href={`#/products/${encodeURIComponent(product._id)}`}
@@ -114,7 +114,7 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   const counts = list?.counts;
   return (
     <>
-      {/* editor (issue 23) */}
+      {/* editor */}
       <p>
         <a className="desk-button" href="#/products/new">
           Add product

@@ -1,4 +1,4 @@
-// publish (issue 23): the Products screen's Publish bar. Edits are drafts until the owner presses
+// The Products screen's Publish bar. Edits are drafts until the owner presses
 // Publish; the bar says how many products changed since the last publish, and the newest
 // version's deploy: publishing → building → live at HH:MM, or failed with the reason.
 import { useEffect, useState } from 'react';

@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { karachiTime } from '../../lib/desk.ts';
-import { RETURN_STATE_LABELS } from '../../lib/return-states.ts';
+import { RETURN_STATE_LABELS } from '../../lib/returns/states.ts';
 import { routeHref } from '../../lib/desk-view.ts';
-import { ORDER_VIEW_TEXT } from '../../lib/desk-order-view.ts';
+import { ORDER_VIEW_TEXT } from '../../lib/orders/desk-view.ts';
 import { $returnList, $returnsOpenOnly, loadReturns } from '../../stores/desk-returns.ts';
 
 /** The returns screen. */

@@ -11,7 +11,7 @@ import {
   type SettingsFields,
 } from '../../lib/desk-ops-view.ts';
 import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 
 type Answer = AnswerOf<'deskSettings'>;

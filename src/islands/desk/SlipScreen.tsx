@@ -6,7 +6,7 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { routeHref } from '../../lib/desk-view.ts';
 import { deskRequest, notifyFailure } from '../../stores/desk.ts';
 import { loadOrder } from '../../stores/desk-orders.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { AddressBlock } from './order-parts.tsx';
 
 async function placedOrders(): Promise<DeskOrder[]> {

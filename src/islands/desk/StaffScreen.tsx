@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
 import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
-import type { ScreenProps } from './screens.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 
 type Role = DeskStaff['role'];

@@ -11,7 +11,7 @@ import {
   amountStep,
   needsReference,
   paymentPrefill,
-} from '../../lib/desk-order-view.ts';
+} from '../../lib/orders/desk-view.ts';
 import { notify } from '../../stores/desk.ts';
 import { recordPayment } from '../../stores/desk-payments.ts';
 import { Field } from './Field.tsx';

@@ -6,8 +6,8 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import type { DeskReturn } from '../../lib/contract/returns.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { REFUND_METHODS, RETURN_STATE_LABELS, type ReturnState } from '../../lib/return-states.ts';
-import { refundSuggestion, returnActionLabel, returnActions } from '../../lib/desk-order-view.ts';
+import { REFUND_METHODS, RETURN_STATE_LABELS, type ReturnState } from '../../lib/returns/states.ts';
+import { refundSuggestion, returnActionLabel, returnActions } from '../../lib/orders/desk-view.ts';
 import { stepReturn, type StepDetails } from '../../stores/desk-returns.ts';
 import { Field } from './Field.tsx';
 

@@ -3,14 +3,11 @@
 // loaded only when the screen is first opened. A new screen (payments, settings, returns…) is one
 // entry here and one module beside this file.
 import type { ComponentType } from 'react';
-import type { DeskStaff } from '../../lib/contract/desk.ts';
 import { matchRoute, type RoutePattern } from '../../lib/desk-view.ts';
+import type { DeskStaff } from '../../lib/contract/desk.ts';
+import type { ScreenProps } from './screen-props.ts';
 
-/** What every screen receives: its address parameters and who is signed in. */
-export interface ScreenProps {
-  params: Record<string, string>;
-  staff: DeskStaff;
-}
+export type { ScreenProps };
 
 /** One screen of the desk. */
 export interface DeskScreen {
@@ -75,7 +72,7 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'owner',
     load: () => import('./AuditScreen.tsx'),
   },
-  // desk-ui-orders: return and exchange requests.
+  // Return and exchange requests.
   {
     id: 'returns',
     pattern: 'returns',
@@ -84,7 +81,7 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./ReturnsScreen.tsx'),
   },
-  // desk-ui-ops: the business view, failed mails, the shop's settings.
+  // The business view, failed mails, the shop's settings.
   {
     id: 'business',
     pattern: 'business',
@@ -101,7 +98,7 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./MailFailuresScreen.tsx'),
   },
-  // catalogue desk (issue 23): products, with stock per colour.
+  // catalogue desk: products, with stock per colour.
   {
     id: 'products',
     pattern: 'products',
@@ -118,7 +115,7 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./SettingsScreen.tsx'),
   },
-  // editor (issue 23): add and edit a product ('products/new' first: it is no product's id).
+  // Add and edit a product ('products/new' first: it is no product's id).
   {
     id: 'product-new',
     pattern: 'products/new',

@@ -14,7 +14,7 @@ import { GoogleButton } from './GoogleButton.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { ROUTES } from '../../lib/routes.ts';
 
-/** Milliseconds from sending the code to offering "Send a new code" (SPEC §4's 5-second timer). */
+/** Milliseconds from sending the code to offering "Send a new code" (docs/product.md §4's 5-second timer). */
 export const RESEND_AFTER_MS = 5000;
 
 const TITLES: Record<DrawerMode, string> = {

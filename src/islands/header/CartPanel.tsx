@@ -34,7 +34,7 @@ export function CartLinesEditor({
   stockNote,
 }: {
   compact?: boolean;
-  /** live-stock: a line's stock note ("Out of stock"), or null; the cart page passes it. */
+  /** A line's stock note ("Out of stock"), or null; the cart page passes it. */
   stockNote?: (line: CartLine) => string | null;
 }) {
   const cart = useHydratedStore($cart, EMPTY_CART);
@@ -42,7 +42,7 @@ export function CartLinesEditor({
   const products = useHydratedStore($products, null);
   const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   const focusAfterRemove = useFocusAfterRemove(lines);
-  // live-stock: the current stock of the cart's products, to mark a sold-out line.
+  // The current stock of the cart's products, to mark a sold-out line.
   return (
     <div className="cart-lines">
       {count === 0 && (
@@ -111,7 +111,7 @@ function CartLineRow({
   onRemove,
 }: {
   line: CartLine;
-  /** live-stock: "Out of stock" when the colour sold out since it was added. */
+  /** "Out of stock" when the colour sold out since it was added. */
   note: string | null;
   onRemove: () => void;
 }) {

@@ -44,7 +44,7 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      // issue 25: the server-rendered shell a first tap opened (src/components/TapShell.astro)
+      // The server-rendered shell a first tap opened (src/components/TapShell.astro)
       // gives way to this sheet in the same task, so the two never show together.
       for (const shell of document.querySelectorAll('dialog[data-shell]'))
         removeShell(shell as HTMLDialogElement);

@@ -19,7 +19,7 @@ const open = (key: 'search' | 'favourites') =>
 
 /**
  * The header's icons (search, profile, favourites, cart with count) and every overlay they open.
- * Checkout hides search and favourites (SPEC §2).
+ * Checkout hides search and favourites (docs/product.md §2).
  */
 export default function HeaderTools({ checkout = false }: { checkout?: boolean }) {
   const count = useHydratedStore($cartCount, 0);

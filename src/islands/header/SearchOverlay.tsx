@@ -10,7 +10,7 @@ import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
 
-/** Category shortcut chips (SPEC §2 Search overlay). */
+/** Category shortcut chips (docs/product.md §2 Search overlay). */
 export const SEARCH_CHIPS = [
   { label: 'Handbags', href: ROUTES.handbags },
   { label: 'Bagpacks', href: ROUTES.bagpacks },

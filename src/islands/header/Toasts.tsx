@@ -24,7 +24,7 @@ function belowHeader(): string {
 
 /**
  * The notification region: one quiet message just below the header, on the right on wide screens
- * (issue 25; it replaced SPEC §4's full-width strip over the header). It is a manual popover in the
+ *. It is a manual popover in the
  * top layer, re-shown on each message. Pointing at it or focusing it stops the message's clock until
  * the pointer or focus leaves.
  *

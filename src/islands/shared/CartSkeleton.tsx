@@ -1,5 +1,5 @@
 /**
- * One placeholder row per cart line while the lines' products load (issue 25: no "Loading..."):
+ * One placeholder row per cart line while the lines' products load (no "Loading..."):
  * the shape /Cart's server-rendered page shows too (src/client/cart-skeleton.ts).
  */
 export function CartSkeleton({ rows }: { rows: number }) {

@@ -1,6 +1,6 @@
 // One receipt's parts, drawn the same on the thank-you popup and on the order page: the lines (each
-// in the order's currency by the one money rule, src/lib/order-receipt.ts) and the delivery address.
-import type { Receipt } from '../../lib/order-receipt.ts';
+// in the order's currency by the one money rule, src/lib/orders/receipt.ts) and the delivery address.
+import type { Receipt } from '../../lib/orders/receipt.ts';
 import './receipt.css';
 
 /** The ordered lines: name, colour and quantity, and the line's amount when the order has one. */

@@ -9,7 +9,7 @@ import { cleanText, humanText, requiredString } from './fields.ts';
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
 
-/** A mobile number: at least 7 digits, plus signs, hyphens or spaces (SPEC §5). */
+/** A mobile number: at least 7 digits, plus signs, hyphens or spaces (docs/product.md §5). */
 export const MOBILE_PATTERN = /^[0-9+\- ]{7,}$/;
 
 /** Longest mobile number accepted. */
@@ -33,7 +33,7 @@ export const mobileSchema = requiredString(CHECKOUT_MESSAGES.mobileRequired).che
 );
 
 /**
- * The shipping address of the checkout form and of an order (SPEC §3, §5); unknown keys are
+ * The shipping address of the checkout form and of an order (docs/product.md §3, §5); unknown keys are
  * stripped, and every name and address field is cleaned to one plain line (no CR, LF or other
  * controls) before its length is checked.
  */
@@ -62,7 +62,7 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
 /** The whole checkout form: the address plus the payment choice. */
 export const checkoutSchema = z.extend(addressSchema, { paymentMethod: paymentMethodSchema });
 
-/** A shipping address (SPEC §3): what the checkout sends, the store keeps and an order shows. */
+/** A shipping address (docs/product.md §3): what the checkout sends, the store keeps and an order shows. */
 export type Address = z.infer<typeof addressSchema>;
 /** A validated checkout form. */
 export type CheckoutForm = z.infer<typeof checkoutSchema>;

@@ -1,4 +1,4 @@
-// editor (issue 23): the schemas of the desk's product editor calls (read one product for editing,
+// The schemas of the desk's product editor calls (read one product for editing,
 // save one, and the photo upload's answer), spread into DESK_REQUESTS and DESK_ANSWER_SCHEMAS. The
 // form's fields are strings as typed: their rules are the import's (src/lib/product-form.ts), and
 // this schema only bounds their shape and size.

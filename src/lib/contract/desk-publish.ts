@@ -1,4 +1,4 @@
-// publish (issue 23): the schemas of the desk's Publish call and its deploy progress, spread into
+// The schemas of the desk's Publish call and its deploy progress, spread into
 // DESK_REQUESTS and DESK_ANSWER_SCHEMAS. Only ./desk.ts imports this module.
 import * as z from 'zod/mini';
 

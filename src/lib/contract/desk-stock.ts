@@ -1,4 +1,4 @@
-// live-stock (issue 23): the schemas of the desk's product stock, archive, restore and delete
+// The schemas of the desk's product stock, archive, restore and delete
 // calls, spread into DESK_REQUESTS and DESK_ANSWER_SCHEMAS. Only ./desk.ts imports this module.
 import * as z from 'zod/mini';
 import { colorSchema, itemIdSchema } from './fields.ts';
@@ -10,7 +10,7 @@ const success = z.literal(true);
 export const deskProductStateSchema = z.object({
   _id: z.string(),
   productName: z.string(),
-  /** SPEC §3's flag: true while any colour is in stock. */
+  /** docs/product.md §3's flag: true while any colour is in stock. */
   stock: z.boolean(),
   colours: z.array(colourStockSchema),
   archived: z.boolean(),
@@ -25,7 +25,7 @@ export const STOCK_REQUESTS = {
     inStock: z.boolean({ error: 'inStock must be true or false' }),
   }),
   deskProduct: z.object({ productId: itemIdSchema }),
-  // desk products screen: the list, searched and filtered.
+  // The list, searched and filtered.
   deskProducts: z.object({
     q: z.optional(z.string().check(z.maxLength(100, 'Search must be at most 100 characters'))),
     show: z.optional(z.enum(['live', 'archived', 'all'], { error: 'Show live, archived or all' })),

@@ -3,7 +3,7 @@
 // responses.ts, which import it).
 import * as z from 'zod/mini';
 import { ORDER_LIST_MAX } from '../desk.ts';
-import { ORDER_STATUSES } from '../order-status.ts';
+import { ORDER_STATUSES } from '../orders/status.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
@@ -11,7 +11,6 @@ import { paymentBodySchema } from './payments.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
-// editor (issue 23)
 import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 
@@ -77,17 +76,16 @@ export const DESK_REQUESTS = {
     action: z.optional(requiredText('Action is required', 40)),
     limit: z.optional(limitSchema),
   }),
-  // desk-pay: shop settings.
+  // Shop settings.
   deskSettingsSave: settingsSaveSchema,
-  // desk-pay: payments.
+  // Payments.
   deskPayment: paymentBodySchema,
-  // desk-ops: failed mails, business view, customer look-up, CSV export
+  // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_REQUESTS,
-  // live-stock (issue 23): a colour's stock, archive, restore, delete.
+  // A colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
-  // editor (issue 23): read one product for editing, save one.
+  // Read one product for editing, save one.
   ...EDITOR_REQUESTS,
-  // publish (issue 23)
   ...PUBLISH_REQUESTS,
 } as const;
 
@@ -133,7 +131,7 @@ export const deskEventSchema = z.object({
   note: z.nullable(z.string()),
 });
 
-// desk-pay: a payment as the desk shows it.
+// A payment as the desk shows it.
 /** A payment recorded as received, in the order's currency. */
 export const deskPaymentSchema = z.object({
   id: z.string(),
@@ -167,12 +165,12 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
   timeline: z.array(deskEventSchema),
-  // desk-pay: the wallet number and the payments recorded.
+  // The wallet number and the payments recorded.
   walletNumber: z.nullable(z.string()),
   payments: z.array(deskPaymentSchema),
   /** What is still owed, in the order's currency (0 once paid). */
   due: z.number(),
-  // desk-ui-orders: the order's return or exchange request as the returns list shows it (null: none).
+  // The order's return or exchange request as the returns list shows it (null: none).
   return: z.nullable(deskReturnSchema),
 });
 
@@ -223,20 +221,17 @@ export const DESK_ANSWER_SCHEMAS = {
   }),
   // desk-returns:
   ...RETURN_ANSWER_SCHEMAS,
-  // desk-pay: shop settings.
+  // Shop settings.
   deskSettings: settingsAnswerSchema,
   deskSettingsSaved: settingsSavedSchema,
-  // desk-pay: payments.
+  // Payments.
   deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
-  // desk-ops: failed mails, business view, customer look-up, CSV export
+  // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_ANSWER_SCHEMAS,
-  // live-stock (issue 23)
   deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,
   deskProductDeleted: STOCK_ANSWER_SCHEMAS.deskProductDeleted,
   deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
-  // editor (issue 23)
   ...EDITOR_ANSWER_SCHEMAS,
-  // publish (issue 23)
   ...PUBLISH_ANSWER_SCHEMAS,
 } as const;
 

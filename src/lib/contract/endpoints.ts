@@ -29,11 +29,11 @@ export interface EndpointSpec {
   request: keyof typeof REQUESTS | null;
   /** The answer's schema in ANSWERS. */
   answer: keyof typeof ANSWERS;
-  /** Failures repeat their message as `msg`, the field SPEC §7 has the browser read on account calls. */
+  /** Failures repeat their message as `msg`, the field docs/product.md §7 has the browser read on account calls. */
   msg: boolean;
   /**
    * How a POST body is sent: JSON (every call the browser's script makes), a plain page form, or
-   * (editor, issue 23) a photo's own bytes as image/*, read by the call's service after the caller
+   *  a photo's own bytes as image/*, read by the call's service after the caller
    * was authenticated, with its own size limit.
    */
   body?: 'json' | 'form' | 'photo';
@@ -41,7 +41,7 @@ export interface EndpointSpec {
   summary: string;
 }
 
-/** The shop's calls (SPEC §7, plus merge, logout, newsletter and rates). */
+/** The shop's calls (docs/product.md §7, plus merge, logout, newsletter and rates). */
 export const ENDPOINTS = {
   productList: {
     method: 'GET',
@@ -365,7 +365,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The audit log, newest first',
   },
-  // desk-returns: the shopper's return or exchange request and the desk's steps.
+  // The shopper's return or exchange request and the desk's steps.
   returnRequest: {
     method: 'POST',
     paths: ['/api/order/return'],
@@ -396,7 +396,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Approves, refuses, schedules, receives, refunds or ships a return',
   },
-  // desk-pay: shop settings.
+  // Shop settings.
   deskSettings: {
     method: 'POST',
     paths: ['/api/desk/settings'],
@@ -417,7 +417,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Saves one or more settings (owner only; audited)',
   },
-  // desk-pay: payments.
+  // Payments.
   deskPayment: {
     method: 'POST',
     paths: ['/api/desk/orders/payment'],
@@ -428,7 +428,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Records a payment received on an order (paid once the total is covered; audited)',
   },
-  // desk-ops: failed shopper mails, business view, customer look-up, CSV export
+  // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: {
     method: 'POST',
     paths: ['/api/desk/mail/failures'],
@@ -479,7 +479,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Orders placed in a period (Karachi days) as a CSV file',
   },
-  // ops-prod (issue 26): health for an uptime monitor.
+  // Health for an uptime monitor.
   health: {
     method: 'GET',
     paths: ['/api/health'],
@@ -490,7 +490,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Store, mail and rates state for an uptime monitor; 503 when the store is down',
   },
-  // live-stock (issue 23): current stock, and the desk's stock, archive, restore and delete.
+  // Current stock, and the desk's stock, archive, restore and delete.
   stock: {
     method: 'GET',
     paths: ['/api/stock'],
@@ -541,7 +541,6 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Deletes a product no order holds (owner only; audited)',
   },
-  // desk products screen (issue 23)
   deskProducts: {
     method: 'POST',
     paths: ['/api/desk/products/list'],
@@ -552,7 +551,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The catalogue with stock per colour: live, archived or all, searched by name or id',
   },
-  // after-purchase: the shopper's order page and removed orders.
+  // The shopper's order page and removed orders.
   userOrder: {
     method: 'POST',
     paths: ['/api/order/show'],
@@ -573,7 +572,7 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Removes one of the caller's orders from their list, on every device",
   },
-  // editor (issue 23): the desk's product editor.
+  // The desk's product editor.
   deskProductEdit: {
     method: 'POST',
     paths: ['/api/desk/products/edit'],
@@ -606,7 +605,7 @@ export const ENDPOINTS = {
     body: 'photo',
     summary: 'Checks a photo as the import does and keeps it in the photo store (audited)',
   },
-  // publish (issue 23): Publish and its deploy progress.
+  // Publish and its deploy progress.
   deskPublish: {
     method: 'POST',
     paths: ['/api/desk/catalogue/publish'],

@@ -2,7 +2,7 @@
 // zod 4's tree-shakable API: the browser parses every API answer with these schemas, and the full
 // `zod` build would weigh on every page (see the budgets in tests/e2e/performance.spec.ts).
 import * as z from 'zod/mini';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../cart.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../cart-limits.ts';
 import { CURRENCY_CODE_PATTERN } from '../currency.ts';
 
 /** A required string: a missing value gets `required`, another type "must be text". */
@@ -52,7 +52,7 @@ function wholeNumber(name: string, min: number, max: number) {
     );
 }
 
-/** A cart line quantity: an integer from 1 to 100 (SPEC §5). */
+/** A cart line quantity: an integer from 1 to 100 (docs/product.md §5). */
 export const quantitySchema = wholeNumber('Quantity', MIN_QUANTITY, MAX_QUANTITY);
 
 /** The largest image index a cart line may point at (a colour has at most 8 images). */
@@ -78,7 +78,7 @@ export const currencyCodeSchema = z
   .check(z.regex(CURRENCY_CODE_PATTERN, 'Currency must be a three-letter code'));
 
 /**
- * The cart map as SPEC §3 stores it: productId → colour → image index (as text) → quantity, with
+ * The cart map as docs/product.md §3 stores it: productId → colour → image index (as text) → quantity, with
  * valid keys and quantities 1..100. Answers carry it as it is; requests also cap its lines.
  */
 export const cartMapShape = z.record(
@@ -89,7 +89,7 @@ export const cartMapShape = z.record(
   ),
 );
 
-/** The cart as SPEC §3 stores it: productId → colour → image index (as text) → quantity. */
+/** The cart as docs/product.md §3 stores it: productId → colour → image index (as text) → quantity. */
 export type CartMap = z.infer<typeof cartMapShape>;
 
 /** The first message per field of a failed parse, keyed by the field's dotted path ('' for the root). */

@@ -1,4 +1,4 @@
-// The answer of GET /api/health (issue 26): what an uptime monitor polls every minute and an
+// The answer of GET /api/health: what an uptime monitor polls every minute and an
 // operator reads when something is off. It names states, never secrets or addresses.
 import * as z from 'zod/mini';
 
@@ -17,7 +17,7 @@ export const healthAnswerSchema = z.object({
     mode: z.enum(['smtp', 'outbox']),
   }),
   rates: z.object({
-    /** Whether rates were ever fetched and cached; false serves rate 1 (SPEC §4). */
+    /** Whether rates were ever fetched and cached; false serves rate 1 (docs/product.md §4). */
     cached: z.boolean(),
     /** Minutes since the cached rates were fetched; null when none are. */
     ageMinutes: z.nullable(z.number()),

@@ -1,4 +1,4 @@
-// after-purchase: the bodies of POST /api/order/show and /api/order/hide, apart from the answer
+// The bodies of POST /api/order/show and /api/order/hide, apart from the answer
 // fields (./order-page.ts) so the browser's answer parsers do not carry them.
 import * as z from 'zod/mini';
 import { ORDER_MESSAGES } from '../messages.ts';

@@ -1,10 +1,10 @@
-// after-purchase: the shopper's own order page and removed orders on the wire. POST
+// The shopper's own order page and removed orders on the wire. POST
 // /api/order/show answers one of the caller's orders by its short number, with its timeline and
 // tracking; POST /api/order/hide removes one of the caller's orders from their list on every device.
 // A leaf module: responses.ts builds the answers from these fields, requests.ts spreads the bodies.
 import * as z from 'zod/mini';
-import { ORDER_STATUSES } from '../order-status.ts';
-import { RETURN_STATES } from '../return-states.ts';
+import { ORDER_STATUSES } from '../orders/status.ts';
+import { RETURN_STATES } from '../returns/states.ts';
 
 /** One step of an order as its shopper sees it: when (ms since the epoch), the status, the return step. */
 export const shopperEventSchema = z.object({

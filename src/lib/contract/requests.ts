@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { MAX_CART_LINES } from '../cart.ts';
 import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
-import { CANCEL_REASONS } from '../orders.ts';
+import { CANCEL_REASONS } from '../orders/moves.ts';
 import { addressSchema, emailSchema, paymentMethodSchema } from './checkout.ts';
 import { WALLET_NUMBER_MAX } from '../wallet.ts';
 import { DESK_REQUESTS } from './desk.ts';
@@ -211,6 +211,6 @@ export const REQUESTS = {
   ...DESK_REQUESTS,
   // desk-returns:
   ...RETURN_REQUESTS,
-  // after-purchase: the shopper's order page and removed orders.
+  // The shopper's order page and removed orders.
   ...ORDER_PAGE_REQUESTS,
 } as const;

@@ -7,7 +7,7 @@ import { BASE_CURRENCY } from '../currency.ts';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
-import { ORDER_STATUSES } from '../order-status.ts';
+import { ORDER_STATUSES } from '../orders/status.ts';
 import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
 import { stockAnswerSchema } from './stock.ts';
@@ -15,7 +15,7 @@ import { orderPageFields } from './order-page.ts';
 
 const success = z.literal(true);
 
-/** Any failure: `{ success: false, message }`; account endpoints repeat it as `msg` (SPEC §7). */
+/** Any failure: `{ success: false, message }`; account endpoints repeat it as `msg` (docs/product.md §7). */
 export const failureAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
@@ -78,7 +78,7 @@ export const orderItemSchema = z.object({
   lineTotal: z.number(),
 });
 
-/** An order as the API shows it to its owner (SPEC §3 Order, plus amounts in its currency). */
+/** An order as the API shows it to its owner (docs/product.md §3 Order, plus amounts in its currency). */
 export const orderSchema = z.object({
   _id: z.string(),
   items: z.array(orderItemSchema),
@@ -94,10 +94,10 @@ export const orderSchema = z.object({
   currency: z.string(),
   address: addressSchema,
   cancelReason: z.nullable(z.string()),
-  // after-purchase: units of the currency per 1 PKR as charged, so each line shows in the order's
-  // currency by the one money rule (src/lib/order-money.ts).
+  // Units of the currency per 1 PKR as charged, so each line shows in the order's
+  // currency by the one money rule (src/lib/orders/money.ts).
   rate: z.number(),
-  // desk-returns: when it was delivered and its return or exchange request, when there is one.
+  // When it was delivered and its return or exchange request, when there is one.
   ...orderReturnFields,
 });
 
@@ -127,7 +127,7 @@ export type ListProduct = z.infer<typeof listProductSchema>;
 export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 /** The rates answer. */
 export type RatesAnswer = z.infer<typeof ratesAnswerSchema>;
-/** What register, login and google-login answer on success (SPEC §7). */
+/** What register, login and google-login answer on success (docs/product.md §7). */
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 /** A success answer carrying only a message for the account pages. */
 export type MsgAnswer = z.infer<typeof msgAnswerSchema>;
@@ -164,13 +164,12 @@ export const STOREFRONT_ANSWERS = {
   orders: ordersAnswerSchema,
   orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
-  // desk-returns:
   returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
-  // ops-prod (issue 26): the health answer.
+  // The health answer.
   health: healthAnswerSchema,
-  // live-stock (issue 23): current stock per colour.
+  // Current stock per colour.
   stock: stockAnswerSchema,
-  // after-purchase: one of the caller's orders with its timeline and tracking; an order removed from their list.
+  // One of the caller's orders with its timeline and tracking; an order removed from their list.
   orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
   orderHidden: z.object({ success, message: z.string() }),
 } as const;

@@ -2,14 +2,14 @@
 // list (/api/desk/returns/*), the return as its shopper sees it (an optional field of their order)
 // and as the desk sees it. Imports only leaf modules: responses.ts and desk.ts's neighbours import it.
 import * as z from 'zod/mini';
-import { REFUND_METHODS, RETURN_KINDS, RETURN_STATES } from '../return-states.ts';
+import { REFUND_METHODS, RETURN_KINDS, RETURN_STATES } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
 
 const success = z.literal(true);
 const stateSchema = z.enum(RETURN_STATES);
 const kindSchema = z.enum(RETURN_KINDS, { error: 'Please choose return or exchange.' });
 
-/** The longest reason a shopper or staff member may give (as src/lib/returns.ts MAX_RETURN_REASON). */
+/** The longest reason a shopper or staff member may give (as src/lib/returns/rules.ts MAX_RETURN_REASON). */
 const REASON_MAX = 300;
 /** The most lines one request may name (an order has at most 50 lines). */
 const MAX_LINES = 50;

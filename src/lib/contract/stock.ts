@@ -1,4 +1,4 @@
-// live-stock (issue 23): the answer of GET /api/stock, named by the endpoint table through
+// The answer of GET /api/stock, named by the endpoint table through
 // STOREFRONT_ANSWERS. The desk's product calls have theirs in ./desk-stock.ts, kept apart so that no
 // storefront page ships them. The product page reads this answer with src/client/stock.ts, which
 // checks the few fields it uses by hand, without zod.

@@ -40,7 +40,6 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: true,
     why: 'order mails that failed and wait to be resent: losing them loses the promise to resend',
   },
-  // publish (issue 23)
   catalogueVersions: {
     backup: true,
     why: 'the published catalogue: what the pages show and what orders are priced from',

@@ -36,7 +36,6 @@ import {
   type StateFields,
   type StateStep,
 } from './product-state.ts';
-// editor (issue 23)
 import type { EditedSave } from './port.ts';
 import { editedProduct, productVersion } from './product-version.ts';
 
@@ -120,7 +119,6 @@ export const MONGO_INDEXES = [
     },
   },
   { collection: 'audit', keys: { at: -1 }, options: { name: 'audit_at' } },
-  // desk-ops
   {
     collection: 'mailFailures',
     keys: { state: 1, nextTryAt: 1 },
@@ -128,7 +126,7 @@ export const MONGO_INDEXES = [
   },
   { collection: 'mailFailures', keys: { createdAt: -1 }, options: { name: 'mail_failures_at' } },
   { collection: 'orders', keys: { date: -1, _id: -1 }, options: { name: 'orders_date' } },
-  // publish (issue 23): the live version is found without reading every version's products.
+  // The live version is found without reading every version's products.
   {
     collection: 'catalogueVersions',
     keys: { state: 1, _id: -1 },
@@ -183,7 +181,6 @@ const stripProduct = (doc: Record<string, unknown> | null): Product | null => {
   if (!doc) return null;
   return toProduct(unposition(doc));
 };
-// live-stock (issue 23)
 type StoredProduct = Product & StateFields;
 /** A stored product document without its catalogue position. */
 const unposition = (doc: Record<string, unknown>): StoredProduct => {
@@ -252,10 +249,10 @@ export async function openMongoStore(
   const staff = db.collection<Doc<StaffRecord>>('staff');
   const audit = db.collection<Doc<AuditEntry>>('audit');
   const locks = db.collection<{ _id: string; version: number }>('locks');
-  // desk-pay: shop settings.
+  // Shop settings.
   const settings = db.collection<StoredSettings & { _id: string }>('settings');
   const mailFailures = db.collection<Doc<MailFailureRecord>>('mailFailures');
-  // publish (issue 23): catalogue versions, one document each: _id is the number, `items` the products.
+  // Catalogue versions, one document each: _id is the number, `items` the products.
   type VersionDoc = Omit<CatalogueVersion, 'number'> & { _id: number; items: Product[] };
   const versions = db.collection<VersionDoc>('catalogueVersions');
   const WITHOUT_ITEMS = { projection: { items: 0 } } as const;
@@ -331,8 +328,6 @@ export async function openMongoStore(
       ? ({ kind: 'replayed', order: previous } as const)
       : ({ kind: 'conflict' } as const);
   };
-
-  // live-stock (issue 23)
   /** Reads a product, works out its next state and writes it, in one transaction. */
   const stepProduct = async (
     id: string,
@@ -405,7 +400,7 @@ export async function openMongoStore(
         },
         async upsertMany(list) {
           if (list.length === 0) return { inserted: 0, updated: 0 };
-          // live-stock: each record's sold-out colours follow its previous ones, so the previous
+          // Each record's sold-out colours follow its previous ones, so the previous
           // records are read and the new ones written in one transaction.
           const session: ClientSession = client.startSession();
           try {
@@ -449,7 +444,6 @@ export async function openMongoStore(
         async count() {
           return products.countDocuments();
         },
-        // live-stock (issue 23)
         async states(ids) {
           if (ids === undefined) {
             const docs = await products.find({}, { sort: { position: 1, _id: 1 } }).toArray();
@@ -489,7 +483,6 @@ export async function openMongoStore(
             await session.endSession();
           }
         },
-        // editor (issue 23)
         async saveEdited(product, expected) {
           const session: ClientSession = client.startSession();
           try {
@@ -628,7 +621,7 @@ export async function openMongoStore(
       },
       orders: {
         async create(order, opts = {}) {
-          // live-stock: a replayed key answers before the stock check, as on SQLite.
+          // A replayed key answers before the stock check, as on SQLite.
           if (opts.requireStock && order.idempotencyKey) {
             if (await orders.findOne({ idempotencyKey: order.idempotencyKey }))
               return replayOf(order);
@@ -667,7 +660,6 @@ export async function openMongoStore(
           const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
           return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
         },
-        // desk-ops
         async listHeads() {
           const docs = await orders
             .find(
@@ -705,7 +697,6 @@ export async function openMongoStore(
             await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
           );
         },
-        // desk-returns:
         async saveReturn(id, expectedVersion, next, opts) {
           const filter: Record<string, unknown> = {
             _id: id,
@@ -723,7 +714,7 @@ export async function openMongoStore(
             ),
           );
         },
-        // desk-pay: payments.
+        // Payments.
         async addPayment(id, payment, paid, when) {
           const count =
             when.paymentsBefore === 0
@@ -737,7 +728,7 @@ export async function openMongoStore(
             ),
           );
         },
-        // after-purchase: removed orders.
+        // Removed orders.
         async hideForOwner(id, userId) {
           const result = await orders.updateOne(
             { _id: id, userId },
@@ -952,7 +943,7 @@ export async function openMongoStore(
           return docs.map((d) => fromDoc<AuditEntry>(d) as AuditEntry);
         },
       },
-      // desk-pay: shop settings, one document.
+      // Shop settings, one document.
       settings: {
         async get() {
           const doc = await settings.findOne({ _id: 'shop' });
@@ -971,7 +962,6 @@ export async function openMongoStore(
           return { before, after: { ...before, ...values } };
         },
       },
-      // desk-ops
       mailFailures: {
         async add(f) {
           await mailFailures.insertOne(toDoc(f));
@@ -1029,7 +1019,7 @@ export async function openMongoStore(
       async close() {
         // The client is shared per instance and closed with the process.
       },
-      // ops-prod (issue 26): raw documents for backups.
+      // Raw documents for backups.
       backup: {
         async count(collection) {
           return db.collection(backedUp(collection)).countDocuments({});
@@ -1050,7 +1040,7 @@ export async function openMongoStore(
             });
         },
       },
-      // publish (issue 23): catalogue versions. A publish reads the latest version and inserts the
+      // Catalogue versions. A publish reads the latest version and inserts the
       // next number in one transaction; the number is the _id, so two publishes that read the same
       // latest cannot both insert it: the loser retries with the next number.
       catalogueVersions: {

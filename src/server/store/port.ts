@@ -1,9 +1,9 @@
 import type { CartMap } from '../../lib/contract/fields.ts';
 import type { Order } from '../../lib/contract/responses.ts';
-import type { OrderStatus } from '../../lib/orders.ts';
+import type { OrderStatus } from '../../lib/orders/moves.ts';
 import type { PaymentMethod } from '../../lib/payments.ts';
 import type { Product } from '../../lib/product.ts';
-import type { RefundMethod, ReturnKind, ReturnState } from '../../lib/returns.ts';
+import type { RefundMethod, ReturnKind, ReturnState } from '../../lib/returns/rules.ts';
 import type { ShopSettings } from '../../lib/shop-settings.ts';
 
 export type { CartMap };
@@ -49,7 +49,7 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' 
   // desk-returns:
   /** The shopper's return or exchange request (one per order), with every staff step's details. */
   returnRequest?: ReturnRecord;
-  // desk-pay: wallet number and payments.
+  // Wallet number and payments.
   /** The JazzCash or EasyPaisa number (03001234567) the shop sends the payment request to. */
   walletNumber?: string;
   /** Payments staff recorded as received, oldest first; `payment` is true once they cover the total. */
@@ -149,7 +149,7 @@ export interface RatesRecord {
    * that refused rate; `rates` keeps the last good rate for each, and orders in them wait.
    */
   suspect?: Record<string, number>;
-  // ops-alerts (issue 26):
+  // ops-alerts:
   /** When the upstream started failing without a success since (ms); absent while it answers. */
   downSince?: number;
 }
@@ -166,7 +166,7 @@ export interface ProductRepository {
   upsertMany(products: readonly Product[]): Promise<{ inserted: number; updated: number }>;
   /** Number of products. */
   count(): Promise<number>;
-  // live-stock (issue 23): per-colour stock, archive, restore, delete. `list`, `get` and `getMany`
+  // Per-colour stock, archive, restore, delete. `list`, `get` and `getMany`
   // answer live products only (an archived one is absent, as if deleted); `count` counts all.
   // `upsertMany` keeps each product's sold-out colours by soldOutAfterImport (src/lib/stock.ts)
   // and its stored `stock` as anyColourInStock, and leaves whether it is archived alone.
@@ -187,7 +187,6 @@ export interface ProductRepository {
    * it gone and is refused).
    */
   remove(id: string): Promise<ProductRemoval>;
-  // editor (issue 23)
   /**
    * Writes one product from the desk's editor, in one transaction, only if it is still as the
    * editor read it: `expected` is the productVersion (store/product-version.ts) the editor read,
@@ -198,15 +197,11 @@ export interface ProductRepository {
    */
   saveEdited(product: Product, expected: string | null): Promise<EditedSave>;
 }
-
-// editor (issue 23)
 /** What an editor's save did: refused as stale or as a taken id, or saved (before: null when new). */
 export type EditedSave =
   | { kind: 'stale'; current: ProductState | null }
   | { kind: 'taken' }
   | { kind: 'saved'; before: ProductState | null; after: ProductState };
-
-// live-stock (issue 23)
 /** A stored product with its live state: the colours marked sold out, and when it was archived. */
 export interface ProductState {
   product: Product;
@@ -279,14 +274,14 @@ export type CreateOrderResult =
   | { kind: 'created'; order: OrderRecord }
   | { kind: 'replayed'; order: OrderRecord }
   | { kind: 'conflict' }
-  // live-stock: a line's product or colour could not be had (only with requireStock).
+  // A line's product or colour could not be had (only with requireStock).
   | { kind: 'unavailable'; line: UnavailableLine };
 
 /** Orders. */
 export interface OrderRepository {
   /**
    * Stores an order and clears its owner's cart in one transaction, honouring the idempotency key.
-   * live-stock: with `requireStock`, the same transaction first checks that every line's product is
+   * With `requireStock`, the same transaction first checks that every line's product is
    * live and its colour in stock (a replayed key answers before that check), and answers
    * 'unavailable' with the first line that is not, storing nothing.
    */
@@ -296,7 +291,7 @@ export interface OrderRepository {
   listByUser(userId: string): Promise<OrderRecord[]>;
   /** Every order, newest first, optionally of one status (operator use). */
   list(filter?: { status?: OrderStatus }): Promise<OrderRecord[]>;
-  // desk-ops: the desk's list reads these instead of every whole order.
+  // The desk's list reads these instead of every whole order.
   /** The fields the desk's list filters, searches and counts on, for every order, newest first. */
   listHeads(): Promise<OrderHead[]>;
   /** Whole orders by id, in the order asked; unknown ids are left out. */
@@ -331,7 +326,7 @@ export interface OrderRepository {
     next: ReturnRecord,
     opts: { userId?: string; event: OrderEvent },
   ): Promise<OrderRecord | null>;
-  // desk-pay: payments.
+  // Payments.
   /**
    * Appends a payment and sets the order's `payment` flag in one atomic write, only while the
    * order is in one of `when.statuses` and holds exactly `when.paymentsBefore` payments (so of two
@@ -343,7 +338,7 @@ export interface OrderRepository {
     paid: boolean,
     when: { statuses: readonly OrderStatus[]; paymentsBefore: number },
   ): Promise<OrderRecord | null>;
-  // after-purchase: removed orders.
+  // Removed orders.
   /**
    * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic
    * write. True when it is `userId`'s order (removing twice is fine), false otherwise (nothing changes).
@@ -365,7 +360,7 @@ export interface StaffRecord {
   status: StaffStatus;
   /** scrypt hash; null until the invitation is accepted. */
   passwordHash: string | null;
-  /** The authenticator secret, sealed (src/server/auth/totp.ts); never leaves the server. */
+  /** The authenticator secret, sealed (src/server/accounts/auth/totp.ts); never leaves the server. */
   totpSecret: string | null;
   /** The last TOTP step used: a code of this step or an earlier one is refused (no replay). */
   totpLastStep: number;
@@ -523,7 +518,7 @@ export interface RateRepository {
   put(record: RatesRecord): Promise<void>;
 }
 
-// desk-pay: shop settings.
+// Shop settings.
 /** The settings the owner has set; a key never set is absent (the service applies the defaults). */
 export type StoredSettings = Partial<ShopSettings>;
 
@@ -539,7 +534,7 @@ export interface SettingsRepository {
   save(values: StoredSettings): Promise<{ before: StoredSettings; after: StoredSettings }>;
 }
 
-// desk-ops: failed shopper mails, kept to be retried and resent from the desk.
+// Failed shopper mails, kept to be retried and resent from the desk.
 /** Which shopper mails are kept when they fail: order mails only, never one carrying a code or link. */
 export type MailFailureKind = 'order-confirmation' | 'order-status';
 /** Waiting for a retry, being sent by one sender right now, sent at last, or retried no more. */
@@ -624,7 +619,7 @@ export function settled(f: MailFailureRecord, outcome: MailFailureOutcome): Mail
 }
 
 /**
- * Raw access to the stored records of one collection, for `npm run shop -- backup` (issue 26). A
+ * Raw access to the stored records of one collection, for `npm run shop -- backup`. A
  * collection is a repository's table (SQLite) or collection (MongoDB) of the same name, and only a
  * name that src/server/store/collections.ts backs up is accepted. Records are what the adapter
  * stores (SQLite rows, MongoDB documents), so a restore puts back exactly what was there.
@@ -638,7 +633,7 @@ export interface BackupRepository {
   write(collection: string, records: readonly Record<string, unknown>[]): Promise<void>;
 }
 
-// publish (issue 23): catalogue versions. The products collection is the working draft; a
+// Catalogue versions. The products collection is the working draft; a
 // publish records a version (a snapshot of the draft's live products), and pages and orders read
 // the version that is live.
 /**
@@ -726,14 +721,13 @@ export interface Store {
   subscribers: SubscriberRepository;
   staff: StaffRepository;
   audit: AuditRepository;
-  // desk-pay: shop settings.
+  // Shop settings.
   settings: SettingsRepository;
-  // desk-ops
   mailFailures: MailFailureRepository;
   close(): Promise<void>;
-  // ops-prod (issue 26): backups.
+  // Backups.
   backup: BackupRepository;
-  // publish (issue 23): catalogue versions.
+  // Catalogue versions.
   catalogueVersions: CatalogueVersionRepository;
 }
 

@@ -1,5 +1,5 @@
-// live-stock (issue 23): how both adapters keep a product's live state. It lives in the product's
-// own record (SQLite row, MongoDB document) beside the SPEC §3 fields, so a stock change, an
+// How both adapters keep a product's live state. It lives in the product's
+// own record (SQLite row, MongoDB document) beside the docs/product.md §3 fields, so a stock change, an
 // archive and the order's stock check each read and write one record: `soldOut` (colours marked
 // sold out), `archivedAt` (ISO 8601, absent or null while live) and `ordered` (units ordered, bumped
 // by every order in its transaction so that a concurrent stock change or delete conflicts with it).
@@ -8,7 +8,7 @@ import { anyColourInStock, soldOutAfterImport } from '../../lib/stock.ts';
 import type { Product } from '../../lib/product.ts';
 import type { ProductChange, ProductState, UnavailableLine } from './port.ts';
 
-/** The live-state fields a stored product carries besides its SPEC fields. */
+/** The live-state fields a stored product carries besides its product fields (docs/product.md §3). */
 export interface StateFields {
   soldOut?: string[];
   archivedAt?: string | null;

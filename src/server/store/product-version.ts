@@ -1,5 +1,5 @@
-// editor (issue 23): a product's version, as the desk's editor reads it and sends it back when
-// saving. It is the SHA-256 of the product's SPEC fields, keys sorted, so a save is refused when
+// A product's version, as the desk's editor reads it and sends it back when
+// saving. It is the SHA-256 of the product's fields (docs/product.md §3), keys sorted, so a save is refused when
 // anyone changed any field since the editor read it, whichever adapter stores it. `stock` is left
 // out: it follows the colours marked sold out, which the Products list changes while an editor
 // is open without touching what the editor shows.

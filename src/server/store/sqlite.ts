@@ -37,7 +37,6 @@ import {
   type StateFields,
   type StateStep,
 } from './product-state.ts';
-// editor (issue 23)
 import type { EditedSave } from './port.ts';
 import { editedProduct, productVersion } from './product-version.ts';
 
@@ -71,14 +70,13 @@ CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
   json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
   json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
   json_extract(doc, '$.address.mobile'));
--- publish (issue 23): catalogue versions; products holds the version's product list (JSON)
+-- publish: catalogue versions; products holds the version's product list (JSON)
 CREATE TABLE IF NOT EXISTS catalogue_versions (
   number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
 `;
 
 type Row = Record<string, unknown>;
-// live-stock (issue 23)
 type StoredProduct = Product & StateFields;
 const isLive = (doc: StoredProduct) => (doc.archivedAt ?? null) === null;
 
@@ -226,7 +224,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ratesPut: db.prepare(
       'INSERT INTO rates (id, doc) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc',
     ),
-    // desk-ops
     mailFailureInsert: db.prepare(
       'INSERT INTO mail_failures (id, state, created_at, next_try_at, doc) VALUES (?, ?, ?, ?, ?)',
     ),
@@ -247,14 +244,13 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     mailFailureUpdate: db.prepare(
       'UPDATE mail_failures SET state = ?, next_try_at = ?, doc = ? WHERE id = ?',
     ),
-    // live-stock (issue 23)
     productSetDoc: db.prepare('UPDATE products SET doc = ? WHERE id = ?'),
     productDelete: db.prepare('DELETE FROM products WHERE id = ?'),
     ordersHolding: db.prepare(
       "SELECT COUNT(*) AS n FROM orders WHERE EXISTS (SELECT 1 FROM json_each(orders.doc, '$.items') AS i WHERE json_extract(i.value, '$.productId') = ?)",
     ),
   };
-  // desk-pay: shop settings.
+  // Shop settings.
   const settingsGet = db.prepare('SELECT doc FROM settings WHERE id = 1');
   const readSettings = (): StoredSettings =>
     parse<StoredSettings>(settingsGet.get() as Row | undefined) ?? {};
@@ -268,7 +264,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
 
   const getUser = (stmt: ReturnType<DatabaseSync['prepare']>, key: string) =>
     parse<UserRecord>(stmt.get(key) as Row | undefined);
-  // live-stock (issue 23)
   const readProduct = (id: string) => parse<StoredProduct>(q.productGet.get(id) as Row | undefined);
   /** Reads a product, works out its next state and writes it, in one transaction. */
   const stepProduct = (id: string, step: (doc: StoredProduct) => StateStep): ProductChange =>
@@ -305,7 +300,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
   const readCart = (userId: string): CartMap =>
     parse<CartMap>(q.cartGet.get(userId) as Row | undefined, 'data') ?? {};
 
-  // publish (issue 23): catalogue versions.
+  // Catalogue versions.
   const versionQ = {
     get: db.prepare('SELECT doc FROM catalogue_versions WHERE number = ?'),
     latest: db.prepare('SELECT doc FROM catalogue_versions ORDER BY number DESC LIMIT 1'),
@@ -374,7 +369,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         async count() {
           return Number((q.productCount.get() as Row).n);
         },
-        // live-stock (issue 23)
         async states(ids) {
           if (ids === undefined)
             return (q.productAll.all() as Row[]).map((r) => toState(parse<StoredProduct>(r)!));
@@ -402,7 +396,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return { kind: 'deleted' as const, before: toState(doc) };
           });
         },
-        // editor (issue 23)
         async saveEdited(product, expected) {
           return tx((): EditedSave => {
             const previous = readProduct(product._id);
@@ -507,7 +500,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
                   : { kind: 'conflict' as const };
               }
             }
-            // live-stock: every line checked, then counted, before the order is stored.
+            // Every line checked, then counted, before the order is stored.
             const unavailable = opts.requireStock ? claimLines(order) : null;
             if (unavailable) return { kind: 'unavailable' as const, line: unavailable };
             q.orderInsert.run(
@@ -534,7 +527,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
           return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
         },
-        // desk-ops
         async listHeads() {
           return (q.orderHeads.all() as Row[]).map((r) => ({
             id: String(r.id),
@@ -571,7 +563,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return next;
           });
         },
-        // desk-returns:
         async saveReturn(id, expectedVersion, next, opts) {
           return tx(() => {
             const order = getOrder(id);
@@ -587,7 +578,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return updated;
           });
         },
-        // desk-pay: payments.
+        // Payments.
         async addPayment(id, payment, paid, when) {
           return tx(() => {
             const order = getOrder(id);
@@ -602,7 +593,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
             return next;
           });
         },
-        // after-purchase: removed orders.
+        // Removed orders.
         async hideForOwner(id, userId) {
           return tx(() => {
             const order = getOrder(id);
@@ -795,7 +786,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           return rows.map((r) => parse<AuditEntry>(r) as AuditEntry);
         },
       },
-      // desk-pay: shop settings, one row.
+      // Shop settings, one row.
       settings: {
         async get() {
           return readSettings();
@@ -809,7 +800,6 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           });
         },
       },
-      // desk-ops
       mailFailures: {
         async add(f) {
           q.mailFailureInsert.run(f.id, f.state, f.createdAt, f.nextTryAt, JSON.stringify(f));
@@ -853,7 +843,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       async close() {
         db.close();
       },
-      // ops-prod (issue 26): raw rows for backups.
+      // Raw rows for backups.
       backup: {
         async count(collection) {
           const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table(collection)}`).get() as Row;
@@ -881,7 +871,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
           });
         },
       },
-      // publish (issue 23): catalogue versions.
+      // Catalogue versions.
       catalogueVersions: {
         async publish(input, changed) {
           return tx(() => {

@@ -1,4 +1,4 @@
-// publish (issue 23): the deploy-state rules both adapters apply to catalogue versions, so the
+// The deploy-state rules both adapters apply to catalogue versions, so the
 // SQLite and MongoDB writes agree (src/server/store/port.ts CatalogueVersionRepository).
 import type { Product } from '../../lib/product.ts';
 import type { CatalogueVersion, DeployState } from './port.ts';

@@ -164,7 +164,7 @@ async function setup(id: number, uri: string, db: string, catalogue: unknown): P
   )) as typeof import('../../fixtures/mongo-double.ts');
   const { migrateMongo, openMongoStore } = await import('../../../src/server/store/mongo.ts');
   const driver = mongoDoubleDriver as unknown as MongoDriver;
-  const { importCatalogue } = await import('../../../src/server/services/catalogue.ts');
+  const { importCatalogue } = await import('../../../src/server/catalogue/catalogue.ts');
   const indexes = await migrateMongo(uri, db, driver);
   const result = await importCatalogue(await openMongoStore(uri, db, driver), catalogue);
   if (!result.ok) throw new Error(result.errors.join('\n'));

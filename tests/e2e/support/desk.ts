@@ -3,7 +3,7 @@
 // the local SMTP catcher kept.
 import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/auth/totp.ts';
+import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/accounts/auth/totp.ts';
 import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
 

@@ -50,7 +50,7 @@ export const signInBeforeLoad = (page: Page, shopper: Shopper, more: Record<stri
     ...more,
   });
 
-/** A stored cart (SPEC §3 `cartItems_*`) with one of each product in the given colour. */
+/** A stored cart (docs/product.md §3 `cartItems_*`) with one of each product in the given colour. */
 export const cartOf = (lines: Record<string, string>, quantity = 1) =>
   JSON.stringify(
     Object.fromEntries(

@@ -1,0 +1,85 @@
+// Pure rules of the desk's order detail beyond its moves: the payment form's prefill and amount
+// step, the return steps staff may take next and their buttons, and the refund the form suggests.
+// Apart from desk-view.ts so the desk's shell, which loads before any order is open, does not carry
+// the return rules.
+import { currencyDigits } from '../money.ts';
+import { paymentMethodsFor, type PaymentMethod } from '../payments.ts';
+import {
+  RETURN_STATES,
+  RETURN_STATE_LABELS,
+  type ReturnKind,
+  type ReturnState,
+} from '../returns/states.ts';
+import { canReturnMove } from '../returns/rules.ts';
+
+/** What the desk's order screen says itself (the server's messages are shown as they come). */
+export const ORDER_VIEW_TEXT = {
+  copied: (number: string) => `Copied ${number}: paste it into the payment request.`,
+  copyFailed: (number: string) => `This phone did not allow copying. The number is ${number}.`,
+  paidInFull: 'Paid in full.',
+  noPayments: 'No payment recorded yet.',
+  noReturns: 'No return or exchange requests.',
+  noOpenReturns: 'No open return or exchange requests.',
+} as const;
+
+/** What the payment form starts with: the order's own method when its country allows it, and what is due. */
+export function paymentPrefill(order: {
+  paymentMethod: string;
+  address: { country: string };
+  due: number;
+}): { method: PaymentMethod; amount: number } {
+  const allowed = paymentMethodsFor(order.address.country);
+  const method = (allowed as readonly string[]).includes(order.paymentMethod)
+    ? (order.paymentMethod as PaymentMethod)
+    : allowed[0]!;
+  return { method, amount: order.due };
+}
+
+/** The step of an amount input in a currency: 1 for PKR, 0.01 for USD (its minor unit). */
+export function amountStep(currency: string): string {
+  const digits = currencyDigits(currency);
+  return digits === 0 ? '1' : (1 / 10 ** digits).toFixed(digits);
+}
+
+/** Whether a payment by this method needs a reference (all but cash on delivery). */
+export const needsReference = (method: string): boolean => method !== 'COD';
+
+/** The steps staff may take next on a request, in the order of its life. */
+export function returnActions(r: { kind: ReturnKind; state: ReturnState }): ReturnState[] {
+  return RETURN_STATES.filter((to) => canReturnMove(r.kind, r.state, to));
+}
+
+/** A step's button: rescheduling reads as such. */
+export function returnActionLabel(from: ReturnState, to: ReturnState): string {
+  switch (to) {
+    case 'approved':
+      return 'Approve';
+    case 'refused':
+      return 'Refuse';
+    case 'pickupScheduled':
+      return from === 'pickupScheduled' ? 'Reschedule pick-up' : 'Schedule pick-up';
+    case 'received':
+      return 'Mark received';
+    case 'refunded':
+      return 'Record refund';
+    case 'exchangeShipped':
+      return 'Ship exchange';
+    default:
+      return RETURN_STATE_LABELS[to];
+  }
+}
+
+/**
+ * The refund the form suggests, in PKR: the returned items at the prices paid (never more than the
+ * order's total in PKR, the server's limit).
+ */
+export function refundSuggestion(
+  order: { lines: readonly { unitPrice: number }[]; totalPkr: number },
+  r: { lines: readonly { line: number; quantity: number }[] },
+): number {
+  const value = r.lines.reduce(
+    (sum, l) => sum + (order.lines[l.line]?.unitPrice ?? 0) * l.quantity,
+    0,
+  );
+  return Math.min(value, order.totalPkr);
+}

@@ -1,0 +1,48 @@
+// The shop's one money convention for anything shown or charged in another currency: each line is
+// converted on its own (its PKR line total × rate, rounded to the currency's minor unit), the
+// subtotal is the sum of those converted lines, and the total adds the fee. The page, the stored
+// order and the mail all use it, so the lines a shopper sees add up to the subtotal they see.
+import { convertAmount, sumAmounts } from '../money.ts';
+
+/** Each PKR line total in `code`: round(line × rate) to the currency's smallest unit (a bad rate counts as 1). */
+export function convertLines(linesPkr: readonly number[], rate: unknown, code: string): number[] {
+  return linesPkr.map((line) => convertAmount(line, rate, code));
+}
+
+/** The items subtotal in `code`: the sum of the converted lines, never the converted PKR sum. */
+export function linesSubtotal(linesPkr: readonly number[], rate: unknown, code: string): number {
+  return sumAmounts(convertLines(linesPkr, rate, code), code);
+}
+
+/** The fields of a stored order its PKR figure is read from. */
+type PricedOrder = { amountPkr: number; deliveryFee: number; rate: number };
+
+/**
+ * What an order is worth in rupees: its items in PKR plus the delivery fee taken back to PKR at the
+ * order's own rate (a missing or zero rate counting as 1), for the desk's and the business view's figures.
+ */
+export function orderTotalPkr(order: PricedOrder): number {
+  return order.amountPkr + Math.round(order.deliveryFee / (order.rate || 1));
+}
+
+/** The fields of a stored order its lines in its own currency are read from. */
+type OrderLines = {
+  items: readonly { lineTotal: number }[];
+  rate: number;
+  currency: string;
+  amount: number;
+};
+
+/**
+ * A stored order's lines in its currency, by the one convention (each line at the order's rate),
+ * or null for an order priced before it, whose stored items figure is not the sum of its converted
+ * lines: such an order is shown with its stored figures only, never with lines that do not add up.
+ */
+export function orderLineAmounts(order: OrderLines): number[] | null {
+  const lines = convertLines(
+    order.items.map((item) => item.lineTotal),
+    order.rate,
+    order.currency,
+  );
+  return sumAmounts(lines, order.currency) === order.amount ? lines : null;
+}

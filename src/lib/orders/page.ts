@@ -1,0 +1,36 @@
+// The shopper's order page. One static page (Netlify serves static files; no
+// rewrite rule is needed in netlify.toml nor under `npm start`) that reads the order's short number
+// from `?n=` and asks the account API for that order of the signed-in shopper.
+import { parseShortNumber, shortNumber } from '../desk.ts';
+import { ROUTES } from '../routes.ts';
+import { RETURN_STATE_LABELS, type ReturnState } from '../returns/states.ts';
+
+/** The order page's path. */
+export const ORDER_PAGE = ROUTES.orderPage;
+
+/** The link to one order's page: '/yourOrders/order?n=3A4030A3'. */
+export function orderPageHref(id: string): string {
+  return `${ORDER_PAGE}?n=${shortNumber(id)}`;
+}
+
+/** The short number a page address names ('?n=3a4030a3' → '3A4030A3'), or null when none is valid. */
+export function numberFromSearch(search: string): string | null {
+  const n = new URLSearchParams(search).get('n');
+  return n === null ? null : parseShortNumber(n);
+}
+
+/** What the order page needs of one timeline step. */
+interface TimelineStep {
+  status: string;
+  returnStep: ReturnState | null;
+}
+
+/** How one step reads on the timeline: the status, or the return step it records ('Return: Approved'). */
+export function stepLabel(step: TimelineStep): string {
+  return step.returnStep ? `Return: ${RETURN_STATE_LABELS[step.returnStep]}` : step.status;
+}
+
+/** True once the courier's name and tracking number are worth showing (the order has left the shop). */
+export function showsTracking(status: string): boolean {
+  return status === 'Out for Delivery' || status === 'Delivered';
+}

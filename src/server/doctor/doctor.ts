@@ -1,0 +1,258 @@
+// `npm run shop -- doctor`: checks a production configuration from the operator's machine, with the
+// same variables the functions will get, and says what is wrong in one line each.
+import nodemailer from 'nodemailer';
+import { ConfigError, PRODUCTION_REQUIRED, parseConfig, type Config } from '../config.ts';
+import { explainEnvironment } from './doctor-explain.ts';
+import {
+  DnsUnreachable,
+  checkHosts,
+  checkMailAuth,
+  checkSiteHealth,
+  systemDns,
+  type DoctorDns,
+} from './doctor-network.ts';
+import { explainFetchError } from '../fetch-error.ts';
+import { missingPhotoLine, missingPhotos, photoJobs } from '../catalogue/index.ts';
+import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from '../catalogue/index.ts';
+import { versionProducts } from '../catalogue/index.ts';
+import { fetchUpstreamRates } from '../operations/index.ts';
+import type { MongoDriver } from '../store/mongo.ts';
+import type { Product } from '../../lib/product.ts';
+
+/** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
+export interface DoctorOptions {
+  driver?: MongoDriver;
+  dns?: DoctorDns;
+  fetch?: typeof fetch;
+}
+
+/** Missing photos named one per line, at most this many; the rest are counted. */
+const MISSING_SHOWN = 5;
+
+/** One finding: ok, or a problem to fix. */
+export interface DoctorLine {
+  ok: boolean;
+  text: string;
+}
+
+const TIMEOUT_MS = 5000;
+
+function withTimeout<T>(work: Promise<T>, what: string, ms = TIMEOUT_MS): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`${what} did not answer within ${ms / 1000} s`)),
+        ms,
+      ).unref(),
+    ),
+  ]);
+}
+
+async function check(text: string, run: () => Promise<string | undefined>): Promise<DoctorLine> {
+  try {
+    const detail = await run();
+    return { ok: true, text: detail ? `${text}: ${detail}` : text };
+  } catch (error) {
+    return { ok: false, text: `${text}: ${(error as Error).message}` };
+  }
+}
+
+async function checkMongo(
+  config: Config,
+  driver?: MongoDriver,
+): Promise<{ lines: DoctorLine[]; products: Product[] | null }> {
+  const uri = config.MONGODB_URI as string;
+  const { missingMongoIndexes, openMongoStore } = await import('../store/mongo.ts');
+  let products: Product[] | null = null;
+  const reach = await check(`MongoDB reachable (database ${config.MONGODB_DB})`, async () => {
+    const store = await withTimeout(openMongoStore(uri, config.MONGODB_DB, driver), 'MongoDB');
+    const count = await withTimeout(store.products.count(), 'MongoDB');
+    if (count === 0)
+      throw new Error(
+        'connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
+      );
+    // What the next build renders: the newest published version, else the draft .
+    const latest = await withTimeout(store.catalogueVersions.latest(), 'MongoDB');
+    products = latest
+      ? (await withTimeout(versionProducts(store, latest.number), 'MongoDB')).products
+      : await withTimeout(store.products.list(), 'MongoDB');
+    return `${count} products`;
+  });
+  if (!reach.ok && !reach.text.includes('catalogue is empty')) return { lines: [reach], products };
+  const indexes = await check('MongoDB indexes', async () => {
+    const missing = await withTimeout(
+      missingMongoIndexes(uri, config.MONGODB_DB, driver),
+      'MongoDB',
+    );
+    if (missing.length > 0)
+      throw new Error(`missing ${missing.join(', ')}: run \`npm run shop -- db migrate\``);
+    return 'all present';
+  });
+  return { lines: [reach, indexes], products };
+}
+
+/**
+ * Whether the photo store the deployed site builds from holds every original the catalogue names:
+ * the check the next build makes first, so a missing photo is found before a deploy fails on it.
+ * From the operator's machine that is Netlify Blobs, reached with a token and the site id, unless
+ * PHOTO_STORE says otherwise.
+ */
+async function checkPhotos(
+  env: Record<string, string | undefined>,
+  products: readonly Product[],
+): Promise<DoctorLine> {
+  let store: PhotoStore;
+  try {
+    if (!env.PHOTO_STORE && !env.NETLIFY_BLOBS_TOKEN && !env.NETLIFY_BLOBS_CONTEXT)
+      return {
+        ok: false,
+        text: 'Photo store: set NETLIFY_BLOBS_TOKEN (a Netlify personal access token) and NETLIFY_SITE_ID to check the photos the site builds from',
+      };
+    store = openPhotoStore(env);
+  } catch (error) {
+    if (!(error instanceof PhotoStoreSettingsError)) throw error;
+    return { ok: false, text: `Photo store: ${error.message}` };
+  }
+  return check(`Photo store (${store.where})`, async () => {
+    const jobs = photoJobs(products);
+    const missing = await withTimeout(missingPhotos(jobs, store), 'the photo store', 15_000);
+    if (missing.length === 0)
+      return jobs.length === 0
+        ? 'the catalogue names no stored photo'
+        : jobs.length === 1
+          ? 'the one photo the catalogue names is there'
+          : `all ${jobs.length} photos the catalogue names are there`;
+    const shown = missing.slice(0, MISSING_SHOWN).map(missingPhotoLine);
+    const more = missing.length - shown.length;
+    throw new Error(
+      `${missing.length} of ${jobs.length} photos the catalogue names are missing, so the next build stops: ${shown.join(' ')}${more > 0 ? ` (and ${more} more)` : ''} Import them with \`npm run shop -- catalogue import <file> --images <folder>\`.`,
+    );
+  });
+}
+
+/**
+ * Checks the environment as a deployed function would read it: required variables, the JWT
+ * secret's length, MongoDB (reachable, catalogue present, indexes), the photo store (every photo
+ * the catalogue names), SMTP and the rates source.
+ */
+export async function runDoctor(
+  env: Record<string, string | undefined>,
+  opts: DoctorOptions = {},
+): Promise<DoctorLine[]> {
+  // The mistakes a person makes pasting values, explained first; the parser's own words for the
+  // same variables would only repeat them less clearly.
+  const explained = explainEnvironment(env);
+  const explainedNames = new Set(explained.map((p) => p.name));
+  const early: DoctorLine[] = explained.map((p) => ({ ok: false, text: p.text }));
+  let config: Config;
+  try {
+    // Read as a deployed function: SITE_ID marks one (the operator's shell has none).
+    config = parseConfig({
+      ...env,
+      SITE_ID: env.SITE_ID ?? 'doctor',
+      NETLIFY: undefined,
+      CONTEXT: undefined,
+      NETLIFY_DEV: undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const rest = error.problems.filter((text) => !explainedNames.has(text.split(':')[0]!));
+    return [...early, ...rest.map((text) => ({ ok: false, text }))];
+  }
+  const lines: DoctorLine[] = [
+    ...early,
+    { ok: true, text: `required variables set: ${PRODUCTION_REQUIRED.join(', ')}` },
+  ];
+  const secretLength = (config.JWT_SECRET as string).length;
+  lines.push(
+    secretLength >= 48
+      ? { ok: true, text: `JWT_SECRET: ${secretLength} characters` }
+      : {
+          ok: false,
+          text: `JWT_SECRET: ${secretLength} characters; use at least 48 random characters (e.g. \`openssl rand -base64 48\`)`,
+        },
+  );
+  const site = new URL(config.SITE_URL as string);
+  lines.push(
+    site.protocol === 'https:'
+      ? { ok: true, text: `SITE_URL: ${site.origin}` }
+      : { ok: false, text: `SITE_URL: ${site.origin} must use https` },
+  );
+  const dns = opts.dns ?? systemDns;
+  let dnsWorks = true;
+  let unresolved = new Set<string>();
+  try {
+    const hosts = await checkHosts(dns, [
+      { name: 'MONGODB_URI', url: config.MONGODB_URI as string },
+      { name: 'SMTP_URL', url: config.SMTP_URL as string },
+    ]);
+    lines.push(...hosts.lines);
+    unresolved = hosts.unresolved;
+  } catch (error) {
+    if (!(error instanceof DnsUnreachable)) throw error;
+    dnsWorks = false;
+    lines.push({
+      ok: false,
+      text: `DNS: no answer (${error.message}); this machine cannot look names up, so host and mail-record checks are skipped`,
+    });
+  }
+  if (!unresolved.has('MONGODB_URI')) {
+    const mongo = await checkMongo(config, opts.driver);
+    lines.push(...mongo.lines);
+    if (mongo.products && mongo.products.length > 0)
+      lines.push(await checkPhotos(env, mongo.products));
+  }
+  if (!unresolved.has('SMTP_URL'))
+    lines.push(
+      await check('SMTP answers', async () => {
+        const transport = nodemailer.createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: TIMEOUT_MS,
+          socketTimeout: TIMEOUT_MS,
+        });
+        try {
+          await withTimeout(transport.verify(), 'SMTP');
+        } finally {
+          transport.close();
+        }
+        return new URL(config.SMTP_URL as string).host;
+      }),
+    );
+  lines.push(
+    await check('exchange-rate source answers', async () => {
+      try {
+        const rates = await withTimeout(fetchUpstreamRates(config), 'the exchange-rate source');
+        return `${Object.keys(rates).length} currencies from ${new URL(config.RATES_URL).host}`;
+      } catch (error) {
+        // `fetch failed` says nothing: the cause (ENOTFOUND, ECONNREFUSED, timeout) does.
+        throw new Error(explainFetchError(error, config.RATES_URL));
+      }
+    }),
+  );
+  lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
+  if (dnsWorks) {
+    const domain = mailDomain(config.MAIL_FROM);
+    const selectors = env.DKIM_SELECTOR?.trim()
+      ? env.DKIM_SELECTOR.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null;
+    try {
+      if (domain) lines.push(...(await checkMailAuth(dns, domain, selectors)));
+    } catch (error) {
+      if (!(error instanceof DnsUnreachable)) throw error;
+      lines.push({
+        ok: false,
+        text: `DNS: no answer (${error.message}) for ${domain}'s mail records`,
+      });
+    }
+  }
+  return lines;
+}
+
+/** The domain of MAIL_FROM's address (`Shop <no-reply@bastaa.pk>` → bastaa.pk). */
+function mailDomain(from: string): string | null {
+  const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
+  return /@([^@\s>]+)$/.exec(address.trim())?.[1]?.toLowerCase() ?? null;
+}

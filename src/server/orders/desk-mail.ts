@@ -1,0 +1,34 @@
+import { shortNumber } from '../../lib/desk.ts';
+import { TRACKING_MESSAGES } from '../../lib/messages.ts';
+import type { Mail } from '../mail.ts';
+import type { OrderRecord } from '../store/port.ts';
+import { mailValue } from '../mail-text.ts';
+
+/**
+ * The mail a shopper gets when the shop moves their order: the new status in the Track Order
+ * words, the courier and tracking number when it went out for delivery, the reason of a cancel.
+ * Supplied values go through mailValue, inside lines that start with the shop's own words.
+ */
+export function statusMail(order: OrderRecord): Mail | null {
+  const number = shortNumber(order.id);
+  const lines = [
+    `Dear ${mailValue(order.address.firstName)},`,
+    '',
+    `Your order #${number} is now ${order.status}.`,
+    TRACKING_MESSAGES[order.status],
+  ];
+  if (order.status === 'Out for Delivery' && order.shipping) {
+    if (order.shipping.courier) lines.push(`Courier: ${mailValue(order.shipping.courier)}`);
+    if (order.shipping.trackingNumber)
+      lines.push(`Tracking number: ${mailValue(order.shipping.trackingNumber)}`);
+  }
+  if (order.status === 'Cancelled' && order.cancelReason)
+    lines.push(`Reason: ${mailValue(order.cancelReason)}`);
+  lines.push('', 'You can follow it under Your Orders.');
+  return {
+    to: order.address.email,
+    subject: `Your Bastaa order #${number} is ${order.status}`,
+    text: lines.join('\n'),
+    summary: `order ${order.id} status ${order.status}`,
+  };
+}

@@ -1,0 +1,17 @@
+// The orders context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
+// Orders from the shopper's cart to the door: placing, the order page, the desk's order screens, alerts, the business view and the export.
+export { addCartItem, getCart, removeCartItem, replaceCart, updateCartItem } from './carts.ts';
+export { businessView, customerLookup } from './desk-business.ts';
+export { checkPeriod, exportOrders, ordersToCsv } from './desk-export.ts';
+export {
+  findOrder,
+  listDeskOrders,
+  moveDeskOrder,
+  showDeskOrder,
+  toDeskOrder,
+} from './desk-orders.ts';
+export { hideUserOrder, showUserOrder } from './order-page.ts';
+export { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder, toOrder } from './orders.ts';
+export { dueMinor, fromMinor, paidMinor } from './payment-view.ts';
+export { fromKarachiMinute, orderTotalPkr, toDeskReturn } from './return-view.ts';
+export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';

@@ -1,0 +1,68 @@
+import { shortNumber } from '../../lib/desk.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { orderLineAmounts } from '../../lib/orders/money.ts';
+import { paymentLabel } from '../../lib/payments.ts';
+import { POLICY, span } from '../../lib/policy.ts';
+import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
+import type { Mail } from '../mail.ts';
+import { mailValue } from '../mail-text.ts';
+import type { OrderRecord } from '../store/port.ts';
+
+/**
+ * What a shopper paying ahead needs: for a bank transfer where to send the money and what to
+ * quote; for a wallet, the number the payment request goes to.
+ */
+function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
+  if (order.walletNumber)
+    return [
+      `We will send a ${order.paymentMethod} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
+      '',
+    ];
+  if (order.paymentMethod !== 'Bank Transfer') return [];
+  return [
+    ...bankDetailsLines(settings.bankDetails),
+    `Please quote your order number #${shortNumber(order.id)} as the payment reference. Your order ships once the transfer arrives.`,
+    '',
+  ];
+}
+
+/**
+ * The order confirmation. Every line starts with the shop's own words (a label, 'Dear', '- '), and
+ * supplied values appear only inside such lines, through mailValue. Amounts are the order's stored
+ * figures in its currency's smallest unit, formatted as the page shows them; each line shows its
+ * amount converted on its own, the lines adding up to the Items figure (src/lib/orders/money.ts). A bank transfer's
+ * mail carries the shop's bank details as the settings hold them when it is sent.
+ */
+export function confirmationMail(
+  order: OrderRecord,
+  settings: Pick<ShopSettings, 'bankDetails'>,
+): Mail {
+  const money = (n: number) => formatMoney(n, order.currency);
+  const number = shortNumber(order.id);
+  // Each line in the order's currency, as the page showed it; they add up to the Items figure.
+  const amounts = orderLineAmounts(order);
+  const items = order.items.map(
+    (i, n) =>
+      `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}` +
+      (amounts ? `: ${money(amounts[n]!)}` : ''),
+  );
+  return {
+    to: order.address.email,
+    subject: `Your Bastaa order #${number} is placed`,
+    text: [
+      `Dear ${mailValue(order.address.firstName)},`,
+      '',
+      `Thank you for your order #${number}. We have received it and will dispatch it within ${span(POLICY.dispatchHours, 'hours', '-')}.`,
+      '',
+      ...items,
+      '',
+      `Items: ${money(order.amount)}`,
+      `Delivery: ${money(order.deliveryFee)}`,
+      `Total: ${money(order.total)} (${paymentLabel(order.paymentMethod)})`,
+      '',
+      ...paymentLines(order, settings),
+      'You can track or cancel it under Your Orders.',
+    ].join('\n'),
+    summary: `order ${order.id} confirmation`,
+  };
+}

@@ -1,0 +1,69 @@
+// The shopper's order page (one of their orders by its short number, with the
+// timeline the desk records and the courier's tracking) and removing an order from their list on
+// every device. Only the caller's own orders are ever read: another shopper's number, a guessed one
+// or an unknown one all answer the same "Order not found."
+import { shortNumber } from '../../lib/desk.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { showsTracking } from '../../lib/orders/page.ts';
+import type { ShopperEvent } from '../../lib/contract/order-page.ts';
+import type { Order } from '../../lib/contract/responses.ts';
+import { notFound } from '../errors.ts';
+import type { OrderRecord, Store } from '../store/port.ts';
+import { toOrder } from './orders.ts';
+
+/** The message the hide call answers with. */
+export const ORDER_HIDDEN = ORDER_MESSAGES.removed;
+
+/** What the shopper sees of an order's changes: placing it, then each move; never who moved it or staff notes. */
+export function shopperTimeline(order: OrderRecord): ShopperEvent[] {
+  return [
+    { at: Date.parse(order.date), status: 'Order Placed', returnStep: null },
+    ...(order.history ?? []).map((e) => ({
+      at: Date.parse(e.at),
+      status: e.to,
+      returnStep: e.returnStep ?? null,
+    })),
+  ];
+}
+
+/** The courier and tracking number, shown once the order has left with the courier. */
+function tracking(order: OrderRecord) {
+  const shown = showsTracking(order.status);
+  return {
+    courier: shown ? (order.shipping?.courier ?? null) : null,
+    trackingNumber: shown ? (order.shipping?.trackingNumber ?? null) : null,
+  };
+}
+
+/** One of `userId`'s orders by its short number ('#3a4030a3' or '3A4030A3'), or 404 "Order not found.". */
+export async function showUserOrder(
+  store: Store,
+  userId: string,
+  number: string,
+): Promise<{
+  success: true;
+  order: Order;
+  timeline: ShopperEvent[];
+  courier: string | null;
+  trackingNumber: string | null;
+}> {
+  const wanted = number.replace(/^#/, '').toUpperCase();
+  const order = (await store.orders.listByUser(userId)).find((o) => shortNumber(o.id) === wanted);
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  return {
+    success: true,
+    order: toOrder(order),
+    timeline: shopperTimeline(order),
+    ...tracking(order),
+  };
+}
+
+/** Removes one of `userId`'s orders from their list everywhere; another's or an unknown id is 404. */
+export async function hideUserOrder(
+  store: Store,
+  userId: string,
+  orderId: string,
+): Promise<{ success: true; message: string }> {
+  if (!(await store.orders.hideForOwner(orderId, userId))) throw notFound(ORDER_MESSAGES.notFound);
+  return { success: true, message: ORDER_HIDDEN };
+}

@@ -1,0 +1,143 @@
+// Alerts to the shop's orders address: a new order, a cancellation (the shopper's or the shop's), a
+// return request (a shopper mail that failed is an operator alert, rate-limited: operator-alerts.ts). Each goes out in the background right after the
+// answer (inBackground + waitUntil), so the owner hears within a minute and the caller never
+// waits. An alert that cannot be sent is logged, never recorded as a failed shopper mail (an alert
+// about a failed alert would loop).
+import { shortNumber } from '../../lib/desk.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { paymentLabel } from '../../lib/payments.ts';
+import { type WaitUntil, inBackground } from '../background.ts';
+import { readSettings } from '../operations/index.ts';
+import type { Deps } from '../deps.ts';
+import { sendMailWithRetry, type Mail } from '../mail.ts';
+import type { OrderRecord, ReturnRecord } from '../store/port.ts';
+import { orderTotalPkr as pricedOrderPkr } from '../../lib/orders/money.ts';
+import { mailValue } from '../mail-text.ts';
+
+/** Something the shop's orders address is told about. */
+export type ShopAlert =
+  | { kind: 'new-order'; order: OrderRecord }
+  | { kind: 'cancelled'; order: OrderRecord; by: 'the shopper' | string }
+  | { kind: 'return-requested'; order: OrderRecord; summary?: string };
+
+/** Where alerts go: the orders address the owner set in the shop's settings, read when sending. */
+export async function ordersAddress(deps: Deps): Promise<string> {
+  return (await readSettings(deps)).ordersEmail;
+}
+
+const pkr = (o: OrderRecord) => pricedOrderPkr(o);
+
+/** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
+function essentials(o: OrderRecord): string[] {
+  const total =
+    o.currency === 'PKR'
+      ? formatMoney(o.total, 'PKR')
+      : `${formatMoney(o.total, o.currency)} (about ${formatMoney(pkr(o), 'PKR')})`;
+  return [
+    `Name: ${mailValue(`${o.address.firstName} ${o.address.lastName}`)}`,
+    `E-mail: ${mailValue(o.address.email)}`,
+    `Phone: ${mailValue(o.address.mobile)}`,
+    `City: ${mailValue(o.address.city)}, ${mailValue(o.address.country)}`,
+    `Total: ${total}`,
+    `Payment: ${mailValue(paymentLabel(o.paymentMethod))}`,
+    'Items:',
+    ...o.items.map(
+      (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
+    ),
+  ];
+}
+
+/** The alert mail to `to`: a short subject with the short order number, then the essentials. */
+export function alertMail(alert: ShopAlert, to: string): Mail {
+  const order = alert.order;
+  const number = `#${shortNumber(order.id)}`;
+  const close = ['', 'Open the desk (/desk) to see the order.'];
+  switch (alert.kind) {
+    case 'new-order':
+      return {
+        to,
+        // A plain-ASCII subject: the currency's code, not its symbol, reads the same in every mail program.
+        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}`,
+        text: [`A new order ${number} was placed.`, '', ...essentials(alert.order), ...close].join(
+          '\n',
+        ),
+        summary: `alert: new order ${alert.order.id}`,
+      };
+    case 'cancelled':
+      return {
+        to,
+        subject: `Order ${number} cancelled`,
+        text: [
+          `Order ${number} was cancelled by ${mailValue(alert.by)}.`,
+          `Reason: ${mailValue(alert.order.cancelReason ?? 'none given')}`,
+          '',
+          ...essentials(alert.order),
+          ...close,
+        ].join('\n'),
+        summary: `alert: order ${alert.order.id} cancelled`,
+      };
+    case 'return-requested':
+      return {
+        to,
+        subject: `Return requested for order ${number}`,
+        text: [
+          `The shopper asked to return or exchange order ${number}.`,
+          ...(alert.summary ? [`Request: ${mailValue(alert.summary)}`] : []),
+          '',
+          ...essentials(alert.order),
+          ...close,
+        ].join('\n'),
+        summary: `alert: return requested for ${alert.order.id}`,
+      };
+  }
+}
+
+/**
+ * Mails `alert` to the shop's orders address after the current answer; the platform keeps the
+ * instance alive for it through `waitUntil`. Resolves when the mail went out or failed (logged).
+ */
+export function alertShop(deps: Deps, alert: ShopAlert, waitUntil?: WaitUntil): Promise<void> {
+  return inBackground(
+    'shop alert',
+    async () => sendMailWithRetry(deps.config, alertMail(alert, await ordersAddress(deps))),
+    waitUntil,
+  );
+}
+
+/** The cancellation alert for an order just cancelled (read back for its stored reason and items). */
+export async function alertCancelled(
+  deps: Deps,
+  orderId: string,
+  by: string,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  const order = await deps.store.orders.get(orderId);
+  if (order) await alertShop(deps, { kind: 'cancelled', order, by }, waitUntil);
+}
+
+/** What the shop's orders address needs to hear of a new request (the alerts module sends it). */
+export interface ReturnAlert {
+  orderId: string;
+  number: string;
+  kind: ReturnRecord['kind'];
+  lines: ReturnRecord['lines'];
+  reason: string;
+  requestedAt: string;
+  shopper: { name: string; email: string; mobile: string };
+  paymentMethod: string;
+}
+
+/** The return-request alert from what the returns part hands over (its order read back). */
+export async function alertReturnRequested(
+  deps: Deps,
+  request: Pick<ReturnAlert, 'orderId' | 'kind' | 'lines' | 'reason'>,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  const order = await deps.store.orders.get(request.orderId);
+  if (!order) return;
+  const lines = request.lines
+    .map((l) => `${l.quantity} x ${l.productName} (${l.selectedColor})`)
+    .join('; ');
+  const summary = `${request.kind}: ${lines}. Reason: ${request.reason}`;
+  await alertShop(deps, { kind: 'return-requested', order, summary }, waitUntil);
+}
