@@ -1,6 +1,6 @@
 // Pure rules of the desk's operations part: the words its calls answer with, and the shop's
 // calendar (Asia/Karachi days) that the business view and the CSV export count in.
-import { karachiDay } from './desk.ts';
+import { fromShopWallTime, karachiDay } from './desk.ts';
 
 /** What the desk's failed-mail, business, customer and export calls answer. */
 export const DESK_OPS_ANSWERS = {
@@ -41,11 +41,11 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * When Karachi day `day` begins, as ISO 8601 UTC text (comparable with stored order dates).
- * Pakistan has kept UTC+5 all year since 2009, so a day begins at 19:00 UTC the day before.
+ * When Karachi day `day` begins, as ISO 8601 UTC text (comparable with stored order dates): at
+ * 19:00 UTC the day before, as Pakistan keeps UTC+5.
  */
 export function karachiDayStart(day: string): string {
-  return new Date(`${day}T00:00:00+05:00`).toISOString();
+  return fromShopWallTime(`${day}T00:00:00`);
 }
 
 /** A named period of the business view: its first and last Karachi day, both counted. */

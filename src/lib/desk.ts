@@ -46,6 +46,27 @@ export function karachiTime(moment: string | number | Date): string {
   return `${dayFormat.format(date)} ${timeFormat.format(date)}`;
 }
 
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * A wall time in the shop's time zone ('YYYY-MM-DDTHH:mm' or with seconds) as ISO 8601 UTC text.
+ * The zone's offset is read from Intl at that moment, so the rule follows SHOP_TIME_ZONE alone
+ * (Pakistan has kept UTC+5 all year since 2009, which this also gives).
+ */
+export function fromShopWallTime(text: string): string {
+  const wall = Date.parse(`${text.length === 16 ? `${text}:00` : text}Z`);
+  const offset = /GMT([+-]\d{2}):(\d{2})/.exec(
+    offsetFormat.formatToParts(new Date(wall)).find((p) => p.type === 'timeZoneName')!.value,
+  );
+  const minutes = offset
+    ? Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2])
+    : 0;
+  return new Date(wall - minutes * 60_000).toISOString();
+}
+
 /** Only the digits of a phone number, for matching '+92 300 1234567' with '03001234567'. */
 export function phoneDigits(text: string): string {
   return text.replace(/\D/g, '');

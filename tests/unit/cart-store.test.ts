@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
+import { settles } from '../fixtures/settles.ts';
 
 // The stores run in the browser; here they get a real in-memory Storage and a scripted fetch.
 
@@ -63,7 +64,7 @@ async function signOutWhileServerCartTravels(reply: { status: number; body: unkn
   replies.push({ ...reply, until: new Promise<void>((resolve) => (answer = resolve)) });
   replies.push({ status: 200, body: { success: true, msg: 'Logged out' } });
   const started = startAccount();
-  await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+  await settles(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
   signOut();
   answer();
   await started;
@@ -272,7 +273,7 @@ describe('startAccount', () => {
       until: new Promise<void>((resolve) => (answer = resolve)),
     });
     const started = startAccount();
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
+    await settles(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/get']));
     const added = addItem({
       itemId: 'day-pack',
       selectedColor: 'Navy',
@@ -310,7 +311,7 @@ describe('startAccount', () => {
       quantity: 1,
     });
     const started = startAccount();
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/add']));
+    await settles(() => expect(calls.map((c) => c.url)).toEqual(['/api/cart/add']));
     stored();
     await Promise.all([added, started]);
     expect(calls.map((c) => c.url)).toEqual(['/api/cart/add', '/api/cart/get']);

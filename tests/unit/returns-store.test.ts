@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../src/client/api.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
+import { settles } from '../fixtures/settles.ts';
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply[]> = {};
@@ -86,7 +87,7 @@ async function load() {
     { status: 200, body: { success: true, orders: [delivered] } },
   ];
   orders.$orders.listen(() => {});
-  await vi.waitFor(() => expect(orders.$orders.get().list).toEqual([delivered]));
+  await settles(() => expect(orders.$orders.get().list).toEqual([delivered]));
   calls = [];
   const returns = await import('../../src/stores/returns.ts');
   const notices = await import('../../src/stores/notices.ts');

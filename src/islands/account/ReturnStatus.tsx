@@ -6,6 +6,7 @@ import {
   returnEligibility,
   type ReturnState,
 } from '../../lib/returns/rules.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 
 type ShopperReturn = NonNullable<Order['return']>;
 
@@ -100,7 +101,7 @@ function ReturnProgress({ request: r }: { request: ShopperReturn }) {
       )}
       {r.refund && (
         <p>
-          Refunded {formatMoney(r.refund.amount, 'PKR')} by {r.refund.method} (reference{' '}
+          Refunded {formatMoney(r.refund.amount, BASE_CURRENCY)} by {r.refund.method} (reference{' '}
           {r.refund.reference}).
         </p>
       )}

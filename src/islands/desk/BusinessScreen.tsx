@@ -10,6 +10,7 @@ import { routeHref } from '../../lib/desk-view.ts';
 import { defaultExportPeriod } from '../../lib/desk-ops-view.ts';
 import { deskFileRequest, deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
 import { Field } from './Field.tsx';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 
 type Customer = AnswerOf<'deskCustomer'>;
 
@@ -27,7 +28,7 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
         <dt>Units</dt>
         <dd>{period.units}</dd>
         <dt>Revenue</dt>
-        <dd>{formatMoney(period.revenuePkr, 'PKR')}</dd>
+        <dd>{formatMoney(period.revenuePkr, BASE_CURRENCY)}</dd>
         <dt>Cancelled</dt>
         <dd>{period.cancelled}</dd>
         <dt>Return requests</dt>
@@ -52,7 +53,7 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
             {period.topProducts.map((p) => (
               <li key={p.productId}>
                 {p.productName} · {p.units} unit{p.units === 1 ? '' : 's'} ·{' '}
-                {formatMoney(p.revenuePkr, 'PKR')}
+                {formatMoney(p.revenuePkr, BASE_CURRENCY)}
               </li>
             ))}
           </ol>
@@ -147,9 +148,9 @@ export default function BusinessScreen() {
           <p>
             {customer.orderCount === 1 ? '1 order' : `${customer.orderCount} orders`}
             {customer.cancelledCount > 0 && ` (${customer.cancelledCount} cancelled)`} · lifetime{' '}
-            {formatMoney(customer.lifetimePkr, 'PKR')}
+            {formatMoney(customer.lifetimePkr, BASE_CURRENCY)}
             {customer.currencies
-              .filter((c) => c.currency !== 'PKR')
+              .filter((c) => c.currency !== BASE_CURRENCY)
               .map((c) => ` · ${formatMoney(c.total, c.currency)}`)}
           </p>
           <ul className="desk-orders">

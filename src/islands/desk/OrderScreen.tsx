@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
@@ -13,6 +14,7 @@ import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
+import { formatOrderTotal } from '../../lib/orders/money.ts';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -36,7 +38,7 @@ export default function OrderScreen({ params }: ScreenProps) {
 }
 
 function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
-  const pkr = (n: number) => formatMoney(n, 'PKR');
+  const pkr = (n: number) => formatMoney(n, BASE_CURRENCY);
   return (
     <>
       <p>
@@ -94,8 +96,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
         <dd>{formatMoney(order.deliveryFee, order.currency)}</dd>
         <dt>Total</dt>
         <dd>
-          <strong>{formatMoney(order.total, order.currency)}</strong>
-          {order.currency !== 'PKR' && <> ({pkr(order.totalPkr)})</>}
+          <strong>{formatOrderTotal(order.total, order.currency, order.totalPkr)}</strong>
         </dd>
       </dl>
       <h2>Deliver to</h2>

@@ -3,10 +3,10 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { ORDER_PAGE, routeHref } from '../../lib/desk-view.ts';
 import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
 import { Field } from './Field.tsx';
+import { formatOrderTotal } from '../../lib/orders/money.ts';
 
 /** The orders screen. */
 export default function OrdersScreen() {
@@ -104,10 +104,7 @@ export default function OrdersScreen() {
                       {o.payment === 'paid' ? 'Paid' : 'Unpaid'}
                     </span>
                   </span>
-                  <span>
-                    {formatMoney(o.total, o.currency)}
-                    {o.currency !== 'PKR' && ` · ${formatMoney(o.totalPkr, 'PKR')}`}
-                  </span>
+                  <span>{formatOrderTotal(o.total, o.currency, o.totalPkr)}</span>
                 </a>
               </li>
             ))}

@@ -10,6 +10,7 @@ import { REFUND_METHODS, RETURN_STATE_LABELS, type ReturnState } from '../../lib
 import { refundSuggestion, returnActionLabel, returnActions } from '../../lib/orders/desk-view.ts';
 import { stepReturn, type StepDetails } from '../../stores/desk-returns.ts';
 import { Field } from './Field.tsx';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 
 type Props = { order: DeskOrder; onChange: (o: DeskOrder) => void };
 
@@ -69,7 +70,7 @@ export function ReturnFacts({ r }: { r: DeskReturn }) {
           <>
             <dt>Refund</dt>
             <dd>
-              {formatMoney(r.refund.amount, 'PKR')} by {r.refund.method} · reference{' '}
+              {formatMoney(r.refund.amount, BASE_CURRENCY)} by {r.refund.method} · reference{' '}
               {r.refund.reference}
             </dd>
           </>

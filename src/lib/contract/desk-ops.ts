@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { emailSchema } from './checkout.ts';
 import { requiredString, requiredText } from './fields.ts';
+import { deskOrderLineSchema } from './desk-order-line.ts';
 
 const success = z.literal(true);
 const daySchema = requiredString('Date is required').check(
@@ -73,17 +74,17 @@ export const deskPeriodSchema = z.object({
   returns: z.number(),
 });
 
-/** One order of a customer look-up (the desk's list line). */
-const customerOrderSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  placedAt: z.string(),
-  status: z.string(),
-  payment: z.enum(['paid', 'unpaid']),
-  currency: z.string(),
-  total: z.number(),
-  totalPkr: z.number(),
-  items: z.number(),
+/** One order of a customer look-up: the fields of the desk's list line it shows. */
+const customerOrderSchema = z.pick(deskOrderLineSchema, {
+  id: true,
+  number: true,
+  placedAt: true,
+  status: true,
+  payment: true,
+  currency: true,
+  total: true,
+  totalPkr: true,
+  items: true,
 });
 
 /** Answers of the operations calls. */

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { ORDER_LIST_MAX } from '../desk.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
+import { deskOrderLineSchema } from './desk-order-line.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
@@ -103,23 +104,7 @@ export const deskStaffSchema = z.object({
 
 const statusSchema = z.enum(ORDER_STATUSES);
 
-/** One line of the desk's order list. */
-export const deskOrderLineSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  date: z.string(),
-  placedAt: z.string(),
-  status: statusSchema,
-  payment: z.enum(['paid', 'unpaid']),
-  paymentMethod: z.string(),
-  currency: z.string(),
-  total: z.number(),
-  totalPkr: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  items: z.number(),
-});
+export { deskOrderLineSchema };
 
 /** One move on an order's timeline. */
 export const deskEventSchema = z.object({

@@ -2,7 +2,8 @@
 // converted on its own (its PKR line total × rate, rounded to the currency's minor unit), the
 // subtotal is the sum of those converted lines, and the total adds the fee. The page, the stored
 // order and the mail all use it, so the lines a shopper sees add up to the subtotal they see.
-import { convertAmount, sumAmounts } from '../money.ts';
+import { BASE_CURRENCY } from '../currency.ts';
+import { convertAmount, formatMoney, sumAmounts } from '../money.ts';
 
 /** Each PKR line total in `code`: round(line × rate) to the currency's smallest unit (a bad rate counts as 1). */
 export function convertLines(linesPkr: readonly number[], rate: unknown, code: string): number[] {
@@ -23,6 +24,16 @@ type PricedOrder = { amountPkr: number; deliveryFee: number; rate: number };
  */
 export function orderTotalPkr(order: PricedOrder): number {
   return order.amountPkr + Math.round(order.deliveryFee / (order.rate || 1));
+}
+
+/**
+ * An order's total as staff and the owner read it: in its own currency, with its rupee figure
+ * beside it when that currency is not the rupee ("£43.01 (₨14,812)"); the rupee total alone
+ * otherwise. The desk's lists, its order screen and the owner's alerts all show it so.
+ */
+export function formatOrderTotal(total: number, currency: string, totalPkr: number): string {
+  if (currency === BASE_CURRENCY) return formatMoney(totalPkr, BASE_CURRENCY);
+  return `${formatMoney(total, currency)} (${formatMoney(totalPkr, BASE_CURRENCY)})`;
 }
 
 /** The fields of a stored order its lines in its own currency are read from. */

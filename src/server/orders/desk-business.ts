@@ -13,13 +13,10 @@ import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { toDeskLine } from './desk-orders.ts';
-import { orderTotalPkr as pricedOrderPkr } from '../../lib/orders/money.ts';
+import { orderTotalPkr } from '../../lib/orders/money.ts';
 
 /** How many products the business view ranks. */
 export const TOP_PRODUCTS = 5;
-
-/** The order's total in PKR: its items in PKR plus the delivery fee at the order's stored rate. */
-export const orderPkr = (o: OrderRecord): number => pricedOrderPkr(o);
 
 /** The Karachi day the shopper asked to return or exchange (part of) the order, or null. */
 export function returnDay(o: OrderRecord): string | null {
@@ -78,7 +75,7 @@ export function periodFigures(
     to: period.to,
     orders: placed.length,
     units,
-    revenuePkr: kept.reduce((sum, o) => sum + orderPkr(o), 0),
+    revenuePkr: kept.reduce((sum, o) => sum + orderTotalPkr(o), 0),
     currencies: perCurrency(kept),
     topProducts: [...products.values()]
       .sort(
@@ -156,7 +153,7 @@ export async function customerLookup(deps: Deps, email: string) {
     }),
     orderCount: orders.length,
     cancelledCount: orders.length - kept.length,
-    lifetimePkr: kept.reduce((sum, o) => sum + orderPkr(o), 0),
+    lifetimePkr: kept.reduce((sum, o) => sum + orderTotalPkr(o), 0),
     currencies: perCurrency(kept),
   };
 }

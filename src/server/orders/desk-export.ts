@@ -13,7 +13,7 @@ import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord } from '../store/port.ts';
 import { defuseFormula } from '../catalogue/index.ts';
-import { orderPkr } from './desk-business.ts';
+import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { audit } from '../operations/index.ts';
 
 /** The export's columns, in order: header and how each order fills it. */
@@ -29,7 +29,7 @@ const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Delivery', (o) => o.deliveryFee],
   ['Total', (o) => o.total],
   ['Rate per PKR', (o) => o.rate],
-  ['Total PKR', (o) => orderPkr(o)],
+  ['Total PKR', (o) => orderTotalPkr(o)],
   ['Units', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
   [
     'Lines',

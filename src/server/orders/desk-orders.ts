@@ -7,7 +7,7 @@
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
-import { orderTotalPkr as pricedOrderPkr } from '../../lib/orders/money.ts';
+import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
 import {
@@ -38,9 +38,6 @@ import { CLI_ACTOR } from '../operations/index.ts';
 
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
-/** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
-const totalPkr = (o: OrderRecord) => pricedOrderPkr(o);
-
 /** One line of the desk's list. */
 export function toDeskLine(o: OrderRecord): DeskOrderLine {
   return {
@@ -53,7 +50,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     paymentMethod: o.paymentMethod,
     currency: o.currency,
     total: o.total,
-    totalPkr: totalPkr(o),
+    totalPkr: orderTotalPkr(o),
     name: fullName(o),
     email: o.address.email,
     phone: o.address.mobile,

@@ -3,14 +3,7 @@ import { karachiTime, shortNumber } from '../../lib/desk.ts';
 import { deliveredAt } from '../../lib/returns/rules.ts';
 import type { DeskReturn, ShopperReturn } from '../../lib/contract/returns.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
-import { orderTotalPkr as pricedOrderPkr } from '../../lib/orders/money.ts';
-
-/** A Pakistan wall time typed at the desk (YYYY-MM-DDTHH:mm) as an ISO moment; Pakistan keeps UTC+5 all year. */
-export const fromKarachiMinute = (text: string): string =>
-  new Date(`${text}:00+05:00`).toISOString();
-
-/** The order's total in PKR: its items in PKR plus the delivery fee at the order's rate. */
-export const orderTotalPkr = (o: OrderRecord): number => pricedOrderPkr(o);
+import { orderTotalPkr } from '../../lib/orders/money.ts';
 
 /** A request as its shopper sees it. */
 export function toShopperReturn(r: ReturnRecord): ShopperReturn {

@@ -4,14 +4,13 @@
 // waits. An alert that cannot be sent is logged, never recorded as a failed shopper mail (an alert
 // about a failed alert would loop).
 import { shortNumber } from '../../lib/desk.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { readSettings } from '../operations/index.ts';
 import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
-import { orderTotalPkr as pricedOrderPkr } from '../../lib/orders/money.ts';
+import { formatOrderTotal, orderTotalPkr } from '../../lib/orders/money.ts';
 import { mailValue } from '../mail-text.ts';
 
 /** Something the shop's orders address is told about. */
@@ -25,14 +24,9 @@ export async function ordersAddress(deps: Deps): Promise<string> {
   return (await readSettings(deps)).ordersEmail;
 }
 
-const pkr = (o: OrderRecord) => pricedOrderPkr(o);
-
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
 function essentials(o: OrderRecord): string[] {
-  const total =
-    o.currency === 'PKR'
-      ? formatMoney(o.total, 'PKR')
-      : `${formatMoney(o.total, o.currency)} (about ${formatMoney(pkr(o), 'PKR')})`;
+  const total = formatOrderTotal(o.total, o.currency, orderTotalPkr(o));
   return [
     `Name: ${mailValue(`${o.address.firstName} ${o.address.lastName}`)}`,
     `E-mail: ${mailValue(o.address.email)}`,

@@ -2,6 +2,7 @@
 // comes next, in the FAQ's words and figures. Supplied values (names, reasons, references, courier)
 // go through mailValue, inside lines that start with the shop's own words.
 import { karachiTime, shortNumber } from '../../lib/desk.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { POLICY_TEXT } from '../../lib/policy.ts';
 import { RETURN_STATE_LABELS } from '../../lib/returns/rules.ts';
@@ -53,7 +54,7 @@ function stepLines(o: OrderRecord, r: ReturnRecord): string[] {
         : ['We have received the items. We will ship your exchange soon.'];
     case 'refunded':
       return [
-        `We have refunded ${formatMoney(r.refund!.amountPkr, 'PKR')} by ${r.refund!.method}.`,
+        `We have refunded ${formatMoney(r.refund!.amountPkr, BASE_CURRENCY)} by ${r.refund!.method}.`,
         `Reference: ${mailValue(r.refund!.reference)}`,
         'It may take a few working days to show in your account.',
       ];

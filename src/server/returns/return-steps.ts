@@ -4,7 +4,8 @@ import { RETURN_MESSAGES, RETURN_STATE_LABELS, type ReturnState } from '../../li
 import type { DeskReturnStepBody } from '../../lib/contract/returns.ts';
 import { invalid } from '../errors.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
-import { fromKarachiMinute, orderTotalPkr } from '../orders/index.ts';
+import { fromShopWallTime } from '../../lib/desk.ts';
+import { orderTotalPkr } from '../../lib/orders/money.ts';
 
 type WithReturn = OrderRecord & { returnRequest: ReturnRecord };
 
@@ -44,8 +45,8 @@ export function applyStep(order: WithReturn, body: DeskReturnStepBody, at: strin
       return { ...next, refusalReason: body.reason };
     case 'pickupScheduled': {
       if (!body.pickupFrom || !body.pickupTo) throw invalid(RETURN_MESSAGES.pickupRequired);
-      const from = fromKarachiMinute(body.pickupFrom);
-      const to = fromKarachiMinute(body.pickupTo);
+      const from = fromShopWallTime(body.pickupFrom);
+      const to = fromShopWallTime(body.pickupTo);
       if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || to <= from)
         throw invalid(RETURN_MESSAGES.pickupOrder);
       return { ...next, pickup: { from, to } };

@@ -1,0 +1,22 @@
+// One line of the desk's order list alone, so the look-up's orders (desk-ops.ts) and the list
+// (desk.ts) derive from one schema without importing each other.
+import * as z from 'zod/mini';
+import { ORDER_STATUSES } from '../orders/status.ts';
+
+/** One line of the desk's order list. */
+export const deskOrderLineSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  placedAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment: z.enum(['paid', 'unpaid']),
+  paymentMethod: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  totalPkr: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  items: z.number(),
+});
