@@ -16,12 +16,14 @@ import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
 import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/orders/index.ts';
 import { createInvitation, invitationLink } from '../src/server/accounts/index.ts';
-import { karachiDay } from '../src/lib/desk.ts';
+import { karachiDay, karachiTime, shortNumber } from '../src/lib/desk.ts';
+import { formatMoney } from '../src/lib/money.ts';
 import { checkPeriod, ordersToCsv } from '../src/server/orders/index.ts';
 import { retryDueMails, toDeskMailFailure } from '../src/server/operations/index.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
 import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
+import { logInfoToStderr } from '../src/server/request-log.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
 import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
 import {
@@ -32,6 +34,8 @@ import {
 } from '../src/server/operations/index.ts';
 import { resealTotpSecrets } from '../src/server/accounts/index.ts';
 import { PhotoStoreSettingsError, type PhotoStore } from '../src/server/catalogue/index.ts';
+
+logInfoToStderr();
 
 const USAGE = `Usage: npm run shop -- <command>
   catalogue import <file> [--images <folder>] [--replace] [--draft]
@@ -47,9 +51,11 @@ const USAGE = `Usage: npm run shop -- <command>
                                    in .csv or --csv is given (stdout when no file); a store with
                                    no products yet gives the demo catalogue, saying so
   catalogue generate <n> [file]    write n generated products (for benchmarks) as JSON
-  orders list [--status S]         list orders, newest first
+  orders list [--status S]         list orders, newest first: #number, Karachi time, status,
+                                   total, payment, items, e-mail
   orders show <number|id>          one order in full (#7133649B, any case, or the full id)
-  orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered;
+  orders status <id> <status>      move an order to Packing, Out for Delivery or Delivered and
+                                   mail the shopper, as the desk does (--no-mail: mail no one);
                                    <id> may be the short number (#7133649B), the status any case;
                                    Out for Delivery takes [--courier C] [--tracking T]
   orders status <id> Cancelled --reason "…"
@@ -177,13 +183,17 @@ const commands: Record<string, Command> = {
     for (const o of orders) {
       const count = o.items.reduce((n, i) => n + i.quantity, 0);
       console.log(
-        `${o.id}  ${o.date}  ${o.status.padEnd(16)}  ${o.currency} ${o.total}  ${o.paymentMethod}  ${count} item(s)  ${o.address.email}`,
+        `#${shortNumber(o.id)}  ${karachiTime(o.date)}  ${o.status.padEnd(16)}  ${formatMoney(o.total, o.currency)}  ${o.paymentMethod}  ${count} item(s)  ${o.address.email}`,
       );
     }
     return 0;
   },
   'orders status': async (args) => {
-    const flags = takeFlags(args, ['--courier', '--tracking', '--reason']);
+    const mail = !args.includes('--no-mail');
+    const flags = takeFlags(
+      args.filter((a) => a !== '--no-mail'),
+      ['--courier', '--tracking', '--reason'],
+    );
     const reason = flags['--reason'];
     if (args.includes('--reason') && (reason === undefined || reason.trim() === ''))
       return usage('--reason needs the reason, in quotes');
@@ -196,7 +206,8 @@ const commands: Record<string, Command> = {
       return usage('Cancelling an order needs a reason: --reason "…"');
     try {
       const deps = { store: await getStore(), config: loadConfig() };
-      // The same move as the desk's (timeline, audit as the operator); the CLI mails no one.
+      // The same move as the desk's: timeline, audit as the operator, the shopper's mail (kept for
+      // a retry when it fails) and, for a cancel, the shop's alert; waited for before the exit.
       const moved = await moveDeskOrder(
         deps,
         null,
@@ -208,11 +219,12 @@ const commands: Record<string, Command> = {
           ...(reason ? { reason: reason.trim() } : {}),
         },
         undefined,
-        { mail: false },
+        { mail },
       );
+      await settleBackground();
       const o = moved.order;
       console.log(
-        `Order ${o.id} is now ${o.status}${o.status === 'Cancelled' ? ` (reason: ${o.cancelReason})` : ''}.`,
+        `Order #${o.number} is now ${o.status}${o.status === 'Cancelled' ? ` (reason: ${o.cancelReason})` : ''}. ${mail ? `The shopper is mailed at ${o.email}.` : 'No one is mailed (--no-mail).'}`,
       );
       return 0;
     } catch (error) {

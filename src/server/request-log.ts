@@ -62,6 +62,16 @@ export function nameCall(call: string): void {
 
 type Level = 'info' | 'warn' | 'error';
 
+let infoLine = (text: string) => console.log(text);
+
+/**
+ * Sends info lines to stderr too: the operator CLI keeps stdout for its answer, so a command's
+ * output can be read or piped whole while its log lines still show.
+ */
+export function logInfoToStderr(): void {
+  infoLine = (text) => console.error(text);
+}
+
 /**
  * Writes one log line: a JSON object with the time, the level, the message, the current request's
  * id, reference and call, and `fields`. Errors are reduced to their name, message and stack.
@@ -77,7 +87,7 @@ export function logEvent(level: Level, msg: string, fields: Record<string, unkno
   for (const [key, value] of Object.entries(fields))
     line[key] = value instanceof Error ? describeError(value) : value;
   const text = JSON.stringify(line);
-  if (level === 'info') console.log(text);
+  if (level === 'info') infoLine(text);
   else console.error(text);
 }
 

@@ -1,7 +1,7 @@
 // The operator CLI's desk commands (`npm run shop -- …`) in a fresh process, over a SQLite store in a
 // temporary folder: the first owner's invitation link, orders shown and moved by the short number
 // shoppers see, statuses typed in any case. They use the desk's own services.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,13 @@ let store: Store;
 const ORDER_ID = 'eeeeeeee-0000-4000-8000-00007133649b';
 
 const shop = (...args: string[]) => runShop({ DATA_DIR: dir }, ...args);
+/** The subjects of the mails in the local outbox (no SMTP_URL), sorted. */
+const outboxSubjects = () =>
+  existsSync(path.join(dir, 'outbox'))
+    ? readdirSync(path.join(dir, 'outbox'))
+        .map((f) => /^Subject: (.*)$/m.exec(readFileSync(path.join(dir, 'outbox', f), 'utf8'))![1]!)
+        .sort()
+    : [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-desk-cli-'));
@@ -76,16 +83,39 @@ describe('npm run shop -- orders', { timeout: 60_000 }, () => {
 
   it('moves an order by short number with the status in any case, and records the operator on the timeline (mailing no one)', async () => {
     expect(shop('orders', 'status', '7133649B', 'PACKING').out).toBe(
-      `Order ${ORDER_ID} is now Packing.`,
+      'Order #7133649B is now Packing. The shopper is mailed at zara@example.com.',
     );
     const out = shop('orders', 'status', '7133649b', 'out', 'for', 'delivery', '--courier', 'TCS');
-    expect(out.out).toBe(`Order ${ORDER_ID} is now Out for Delivery.`);
+    expect(out.out).toBe(
+      'Order #7133649B is now Out for Delivery. The shopper is mailed at zara@example.com.',
+    );
+    // No SMTP_URL here: the mails are in the local outbox, one per move, as the desk sends them.
+    expect(outboxSubjects()).toEqual([
+      'Your Bastaa order #7133649B is Out for Delivery',
+      'Your Bastaa order #7133649B is Packing',
+    ]);
     const stored = await store.orders.get(ORDER_ID);
     expect(stored?.history?.map((e) => [e.to, e.by?.email])).toEqual([
       ['Packing', 'the operator (CLI)'],
       ['Out for Delivery', 'the operator (CLI)'],
     ]);
     expect(stored?.shipping).toEqual({ courier: 'TCS', trackingNumber: null });
+  });
+
+  it('moves an order without mailing anyone when told --no-mail', async () => {
+    const before = outboxSubjects();
+    const run = shop('orders', 'status', '#7133649B', 'Delivered', '--no-mail');
+    expect(run.out).toBe('Order #7133649B is now Delivered. No one is mailed (--no-mail).');
+    expect(outboxSubjects()).toEqual(before);
+    expect((await store.orders.get(ORDER_ID))?.status).toBe('Delivered');
+  });
+
+  it('lists orders by the number shoppers see, in Karachi time, with the total as shown', () => {
+    const run = shop('orders', 'list');
+    expect(run.status).toBe(0);
+    expect(run.out).toBe(
+      '#7133649B  2026-03-02 01:30  Delivered         ₨4,250  COD  0 item(s)  zara@example.com',
+    );
   });
 
   it('explains an unknown status and an unknown number', () => {

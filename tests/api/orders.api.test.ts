@@ -9,6 +9,7 @@ import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { SAMPLE_RATES, startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { runShopAsync } from '../fixtures/cli.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -455,7 +456,7 @@ describe('moveOrderStatus', () => {
   });
 });
 
-describe('npm run shop -- orders status', () => {
+describe('npm run shop -- orders status', { timeout: 60_000 }, () => {
   const shop = (...args: string[]) =>
     spawnSync(
       process.execPath,
@@ -474,23 +475,30 @@ describe('npm run shop -- orders status', () => {
     );
   });
 
-  it('refuses to cancel an order without --reason, exits 2 and changes nothing; with one, cancels it', async () => {
+  it('refuses to cancel an order without --reason, exits 2 and changes nothing; with one, cancels it and mails the shopper', async () => {
     const milo = await signUp('Milo');
     const placed = await placeSolo(milo.token, order());
     const id = placed.body.orderId as string;
-    const bare = shop('orders', 'status', id, 'Cancelled');
+    const number = id.slice(-8).toUpperCase();
+    const email = (await (await getStore()).orders.get(id))!.address.email;
+    const cli = (...args: string[]) =>
+      runShopAsync({ DATA_DIR: env.dir, SMTP_URL: smtp.url }, 'orders', 'status', ...args);
+    const bare = await cli(id, 'Cancelled');
     expect(bare.status).toBe(2);
-    expect(bare.stderr.split('\n')[0]).toBe('Cancelling an order needs a reason: --reason "…"');
+    expect(bare.err.split('\n')[0]).toBe('Cancelling an order needs a reason: --reason "…"');
     expect((await (await getStore()).orders.get(id))?.status).toBe('Order Placed');
-    const done = shop('orders', 'status', id, 'Cancelled', '--reason', 'Customer asked by phone');
-    expect(done.stdout.trim()).toBe(
-      `Order ${id} is now Cancelled (reason: Customer asked by phone).`,
+    const done = await cli(id, 'Cancelled', '--reason', 'Customer asked by phone');
+    expect(done.out).toBe(
+      `Order #${number} is now Cancelled (reason: Customer asked by phone). The shopper is mailed at ${email}.`,
     );
     expect(done.status).toBe(0);
     expect(await (await getStore()).orders.get(id)).toMatchObject({
       status: 'Cancelled',
       cancelReason: 'Customer asked by phone',
     });
+    expect(mailsTo(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toContain(
+      `Your Bastaa order #${number} is Cancelled`,
+    );
   });
 });
 
