@@ -177,8 +177,8 @@ export const SERVICES: Services = {
     orders: await listUserOrders(deps.store, user.id),
   }),
   cancelOrder: async ({ deps, user, body, waitUntil }) => {
-    const order = await cancelOrder(deps.store, user.id, body.orderId, body.reason);
-    void alertCancelled(deps, order._id, 'the shopper', waitUntil); // desk-ops
+    const order = await cancelOrder(deps, user.id, body.orderId, body.reason, waitUntil);
+    void alertCancelled(deps, order._id, 'the shopper', waitUntil);
     return { success: true, message: ORDER_MESSAGES.cancelled, order };
   },
   deskSignIn: ({ deps, body, ip }) => signIn(deps, body, ip),

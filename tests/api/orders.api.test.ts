@@ -384,6 +384,34 @@ describe('POST /api/order/cancel', () => {
     });
   });
 
+  it('mails the shopper who cancels that it is cancelled, with the reason, and mails no one on a refusal', async () => {
+    const dina = await signUp('Dina');
+    const placed = await placeSolo(dina.token, order());
+    const id = placed.body.orderId as string;
+    const number = id.slice(-8).toUpperCase();
+    const email = (await (await getStore()).orders.get(id))!.address.email;
+    const pending: Promise<unknown>[] = [];
+    const cancel = async () => {
+      const req = apiRequest('/api/order/cancel', {
+        body: { orderId: id, reason: 'Ordered by mistake' },
+        headers: { token: dina.token },
+      });
+      const res = await account(req, { ip: '203.0.113.9', waitUntil: (p) => pending.push(p) });
+      await Promise.all(pending.splice(0));
+      return res.status;
+    };
+    expect(await cancel()).toBe(200);
+    const mails = mailsTo(email).filter((m) => m.raw.includes('is Cancelled'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toContain(`Subject: Your Bastaa order #${number} is Cancelled`);
+    expect(mailText(mails[0]!.raw)).toContain(
+      `You cancelled your order #${number}, as you asked. Nothing more will be sent or charged for it.`,
+    );
+    expect(mailText(mails[0]!.raw)).toContain('Reason: Ordered by mistake');
+    expect(await cancel()).toBe(409);
+    expect(mailsTo(email).filter((m) => m.raw.includes('is Cancelled'))).toHaveLength(1);
+  });
+
   it('cancels from Packing but not once out for delivery', async () => {
     const placed = await call(account, '/api/order/COD', { token: bob.token, body: bobOrder() });
     const store = await getStore();

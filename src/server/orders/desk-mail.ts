@@ -8,13 +8,16 @@ import { mailValue } from '../mail-text.ts';
  * The mail a shopper gets when the shop moves their order: the new status in the Track Order
  * words, the courier and tracking number when it went out for delivery, the reason of a cancel.
  * Supplied values go through mailValue, inside lines that start with the shop's own words.
+ * `byShopper`: the shopper cancelled it themselves, and the mail confirms it in those words.
  */
-export function statusMail(order: OrderRecord): Mail | null {
+export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
   const number = shortNumber(order.id);
   const lines = [
     `Dear ${mailValue(order.address.firstName)},`,
     '',
-    `Your order #${number} is now ${order.status}.`,
+    byShopper
+      ? `You cancelled your order #${number}, as you asked. Nothing more will be sent or charged for it.`
+      : `Your order #${number} is now ${order.status}.`,
     TRACKING_MESSAGES[order.status],
   ];
   if (order.status === 'Out for Delivery' && order.shipping) {

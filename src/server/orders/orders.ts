@@ -9,7 +9,8 @@ import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
-import { inBackground } from '../background.ts';
+import { inBackground, type WaitUntil } from '../background.ts';
+import { statusMail } from './desk-mail.ts';
 import { conflict, invalid, notFound, unavailable, unprocessable } from '../errors.ts';
 import { mailShopper, retryDueMailsLater } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
@@ -257,11 +258,13 @@ export async function listUserOrders(store: Store, userId: string): Promise<Orde
 
 /** Cancels the caller's own order, only from Order Placed or Packing, as one conditional update. */
 export async function cancelOrder(
-  store: Store,
+  deps: Deps,
   userId: string,
   orderId: string,
   reason: CancelBody['reason'],
+  waitUntil?: WaitUntil,
 ): Promise<Order> {
+  const { store } = deps;
   const cancellable = ORDER_STATUSES.filter((s) => canMoveTo(s, 'Cancelled'));
   const updated = await store.orders.transition(orderId, cancellable, 'Cancelled', {
     userId,
@@ -269,7 +272,16 @@ export async function cancelOrder(
     // The desk's timeline: the shopper cancelled, now, with this reason.
     event: { at: new Date().toISOString(), to: 'Cancelled', by: null, note: reason },
   });
-  if (updated) return toOrder(updated);
+  if (updated) {
+    // The shopper hears it went through, as for every other move; a failed mail is kept for a retry.
+    void mailShopper(
+      deps,
+      statusMail(updated, true)!,
+      { kind: 'order-status', orderId },
+      waitUntil,
+    );
+    return toOrder(updated);
+  }
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== userId) throw notFound(ORDER_MESSAGES.notFound);
   throw conflict(ORDER_ANSWERS.notCancellable);
