@@ -31,3 +31,16 @@ export function isPaymentAllowed(method: string, country: string): boolean {
 export function paymentLabel(method: string): string {
   return method === 'COD' ? 'Cash on Delivery' : method;
 }
+
+/** A method's name after "a" or "an" as it is said: "an EasyPaisa", "a JazzCash". */
+export function withArticle(method: string): string {
+  return `${/^[aeiou]/i.test(method) ? 'an' : 'a'} ${method}`;
+}
+
+/**
+ * What the checkout says of a bank transfer. It holds whether the owner has set the bank details
+ * (the confirmation then carries them) or not (they follow in a separate e-mail): either way the
+ * details come by e-mail once the order is placed.
+ */
+export const BANK_TRANSFER_NOTE =
+  'We e-mail you our bank details once you place your order; your order ships once the transfer arrives.';

@@ -70,6 +70,14 @@ describe('the wallet number of a JazzCash or EasyPaisa order', { timeout: 60_000
     );
   });
 
+  it('says "an EasyPaisa" payment request, as it is said', async () => {
+    const answer = await place({ paymentMethod: 'EasyPaisa', walletNumber: '0345 1234567' });
+    expect(answer.status).toBe(201);
+    expect(answer.mail).toContain(
+      'We will send an EasyPaisa payment request to 03451234567. Your order ships once it is paid.',
+    );
+  });
+
   it.each([
     ['missing', { paymentMethod: 'EasyPaisa' }, WALLET_MESSAGES.required('EasyPaisa')],
     [

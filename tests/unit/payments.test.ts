@@ -3,6 +3,7 @@ import {
   defaultPaymentMethod,
   isPaymentAllowed,
   paymentLabel,
+  withArticle,
   paymentMethodsFor,
 } from '../../src/lib/payments.ts';
 
@@ -60,5 +61,13 @@ describe('paymentLabel', () => {
   it('spells COD out and keeps the other names', () => {
     expect(paymentLabel('COD')).toBe('Cash on Delivery');
     expect(paymentLabel('JazzCash')).toBe('JazzCash');
+  });
+});
+
+describe('withArticle', () => {
+  it('puts "an" before a method said with a vowel and "a" before the others', () => {
+    expect(withArticle('EasyPaisa')).toBe('an EasyPaisa');
+    expect(withArticle('JazzCash')).toBe('a JazzCash');
+    expect(withArticle('Bank Transfer')).toBe('a Bank Transfer');
   });
 });

@@ -1,4 +1,4 @@
-import { paymentLabel } from '../../lib/payments.ts';
+import { BANK_TRANSFER_NOTE, paymentLabel } from '../../lib/payments.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { editField, leaveField } from '../../stores/checkout.ts';
 
@@ -54,13 +54,7 @@ function PaymentNote({
         Pay in cash when your order arrives. We confirm COD orders by WhatsApp before dispatch.
       </p>
     );
-  if (method === 'Bank Transfer')
-    return (
-      <p className="muted">
-        We e-mail our bank details with your order confirmation; your order ships once the transfer
-        arrives.
-      </p>
-    );
+  if (method === 'Bank Transfer') return <p className="muted">{BANK_TRANSFER_NOTE}</p>;
   return (
     <div className="field">
       <label htmlFor="wallet-number">{method} account number</label>

@@ -1,7 +1,7 @@
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { orderLineAmounts } from '../../lib/orders/money.ts';
-import { paymentLabel } from '../../lib/payments.ts';
+import { paymentLabel, withArticle } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
@@ -15,7 +15,7 @@ import type { OrderRecord } from '../store/port.ts';
 function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
   if (order.walletNumber)
     return [
-      `We will send a ${order.paymentMethod} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
+      `We will send ${withArticle(order.paymentMethod)} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
       '',
     ];
   if (order.paymentMethod !== 'Bank Transfer') return [];
