@@ -83,7 +83,10 @@ export function checkoutView(
   return {
     fields,
     errors,
-    errorCount: Object.keys(invalid).length,
+    // What a refused submit announces: the errors it shows (the State's waits for a country).
+    errorCount: (Object.keys(invalid) as CheckoutField[]).filter((name) =>
+      shownError(name, { ...form, errors: invalid, submitted: true }),
+    ).length,
     regions: destination?.regions ?? [],
     methods: checkoutMethods(fields.country, currency.code),
     currency,

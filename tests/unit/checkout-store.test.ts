@@ -138,11 +138,12 @@ describe('$checkout', () => {
 });
 
 describe('submitCheckout', () => {
-  it('refuses an empty form: counts the refusal and shows every error but the State’s', async () => {
+  it('refuses an empty form: counts the refusal, shows every error but the State’s, and announces as many as it shows', async () => {
     const { $checkout, submitCheckout } = await openCheckout();
     await submitCheckout();
     expect($checkout.get().refusals).toBe(1);
-    expect($checkout.get().errorCount).toBe(9);
+    expect($checkout.get().errorCount).toBe(8);
+    expect(Object.keys($checkout.get().errors)).toHaveLength(8);
     expect($checkout.get().errors).toEqual({
       firstName: 'First Name is required',
       lastName: 'Last Name is required',
