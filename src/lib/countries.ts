@@ -51,9 +51,7 @@ const PREFERRED_REGIONS: Readonly<Record<string, readonly string[]>> = Object.fr
     CA: 'Ontario|Quebec|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia',
     CN: 'Beijing|Shanghai|Guangdong|Jiangsu|Zhejiang|Shandong|Sichuan',
     DE: 'Nordrhein-Westfalen|Bayern|Baden-Württemberg|Niedersachsen|Hessen|Berlin|Hamburg',
-    ES: 'Madrid|Barcelona|Valencia/València|Sevilla|Alicante|Málaga|Murcia',
     FR: "Île-de-France|Auvergne-Rhône-Alpes|Hauts-de-France|Nouvelle-Aquitaine|Occitanie|Grand Est|Provence-Alpes-Côte d'Azur",
-    GB: 'London|Birmingham|Manchester|Glasgow City|Edinburgh, City of|Cardiff|Belfast City',
     ID: 'Jakarta Raya|Jawa Barat|Jawa Timur|Jawa Tengah|Banten|Sumatera Utara|Bali',
     IN: 'Maharashtra|Delhi|Karnataka|Tamil Nadu|Uttar Pradesh|West Bengal|Gujarat',
     IT: 'Lombardia|Lazio|Campania|Sicilia|Veneto|Emilia-Romagna|Piemonte',
@@ -65,22 +63,63 @@ const PREFERRED_REGIONS: Readonly<Record<string, readonly string[]>> = Object.fr
     TH: 'Krung Thep Mahanakhon (Bangkok)|Nonthaburi|Samut Prakan|Chiang Mai|Chon Buri|Phuket|Khon Kaen',
     TR: 'Istanbul|Ankara|Izmir|Bursa|Antalya|Adana|Konya',
     US: 'California|Texas|Florida|New York|Pennsylvania|Illinois|Ohio',
+    AF: 'Kabul|Herat|Nangarhar|Balkh|Kandahar|Helmand|Ghazni',
+    AR: 'Buenos Aires|Capital Federal|Córdoba|Santa Fe|Mendoza|Tucumán|Entre Ríos',
+    CH: 'Zürich|Bern|Vaud|Aargau|Sankt Gallen|Genève|Luzern',
+    CL: "Región Metropolitana de Santiago|Valparaíso|Bío-Bío|Maule|Araucanía|Libertador General Bernardo O'Higgins|Los Lagos",
+    CO: 'Bogotá D.C.|Antioquia|Valle del Cauca|Cundinamarca|Atlántico|Santander|Bolívar',
+    CZ: 'Středočeský kraj|Hlavní město Praha|Jihomoravský kraj|Moravskoslezský kraj|Ústecký kraj|Olomoucký kraj|Plzeňský kraj',
+    EG: 'Cairo|Giza|Sharqia|Daqahlia|Beheira|Qalubia|Alexandria',
+    FI: 'Uusimaa|Pirkanmaa|Varsinais-Suomi|Pohjois-Pohjanmaa|Keski-Suomi|Satakunta|Pohjois-Savo',
+    GR: 'Attikḯ|Kentrikí Makedonía|Dytikí Elláda|Thessalía|Krítí|Anatolikí Makedonía kai Thráki|Stereá Elláda',
+    HR: 'Grad Zagreb|Splitsko-dalmatinska županija|Zagrebačka županija|Osječko-baranjska županija|Primorsko-goranska županija|Istarska županija|Zadarska županija',
+    HU: 'Budapest|Pest|Borsod-Abaúj-Zemplén|Szabolcs-Szatmár-Bereg|Hajdú-Bihar|Bács-Kiskun|Győr-Moson-Sopron',
+    IE: 'Dublin|Cork|Galway|Kildare|Meath|Limerick|Donegal',
+    IQ: 'Baghdād|Nīnawá|Al Başrah|Dhī Qār|Bābil|As Sulaymānīyah|Arbīl',
+    JO: 'Al ‘A̅şimah|Irbid|Az Zarqā’|Al Balqā’|Al Mafraq|Al Karak|Jarash',
+    KE: 'Nairobi City|Kiambu|Nakuru|Kakamega|Bungoma|Meru|Mombasa',
+    KR: 'Gyeonggi-do|Seoul-teukbyeolsi|Busan-gwangyeoksi|Gyeongsangnam-do|Incheon-gwangyeoksi|Gyeongsangbuk-do|Daegu-gwangyeoksi',
+    NO: 'Viken|Oslo|Vestland|Trøndelag|Innlandet|Rogaland|Vestfold og Telemark',
+    NZ: 'Auckland|Canterbury|Wellington|Waikato|Bay of Plenty|Manawatu-Wanganui|Otago',
+    PE: 'Municipalidad Metropolitana de Lima|Piura|La Libertad|Arequipa|Cajamarca|Junin|Callao',
+    PL: 'Mazowieckie|Śląskie|Wielkopolskie|Małopolskie|Dolnośląskie|Łódzkie|Pomorskie',
+    PT: 'Lisboa|Porto|Setúbal|Braga|Aveiro|Faro|Leiria',
+    RO: 'Bucharest|Iasi|Prahova|Cluj|Constanta|Timis|Ilfov',
+    SE: 'Stockholm|Västra Götaland|Skåne|Östergötland|Uppsala|Jönköping|Halland',
+    TW: 'New Taipei|Taichung|Kaohsiung|Taipei|Taoyuan|Tainan|Changhua',
+    TZ: 'Dar es Salaam|Mwanza|Kagera|Tabora|Morogoro|Mbeya|Arusha',
+    UG: 'Kampala|Wakiso|Mukono|Jinja|Mbarara|Gulu|Masaka',
+    VN: 'Hồ Chí Minh (Sài Gòn)|Hà Nội|Hải Phòng|Cần Thơ|Đà Nẵng|Đồng Nai|Bình Dương',
   }).map(([code, names]) => [code, names.split('|')]),
 );
 
 /**
- * Pakistan's provinces and territories: the package spells Khyber Pakhtunkhwa "Khaibar" and still
- * lists the tribal areas merged into it in 2018.
+ * First-level regions the package lacks, in our own spelling. Pakistan: the package spells Khyber
+ * Pakhtunkhwa "Khaibar" and still lists the tribal areas merged into it in 2018. The United Kingdom
+ * and Spain: the package lists cities and provinces, not the nations and autonomous communities
+ * an address names ("London, London NW1 6XE" read wrong).
  */
-const PAKISTAN_REGIONS: readonly string[] = [
-  'Punjab',
-  'Sindh',
-  'Khyber Pakhtunkhwa',
-  'Balochistan',
-  'Islamabad',
-  'Gilgit-Baltistan',
-  'Azad Kashmir',
-];
+const OWN_REGIONS: Readonly<Record<string, readonly string[]>> = {
+  PK: [
+    'Punjab',
+    'Sindh',
+    'Khyber Pakhtunkhwa',
+    'Balochistan',
+    'Islamabad',
+    'Gilgit-Baltistan',
+    'Azad Kashmir',
+  ],
+  GB: ['England', 'Scotland', 'Wales', 'Northern Ireland'],
+  ES: [
+    'Andalucía',
+    'Cataluña',
+    'Comunidad de Madrid',
+    'Comunidad Valenciana',
+    'Galicia',
+    'Castilla y León',
+    'País Vasco',
+  ],
+};
 
 const packageCountries = new Map(allCountries.map((c) => [c[1] as string, c]));
 const currencies: Readonly<Record<string, string>> = countryToCurrency;
@@ -97,7 +136,8 @@ function entryFor(code: string): CountryEntry {
 }
 
 function regionsFor(code: string): readonly string[] {
-  if (code === 'PK') return PAKISTAN_REGIONS;
+  const own = OWN_REGIONS[code];
+  if (own) return own;
   const all = packageCountry(code)[2].map((region) => region[0] as string);
   const preferred = PREFERRED_REGIONS[code]?.filter((name) => all.includes(name));
   return preferred && preferred.length > 0 ? preferred : all.slice(0, MAX_REGIONS);

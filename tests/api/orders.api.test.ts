@@ -155,7 +155,7 @@ describe('POST /api/order/COD', () => {
         body: order({
           currency: 'GBP',
           paymentMethod,
-          address: { ...address, country: 'United Kingdom', state: 'London' },
+          address: { ...address, country: 'United Kingdom', state: 'England' },
         }),
       });
       expect(answer).toMatchObject({
@@ -864,7 +864,7 @@ describe('absurd exchange rates', () => {
     GBP: {
       ...address,
       country: 'United Kingdom',
-      state: 'London',
+      state: 'England',
       city: 'London',
       zip: 'SW1A 1AA',
     },

@@ -88,11 +88,11 @@ describe('CHECKOUT_COUNTRIES', () => {
     }
   });
 
-  it('takes regions from country-region-data (Pakistan excepted)', () => {
+  it('takes regions from country-region-data (Pakistan, the United Kingdom and Spain excepted)', () => {
     const byCode = new Map(
       allCountries.map((c) => [c[1] as string, c[2].map((r) => r[0] as string)]),
     );
-    for (const c of CHECKOUT_COUNTRIES.filter((x) => x.code !== 'PK')) {
+    for (const c of CHECKOUT_COUNTRIES.filter((x) => !['PK', 'GB', 'ES'].includes(x.code))) {
       for (const region of c.regions) expect(byCode.get(c.code), c.name).toContain(region);
     }
   });
@@ -108,6 +108,56 @@ describe('regionsOf', () => {
   it('prefers the largest regions of a big country', () => {
     expect(regionsOf('United States')).toContain('California');
     expect(regionsOf('India')).toContain('Maharashtra');
+  });
+
+  it('lists the United Kingdom by its nations and Spain by its largest autonomous communities, not their cities', () => {
+    expect(regionsOf('United Kingdom')).toEqual([
+      'England',
+      'Scotland',
+      'Wales',
+      'Northern Ireland',
+    ]);
+    expect(regionsOf('Spain')).toEqual([
+      'Andalucía',
+      'Cataluña',
+      'Comunidad de Madrid',
+      'Comunidad Valenciana',
+      'Galicia',
+      'Castilla y León',
+      'País Vasco',
+    ]);
+  });
+
+  it('keeps the capital region of every country that has more than seven, never a cut at the alphabet', () => {
+    const capitals: Record<string, string> = {
+      Kenya: 'Nairobi City',
+      Sweden: 'Stockholm',
+      Switzerland: 'Bern',
+      Taiwan: 'Taipei',
+      Vietnam: 'Hà Nội',
+      'South Korea': 'Seoul-teukbyeolsi',
+      Colombia: 'Bogotá D.C.',
+      Egypt: 'Cairo',
+      Norway: 'Oslo',
+      Uganda: 'Kampala',
+      Peru: 'Municipalidad Metropolitana de Lima',
+      Chile: 'Región Metropolitana de Santiago',
+      Romania: 'Bucharest',
+      Hungary: 'Budapest',
+      Poland: 'Mazowieckie',
+      Portugal: 'Lisboa',
+      Ireland: 'Dublin',
+      Greece: 'Attikḯ',
+      Afghanistan: 'Kabul',
+      Iraq: 'Baghdād',
+      Finland: 'Uusimaa',
+      Croatia: 'Grad Zagreb',
+      'Czech Republic': 'Hlavní město Praha',
+    };
+    for (const [country, capital] of Object.entries(capitals)) {
+      expect(regionsOf(country), country).toContain(capital);
+      expect(regionsOf(country), country).toHaveLength(7);
+    }
   });
 
   it("takes a small country's regions in package order", () => {
