@@ -43,6 +43,12 @@ export default tseslint.config(
     },
   },
   {
+    // A function past 300 lines holds several things that change apart (as each store adapter
+    // once held fifteen repositories); split it by what it does.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 300 }] },
+  },
+  {
     // docs/design.md's table of layers: which folder may import which (scripts/eslint-layers.ts).
     files: ['src/**/*.{ts,tsx,mts}', 'netlify/functions/**/*.{ts,mts}'],
     plugins: { shop: shopPlugin },

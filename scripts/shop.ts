@@ -103,7 +103,7 @@ const commands: Record<string, Command> = {
       );
       return 0;
     }
-    const { migrateMongo } = await import('../src/server/store/mongo.ts');
+    const { migrateMongo } = await import('../src/server/store/mongo/index.ts');
     const created = await migrateMongo(config.MONGODB_URI, config.MONGODB_DB);
     console.log(`Indexes in place on ${config.MONGODB_DB}: ${created.join(', ')}.`);
     return 0;
@@ -416,7 +416,7 @@ const commands: Record<string, Command> = {
     return backupCommand(async () => {
       const config = loadConfig();
       if (config.MONGODB_URI) {
-        const { migrateMongo } = await import('../src/server/store/mongo.ts');
+        const { migrateMongo } = await import('../src/server/store/mongo/index.ts');
         await migrateMongo(config.MONGODB_URI, config.MONGODB_DB);
       }
       const restored = await restoreBackup(await getStore(), folder);

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import { ADDRESS } from '../api-endpoints.ts';
 import { prepareStore } from './load.ts';
 import { startShop } from './server.ts';

@@ -7,7 +7,7 @@ import { hashPassword } from '../../src/server/accounts/index.ts';
 import { signingKey } from '../../src/server/accounts/index.ts';
 import { issueToken } from '../../src/server/accounts/index.ts';
 import { seedIfEmpty } from '../../src/server/catalogue/index.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import { ADDRESS } from '../api-endpoints.ts';
 
 export interface Shopper {

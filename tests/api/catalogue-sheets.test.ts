@@ -9,7 +9,7 @@ import { KNOWN_COLOURS } from '../../src/lib/catalogue-sheet.ts';
 import { ANSI_WARNING } from '../../src/server/catalogue/catalogue-csv-read.ts';
 import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/catalogue/catalogue-csv.ts';
 import { imagesHint, importCatalogueFile } from '../../src/server/catalogue/catalogue-import.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainEnvironment } from '../../src/server/doctor/doctor-explain.ts';
 import { runDoctor } from '../../src/server/doctor/doctor.ts';
 import { explainFetchError } from '../../src/server/fetch-error.ts';
-import { migrateMongo, openMongoStore, type MongoDriver } from '../../src/server/store/mongo.ts';
+import {
+  migrateMongo,
+  openMongoStore,
+  type MongoDriver,
+} from '../../src/server/store/mongo/index.ts';
 import { importCatalogue } from '../../src/server/catalogue/catalogue.ts';
 import { fakeDns, goodMailRecords, startFakeSite } from '../fixtures/fake-dns.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';

@@ -3,7 +3,7 @@ import { referenceOf } from '../../src/server/request-log.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { closeStore, provideStore } from '../../src/server/store/index.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/lib/product.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import { runShop } from '../fixtures/cli.ts';
 import { makeProduct } from '../fixtures/products.ts';
 

@@ -11,7 +11,7 @@ import {
   sealTotpSecret,
   newTotpSecret,
 } from '../../src/server/accounts/auth/totp.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { orderRecord } from '../fixtures/store.ts';

@@ -16,7 +16,7 @@ import {
 import { demoPhotoStore } from '../../src/demo/photos/store.ts';
 import { withDemoPhotos } from '../../src/server/catalogue/photo-store/layered.ts';
 import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { jpegPhoto } from '../fixtures/photo-stores.ts';
 

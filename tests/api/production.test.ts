@@ -10,9 +10,9 @@ import {
   migrateMongo,
   missingMongoIndexes,
   type MongoDriver,
-} from '../../src/server/store/mongo.ts';
+} from '../../src/server/store/mongo/index.ts';
 import { importCatalogue } from '../../src/server/catalogue/catalogue.ts';
-import { openMongoStore } from '../../src/server/store/mongo.ts';
+import { openMongoStore } from '../../src/server/store/mongo/index.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { signUp } from '../fixtures/api.ts';

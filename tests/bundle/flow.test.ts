@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, ENDPOINTS } from '../../scripts/api-endpoints.ts';
 import { bundleFunctions, type BundleSet } from '../../scripts/bundle-functions.ts';
-import { MONGO_INDEXES } from '../../src/server/store/mongo.ts';
+import { MONGO_INDEXES } from '../../src/server/store/mongo/index.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 
 const success = z.literal(true);
 
-/** Where a version's deploy stands (src/server/store/port.ts DeployState). */
+/** Where a version's deploy stands (src/server/store/port/catalogue-versions.ts DeployState). */
 export const DEPLOY_STATES = [
   'queued',
   'building',

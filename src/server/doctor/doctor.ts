@@ -16,7 +16,7 @@ import { missingPhotoLine, missingPhotos, photoJobs } from '../catalogue/index.t
 import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from '../catalogue/index.ts';
 import { versionProducts } from '../catalogue/index.ts';
 import { fetchUpstreamRates } from '../operations/index.ts';
-import type { MongoDriver } from '../store/mongo.ts';
+import type { MongoDriver } from '../store/mongo/index.ts';
 import type { Product } from '../../lib/product.ts';
 
 /** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
@@ -63,7 +63,7 @@ async function checkMongo(
   driver?: MongoDriver,
 ): Promise<{ lines: DoctorLine[]; products: Product[] | null }> {
   const uri = config.MONGODB_URI as string;
-  const { missingMongoIndexes, openMongoStore } = await import('../store/mongo.ts');
+  const { missingMongoIndexes, openMongoStore } = await import('../store/mongo/index.ts');
   let products: Product[] | null = null;
   const reach = await check(`MongoDB reachable (database ${config.MONGODB_DB})`, async () => {
     const store = await withTimeout(openMongoStore(uri, config.MONGODB_DB, driver), 'MongoDB');

@@ -1,5 +1,5 @@
 // Which of the store's collections a backup holds, and why the others are left out. One entry per
-// repository of the port (src/server/store/port.ts `Store`): tsc refuses a repository without an
+// repository of the port (src/server/store/port/store.ts `Store`): tsc refuses a repository without an
 // entry, and tests/api/backup.test.ts compares this list with the repositories an adapter really
 // opens. A new collection is one line here; its adapter's table or collection has the same name (SQLite
 // spells a two-word name with an underscore: mail_failures).

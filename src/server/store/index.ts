@@ -17,12 +17,12 @@ export async function openStore(
   config: Pick<Config, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR' | 'production'>,
 ): Promise<Store> {
   if (config.MONGODB_URI) {
-    const { openMongoStore } = await import('./mongo.ts');
+    const { openMongoStore } = await import('./mongo/index.ts');
     return openMongoStore(config.MONGODB_URI, config.MONGODB_DB);
   }
   // loadConfig refuses production without MONGODB_URI; this guards any other caller.
   if (config.production) throw new StoreUnavailableError('MONGODB_URI is required in production');
-  const { openSqliteStore } = await import('./sqlite.ts');
+  const { openSqliteStore } = await import('./sqlite/index.ts');
   return openSqliteStore(path.resolve(config.DATA_DIR));
 }
 

@@ -1,5 +1,5 @@
 // The deploy-state rules both adapters apply to catalogue versions, so the
-// SQLite and MongoDB writes agree (src/server/store/port.ts CatalogueVersionRepository).
+// SQLite and MongoDB writes agree (src/server/store/port/catalogue-versions.ts).
 import type { Product } from '../../lib/product.ts';
 import type { CatalogueVersion, DeployState } from './port.ts';
 

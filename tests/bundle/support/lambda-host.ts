@@ -25,7 +25,7 @@ import { Socket } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { MongoDriver } from '../../../src/server/store/mongo.ts';
+import type { MongoDriver } from '../../../src/server/store/mongo/index.ts';
 import { sqliteLoaded } from './preload.ts';
 
 /** A Lambda event as Netlify's proxy sends it to a v2 function (the fields the bootstrap reads). */
@@ -162,7 +162,7 @@ async function setup(id: number, uri: string, db: string, catalogue: unknown): P
   const { mongoDoubleDriver } = (await import(
     doubleUrl
   )) as typeof import('../../fixtures/mongo-double.ts');
-  const { migrateMongo, openMongoStore } = await import('../../../src/server/store/mongo.ts');
+  const { migrateMongo, openMongoStore } = await import('../../../src/server/store/mongo/index.ts');
   const driver = mongoDoubleDriver as unknown as MongoDriver;
   const { importCatalogue } = await import('../../../src/server/catalogue/catalogue.ts');
   const indexes = await migrateMongo(uri, db, driver);

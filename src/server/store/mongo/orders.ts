@@ -1,0 +1,147 @@
+// Orders on MongoDB: one document each. A change whose condition reads only the order is one
+// conditional findOneAndUpdate; placing an order (the order, its stock and the emptied cart) is one
+// transaction.
+import type { ClientSession, Collection, Db } from 'mongodb';
+import type { OrderRecord, OrderRepository } from '../port.ts';
+import { LineUnavailable } from '../product-state.ts';
+import { cartDocs } from './carts.ts';
+import type { MongoContext } from './context.ts';
+import { fromDoc, toDoc, type Doc } from './documents.ts';
+import { claimLines, productDocs } from './product-docs.ts';
+
+/** The orders collection of `db`. */
+export const orderDocs = (db: Db): Collection<Doc<OrderRecord>> =>
+  db.collection<Doc<OrderRecord>>('orders');
+
+/** The orders repository over `db`. */
+export function mongoOrders({ client, db, isDuplicate }: MongoContext): OrderRepository {
+  const orders = orderDocs(db);
+  const carts = cartDocs(db);
+  const products = productDocs(db);
+  /** The order stored under an idempotency key, as a replay or a conflict with this request. */
+  const replayOf = async (order: OrderRecord) => {
+    const previous = fromDoc<OrderRecord>(
+      await orders.findOne({ idempotencyKey: order.idempotencyKey }),
+    );
+    return previous &&
+      previous.requestHash === order.requestHash &&
+      previous.userId === order.userId
+      ? ({ kind: 'replayed', order: previous } as const)
+      : ({ kind: 'conflict' } as const);
+  };
+
+  return {
+    async create(order, opts = {}) {
+      // A replayed key answers before the stock check, as on SQLite.
+      if (opts.requireStock && order.idempotencyKey) {
+        if (await orders.findOne({ idempotencyKey: order.idempotencyKey })) return replayOf(order);
+      }
+      // The order and the emptied cart are one transaction: a crash between them can neither
+      // leave an order whose cart is still full nor an emptied cart without its order.
+      const session: ClientSession = client.startSession();
+      try {
+        await session.withTransaction(async () => {
+          if (opts.requireStock) await claimLines(products, order, session);
+          await orders.insertOne(toDoc(order), { session });
+          await carts.updateOne(
+            { _id: order.userId },
+            { $set: { data: '{}' }, $inc: { version: 1 } },
+            { upsert: true, session },
+          );
+        });
+        return { kind: 'created', order };
+      } catch (error) {
+        if (error instanceof LineUnavailable) return { kind: 'unavailable', line: error.line };
+        if (!isDuplicate(error) || !order.idempotencyKey) throw error;
+        return replayOf(order);
+      } finally {
+        await session.endSession();
+      }
+    },
+    async get(id) {
+      return fromDoc<OrderRecord>(await orders.findOne({ _id: id }));
+    },
+    async listByUser(userId) {
+      const docs = await orders.find({ userId }, { sort: { date: -1, _id: -1 } }).toArray();
+      return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+    },
+    async list(filter = {}) {
+      const query = filter.status ? { status: filter.status } : {};
+      const docs = await orders.find(query, { sort: { date: -1, _id: -1 } }).toArray();
+      return docs.map((d) => fromDoc<OrderRecord>(d) as OrderRecord);
+    },
+    async listHeads() {
+      const docs = await orders
+        .find(
+          {},
+          {
+            sort: { date: -1, _id: -1 },
+            projection: { _id: 1, date: 1, status: 1, payment: 1, address: 1 },
+          },
+        )
+        .toArray();
+      return docs.map((d) => ({
+        id: d._id,
+        date: d.date,
+        status: d.status,
+        payment: d.payment === true,
+        email: d.address?.email ?? '',
+        firstName: d.address?.firstName ?? '',
+        lastName: d.address?.lastName ?? '',
+        mobile: d.address?.mobile ?? '',
+      }));
+    },
+    async getMany(ids) {
+      const docs = await orders.find({ _id: { $in: [...ids] } }).toArray();
+      const found = new Map(docs.map((d) => [d._id, fromDoc<OrderRecord>(d) as OrderRecord]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+    async transition(id, from, to, opts = {}) {
+      const filter: Record<string, unknown> = { _id: id, status: { $in: [...from] } };
+      if (opts.userId !== undefined) filter.userId = opts.userId;
+      const set: Record<string, unknown> = { status: to };
+      if (opts.cancelReason !== undefined) set.cancelReason = opts.cancelReason;
+      if (opts.shipping !== undefined) set.shipping = opts.shipping;
+      const update = opts.event ? { $set: set, $push: { history: opts.event } } : { $set: set };
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
+      );
+    },
+    async saveReturn(id, expectedVersion, next, opts) {
+      const filter: Record<string, unknown> = {
+        _id: id,
+        status: 'Delivered',
+        ...(expectedVersion === 0
+          ? { returnRequest: { $exists: false } }
+          : { 'returnRequest.version': expectedVersion }),
+      };
+      if (opts.userId !== undefined) filter.userId = opts.userId;
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          filter,
+          { $set: { returnRequest: next }, $push: { history: opts.event } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
+    // Payments.
+    async addPayment(id, payment, paid, when) {
+      const count =
+        when.paymentsBefore === 0
+          ? { $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }] }
+          : { payments: { $size: when.paymentsBefore } };
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { _id: id, status: { $in: [...when.statuses] }, ...count },
+          { $set: { payment: paid }, $push: { payments: payment } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
+    // Removed orders.
+    async hideForOwner(id, userId) {
+      const result = await orders.updateOne({ _id: id, userId }, { $set: { hiddenByOwner: true } });
+      return result.matchedCount === 1;
+    },
+  };
+}

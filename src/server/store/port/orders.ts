@@ -1,0 +1,185 @@
+// Orders as the store keeps them: the record (with its history, return request and payments)
+// and the repository whose writes are each one atomic step.
+import type { Order } from '../../../lib/contract/responses.ts';
+import type { OrderStatus } from '../../../lib/orders/moves.ts';
+import type { PaymentMethod } from '../../../lib/payments.ts';
+import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
+
+/**
+ * A stored order, priced by the server. The fields its owner sees are the contract's `Order`
+ * (src/lib/contract/responses.ts); the store keys it by `id`, keeps the date as ISO text, and
+ * holds what never leaves the server.
+ */
+export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' | 'return'> {
+  id: string;
+  userId: string;
+  /** Items total in PKR. */
+  amountPkr: number;
+  /** Units of the order's currency per 1 PKR, as charged. */
+  rate: number;
+  /** When it was placed (ISO 8601). */
+  date: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  /** Every status move after placing, oldest first, appended in the same write as the move. */
+  history?: OrderEvent[];
+  /** The courier and tracking number given when the order went Out for Delivery. */
+  shipping?: { courier: string | null; trackingNumber: string | null };
+  /** The shopper's return or exchange request (one per order), with every staff step's details. */
+  returnRequest?: ReturnRecord;
+  // Wallet number and payments.
+  /** The JazzCash or EasyPaisa number (03001234567) the shop sends the payment request to. */
+  walletNumber?: string;
+  /** Payments staff recorded as received, oldest first; `payment` is true once they cover the total. */
+  payments?: OrderPayment[];
+  /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
+  hiddenByOwner?: boolean;
+}
+
+/** A payment staff recorded as received, in the order's currency. */
+export interface OrderPayment {
+  id: string;
+  at: string;
+  method: PaymentMethod;
+  /** In the order's currency, rounded to its minor unit, like the order's total. */
+  amount: number;
+  /** The bank or wallet transaction reference; null for cash collected on delivery. */
+  reference: string | null;
+  by: { id: string; email: string };
+  /** The order's status when it was recorded. */
+  status: OrderStatus;
+}
+
+/** What the desk's list needs of an order to filter, search and count it (OrderRepository.listHeads). */
+export interface OrderHead {
+  id: string;
+  date: string;
+  status: OrderStatus;
+  payment: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+}
+
+/** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */
+export interface OrderEvent {
+  at: string;
+  /** Absent when the writer did not know it (a shopper's cancel from Order Placed or Packing). */
+  from?: OrderStatus;
+  to: OrderStatus;
+  /** The staff member who moved it, or null when the shopper did (a cancel). */
+  by: { id: string; email: string } | null;
+  note?: string;
+  /** Set on a return or exchange step: the status (`to`) stays Delivered and this says which step. */
+  returnStep?: ReturnState;
+}
+
+/** A shopper's return or exchange request on a delivered order, and where it stands. */
+export interface ReturnRecord {
+  kind: ReturnKind;
+  state: ReturnState;
+  /** 1 when requested, bumped by every step: each step is written only over the version its writer saw. */
+  version: number;
+  /** The order lines sent back: the line's index in the order's items, what it is, how many. */
+  lines: {
+    line: number;
+    productId: string;
+    productName: string;
+    selectedColor: string;
+    quantity: number;
+  }[];
+  reason: string;
+  /** ISO 8601 times of the request and of the last step. */
+  requestedAt: string;
+  updatedAt: string;
+  refusalReason?: string;
+  /** The courier's pick-up window (ISO 8601). */
+  pickup?: { from: string; to: string };
+  refund?: { method: RefundMethod; reference: string; amountPkr: number };
+  exchangeShipping?: { courier: string | null; trackingNumber: string | null };
+}
+
+/** Why an order's line could not be had when it was stored (OrderRepository.create's requireStock). */
+export interface UnavailableLine {
+  productId: string;
+  color: string;
+  /** The product is archived or deleted, or the colour is gone or marked sold out. */
+  reason: 'gone' | 'soldOut';
+}
+
+/** Result of creating an order under an idempotency key. */
+export type CreateOrderResult =
+  | { kind: 'created'; order: OrderRecord }
+  | { kind: 'replayed'; order: OrderRecord }
+  | { kind: 'conflict' }
+  // A line's product or colour could not be had (only with requireStock).
+  | { kind: 'unavailable'; line: UnavailableLine };
+
+/** Orders. */
+export interface OrderRepository {
+  /**
+   * Stores an order and clears its owner's cart in one transaction, honouring the idempotency key.
+   * With `requireStock`, the same transaction first checks that every line's product is
+   * live and its colour in stock (a replayed key answers before that check), and answers
+   * 'unavailable' with the first line that is not, storing nothing.
+   */
+  create(order: OrderRecord, opts?: { requireStock?: boolean }): Promise<CreateOrderResult>;
+  get(id: string): Promise<OrderRecord | null>;
+  /** The user's orders, newest first. */
+  listByUser(userId: string): Promise<OrderRecord[]>;
+  /** Every order, newest first, optionally of one status (operator use). */
+  list(filter?: { status?: OrderStatus }): Promise<OrderRecord[]>;
+  // The desk's list reads these instead of every whole order.
+  /** The fields the desk's list filters, searches and counts on, for every order, newest first. */
+  listHeads(): Promise<OrderHead[]>;
+  /** Whole orders by id, in the order asked; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<OrderRecord[]>;
+  /**
+   * Moves an order from one of `from` to `to` only if it is in one of `from` (and owned by
+   * `userId` when given); returns the updated order or null when the condition did not hold.
+   */
+  transition(
+    id: string,
+    from: readonly OrderStatus[],
+    to: OrderStatus,
+    opts?: {
+      userId?: string;
+      cancelReason?: string;
+      /** Appended to the order's history in the same atomic write. */
+      event?: OrderEvent;
+      /** Set in the same atomic write (Out for Delivery). */
+      shipping?: { courier: string | null; trackingNumber: string | null };
+    },
+  ): Promise<OrderRecord | null>;
+  /**
+   * Writes the order's return request as `next` and appends `event` to its history, in one atomic
+   * write, only if the order is Delivered, owned by `userId` when given, and its stored request's
+   * version is `expectedVersion` (0: no request yet). Returns the updated order, or null when the
+   * condition did not hold (nothing changed): of two writers who saw one version, one wins.
+   */
+  saveReturn(
+    id: string,
+    expectedVersion: number,
+    next: ReturnRecord,
+    opts: { userId?: string; event: OrderEvent },
+  ): Promise<OrderRecord | null>;
+  // Payments.
+  /**
+   * Appends a payment and sets the order's `payment` flag in one atomic write, only while the
+   * order is in one of `when.statuses` and holds exactly `when.paymentsBefore` payments (so of two
+   * staff recording on what they both read, one wins); returns the updated order or null.
+   */
+  addPayment(
+    id: string,
+    payment: OrderPayment,
+    paid: boolean,
+    when: { statuses: readonly OrderStatus[]; paymentsBefore: number },
+  ): Promise<OrderRecord | null>;
+  // Removed orders.
+  /**
+   * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic
+   * write. True when it is `userId`'s order (removing twice is fine), false otherwise (nothing changes).
+   */
+  hideForOwner(id: string, userId: string): Promise<boolean>;
+}

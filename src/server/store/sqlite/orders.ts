@@ -1,0 +1,150 @@
+// Orders on SQLite: one row each, the order as JSON beside the columns the lists filter and sort
+// on. Every change is a read and a write in one transaction, so a condition and its write are one
+// step.
+import type { OrderHead, OrderRecord, OrderRepository } from '../port.ts';
+import { cartRows } from './carts.ts';
+import { parse, type Row, type SqliteContext } from './db.ts';
+import { productRows } from './product-rows.ts';
+
+/** The orders repository over `db`. */
+export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
+  const carts = cartRows(db);
+  const products = productRows(db);
+  const q = {
+    orderInsert: db.prepare(
+      'INSERT INTO orders (id, user_id, status, date, idempotency_key, doc) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    orderByKey: db.prepare('SELECT doc FROM orders WHERE idempotency_key = ?'),
+    orderGet: db.prepare('SELECT doc FROM orders WHERE id = ?'),
+    orderByUser: db.prepare(
+      'SELECT doc FROM orders WHERE user_id = ? ORDER BY date DESC, rowid DESC',
+    ),
+    orderAll: db.prepare('SELECT doc FROM orders ORDER BY date DESC, rowid DESC'),
+    orderByStatus: db.prepare(
+      'SELECT doc FROM orders WHERE status = ? ORDER BY date DESC, rowid DESC',
+    ),
+    orderUpdate: db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?'),
+    orderHeads: db.prepare(
+      `SELECT id, date, status, json_extract(doc, '$.payment') AS payment,
+       json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
+       json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
+       FROM orders INDEXED BY orders_heads ORDER BY date DESC, rowid DESC`,
+    ),
+    orderMany: db.prepare('SELECT doc FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
+  };
+  const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
+
+  return {
+    async create(order, opts = {}) {
+      return tx(() => {
+        if (order.idempotencyKey) {
+          const previous = parse<OrderRecord>(
+            q.orderByKey.get(order.idempotencyKey) as Row | undefined,
+          );
+          if (previous) {
+            return previous.requestHash === order.requestHash && previous.userId === order.userId
+              ? { kind: 'replayed' as const, order: previous }
+              : { kind: 'conflict' as const };
+          }
+        }
+        // Every line checked, then counted, before the order is stored.
+        const unavailable = opts.requireStock ? products.claimLines(order) : null;
+        if (unavailable) return { kind: 'unavailable' as const, line: unavailable };
+        q.orderInsert.run(
+          order.id,
+          order.userId,
+          order.status,
+          order.date,
+          order.idempotencyKey,
+          JSON.stringify(order),
+        );
+        carts.put.run(order.userId, '{}');
+        return { kind: 'created' as const, order };
+      });
+    },
+    async get(id) {
+      return getOrder(id);
+    },
+    async listByUser(userId) {
+      return (q.orderByUser.all(userId) as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+    },
+    async list(filter = {}) {
+      const rows = filter.status ? q.orderByStatus.all(filter.status) : q.orderAll.all();
+      return (rows as Row[]).map((r) => parse<OrderRecord>(r) as OrderRecord);
+    },
+    async listHeads() {
+      return (q.orderHeads.all() as Row[]).map((r) => ({
+        id: String(r.id),
+        date: String(r.date),
+        status: r.status as OrderHead['status'],
+        payment: r.payment === 1,
+        email: String(r.email ?? ''),
+        firstName: String(r.firstName ?? ''),
+        lastName: String(r.lastName ?? ''),
+        mobile: String(r.mobile ?? ''),
+      }));
+    },
+    async getMany(ids) {
+      const found = new Map<string, OrderRecord>();
+      for (const r of q.orderMany.all(JSON.stringify(ids)) as Row[]) {
+        const order = parse<OrderRecord>(r) as OrderRecord;
+        found.set(order.id, order);
+      }
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+    async transition(id, from, to, opts = {}) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !from.includes(order.status)) return null;
+        if (opts.userId !== undefined && order.userId !== opts.userId) return null;
+        const next: OrderRecord = {
+          ...order,
+          status: to,
+          cancelReason: opts.cancelReason ?? order.cancelReason,
+          ...(opts.event ? { history: [...(order.history ?? []), opts.event] } : {}),
+          ...(opts.shipping ? { shipping: opts.shipping } : {}),
+        };
+        q.orderUpdate.run(to, JSON.stringify(next), id);
+        return next;
+      });
+    },
+    async saveReturn(id, expectedVersion, next, opts) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || order.status !== 'Delivered') return null;
+        if (opts.userId !== undefined && order.userId !== opts.userId) return null;
+        if ((order.returnRequest?.version ?? 0) !== expectedVersion) return null;
+        const updated: OrderRecord = {
+          ...order,
+          returnRequest: next,
+          history: [...(order.history ?? []), opts.event],
+        };
+        q.orderUpdate.run(updated.status, JSON.stringify(updated), id);
+        return updated;
+      });
+    },
+    async addPayment(id, payment, paid, when) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !when.statuses.includes(order.status)) return null;
+        if ((order.payments ?? []).length !== when.paymentsBefore) return null;
+        const next: OrderRecord = {
+          ...order,
+          payment: paid,
+          payments: [...(order.payments ?? []), payment],
+        };
+        q.orderUpdate.run(order.status, JSON.stringify(next), id);
+        return next;
+      });
+    },
+    async hideForOwner(id, userId) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || order.userId !== userId) return false;
+        if (order.hiddenByOwner !== true)
+          q.orderUpdate.run(order.status, JSON.stringify({ ...order, hiddenByOwner: true }), id);
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The SQLite schema, created on every open (each statement is IF NOT EXISTS). Each repository's
+// table holds its record as JSON in `doc`, beside the columns its queries filter and sort on.
+
+/** Every table and index the repositories rely on. */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS carts (user_id TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL, date TEXT NOT NULL,
+  idempotency_key TEXT UNIQUE, doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS orders_by_user ON orders (user_id, date DESC);
+CREATE TABLE IF NOT EXISTS otps (email TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rates (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS subscribers (email TEXT PRIMARY KEY, token_hash TEXT UNIQUE, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS staff (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, invite_hash TEXT UNIQUE,
+  created_at TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS audit (
+  id TEXT PRIMARY KEY, at TEXT NOT NULL, actor_id TEXT NOT NULL, action TEXT NOT NULL,
+  target TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
+CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+-- desk-ops: failed shopper mails
+CREATE TABLE IF NOT EXISTS mail_failures (
+  id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
+-- desk-ops: covers the desk list's head query (store.orders.listHeads), so it never parses a doc
+CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
+  json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
+  json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
+  json_extract(doc, '$.address.mobile'));
+-- publish: catalogue versions; products holds the version's product list (JSON)
+CREATE TABLE IF NOT EXISTS catalogue_versions (
+  number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
+`;
