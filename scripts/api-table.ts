@@ -1,7 +1,7 @@
-// The README's API table and the storefront client's route map, made from the endpoint table
-// (src/lib/contract/endpoints.ts).
+// The API reference's list of calls (docs/api.md) and the storefront client's route map, made from
+// the endpoint table (src/lib/contract/endpoints.ts).
 //
-//   npm run api-table        rewrites the README's table and src/client/api-routes.ts
+//   npm run api-table        rewrites docs/api.md's list and src/client/api-routes.ts
 //
 // tests/unit/endpoints.test.ts fails when either differs from what this makes.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { ENDPOINTS, ENDPOINT_NAMES } from '../src/lib/contract/endpoints.ts';
 import { REQUESTS } from '../src/lib/contract/requests.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const README = path.join(ROOT, 'README.md');
+export const API_DOC = path.join(ROOT, 'docs/api.md');
 export const CLIENT_ROUTES = path.join(ROOT, 'src/client/api-routes.ts');
 const START = '<!-- api-table:start -->';
 const END = '<!-- api-table:end -->';
@@ -40,7 +40,7 @@ function wrap(text: string, width = 100, indent = '  '): string {
 }
 
 /**
- * The README's list of every call, in table order: method and path(s), who may call, the router
+ * The API reference's list of every call, in table order: method and path(s), who may call, the router
  * function, what it does and its body's fields. A list, not a table, so no line runs past 100
  * characters however many fields a body has.
  */
@@ -78,18 +78,18 @@ export function clientRoutes(): string {
   ].join('\n');
 }
 
-/** The README with its API table replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} markers`);
-  return `${readme.slice(0, start + START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+/** The API reference (docs/api.md) with its list of calls replaced by `table`. */
+export function withTable(doc: string, table: string): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/api.md has no ${START} … ${END} markers`);
+  return `${doc.slice(0, start + START.length)}\n\n${table}\n\n${doc.slice(end)}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(README, withTable(readFileSync(README, 'utf8'), apiTable()));
+  writeFileSync(API_DOC, withTable(readFileSync(API_DOC, 'utf8'), apiTable()));
   writeFileSync(CLIENT_ROUTES, clientRoutes());
   console.log(
-    `README.md: API table written (${ENDPOINT_NAMES.length} calls); src/client/api-routes.ts written.`,
+    `docs/api.md: API table written (${ENDPOINT_NAMES.length} calls); src/client/api-routes.ts written.`,
   );
 }

@@ -1,5 +1,5 @@
 // Writes data/catalogue.json and renders the demo photos it names into data/photos/: every view of
-// every product in every colour is a photograph of a bag of its kind (src/server/demo-photos/),
+// every product in every colour is a photograph of a bag of its kind (src/demo/photos/),
 // named by the SHA-256 of its JPEG bytes like any imported photo, and optimised by the build's
 // photo pipeline. The photos are not committed: the photo store renders any one that is missing
 // on first read, so this script only needs to run when the catalogue or the renderer changes.

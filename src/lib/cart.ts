@@ -246,9 +246,9 @@ export function cartSubtotal(lines: readonly Pick<CartLine, 'lineTotal'>[]): num
 
 /**
  * The cart kept after login, merged per line (product, colour, picture): the guest's line wins
- * where both hold the same line, and every other line of either cart stays. (docs/product.md §4 says guest
- * entries override per product; that lost a signed-in shopper's other colours, so the override is
- * per line.) Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just chose
+ * where both hold the same line, and every other line of either cart stays (docs/product.md §4).
+ * The old site's guest entries overrode per product, which lost a signed-in shopper's other
+ * colours. Past MAX_CART_LINES lines, the guest's lines are kept first (the shopper just chose
  * them), then the user's older ones in order, so the merge is never refused for its size.
  */
 export function mergeCarts(userCart: CartMap, guestCart: CartMap): CartMap {

@@ -6,7 +6,7 @@
 // they never ship in its bundles.
 // Zod's per-field messages stay beside their schemas in src/lib/contract/ (the checkout's come from
 // here). Other copy lives where it is shown: pages and islands, the FAQ and legal Markdown in
-// src/content/, mail bodies in src/server/services/*-mail.ts.
+// src/content/, mail bodies in the server contexts' *-mail.ts modules.
 // This module imports only leaf modules (limits, payment names, types), never a module that imports
 // it back, so it is always fully evaluated before it is read.
 import { MAX_CART_LINES, MAX_QUANTITY } from './cart.ts';

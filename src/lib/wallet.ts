@@ -1,6 +1,6 @@
 // The mobile-wallet number a shopper paying by JazzCash or EasyPaisa types at checkout: the shop
-// keeps it with the order so staff can send the payment request to it (a deliberate departure from
-// docs/product.md §3, which sent no payment fields). Required for the two wallets, refused for other methods.
+// keeps it with the order so staff can send the payment request to it (docs/product.md §3; the old
+// site sent no payment fields). Required for the two wallets, refused for other methods.
 import { localMobile } from './phone.ts';
 
 /** The methods paid from a mobile wallet. */

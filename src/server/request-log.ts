@@ -2,7 +2,7 @@
 // functions is one JSON object on stdout/stderr (what Netlify's function log shows and searches),
 // carrying the id of the request it belongs to. The id travels in an AsyncLocalStorage, so a line
 // written deep in a service, or by a background job started during the request, names it too.
-// Plain JSON lines through console, not pino: see README "Monitoring" for why.
+// Plain JSON lines through console, not pino: see docs/operations.md, "Monitoring", for why.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 

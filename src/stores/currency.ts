@@ -29,8 +29,8 @@ export const BASE_PRICES: CurrencyState = {
 
 /**
  * The currency of a country at the last known rate. A PKR amount is never shown with a foreign
- * symbol: with no rate for the currency (docs/product.md §4's "rate 1" would do exactly that), prices stay in
- * PKR and `wanted` says which currency is missing; a rate older than MAX_RATE_AGE_MS is still used
+ * symbol: with no rate for the currency (the old site's "rate 1" would do exactly that; docs/product.md
+ * §4), prices stay in PKR and `wanted` says which currency is missing; a rate older than MAX_RATE_AGE_MS is still used
  * but marked approximate (`since`). The country → currency table stays at build time
  * (src/lib/countries.ts pulls in region data far too big for the browser): pages hand the code
  * over with the name.

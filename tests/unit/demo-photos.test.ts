@@ -1,4 +1,4 @@
-// The demo catalogue's photographs (src/server/demo-photos): rendered from a product, a colour and
+// The demo catalogue's photographs (src/demo/photos): rendered from a product, a colour and
 // a view, the same bytes every time (the build caches photos by the hash of their bytes), a
 // different photo for every product and colour, and served by a read-only store that renders a
 // photo the first time it is read.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTERS, routersMatching } from '../../scripts/api-endpoints.ts';
 import {
   CLIENT_ROUTES,
-  README,
+  API_DOC,
   apiTable,
   clientRoutes,
   withTable,
@@ -80,10 +80,10 @@ describe("the storefront client's route map", () => {
   });
 });
 
-describe('the README API table', () => {
+describe("the API reference's table (docs/api.md)", () => {
   it('is the table the endpoint table makes (npm run api-table rewrites it)', () => {
-    const readme = readFileSync(README, 'utf8');
-    expect(readme).toBe(withTable(readme, apiTable()));
+    const doc = readFileSync(API_DOC, 'utf8');
+    expect(doc).toBe(withTable(doc, apiTable()));
   });
 
   it('lists each call once, with its method, path, access, router and body fields', () => {

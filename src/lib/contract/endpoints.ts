@@ -1,7 +1,7 @@
 // Every /api/* call, declared once. From this table come the router functions' routing
 // (src/server/web.ts), the service each call runs (src/server/routes.ts, which tsc holds to one
 // binding per entry), `npm start`'s routing (scripts/serve-api.ts), the browser's typed calls
-// (src/client/api.ts) and the README's API table (scripts/api-table.ts; a test compares them).
+// (src/client/api.ts) and docs/api.md's list of calls (scripts/api-table.ts; a test compares them).
 // The table is plain data: request and answer schemas are named by their key in REQUESTS and
 // ANSWERS. The browser does not ship it: src/client/api-routes.ts, written from it by
 // `npm run api-table` and checked against it by tsc, holds the few bytes the storefront needs.
@@ -37,7 +37,7 @@ export interface EndpointSpec {
    * was authenticated, with its own size limit.
    */
   body?: 'json' | 'form' | 'photo';
-  /** What the call does, for the README's table. */
+  /** What the call does, for the API reference's table (docs/api.md). */
   summary: string;
 }
 

@@ -1,4 +1,5 @@
-// The spreadsheet form of the catalogue: one row per product and colour (README, "Catalogue CSV").
+// The spreadsheet form of the catalogue: one row per product and colour (docs/catalogue.md,
+// "Catalogue CSV columns").
 import { SPEC_FIELDS, type Product } from '../../lib/product.ts';
 
 /** The eleven specification columns, in docs/product.md §3 order. */

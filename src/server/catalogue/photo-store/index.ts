@@ -1,4 +1,4 @@
-// Which photo store this process uses, from its environment (README, "Where photos live").
+// Which photo store this process uses, from its environment (docs/catalogue.md, "Where photos live").
 import path from 'node:path';
 import { runsOnNetlify } from '../../config.ts';
 import { blobsPhotoStore, type BlobsAccess } from './blobs.ts';
