@@ -56,7 +56,12 @@ function manifestKey(secret: Uint8Array): Buffer {
 
 /** Names a signing key without telling anything about it (a label of its own, 64 bits). */
 const keyIdOf = (key: Buffer) =>
-  createHash('sha256').update('bastaa-backup-key-id\0').update(key).digest().subarray(0, 8).toString('base64url');
+  createHash('sha256')
+    .update('bastaa-backup-key-id\0')
+    .update(key)
+    .digest()
+    .subarray(0, 8)
+    .toString('base64url');
 
 /** JSON with every object's keys sorted: the bytes a signature covers. */
 function canonical(value: unknown): string {
