@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { Product } from '../../lib/product.ts';
+import { privateFileSync, privateFolderSync, tightenFileSync } from '../private-files.ts';
 import {
   PENDING_SUBSCRIPTION_MS,
   StoreUnavailableError,
@@ -122,7 +122,10 @@ function guard<T>(work: () => T): T {
 export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {}): Store {
   let db: DatabaseSync;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    privateFolderSync(dataDir);
+    // Made 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+    privateFileSync(path.join(dataDir, 'shop.db'));
+    for (const extra of ['-wal', '-shm']) tightenFileSync(path.join(dataDir, `shop.db${extra}`));
     // Loaded here, not by a top-level import: a bundler inlines this module into every function
     // and hoists its imports, so a static import would load node:sqlite even on MongoDB.
     const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
