@@ -185,8 +185,6 @@ export const ACCOUNT_ANSWERS = {
   badCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
-  slowLogins: (wait: number) =>
-    `Too many login attempts for this e-mail. Please try again in ${seconds(wait)}.`,
   tooManyResets: 'Too many code requests. Please wait a few minutes and try again.',
   tooManyChecks: 'Too many code checks. Please wait a few minutes and try again.',
   slowChecks: (wait: number) =>
