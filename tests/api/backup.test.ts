@@ -291,11 +291,11 @@ describe('the backup list', () => {
       expect((error as BackupError).problems).toEqual([
         `${dir} has no manifest.json: name the folder \`backup export\` wrote.`,
       ]);
-      const mongoManifest = {
+      const mongoManifest: Parameters<typeof signManifest>[0] = {
         format: BACKUP_FORMAT,
         schemaVersion: 1,
         createdAt: '2026-11-24T03:00:00.000Z',
-        store: 'mongo' as const,
+        store: 'mongo',
         collections: BACKED_UP.map((name) => ({
           name,
           file: `${name}.jsonl`,

@@ -164,18 +164,18 @@ describe('serveApi', () => {
       .toBuffer();
     expect(photo.length).toBeGreaterThan(DEFAULT_BODY_BYTES);
     expect(photo.length).toBeLessThan(MAX_UPLOAD_BYTES);
-    const upload = (body: Uint8Array) =>
+    const upload = (body: Buffer) =>
       fetch(`${base}/api/desk/products/photo`, {
         method: 'POST',
         headers: { 'content-type': 'image/png', token: owner.token, 'x-photo-name': 'bag.png' },
-        body,
+        body: new Blob([new Uint8Array(body)]),
       });
     const taken = await upload(photo);
     expect(taken.status).toBe(200);
     expect(((await taken.json()) as { path: string }).path).toMatch(
       /^\/photos\/[0-9a-f]{64}\.png$/,
     );
-    const tooLarge = await upload(new Uint8Array(MAX_UPLOAD_BYTES + 1));
+    const tooLarge = await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 1));
     expect(tooLarge.status).toBe(413);
     // Every other call keeps the 100 KB limit.
     const json = await fetch(`${base}/api/user/login`, {
