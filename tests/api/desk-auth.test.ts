@@ -21,6 +21,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { storedPhoto } from '../fixtures/products.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -37,6 +38,10 @@ beforeAll(async () => {
   staff = await enrol('staff', 'Staff One');
   removed = await enrol('staff', 'Staff Gone');
   shopper = await signUp('Shopper');
+  // The editor takes only photos the shop holds: the matrix's save names one.
+  (
+    BODIES.deskProductSave as { product: { colours: { images: string[] }[] } }
+  ).product.colours[0]!.images = [await storedPhoto('matrix')];
   const gone = await deskCall('staff/remove', {
     body: { staffId: removed.id },
     token: owner.token,

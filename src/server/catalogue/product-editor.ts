@@ -63,10 +63,11 @@ async function recordProblems(product: Product, photos: PhotoStore): Promise<For
       const [, field = '', problem = line] = /^§: ([^:]+): (.*)$/s.exec(line) ?? [];
       problems[formField(field)] ??= problem;
     }
+  // Only photos the shop holds (uploads, imports, the demo's photos): any other site path, such
+  // as /images/nope.jpg, /favicon.svg or an API path, would go live as a broken picture.
   for (const [c, { images }] of product.colorImages.entries())
     for (const path of images) {
       const field = `colours.${c}.images`;
-      if (!path.startsWith('/photos/')) continue;
       if (!PHOTO_PATH.test(path)) problems[field] ??= EDITOR_ANSWERS.notPhotoPath(path);
       else if (!(await photos.has(path.slice('/photos/'.length))))
         problems[field] ??= EDITOR_ANSWERS.notStored(path);
