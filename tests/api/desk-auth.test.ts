@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { ACCOUNT_MESSAGES, DESK_ANSWERS, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import {
+  ACCOUNT_MESSAGES,
+  DESK_ANSWERS,
+  DESK_PASSWORD_RULES,
+  STOCK_ANSWERS,
+} from '../../src/lib/messages.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/accounts/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
@@ -519,6 +524,48 @@ describe('invitations', { timeout: 60_000 }, () => {
     expect(readFileSync(path.join(env.dir, 'outbox', mails[0]!), 'utf8')).toMatch(
       /\/desk\/invite#token=[\w-]{43}\n/,
     );
+  });
+
+  it('refuses a desk password below owner strength, naming the rule, and sets nothing', async () => {
+    const email = 'nadia.k@bastaa.pk';
+    const { token } = await createInvitation(
+      await getStore(),
+      { email, name: 'Nadia', role: 'owner' },
+      null,
+    );
+    const cases: [string, string][] = [
+      ['aaaaaaaa', DESK_PASSWORD_RULES.repeated],
+      ['bastaa123', DESK_PASSWORD_RULES.shopName('Bastaa')],
+      ['Bastaa-Desk-2026', DESK_PASSWORD_RULES.shopName('Bastaa')],
+      [email, DESK_PASSWORD_RULES.email],
+      ['NadiaK!2026', DESK_PASSWORD_RULES.email],
+      ['abcdefghij', DESK_PASSWORD_RULES.sequence],
+      ['98765432', DESK_PASSWORD_RULES.sequence],
+      ['lkjhgfdsa', DESK_PASSWORD_RULES.sequence],
+      ['12345678', DESK_PASSWORD_RULES.common],
+      ['Summer2026!', DESK_PASSWORD_RULES.guessable(2)],
+    ];
+    for (const [password, message] of cases) {
+      const answer = await deskCall('staff/accept', {
+        body: { token, password },
+        ip: '192.0.2.201',
+      });
+      expect({ password, status: answer.status, message: answer.body.message }).toEqual({
+        password,
+        status: 400,
+        message,
+      });
+    }
+    const member = await (await getStore()).staff.findByEmail(email);
+    expect({ passwordHash: member?.passwordHash, totpSecret: member?.totpSecret }).toEqual({
+      passwordHash: null,
+      totpSecret: null,
+    });
+    const strong = await deskCall('staff/accept', {
+      body: { token, password: 'velvet harbour copper lantern' },
+      ip: '192.0.2.201',
+    });
+    expect(strong.status).toBe(200);
   });
 
   it('refuses to invite an active member again', async () => {

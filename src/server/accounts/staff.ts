@@ -34,7 +34,7 @@ import {
   type Slowdown,
 } from '../operations/index.ts';
 import { failedDeskSignInsMail } from './account-mail.ts';
-import { refuseCommonPassword } from './auth/common-passwords.ts';
+import { refuseWeakDeskPassword } from './auth/desk-passwords.ts';
 import { audit } from '../operations/index.ts';
 
 const SECOND = 1000;
@@ -222,11 +222,12 @@ export async function acceptInvitation(
   secret: string;
   otpauthUri: string;
 }> {
-  refuseCommonPassword(input.password);
   await throttle(deps.store, [[DESK_INVITE_PER_ADDRESS, ip]], DESK_ANSWERS.tooManyInvitations, {
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
   });
   const staff = await invitedBy(deps.store, input.token, now);
+  // Checked against the member's own e-mail, so only once the invitation names them.
+  refuseWeakDeskPassword(input.password, staff.email);
   const secret = newTotpSecret();
   const updated = await deps.store.staff.update(
     staff.id,
