@@ -85,7 +85,8 @@ function formField(path: string): string {
 }
 
 /**
- * Saves the editor's form: a new product (its id made from its name, never one in use) or an edit
+ * Saves the editor's form: a new product (its id made from its name, never one in use or held by a
+ * published version) or an edit
  * over the version read. Problems answer 400 with each one by its field; a version that is no
  * longer the stored one answers 409 and writes nothing.
  */
@@ -117,6 +118,8 @@ export async function saveProduct(
   }
   for (let n = 1; n <= MAX_ID_TRIES; n += 1) {
     const candidate = { ...product, _id: nthProductId(product.productName, n) };
+    // An id a published version holds names that product in pages, carts and links: never reused.
+    if (await store.catalogueVersions.holds(candidate._id)) continue;
     const saved = await store.products.saveEdited(candidate, null);
     if (saved.kind === 'saved') return settle(store, staff, null, saved.after, true);
   }

@@ -207,6 +207,12 @@ export interface ProductState {
   product: Product;
   soldOut: string[];
   archivedAt: string | null;
+  /**
+   * When this record entered the draft (ISO 8601); null for a record older than this field. A
+   * published version sells the product only if it was in the draft by then (the same id deleted
+   * and added again is another product).
+   */
+  draftSince: string | null;
 }
 
 /** What a product state change did: nothing to change it on, no change needed, or a change. */
@@ -690,6 +696,8 @@ export interface CatalogueVersionRepository {
   recent(limit: number): Promise<CatalogueVersion[]>;
   /** A version's products in catalogue order, or null when there is no such version. */
   products(number: number): Promise<Product[] | null>;
+  /** Whether any version holds a product with this id (such an id is never given to a new product). */
+  holds(productId: string): Promise<boolean>;
   /**
    * Moves a version's deploy to building or failed, only while its state is one of `from`, in
    * one atomic write; the updated version, or null when the condition did not hold.

@@ -315,6 +315,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
     ),
     recent: db.prepare('SELECT doc FROM catalogue_versions ORDER BY number DESC LIMIT ?'),
     products: db.prepare('SELECT products FROM catalogue_versions WHERE number = ?'),
+    holds: db.prepare(
+      "SELECT 1 AS x FROM catalogue_versions, json_each(products) WHERE json_extract(json_each.value, '$._id') = ? LIMIT 1",
+    ),
     insert: db.prepare(
       'INSERT INTO catalogue_versions (number, state, doc, products) VALUES (?, ?, ?, ?)',
     ),
@@ -910,6 +913,9 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
         },
         async products(number) {
           return parse<Product[]>(versionQ.products.get(number) as Row | undefined, 'products');
+        },
+        async holds(productId) {
+          return versionQ.holds.get(productId) !== undefined;
         },
         async setState(number, next, from) {
           return tx(() => {
