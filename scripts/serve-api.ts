@@ -2,7 +2,8 @@
 // instance does in production. `npm start` and the bench server both route through here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER_MESSAGES } from '../src/lib/messages.ts';
-import { MAX_BODY_BYTES, fail } from '../src/server/http.ts';
+import { bodyLimitOf } from '../src/lib/contract/endpoints.ts';
+import { fail } from '../src/server/http.ts';
 import { routerFor } from './api-endpoints.ts';
 import { compressBody } from './compression.ts';
 
@@ -10,19 +11,20 @@ import { compressBody } from './compression.ts';
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Reads a request body of at most MAX_BODY_BYTES, or null when it is larger (declared or streamed).
+ * Reads a request body of at most `max` bytes (the call's own limit in the endpoint table), or
+ * null when it is larger (declared or streamed).
  * The body is buffered here rather than bridged as a web stream: a handler that stops reading an
  * oversized stream would leave Node's bridge pushing into a closed controller, which throws
  * ERR_INVALID_STATE outside any handler and ends the process.
  */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return resolve(null);
+    if (Number(req.headers['content-length'] ?? 0) > max) return resolve(null);
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > max) {
         req.off('data', onData);
         resolve(null);
         return;
@@ -74,7 +76,9 @@ export async function serveApi(
     else if (Array.isArray(value)) headers.set(key, value.join(', '));
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const body = hasBody ? await readBody(req) : undefined;
+  const body = hasBody
+    ? await readBody(req, bodyLimitOf(url.pathname, req.method ?? 'GET'))
+    : undefined;
   const bytes = body ? new Uint8Array(body).buffer : undefined;
   if (body === null) {
     await refuseTooLarge(req, res);

@@ -32,7 +32,7 @@ import {
   exportBackup,
   restoreBackup,
 } from '../src/server/operations/index.ts';
-import { resealTotpSecrets } from '../src/server/accounts/index.ts';
+import { resealTotpSecrets, verifyingKeys } from '../src/server/accounts/index.ts';
 import { PhotoStoreSettingsError, type PhotoStore } from '../src/server/catalogue/index.ts';
 
 logInfoToStderr();
@@ -77,8 +77,10 @@ ${SETTINGS_USAGE}
   mail retry                       retry now the failed mails whose next try is due
   orders export <from> <to> [file] orders placed from..to (Karachi days, YYYY-MM-DD) as CSV
   backup export <folder>           write every backed-up collection as JSON lines, with a
-                                   manifest (counts, SHA-256 checksums) into a new folder
-  backup restore <folder>          check a backup's checksums and load it into an EMPTY store
+                                   manifest (counts, SHA-256 checksums) signed with a key
+                                   derived from JWT_SECRET, into a new folder (owner-only)
+  backup restore <folder>          check a backup's signature, collections and checksums and
+                                   load it into an EMPTY store
   staff reseal                     after rotating JWT_SECRET: re-seal every authenticator key
                                    still sealed under JWT_SECRET_PREVIOUS with the current one
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
@@ -405,7 +407,7 @@ const commands: Record<string, Command> = {
     const folder = args[0];
     if (!folder) return usage('backup export needs a folder');
     return backupCommand(async () => {
-      const manifest = await exportBackup(await getStore(), folder);
+      const manifest = await exportBackup(await getStore(), folder, verifyingKeys(loadConfig()));
       for (const c of manifest.collections) console.log(`${c.name.padEnd(12)} ${c.count}`);
       console.log(`Backup of the ${manifest.store} store written to ${folder} (${MANIFEST_FILE}).`);
     });
@@ -419,7 +421,7 @@ const commands: Record<string, Command> = {
         const { migrateMongo } = await import('../src/server/store/mongo/index.ts');
         await migrateMongo(config.MONGODB_URI, config.MONGODB_DB);
       }
-      const restored = await restoreBackup(await getStore(), folder);
+      const restored = await restoreBackup(await getStore(), folder, verifyingKeys(config));
       for (const [name, count] of Object.entries(restored))
         console.log(`${name.padEnd(12)} ${count}`);
       console.log(`Restored ${folder}.`);

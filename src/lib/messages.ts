@@ -185,8 +185,6 @@ export const ACCOUNT_ANSWERS = {
   badCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
-  slowLogins: (wait: number) =>
-    `Too many login attempts for this e-mail. Please try again in ${seconds(wait)}.`,
   tooManyResets: 'Too many code requests. Please wait a few minutes and try again.',
   tooManyChecks: 'Too many code checks. Please wait a few minutes and try again.',
   slowChecks: (wait: number) =>
@@ -211,6 +209,17 @@ export const NEWSLETTER_MESSAGES = {
   confirmTitle: 'Confirm your subscription',
   confirmPrompt: 'Press the button to receive the Bastaa newsletter at this address.',
   confirmButton: 'Confirm my subscription',
+} as const;
+
+/** Why a desk password was refused: each names its rule (the invitation form shows the answer). */
+export const DESK_PASSWORD_RULES = {
+  common: 'This password is on the list of the most used ones. Choose another.',
+  email: 'The password must not contain your e-mail address or the name before its @.',
+  shopName: (shop: string) => `The password must not contain the shop’s name (${shop}).`,
+  repeated: 'The password must not be one character repeated.',
+  sequence: 'The password must not be a simple sequence such as abcdefgh, 87654321 or qwertyui.',
+  guessable: (score: number) =>
+    `This password is too easy to guess (strength ${score} of 4; the desk needs 3). Use three or four unrelated words, or a longer mix.`,
 } as const;
 
 /** What the staff desk's calls answer (/api/desk/*); only the API sends these. */

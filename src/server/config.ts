@@ -2,6 +2,41 @@ import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
 
+/** Why one entry of ALLOWED_ORIGINS is not an origin, or null when it is one. */
+function originProblem(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return `"${entry}" is not an origin such as https://shop.example.com`;
+  }
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))
+    return `"${entry}" must start with https:// (http:// only for localhost)`;
+  if (url.origin !== entry)
+    return `"${entry}" must be an origin only: scheme, host and port, no path or trailing slash (${url.origin})`;
+  return null;
+}
+
+/**
+ * Origins of other front ends that may call the shop's API (never the desk's calls): a
+ * comma-separated list of exact origins, such as https://app.example.com,http://localhost:5173.
+ */
+const allowedOrigins = z
+  .string()
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .check((ctx) => {
+    for (const entry of ctx.value) {
+      const problem = originProblem(entry);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    }
+  });
+
 const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   MONGODB_URI: z
@@ -21,6 +56,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bastaa <no-reply@bastaa.pk>'),
   /** The shop's public address, for links in mails; required in production. */
   SITE_URL: optionalUrl,
+  ALLOWED_ORIGINS: allowedOrigins.default([]),
   /** The port of `npm start`; without SITE_URL (locally), mailed links point at http://localhost:PORT. */
   PORT: z.coerce.number().int().min(1).max(65_535).default(8888),
   RATES_URL: z.url().default('https://open.er-api.com/v6/latest/PKR'),

@@ -1,11 +1,12 @@
 import type { Context } from '@netlify/functions';
 import type { ZodMiniType } from 'zod/mini';
+import { DEFAULT_BODY_BYTES } from '../lib/contract/endpoints.ts';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
 import './zod-english.ts';
 import { invalid, tooLarge } from './errors.ts';
 
-/** Largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 100 * 1024;
+/** Largest request body accepted, in bytes, by every call the endpoint table gives no limit of its own. */
+export const MAX_BODY_BYTES = DEFAULT_BODY_BYTES;
 
 /**
  * Headers every API answer carries. netlify.toml's [[headers]] apply to static files only, never

@@ -1,7 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
+import { PRIVATE_FILE_MODE, privateFolder } from './private-files.ts';
 import { logEvent } from './request-log.ts';
 
 /** One outgoing e-mail. */
@@ -42,19 +44,40 @@ export async function sendMail(
     return;
   }
   const outbox = path.resolve(config.DATA_DIR, 'outbox');
-  await mkdir(outbox, { recursive: true });
-  const file = path.join(
-    outbox,
-    `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`,
-  );
-  await writeFile(
-    file,
-    `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
-  );
+  // Mails hold reset codes and addresses: the outbox is its owner's only.
+  await privateFolder(outbox);
+  const file = path.join(outbox, outboxName(mail.to));
+  // Written whole or not at all: a reader of *.txt never sees half a mail.
+  const partial = `${file}.tmp`;
+  try {
+    await writeFile(
+      partial,
+      `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+      { mode: PRIVATE_FILE_MODE, flag: 'wx' },
+    );
+    await rename(partial, file);
+  } catch (error) {
+    await unlink(partial).catch(() => undefined);
+    throw error;
+  }
   logEvent(
     'info',
     `[mail] dev outbox: "${mail.subject}" to ${mail.to}${mail.summary ? ` (${mail.summary})` : ''} written to ${file}`,
   );
+}
+
+let written = 0;
+
+/**
+ * A dev-outbox file name no other mail gets: the time (so names sort oldest first), this process's
+ * count of mails written, a random part (other processes write to the same folder) and the
+ * recipient (so a reader can pick one person's mails), ending in .txt.
+ */
+export function outboxName(to: string, now = new Date()): string {
+  written += 1;
+  const time = now.toISOString().replace(/[:.]/g, '-');
+  const count = String(written).padStart(6, '0');
+  return `${time}-${count}-${randomBytes(6).toString('hex')}-${to.replace(/[^\w.@-]/g, '_').slice(0, 160)}.txt`;
 }
 
 /** Waits between SMTP attempts: a transient refusal gets two more tries, about 1 s and 4 s later. */

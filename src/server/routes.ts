@@ -119,7 +119,7 @@ export const SERVICES: Services = {
     return pageResponse(html, status);
   },
   register: ({ deps, body, ip }) => register(deps, body, ip),
-  login: ({ deps, body, ip }) => login(deps, body, ip),
+  login: ({ deps, body, ip, waitUntil }) => login(deps, body, ip, waitUntil),
   googleLogin: ({ deps, body, waitUntil }) => googleLogin(deps, body.token, waitUntil),
   logout: ({ deps, user }) => endSessions(deps.store, user.id),
   resetRequest: ({ deps, body, ip, waitUntil }) =>
@@ -181,7 +181,7 @@ export const SERVICES: Services = {
     void alertCancelled(deps, order._id, 'the shopper', waitUntil);
     return { success: true, message: ORDER_MESSAGES.cancelled, order };
   },
-  deskSignIn: ({ deps, body, ip }) => signIn(deps, body, ip),
+  deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
   deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
   deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
   deskAcceptInvitation: ({ deps, body, ip }) => acceptInvitation(deps, body, ip),

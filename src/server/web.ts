@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { getDeps } from './deps.ts';
 import { DomainError, tooLarge, type FailureKind } from './errors.ts';
 import {
+  API_SECURITY_HEADERS,
   MAX_BODY_BYTES,
   json,
   parseBody,
@@ -124,13 +125,74 @@ function answerFailure(error: unknown, withMsg: boolean): Response {
   return failure(500, SERVER_MESSAGES.failed, withMsg);
 }
 
-/** Whether a browser sent this request from another site (no Origin: not a browser's cross-site call). */
-function isForeign(req: Request, site: string | undefined): boolean {
+/**
+ * Whether a browser sent this request from another site (no Origin: not a browser's cross-site
+ * call). `listed` are the other front ends the owner allows (ALLOWED_ORIGINS), never on the desk.
+ */
+function isForeign(req: Request, site: string | undefined, listed: readonly string[]): boolean {
   const origin = req.headers.get('origin');
   if (origin === null) return false;
-  const allowed = new Set([new URL(req.url).origin]);
+  const allowed = new Set([new URL(req.url).origin, ...listed]);
   if (site) allowed.add(new URL(site).origin);
   return !allowed.has(origin);
+}
+
+/** The headers other front ends' calls send: the login token, an order's key and the body's type. */
+export const CORS_REQUEST_HEADERS = 'token, idempotency-key, content-type';
+
+/** The request's Origin when it is one the owner listed and the call is not the desk's, else null. */
+function listedOrigin(req: Request, router: RouterName, listed: readonly string[]): string | null {
+  const origin = req.headers.get('origin');
+  return origin !== null && router !== 'desk' && listed.includes(origin) ? origin : null;
+}
+
+/**
+ * An answer readable by a listed origin: it names that origin (a token travels in a header, never
+ * a cookie, so no credentials), exposes Retry-After and X-Request-Id, and varies by Origin so a
+ * cache never hands one origin's answer to another.
+ */
+function withCors(response: Response, origin: string | null, anyListed: boolean): Response {
+  if (!origin && !anyListed) return response;
+  let answer = response;
+  try {
+    answer.headers.append('Vary', 'Origin');
+  } catch {
+    // A Response with immutable headers: copy it to add them.
+    answer = new Response(response.body, response);
+    answer.headers.append('Vary', 'Origin');
+  }
+  if (origin) {
+    answer.headers.set('Access-Control-Allow-Origin', origin);
+    answer.headers.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+  }
+  return answer;
+}
+
+/**
+ * The answer to a CORS preflight (OPTIONS with Origin): 204 with what a listed origin may send to
+ * a call that is not the desk's; 403 for any other origin, as its real request would get.
+ */
+function preflight(
+  req: Request,
+  router: RouterName,
+  methods: Map<string, EndpointName>,
+  listed: readonly string[],
+): Response {
+  const origin = listedOrigin(req, router, listed);
+  const asked = req.headers.get('access-control-request-method') ?? '';
+  if (!origin || !methods.has(asked))
+    return failure(403, SERVER_MESSAGES.foreignOrigin, false, { Vary: 'Origin' });
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Methods': [...methods.keys()].join(', '),
+      'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS,
+      'Access-Control-Max-Age': '600',
+      Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    },
+  });
 }
 
 const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
@@ -158,7 +220,7 @@ async function readForm(req: Request): Promise<Record<string, string>> {
  * service, and maps a domain error to its status code and message.
  */
 export function serveRouter(router: RouterName): Handler {
-  const serve = answerCall(routesOf(router));
+  const serve = answerCall(router, routesOf(router));
   return (req, context) => {
     const requestId = requestIdOf(req);
     const request: RequestContext = { requestId, ref: referenceOf(requestId) };
@@ -199,7 +261,27 @@ async function answerLogged(
   return response;
 }
 
-function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
+function answerCall(router: RouterName, routes: Map<string, Map<string, EndpointName>>): Handler {
+  const answer = answerWith(router, routes);
+  return async (req, context) => {
+    const response = await answer(req, context);
+    const listed = listedOrigins(router);
+    return withCors(response, listedOrigin(req, router, listed), listed.length > 0);
+  };
+}
+
+/** The origins a router's answers may be read by: ALLOWED_ORIGINS, never for the desk. */
+function listedOrigins(router: RouterName): readonly string[] {
+  if (router === 'desk') return [];
+  try {
+    return loadConfig().ALLOWED_ORIGINS;
+  } catch {
+    // A deploy that lacks a variable answers 503, readable by nobody else.
+    return [];
+  }
+}
+
+function answerWith(router: RouterName, routes: Map<string, Map<string, EndpointName>>): Handler {
   return async (req, context) => {
     const methods = routes.get(new URL(req.url).pathname);
     const name = methods?.get(req.method);
@@ -209,7 +291,10 @@ function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
     try {
       // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
       const config = loadConfig();
+      const listed = listedOrigins(router);
       if (!methods) return failure(404, SERVER_MESSAGES.notFound, false);
+      if (req.method === 'OPTIONS' && req.headers.get('origin') !== null)
+        return preflight(req, router, methods, listed);
       if (!name || !spec) {
         const allowed = [...methods.keys()].join(', ');
         return failure(405, SERVER_MESSAGES.methodNotAllowed(allowed), withMsg, {
@@ -225,7 +310,7 @@ function answerCall(routes: Map<string, Map<string, EndpointName>>): Handler {
             kind === 'form' ? SERVER_MESSAGES.notForm : SERVER_MESSAGES.notJson,
             withMsg,
           );
-        if (isForeign(req, config.SITE_URL))
+        if (isForeign(req, config.SITE_URL, listed))
           return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
       }
       const deps = await getDeps();

@@ -1,8 +1,20 @@
 // Backups: export every backed-up collection, restore into a fresh store, and compare
 // every record; on SQLite and on the Mongo adapter over the driver's test double. A restore checks
-// the checksums and refuses a non-empty store before writing anything.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// the manifest's signature (a key derived from the shop's secret), that every collection is there,
+// the checksums, and refuses a non-empty store before writing anything. The attacks on the folder
+// (an edited record with its checksum recomputed, a manifest signed again with another key, a
+// manifest without its orders and audit) are kept here, and so are the files' modes.
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +23,7 @@ import {
   BackupError,
   exportBackup,
   restoreBackup,
+  signManifest,
 } from '../../src/server/operations/backup.ts';
 import { BACKED_UP, COLLECTIONS } from '../../src/server/store/collections.ts';
 import type { Store } from '../../src/server/store/port.ts';
@@ -18,6 +31,10 @@ import { makeProduct } from '../fixtures/products.ts';
 import { orderRecord, tempMongoDoubleStore, tempSqliteStore } from '../fixtures/store.ts';
 
 type Opened = { store: Store; cleanup: () => Promise<void> };
+
+/** The shop's secret (JWT_SECRET) that signs its backups. */
+const SECRET = new TextEncoder().encode('the shop’s own secret, thirty-two characters or more');
+const KEYS = [SECRET];
 
 /** Puts at least one record into every collection, backed up or not. */
 async function populate(store: Store): Promise<void> {
@@ -123,7 +140,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
       target = await open();
       await populate(source.store);
       folder = newFolder();
-      await exportBackup(source.store, folder, new Date('2026-11-24T03:00:00.000Z'));
+      await exportBackup(source.store, folder, KEYS, new Date('2026-11-24T03:00:00.000Z'));
     });
     afterAll(async () => {
       await Promise.all([source.cleanup(), target.cleanup()]);
@@ -167,7 +184,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
     });
 
     it('restores into a fresh store, every record equal to the original', async () => {
-      const restored = await restoreBackup(target.store, folder);
+      const restored = await restoreBackup(target.store, folder, KEYS);
       expect(Object.keys(restored)).toEqual([...BACKED_UP]);
       for (const collection of BACKED_UP)
         expect(await target.store.backup.read(collection), collection).toEqual(
@@ -196,7 +213,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
 
     it('refuses to restore into a store that is not empty, writing nothing', async () => {
       const before = await target.store.backup.count('orders');
-      const error = await restoreBackup(target.store, folder).catch((e: unknown) => e);
+      const error = await restoreBackup(target.store, folder, KEYS).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BackupError);
       expect((error as BackupError).problems).toEqual([
         'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1, catalogueVersions 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
@@ -206,12 +223,12 @@ function backupContract(name: string, open: () => Promise<Opened>) {
 
     it('refuses a folder whose file does not match its checksum, writing nothing', async () => {
       const damaged = newFolder();
-      await exportBackup(source.store, damaged);
+      await exportBackup(source.store, damaged, KEYS);
       const file = path.join(damaged, 'orders.jsonl');
       writeFileSync(file, readFileSync(file, 'utf8').replace('Delivered', 'Cancelled'));
       const empty = await open();
       try {
-        const error = await restoreBackup(empty.store, damaged).catch((e: unknown) => e);
+        const error = await restoreBackup(empty.store, damaged, KEYS).catch((e: unknown) => e);
         expect((error as BackupError).problems).toEqual([
           'orders.jsonl: checksum does not match the manifest; the file was changed or damaged. Restore from another copy.',
           'Nothing was restored.',
@@ -224,7 +241,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
     });
 
     it('refuses to export into a folder that already holds files', async () => {
-      const error = await exportBackup(source.store, folder).catch((e: unknown) => e);
+      const error = await exportBackup(source.store, folder, KEYS).catch((e: unknown) => e);
       expect((error as BackupError).problems).toEqual([
         `${folder} is not empty (${BACKED_UP.length + 1} entries): export into a new or empty folder, so no older backup is mixed in.`,
       ]);
@@ -270,27 +287,242 @@ describe('the backup list', () => {
     const { store, cleanup } = tempSqliteStore();
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
     try {
-      let error = await restoreBackup(store, dir).catch((e: unknown) => e);
+      let error = await restoreBackup(store, dir, KEYS).catch((e: unknown) => e);
       expect((error as BackupError).problems).toEqual([
         `${dir} has no manifest.json: name the folder \`backup export\` wrote.`,
       ]);
+      const mongoManifest: Parameters<typeof signManifest>[0] = {
+        format: BACKUP_FORMAT,
+        schemaVersion: 1,
+        createdAt: '2026-11-24T03:00:00.000Z',
+        store: 'mongo',
+        collections: BACKED_UP.map((name) => ({
+          name,
+          file: `${name}.jsonl`,
+          count: 0,
+          sha256: '0'.repeat(64),
+        })),
+      };
       writeFileSync(
         path.join(dir, 'manifest.json'),
-        JSON.stringify({
-          format: BACKUP_FORMAT,
-          schemaVersion: 1,
-          createdAt: '2026-11-24T03:00:00.000Z',
-          store: 'mongo',
-          collections: [],
-        }),
+        JSON.stringify(signManifest(mongoManifest, SECRET)),
       );
-      error = await restoreBackup(store, dir).catch((e: unknown) => e);
+      error = await restoreBackup(store, dir, KEYS).catch((e: unknown) => e);
       expect((error as BackupError).problems).toEqual([
         'This backup was made from a mongo store; restore it into a mongo store (this one is sqlite).',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await cleanup();
+    }
+  });
+});
+
+describe('a backup that proves where it came from', () => {
+  let source: Opened;
+  const folders: string[] = [];
+  const newFolder = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
+    folders.push(dir);
+    return dir;
+  };
+  /** A fresh export of the populated store, with one member who is staff, not owner. */
+  const exported = async (keys = KEYS) => {
+    const folder = newFolder();
+    await exportBackup(source.store, folder, keys);
+    return folder;
+  };
+  const readManifest = (folder: string) =>
+    JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+  const writeManifest = (folder: string, manifest: unknown) =>
+    writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  /** The attack: Mallory's staff record says owner, and its checksum in the manifest follows. */
+  const makeMalloryOwner = (folder: string) => {
+    const file = path.join(folder, 'staff.jsonl');
+    const text = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const row = JSON.parse(line);
+        const doc = JSON.parse(row.doc);
+        if (doc.email === 'mallory@bastaa.pk') row.doc = JSON.stringify({ ...doc, role: 'owner' });
+        return `${JSON.stringify(row)}\n`;
+      })
+      .join('');
+    writeFileSync(file, text);
+    const manifest = readManifest(folder);
+    const entry = manifest.collections.find((c: { name: string }) => c.name === 'staff');
+    entry.sha256 = createHash('sha256').update(text).digest('hex');
+    return manifest;
+  };
+  /** Restores `folder` into a fresh store: the problems, and whether anything was written. */
+  async function refusal(folder: string, keys = KEYS) {
+    const empty = tempSqliteStore();
+    try {
+      const error = await restoreBackup(empty.store, folder, keys).catch((e: unknown) => e);
+      let written = 0;
+      for (const collection of BACKED_UP) written += await empty.store.backup.count(collection);
+      return { problems: (error as BackupError).problems, written };
+    } finally {
+      await empty.cleanup();
+    }
+  }
+  const CHANGED =
+    'manifest.json was changed after it was signed: its collections, counts or checksums are not the ones the shop wrote.';
+  const OTHER_KEY =
+    "manifest.json is signed with another key, not this shop's secret: it was signed again elsewhere, or the shop that made it had another JWT_SECRET. Set JWT_SECRET (and JWT_SECRET_PREVIOUS during a rotation) to the secret of the shop that made the backup (without JWT_SECRET: copy its DATA_DIR/jwt-secret).";
+
+  beforeAll(async () => {
+    source = tempSqliteStore();
+    await populate(source.store);
+    await source.store.staff.create({
+      id: randomUUID(),
+      email: 'mallory@bastaa.pk',
+      name: 'Mallory',
+      role: 'staff',
+      status: 'active',
+      passwordHash: 'scrypt$ghi',
+      totpSecret: 'v1.d.e.f',
+      totpLastStep: 1,
+      sessionVersion: 0,
+      inviteExpiresAt: null,
+      invitedBy: null,
+      inviteHash: null,
+      createdAt: '2026-11-01T09:30:00.000Z',
+    });
+  });
+  afterAll(async () => {
+    await source.cleanup();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signs the manifest with a key derived from the shop’s secret', async () => {
+    const manifest = readManifest(await exported());
+    expect(manifest.signature).toEqual({
+      alg: 'HMAC-SHA256',
+      keyId: expect.stringMatching(/^[\w-]{11}$/),
+      value: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    // The key is derived, never the secret itself: the secret's HMAC is not the signature.
+    const { signature: _s, ...body } = manifest;
+    expect(manifest.signature.value).not.toBe(
+      createHmac('sha256', SECRET).update(JSON.stringify(body)).digest('base64url'),
+    );
+  });
+
+  it('refuses a staff record made owner with its checksum recomputed, and restores nothing', async () => {
+    const folder = await exported();
+    writeManifest(folder, makeMalloryOwner(folder));
+    expect(await refusal(folder)).toEqual({
+      problems: [CHANGED, 'Nothing was restored.'],
+      written: 0,
+    });
+  });
+
+  it('refuses the same edit signed again with another key, and restores nothing', async () => {
+    const folder = await exported();
+    const attacker = new TextEncoder().encode('an attacker’s own secret, thirty-two characters');
+    writeManifest(folder, signManifest(makeMalloryOwner(folder), attacker));
+    expect(await refusal(folder)).toEqual({
+      problems: [OTHER_KEY, 'Nothing was restored.'],
+      written: 0,
+    });
+  });
+
+  it('refuses the edit signed again under this shop’s key id but another key', async () => {
+    const folder = await exported();
+    const attacker = new TextEncoder().encode('an attacker’s own secret, thirty-two characters');
+    const forged = signManifest(makeMalloryOwner(folder), attacker);
+    forged.signature!.keyId = readManifest(folder).signature.keyId;
+    writeManifest(folder, forged);
+    expect(await refusal(folder)).toEqual({
+      problems: [CHANGED, 'Nothing was restored.'],
+      written: 0,
+    });
+  });
+
+  it('refuses an unsigned manifest, even one whose checksums all match', async () => {
+    const folder = await exported();
+    const { signature: _s, ...unsigned } = makeMalloryOwner(folder);
+    writeManifest(folder, unsigned);
+    expect(await refusal(folder)).toEqual({
+      problems: [
+        'manifest.json is not signed: this shop cannot tell where the backup came from or whether it was changed. Restore a backup `backup export` made, which signs it.',
+        'Nothing was restored.',
+      ],
+      written: 0,
+    });
+  });
+
+  it('refuses a manifest without orders and audit, signed or not, and restores nothing', async () => {
+    const folder = await exported();
+    const manifest = readManifest(folder);
+    manifest.collections = manifest.collections.filter(
+      (c: { name: string }) => c.name !== 'orders' && c.name !== 'audit',
+    );
+    rmSync(path.join(folder, 'orders.jsonl'));
+    rmSync(path.join(folder, 'audit.jsonl'));
+    writeManifest(folder, manifest);
+    expect(await refusal(folder)).toEqual({
+      problems: [CHANGED, 'Nothing was restored.'],
+      written: 0,
+    });
+    // Even signed with the shop's own key (an older export, or someone holding the secret):
+    writeManifest(folder, signManifest(manifest, SECRET));
+    expect(await refusal(folder)).toEqual({
+      problems: [
+        'The backup is incomplete: it lacks orders, audit. Restore a whole backup.',
+        'Nothing was restored.',
+      ],
+      written: 0,
+    });
+  });
+
+  it('refuses a manifest with a field added after it was signed', async () => {
+    const folder = await exported();
+    writeManifest(folder, { ...readManifest(folder), note: 'restore me' });
+    expect(await refusal(folder)).toEqual({
+      problems: [CHANGED, 'Nothing was restored.'],
+      written: 0,
+    });
+  });
+
+  it('restores a backup signed under JWT_SECRET_PREVIOUS while a rotation is under way', async () => {
+    const folder = await exported();
+    const rotated = new TextEncoder().encode('the new secret after rotation, 32 characters+');
+    const empty = tempSqliteStore();
+    try {
+      const restored = await restoreBackup(empty.store, folder, [rotated, SECRET]);
+      expect(restored.staff).toBe(2);
+      expect(await refusal(folder, [rotated])).toEqual({
+        problems: [OTHER_KEY, 'Nothing was restored.'],
+        written: 0,
+      });
+    } finally {
+      await empty.cleanup();
+    }
+  });
+
+  it('writes its folder 0700 and every file 0600, an existing empty folder included', async () => {
+    const previous = process.umask(0o022);
+    try {
+      const fresh = path.join(newFolder(), 'nightly');
+      await exportBackup(source.store, fresh, KEYS);
+      const existing = path.join(newFolder(), 'given');
+      mkdirSync(existing);
+      chmodSync(existing, 0o755);
+      await exportBackup(source.store, existing, KEYS);
+      for (const folder of [fresh, existing]) {
+        expect((statSync(folder).mode & 0o777).toString(8)).toBe('700');
+        const modes = readdirSync(folder).map(
+          (f) => `${f} ${(statSync(path.join(folder, f)).mode & 0o777).toString(8)}`,
+        );
+        expect(modes.sort()).toEqual(
+          ['manifest.json', ...BACKED_UP.map((c) => `${c}.jsonl`)].map((f) => `${f} 600`).sort(),
+        );
+      }
+    } finally {
+      process.umask(previous);
     }
   });
 });

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { ACCOUNT_MESSAGES, DESK_ANSWERS, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import {
+  ACCOUNT_MESSAGES,
+  DESK_ANSWERS,
+  DESK_PASSWORD_RULES,
+  STOCK_ANSWERS,
+} from '../../src/lib/messages.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/accounts/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
@@ -21,6 +26,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { storedPhoto } from '../fixtures/products.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -37,6 +43,10 @@ beforeAll(async () => {
   staff = await enrol('staff', 'Staff One');
   removed = await enrol('staff', 'Staff Gone');
   shopper = await signUp('Shopper');
+  // The editor takes only photos the shop holds: the matrix's save names one.
+  (
+    BODIES.deskProductSave as { product: { colours: { images: string[] }[] } }
+  ).product.colours[0]!.images = [await storedPhoto('matrix')];
   const gone = await deskCall('staff/remove', {
     body: { staffId: removed.id },
     token: owner.token,
@@ -340,6 +350,135 @@ describe('desk sign-in', { timeout: 60_000 }, () => {
     }
   });
 
+  it('lets the owner in from their phone after ten wrong passwords to their e-mail, each sent as soon as Retry-After allowed', async () => {
+    const member = await enrol('owner');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now());
+      const outsider = [];
+      for (let wrong = 0; wrong < 10;) {
+        const answer = await deskCall('signin', {
+          body: { email: member.email, password: 'a wrong password', code: '123456' },
+          ip: '203.0.113.30',
+        });
+        outsider.push(answer.status);
+        if (answer.status === 429)
+          vi.setSystemTime(Date.now() + Number(answer.headers.get('retry-after')) * 1000);
+        else wrong += 1;
+      }
+      expect(outsider.filter((s) => s === 401)).toHaveLength(10);
+      const owner = await deskCall('signin', {
+        body: { email: member.email, password: member.password, code: member.code(1) },
+        ip: '198.51.100.30',
+      });
+      expect({ status: owner.status, message: owner.body.message }).toEqual({
+        status: 200,
+        message: DESK_ANSWERS.signedIn,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps an outsider at one wrong password every 5 minutes from ever stopping the member', async () => {
+    const member = await enrol('staff');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const wrong = (ip: string) =>
+      deskCall('signin', {
+        body: { email: member.email, password: 'a wrong password', code: '123456' },
+        ip,
+      });
+    try {
+      vi.setSystemTime(Date.now());
+      // Ten first, from two addresses, as fast as they are let through…
+      for (const ip of ['203.0.113.31', '203.0.113.35'])
+        for (let i = 0; i < 5; i++) expect((await wrong(ip)).status).toBe(401);
+      // …then one every 5 minutes, from a third (12 an hour, within any per-address cap).
+      const memberStatuses: number[] = [];
+      for (let minute = 0; minute < 60; minute += 5) {
+        await wrong('203.0.113.36');
+        vi.setSystemTime(Date.now() + 150_000);
+        if (minute % 15 === 0) {
+          const signedIn = await deskCall('signin', {
+            body: { email: member.email, password: member.password, code: member.code() },
+            ip: '198.51.100.31',
+          });
+          memberStatuses.push(signedIn.status);
+        }
+        vi.setSystemTime(Date.now() + 150_000);
+      }
+      expect(memberStatuses).toEqual([200, 200, 200, 200]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('caps wrong passwords for one e-mail from one address: the 6th in 15 minutes gets 429', async () => {
+    const member = await enrol('staff');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await deskCall('signin', {
+        body: { email: member.email, password: `wrong password ${i}`, code: '123456' },
+        ip: '203.0.113.32',
+      });
+      statuses.push(answer.status);
+      if (i === 5)
+        expect({ message: answer.body.message, retry: answer.headers.get('retry-after') }).toEqual({
+          message: DESK_ANSWERS.tooManySignIns,
+          retry: '900',
+        });
+    }
+    expect(statuses).toEqual([...Array(5).fill(401), 429]);
+    const fromAnother = await deskCall('signin', {
+      body: { email: member.email, password: member.password, code: member.code(1) },
+      ip: '203.0.113.33',
+    });
+    expect(fromAnother.status).toBe(200);
+  });
+
+  it('checks 5 of 12 parallel wrong passwords to one e-mail from one address and refuses 7', async () => {
+    const member = await enrol('staff');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        deskCall('signin', {
+          body: { email: member.email, password: `parallel guess ${i}`, code: '123456' },
+          ip: '203.0.113.34',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([
+      ...Array(5).fill(401),
+      ...Array(7).fill(429),
+    ]);
+  });
+
+  it('mails the member once when sign-ins as them keep failing, from any addresses, saying from where', async () => {
+    const member = await enrol('staff');
+    const attempts = [
+      { password: 'wrong one', code: '123456' },
+      { password: 'wrong two', code: '123456' },
+      { password: member.password, code: otherThan(member.code(0), 11) },
+      { password: 'wrong three', code: '123456' },
+      { password: 'wrong four', code: '123456' },
+      { password: 'wrong five', code: '123456' },
+      { password: 'wrong six', code: '123456' },
+    ];
+    for (const [i, body] of attempts.entries())
+      await deskCall('signin', {
+        body: { email: member.email, ...body },
+        ip: `203.0.113.${40 + i}`,
+      });
+    await settleBackground();
+    const mails = readdirSync(path.join(env.dir, 'outbox'))
+      .filter((f) => f.endsWith(`-${member.email}.txt`))
+      .map((f) => readFileSync(path.join(env.dir, 'outbox', f), 'utf8'))
+      .filter((text) => text.includes('Subject: Failed sign-ins to the Bastaa desk as you'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(
+      `Someone failed to sign in to the Bastaa desk as ${member.email} 5 times in the last 60 minutes, most recently from the address 203.0.113.44 on `,
+    );
+  });
+
   it('caps failed sign-ins per address: the 11th in 15 minutes gets 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -385,6 +524,48 @@ describe('invitations', { timeout: 60_000 }, () => {
     expect(readFileSync(path.join(env.dir, 'outbox', mails[0]!), 'utf8')).toMatch(
       /\/desk\/invite#token=[\w-]{43}\n/,
     );
+  });
+
+  it('refuses a desk password below owner strength, naming the rule, and sets nothing', async () => {
+    const email = 'nadia.k@bastaa.pk';
+    const { token } = await createInvitation(
+      await getStore(),
+      { email, name: 'Nadia', role: 'owner' },
+      null,
+    );
+    const cases: [string, string][] = [
+      ['aaaaaaaa', DESK_PASSWORD_RULES.repeated],
+      ['bastaa123', DESK_PASSWORD_RULES.shopName('Bastaa')],
+      ['Bastaa-Desk-2026', DESK_PASSWORD_RULES.shopName('Bastaa')],
+      [email, DESK_PASSWORD_RULES.email],
+      ['NadiaK!2026', DESK_PASSWORD_RULES.email],
+      ['abcdefghij', DESK_PASSWORD_RULES.sequence],
+      ['98765432', DESK_PASSWORD_RULES.sequence],
+      ['lkjhgfdsa', DESK_PASSWORD_RULES.sequence],
+      ['12345678', DESK_PASSWORD_RULES.common],
+      ['Summer2026!', DESK_PASSWORD_RULES.guessable(2)],
+    ];
+    for (const [password, message] of cases) {
+      const answer = await deskCall('staff/accept', {
+        body: { token, password },
+        ip: '192.0.2.201',
+      });
+      expect({ password, status: answer.status, message: answer.body.message }).toEqual({
+        password,
+        status: 400,
+        message,
+      });
+    }
+    const member = await (await getStore()).staff.findByEmail(email);
+    expect({ passwordHash: member?.passwordHash, totpSecret: member?.totpSecret }).toEqual({
+      passwordHash: null,
+      totpSecret: null,
+    });
+    const strong = await deskCall('staff/accept', {
+      body: { token, password: 'velvet harbour copper lantern' },
+      ip: '192.0.2.201',
+    });
+    expect(strong.status).toBe(200);
   });
 
   it('refuses to invite an active member again', async () => {

@@ -31,20 +31,33 @@ import { productVersion } from '../../src/server/store/product-version.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
-import { makeProduct } from '../fixtures/products.ts';
+import { makeProduct, storedPhoto, withStoredPhotos } from '../fixtures/products.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
 let staff: Member;
 let shopper: { token: string; email: string };
 let photoJpeg: Buffer;
+/** Stored photos by label (the editor accepts only photos the shop holds). */
+const photo: Record<string, string> = {};
 
 beforeAll(async () => {
   env = await useTempDataDir();
   await stockShelves([
-    makeProduct({ _id: 'kept-tote', productName: 'Kept Tote', colors: ['Black', 'Tan'] }),
-    makeProduct({ _id: 'old-satchel', productName: 'Old Satchel' }),
+    await withStoredPhotos(
+      makeProduct({ _id: 'kept-tote', productName: 'Kept Tote', colors: ['Black', 'Tan'] }),
+    ),
+    await withStoredPhotos(makeProduct({ _id: 'old-satchel', productName: 'Old Satchel' })),
   ]);
+  for (const label of [
+    'ravi-black',
+    'ravi-green',
+    'a',
+    'b',
+    'c',
+    ...Array.from({ length: 9 }, (_, i) => `p${i}`),
+  ])
+    photo[label] = await storedPhoto(label);
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
   shopper = await signUp('Ayesha');
@@ -85,8 +98,8 @@ function form(overrides: Partial<ProductForm> = {}): ProductForm {
       weight: '0.7 kg',
     },
     colours: [
-      { color: 'black', swatch: '', images: ['/images/products/ravi-black.svg'] },
-      { color: 'Mehndi Green', swatch: '#5B6B2F', images: ['/images/products/ravi-green.svg'] },
+      { color: 'black', swatch: '', images: [photo['ravi-black']!] },
+      { color: 'Mehndi Green', swatch: '#5B6B2F', images: [photo['ravi-green']!] },
     ],
     ...overrides,
   };
@@ -133,8 +146,8 @@ describe('adding a product', () => {
       category: 'handbags',
       colors: ['Black', 'Mehndi Green'],
       colorImages: [
-        { color: 'Black', images: ['/images/products/ravi-black.svg'] },
-        { color: 'Mehndi Green', images: ['/images/products/ravi-green.svg'], swatch: '#5b6b2f' },
+        { color: 'Black', images: [photo['ravi-black']!] },
+        { color: 'Mehndi Green', images: [photo['ravi-green']!], swatch: '#5b6b2f' },
       ],
       price: 4500,
       discountPercent: 10,
@@ -185,10 +198,10 @@ describe('adding a product', () => {
       wholesalePrice: '',
       specs: { ...form().specs, weight: 'x'.repeat(41) },
       colours: [
-        { color: 'Camel', swatch: '', images: ['/images/a.svg'] },
+        { color: 'Camel', swatch: '', images: [photo.a!] },
         { color: 'Teal', swatch: 'teal', images: [] },
-        { color: 'Black', swatch: '', images: ['/images/b.svg'] },
-        { color: 'BLACK', swatch: '', images: ['/images/c.svg'] },
+        { color: 'Black', swatch: '', images: [photo.b!] },
+        { color: 'BLACK', swatch: '', images: [photo.c!] },
       ],
     });
     const answer = await save(staff.token, { product: bad });
@@ -224,7 +237,7 @@ describe('adding a product', () => {
   });
 
   it('refuses a colour with no photo, more than 8 photos, or a product without colours', async () => {
-    const nine = Array.from({ length: 9 }, (_, i) => `/images/p${i}.svg`);
+    const nine = Array.from({ length: 9 }, (_, i) => photo[`p${i}`]!);
     const many = await save(staff.token, {
       product: form({ colours: [{ color: 'Black', swatch: '', images: nine }] }),
     });
@@ -250,6 +263,46 @@ describe('adding a product', () => {
       'colours.0.images': EDITOR_ANSWERS.notStored(missing),
       'colours.1.images': 'must be a site-relative path (one leading /, no .. segments)',
     });
+  });
+  it('refuses any site path that is not a photo the shop holds, naming each, and saves nothing', async () => {
+    const before = (await (await store()).products.list()).length;
+    const paths = ['/images/nope.jpg', '/api/desk/staff/list', '/desk/index.html', '/favicon.svg'];
+    const answer = await save(staff.token, {
+      product: form({
+        productName: 'Broken Pictures Tote',
+        colours: paths.map((site, i) => ({
+          color: ['Black', 'Tan', 'Navy', 'Grey'][i]!,
+          swatch: '',
+          images: [site],
+        })),
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(EDITOR_ANSWERS.problems(4));
+    expect(answer.body.problems).toEqual(
+      Object.fromEntries(
+        paths.map((site, i) => [`colours.${i}.images`, EDITOR_ANSWERS.notPhotoPath(site)]),
+      ),
+    );
+    expect((await (await store()).products.list()).length).toBe(before);
+  });
+
+  it('refuses a stored photo’s name bent into another path: a query, a variant, another folder', async () => {
+    const held = photo.a!;
+    const hash = held.slice('/photos/'.length, -'.jpg'.length);
+    for (const site of [
+      `${held}?v=1`,
+      `/photos/${hash}-720.webp`,
+      `/photos/${hash}.JPG`,
+      `/images/${hash}.jpg`,
+      `/photos/${hash}.png`,
+    ]) {
+      const answer = await save(staff.token, {
+        product: form({ colours: [{ color: 'Black', swatch: '', images: [site] }] }),
+      });
+      expect({ site, status: answer.status }).toEqual({ site, status: 400 });
+      expect(Object.keys(answer.body.problems)).toEqual(['colours.0.images']);
+    }
   });
 });
 

@@ -215,7 +215,7 @@ describe('moving orders from the desk', { timeout: 60_000 }, () => {
       status: 200,
       message: DESK_ANSWERS.moved(number, 'Packing'),
     });
-    // Each mail is its own file in the dev outbox, named by the millisecond it was written.
+    // Each mail is its own file in the dev outbox; the first is written before the next move.
     await settleBackground();
     const out = await deskCall('orders/move', {
       body: { order: order.id, to: 'OUT FOR DELIVERY', courier: 'TCS', trackingNumber: 'LHR-778' },

@@ -24,8 +24,10 @@ const newDir = (label: string) => {
   return dir;
 };
 
+/** The shop's secret: a backup restores only where the secret that signed it is set. */
+const SECRET = 's'.repeat(48);
 const shop = (dataDir: string, env: Record<string, string>, ...args: string[]) =>
-  runShop({ DATA_DIR: dataDir, ...env }, ...args);
+  runShop({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }, ...args);
 
 let source: string;
 let store: Store;
@@ -73,6 +75,22 @@ describe('npm run shop -- backup', () => {
       'products.jsonl: checksum does not match the manifest; the file was changed or damaged. Restore from another copy.',
       'Nothing was restored.',
     ]);
+  });
+
+  it('refuses a backup where the shop has another secret, saying which to set', async () => {
+    const folder = path.join(newDir('moved'), 'b');
+    expect(shop(source, {}, 'backup', 'export', folder).status).toBe(0);
+    const target = newDir('elsewhere');
+    const restored = shop(target, { JWT_SECRET: 'x'.repeat(48) }, 'backup', 'restore', folder);
+    expect(restored.status).toBe(1);
+    expect(restored.err.split('\n')).toEqual([
+      "manifest.json is signed with another key, not this shop's secret: it was signed again elsewhere, or the shop that made it had another JWT_SECRET. Set JWT_SECRET (and JWT_SECRET_PREVIOUS during a rotation) to the secret of the shop that made the backup (without JWT_SECRET: copy its DATA_DIR/jwt-secret).",
+      'Nothing was restored.',
+    ]);
+    const restoredInto = openSqliteStore(target);
+    const orders = await restoredInto.backup.count('orders');
+    await restoredInto.close();
+    expect(orders).toBe(0);
   });
 
   it('asks for a folder', () => {

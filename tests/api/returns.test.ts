@@ -104,7 +104,7 @@ const aReturn = (orderId: string, overrides: object = {}) => ({
   items: [{ line: 0, quantity: 1 }],
   ...overrides,
 });
-/** A desk step; its mail is written before the next call (the dev outbox names files by the millisecond). */
+/** A desk step; its mail is written before the next call, so the outbox sorts them in order. */
 async function step(body: object, token = staff.token) {
   const answer = await deskCall('returns/step', { body, token });
   await settleBackground();

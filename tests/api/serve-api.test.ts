@@ -2,9 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { serveApi } from '../../scripts/serve-api.ts';
+import { DEFAULT_BODY_BYTES } from '../../src/lib/contract/endpoints.ts';
+import { MAX_UPLOAD_BYTES } from '../../src/lib/product-form.ts';
 import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';
+import { enrol } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let cleanup: () => Promise<void>;
@@ -143,6 +147,44 @@ describe('serveApi', () => {
     agent.destroy();
     expect((await fetch(`${base}/api/product/list`)).status).toBe(200);
   });
+
+  it("takes a real camera photo at the photo call, up to that call's own 4 MB, as production does", async () => {
+    const owner = await enrol('owner');
+    // Noise does not compress: an 800 × 800 PNG of it is a photo-sized body (about 1.9 MB).
+    const photo = await sharp({
+      create: {
+        width: 800,
+        height: 800,
+        channels: 3,
+        background: '#8a5a2b',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(DEFAULT_BODY_BYTES);
+    expect(photo.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    const upload = (body: Buffer) =>
+      fetch(`${base}/api/desk/products/photo`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/png', token: owner.token, 'x-photo-name': 'bag.png' },
+        body: new Blob([new Uint8Array(body)]),
+      });
+    const taken = await upload(photo);
+    expect(taken.status).toBe(200);
+    expect(((await taken.json()) as { path: string }).path).toMatch(
+      /^\/photos\/[0-9a-f]{64}\.png$/,
+    );
+    const tooLarge = await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 1));
+    expect(tooLarge.status).toBe(413);
+    // Every other call keeps the 100 KB limit.
+    const json = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.pk', password: 'x'.repeat(DEFAULT_BODY_BYTES) }),
+    });
+    expect(json.status).toBe(413);
+  }, 60_000);
 
   it('leaves every other path to the static site', async () => {
     const res = await fetch(`${base}/Collections`);

@@ -2,7 +2,7 @@
 // Mongo adapter over the driver's TEST DOUBLE (mingo in memory), and a real MongoDB server wherever
 // MONGODB_URI is set. A publish records the next number with its products and the change count in
 // one write; deploy states move only as the rules say; racing publishes get unique, ordered numbers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changedProducts } from '../../src/lib/catalogue-version.ts';
 import type { Product } from '../../src/lib/product.ts';
 import type { CatalogueVersion, Store } from '../../src/server/store/port.ts';
@@ -75,6 +75,40 @@ function versionsContract(
       const v3 = await publish([cheaper], 3);
       expect(v3.changed).toBe(1);
       expect((await store.catalogueVersions.recent(2)).map((v) => v.number)).toEqual([3, 2]);
+    });
+
+    it('says whether any version, old or new, holds a product id', async () => {
+      expect(await store.catalogueVersions.holds(bagA._id)).toBe(false);
+      await publish([bagA, bagB], 1);
+      await publish([bagB], 2);
+      expect(await store.catalogueVersions.holds(bagA._id)).toBe(true);
+      expect(await store.catalogueVersions.holds(bagB._id)).toBe(true);
+      expect(await store.catalogueVersions.holds('never-published')).toBe(false);
+      // An id is matched whole, never as a prefix or a pattern.
+      expect(await store.catalogueVersions.holds(bagA._id.slice(0, -1))).toBe(false);
+      expect(await store.catalogueVersions.holds('%')).toBe(false);
+    });
+
+    it('keeps when each product entered the draft through edits and imports, and a new record’s own time', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(new Date('2026-11-20T10:00:00.000Z'));
+        await store.products.upsertMany([bagA]);
+        vi.setSystemTime(new Date('2026-11-21T10:00:00.000Z'));
+        await store.products.upsertMany([{ ...bagA, price: 9999 }]);
+        await store.products.setColourStock(bagA._id, bagA.colors[0]!, false);
+        expect((await store.products.states([bagA._id]))[0]!.draftSince).toBe(
+          '2026-11-20T10:00:00.000Z',
+        );
+        expect(JSON.stringify(await store.products.list())).not.toContain('draftSince');
+        await store.products.remove(bagA._id);
+        await store.products.upsertMany([bagA]);
+        expect((await store.products.states([bagA._id]))[0]!.draftSince).toBe(
+          '2026-11-21T10:00:00.000Z',
+        );
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('a newer publish supersedes an older version still queued or building, never a failed one', async () => {

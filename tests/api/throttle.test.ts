@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/server/errors.ts';
 import {
   LOGIN_PER_ADDRESS,
-  LOGIN_SLOWDOWN,
   clearSlowdown,
   slowDown,
   throttle,
   type Limit,
+  type Slowdown,
 } from '../../src/server/operations/throttle.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
@@ -63,6 +63,15 @@ describe('throttle', () => {
     await expect(check(15 * MINUTE + 1)).resolves.toBeUndefined();
   });
 });
+
+/** A slowdown as a sign-in might use: 5 free an hour, then 1 s, 2 s, 4 s … up to 60 s. */
+const LOGIN_SLOWDOWN: Slowdown = {
+  name: 'test-slowdown',
+  free: 5,
+  windowMs: 60 * MINUTE,
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+};
 
 describe('slowDown', () => {
   const message = (s: number) => `Wait ${s} s`;

@@ -86,6 +86,7 @@ export default function InviteApp() {
         <form className="desk-form" onSubmit={setPassword}>
           <Field
             label="New password (at least 8 characters)"
+            hint="Three or four unrelated words work well. Not your e-mail, not the shop's name, no repeated characters or sequences such as 12345678."
             name="password"
             type="password"
             autoComplete="new-password"

@@ -8,6 +8,18 @@
 import type * as z from 'zod/mini';
 import type { ANSWERS } from './answers.ts';
 import type { REQUESTS } from './requests.ts';
+import { MAX_UPLOAD_BYTES } from '../product-form.ts';
+
+/** The largest request body a call reads unless the table gives it its own limit, in bytes. */
+export const DEFAULT_BODY_BYTES = 100 * 1024;
+
+/** The largest body the call at `pathname` by `method` reads (DEFAULT_BODY_BYTES for any other). */
+export function bodyLimitOf(pathname: string, method: string): number {
+  for (const spec of Object.values(ENDPOINTS) as EndpointSpec[])
+    if (spec.method === method && (spec.paths as readonly string[]).includes(pathname))
+      return spec.maxBodyBytes ?? DEFAULT_BODY_BYTES;
+  return DEFAULT_BODY_BYTES;
+}
 
 /** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
 export type Access = 'anyone' | 'shopper' | 'staff' | 'owner';
@@ -37,6 +49,8 @@ export interface EndpointSpec {
    * was authenticated, with its own size limit.
    */
   body?: 'json' | 'form' | 'photo';
+  /** The largest body the call reads, in bytes, when not DEFAULT_BODY_BYTES (a photo's). */
+  maxBodyBytes?: number;
   /** What the call does, for the API reference's table (docs/api.md). */
   summary: string;
 }
@@ -603,6 +617,7 @@ export const ENDPOINTS = {
     answer: 'deskPhoto',
     msg: false,
     body: 'photo',
+    maxBodyBytes: MAX_UPLOAD_BYTES,
     summary: 'Checks a photo as the import does and keeps it in the photo store (audited)',
   },
   // Publish and its deploy progress.

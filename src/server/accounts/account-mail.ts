@@ -68,3 +68,43 @@ export function googleLinkedMail(
     summary: passwordDropped ? 'google linked, password removed' : 'google linked',
   };
 }
+
+/** What a failed-sign-ins mail tells: how many failed in the window, and the last one's address and time. */
+export interface FailedSignIns {
+  failures: number;
+  windowMinutes: number;
+  lastAddress: string;
+  lastAt: Date;
+}
+
+/** Tells a shopper someone keeps failing to log in to their account, and that they are not locked out. */
+export function failedLoginsMail(
+  to: string,
+  seen: FailedSignIns,
+  supportEmail: string = SHOP.email,
+): Mail {
+  return {
+    to,
+    subject: `Failed logins to your ${SHOP.name} account`,
+    text: [
+      `Someone failed to log in to your ${SHOP.name} account (${to}) ${seen.failures} times in the last ${seen.windowMinutes} minutes, most recently from the address ${seen.lastAddress} on ${seen.lastAt.toUTCString()}. Nobody got in, and you can still log in as usual.`,
+      '',
+      `If this was you, there is nothing to do. If it wasn't, someone is guessing your password: choose a long one you use nowhere else with "Forgot password?" in the account menu at ${SHOP.siteUrl}, and tell us at ${supportEmail}.`,
+    ].join('\n'),
+    summary: `${seen.failures} failed logins, last from ${seen.lastAddress}`,
+  };
+}
+
+/** Tells a desk member someone keeps failing to sign in as them, and what to do if it was not them. */
+export function failedDeskSignInsMail(to: string, seen: FailedSignIns): Mail {
+  return {
+    to,
+    subject: `Failed sign-ins to the ${SHOP.name} desk as you`,
+    text: [
+      `Someone failed to sign in to the ${SHOP.name} desk as ${to} ${seen.failures} times in the last ${seen.windowMinutes} minutes, most recently from the address ${seen.lastAddress} on ${seen.lastAt.toUTCString()}. Nobody got in, and you can still sign in as usual from your own device.`,
+      '',
+      'If this was you, there is nothing to do. If it wasn’t: the desk also asks for the code of your authenticator app, so a password alone does not get in. If you think someone knows your password, ask the owner to remove you and invite you again, which sets a new password and a new key.',
+    ].join('\n'),
+    summary: `${seen.failures} failed desk sign-ins, last from ${seen.lastAddress}`,
+  };
+}

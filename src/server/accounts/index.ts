@@ -1,7 +1,7 @@
 // The accounts context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // Who is who: shoppers' accounts and sessions, password resets, the newsletter, staff and their desk sessions, and secret rotation.
 export { hashPassword } from './auth/passwords.ts';
-export { signingKey } from './auth/secret.ts';
+export { signingKey, verifyingKeys } from './auth/secret.ts';
 export { issueStaffToken } from './auth/staff-tokens.ts';
 export { issueToken, tokenFromRequest } from './auth/tokens.ts';
 export { base32Decode, totpAt } from './auth/totp.ts';

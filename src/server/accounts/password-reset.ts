@@ -18,7 +18,8 @@ import type { OtpRecord } from '../store/port.ts';
 import { passwordChangedMail, resetCodeMail } from './account-mail.ts';
 import { readSettings } from '../operations/index.ts';
 import {
-  LOGIN_SLOWDOWN,
+  LOGIN_PER_EMAIL_ADDRESS,
+  emailAtAddress,
   RESET_MAIL_PER_EMAIL,
   RESET_PER_ADDRESS,
   VERIFY_PER_ADDRESS,
@@ -104,8 +105,8 @@ async function liveOtp(deps: Deps, email: string, now: number): Promise<OtpRecor
 }
 
 /**
- * Sets a new password when the code is right, ends every older session, lifts the e-mail's login
- * slowdown and tells the owner by mail. Checks are capped per address and slowed per e-mail.
+ * Sets a new password when the code is right, ends every older session, lifts the login limit on
+ * the e-mail from this address and tells the owner by mail. Checks are capped per address and slowed per e-mail.
  */
 export async function resetPassword(
   deps: Deps,
@@ -133,8 +134,9 @@ export async function resetPassword(
   const user = await store.users.findByEmail(input.email);
   if (!user) throw invalid(ACCOUNT_ANSWERS.badOtp);
   await store.users.setPassword(user.id, passwordHash, { emailVerified: true });
+  // Proven by the mailbox: the wrong passwords tried from this address no longer hold it back.
   await Promise.all([
-    clearSlowdown(store, LOGIN_SLOWDOWN, user.email),
+    store.limits.reset(`${LOGIN_PER_EMAIL_ADDRESS.name}:${emailAtAddress(user.email, ip)}`),
     clearSlowdown(store, VERIFY_SLOWDOWN, user.email),
   ]);
   const [to, when] = [user.email, new Date()];

@@ -25,13 +25,16 @@ import { sendMailWithRetry } from '../mail.ts';
 import type { StaffRecord, StaffRole, Store } from '../store/port.ts';
 import {
   clearSlowdown,
+  emailAtAddress,
+  failureAlertDue,
   releaseThrottle,
   slowDown,
   throttle,
   type Limit,
   type Slowdown,
 } from '../operations/index.ts';
-import { refuseCommonPassword } from './auth/common-passwords.ts';
+import { failedDeskSignInsMail } from './account-mail.ts';
+import { refuseWeakDeskPassword } from './auth/desk-passwords.ts';
 import { audit } from '../operations/index.ts';
 
 const SECOND = 1000;
@@ -45,13 +48,28 @@ export const DESK_SIGNIN_PER_ADDRESS: Limit = {
   windowMs: 15 * MINUTE,
   perAddress: true,
 };
-/** Desk sign-ins per e-mail: 5 tries an hour, then 1 s, 2 s, 4 s … up to 5 minutes between tries. */
+/** Desk sign-ins: 5 failures for one e-mail from one address in 15 minutes. */
+export const DESK_SIGNIN_PER_EMAIL_ADDRESS: Limit = {
+  name: 'desk-signin-email-ip',
+  max: 5,
+  windowMs: 15 * MINUTE,
+};
+/**
+ * Codes tried with a member's right password: 5 an hour, then 1 s, 2 s, 4 s … up to 5 minutes
+ * between tries. Only someone who has the password is counted, so nobody else can slow it.
+ */
 export const DESK_SIGNIN_SLOWDOWN: Slowdown = {
-  name: 'desk-signin-email',
+  name: 'desk-signin-member',
   free: 5,
   windowMs: 60 * MINUTE,
   firstDelayMs: SECOND,
   maxDelayMs: 5 * MINUTE,
+};
+/** Failed desk sign-ins as one member, from any address: they are mailed at the 5th in an hour, once. */
+export const DESK_SIGNIN_ALERT: Limit = {
+  name: 'desk-signin-failed',
+  max: 5,
+  windowMs: 60 * MINUTE,
 };
 /** Enrolment codes per member: 5 tries an hour, then a doubling gap up to 5 minutes. */
 export const DESK_CODE_SLOWDOWN: Slowdown = {
@@ -204,11 +222,12 @@ export async function acceptInvitation(
   secret: string;
   otpauthUri: string;
 }> {
-  refuseCommonPassword(input.password);
   await throttle(deps.store, [[DESK_INVITE_PER_ADDRESS, ip]], DESK_ANSWERS.tooManyInvitations, {
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
   });
   const staff = await invitedBy(deps.store, input.token, now);
+  // Checked against the member's own e-mail, so only once the invitation names them.
+  refuseWeakDeskPassword(input.password, staff.email);
   const secret = newTotpSecret();
   const updated = await deps.store.staff.update(
     staff.id,
@@ -293,49 +312,83 @@ export async function confirmInvitation(
 /**
  * Signs a member in with e-mail, password and authenticator code in one call: one answer for an
  * unknown e-mail, a wrong password and a wrong or replayed code. Failures are capped per address
- * and slowed per e-mail; a code's time step is claimed atomically, so it works once.
+ * and per (e-mail, address), never per e-mail alone, so nobody elsewhere can keep the member out;
+ * codes tried with the right password are slowed per member; the member is mailed when sign-ins
+ * as them keep failing. A code's time step is claimed atomically, so it works once.
  */
 export async function signIn(
   deps: Deps,
   input: { email: string; password: string; code: string },
   ip: string,
   now = Date.now(),
+  waitUntil?: WaitUntil,
 ) {
   const { store } = deps;
-  await throttle(store, [[DESK_SIGNIN_PER_ADDRESS, ip]], DESK_ANSWERS.tooManySignIns, {
+  const counted: [Limit, string][] = [
+    [DESK_SIGNIN_PER_ADDRESS, ip],
+    [DESK_SIGNIN_PER_EMAIL_ADDRESS, emailAtAddress(input.email, ip)],
+  ];
+  // Counted before the hash, so parallel guesses are all counted; taken back for the right password.
+  await throttle(store, counted, DESK_ANSWERS.tooManySignIns, {
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
     now,
   });
-  await slowDown(store, DESK_SIGNIN_SLOWDOWN, input.email, DESK_ANSWERS.slowSignIns, now);
+  const release = () =>
+    Promise.all(counted.map(([limit, key]) => releaseThrottle(store, limit, key)));
   const staff = await store.staff.findByEmail(input.email);
   const passwordOk = await verifyPassword(
     input.password,
     staff?.passwordHash ?? (await decoyHash()),
   );
-  const opened =
-    staff?.totpSecret && passwordOk
-      ? openTotpSecretWithKeys(staff.totpSecret, verifyingKeys(deps.config))
-      : null;
-  const secret = opened?.secret ?? null;
-  const step =
-    staff && secret && staff.status === 'active'
-      ? matchTotp(secret, input.code, now, staff.totpLastStep)
-      : null;
+  const failed = async () => {
+    await alertMember(deps, staff, input.email, ip, now, waitUntil);
+    return unauthenticated(DESK_ANSWERS.badSignIn);
+  };
+  if (!staff || !passwordOk || staff.status !== 'active') throw await failed();
+  // The right password is no guess: from here on only this member's codes are counted, and only
+  // someone who has the password can be slowed down by them.
+  await release();
+  await slowDown(store, DESK_SIGNIN_SLOWDOWN, staff.id, DESK_ANSWERS.slowSignIns, now);
+  const opened = staff.totpSecret
+    ? openTotpSecretWithKeys(staff.totpSecret, verifyingKeys(deps.config))
+    : null;
+  const step = opened ? matchTotp(opened.secret, input.code, now, staff.totpLastStep) : null;
   const claimed =
-    staff && step !== null
+    step !== null
       ? await store.staff.update(
           staff.id,
           { set: { totpLastStep: step, ...resealed(deps, opened) } },
           { status: ['active'], totpLastStepBelow: step },
         )
       : null;
-  if (!claimed) throw unauthenticated(DESK_ANSWERS.badSignIn);
-  await Promise.all([
-    clearSlowdown(store, DESK_SIGNIN_SLOWDOWN, input.email),
-    releaseThrottle(store, DESK_SIGNIN_PER_ADDRESS, ip),
-  ]);
+  if (!claimed) throw await failed();
+  await clearSlowdown(store, DESK_SIGNIN_SLOWDOWN, staff.id);
   await audit(store, claimed, 'desk.signIn', `staff:${claimed.id}`, null, { ip });
   return deskSession(deps, claimed, DESK_ANSWERS.signedIn);
+}
+
+/**
+ * Counts a failed sign-in as `email`; at the DESK_SIGNIN_ALERT-th in its window, mails the member
+ * (in the background). An unknown e-mail is counted alike, so the answer takes as long.
+ */
+async function alertMember(
+  deps: Deps,
+  staff: StaffRecord | null,
+  email: string,
+  ip: string,
+  now: number,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  const key = staff?.id ?? `unknown:${email.toLowerCase()}`;
+  if (!(await failureAlertDue(deps.store, DESK_SIGNIN_ALERT, key, now))) return;
+  if (staff?.status !== 'active') return;
+  const mail = failedDeskSignInsMail(staff.email, {
+    failures: DESK_SIGNIN_ALERT.max,
+    windowMinutes: DESK_SIGNIN_ALERT.windowMs / MINUTE,
+    lastAddress: ip,
+    lastAt: new Date(now),
+  });
+  inBackground('failed desk sign-ins mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
 }
 
 /** Ends every desk session of the caller (their session version goes up). */

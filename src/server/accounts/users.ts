@@ -11,17 +11,18 @@ import { issueToken, readToken } from './auth/tokens.ts';
 import { conflict, unauthenticated, unavailable } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { UserRecord } from '../store/port.ts';
-import { googleLinkedMail } from './account-mail.ts';
+import { failedLoginsMail, googleLinkedMail } from './account-mail.ts';
 import { readSettings } from '../operations/index.ts';
 import {
+  LOGIN_FAILURE_ALERT,
   LOGIN_PER_ADDRESS,
-  LOGIN_SLOWDOWN,
+  LOGIN_PER_EMAIL_ADDRESS,
   REGISTER_PER_ADDRESS,
-  clearSlowdown,
-  releaseSlowdown,
+  emailAtAddress,
+  failureAlertDue,
   releaseThrottle,
-  slowDown,
   throttle,
+  type Limit,
 } from '../operations/index.ts';
 import { refuseCommonPassword } from './auth/common-passwords.ts';
 
@@ -70,32 +71,72 @@ export async function register(
 }
 
 /**
- * Signs in by e-mail and password; unknown e-mail and wrong password answer alike. Failures per
- * address are capped; per e-mail they only slow down (so nobody can lock the owner out).
+ * Signs in by e-mail and password; unknown e-mail and wrong password answer alike. Wrong passwords
+ * are capped per address and per (e-mail, address), never per e-mail alone, so nobody can keep the
+ * owner out from elsewhere; the owner is mailed when logins to their account keep failing.
  */
-export async function login(deps: Deps, input: LoginBody, ip: string): Promise<SessionAnswer> {
+export async function login(
+  deps: Deps,
+  input: LoginBody,
+  ip: string,
+  waitUntil?: WaitUntil,
+): Promise<SessionAnswer> {
   const { store } = deps;
-  await throttle(store, [[LOGIN_PER_ADDRESS, ip]], ACCOUNT_ANSWERS.tooManyLogins, factor(deps));
-  await slowDown(store, LOGIN_SLOWDOWN, input.email, ACCOUNT_ANSWERS.slowLogins);
+  const counted: [Limit, string][] = [
+    [LOGIN_PER_ADDRESS, ip],
+    [LOGIN_PER_EMAIL_ADDRESS, emailAtAddress(input.email, ip)],
+  ];
+  // Counted before the hash, so parallel guesses are all counted; taken back when not a failure.
+  await throttle(store, counted, ACCOUNT_ANSWERS.tooManyLogins, factor(deps));
+  const release = () =>
+    Promise.all(counted.map(([limit, key]) => releaseThrottle(store, limit, key)));
   const user = await store.users.findByEmail(input.email);
   let ok: boolean;
   try {
     ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   } catch (error) {
     // Not served (the hashing queue is full): this was no guess, so it uses up no allowance.
-    await Promise.all([
-      releaseSlowdown(store, LOGIN_SLOWDOWN, input.email),
-      releaseThrottle(store, LOGIN_PER_ADDRESS, ip),
-    ]);
+    await release();
     throw error;
   }
-  if (!user || !user.passwordHash || !ok) throw unauthenticated(ACCOUNT_ANSWERS.badCredentials);
+  if (!user || !user.passwordHash || !ok) {
+    await alertOwner(deps, user, input.email, ip, waitUntil);
+    throw unauthenticated(ACCOUNT_ANSWERS.badCredentials);
+  }
   // Only failures count: many shoppers behind one address may sign in; a guesser still runs out.
-  await Promise.all([
-    clearSlowdown(store, LOGIN_SLOWDOWN, input.email),
-    releaseThrottle(store, LOGIN_PER_ADDRESS, ip),
-  ]);
+  await release();
   return session(deps, user, ACCOUNT_MESSAGES.loggedIn);
+}
+
+/**
+ * Counts a failed login to `email`; at the LOGIN_FAILURE_ALERT-th in its window, mails the
+ * account's owner (in the background). An unknown e-mail is counted alike, so it answers as fast.
+ */
+async function alertOwner(
+  deps: Deps,
+  user: UserRecord | null,
+  email: string,
+  ip: string,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  const now = Date.now();
+  const key = user?.id ?? `unknown:${email.toLowerCase()}`;
+  if (!(await failureAlertDue(deps.store, LOGIN_FAILURE_ALERT, key, now)) || !user) return;
+  const seen = {
+    failures: LOGIN_FAILURE_ALERT.max,
+    windowMinutes: LOGIN_FAILURE_ALERT.windowMs / 60_000,
+    lastAddress: ip,
+    lastAt: new Date(now),
+  };
+  inBackground(
+    'failed logins mail',
+    async () =>
+      sendMailWithRetry(
+        deps.config,
+        failedLoginsMail(user.email, seen, (await readSettings(deps)).supportEmail),
+      ),
+    waitUntil,
+  );
 }
 
 /**

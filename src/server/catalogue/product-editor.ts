@@ -63,10 +63,11 @@ async function recordProblems(product: Product, photos: PhotoStore): Promise<For
       const [, field = '', problem = line] = /^§: ([^:]+): (.*)$/s.exec(line) ?? [];
       problems[formField(field)] ??= problem;
     }
+  // Only photos the shop holds (uploads, imports, the demo's photos): any other site path, such
+  // as /images/nope.jpg, /favicon.svg or an API path, would go live as a broken picture.
   for (const [c, { images }] of product.colorImages.entries())
     for (const path of images) {
       const field = `colours.${c}.images`;
-      if (!path.startsWith('/photos/')) continue;
       if (!PHOTO_PATH.test(path)) problems[field] ??= EDITOR_ANSWERS.notPhotoPath(path);
       else if (!(await photos.has(path.slice('/photos/'.length))))
         problems[field] ??= EDITOR_ANSWERS.notStored(path);
@@ -84,7 +85,8 @@ function formField(path: string): string {
 }
 
 /**
- * Saves the editor's form: a new product (its id made from its name, never one in use) or an edit
+ * Saves the editor's form: a new product (its id made from its name, never one in use or held by a
+ * published version) or an edit
  * over the version read. Problems answer 400 with each one by its field; a version that is no
  * longer the stored one answers 409 and writes nothing.
  */
@@ -116,6 +118,8 @@ export async function saveProduct(
   }
   for (let n = 1; n <= MAX_ID_TRIES; n += 1) {
     const candidate = { ...product, _id: nthProductId(product.productName, n) };
+    // An id a published version holds names that product in pages, carts and links: never reused.
+    if (await store.catalogueVersions.holds(candidate._id)) continue;
     const saved = await store.products.saveEdited(candidate, null);
     if (saved.kind === 'saved') return settle(store, staff, null, saved.after, true);
   }

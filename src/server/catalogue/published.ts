@@ -32,9 +32,18 @@ export async function versionProducts(
   return entry;
 }
 
-/** The version's product as sold now: on sale only while live in the draft, with its stock flag. */
-function onSale(product: Product | undefined, state: ProductState | undefined): Product | null {
+/**
+ * The version's product as sold now: on sale only while live in the draft, and only if the draft's
+ * record was there when the version was published (a product deleted and added again under its
+ * old id is a new product, not on sale until the next publish), with its stock flag.
+ */
+function onSale(
+  product: Product | undefined,
+  state: ProductState | undefined,
+  version: CatalogueVersion,
+): Product | null {
   if (!product || !state || state.archivedAt !== null) return null;
+  if (state.draftSince !== null && state.draftSince > version.publishedAt) return null;
   return { ...product, stock: state.product.stock };
 }
 
@@ -53,7 +62,7 @@ export async function publishedMany(
   const states = new Map((await store.products.states(ids)).map((s) => [s.product._id, s]));
   const found = new Map<string, Product>();
   for (const id of ids) {
-    const product = onSale(byId.get(id), states.get(id));
+    const product = onSale(byId.get(id), states.get(id), version);
     if (product) found.set(id, product);
   }
   return found;
@@ -76,5 +85,5 @@ export async function publishedList(
   if (!shown) return store.products.list();
   const { products } = await versionProducts(store, shown.number);
   const states = new Map((await store.products.states()).map((s) => [s.product._id, s]));
-  return products.flatMap((p) => onSale(p, states.get(p._id)) ?? []);
+  return products.flatMap((p) => onSale(p, states.get(p._id), shown) ?? []);
 }

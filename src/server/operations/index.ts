@@ -17,8 +17,9 @@ export { getRates, ratesForOrder } from './rates.ts';
 export { shopSettingsModule } from './settings-integration.ts';
 export { deskSettings, readSettings, saveSettings, withDefaults } from './settings.ts';
 export {
+  LOGIN_FAILURE_ALERT,
   LOGIN_PER_ADDRESS,
-  LOGIN_SLOWDOWN,
+  LOGIN_PER_EMAIL_ADDRESS,
   type Limit,
   NEWSLETTER_MAIL_PER_EMAIL,
   NEWSLETTER_PER_ADDRESS,
@@ -29,6 +30,8 @@ export {
   VERIFY_PER_ADDRESS,
   VERIFY_SLOWDOWN,
   clearSlowdown,
+  emailAtAddress,
+  failureAlertDue,
   releaseSlowdown,
   releaseThrottle,
   slowDown,

@@ -33,14 +33,18 @@ export const LOGIN_PER_ADDRESS: Limit = {
   windowMs: 15 * MINUTE,
   perAddress: true,
 };
-/** Login per e-mail: 5 tries an hour, then 1 s, 2 s, 4 s … up to 60 s between tries. */
-export const LOGIN_SLOWDOWN: Slowdown = {
-  name: 'login-email',
-  free: 5,
-  windowMs: 60 * MINUTE,
-  firstDelayMs: SECOND,
-  maxDelayMs: MINUTE,
+/**
+ * Login: 5 wrong passwords for one e-mail from one address in 15 minutes. Keyed on the pair, never
+ * on the e-mail alone: someone failing at an account from their address never keeps its owner,
+ * elsewhere, out.
+ */
+export const LOGIN_PER_EMAIL_ADDRESS: Limit = {
+  name: 'login-email-ip',
+  max: 5,
+  windowMs: 15 * MINUTE,
 };
+/** Failed logins to one account from any address: its owner is mailed at the 5th in an hour (once an hour). */
+export const LOGIN_FAILURE_ALERT: Limit = { name: 'login-failed', max: 5, windowMs: 60 * MINUTE };
 /** Reset codes: 10 requests per address in 15 minutes. */
 export const RESET_PER_ADDRESS: Limit = {
   name: 'reset-ip',
@@ -84,6 +88,24 @@ export const REGISTER_PER_ADDRESS: Limit = {
   windowMs: 60 * MINUTE,
   perAddress: true,
 };
+
+/** The key of a limit on one e-mail from one address. */
+export function emailAtAddress(email: string, ip: string): string {
+  return `${email.toLowerCase()}|${ip}`;
+}
+
+/**
+ * Counts a failure on `key` and answers whether it is the one that reaches `limit.max` in the
+ * window: true once per window, so whoever is told (by mail) is told once, not at every attempt.
+ */
+export async function failureAlertDue(
+  store: Store,
+  limit: Limit,
+  key: string,
+  now = Date.now(),
+): Promise<boolean> {
+  return (await store.limits.hit(`${limit.name}:${key}`, limit.windowMs, now)).count === limit.max;
+}
 
 /** How often an instance deletes expired counters, at most. */
 export const PURGE_EVERY_MS = MINUTE;

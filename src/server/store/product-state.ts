@@ -13,15 +13,17 @@ export interface StateFields {
   soldOut?: string[];
   archivedAt?: string | null;
   ordered?: number;
+  /** When the record entered the draft (ISO 8601); absent on records written before it was kept. */
+  draftSince?: string | null;
 }
 
 /** Field names that never leave the adapter as part of a Product. */
-export const STATE_FIELD_NAMES = ['soldOut', 'archivedAt', 'ordered'] as const;
+export const STATE_FIELD_NAMES = ['soldOut', 'archivedAt', 'ordered', 'draftSince'] as const;
 
 /** A stored record (without adapter fields such as position) as its product and state. */
 export function toState(doc: Product & StateFields): ProductState {
-  const { soldOut = [], archivedAt = null, ordered: _ordered, ...product } = doc;
-  return { product: product as Product, soldOut, archivedAt };
+  const { soldOut = [], archivedAt = null, ordered: _ordered, draftSince = null, ...product } = doc;
+  return { product: product as Product, soldOut, archivedAt, draftSince };
 }
 
 /** The product a stored record holds, without its state fields. */
@@ -31,11 +33,13 @@ export function toProduct(doc: Product & StateFields): Product {
 
 /**
  * The record to store for an imported product over the previous one (or none): sold-out colours by
- * soldOutAfterImport, `stock` derived from them, archive state and order count kept.
+ * soldOutAfterImport, `stock` derived from them, archive state, order count and the time it
+ * entered the draft kept; a new record entered the draft `now`.
  */
 export function importedRecord(
   product: Product,
   previous: (Product & StateFields) | null,
+  now = new Date(),
 ): Product & StateFields {
   const soldOut = soldOutAfterImport(product, previous?.soldOut ?? []);
   return {
@@ -44,6 +48,7 @@ export function importedRecord(
     soldOut,
     archivedAt: previous?.archivedAt ?? null,
     ordered: previous?.ordered ?? 0,
+    draftSince: previous ? (previous.draftSince ?? null) : now.toISOString(),
   };
 }
 

@@ -95,6 +95,11 @@ export function mongoCatalogueVersions({
       const doc = await versions.findOne({ _id: number }, { projection: { items: 1 } });
       return doc ? doc.items : null;
     },
+    async holds(productId) {
+      return (
+        (await versions.findOne({ 'items._id': productId }, { projection: { _id: 1 } })) !== null
+      );
+    },
     async setState(number, next, from) {
       const doc = await versions.findOneAndUpdate(
         { _id: number, state: { $in: [...from] } },

@@ -57,6 +57,8 @@ export interface CatalogueVersionRepository {
   recent(limit: number): Promise<CatalogueVersion[]>;
   /** A version's products in catalogue order, or null when there is no such version. */
   products(number: number): Promise<Product[] | null>;
+  /** Whether any version holds a product with this id (such an id is never given to a new product). */
+  holds(productId: string): Promise<boolean>;
   /**
    * Moves a version's deploy to building or failed, only while its state is one of `from`, in
    * one atomic write; the updated version, or null when the condition did not hold.

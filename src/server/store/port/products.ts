@@ -55,6 +55,12 @@ export interface ProductState {
   product: Product;
   soldOut: string[];
   archivedAt: string | null;
+  /**
+   * When this record entered the draft (ISO 8601); null for a record older than this field. A
+   * published version sells the product only if it was in the draft by then (the same id deleted
+   * and added again is another product).
+   */
+  draftSince: string | null;
 }
 
 /** What a product state change did: nothing to change it on, no change needed, or a change. */

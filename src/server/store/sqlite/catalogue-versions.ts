@@ -19,6 +19,9 @@ export function sqliteCatalogueVersions({ db, tx }: SqliteContext): CatalogueVer
     ),
     recent: db.prepare('SELECT doc FROM catalogue_versions ORDER BY number DESC LIMIT ?'),
     products: db.prepare('SELECT products FROM catalogue_versions WHERE number = ?'),
+    holds: db.prepare(
+      "SELECT 1 AS x FROM catalogue_versions, json_each(products) WHERE json_extract(json_each.value, '$._id') = ? LIMIT 1",
+    ),
     insert: db.prepare(
       'INSERT INTO catalogue_versions (number, state, doc, products) VALUES (?, ?, ?, ?)',
     ),
@@ -74,6 +77,9 @@ export function sqliteCatalogueVersions({ db, tx }: SqliteContext): CatalogueVer
     },
     async products(number) {
       return parse<Product[]>(versionQ.products.get(number) as Row | undefined, 'products');
+    },
+    async holds(productId) {
+      return versionQ.holds.get(productId) !== undefined;
     },
     async setState(number, next, from) {
       return tx(() => {

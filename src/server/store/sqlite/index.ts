@@ -1,6 +1,5 @@
 // The SQLite adapter: opens the database file, creates the schema, and wires one repository per
 // module over the one connection.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { StoreUnavailableError, guardOutages, type Store } from '../port.ts';
@@ -20,6 +19,7 @@ import { sqliteSettings } from './settings.ts';
 import { sqliteStaff } from './staff.ts';
 import { sqliteSubscribers } from './subscribers.ts';
 import { sqliteUsers } from './users.ts';
+import { privateFileSync, privateFolderSync, tightenFileSync } from '../../private-files.ts';
 
 /**
  * Opens (creating if needed) the SQLite database file `shop.db` in `dataDir`. `maxPages` caps the
@@ -28,7 +28,10 @@ import { sqliteUsers } from './users.ts';
 export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {}): Store {
   let db: DatabaseSync;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    privateFolderSync(dataDir);
+    // Made 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+    privateFileSync(path.join(dataDir, 'shop.db'));
+    for (const extra of ['-wal', '-shm']) tightenFileSync(path.join(dataDir, `shop.db${extra}`));
     // Loaded here, not by a top-level import: a bundler inlines this module into every function
     // and hoists its imports, so a static import would load node:sqlite even on MongoDB.
     const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
