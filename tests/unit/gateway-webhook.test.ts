@@ -138,6 +138,8 @@ describe('Safepay verifyWebhook', () => {
     const good = d.headers['X-SFPY-SIGNATURE'] as string;
     d.headers['X-SFPY-SIGNATURE'] = [good, good];
     expect(reason(d)).toBe('missing-headers');
+    d.headers['X-SFPY-SIGNATURE'] = `${good}, ${good}`; // as node:http joins a repeated header
+    expect(reason(d)).toBe('missing-headers');
     const web = new Headers({ 'x-sfpy-timestamp': arrived.toISOString() });
     web.append('x-sfpy-signature', good);
     web.append('x-sfpy-signature', 'f'.repeat(64));

@@ -132,6 +132,7 @@ export function headerValue(headers: HeaderSource, name: string): string | null 
   const wanted = name.toLowerCase();
   const found = Object.entries(headers).filter(([key]) => key.toLowerCase() === wanted);
   if (found.length !== 1) return null;
+  // node:http joins a repeated header with ", " as Headers does.
   const value = found[0]![1];
-  return typeof value === 'string' ? value : null;
+  return typeof value === 'string' && !value.includes(',') ? value : null;
 }
