@@ -76,7 +76,70 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z
     .literal('test', { error: 'may only be "test" (for the test suites), or unset' })
     .optional(),
+  // Cards through Safepay (docs/payments-safepay.md). All three keys, or none: without them a
+  // deployed shop offers no card, and a local run uses the stand-in.
+  /** Which Safepay the keys belong to: `sandbox` (test cards only) or `production` (real money). */
+  SAFEPAY_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .optional(),
+  /** The merchant API key from Safepay's dashboard (sec_…). */
+  SAFEPAY_API_KEY: z
+    .string()
+    .regex(/^sec_[\w-]{8,}$/, "must be the API key from Safepay's dashboard, starting sec_")
+    .optional(),
+  /** The secret key from Safepay's dashboard, sent with every server call. */
+  SAFEPAY_SECRET_KEY: z
+    .string()
+    .min(16, 'must be the secret key from Safepay’s dashboard')
+    .optional(),
+  /** The webhook endpoint's shared secret, base64 as the dashboard shows it. */
+  SAFEPAY_WEBHOOK_SECRET: z
+    .string()
+    .refine(isWebhookSecret, 'must be the base64 shared secret from Safepay’s webhook settings')
+    .optional(),
+  /** Another Safepay API origin: a local stand-in only (loopback), never on a deployed site. */
+  SAFEPAY_API_URL: z
+    .url()
+    .refine(isLoopback, 'may only point at a local stand-in (127.0.0.1, localhost or [::1])')
+    .optional(),
+  /** How long one Safepay call may take, whole answer included. */
+  SAFEPAY_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
 });
+
+/** The Safepay keys that go together: a card payment needs all three. */
+export const SAFEPAY_KEYS = [
+  'SAFEPAY_API_KEY',
+  'SAFEPAY_SECRET_KEY',
+  'SAFEPAY_WEBHOOK_SECRET',
+] as const;
+
+/** Base64 (standard or URL-safe) of at least 16 bytes: the HMAC key is its decoded bytes. */
+function isWebhookSecret(text: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return false;
+  return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length >= 16;
+}
+
+function isLoopback(text: string): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(text).hostname);
+}
+
+/** What is wrong with the Safepay variables taken together (each alone is checked by the schema). */
+function safepayProblems(env: Env, production: boolean): string[] {
+  const set = SAFEPAY_KEYS.filter((name) => env[name]);
+  const problems: string[] = [];
+  if (set.length > 0 && set.length < SAFEPAY_KEYS.length)
+    for (const name of SAFEPAY_KEYS.filter((n) => !env[n]))
+      problems.push(
+        `${name}: required beside ${set.join(' and ')} (set all three Safepay keys for card payments, or none)`,
+      );
+  if (set.length > 0 && !env.SAFEPAY_ENVIRONMENT)
+    problems.push(
+      'SAFEPAY_ENVIRONMENT: set sandbox or production beside the Safepay keys (the dashboard the keys come from)',
+    );
+  if (production && env.SAFEPAY_API_URL)
+    problems.push('SAFEPAY_API_URL: points at a local stand-in; a deployed site must not set it');
+  return problems;
+}
 
 /** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */
 export const PRODUCTION_REQUIRED = ['MONGODB_URI', 'JWT_SECRET', 'SMTP_URL', 'SITE_URL'] as const;
@@ -132,6 +195,7 @@ export function parseConfig(env: Env = process.env): Config {
     for (const name of missingOnNetlify(cleaned, isBuild))
       problems.push(`${name}: required in production`);
   }
+  problems.push(...safepayProblems(cleaned, production));
   if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
     problems.push(
       'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here',

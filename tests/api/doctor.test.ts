@@ -21,6 +21,7 @@ import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 
 const driver = mongoDoubleDriver as unknown as MongoDriver;
 const texts = (env: Record<string, string>) => explainEnvironment(env).map((p) => p.text);
@@ -151,11 +152,15 @@ describe('runDoctor', () => {
     PHOTOS_DIR: photos,
     ...overrides,
   });
-  const doctor = (overrides: Record<string, string> = {}, opts: { dns?: typeof dns } = {}) =>
+  const doctor = (
+    overrides: Record<string, string> = {},
+    opts: { dns?: typeof dns; safepayApiUrl?: string } = {},
+  ) =>
     runDoctor(env(overrides), {
       driver,
       dns: opts.dns ?? dns,
       fetch: site.fetchAs('https://bastaa.pk'),
+      safepayApiUrl: opts.safepayApiUrl,
     });
   const failures = async (...args: Parameters<typeof doctor>) =>
     (await doctor(...args)).filter((l) => !l.ok).map((l) => l.text);
@@ -307,5 +312,64 @@ describe('runDoctor', () => {
       'SPF: shop.example has 2 v=spf1 records; receivers then ignore them all: merge them into one',
       'DKIM: no key at brevo._domainkey.shop.example; publish the DKIM record your mail provider gives',
     ]);
+  });
+
+  describe('cards', () => {
+    const safepay = {
+      SAFEPAY_ENVIRONMENT: 'production',
+      SAFEPAY_API_KEY: 'sec_ed8fa26a-e36d-49d2-89bd-1c72c8b5c133',
+      SAFEPAY_SECRET_KEY: 'a73e5dad7cd8b1e7fea2f6d93f4c8e01',
+      SAFEPAY_WEBHOOK_SECRET: Buffer.alloc(32, 3).toString('base64'),
+    };
+    let stand: Awaited<ReturnType<typeof startSafepayStandIn>>;
+    beforeAll(async () => {
+      stand = await startSafepayStandIn({
+        apiKey: safepay.SAFEPAY_API_KEY,
+        secretKey: safepay.SAFEPAY_SECRET_KEY,
+        webhookSecret: safepay.SAFEPAY_WEBHOOK_SECRET,
+      });
+    });
+    afterAll(() => stand.close());
+    const cardLine = async (overrides: Record<string, string>) =>
+      (await doctor(overrides, { safepayApiUrl: stand.url })).find((l) =>
+        l.text.startsWith('Cards'),
+      );
+
+    it('says cards are off when no Safepay key is set', async () => {
+      expect(await cardLine({})).toEqual({
+        ok: true,
+        text: 'Cards: off (SAFEPAY_API_KEY, SAFEPAY_SECRET_KEY and SAFEPAY_WEBHOOK_SECRET unset), so checkout offers no card payment',
+      });
+    });
+
+    it('says cards are on when Safepay accepts the live keys, and names the webhook address', async () => {
+      expect(await cardLine(safepay)).toEqual({
+        ok: true,
+        text: 'Cards: on (Safepay production): Safepay accepts the keys; its webhook endpoint must be https://bastaa.pk/api/payments/safepay/webhook',
+      });
+    });
+
+    it('refuses sandbox keys beside the live site', async () => {
+      expect(await cardLine({ ...safepay, SAFEPAY_ENVIRONMENT: 'sandbox' })).toEqual({
+        ok: false,
+        text: "Cards: SAFEPAY_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys take test cards only, so card orders would never be paid. Set SAFEPAY_ENVIRONMENT=production with the keys from Safepay's live dashboard",
+      });
+    });
+
+    it('says Safepay refused keys that are not its live ones', async () => {
+      expect(
+        await cardLine({ ...safepay, SAFEPAY_SECRET_KEY: 'a-sandbox-secret-key-0001' }),
+      ).toEqual({
+        ok: false,
+        text: 'Cards: on (Safepay production): Safepay (POST /client/passport/v1/token) refused the keys (HTTP 401: invalid merchant secret): check SAFEPAY_SECRET_KEY and SAFEPAY_ENVIRONMENT (sandbox keys work on sandbox only)',
+      });
+    });
+
+    it('names a missing key instead of a half-configured gateway', async () => {
+      const { SAFEPAY_WEBHOOK_SECRET: _, ...twoKeys } = safepay;
+      expect(await failures(twoKeys)).toEqual([
+        'SAFEPAY_WEBHOOK_SECRET: required beside SAFEPAY_API_KEY and SAFEPAY_SECRET_KEY (set all three Safepay keys for card payments, or none)',
+      ]);
+    });
   });
 });

@@ -16,6 +16,12 @@ import { missingPhotoLine, missingPhotos, photoJobs } from '../catalogue/index.t
 import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from '../catalogue/index.ts';
 import { versionProducts } from '../catalogue/index.ts';
 import { fetchUpstreamRates } from '../operations/index.ts';
+import {
+  cardGatewayMode,
+  checkSafepayKeys,
+  GatewayError,
+  SAFEPAY_WEBHOOK_PATH,
+} from '../payments/index.ts';
 import type { MongoDriver } from '../store/mongo/index.ts';
 import type { Product } from '../../lib/product.ts';
 
@@ -24,6 +30,8 @@ export interface DoctorOptions {
   driver?: MongoDriver;
   dns?: DoctorDns;
   fetch?: typeof fetch;
+  /** Where Safepay's API is for the key check (a local stand-in in tests); else its real address. */
+  safepayApiUrl?: string;
 }
 
 /** Missing photos named one per line, at most this many; the rest are counted. */
@@ -134,7 +142,7 @@ async function checkPhotos(
 /**
  * Checks the environment as a deployed function would read it: required variables, the JWT
  * secret's length, MongoDB (reachable, catalogue present, indexes), the photo store (every photo
- * the catalogue names), SMTP and the rates source.
+ * the catalogue names), SMTP, the rates source, the site's health call and whether it takes cards.
  */
 export async function runDoctor(
   env: Record<string, string | undefined>,
@@ -231,6 +239,7 @@ export async function runDoctor(
     }),
   );
   lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
+  lines.push(await checkCards(config, opts.safepayApiUrl));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
     const selectors = env.DKIM_SELECTOR?.trim()
@@ -249,6 +258,40 @@ export async function runDoctor(
     }
   }
   return lines;
+}
+
+/**
+ * Whether the live site takes cards: off without keys (checkout then offers no card), refused with
+ * sandbox keys (test cards only: every card order would stay unpaid), else the keys are tried on
+ * Safepay and the webhook address to register is named.
+ */
+async function checkCards(config: Config, apiUrl?: string): Promise<DoctorLine> {
+  const site = new URL(config.SITE_URL as string).origin;
+  if (cardGatewayMode(config) === 'off')
+    return {
+      ok: true,
+      text: 'Cards: off (SAFEPAY_API_KEY, SAFEPAY_SECRET_KEY and SAFEPAY_WEBHOOK_SECRET unset), so checkout offers no card payment',
+    };
+  if (config.SAFEPAY_ENVIRONMENT !== 'production')
+    return {
+      ok: false,
+      text: `Cards: SAFEPAY_ENVIRONMENT is sandbox beside the live site ${site}; sandbox keys take test cards only, so card orders would never be paid. Set SAFEPAY_ENVIRONMENT=production with the keys from Safepay's live dashboard`,
+    };
+  return check('Cards: on (Safepay production)', async () => {
+    try {
+      await checkSafepayKeys({
+        environment: 'production',
+        apiKey: config.SAFEPAY_API_KEY!,
+        secretKey: config.SAFEPAY_SECRET_KEY!,
+        apiUrl,
+        timeoutMs: TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new Error(error.message);
+      throw error;
+    }
+    return `Safepay accepts the keys; its webhook endpoint must be ${site}${SAFEPAY_WEBHOOK_PATH}`;
+  });
 }
 
 /** The domain of MAIL_FROM's address (`Shop <no-reply@bastaa.pk>` → bastaa.pk). */

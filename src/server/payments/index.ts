@@ -1,3 +1,34 @@
 // The payments context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // Money on an order: payments recorded at the desk or by the CLI.
 export { recordPayment } from './desk-payments.ts';
+// Cards: the provider-neutral gateway port, the Safepay adapter and whether cards are offered.
+export {
+  chargeCurrency,
+  GatewayError,
+  type CreatedPayment,
+  type GatewayEvent,
+  type GatewayEventKind,
+  type GatewayFailure,
+  type HeaderSource,
+  type PaymentGateway,
+  type PaymentReading,
+  type PaymentRequest,
+  type PaymentState,
+  type WebhookRefusal,
+  type WebhookVerdict,
+} from './gateway/port.ts';
+export { WEBHOOK_MAX_BYTES, WEBHOOK_TOLERANCE_MS } from './gateway/webhook.ts';
+export {
+  SAFEPAY_CURRENCIES,
+  checkSafepayKeys,
+  safepayGateway,
+  type SafepayEnvironment,
+  type SafepaySettings,
+} from './gateway/safepay.ts';
+export {
+  SAFEPAY_WEBHOOK_PATH,
+  cardGatewayMode,
+  cardPaymentsAvailable,
+  safepayFromConfig,
+  type CardGatewayMode,
+} from './gateway/availability.ts';
