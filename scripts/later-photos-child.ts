@@ -16,10 +16,16 @@ process.on('disconnect', () => process.exit(0));
 process.once('message', (work: Work) => {
   void (async () => {
     try {
-      const report = await buildPhotos(work.jobs, openDemoPhotoStore(), work.cacheDir, work.outDir, {
-        log: (line) => console.log(line),
-        onReady: (job) => void tell({ ready: job.hash }),
-      });
+      const report = await buildPhotos(
+        work.jobs,
+        openDemoPhotoStore(),
+        work.cacheDir,
+        work.outDir,
+        {
+          log: (line) => console.log(line),
+          onReady: (job) => void tell({ ready: job.hash }),
+        },
+      );
       console.log(`${photoReportLine(report)}: every photo is ready.`);
       await tell({ ready: '' });
       process.exit(0);

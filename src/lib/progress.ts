@@ -15,7 +15,12 @@ export function formatDuration(ms: number): string {
  * One progress line: `label: done/total` and the time left, estimated from the pace so far
  * (nothing done yet: no estimate; everything done: the time it took).
  */
-export function progressLine(label: string, done: number, total: number, elapsedMs: number): string {
+export function progressLine(
+  label: string,
+  done: number,
+  total: number,
+  elapsedMs: number,
+): string {
   const count = `${label}: ${done}/${total}`;
   if (done >= total) return `${count}, done in ${formatDuration(elapsedMs)}`;
   if (done <= 0) return `${count}, estimating the time left`;

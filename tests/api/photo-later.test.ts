@@ -18,7 +18,11 @@ import {
   type LaterPhotos,
   type PhotoBuild,
 } from '../../scripts/later-photos.ts';
-import { buildPhotos, photoOutputs, type PhotoJob } from '../../src/server/catalogue/build-photos.ts';
+import {
+  buildPhotos,
+  photoOutputs,
+  type PhotoJob,
+} from '../../src/server/catalogue/build-photos.ts';
 import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
 import type { PhotoStore } from '../../src/server/catalogue/photo-store/port.ts';
 import { jpegPhoto } from '../fixtures/photo-stores.ts';
