@@ -41,6 +41,7 @@ if (builtHere) {
   // The photos the cache lacks (all of them on a fresh clone) are made while the shop serves
   // (scripts/later-photos.ts), so the first start answers in seconds, not minutes. PHOTOS_LATER=0
   // makes every photo before serving, as a deploy's build always does.
+  console.log('Building the pages with Astro (its steps follow)...');
   const build = spawnSync(process.execPath, [astro, 'build'], {
     stdio: 'inherit',
     env: { ...process.env, PHOTOS_LATER: process.env.PHOTOS_LATER ?? '1' },
