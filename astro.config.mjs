@@ -33,7 +33,8 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective,
-    photoPipeline(openDemoPhotoStore),
+    // `npm start` sets PHOTOS_LATER=1: it serves at once and makes the uncached photos meanwhile.
+    photoPipeline(openDemoPhotoStore, { later: process.env.PHOTOS_LATER === '1' }),
     shopSettingsModule(),
     // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
     sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),

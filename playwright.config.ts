@@ -82,6 +82,8 @@ export default defineConfig({
       THROTTLE_ADDRESS_FACTOR: '50',
       // Every journey signs up: the same scrypt at 1/32 of the work (src/server/accounts/auth/passwords.ts).
       PASSWORD_HASH_COST: 'test',
+      // Journeys look at real photos: a start that builds makes every photo before it serves.
+      PHOTOS_LATER: '0',
     },
   },
 });

@@ -166,7 +166,7 @@ const commands: Record<string, Command> = {
     const n = Number(count);
     if (!Number.isInteger(n) || n < 1 || n > 100_000)
       return usage('catalogue generate needs a count from 1 to 100000');
-    const { generateCatalogue } = await import('../data/generate.ts');
+    const { generateCatalogue } = await import('../src/demo/catalogue/products.ts');
     const text = JSON.stringify(generateCatalogue(n), null, 1) + '\n';
     if (file) await writeFile(file, text);
     else process.stdout.write(text);

@@ -3,7 +3,7 @@
 // Netlify Function handlers called in this process, like a warm function instance. (@netlify/dev
 // would rebuild a function and start a fresh worker for every call: ~2.5 s of CPU each here.)
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,6 +17,13 @@ import { canonicalPagePath } from '../src/lib/routes.ts';
 import { closeStore, getStore } from '../src/server/store/index.ts';
 import { astroRebuild, builtVersion } from './local-deploy.ts';
 import { adoptBuiltVersion, deployLocally, useLocalDeploy } from '../src/server/catalogue/index.ts';
+import {
+  getCatalogue,
+  photoCacheDir,
+  photoJobs,
+  photoOutputs,
+} from '../src/server/catalogue/index.ts';
+import { laterPhotos, photoBuildInChild } from './later-photos.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -27,10 +34,18 @@ process.env.DATA_DIR ??= '.data';
 // Per-e-mail limits are never scaled. Production (Netlify) sees real client addresses: factor 1.
 process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 
-if (process.env.SKIP_BUILD !== '1') {
+const builtHere = process.env.SKIP_BUILD !== '1';
+if (builtHere) {
   const started = Date.now();
   const astro = path.resolve('node_modules/astro/bin/astro.mjs');
-  const build = spawnSync(process.execPath, [astro, 'build'], { stdio: 'inherit' });
+  // The photos the cache lacks (all of them on a fresh clone) are made while the shop serves
+  // (scripts/later-photos.ts), so the first start answers in seconds, not minutes. PHOTOS_LATER=0
+  // makes every photo before serving, as a deploy's build always does.
+  console.log('Building the pages with Astro (its steps follow)...');
+  const build = spawnSync(process.execPath, [astro, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, PHOTOS_LATER: process.env.PHOTOS_LATER ?? '1' },
+  });
   if (build.status !== 0) {
     console.error('Build failed; not starting the server.');
     process.exit(build.status ?? 1);
@@ -79,6 +94,24 @@ if (!process.env.BUILD_HOOK_URL) {
       .catch((error) => console.error(`[publish] ${String(error)}`));
   }, 10_000).unref();
 }
+// The photos this start's build left out: made in the background, a placeholder until each is ready.
+const photos = builtHere
+  ? await (async () => {
+      const out = path.resolve('dist/photos');
+      const present = new Set(await readdir(out).catch(() => []));
+      const jobs = photoJobs(await getCatalogue()).filter(
+        (job) => !photoOutputs(job).every((name) => present.has(name)),
+      );
+      if (jobs.length === 0) return null;
+      console.log(
+        `Photos: ${jobs.length} still to make; the shop serves a placeholder for each until it is ready.`,
+      );
+      return laterPhotos(jobs, photoBuildInChild(photoCacheDir(process.cwd()), out));
+    })().catch((error) => {
+      console.error(`[start] photos not checked: ${String(error)}`);
+      return null;
+    })
+  : null;
 const notFoundPage = await readFile(path.resolve('dist/404.html')).catch(() =>
   Buffer.from('Not found'),
 );
@@ -93,6 +126,7 @@ const server = http.createServer(async (req, res) => {
     for (const [name, value] of SITE_HEADERS) res.setHeader(name, value);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (!match) {
+      if (photos?.answer(req, res)) return;
       // As netlify/functions/page-case.mts does on Netlify: a page typed in another letter case.
       const url = new URL(req.url ?? '/', 'http://localhost');
       const canonical = canonicalPagePath(url.pathname);

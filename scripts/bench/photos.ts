@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { demoCatalogue } from '../../data/generate.ts';
+import { demoCatalogue } from '../../src/demo/catalogue/products.ts';
 import { illustrationSvg } from '../../src/demo/photos/drawing.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';

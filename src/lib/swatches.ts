@@ -1,6 +1,6 @@
 /**
  * Paint for the catalogue's colour names: the product page and cards draw their swatches with it, and
- * scripts/generate-catalogue.ts paints the demo illustrations from it, so a swatch matches its photo.
+ * src/demo/photos/drawing.ts paints the demo photos from it, so a swatch matches its photo.
  */
 export const SWATCHES: Readonly<Record<string, string>> = {
   Black: '#2a2a2d',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueSchema, CATEGORIES, type Product } from '../../src/lib/product.ts';
-import { demoCatalogue, generateCatalogue } from '../../data/generate.ts';
+import { demoCatalogue, generateCatalogue } from '../../src/demo/catalogue/products.ts';
 import { bagSvg } from '../../src/demo/photos/drawing.ts';
 import { PHOTO_PATH } from '../../src/lib/photos.ts';
 import { discountedPrice } from '../../src/lib/pricing.ts';

@@ -1,7 +1,7 @@
 // The listing's filter and sort on a 10,000-product catalogue: what they answer, not how fast (the
 // time is a figure of `npm run bench -- --only=catalogue`, where a busy machine cannot fail a test).
 import { describe, expect, it } from 'vitest';
-import { generateCatalogue } from '../../data/generate.ts';
+import { generateCatalogue } from '../../src/demo/catalogue/products.ts';
 import { SORTS, filterProducts, priceBounds, sortProducts } from '../../src/lib/catalogue.ts';
 import { discountedPrice } from '../../src/lib/pricing.ts';
 

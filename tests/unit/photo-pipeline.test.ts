@@ -10,6 +10,7 @@ import {
   photoReportLine,
 } from '../../src/server/catalogue/build-photos.ts';
 import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
+import { photosLater } from '../../src/server/catalogue/photo-integration.ts';
 import { imageSources, ogImage, schemaImage } from '../../src/lib/photos.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
@@ -115,6 +116,44 @@ describe('buildPhotos', () => {
     expect(reads).toEqual([`${HASH}.jpg`]);
   });
 
+  it('says how many photos it optimises and how many the cache already holds', async () => {
+    const other = 'cd'.repeat(32);
+    await original();
+    await original(other);
+    const cache = path.join(work, 'cache');
+    await buildPhotos([{ hash: HASH, name: `${HASH}.jpg`, og: false }], originals(), cache, null);
+    const lines: string[] = [];
+    const jobs = [
+      { hash: HASH, name: `${HASH}.jpg`, og: false },
+      { hash: other, name: `${other}.jpg`, og: false },
+    ];
+    await buildPhotos(jobs, originals(), cache, null, { log: (line) => lines.push(line) });
+    expect(lines).toEqual(['Photos: optimising 1 into AVIF and WebP (1 more already cached)']);
+  });
+
+  it('with cachedOnly, copies the cached photos and leaves the rest for later without reading them', async () => {
+    const other = 'cd'.repeat(32);
+    await original();
+    await original(other);
+    const cache = path.join(work, 'cache');
+    await buildPhotos([{ hash: HASH, name: `${HASH}.jpg`, og: false }], originals(), cache, null);
+    const reads: string[] = [];
+    const store = originals();
+    const counting = { ...store, get: (name: string) => (reads.push(name), store.get(name)) };
+    const jobs = [
+      { hash: HASH, name: `${HASH}.jpg`, og: false },
+      { hash: other, name: `${other}.jpg`, og: false },
+    ];
+    const out = path.join(work, 'dist');
+    const report = await buildPhotos(jobs, counting, cache, out, { cachedOnly: true });
+    expect(report).toMatchObject({ photos: 2, hits: 1, made: 0, deferred: 1, files: 6 });
+    expect(reads).toEqual([]);
+    expect(readdirSync(out).every((name) => name.startsWith(HASH))).toBe(true);
+    expect(photoReportLine({ ...report, ms: 1234, cpuMs: 2345 })).toBe(
+      '2 photo(s): 1 cache hit(s), 0 optimised, 1 left to optimise while the shop runs; 6 files in /photos/ in 1.2 s (CPU 2.3 s)',
+    );
+  });
+
   it('fails the build with one line naming the product and the colour when the store lacks a photo', async () => {
     const product = makeProduct({ productName: 'Sahiwal Leather Tote', colors: ['Black'] });
     product.colorImages = [{ color: 'Black', images: [`/photos/${HASH}.jpg`] }];
@@ -125,5 +164,14 @@ describe('buildPhotos', () => {
     expect((failed as MissingPhotosError).lines).toEqual([
       `Photo /photos/${HASH}.jpg of "Sahiwal Leather Tote" (Black) is missing from the photo store.`,
     ]);
+  });
+});
+
+describe('photosLater', () => {
+  it('leaves uncached photos for later on a local build that asks, never on a Netlify build', () => {
+    expect(photosLater(true, {})).toBe(true);
+    expect(photosLater(false, {})).toBe(false);
+    expect(photosLater(true, { NETLIFY: 'true' })).toBe(false);
+    expect(photosLater(true, { SITE_ID: 'site' })).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { OG_WIDTH, PHOTO_PATH, PHOTO_WIDTHS, variantUrl, WEBP_WIDTHS } from '../../lib/photos.ts';
 import type { Product } from '../../lib/product.ts';
+import { progressReporter } from '../../lib/progress.ts';
 import type { PhotoStore } from './photo-store/port.ts';
 
 /** Bump when the encoder settings change, so old cache entries are not reused. */
@@ -44,6 +45,8 @@ export type PhotoReport = {
   hits: number;
   made: number;
   files: number;
+  /** Photos left out because their outputs were not cached yet (`cachedOnly`). */
+  deferred: number;
   ms: number;
   /** CPU time of the whole process (libvips threads included): the honest cost on a busy machine. */
   cpuMs: number;
@@ -75,7 +78,7 @@ export function photoJobs(products: readonly Product[]): PhotoJob[] {
 }
 
 /** The files (names relative to /photos/) the build serves for one photo. */
-function outputs(job: PhotoJob): string[] {
+export function photoOutputs(job: PhotoJob): string[] {
   const files = [
     ...PHOTO_WIDTHS.map((w) => path.basename(variantUrl(job.hash, w, 'avif'))),
     ...WEBP_WIDTHS.map((w) => path.basename(variantUrl(job.hash, w, 'webp'))),
@@ -157,6 +160,22 @@ async function encode(
   }
 }
 
+/** How buildPhotos reports and what it leaves out. */
+export type BuildPhotoOptions = {
+  /** Where the progress lines go (photos to optimise, then done / total and time left). */
+  log?: (line: string) => void;
+  /** Copy only the photos whose outputs are all cached; the rest are counted as deferred. */
+  cachedOnly?: boolean;
+  /** Told each photo whose files are all in `outDir` (or in the cache, without one). */
+  onReady?: (job: PhotoJob) => void;
+};
+
+/** Copies a file so that a reader of `to` never sees it half-written (the shop may be serving). */
+async function copyWhole(from: string, to: string): Promise<void> {
+  await copyFile(from, `${to}.partial`);
+  await rename(`${to}.partial`, to);
+}
+
 /**
  * Optimises every job into `cacheDir` (skipping outputs already there, whose originals are then
  * never read), then copies the outputs to `outDir`. Throws MissingPhotosError, one line per
@@ -167,39 +186,60 @@ export async function buildPhotos(
   store: PhotoStore,
   cacheDir: string,
   outDir: string | null,
+  { log, cachedOnly = false, onReady }: BuildPhotoOptions = {},
 ): Promise<PhotoReport> {
   const started = Date.now();
   const cpu = process.cpuUsage();
-  await checkPhotosPresent(jobs, store);
   const cache = path.join(cacheDir, PIPELINE_VERSION);
   await mkdir(cache, { recursive: true });
   if (outDir) await mkdir(outDir, { recursive: true });
   const cached = new Set(await readdir(cache));
+  const isCached = (job: PhotoJob) => photoOutputs(job).every((n) => cached.has(n));
+  const todo = jobs.filter((job) => !isCached(job));
+  await checkPhotosPresent(jobs, store);
+  const queue = cachedOnly ? jobs.filter(isCached) : [...jobs];
+  const progress = progressReporter('Photos', cachedOnly ? 0 : todo.length, log ?? (() => {}));
+  const cachedCount = jobs.length - todo.length;
+  if (log && !cachedOnly && todo.length > 0)
+    log(
+      `Photos: optimising ${todo.length} into AVIF and WebP` +
+        (cachedCount > 0 ? ` (${cachedCount} more already cached)` : ''),
+    );
   let hits = 0;
   let made = 0;
   let files = 0;
-  const queue = [...jobs];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const names = outputs(job);
+      const names = photoOutputs(job);
       const missing = names.filter((n) => !cached.has(n));
       if (missing.length === 0) hits += 1;
       else {
         await encode(job, store, cache, missing);
         made += 1;
+        progress.advance();
       }
       if (outDir)
-        for (const name of names) await copyFile(path.join(cache, name), path.join(outDir, name));
+        for (const name of names) await copyWhole(path.join(cache, name), path.join(outDir, name));
       files += names.length;
+      onReady?.(job);
     }
   };
   // sharp spreads one encode over libvips threads. Twice as many photos in flight as cores keeps
   // them busy while a demo photo's render runs on this thread (438 cold demo photos on 2 cores:
   // 1.4 cores busy with one photo a core, 1.7 with two).
   await Promise.all(Array.from({ length: 2 * Math.max(1, os.availableParallelism()) }, worker));
+  progress.finish();
   const used = process.cpuUsage(cpu);
   const cpuMs = Math.round((used.user + used.system) / 1000);
-  return { photos: jobs.length, hits, made, files, ms: Date.now() - started, cpuMs };
+  return {
+    photos: jobs.length,
+    hits,
+    made,
+    files,
+    deferred: cachedOnly ? todo.length : 0,
+    ms: Date.now() - started,
+    cpuMs,
+  };
 }
 
 /** Where the cache keeps one output file (for the dev server, which serves straight from it). */
@@ -209,8 +249,9 @@ export function cachedFile(cacheDir: string, name: string): string {
 
 /** The build log line for a photo report. */
 export function photoReportLine(r: PhotoReport): string {
+  const later = r.deferred > 0 ? `, ${r.deferred} left to optimise while the shop runs` : '';
   return (
-    `${r.photos} photo(s): ${r.hits} cache hit(s), ${r.made} optimised; ` +
+    `${r.photos} photo(s): ${r.hits} cache hit(s), ${r.made} optimised${later}; ` +
     `${r.files} files in /photos/ in ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`
   );
 }

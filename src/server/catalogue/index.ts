@@ -1,7 +1,15 @@
 // The catalogue context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // What is for sale: the catalogue and its published versions, the product editor, photos, live stock, the CSV sheet and publishing.
 export { getCatalogue, getCatalogueVersion } from './build-catalogue.ts';
-export { missingPhotoLine, missingPhotos, photoJobs } from './build-photos.ts';
+export {
+  type PhotoJob,
+  buildPhotos,
+  missingPhotoLine,
+  missingPhotos,
+  photoJobs,
+  photoOutputs,
+  photoReportLine,
+} from './build-photos.ts';
 export { catalogueToCsv, defuseFormula } from './catalogue-csv.ts';
 export { catalogueForExport, exportedLine } from './catalogue-export.ts';
 export { importCatalogueFile } from './catalogue-import.ts';
@@ -21,7 +29,7 @@ export {
   deployLocally,
   useLocalDeploy,
 } from './local-deploy.ts';
-export { photoPipeline } from './photo-integration.ts';
+export { photoCacheDir, photoPipeline } from './photo-integration.ts';
 export { folderPhotoStore } from './photo-store/folder.ts';
 export {
   type PhotoStore,

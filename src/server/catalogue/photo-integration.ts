@@ -16,6 +16,7 @@ import {
   photoReportLine,
 } from './build-photos.ts';
 import { getCatalogue } from './build-catalogue.ts';
+import { runsOnNetlify } from '../config.ts';
 import { openPhotoStore, PhotoStoreSettingsError, type PhotoStore } from './photo-store/index.ts';
 
 const TYPES: Record<string, string> = {
@@ -59,13 +60,34 @@ function failBuild(logger: AstroIntegrationLogger, lines: readonly string[]): ne
   process.exit(1);
 }
 
+/** The photo cache of a project whose Astro cacheDir is the default (node_modules/.astro). */
+export function photoCacheDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.PHOTO_CACHE_DIR ?? path.join(root, 'node_modules', '.astro', 'photos');
+}
+
+/** How the pipeline runs. */
+export type PhotoPipelineOptions = {
+  /**
+   * Copy only the photos already cached and leave the rest for `npm start` to optimise while the
+   * shop serves (its first run). Ignored on Netlify: a deploy carries every photo.
+   */
+  later?: boolean;
+};
+
+/** Whether a build asked to leave uncached photos for later may: never on Netlify. */
+export function photosLater(asked: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  return asked && !runsOnNetlify(env);
+}
+
 /**
  * Optimised catalogue photos in dist/photos/, cached in `<cacheDir>/photos` across builds, read
  * from the store `open` gives (the demo path passes one that renders the demo photos).
  */
 export function photoPipeline(
   open: (env?: NodeJS.ProcessEnv) => PhotoStore = openPhotoStore,
+  { later = false }: PhotoPipelineOptions = {},
 ): AstroIntegration {
+  const cachedOnly = photosLater(later);
   let cacheDir = '';
   return {
     name: 'photo-pipeline',
@@ -84,7 +106,10 @@ export function photoPipeline(
         try {
           const jobs = photoJobs(await getCatalogue());
           const out = path.join(fileURLToPath(dir), 'photos');
-          const report = await buildPhotos(jobs, open(), cacheDir, out);
+          const report = await buildPhotos(jobs, open(), cacheDir, out, {
+            log: (line) => logger.info(line),
+            cachedOnly,
+          });
           logger.info(photoReportLine(report));
         } catch (error) {
           const lines = plainLines(error);

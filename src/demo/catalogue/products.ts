@@ -1,7 +1,7 @@
 // The demo catalogue and a seeded generator of synthetic products for benchmarks.
-// Pure module: no I/O, no clocks, no Math.random. scripts/generate-catalogue.ts writes the files.
-import { discountedPrice } from '../src/lib/pricing.ts';
-import type { Product } from '../src/lib/product.ts';
+// Pure module: no I/O, no clocks, no Math.random. write.ts writes the files.
+import { discountedPrice } from '../../lib/pricing.ts';
+import type { Product } from '../../lib/product.ts';
 
 type Category = Product['category'];
 type Specs = Product['specs'];
@@ -16,7 +16,7 @@ export function colourSlug(colour: string): string {
 
 /**
  * Where image n (1-based) of a product colour is before its photo is rendered: a placeholder that
- * scripts/generate-catalogue.ts replaces with the photo's stored path (/photos/<sha256>.jpg).
+ * write.ts replaces with the photo's stored path (/photos/<sha256>.jpg).
  * Every view of every colour is photographed: the front, side, back, and open or close-up views.
  */
 export function imagePath(productId: string, colour: string, n: number): string {
