@@ -26,7 +26,12 @@ function editorContract(
       expect(saved).toEqual({
         kind: 'saved',
         before: null,
-        after: { product: makeProduct({ _id: 'ed-new' }), soldOut: [], archivedAt: null },
+        after: {
+          product: makeProduct({ _id: 'ed-new' }),
+          soldOut: [],
+          archivedAt: null,
+          draftSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
       });
       const ids = (await store.products.list()).map((p) => p._id);
       expect(ids.indexOf('ed-new')).toBe(ids.length - 1);
@@ -59,7 +64,8 @@ function editorContract(
       expect(saved).toEqual({
         kind: 'saved',
         before: read,
-        after: { product: next, soldOut: ['Navy'], archivedAt: null },
+        // An edit keeps when the record entered the draft.
+        after: { product: next, soldOut: ['Navy'], archivedAt: null, draftSince: read!.draftSince },
       });
       const ids = (await store.products.list()).map((p) => p._id);
       expect(ids.slice(ids.indexOf('ed-a'), ids.indexOf('ed-a') + 3)).toEqual([

@@ -57,7 +57,12 @@ function stockContract(
         });
         expect((await store.products.get('pc-one'))?.stock).toBe(true);
         expect(await store.products.states(['pc-one'])).toEqual([
-          { product: makeProduct({ _id: 'pc-one' }), soldOut: ['Black'], archivedAt: null },
+          {
+            product: makeProduct({ _id: 'pc-one' }),
+            soldOut: ['Black'],
+            archivedAt: null,
+            draftSince: expect.any(String),
+          },
         ]);
       });
 
@@ -77,7 +82,12 @@ function stockContract(
         const change = await store.products.setColourStock('pc-three', 'Navy', true);
         expect(change).toEqual({
           kind: 'unchanged',
-          state: { product: makeProduct({ _id: 'pc-three' }), soldOut: [], archivedAt: null },
+          state: {
+            product: makeProduct({ _id: 'pc-three' }),
+            soldOut: [],
+            archivedAt: null,
+            draftSince: expect.any(String),
+          },
         });
       });
 
