@@ -51,10 +51,11 @@ describe('returns step', { timeout: 60_000 }, () => {
   it('approves by the short number, as the operator, and mails the shopper', () => {
     const run = shop('returns', 'step', '#a1b2c3d4', 'approved');
     expect(run.status).toBe(0);
-    // The dev outbox logs the mail it wrote (one JSON line), then the CLI says what it did.
-    const logged = JSON.parse(run.out.split('\n')[0]!) as { msg: string };
+    // The dev outbox logs the mail it wrote (one JSON line, on stderr so stdout is the answer),
+    // and the CLI says what it did.
+    const logged = JSON.parse(run.err.split('\n')[0]!) as { msg: string };
     expect(logged.msg).toContain('"Your Bastaa return for order #A1B2C3D4: Approved"');
-    expect(run.out.split('\n').at(-1)).toBe('Order #A1B2C3D4: the request is now Approved.');
+    expect(run.out).toBe('Order #A1B2C3D4: the request is now Approved.');
   });
 
   it('refuses a step out of order, changing nothing', async () => {
