@@ -1,9 +1,10 @@
 // The API reference's list of calls (docs/api.md) and the storefront client's route map, made from
 // the endpoint table (src/lib/contract/endpoints.ts).
 //
-//   npm run api-table        rewrites docs/api.md's list and src/client/api-routes.ts
+//   npm run api-table        rewrites docs/api.md's list, src/client/api-routes.ts and
+//                            src/client/desk-routes.ts
 //
-// tests/unit/endpoints.test.ts fails when either differs from what this makes.
+// tests/unit/endpoints.test.ts fails when any differs from what this makes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { REQUESTS } from '../src/lib/contract/requests.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DOC = path.join(ROOT, 'docs/api.md');
 export const CLIENT_ROUTES = path.join(ROOT, 'src/client/api-routes.ts');
+export const DESK_CLIENT_ROUTES = path.join(ROOT, 'src/client/desk-routes.ts');
 const START = '<!-- api-table:start -->';
 const END = '<!-- api-table:end -->';
 
@@ -78,6 +80,26 @@ export function clientRoutes(): string {
   ].join('\n');
 }
 
+/** src/client/desk-routes.ts: method, path and answer key of each call the desk makes. */
+export function deskRoutes(): string {
+  const rows = ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].router === 'desk').map((name) => {
+    const { method, paths, answer } = ENDPOINTS[name];
+    return `  ${name}: ['${method}', '${paths[0]}', '${answer}'],`;
+  });
+  return [
+    '// Written by `npm run api-table` from the endpoint table (src/lib/contract/endpoints.ts), and',
+    "// held to it by tsc (`satisfies DeskClientRoutes`): the desk's calls, apart from the",
+    "// storefront's so that no storefront page ships them.",
+    "import type { DeskClientRoutes } from '../lib/contract/endpoints.ts';",
+    '',
+    "/** Method, path and the answer schema's key of each call the desk makes. */",
+    'export const DESK_ROUTES = {',
+    ...rows,
+    '} as const satisfies DeskClientRoutes;',
+    '',
+  ].join('\n');
+}
+
 /** The API reference (docs/api.md) with its list of calls replaced by `table`. */
 export function withTable(doc: string, table: string): string {
   const start = doc.indexOf(START);
@@ -89,7 +111,8 @@ export function withTable(doc: string, table: string): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(API_DOC, withTable(readFileSync(API_DOC, 'utf8'), apiTable()));
   writeFileSync(CLIENT_ROUTES, clientRoutes());
+  writeFileSync(DESK_CLIENT_ROUTES, deskRoutes());
   console.log(
-    `docs/api.md: API table written (${ENDPOINT_NAMES.length} calls); src/client/api-routes.ts written.`,
+    `docs/api.md: API table written (${ENDPOINT_NAMES.length} calls); src/client/api-routes.ts and desk-routes.ts written.`,
   );
 }

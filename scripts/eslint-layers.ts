@@ -36,6 +36,36 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * What an island may import of src/client besides types: the helpers that run before hydration
+ * (the first paint, the tap shells, waking an island). An island's data comes through a store's
+ * actions, and only stores call the API client.
+ */
+export const ISLAND_CLIENT_MODULES: readonly string[] = [
+  'src/client/first-paint.ts',
+  'src/client/shells.ts',
+  'src/client/wake.ts',
+  'src/client/brand-font.ts',
+  'src/client/cart-skeleton.ts',
+  'src/client/country-strip.ts',
+  'src/client/fx-hide.ts',
+];
+
+/** Modules of src/stores that only stores use (an island may import their types). */
+export const STORE_ONLY_MODULES: readonly string[] = [
+  'src/stores/desk-call.ts',
+  'src/stores/desk-resource.ts',
+];
+
+/** Why an island's (non-type) import of `target` is refused, or null when it is not. */
+function islandProblem(target: string): string | null {
+  if (target.startsWith('src/client/') && !ISLAND_CLIENT_MODULES.includes(target))
+    return `src/islands may import of src/client only types and the first-paint helpers, not ${target}: an island calls a store's actions (docs/design.md, "Layers and what may import what").`;
+  if (STORE_ONLY_MODULES.includes(target))
+    return `${target} is for the stores: an island calls a store's actions instead (docs/design.md, "Layers and what may import what").`;
+  return null;
+}
+
+/**
  * The server's contexts. Each has an entry module (`index.ts`), the only file of it that code
  * outside the context imports (tests excepted: they may look inside).
  */
@@ -64,16 +94,20 @@ const toRepoPath = (file: string) => path.relative(ROOT, file).split(path.sep).j
 
 /**
  * Why `file` (absolute) may not import `specifier`, or null when it may: packages always may, and a
- * file outside every layer (tests, scripts, configuration) may import anything.
+ * file outside every layer (tests, scripts, configuration) may import anything. `typeOnly` marks an
+ * import of types alone, which an island may make of any module it may use.
  */
-export function importProblem(file: string, specifier: string): string | null {
+export function importProblem(file: string, specifier: string, typeOnly = false): string | null {
   if (!specifier.startsWith('.')) return null;
   const repoPath = toRepoPath(file);
   const from = layerOf(repoPath);
   const target = toRepoPath(path.resolve(path.dirname(file), specifier.split('?')[0]!));
   if (!from) return repoPath.startsWith('scripts/') ? contextProblem(repoPath, target) : null;
   const to = layerOf(target);
-  if (to === from || (to && LAYERS[from]!.includes(to))) return contextProblem(repoPath, target);
+  if (to === from || (to && LAYERS[from]!.includes(to))) {
+    if (from === 'src/islands' && !typeOnly) return islandProblem(target);
+    return contextProblem(repoPath, target);
+  }
   const allowed = [from, ...LAYERS[from]!].join(', ');
   return `${from} may import ${allowed} only, not ${to ?? target} (docs/design.md, "Layers and what may import what").`;
 }
@@ -86,21 +120,30 @@ const layersRule: Rule.RuleModule = {
     schema: [],
   },
   create(context) {
-    const check = (node: Rule.Node, source: unknown) => {
+    const check = (node: Rule.Node, source: unknown, typeOnly = false) => {
       if (typeof source !== 'string') return;
-      const problem = importProblem(context.filename, source);
+      const problem = importProblem(context.filename, source, typeOnly);
       if (problem) context.report({ node, message: problem });
     };
     const literal = (node: unknown) =>
       node && typeof node === 'object' && 'value' in node ? node.value : undefined;
+    // typescript-eslint marks `import type` / `export type` (and each `type` specifier) with a kind.
+    type Kinded = { importKind?: string; exportKind?: string };
+    const typeOnly = (node: Kinded & { specifiers?: Kinded[] }) =>
+      node.importKind === 'type' ||
+      node.exportKind === 'type' ||
+      (!!node.specifiers?.length &&
+        node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => check(node, literal(node.source)),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportDeclaration: (node) => check(node, node.source.value, typeOnly(node as Kinded)),
+      ExportNamedDeclaration: (node) =>
+        check(node, literal(node.source), typeOnly(node as Kinded & { specifiers?: Kinded[] })),
+      ExportAllDeclaration: (node) => check(node, node.source.value, typeOnly(node as Kinded)),
       ImportExpression: (node) => check(node, literal(node.source)),
       // `typeof import('./answers.ts')`: typescript-eslint's node, not in ESLint's own types.
       ...({
-        TSImportType: (node: Rule.Node & { source?: unknown }) => check(node, literal(node.source)),
+        TSImportType: (node: Rule.Node & { source?: unknown }) =>
+          check(node, literal(node.source), true),
       } as Rule.RuleListener),
     };
   },

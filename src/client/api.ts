@@ -1,116 +1,203 @@
-// The browser's calls to the shop API (docs/product.md §7), typed and routed by the endpoint table
-// (src/lib/contract/endpoints.ts), with the token header and a timeout. Every answer is parsed with
-// its schema from the contract (src/lib/contract/responses.ts): an answer that does not match fails
-// like any broken answer, never as a half-read object deep inside an island.
-// Failures become ApiError carrying the server's message when it sent one.
-import { ACCOUNT_MESSAGES } from '../lib/messages.ts';
+// The browser's calls to the API, typed and routed by the endpoint table
+// (src/lib/contract/endpoints.ts), with the token header and a timeout. Every answer is parsed
+// with its schema from the contract: an answer that does not match fails like any broken answer,
+// never as a half-read object deep inside an island. Every failure is an ApiError carrying the
+// server's message when it sent one. The storefront's calls are here; the desk's (./desk-calls.ts)
+// go through the same request, failure and parsing functions, from a module of their own so that
+// no storefront page ships the desk's routes or parsers (a chunk shared by both would carry them).
+import { ACCOUNT_MESSAGES, CLIENT_MESSAGES } from '../lib/messages.ts';
 import type { AnswerOf, RequestOf, StorefrontCall } from '../lib/contract/endpoints.ts';
+import type { FormProblems } from '../lib/product-form.ts';
 import { API_ROUTES } from './api-routes.ts';
 import type { CartMap } from '../lib/contract/requests.ts';
 
 export type { Order, OrderItem, SessionAnswer } from '../lib/contract/responses.ts';
 
-/** The answer schemas, by the key the endpoint table names; loaded with the first call. */
-type Answers = typeof import('./answers.ts').ANSWERS;
+type Parser = { safeParse(data: unknown): { success: boolean; data?: unknown } };
+/** Answer schemas by the key the endpoint table names. */
+export type Parsers = Readonly<Record<string, Parser>>;
 
-let parsers: Promise<Answers> | null = null;
-/** The answer schemas, loaded once; a failed load is retried by the next call. */
-function loadParsers(): Promise<Answers> {
-  parsers ??= import('./answers.ts').then(
-    ({ ANSWERS }) => ANSWERS,
-    (error: unknown) => {
-      parsers = null;
+/** A set of answer parsers, loaded once with the first call that needs it; a failed load is retried. */
+/* @__NO_SIDE_EFFECTS__ */
+export function parsersFrom(load: () => Promise<Parsers>): () => Promise<Parsers> {
+  let loading: Promise<Parsers> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
       throw error;
-    },
-  );
-  return parsers;
+    });
+    return loading;
+  };
 }
 
+/** Who calls: the parsers of their answers, and whether a failure's reference is shown to them. */
+export interface Caller {
+  parsers: () => Promise<Parsers>;
+  /** The storefront appends the reference a shopper can quote; the desk shows the server's words. */
+  quotesReference: boolean;
+}
+
+// The parsers load beside the first call, off the first paint: zod and the schemas are most of it.
+const SHOP: Caller = {
+  parsers: parsersFrom(() =>
+    import('./answers.ts').then(({ ANSWERS }) => ANSWERS as unknown as Parsers),
+  ),
+  quotesReference: true,
+};
+
 /** How long the browser waits for the API before giving up. */
-export const API_TIMEOUT_MS = 15_000;
+export const API_TIMEOUT_MS = 20_000;
 
 // A header value must be visible ASCII: a token holding a newline or a "€" would make fetch throw
-// before anything is sent, which looked like "Network error" while the shopper stayed signed in.
+// before anything is sent, which looked like a network error while the session stayed open.
 const SENDABLE_TOKEN = /^[\x21-\x7e]+$/;
 
-/** A failed call: `message` is the server's when it gave one; `network` marks no answer at all. */
+/**
+ * A failed call: `message` is the server's when it gave one; `network` marks no answer at all;
+ * `problems` holds the server's problem per field when it refused a form's fields.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly network: boolean;
   readonly serverMessage: string | null;
-  constructor(message: string, status: number, serverMessage: string | null, network = false) {
+  readonly problems: FormProblems | null;
+  constructor(
+    message: string,
+    status: number,
+    serverMessage: string | null,
+    network = false,
+    problems: FormProblems | null = null,
+  ) {
     super(message);
     this.status = status;
     this.serverMessage = serverMessage;
     this.network = network;
+    this.problems = problems;
   }
 }
 
-/** How a call is sent beyond its body: the login token, extra headers, keepalive. */
+/** How a call is sent beyond its body: the login or staff token, extra headers, keepalive. */
 export interface CallOptions {
   token?: string | null;
   headers?: Record<string, string>;
   keepalive?: boolean;
 }
 
+/** A call's method, path and answer schema's key, as the generated route maps hold them. */
+export type Route = readonly [method: 'GET' | 'POST', path: string, answer: string];
+
+/** The body as it travels: JSON, or a file's own bytes with its type. */
+function encode(body: unknown): [BodyInit | undefined, Record<string, string>] {
+  if (body === undefined) return [undefined, {}];
+  if (body instanceof Blob)
+    return [body, { 'content-type': body.type || 'application/octet-stream' }];
+  return [JSON.stringify(body), { 'content-type': 'application/json' }];
+}
+
+/** Sends one request; throws ApiError when no answer comes. */
+export async function send(
+  [method, path]: Route,
+  body: unknown,
+  opts: CallOptions,
+  timeout = API_TIMEOUT_MS,
+): Promise<Response> {
+  const [sent, type] = encode(body);
+  const headers: Record<string, string> = { ...opts.headers, ...type };
+  if (opts.token && !SENDABLE_TOKEN.test(opts.token))
+    throw new ApiError(ACCOUNT_MESSAGES.sessionExpired, 401, ACCOUNT_MESSAGES.sessionExpired);
+  if (opts.token) headers.token = opts.token;
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      body: sent,
+      signal: AbortSignal.timeout(timeout),
+      keepalive: opts.keepalive,
+    });
+  } catch {
+    throw networkFailure();
+  }
+}
+
+/** The failure of a call that got no answer. */
+export const networkFailure = (): ApiError => new ApiError(CLIENT_MESSAGES.network, 0, null, true);
+
+/** The answer's JSON, or undefined when it is not JSON (a proxy's error page, say). */
+export async function jsonOf(res: Response): Promise<unknown> {
+  try {
+    return (await res.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const fieldsOf = (data: unknown) =>
+  (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+
+/** The failure an answer stands for (not OK, or success:false), or null when it succeeded. */
+export function refusalOf(res: Response, data: unknown, caller: Caller): ApiError | null {
+  const fields = fieldsOf(data);
+  if (res.ok && fields.success !== false) return null;
+  const text =
+    typeof fields.message === 'string'
+      ? fields.message
+      : typeof fields.msg === 'string'
+        ? fields.msg
+        : null;
+  const serverMessage = caller.quotesReference
+    ? withReference(text, res.status, fields.reference)
+    : text;
+  const problems =
+    res.status === 400 && typeof fields.problems === 'object' && fields.problems !== null
+      ? (fields.problems as FormProblems)
+      : null;
+  return new ApiError(
+    serverMessage ?? CLIENT_MESSAGES.failed(res.status),
+    res.status,
+    serverMessage,
+    false,
+    problems,
+  );
+}
+
+/** Sends a call on `route` and answers its answer as the caller's parsers read it; throws ApiError. */
+export async function callRoute(
+  route: Route,
+  body: unknown,
+  opts: CallOptions,
+  caller: Caller,
+  timeout?: number,
+): Promise<unknown> {
+  // Starts loading the parsers with the call, so the answer never waits for them.
+  const parsing = caller.parsers();
+  parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
+  const res = await send(route, body, opts, timeout);
+  const data = await jsonOf(res);
+  const refused = refusalOf(res, data, caller);
+  if (refused) throw refused;
+  let schemas: Parsers;
+  try {
+    schemas = await parsing;
+  } catch {
+    throw networkFailure();
+  }
+  const parsed = schemas[route[2]]?.safeParse(data);
+  // Outside the contract: handled like an answer that is not JSON, a failure without a message.
+  if (!parsed?.success) throw new ApiError(CLIENT_MESSAGES.unreadable, res.status, null);
+  return parsed.data;
+}
+
 /**
- * Sends call `name` of the endpoint table with its typed body. Throws ApiError on HTTP failure,
- * success:false or an answer its answer schema does not accept.
+ * Sends storefront call `name` of the endpoint table with its typed body. Throws ApiError on HTTP
+ * failure, success:false or an answer its answer schema does not accept.
  */
-export async function call<N extends StorefrontCall>(
+export function call<N extends StorefrontCall>(
   name: N,
   body: RequestOf<N>,
   opts: CallOptions = {},
 ): Promise<AnswerOf<N>> {
-  const [method, path, answer] = API_ROUTES[name];
-  // Starts loading the parsers with the call, so the answer never waits for them.
-  const parsing = loadParsers();
-  parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
-  const headers: Record<string, string> = { ...opts.headers };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token && !SENDABLE_TOKEN.test(opts.token))
-    throw new ApiError(ACCOUNT_MESSAGES.sessionExpired, 401, ACCOUNT_MESSAGES.sessionExpired);
-  if (opts.token) headers.token = opts.token;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      keepalive: opts.keepalive,
-    });
-  } catch {
-    throw new ApiError('Network error', 0, null, true);
-  }
-  let data: Record<string, unknown> = {};
-  try {
-    data = (await res.json()) as Record<string, unknown>;
-  } catch {
-    // A non-JSON answer (a proxy error page, say) is handled as a failure without a message.
-  }
-  const serverMessage = withReference(
-    typeof data.message === 'string'
-      ? data.message
-      : typeof data.msg === 'string'
-        ? data.msg
-        : null,
-    res.status,
-    data.reference,
-  );
-  if (!res.ok || data.success === false)
-    throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
-  let schemas: Answers;
-  try {
-    schemas = await parsing;
-  } catch {
-    throw new ApiError('Network error', 0, null, true);
-  }
-  const parsed = schemas[answer].safeParse(data);
-  // Outside the contract: handled like an answer that is not JSON, a failure without a message.
-  if (!parsed.success) throw new ApiError(`HTTP ${res.status}`, res.status, null);
-  return parsed.data as AnswerOf<N>;
+  return callRoute(API_ROUTES[name], body, opts, SHOP) as Promise<AnswerOf<N>>;
 }
 
 // The six-character reference of an unexpected failure (src/server/request-log.ts referenceOf).

@@ -16,6 +16,9 @@ import { HOME_COUNTRY, paymentLabel } from './payments.ts';
 /** docs/product.md §8's text for a failure the shopper cannot act on (product list, password reset, server). */
 const GENERIC_ERROR = 'An error occurred. Please try again later.';
 
+/** No answer reached the browser at all. */
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
 const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
 
 /** Answers of the API plumbing itself: unexpected failures, outages, malformed requests. */
@@ -30,7 +33,14 @@ export const SERVER_MESSAGES = {
   notJson: 'Request body must be JSON (Content-Type: application/json)',
   notForm: 'Send the confirmation as a form (application/x-www-form-urlencoded).',
   foreignOrigin: 'Requests from other sites are not accepted',
-  network: 'Network error. Please check your connection and try again.',
+  network: NETWORK_ERROR,
+} as const;
+
+/** What the browser's API client says for a failure the server did not word (src/client/api.ts). */
+export const CLIENT_MESSAGES = {
+  network: NETWORK_ERROR,
+  failed: (status: number) => `The server answered ${status}.`,
+  unreadable: "The server's answer was not understood.",
 } as const;
 
 /** Product list and listing pages (docs/product.md §2, §8; the under-999 empty text says 1999 as the original does). */

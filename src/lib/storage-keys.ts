@@ -1,5 +1,5 @@
-// The browser-storage keys docs/product.md §3 names, in one place: the stores, the first-paint script and the
-// storage schemas (stored-values.ts) all read them from here.
+// The browser-storage keys, the shop's (docs/product.md §3) and the desk's, in one place: the
+// stores, the first-paint script and the storage schemas (stored-values.ts) all read them from here.
 
 /** Prefixes of the per-shopper keys; the suffix is the e-mail, or `guest` when signed out. */
 export const KEY_PREFIXES = {
@@ -35,4 +35,15 @@ export const KEYS = {
   settings: (email: string) => `${KEY_PREFIXES.settings}${email}`,
   cart: (email: string) => `${KEY_PREFIXES.cart}${email || GUEST}`,
   favourites: (email: string) => `${KEY_PREFIXES.favourites}${email || GUEST}`,
+} as const;
+
+/**
+ * The desk's keys, kept in the tab's sessionStorage: a staff session ends with the tab, and its key
+ * is not the shopper's `token`, so the two never mix.
+ */
+export const DESK_KEYS = {
+  /** The staff session's token. */
+  token: 'deskToken',
+  /** A success message carried to the next desk page this tab opens (enrolment → the desk). */
+  carriedNotice: 'deskCarriedNotice',
 } as const;

@@ -3,7 +3,7 @@
 // parsed and a value that does not match counts as absent.
 import { sanitizeCart } from './cart.ts';
 import { CURRENCY_CODE_PATTERN, currencyStateSchema } from './currency.ts';
-import { KEY_PREFIXES, KEYS } from './storage-keys.ts';
+import { DESK_KEYS, KEY_PREFIXES, KEYS } from './storage-keys.ts';
 import {
   array,
   cleaned,
@@ -32,6 +32,9 @@ const TEXT_SCHEMAS: Record<string, Schema<string>> = {
   [KEYS.selectedCountry]: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
   [KEYS.selectedCurrency]: text(CURRENCY_CODE_PATTERN),
   [KEYS.highlightTrack]: literal('true'),
+  [DESK_KEYS.token]: text(STORED_TOKEN_PATTERN),
+  // One line of the desk's own wording, as the server sent it; React renders it as text.
+  [DESK_KEYS.carriedNotice]: text(/^[^\p{Cc}]{1,500}$/u),
 };
 
 /** Exchange rates as last fetched: PKR-based rates by currency code, and when. */

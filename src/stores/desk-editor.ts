@@ -4,6 +4,7 @@
 // and saves over the version read: the server refuses a save over a newer version.
 import { atom } from 'nanostores';
 import {
+  PHOTO_NAME_HEADER,
   emptyForm,
   MAX_UPLOAD_BYTES,
   productToForm,
@@ -12,9 +13,10 @@ import {
   type FormProblems,
   type ProductForm,
 } from '../lib/product-form.ts';
-import { DeskApiError } from '../client/desk-api.ts';
-import { FormRefused, saveProductForm, uploadPhotoFile } from '../client/desk-editor.ts';
-import { $deskToken, deskRequest, endSession, messageOf, notify, notifyFailure } from './desk.ts';
+import { ApiError } from '../client/api.ts';
+import { uploadPhoto } from '../client/desk-calls.ts';
+import { callDesk, endedSession, messageOf, notifyFailure, withSession } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 
 /** The editor's state: the form as typed, its problems, and what it was opened from. */
 export interface EditorState {
@@ -49,22 +51,15 @@ export const $editor = atom<EditorState>(initial());
 
 const patch = (change: Partial<EditorState>) => $editor.set({ ...$editor.get(), ...change });
 
-/** A failure's message, after a 401 ended the session (then the sign-in screen says why). */
-function fail(error: unknown): void {
-  if (error instanceof DeskApiError && error.status === 401) {
-    endSession();
-    notify('error', error.message);
-    return;
-  }
-  notifyFailure(error);
-}
+/** A failure's message (after a 401, the session's end has already said why). */
+const fail = notifyFailure;
 
 /** Opens the editor on a product (by id) or on an empty form (null). */
 export async function openEditor(productId: string | null): Promise<void> {
   $editor.set({ ...initial(), productId, status: productId === null ? 'ready' : 'loading' });
   if (productId === null) return;
   try {
-    const answer = await deskRequest('deskProductEdit', { productId });
+    const answer = await callDesk('deskProductEdit', { productId });
     if ($editor.get().productId !== productId) return;
     patch({
       status: 'ready',
@@ -73,7 +68,7 @@ export async function openEditor(productId: string | null): Promise<void> {
       form: productToForm(answer.product),
     });
   } catch (error) {
-    if (error instanceof DeskApiError && error.status === 404) patch({ status: 'missing' });
+    if (error instanceof ApiError && error.status === 404) patch({ status: 'missing' });
     notifyFailure(error);
   }
 }
@@ -203,7 +198,10 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
   for (const file of files) {
     countUploads(colour, 1);
     try {
-      const answer = await uploadPhotoFile(await sendable(file), file.name, $deskToken.get());
+      const body = await sendable(file);
+      // The name travels in a header: only characters that a header and a file name both take.
+      const headers = { [PHOTO_NAME_HEADER]: file.name.replace(/[^\w .()-]/g, '').slice(0, 80) };
+      const answer = await withSession((token) => uploadPhoto(body, { token, headers }));
       previews.set(answer.path, await thumbnailOf(file));
       const colours = $editor
         .get()
@@ -214,7 +212,7 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
       notify('success', answer.message);
     } catch (error) {
       const { problems } = $editor.get();
-      if (!(error instanceof DeskApiError && error.status === 401))
+      if (!endedSession(error))
         patch({ problems: { ...problems, [`colours.${colour}.images`]: messageOf(error) } });
       fail(error);
     } finally {
@@ -238,14 +236,11 @@ export async function saveEditor(): Promise<void> {
   }
   patch({ saving: true });
   try {
-    const answer = await saveProductForm(
-      {
-        ...(state.productId !== null ? { productId: state.productId } : {}),
-        ...(state.version !== null ? { version: state.version } : {}),
-        product: state.form,
-      },
-      $deskToken.get(),
-    );
+    const answer = await callDesk('deskProductSave', {
+      ...(state.productId !== null ? { productId: state.productId } : {}),
+      ...(state.version !== null ? { version: state.version } : {}),
+      product: state.form,
+    });
     notify('success', answer.message);
     if (answer.created) {
       location.hash = `#/products/${encodeURIComponent(answer.product._id)}`;
@@ -258,7 +253,7 @@ export async function saveEditor(): Promise<void> {
       problems: {},
     });
   } catch (error) {
-    if (error instanceof FormRefused)
+    if (error instanceof ApiError && error.problems)
       patch({ problems: error.problems, refusals: $editor.get().refusals + 1 });
     fail(error);
   } finally {

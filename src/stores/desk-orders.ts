@@ -5,8 +5,8 @@ import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
 import type { OrderStatus } from '../lib/orders/moves.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
-import { DeskApiError } from '../client/desk-api.ts';
-import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 
 /** The list's filters; empty strings mean "any". */
 export interface OrderFilters {
@@ -49,7 +49,7 @@ export async function loadOrders(
 ): Promise<void> {
   $orderFilters.set(filters);
   try {
-    $orderList.set(await deskRequest('deskOrders', ordersBody(filters, limit)));
+    $orderList.set(await callDesk('deskOrders', ordersBody(filters, limit)));
   } catch (error) {
     notifyFailure(error);
   }
@@ -63,7 +63,7 @@ export function showMoreOrders(): Promise<void> {
 /** One order by id or short number, or null (the failure is shown). */
 export async function loadOrder(order: string): Promise<DeskOrder | null> {
   try {
-    return (await deskRequest('deskOrder', { order })).order;
+    return (await callDesk('deskOrder', { order })).order;
   } catch (error) {
     notifyFailure(error);
     return null;
@@ -89,14 +89,14 @@ export async function moveOrder(
 ): Promise<DeskOrder> {
   const body = { order: order.id, to, from: order.status, ...details };
   try {
-    const answer = await deskRequest('deskMove', body);
+    const answer = await callDesk('deskMove', body);
     notify('success', answer.message);
     return answer.order;
   } catch (error) {
     notifyFailure(error);
-    if (error instanceof DeskApiError && error.status === 401) return order;
+    if (endedSession(error)) return order;
     try {
-      return (await deskRequest('deskOrder', { order: order.id })).order;
+      return (await callDesk('deskOrder', { order: order.id })).order;
     } catch {
       return order;
     }

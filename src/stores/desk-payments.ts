@@ -3,8 +3,8 @@
 // the order as the server has it now, so a payment someone else recorded first is seen at once.
 import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { PaymentBody } from '../lib/contract/payments.ts';
-import { DeskApiError } from '../client/desk-api.ts';
-import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 
 /** What the payment form sends besides the order. */
 export type PaymentDetails = Omit<PaymentBody, 'order'>;
@@ -12,7 +12,7 @@ export type PaymentDetails = Omit<PaymentBody, 'order'>;
 /** The order as the server has it now, or `order` when it cannot be read. */
 export async function reloadOrder(order: DeskOrder): Promise<DeskOrder> {
   try {
-    return (await deskRequest('deskOrder', { order: order.id })).order;
+    return (await callDesk('deskOrder', { order: order.id })).order;
   } catch {
     return order;
   }
@@ -24,12 +24,12 @@ export async function recordPayment(
   details: PaymentDetails,
 ): Promise<{ order: DeskOrder; recorded: boolean }> {
   try {
-    const answer = await deskRequest('deskPayment', { order: order.id, ...details });
+    const answer = await callDesk('deskPayment', { order: order.id, ...details });
     notify('success', answer.message);
     return { order: answer.order, recorded: true };
   } catch (error) {
     notifyFailure(error);
-    if (error instanceof DeskApiError && error.status === 401) return { order, recorded: false };
+    if (endedSession(error)) return { order, recorded: false };
     return { order: await reloadOrder(order), recorded: false };
   }
 }

@@ -3,7 +3,8 @@
 // product in the list as the server now has it; a refusal is shown and the list kept.
 import { atom } from 'nanostores';
 import type { DeskProductState, DeskProductsBody } from '../lib/contract/desk-stock.ts';
-import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { callDesk, notifyFailure } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 import { loadProgress } from './desk-publish.ts';
 
 /** Which products the list shows. */
@@ -28,7 +29,7 @@ export async function loadProducts(filters: ProductFilters = $productFilters.get
   try {
     const body: DeskProductsBody = { show: filters.show };
     if (filters.q.trim()) body.q = filters.q.trim();
-    const answer = await deskRequest('deskProducts', body);
+    const answer = await callDesk('deskProducts', body);
     if ($productFilters.get() === filters)
       $productList.set({ products: answer.products, counts: answer.counts });
   } catch (error) {
@@ -57,7 +58,7 @@ export async function setColourStock(
   inStock: boolean,
 ): Promise<void> {
   try {
-    const answer = await deskRequest('deskProductStock', {
+    const answer = await callDesk('deskProductStock', {
       productId: product._id,
       color,
       inStock,
@@ -72,7 +73,7 @@ export async function setColourStock(
 /** Archives (hides) or restores a product, then reloads the counts. */
 export async function setArchived(product: DeskProductState, archived: boolean): Promise<void> {
   try {
-    const answer = await deskRequest(archived ? 'deskProductArchive' : 'deskProductRestore', {
+    const answer = await callDesk(archived ? 'deskProductArchive' : 'deskProductRestore', {
       productId: product._id,
     });
     notify('success', answer.message);
@@ -87,7 +88,7 @@ export async function setArchived(product: DeskProductState, archived: boolean):
 /** Deletes a product no order holds (owners only; the server refuses otherwise and says why). */
 export async function deleteProduct(product: DeskProductState): Promise<void> {
   try {
-    const answer = await deskRequest('deskProductDelete', { productId: product._id });
+    const answer = await callDesk('deskProductDelete', { productId: product._id });
     notify('success', answer.message);
     await Promise.all([loadProducts(), loadProgress()]);
   } catch (error) {

@@ -4,7 +4,8 @@
 import { atom } from 'nanostores';
 import type { DeskCatalogue } from '../lib/contract/desk-publish.ts';
 import { deployPending } from '../lib/publish.ts';
-import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { callDesk, notifyFailure } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 
 /** How often the desk asks for the deploy's progress while it is under way. */
 export const POLL_MS = 3000;
@@ -27,7 +28,7 @@ function schedule(answer: DeskCatalogue): void {
 /** Loads the progress (and keeps polling while a deploy is under way). */
 export async function loadProgress(): Promise<void> {
   try {
-    const answer = await deskRequest('deskPublishProgress', {});
+    const answer = await callDesk('deskPublishProgress', {});
     $catalogue.set(answer);
     schedule(answer);
   } catch (error) {
@@ -46,7 +47,7 @@ export function stopProgress(): void {
 /** Publishes the draft (owner); the answer shows the new version's deploy. */
 export async function publishCatalogue(): Promise<void> {
   try {
-    const answer = await deskRequest('deskPublish', {});
+    const answer = await callDesk('deskPublish', {});
     $catalogue.set(answer);
     notify(answer.latest?.state === 'failed' ? 'error' : 'success', answer.message);
     schedule(answer);

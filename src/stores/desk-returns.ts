@@ -5,8 +5,8 @@ import { atom } from 'nanostores';
 import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { DeskReturn, DeskReturnStepBody } from '../lib/contract/returns.ts';
 import type { ReturnState } from '../lib/returns/states.ts';
-import { DeskApiError } from '../client/desk-api.ts';
-import { deskRequest, notify, notifyFailure } from './desk.ts';
+import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
+import { notify } from './desk-session.ts';
 import { reloadOrder } from './desk-payments.ts';
 
 /** What a step sends besides the order, the step and the version. */
@@ -20,7 +20,7 @@ export const $returnsOpenOnly = atom(true);
 export async function loadReturns(openOnly: boolean = $returnsOpenOnly.get()): Promise<void> {
   $returnsOpenOnly.set(openOnly);
   try {
-    const answer = await deskRequest('deskReturns', openOnly ? { open: true } : {});
+    const answer = await callDesk('deskReturns', openOnly ? { open: true } : {});
     if ($returnsOpenOnly.get() === openOnly) $returnList.set(answer.returns);
   } catch (error) {
     notifyFailure(error);
@@ -38,7 +38,7 @@ export async function stepReturn(
 ): Promise<{ order: DeskOrder; stepped: boolean }> {
   const version = order.return?.version;
   try {
-    const answer = await deskRequest('deskReturnStep', {
+    const answer = await callDesk('deskReturnStep', {
       order: order.id,
       to,
       ...(version === undefined ? {} : { version }),
@@ -49,7 +49,7 @@ export async function stepReturn(
     return { order: now === order ? { ...order, return: answer.return } : now, stepped: true };
   } catch (error) {
     notifyFailure(error);
-    if (error instanceof DeskApiError && error.status === 401) return { order, stepped: false };
+    if (endedSession(error)) return { order, stepped: false };
     return { order: await reloadOrder(order), stepped: false };
   }
 }

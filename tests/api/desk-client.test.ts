@@ -2,14 +2,15 @@
 // routed to netlify/functions/desk.mts with the Request it built, so what the client sends (path,
 // method, token header, JSON) is what the server reads. Nothing of the server is replaced.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { CLIENT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
-import { DeskApiError, NETWORK_MESSAGE, deskCall } from '../../src/client/desk-api.ts';
+import { ApiError } from '../../src/client/api.ts';
+import { deskCall } from '../../src/client/desk-calls.ts';
+import { callDesk } from '../../src/stores/desk-call.ts';
 import {
   $deskNotice,
   $deskStaff,
   $deskToken,
-  deskRequest,
   endSession,
   loadSession,
   notify,
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 describe('deskCall', { timeout: 60_000 }, () => {
   it('sends the staff token in the token header, never a cookie, and parses the answer', async () => {
-    const answer = await deskCall('deskMe', {}, staff.token);
+    const answer = await deskCall('deskMe', {}, { token: staff.token });
     expect(answer.staff.email).toBe(staff.email);
     expect(sent[0]!.headers.get('token')).toBe(staff.token);
     expect(sent[0]!.headers.get('cookie')).toBeNull();
@@ -69,8 +70,8 @@ describe('deskCall', { timeout: 60_000 }, () => {
   });
 
   it("fails with the server's message and status", async () => {
-    const failure = await deskCall('deskMe', {}, null).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(DeskApiError);
+    const failure = await deskCall('deskMe', {}).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: DESK_ANSWERS.signInRequired, status: 401 });
   });
 
@@ -78,8 +79,8 @@ describe('deskCall', { timeout: 60_000 }, () => {
     const fetch = globalThis.fetch;
     globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof globalThis.fetch;
     try {
-      const failure = await deskCall('deskMe', {}, staff.token).catch((e: unknown) => e);
-      expect(failure).toMatchObject({ message: NETWORK_MESSAGE, status: 0 });
+      const failure = await deskCall('deskMe', {}, { token: staff.token }).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ message: CLIENT_MESSAGES.network, status: 0 });
     } finally {
       globalThis.fetch = fetch;
     }
@@ -97,7 +98,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
   it('ends the session and shows the server message when a call answers 401', async () => {
     $deskToken.set('not-a-token');
     $deskStaff.set(null);
-    await expect(deskRequest('deskOrders', {})).rejects.toThrow(DESK_ANSWERS.sessionEnded);
+    await expect(callDesk('deskOrders', {})).rejects.toThrow(DESK_ANSWERS.sessionEnded);
     expect($deskToken.get()).toBeNull();
     expect($deskStaff.get()).toBeNull();
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
@@ -105,7 +106,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
 
   it('keeps a newer session when a call made with an older token answers 401', async () => {
     $deskToken.set('not-a-token');
-    const late = deskRequest('deskOrders', {});
+    const late = callDesk('deskOrders', {});
     $deskToken.set(staff.token);
     await expect(late).rejects.toThrow(DESK_ANSWERS.sessionEnded);
     expect($deskToken.get()).toBe(staff.token);
@@ -161,7 +162,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
   it('answers the order as it now is, with who moved it, when another member moved it first', async () => {
     const seeded = await seedOrder();
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const moved = await serverCall('orders/move', {
       body: { order: seeded.id, from: 'Order Placed', to: 'Packing' },
       token: other.token,
@@ -227,7 +228,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it('records the cash of a delivered COD order and answers it paid, with the server message', async () => {
     const seeded = await deliveredOrder();
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     expect(shown.due).toBe(8350);
     const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
     expect(done.recorded).toBe(true);
@@ -248,7 +249,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it("refuses COD cash before delivery in the server's words and leaves the order unpaid", async () => {
     const seeded = await seedOrder();
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
     expect(done.recorded).toBe(false);
     expect(done.order).toMatchObject({ payment: 'unpaid', due: 8350, payments: [] });
@@ -261,7 +262,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it('answers the order as it now is when another member recorded the payment first', async () => {
     const seeded = await deliveredOrder();
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const first = await serverCall('orders/payment', {
       body: { order: seeded.id, method: 'COD', amount: 8350 },
       token: other.token,
@@ -280,7 +281,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it('approves a request with the version shown and answers the order with its request approved', async () => {
     const seeded = await deliveredOrder({});
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     expect(shown.return).toMatchObject({ state: 'requested', version: 1 });
     const done = await stepReturn(shown, 'approved');
     expect(done.stepped).toBe(true);
@@ -297,7 +298,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it('tells who changed a request first and answers it as it now is', async () => {
     const seeded = await deliveredOrder({});
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const first = await serverCall('returns/step', {
       body: { order: seeded.id, to: 'refused', reason: 'Worn', version: 1 },
       token: other.token,
@@ -315,7 +316,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it("refuses a pick-up window that ends before it starts in the server's words, the request unchanged", async () => {
     const seeded = await deliveredOrder({ state: 'approved', version: 2 });
     $deskToken.set(staff.token);
-    const shown = (await deskRequest('deskOrder', { order: seeded.id })).order;
+    const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const done = await stepReturn(shown, 'pickupScheduled', {
       pickupFrom: '2031-03-04T14:00',
       pickupTo: '2031-03-04T10:00',

@@ -12,13 +12,13 @@ import { settleBackground } from '../../src/server/background.ts';
 import { MAIL_RETRY_AFTER_MS } from '../../src/server/operations/mail-failures.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { MailFailureRecord } from '../../src/server/store/port.ts';
-import { DeskApiError, deskCall, deskFile } from '../../src/client/desk-api.ts';
+import { ApiError } from '../../src/client/api.ts';
+import { deskCall, deskFile } from '../../src/client/desk-calls.ts';
+import { callDesk, fetchDeskFile } from '../../src/stores/desk-call.ts';
 import {
   $deskNotice,
   $deskStaff,
   $deskToken,
-  deskFileRequest,
-  deskRequest,
   endSession,
   startSession,
 } from '../../src/stores/desk.ts';
@@ -52,14 +52,14 @@ afterAll(async () => {
 
 /** Signs the store in as `member` (as the desk does after sign-in). */
 async function signInAs(member: Member) {
-  const me = await deskCall('deskMe', {}, member.token);
+  const me = await deskCall('deskMe', {}, { token: member.token });
   startSession({ token: member.token, staff: me.staff, message: 'signed in' });
 }
 
 describe('the settings screen', { timeout: 60_000 }, () => {
   it('saves only the keys whose fields the owner changed, and answers the settings as they now stand', async () => {
     await signInAs(owner);
-    const loaded = await deskRequest('deskSettings', {});
+    const loaded = await callDesk('deskSettings', {});
     expect(loaded.defaults).toEqual([
       'whatsappNumber',
       'supportEmail',
@@ -76,7 +76,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       iban: 'PK36 SCBL 0000 0011 2345 6702',
     });
     sent.length = 0;
-    const saved = await deskRequest('deskSettingsSave', body!);
+    const saved = await callDesk('deskSettingsSave', body!);
     expect(await sent[0]!.json()).toEqual({
       ordersEmail: 'orders@bastaa.pk',
       bankDetails: {
@@ -95,7 +95,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
     // The form reloaded from the answer has nothing left to save.
     const after = settingsFields(saved.settings);
     expect(settingsSave(after, after)).toBeNull();
-    const audit = await deskRequest('deskAudit', { limit: 5 });
+    const audit = await callDesk('deskAudit', { limit: 5 });
     const entry = audit.entries.find((e) => e.action === 'settings.save')!;
     expect(entry.actor.email).toBe(owner.email);
     expect(entry.after).toMatchObject({ ordersEmail: 'orders@bastaa.pk' });
@@ -103,27 +103,27 @@ describe('the settings screen', { timeout: 60_000 }, () => {
 
   it("shows the server's field message for a bad IBAN and changes nothing", async () => {
     await signInAs(owner);
-    const before = settingsFields((await deskRequest('deskSettings', {})).settings);
-    const failure = await deskRequest(
+    const before = settingsFields((await callDesk('deskSettings', {})).settings);
+    const failure = await callDesk(
       'deskSettingsSave',
       settingsSave(before, { ...before, iban: '', supportEmail: 'help@bastaa.pk' })!,
     ).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(DeskApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, message: SETTINGS_MESSAGES.ibanRequired });
-    const now = await deskRequest('deskSettings', {});
+    const now = await callDesk('deskSettings', {});
     expect(settingsFields(now.settings)).toEqual(before);
   });
 
   it('lets staff read the settings but answers their save with the owner-only refusal', async () => {
     await signInAs(staff);
-    const read = await deskRequest('deskSettings', {});
+    const read = await callDesk('deskSettings', {});
     const before = settingsFields(read.settings);
-    const failure = await deskRequest(
+    const failure = await callDesk(
       'deskSettingsSave',
       settingsSave(before, { ...before, ordersEmail: 'thief@example.com' })!,
     ).catch((e: unknown) => e);
     expect(failure).toMatchObject({ status: 403, message: DESK_ANSWERS.ownerOnly });
-    expect((await deskRequest('deskSettings', {})).settings.ordersEmail).toBe(
+    expect((await callDesk('deskSettings', {})).settings.ordersEmail).toBe(
       read.settings.ordersEmail,
     );
     expect($deskStaff.get()?.email).toBe(staff.email);
@@ -134,7 +134,7 @@ describe('the CSV export', { timeout: 60_000 }, () => {
   it("is fetched with the token header and saved under the server's filename, holding the period's orders", async () => {
     const order = await seedOrder();
     const day = karachiDay(order.date);
-    const file = await deskFile('deskExport', { from: day, to: day }, staff.token);
+    const file = await deskFile('deskExport', { from: day, to: day }, { token: staff.token });
     expect(sent[0]!.headers.get('token')).toBe(staff.token);
     expect(sent[0]!.headers.get('cookie')).toBeNull();
     expect(new URL(sent[0]!.url).pathname).toBe('/api/desk/orders/export');
@@ -150,9 +150,9 @@ describe('the CSV export', { timeout: 60_000 }, () => {
     const failure = await deskFile(
       'deskExport',
       { from: '2026-03-02', to: '2026-03-01' },
-      staff.token,
+      { token: staff.token },
     ).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(DeskApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, message: DESK_OPS_ANSWERS.badDates });
   });
 
@@ -160,7 +160,7 @@ describe('the CSV export', { timeout: 60_000 }, () => {
     const failure = await deskFile(
       'deskExport',
       { from: '1/3/2026', to: '2026-03-01' },
-      staff.token,
+      { token: staff.token },
     ).catch((e: unknown) => e);
     expect(failure).toMatchObject({ status: 400, message: 'Dates must be written YYYY-MM-DD' });
   });
@@ -168,10 +168,10 @@ describe('the CSV export', { timeout: 60_000 }, () => {
   it('ends the session and says so when the token is no longer valid', async () => {
     startSession({
       token: 'not-a-token',
-      staff: (await deskCall('deskMe', {}, staff.token)).staff,
+      staff: (await deskCall('deskMe', {}, { token: staff.token })).staff,
       message: '',
     });
-    const failure = await deskFileRequest('deskExport', {
+    const failure = await fetchDeskFile('deskExport', {
       from: '2026-03-01',
       to: '2026-03-01',
     }).catch((e: unknown) => e);
@@ -210,7 +210,7 @@ describe('the failed mails screen', { timeout: 60_000 }, () => {
   it('lists a failed mail with its order number, then resends it once: 200, then 409', async () => {
     await signInAs(staff);
     const failure = await storedFailure();
-    const listed = (await deskRequest('deskMailFailures', { all: false, limit: 200 })).failures;
+    const listed = (await callDesk('deskMailFailures', { all: false, limit: 200 })).failures;
     const row = listed.find((f) => f.id === failure.id)!;
     expect(row).toMatchObject({
       number: shortNumber(failure.orderId),
@@ -219,13 +219,13 @@ describe('the failed mails screen', { timeout: 60_000 }, () => {
       attempts: 1,
       state: 'failed',
     });
-    const resent = await deskRequest('deskMailResend', { id: failure.id });
+    const resent = await callDesk('deskMailResend', { id: failure.id });
     expect(resent.message).toBe(DESK_OPS_ANSWERS.mailResent(failure.to));
-    const again = await deskRequest('deskMailResend', { id: failure.id }).catch((e: unknown) => e);
+    const again = await callDesk('deskMailResend', { id: failure.id }).catch((e: unknown) => e);
     expect(again).toMatchObject({ status: 409, message: DESK_OPS_ANSWERS.mailAlreadySent });
-    const waiting = (await deskRequest('deskMailFailures', { all: false, limit: 200 })).failures;
+    const waiting = (await callDesk('deskMailFailures', { all: false, limit: 200 })).failures;
     expect(waiting.map((f) => f.id)).not.toContain(failure.id);
-    const everything = (await deskRequest('deskMailFailures', { all: true, limit: 200 })).failures;
+    const everything = (await callDesk('deskMailFailures', { all: true, limit: 200 })).failures;
     expect(everything.find((f) => f.id === failure.id)).toMatchObject({
       state: 'sent',
       sentBy: staff.email,
@@ -234,7 +234,7 @@ describe('the failed mails screen', { timeout: 60_000 }, () => {
 
   it('answers a resend of an unknown mail with 404 and its message', async () => {
     await signInAs(staff);
-    const failure = await deskRequest('deskMailResend', { id: 'no-such-mail' }).catch(
+    const failure = await callDesk('deskMailResend', { id: 'no-such-mail' }).catch(
       (e: unknown) => e,
     );
     expect(failure).toMatchObject({ status: 404, message: DESK_OPS_ANSWERS.mailNotFound });
@@ -247,11 +247,11 @@ describe('the failed mails screen', { timeout: 60_000 }, () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
     let refused: unknown;
     try {
-      refused = await deskRequest('deskMailResend', { id: failure.id }).catch((e: unknown) => e);
+      refused = await callDesk('deskMailResend', { id: failure.id }).catch((e: unknown) => e);
     } finally {
       delete process.env.SMTP_URL;
     }
-    const row = (await deskRequest('deskMailFailures', { all: false, limit: 200 })).failures.find(
+    const row = (await callDesk('deskMailFailures', { all: false, limit: 200 })).failures.find(
       (f) => f.id === failure.id,
     )!;
     expect(row.state).not.toBe('sent');

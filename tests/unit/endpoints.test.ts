@@ -4,11 +4,14 @@ import { ROUTERS, routersMatching } from '../../scripts/api-endpoints.ts';
 import {
   CLIENT_ROUTES,
   API_DOC,
+  DESK_CLIENT_ROUTES,
   apiTable,
   clientRoutes,
+  deskRoutes,
   withTable,
 } from '../../scripts/api-table.ts';
 import { API_ROUTES } from '../../src/client/api-routes.ts';
+import { DESK_ROUTES } from '../../src/client/desk-routes.ts';
 import { config as pageCaseConfig } from '../../netlify/functions/page-case.mts';
 import { ENDPOINTS, ENDPOINT_NAMES, type EndpointSpec } from '../../src/lib/contract/endpoints.ts';
 import { SERVICES } from '../../src/server/routes.ts';
@@ -76,6 +79,18 @@ describe("the storefront client's route map", () => {
   it("holds every storefront call and none of the desk's", () => {
     expect(Object.keys(API_ROUTES).sort()).toEqual(
       ENDPOINT_NAMES.filter((n) => ENDPOINTS[n].router !== 'desk').sort(),
+    );
+  });
+});
+
+describe("the desk client's route map", () => {
+  it('is the map the endpoint table makes (npm run api-table rewrites it)', () => {
+    expect(readFileSync(DESK_CLIENT_ROUTES, 'utf8')).toBe(deskRoutes());
+  });
+
+  it("holds every desk call and none of the storefront's", () => {
+    expect(Object.keys(DESK_ROUTES).sort()).toEqual(
+      ENDPOINT_NAMES.filter((n) => ENDPOINTS[n].router === 'desk').sort(),
     );
   });
 });

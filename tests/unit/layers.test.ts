@@ -52,15 +52,51 @@ describe('shop/layers', () => {
     ]);
   });
 
-  it('lets an island import stores, the client, src/lib, other islands and packages', () => {
+  it("lets an island import stores, the client's types and first-paint helpers, src/lib, other islands and packages", () => {
     const code = [
       "import { $cart } from '../../stores/cart.ts';",
-      "import { api } from '../../client/api.ts';",
+      "import type { Order } from '../../client/api.ts';",
+      "import { type DeskFile } from '../../client/desk-calls.ts';",
+      "export type { Order as O } from '../../client/api.ts';",
+      "type Answers = typeof import('../../client/answers.ts');",
+      "import { wakeIslands } from '../../client/wake.ts';",
+      "import { removeShell } from '../../client/shells.ts';",
+      "import type { Resource } from '../../stores/desk-resource.ts';",
       "import { cartLineKey } from '../../lib/cart.ts';",
       "import { Dialog } from '../header/Dialog.tsx';",
       "import { useState } from 'react';",
     ].join('\n');
     expect(lint('src/islands/checkout/x.ts', code)).toEqual([]);
+  });
+
+  it('refuses an island the API client, in every form of import but types', () => {
+    const code = [
+      "import { ApiError, call } from '../../client/api.ts';",
+      "import { call as c, type Order } from '../../client/api.ts';",
+      "export { deskCall } from '../../client/api.ts';",
+      "const load = () => import('../../client/api.ts');",
+    ].join('\n');
+    const message =
+      'src/islands may import of src/client only types and the first-paint helpers, not src/client/api.ts: an island calls a store\'s actions (docs/design.md, "Layers and what may import what").';
+    expect(lint('src/islands/account/x.ts', code)).toEqual([message, message, message, message]);
+    expect(
+      lint('src/islands/desk/x.ts', "import { deskCall } from '../../client/desk-calls.ts';"),
+    ).toEqual([message.replace('src/client/api.ts', 'src/client/desk-calls.ts')]);
+  });
+
+  it("refuses an island the desk stores' own call and resource helpers", () => {
+    const code = [
+      "import { callDesk } from '../../stores/desk-call.ts';",
+      "import { load } from '../../stores/desk-resource.ts';",
+    ].join('\n');
+    expect(lint('src/islands/desk/x.ts', code)).toEqual([
+      'src/stores/desk-call.ts is for the stores: an island calls a store\'s actions instead (docs/design.md, "Layers and what may import what").',
+      'src/stores/desk-resource.ts is for the stores: an island calls a store\'s actions instead (docs/design.md, "Layers and what may import what").',
+    ]);
+  });
+
+  it('leaves the stores free to call the client', () => {
+    expect(lint('src/stores/x.ts', "import { call } from '../client/api.ts';")).toEqual([]);
   });
 
   it('refuses an island the server, and lets a page have it at build time', () => {

@@ -3,8 +3,6 @@
 // for Delivery, the payment, the lines, the amounts and the delivery address. A signed-out visitor
 // is asked to log in; a number that is not theirs reads "Order not found."
 import { useEffect, useState } from 'react';
-import { ApiError, call } from '../../client/api.ts';
-import type { AnswerOf } from '../../lib/contract/endpoints.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/page.ts';
@@ -12,14 +10,13 @@ import { receipt } from '../../lib/orders/receipt.ts';
 import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $session } from '../../stores/session.ts';
+import { $orderDetail, loadOrderDetail, type OrderDetail } from '../../stores/order-detail.ts';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
 
 const TITLE_ID = 'order-title';
-type Detail = AnswerOf<'userOrder'>;
-type Loaded = { detail: Detail } | { refused: string } | { failed: true } | null;
 
 /** The order page's body: a login prompt when signed out, else the order the address names. */
 export default function OrderPage() {
@@ -45,27 +42,10 @@ export default function OrderPage() {
 }
 
 function OrderPanel({ token }: { token: string }) {
-  const [loaded, setLoaded] = useState<Loaded>(null);
+  const loaded = useClientStore($orderDetail);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    const number = numberFromSearch(location.search);
-    if (!number) {
-      setLoaded({ refused: ORDER_MESSAGES.notFound });
-      return;
-    }
-    let live = true;
-    call('userOrder', { number }, { token }).then(
-      (detail) => live && setLoaded({ detail }),
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404)
-          setLoaded({ refused: ORDER_MESSAGES.notFound });
-        else setLoaded({ failed: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
+    void loadOrderDetail(token, numberFromSearch(location.search));
   }, [token, attempt]);
 
   if (loaded === null)
@@ -96,10 +76,10 @@ function OrderPanel({ token }: { token: string }) {
         </div>
       </>
     );
-  return <OrderDetail detail={loaded.detail} />;
+  return <OrderDetailView detail={loaded.detail} />;
 }
 
-function OrderDetail({ detail }: { detail: Detail }) {
+function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const { order, timeline, courier, trackingNumber } = detail;
   const placed = receipt(order);
   return (

@@ -1,23 +1,20 @@
 // Owner only: the audit log, newest first: when (Karachi), who, what, on what, before and after.
-import { useEffect, useState } from 'react';
-import type { AnswerOf } from '../../lib/contract/endpoints.ts';
-import { deskRequest, notifyFailure } from '../../stores/desk.ts';
-
-type Entry = AnswerOf<'deskAudit'>['entries'][number];
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $auditLog, loadAudit } from '../../stores/desk-audit.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 
 const show = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
 
 /** The audit log screen. */
 export default function AuditScreen() {
-  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const auditLog = useStore($auditLog);
+  const entries = auditLog.data;
   useEffect(() => {
-    deskRequest('deskAudit', { limit: 200 }).then(
-      (a) => setEntries(a.entries),
-      (error: unknown) => notifyFailure(error),
-    );
+    void loadAudit();
   }, []);
-  if (entries === null) return <p>Loading…</p>;
+  if (entries === null) return <NotLoaded resource={auditLog} retry={loadAudit} />;
   if (entries.length === 0) return <p>Nothing has been recorded yet.</p>;
   return (
     <ol className="desk-audit">

@@ -2,17 +2,25 @@
 // PKR and per currency, top products, cancels and returns; a customer look-up by e-mail (their
 // orders, each linking to the desk's order, and the lifetime total); and the CSV export of a
 // period, fetched with the staff token and saved from the browser.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AnswerOf } from '../../lib/contract/endpoints.ts';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { routeHref } from '../../lib/desk-view.ts';
 import { defaultExportPeriod } from '../../lib/desk-ops-view.ts';
-import { deskFileRequest, deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+import {
+  $business,
+  $customer,
+  $export,
+  exportOrders,
+  forgetExport,
+  loadBusiness,
+  lookUpCustomer,
+} from '../../stores/desk-business.ts';
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 
-type Customer = AnswerOf<'deskCustomer'>;
+import { NotLoaded } from './NotLoaded.tsx';
 
 function PeriodCard({ period }: { period: DeskPeriod }) {
   const title = period.name === 'today' ? 'Today' : `Last ${period.name}`;
@@ -65,17 +73,28 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
 
 /** The business screen. */
 export default function BusinessScreen() {
-  const [periods, setPeriods] = useState<DeskPeriod[] | null>(null);
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [file, setFile] = useState<{ url: string; filename: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const business = useStore($business);
+  const customerState = useStore($customer);
+  const exported = useStore($export);
+  const periods = business.data;
+  const customer = customerState.data;
+  const busy = customerState.loading || exported.busy;
   const link = useRef<HTMLAnchorElement>(null);
   const period = defaultExportPeriod();
+  // The exported file's address, freed when another replaces it or the screen closes.
+  const file = useMemo(
+    () =>
+      exported.data && {
+        url: URL.createObjectURL(exported.data.blob),
+        filename: exported.data.filename,
+      },
+    [exported.data],
+  );
 
   useEffect(() => {
-    deskRequest('deskBusiness', {}).then((a) => setPeriods(a.periods), notifyFailure);
+    void loadBusiness();
+    return forgetExport;
   }, []);
-  // The saved file's address is freed when another replaces it or the screen closes.
   useEffect(
     () => () => {
       if (file) URL.revokeObjectURL(file.url);
@@ -87,42 +106,21 @@ export default function BusinessScreen() {
     if (file) link.current?.click();
   }, [file]);
 
-  async function lookUp(event: FormEvent<HTMLFormElement>) {
+  function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    setBusy(true);
-    try {
-      setCustomer(await deskRequest('deskCustomer', { email }));
-    } catch (error) {
-      setCustomer(null);
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    void lookUpCustomer(String(new FormData(event.currentTarget).get('email') ?? ''));
   }
 
-  async function exportOrders(event: FormEvent<HTMLFormElement>) {
+  function exportPeriod(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      const got = await deskFileRequest('deskExport', {
-        from: String(form.get('from') ?? ''),
-        to: String(form.get('to') ?? ''),
-      });
-      setFile({ url: URL.createObjectURL(got.blob), filename: got.filename });
-      notify('success', `Exported ${got.filename}.`);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    void exportOrders({ from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') });
   }
 
   return (
     <>
       {periods === null ? (
-        <p>Loading…</p>
+        <NotLoaded resource={business} retry={loadBusiness} />
       ) : (
         <div className="desk-cards">
           {periods.map((p) => (
@@ -132,7 +130,7 @@ export default function BusinessScreen() {
       )}
 
       <h2>Customer look-up</h2>
-      <form className="desk-form" role="search" onSubmit={(e) => void lookUp(e)}>
+      <form className="desk-form" role="search" onSubmit={lookUp}>
         <Field label="Customer's e-mail" name="email" type="email" required autoComplete="off" />
         <button type="submit" className="desk-button" disabled={busy}>
           Look up
@@ -176,7 +174,7 @@ export default function BusinessScreen() {
       )}
 
       <h2>Export orders (CSV)</h2>
-      <form className="desk-form" onSubmit={(e) => void exportOrders(e)}>
+      <form className="desk-form" onSubmit={exportPeriod}>
         <div className="desk-row">
           <Field
             label="From (Karachi date)"

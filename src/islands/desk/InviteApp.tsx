@@ -3,9 +3,8 @@
 // signed in. The token rides in the address's fragment, so it never reaches a server log; it is
 // taken out of the address at once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AnswerOf } from '../../lib/contract/endpoints.ts';
-import { deskCall } from '../../client/desk-api.ts';
-import { carryNotice, messageOf, notify, startSession } from '../../stores/desk.ts';
+import { useStore } from '@nanostores/react';
+import { $enrolment, confirmInvitation, setInvitationPassword } from '../../stores/desk-invite.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { Field } from './Field.tsx';
 import { QrCode } from './QrCode.tsx';
@@ -17,8 +16,7 @@ function tokenOfHash(): string {
 /** The whole invitation page. */
 export default function InviteApp() {
   const [token] = useState(() => (typeof location === 'undefined' ? '' : tokenOfHash()));
-  const [enrol, setEnrol] = useState<AnswerOf<'deskAcceptInvitation'> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { data: enrol, busy } = useStore($enrolment);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -28,40 +26,21 @@ export default function InviteApp() {
     if (enrol) heading.current?.focus();
   }, [enrol]);
 
-  async function run(task: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await task();
-    } catch (error) {
-      notify('error', messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function setPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('repeat') ?? '')) {
-      notify('error', 'The two passwords are not the same.');
-      return;
-    }
-    void run(async () => {
-      const answer = await deskCall('deskAcceptInvitation', { token, password }, null);
-      notify('success', answer.message);
-      setEnrol(answer);
-    });
+    void setInvitationPassword(
+      token,
+      String(form.get('password') ?? ''),
+      String(form.get('repeat') ?? ''),
+    );
   }
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
-    void run(async () => {
-      const session = await deskCall('deskConfirmInvitation', { token, code }, null);
-      startSession(session);
-      carryNotice(session.message);
-      location.assign('/desk#/orders');
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
+    void confirmInvitation(token, code).then((started) => {
+      if (started) location.assign('/desk#/orders');
     });
   }
 

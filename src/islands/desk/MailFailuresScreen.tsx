@@ -1,49 +1,29 @@
 // Shopper mails that failed (order confirmations and status mails): newest first, each with its
 // order, address, subject, the error, tries, state, when it failed and the next automatic try
 // (Karachi time), and a Resend button. The server's answer to a resend is shown as it came.
-import { useEffect, useId, useState } from 'react';
-import type { DeskMailFailure } from '../../lib/contract/desk-ops.ts';
+import { useEffect, useId } from 'react';
+import { useStore } from '@nanostores/react';
 import { karachiTime } from '../../lib/desk.ts';
 import { routeHref } from '../../lib/desk-view.ts';
 import { MAIL_STATE_LABEL } from '../../lib/desk-ops-view.ts';
-import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+import {
+  $mailFailures,
+  $mailShowsAll,
+  loadMailFailures,
+  resendMail,
+} from '../../stores/desk-mail.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 
 /** The failed mails screen. */
 export default function MailFailuresScreen() {
-  const [all, setAll] = useState(false);
-  const [failures, setFailures] = useState<DeskMailFailure[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const all = useStore($mailShowsAll);
+  const mailFailures = useStore($mailFailures);
+  const { data: failures, busy } = mailFailures;
   const allId = useId();
 
-  async function reload() {
-    try {
-      setFailures((await deskRequest('deskMailFailures', { all, limit: 200 })).failures);
-    } catch (error) {
-      notifyFailure(error);
-    }
-  }
   useEffect(() => {
-    let live = true;
-    deskRequest('deskMailFailures', { all, limit: 200 }).then(
-      (a) => live && setFailures(a.failures),
-      notifyFailure,
-    );
-    return () => {
-      live = false;
-    };
-  }, [all]);
-
-  async function resend(id: string) {
-    setBusy(id);
-    try {
-      notify('success', (await deskRequest('deskMailResend', { id })).message);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(null);
-      await reload();
-    }
-  }
+    void loadMailFailures();
+  }, []);
 
   return (
     <>
@@ -52,12 +32,12 @@ export default function MailFailuresScreen() {
           id={allId}
           type="checkbox"
           checked={all}
-          onChange={(e) => setAll(e.currentTarget.checked)}
+          onChange={(e) => void loadMailFailures(e.currentTarget.checked)}
         />
         <label htmlFor={allId}>Show sent mails too</label>
       </p>
       {failures === null ? (
-        <p>Loading…</p>
+        <NotLoaded resource={mailFailures} retry={loadMailFailures} />
       ) : failures.length === 0 ? (
         <p>{all ? 'No mail has failed.' : 'No failed mail is waiting.'}</p>
       ) : (
@@ -84,8 +64,8 @@ export default function MailFailuresScreen() {
                   <button
                     type="button"
                     className="desk-button"
-                    disabled={busy !== null}
-                    onClick={() => void resend(f.id)}
+                    disabled={busy}
+                    onClick={() => void resendMail(f.id)}
                   >
                     Resend<span className="visually-hidden"> the mail to {f.to}</span>
                   </button>

@@ -2,36 +2,30 @@
 // whether it is still the default; a save sends only the settings whose fields changed, and the
 // server's words (its field messages, or which keys it saved) are shown as they came.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AnswerOf } from '../../lib/contract/endpoints.ts';
+import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
-import {
-  SETTINGS_VIEW,
-  settingsFields,
-  settingsSave,
-  type SettingsFields,
-} from '../../lib/desk-ops-view.ts';
-import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+import { SETTINGS_VIEW, settingsFields, type SettingsFields } from '../../lib/desk-ops-view.ts';
+import { $settings, loadSettings, saveSettings } from '../../stores/desk-settings.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
-
-type Answer = AnswerOf<'deskSettings'>;
+import { NotLoaded } from './NotLoaded.tsx';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const settings = useStore($settings);
+  const { data: answer, busy } = settings;
+  // The form as typed, started from each answer the store receives (a load or a save).
   const [fields, setFields] = useState<SettingsFields | null>(null);
-  const [busy, setBusy] = useState(false);
   const owner = staff.role === 'owner';
 
-  function show(a: Answer) {
-    setAnswer(a);
-    setFields(settingsFields(a.settings));
-  }
   useEffect(() => {
-    deskRequest('deskSettings', {}).then(show, notifyFailure);
+    void loadSettings();
   }, []);
+  useEffect(() => {
+    if (answer) setFields(settingsFields(answer.settings));
+  }, [answer]);
 
-  if (!answer || !fields) return <p>Loading…</p>;
+  if (!answer || !fields) return <NotLoaded resource={settings} retry={loadSettings} />;
   const loaded = settingsFields(answer.settings);
   const isDefault = (key: SettingKey) => answer.defaults.includes(key);
   const defaultNote = (key: SettingKey) =>
@@ -44,30 +38,16 @@ export default function SettingsScreen({ staff }: ScreenProps) {
       setFields({ ...fields, [name]: e.currentTarget.value }),
   });
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = settingsSave(loaded, fields!);
-    if (!body) {
-      notify('error', SETTINGS_VIEW.noChange);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await deskRequest('deskSettingsSave', body);
-      show(saved);
-      notify('success', saved.message);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    void saveSettings(loaded, fields!);
   }
 
   return (
     <>
       <p className="desk-hint">{SETTINGS_VIEW.whenApplied}</p>
       {!owner && <p>{SETTINGS_VIEW.ownerOnly}</p>}
-      <form className="desk-form" onSubmit={(e) => void save(e)} aria-label="Shop settings">
+      <form className="desk-form" onSubmit={save} aria-label="Shop settings">
         <fieldset>
           <legend>Contacts</legend>
           {defaultNote('whatsappNumber')}

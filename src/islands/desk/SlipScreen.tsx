@@ -1,39 +1,20 @@
 // Packing slips, printable: one order's (#/slip/<number>) or every order in Order Placed
 // (#/slips). Each slip: short number, name, phone, address, and the items with colours and
 // quantities; printing leaves out the desk's navigation and buttons.
-import { useEffect, useState } from 'react';
-import type { DeskOrder } from '../../lib/contract/desk.ts';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { routeHref } from '../../lib/desk-view.ts';
-import { deskRequest, notifyFailure } from '../../stores/desk.ts';
-import { loadOrder } from '../../stores/desk-orders.ts';
+import { $slips, loadSlips } from '../../stores/desk-slips.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { AddressBlock } from './order-parts.tsx';
-
-async function placedOrders(): Promise<DeskOrder[]> {
-  try {
-    const list = await deskRequest('deskOrders', { status: 'Order Placed', limit: 500 });
-    // Oldest first: the order they were placed in is the order to pack them.
-    const ids = list.orders.map((o) => o.id).reverse();
-    const orders = await Promise.all(ids.map((id) => loadOrder(id)));
-    return orders.filter((o) => o !== null);
-  } catch (error) {
-    notifyFailure(error);
-    return [];
-  }
-}
+import { NotLoaded } from './NotLoaded.tsx';
 
 /** The packing slip screen. */
 export default function SlipScreen({ params }: ScreenProps) {
-  const [orders, setOrders] = useState<DeskOrder[] | null>(null);
+  const slips = useStore($slips);
+  const orders = slips.data;
   useEffect(() => {
-    let live = true;
-    const load = params.order
-      ? loadOrder(params.order).then((o) => (o ? [o] : []))
-      : placedOrders();
-    void load.then((o) => live && setOrders(o));
-    return () => {
-      live = false;
-    };
+    void loadSlips(params.order);
   }, [params.order]);
 
   const back = params.order
@@ -47,7 +28,7 @@ export default function SlipScreen({ params }: ScreenProps) {
           Print
         </button>
       </p>
-      {orders === null && <p>Loading…</p>}
+      {orders === null && <NotLoaded resource={slips} retry={() => loadSlips(params.order)} />}
       {orders?.length === 0 && !params.order && <p>No orders are waiting in Order Placed.</p>}
       {orders?.map((order) => (
         <article className="desk-slip" key={order.id} aria-label={`Packing slip #${order.number}`}>

@@ -1,55 +1,40 @@
 // Owner only: the staff (invite with name, e-mail and role; change a role; remove someone). The
 // server refuses anyone else and words every refusal; this screen shows its words.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
-import { deskRequest, notify, notifyFailure } from '../../stores/desk.ts';
+import {
+  $staffList,
+  inviteStaff,
+  loadStaff,
+  removeStaff,
+  toggleRole,
+} from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
+import { NotLoaded } from './NotLoaded.tsx';
 
 type Role = DeskStaff['role'];
 
 /** The staff screen. */
 export default function StaffScreen({ staff: me }: ScreenProps) {
-  const [members, setMembers] = useState<DeskStaff[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const staffList = useStore($staffList);
+  const { data: members, busy } = staffList;
   const roleId = useId();
 
-  async function reload() {
-    try {
-      setMembers((await deskRequest('deskStaffList', {})).staff);
-    } catch (error) {
-      notifyFailure(error);
-    }
-  }
   useEffect(() => {
-    void reload();
+    void loadStaff();
   }, []);
-
-  async function act(run: () => Promise<{ message: string }>) {
-    setBusy(true);
-    try {
-      notify('success', (await run()).message);
-      return true;
-    } catch (error) {
-      notifyFailure(error);
-      return false;
-    } finally {
-      setBusy(false);
-      await reload();
-    }
-  }
 
   function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    void act(() =>
-      deskRequest('deskInvite', {
-        name: String(form.get('name') ?? ''),
-        email: String(form.get('email') ?? ''),
-        role: String(form.get('role') ?? 'staff') as Role,
-      }),
-    ).then((ok) => ok && formElement.reset());
+    void inviteStaff({
+      name: String(form.get('name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      role: String(form.get('role') ?? 'staff') as Role,
+    }).then((ok) => ok && formElement.reset());
   }
 
   return (
@@ -71,7 +56,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
       </form>
       <h2>Staff</h2>
       {members === null ? (
-        <p>Loading…</p>
+        <NotLoaded resource={staffList} retry={loadStaff} />
       ) : (
         <ul className="desk-staff">
           {members.map((m) => (
@@ -85,14 +70,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     type="button"
                     className="desk-button desk-quiet"
                     disabled={busy}
-                    onClick={() =>
-                      void act(() =>
-                        deskRequest('deskStaffRole', {
-                          staffId: m.id,
-                          role: m.role === 'owner' ? 'staff' : 'owner',
-                        }),
-                      )
-                    }
+                    onClick={() => void toggleRole(m)}
                   >
                     Make {m.role === 'owner' ? 'staff' : 'owner'}
                     <span className="visually-hidden"> ({m.email})</span>
@@ -102,8 +80,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     className="desk-button desk-danger"
                     disabled={busy}
                     onClick={() => {
-                      if (confirm(`Remove ${m.email} from the desk?`))
-                        void act(() => deskRequest('deskStaffRemove', { staffId: m.id }));
+                      if (confirm(`Remove ${m.email} from the desk?`)) void removeStaff(m);
                     }}
                   >
                     Remove<span className="visually-hidden"> {m.email}</span>

@@ -683,5 +683,19 @@ export type ClientRoutes = {
   ];
 };
 
+/** The calls the desk's browser makes (router 'desk'). */
+export type DeskCall = {
+  [N in EndpointName]: (typeof ENDPOINTS)[N]['router'] extends 'desk' ? N : never;
+}[EndpointName];
+
+/** What the desk's client needs of each of its calls, as ClientRoutes for the storefront's. */
+export type DeskClientRoutes = {
+  readonly [N in DeskCall]: readonly [
+    (typeof ENDPOINTS)[N]['method'],
+    (typeof ENDPOINTS)[N]['paths'][0],
+    (typeof ENDPOINTS)[N]['answer'],
+  ];
+};
+
 /** Every call's name, in table order. */
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];

@@ -1,0 +1,42 @@
+// The business at a glance: today, 7 days and 30 days; a customer looked up by e-mail; and the CSV
+// export of a period, fetched with the staff token as a file the screen then saves.
+import type { AnswerOf, RequestOf } from '../lib/contract/endpoints.ts';
+import type { DeskPeriod } from '../lib/contract/desk-ops.ts';
+import type { DeskFile } from '../client/desk-calls.ts';
+import { callDesk, fetchDeskFile } from './desk-call.ts';
+import { act, load, resourceAtom, unloaded } from './desk-resource.ts';
+
+/** A customer as the look-up answers: their orders and lifetime totals. */
+export type Customer = AnswerOf<'deskCustomer'>;
+
+/** The three periods' figures, as last loaded. */
+export const $business = resourceAtom<DeskPeriod[]>();
+/** The customer last looked up (none after a failed look-up). */
+export const $customer = resourceAtom<Customer>();
+/** The last exported file. */
+export const $export = resourceAtom<DeskFile>();
+
+/** Loads the three periods' figures. */
+export const loadBusiness = (): Promise<boolean> =>
+  load($business, async () => (await callDesk('deskBusiness', {})).periods);
+
+/** Looks a customer up by e-mail; a failure leaves no customer shown. */
+export function lookUpCustomer(email: string): Promise<boolean> {
+  $customer.set(unloaded());
+  return load($customer, () => callDesk('deskCustomer', { email }));
+}
+
+/** Exports the orders of a period as a CSV file; answers whether it came. */
+export async function exportOrders(period: RequestOf<'deskExport'>): Promise<boolean> {
+  const done = await act($export, async () => {
+    const file = await fetchDeskFile('deskExport', period);
+    $export.set({ ...$export.get(), data: file });
+    return { message: `Exported ${file.filename}.` };
+  });
+  return done !== null;
+}
+
+/** Lets the last exported file go (the screen that saved it closed). */
+export function forgetExport(): void {
+  $export.set(unloaded());
+}

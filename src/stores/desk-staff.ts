@@ -1,0 +1,36 @@
+// The desk's staff (owner only): the members, an invitation, a role change and a removal. The server
+// refuses anyone else and words every refusal; each action reloads the list, as the server now has it.
+import type { RequestOf } from '../lib/contract/endpoints.ts';
+import type { DeskStaff } from '../lib/contract/desk.ts';
+import { callDesk } from './desk-call.ts';
+import { act, load, resourceAtom } from './desk-resource.ts';
+
+/** The desk's members, as last loaded. */
+export const $staffList = resourceAtom<DeskStaff[]>();
+
+/** Loads the members. */
+export const loadStaff = (): Promise<boolean> =>
+  load($staffList, async () => (await callDesk('deskStaffList', {})).staff);
+
+async function actThenReload(run: () => Promise<{ message: string }>): Promise<boolean> {
+  const done = await act($staffList, run);
+  await loadStaff();
+  return done !== null;
+}
+
+/** Invites someone by name, e-mail and role; answers whether the invitation was sent. */
+export const inviteStaff = (body: RequestOf<'deskInvite'>): Promise<boolean> =>
+  actThenReload(() => callDesk('deskInvite', body));
+
+/** Makes an owner staff, or staff an owner. */
+export const toggleRole = (member: DeskStaff): Promise<boolean> =>
+  actThenReload(() =>
+    callDesk('deskStaffRole', {
+      staffId: member.id,
+      role: member.role === 'owner' ? 'staff' : 'owner',
+    }),
+  );
+
+/** Removes a member from the desk (their sessions end). */
+export const removeStaff = (member: DeskStaff): Promise<boolean> =>
+  actThenReload(() => callDesk('deskStaffRemove', { staffId: member.id }));
