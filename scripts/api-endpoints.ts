@@ -150,6 +150,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
   // Payments.
   deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
+  deskRefund: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'RF2611' },
   deskMailFailures: { all: false, limit: 50 },
   deskMailResend: { id: 'some-failed-mail' },
   deskBusiness: {},

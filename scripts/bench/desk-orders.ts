@@ -11,7 +11,22 @@ import { issueStaffToken } from '../../src/server/accounts/index.ts';
 import { signingKey } from '../../src/server/accounts/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { closeStore, getStore } from '../../src/server/store/index.ts';
+import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
+
+/** One bank transfer paying a bench order in full. */
+const benchPayment = (amount: number, i: number): LedgerEntry[] => [
+  {
+    id: randomUUID(),
+    kind: 'payment',
+    at: new Date().toISOString(),
+    method: 'Bank Transfer',
+    amount,
+    reference: `BENCH-${i}`,
+    by: { id: 'bench', email: 'bench@shop.pk' },
+    status: 'Order Placed',
+  },
+];
 
 /** One scenario's timings in milliseconds. */
 export interface DeskListRow {
@@ -66,7 +81,7 @@ export function benchOrder(i: number, count: number, now: number): OrderRecord {
     deliveryFee: 250,
     total: 4000 * quantity + 250,
     paymentMethod: METHODS[i % METHODS.length]!,
-    payment: i % 5 === 0,
+    payments: i % 5 === 0 ? benchPayment(4000 * quantity + 250, i) : [],
     status: ORDER_STATUSES[i % ORDER_STATUSES.length]!,
     cancelReason: null,
     date: new Date(now - Math.floor((i / count) * 365 * 86_400_000)).toISOString(),

@@ -23,6 +23,7 @@ export const DESK_ROUTES = {
   deskSettings: ['POST', '/api/desk/settings', 'deskSettings'],
   deskSettingsSave: ['POST', '/api/desk/settings/save', 'deskSettingsSaved'],
   deskPayment: ['POST', '/api/desk/orders/payment', 'deskPaid'],
+  deskRefund: ['POST', '/api/desk/orders/refund', 'deskPaid'],
   deskMailFailures: ['POST', '/api/desk/mail/failures', 'deskMailFailures'],
   deskMailResend: ['POST', '/api/desk/mail/resend', 'deskMailResent'],
   deskBusiness: ['POST', '/api/desk/business', 'deskBusiness'],

@@ -43,7 +43,7 @@ import {
 } from './accounts/index.ts';
 import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
 import { deskSettings, saveSettings } from './operations/index.ts';
-import { recordPayment } from './payments/index.ts';
+import { recordPayment, recordRefund } from './payments/index.ts';
 import { checkHealth } from './operations/index.ts';
 import {
   STOCK_CACHE_HEADERS,
@@ -207,6 +207,7 @@ export const SERVICES: Services = {
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
   // Payments.
   deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
+  deskRefund: ({ deps, staff, body }) => recordRefund(deps.store, staff, body),
   // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
   deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),

@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
 import type { OrderStatus } from '../lib/orders/moves.ts';
+import type { FinancialState } from '../lib/orders/ledger.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
 import { notify } from './desk-session.ts';
@@ -11,7 +12,7 @@ import { notify } from './desk-session.ts';
 /** The list's filters; empty strings mean "any". */
 export interface OrderFilters {
   status: OrderStatus | '';
-  payment: 'paid' | 'unpaid' | '';
+  payment: FinancialState | '';
   from: string;
   to: string;
   q: string;

@@ -2,7 +2,7 @@
 // as it now is (paid, or with what is still due). A refusal shows the server's words and answers
 // the order as the server has it now, so a payment someone else recorded first is seen at once.
 import type { DeskOrder } from '../lib/contract/desk.ts';
-import type { PaymentBody } from '../lib/contract/payments.ts';
+import type { PaymentBody, RefundBody } from '../lib/contract/payments.ts';
 import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
 import { notify } from './desk-session.ts';
 
@@ -25,6 +25,25 @@ export async function recordPayment(
 ): Promise<{ order: DeskOrder; recorded: boolean }> {
   try {
     const answer = await callDesk('deskPayment', { order: order.id, ...details });
+    notify('success', answer.message);
+    return { order: answer.order, recorded: true };
+  } catch (error) {
+    notifyFailure(error);
+    if (endedSession(error)) return { order, recorded: false };
+    return { order: await reloadOrder(order), recorded: false };
+  }
+}
+
+/** What the refund form sends besides the order. */
+export type RefundDetails = Omit<RefundBody, 'order'>;
+
+/** Records a refund sent on `order`; answers the order after it (or as it now is, after a refusal). */
+export async function recordRefund(
+  order: DeskOrder,
+  details: RefundDetails,
+): Promise<{ order: DeskOrder; recorded: boolean }> {
+  try {
+    const answer = await callDesk('deskRefund', { order: order.id, ...details });
     notify('success', answer.message);
     return { order: answer.order, recorded: true };
   } catch (error) {

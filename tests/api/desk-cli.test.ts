@@ -39,7 +39,6 @@ beforeAll(async () => {
     deliveryFee: 250,
     total: 4250,
     paymentMethod: 'COD',
-    payment: false,
     status: 'Order Placed',
     cancelReason: null,
     date: '2026-03-01T20:30:00.000Z',

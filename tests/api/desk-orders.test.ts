@@ -14,6 +14,7 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { paidLedger } from '../fixtures/store.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -53,7 +54,7 @@ beforeAll(async () => {
   paid = await seedOrder({
     id: 'dddddddd-0000-4000-8000-0000000000c3',
     date: '2026-03-04T09:00:00.000Z',
-    payment: true,
+    payments: [{ ...paidLedger(61, 'Bank Transfer', 'FT-C3')[0]!, at: '2026-03-05T06:30:00.000Z' }],
     paymentMethod: 'Bank Transfer',
     currency: 'USD',
     rate: 0.0036,
@@ -187,6 +188,14 @@ describe('the desk order detail', { timeout: 60_000 }, () => {
           to: 'Order Placed',
           by: 'the shopper',
           note: null,
+        },
+        {
+          at: '2026-03-05T06:30:00.000Z',
+          atKarachi: '2026-03-05 11:30',
+          from: 'Order Placed',
+          to: 'Order Placed',
+          by: 'staff@shop.pk',
+          note: 'Payment received: $61.00 by Bank Transfer (reference FT-C3)',
         },
       ],
     });

@@ -16,6 +16,8 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { paidLedger } from '../fixtures/store.ts';
+import { financialState, ledgerSums } from '../../src/lib/orders/ledger.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -79,6 +81,8 @@ function delivered(
     deliveryFee: 250,
     total: 10350,
     address: lahoreAddress({ email: `returns${seq}@example.com` }),
+    // The courier's cash, collected on delivery.
+    payments: paidLedger(10350, 'COD', null),
     history: [
       {
         at: new Date(at - DAY).toISOString(),
@@ -507,7 +511,7 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
     expect(await stored(order.id)).toEqual(approved);
   });
 
-  it("refuses a refund above the order's total or without its details", async () => {
+  it('refuses a refund above the returned lines (plus the delivery fee only when the owner includes it) or without its details', async () => {
     const order = await delivered(shopper.id);
     await ask(shopper.token, aReturn(order.id));
     await step({ order: order.id, to: 'approved' });
@@ -519,21 +523,128 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
     });
     await step({ order: order.id, to: 'received' });
     const received = await stored(order.id);
-    const tooMuch = await step({
-      order: order.id,
-      to: 'refunded',
-      method: 'Bank Transfer',
-      reference: 'HBL-1',
-      amount: 10351,
-    });
+    const refund = (amount: number, extra: object = {}) =>
+      step({
+        order: order.id,
+        to: 'refunded',
+        method: 'Bank Transfer',
+        reference: 'HBL-1',
+        amount,
+        ...extra,
+      });
+    // One City Tote of two came back: ₨4,050 of its ₨8,100 line.
+    const tooMuch = await refund(4051);
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe(
-      "The refund cannot be more than the order's total (10350 PKR).",
+      'The refund cannot be more than the returned items (₨4,050).',
+    );
+    const withDelivery = await refund(4301, { includeDelivery: true });
+    expect(withDelivery.status).toBe(400);
+    expect(withDelivery.body.message).toBe(
+      'The refund cannot be more than the returned items and the delivery fee (₨4,300).',
     );
     const missing = await step({ order: order.id, to: 'refunded', method: 'Bank Transfer' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please give the refund method, reference and amount.');
     expect(await stored(order.id)).toEqual(received);
+  });
+
+  /** Walks a return of `items` on `order` to Received. */
+  async function received(order: OrderRecord, items = [{ line: 0, quantity: 2 }]) {
+    await ask(shopper.token, aReturn(order.id, { items }));
+    await step({ order: order.id, to: 'approved' });
+    await step({
+      order: order.id,
+      to: 'pickupScheduled',
+      pickupFrom: '2031-03-04T10:00',
+      pickupTo: '2031-03-04T14:00',
+    });
+    await step({ order: order.id, to: 'received' });
+    return stored(order.id);
+  }
+
+  it('refuses to refund both items and the delivery when one line came back, and records the returned line as a refund on the ledger', async () => {
+    const order = await delivered(shopper.id);
+    const before = await received(order);
+    const all = await step({
+      order: order.id,
+      to: 'refunded',
+      method: 'Bank Transfer',
+      reference: 'HBL-ALL',
+      amount: 10350,
+    });
+    expect(all.status).toBe(400);
+    expect(all.body.message).toBe('The refund cannot be more than the returned items (₨8,100).');
+    expect(await stored(order.id)).toEqual(before);
+    const line = await step({
+      order: order.id,
+      to: 'refunded',
+      method: 'Bank Transfer',
+      reference: 'HBL-LINE',
+      amount: 8100,
+    });
+    expect(line.status).toBe(200);
+    const after = (await stored(order.id))!;
+    expect(after.payments?.at(-1)).toMatchObject({
+      kind: 'refund',
+      method: 'Bank Transfer',
+      amount: 8100,
+      reference: 'HBL-LINE',
+      reason: 'return',
+      by: { email: staff.email },
+    });
+    expect(ledgerSums(after)).toMatchObject({
+      paidMinor: 10350,
+      refundedMinor: 8100,
+      heldMinor: 2250,
+    });
+    expect(financialState(after)).toBe('partly refunded');
+  });
+
+  it('refuses a refund on a delivered COD order with no payment recorded: no money goes out with none in', async () => {
+    const order = await delivered(shopper.id, DAY, { payments: [] });
+    const before = await received(order);
+    const refund = await step({
+      order: order.id,
+      to: 'refunded',
+      method: 'JazzCash',
+      reference: 'JC-NONE',
+      amount: 8100,
+    });
+    expect(refund.status).toBe(409);
+    expect(refund.body.message).toBe(RETURN_MESSAGES.refundNoPayment);
+    expect(refund.body.message).toBe(
+      'No payment is recorded on this order, so nothing can be refunded.',
+    );
+    expect(await stored(order.id)).toEqual(before);
+  });
+
+  it('refuses a return refund whose reference another refund already holds, and changes nothing', async () => {
+    const first = await delivered(shopper.id);
+    await received(first);
+    expect(
+      (
+        await step({
+          order: first.id,
+          to: 'refunded',
+          method: 'EasyPaisa',
+          reference: 'EP-77',
+          amount: 8100,
+        })
+      ).status,
+    ).toBe(200);
+    const second = await delivered(shopper.id);
+    const before = await received(second);
+    const again = await step({
+      order: second.id,
+      to: 'refunded',
+      method: 'EasyPaisa',
+      reference: 'ep 77',
+      amount: 8100,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(RETURN_MESSAGES.refundReferenceTaken('ep 77'));
+    expect(await stored(second.id)).toEqual(before);
   });
 
   it('lets one of two staff acting at once win; the other is told who did what', async () => {

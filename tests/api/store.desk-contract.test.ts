@@ -4,7 +4,13 @@
 // own file so the desk's methods and the shop's can change independently.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, OrderPayment, StaffRecord, Store } from '../../src/server/store/port.ts';
+import type {
+  AuditEntry,
+  LedgerWrite,
+  OrderPayment,
+  StaffRecord,
+  Store,
+} from '../../src/server/store/port.ts';
 import {
   orderRecord as order,
   tempMongoDoubleStore,
@@ -251,83 +257,148 @@ function deskContract(
       });
     });
 
-    // Payments.
-    describe('order payments', () => {
+    // The ledger.
+    describe('order ledger', () => {
       const payment = (n: number, overrides: Partial<OrderPayment> = {}): OrderPayment => ({
         id: randomUUID(),
+        kind: 'payment',
         at: new Date().toISOString(),
         method: 'Bank Transfer',
         amount: n,
-        reference: `REF-${n}`,
+        reference: `REF-${randomUUID()}`,
         by: { id: 'staff-1', email: 'staff@bastaa.pk' },
         status: 'Order Placed',
         ...overrides,
       });
       const open = ['Order Placed', 'Packing', 'Out for Delivery', 'Delivered'] as const;
+      const saved = (w: LedgerWrite) => (w.kind === 'saved' ? w.order : null);
 
-      it('appends payments in order and sets the paid flag in the same write', async () => {
+      it('appends payments and refunds in order, and stores no state beside them', async () => {
         const o = order();
         await store.orders.create(o);
-        const first = await store.orders.addPayment(o.id, payment(1000), false, {
-          statuses: open,
-          paymentsBefore: 0,
-        });
+        const first = saved(
+          await store.orders.appendLedger(o.id, payment(1000), {
+            statuses: open,
+            entriesBefore: 0,
+          }),
+        );
         expect(first?.payments?.map((p) => p.amount)).toEqual([1000]);
-        expect(first?.payment).toBe(false);
-        const second = await store.orders.addPayment(o.id, payment(250), true, {
-          statuses: open,
-          paymentsBefore: 1,
-        });
-        expect(second?.payments?.map((p) => p.amount)).toEqual([1000, 250]);
+        const refund = payment(250, { kind: 'refund' });
+        const second = saved(
+          await store.orders.appendLedger(o.id, refund, { statuses: open, entriesBefore: 1 }),
+        );
+        expect(second?.payments?.map((p) => [p.kind, p.amount])).toEqual([
+          ['payment', 1000],
+          ['refund', 250],
+        ]);
         expect(await store.orders.get(o.id)).toEqual(second);
-        expect(second).toMatchObject({ payment: true, status: 'Order Placed' });
+        expect(second).not.toHaveProperty('payment');
       });
 
-      it('changes nothing when the status or the count of payments is not the one given', async () => {
+      it('changes nothing when the status or the count of entries is not the one given', async () => {
         const o = order({ status: 'Cancelled' });
         await store.orders.create(o);
+        const stale = { kind: 'stale' };
         expect(
-          await store.orders.addPayment(o.id, payment(1), true, {
-            statuses: open,
-            paymentsBefore: 0,
-          }),
-        ).toBeNull();
+          await store.orders.appendLedger(o.id, payment(1), { statuses: open, entriesBefore: 0 }),
+        ).toEqual(stale);
         const p = order();
         await store.orders.create(p);
         expect(
-          await store.orders.addPayment(p.id, payment(1), true, {
-            statuses: open,
-            paymentsBefore: 1,
-          }),
-        ).toBeNull();
+          await store.orders.appendLedger(p.id, payment(1), { statuses: open, entriesBefore: 1 }),
+        ).toEqual(stale);
         expect(
-          await store.orders.addPayment(p.id, payment(1), true, {
+          await store.orders.appendLedger(p.id, payment(1), {
             statuses: ['Delivered'],
-            paymentsBefore: 0,
+            entriesBefore: 0,
           }),
-        ).toBeNull();
+        ).toEqual(stale);
         expect(
-          await store.orders.addPayment('no-such-order', payment(1), true, {
+          await store.orders.appendLedger('no-such-order', payment(1), {
             statuses: open,
-            paymentsBefore: 0,
+            entriesBefore: 0,
           }),
-        ).toBeNull();
+        ).toEqual(stale);
         expect(await store.orders.get(p.id)).toEqual(p);
       });
 
-      it('lets exactly one of many payments made on the same count win', async () => {
+      it('lets exactly one of many entries written on the same count win', async () => {
         const o = order();
         await store.orders.create(o);
         const results = await Promise.all(
           Array.from({ length: 5 }, (_, i) =>
-            store.orders.addPayment(o.id, payment(100 + i), false, {
+            store.orders.appendLedger(o.id, payment(100 + i), { statuses: open, entriesBefore: 0 }),
+          ),
+        );
+        expect(results.filter((r) => r.kind === 'saved')).toHaveLength(1);
+        expect((await store.orders.get(o.id))?.payments).toHaveLength(1);
+      });
+
+      it('refuses a reference already claimed on another order, compared without case, spaces or hyphens', async () => {
+        const a = order();
+        const b = order();
+        await store.orders.create(a);
+        await store.orders.create(b);
+        const tid = `TID-${randomUUID().slice(0, 8)}`;
+        const jazz = (reference: string) => payment(100, { method: 'JazzCash', reference });
+        expect(
+          (await store.orders.appendLedger(a.id, jazz(tid), { statuses: open, entriesBefore: 0 }))
+            .kind,
+        ).toBe('saved');
+        for (const again of [tid, tid.toLowerCase(), tid.replace('-', ' '), tid.replace('-', '')])
+          expect(
+            await store.orders.appendLedger(b.id, jazz(again), {
               statuses: open,
-              paymentsBefore: 0,
+              entriesBefore: 0,
+            }),
+          ).toEqual({ kind: 'duplicateReference' });
+        expect((await store.orders.get(b.id))?.payments ?? []).toEqual([]);
+        // The same text under another method, or as a refund, is another reference.
+        const other = payment(100, { method: 'EasyPaisa', reference: tid });
+        expect(
+          (await store.orders.appendLedger(b.id, other, { statuses: open, entriesBefore: 0 })).kind,
+        ).toBe('saved');
+      });
+
+      it('lets one of two orders racing to claim one reference win', async () => {
+        const a = order();
+        const b = order();
+        await store.orders.create(a);
+        await store.orders.create(b);
+        const reference = `FT-${randomUUID()}`;
+        const results = await Promise.all(
+          [a, b].map((o) =>
+            store.orders.appendLedger(o.id, payment(100, { reference }), {
+              statuses: open,
+              entriesBefore: 0,
             }),
           ),
         );
-        expect(results.filter((r) => r !== null)).toHaveLength(1);
-        expect((await store.orders.get(o.id))?.payments).toHaveLength(1);
+        expect(results.map((r) => r.kind).sort()).toEqual(['duplicateReference', 'saved']);
+        const held = [await store.orders.get(a.id), await store.orders.get(b.id)].flatMap(
+          (o) => o?.payments ?? [],
+        );
+        expect(held).toHaveLength(1);
+      });
+
+      it('keeps no claim when the ledger write is refused', async () => {
+        const o = order();
+        await store.orders.create(o);
+        const reference = `FT-${randomUUID()}`;
+        expect(
+          await store.orders.appendLedger(o.id, payment(1, { reference }), {
+            statuses: open,
+            entriesBefore: 3,
+          }),
+        ).toEqual({ kind: 'stale' });
+        expect(
+          (
+            await store.orders.appendLedger(o.id, payment(1, { reference }), {
+              statuses: open,
+              entriesBefore: 0,
+            })
+          ).kind,
+        ).toBe('saved');
       });
     });
 

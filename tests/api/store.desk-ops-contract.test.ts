@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
 import {
   orderRecord,
+  paidLedger,
   tempMongoDoubleStore,
   tempRealMongoStore,
   tempSqliteStore,
@@ -177,7 +178,7 @@ function mailContract(
 
     describe('order heads and pages', () => {
       it('gives every order head newest first, with payment, e-mail, names and phone', async () => {
-        const older = orderRecord({ date: '2032-01-01T00:00:00.000Z', payment: true });
+        const older = orderRecord({ date: '2032-01-01T00:00:00.000Z', payments: paidLedger(1250) });
         const newer = orderRecord({
           date: '2032-01-02T00:00:00.000Z',
           status: 'Packing',
@@ -193,7 +194,9 @@ function mailContract(
           id: older.id,
           date: older.date,
           status: 'Order Placed',
-          payment: true,
+          total: 1250,
+          currency: 'PKR',
+          payments: older.payments,
           email: 'a@b.pk',
           firstName: 'A',
           lastName: 'B',
@@ -201,7 +204,7 @@ function mailContract(
         });
         expect(heads.find((h) => h.id === newer.id)).toMatchObject({
           status: 'Packing',
-          payment: false,
+          payments: [],
           email: 'Zara@Example.com',
           firstName: 'Zara',
         });

@@ -7,6 +7,7 @@ import { ORDER_PAGE, routeHref } from '../../lib/desk-view.ts';
 import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
 import { Field } from './Field.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
+import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
 /** The orders screen. */
 export default function OrdersScreen() {
@@ -40,7 +41,7 @@ export default function OrdersScreen() {
     void loadOrders({
       ...filters,
       q: String(form.get('q') ?? ''),
-      payment: String(form.get('payment') ?? '') as '' | 'paid' | 'unpaid',
+      payment: String(form.get('payment') ?? '') as '' | FinancialState,
       from: String(form.get('from') ?? ''),
       to: String(form.get('to') ?? ''),
     });
@@ -63,9 +64,12 @@ export default function OrdersScreen() {
         <div className="desk-field">
           <label htmlFor={paymentId}>Payment</label>
           <select id={paymentId} name="payment" defaultValue={filters.payment}>
-            <option value="">Paid or unpaid</option>
-            <option value="paid">Paid</option>
-            <option value="unpaid">Unpaid</option>
+            <option value="">Any</option>
+            {FINANCIAL_STATES.map((state) => (
+              <option key={state} value={state}>
+                {financialLabel(state)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="desk-row">
@@ -100,8 +104,8 @@ export default function OrdersScreen() {
                   <span>{o.name}</span>
                   <span className="desk-hint">
                     {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
-                    <span className={`desk-pay desk-pay-${o.payment}`}>
-                      {o.payment === 'paid' ? 'Paid' : 'Unpaid'}
+                    <span className={`desk-pay desk-pay-${o.payment.replace(/\s+/g, '-')}`}>
+                      {financialLabel(o.payment)}
                     </span>
                   </span>
                   <span>{formatOrderTotal(o.total, o.currency, o.totalPkr)}</span>

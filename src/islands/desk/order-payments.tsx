@@ -13,7 +13,9 @@ import {
   paymentPrefill,
 } from '../../lib/orders/desk-view.ts';
 import { notify } from '../../stores/desk.ts';
-import { recordPayment } from '../../stores/desk-payments.ts';
+import { recordPayment, recordRefund } from '../../stores/desk-payments.ts';
+import { financialLabel } from '../../lib/orders/ledger.ts';
+import { REFUND_METHODS, type RefundMethod } from '../../lib/returns/states.ts';
 import { Field } from './Field.tsx';
 
 type Props = { order: DeskOrder; onChange: (o: DeskOrder) => void };
@@ -35,6 +37,7 @@ export function PaymentsPanel({ order, onChange }: Props) {
         <ul className="desk-payments">
           {order.payments.map((p) => (
             <li key={p.id}>
+              {p.kind === 'refund' ? 'Refund ' : ''}
               <strong>{money(p.amount)}</strong> by {paymentLabel(p.method)}
               {p.reference && <> · reference {p.reference}</>}
               <br />
@@ -46,17 +49,25 @@ export function PaymentsPanel({ order, onChange }: Props) {
         </ul>
       )}
       <p data-testid="order-due">
-        {order.due > 0 ? (
+        {order.payment === 'refund due' ? (
+          <>
+            Refund due: <strong>{money(order.held)}</strong>
+          </>
+        ) : order.due > 0 ? (
           <>
             Due: <strong>{money(order.due)}</strong>
           </>
+        ) : order.status === 'Cancelled' ? (
+          <strong>{financialLabel(order.payment)}</strong>
         ) : (
           <strong>{ORDER_VIEW_TEXT.paidInFull}</strong>
         )}
+        {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
       {order.due > 0 && order.status !== 'Cancelled' && (
         <PaymentForm order={order} onChange={onChange} />
       )}
+      {order.held > 0 && <RefundForm order={order} onChange={onChange} />}
     </section>
   );
 }
@@ -169,6 +180,75 @@ function PaymentForm({ order, onChange }: Props) {
       <div className="desk-row">
         <button type="submit" className="desk-button" disabled={busy}>
           Record payment
+        </button>
+        <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(false)}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Record refund", then its form: how the money went back, how much (at most what is held), the reference. */
+function RefundForm({ order, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const methodId = useId();
+  if (!open)
+    return (
+      <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(true)}>
+        Record refund
+      </button>
+    );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const done = await recordRefund(order, {
+      method: String(form.get('method')) as RefundMethod,
+      amount: Number(form.get('amount')),
+      reference: String(form.get('reference') ?? '').trim(),
+    });
+    setBusy(false);
+    if (done.recorded) setOpen(false);
+    onChange(done.order);
+  }
+
+  const step = amountStep(order.currency);
+  return (
+    <form className="desk-form" aria-label="Record refund" onSubmit={(e) => void submit(e)}>
+      <div className="desk-field">
+        <label htmlFor={methodId}>Refunded by</label>
+        <select id={methodId} name="method" defaultValue={REFUND_METHODS[0]}>
+          {REFUND_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={`Amount refunded (${order.currency})`}
+        name="amount"
+        type="number"
+        inputMode="decimal"
+        step={step}
+        min={step}
+        max={order.held}
+        defaultValue={String(order.held)}
+        required
+      />
+      <Field
+        label="Reference"
+        name="reference"
+        maxLength={60}
+        required
+        hint="The transaction ID of the refund transfer or wallet payment."
+      />
+      <div className="desk-row">
+        <button type="submit" className="desk-button" disabled={busy}>
+          Record refund
         </button>
         <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(false)}>
           Back

@@ -1,6 +1,7 @@
 // One line of the desk's order list alone, so the look-up's orders (desk-ops.ts) and the list
 // (desk.ts) derive from one schema without importing each other.
 import * as z from 'zod/mini';
+import { FINANCIAL_STATES } from '../orders/ledger.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
 
 /** One line of the desk's order list. */
@@ -10,7 +11,7 @@ export const deskOrderLineSchema = z.object({
   date: z.string(),
   placedAt: z.string(),
   status: z.enum(ORDER_STATUSES),
-  payment: z.enum(['paid', 'unpaid']),
+  payment: z.enum(FINANCIAL_STATES),
   paymentMethod: z.string(),
   currency: z.string(),
   total: z.number(),

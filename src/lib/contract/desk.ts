@@ -8,7 +8,8 @@ import { deskOrderLineSchema } from './desk-order-line.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
-import { paymentBodySchema } from './payments.ts';
+import { paymentBodySchema, refundBodySchema } from './payments.ts';
+import { FINANCIAL_STATES } from '../orders/ledger.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
@@ -56,7 +57,9 @@ export const DESK_REQUESTS = {
   deskStaffRemove: z.object({ staffId: requiredText('Staff id is required', 64) }),
   deskOrders: z.object({
     status: z.optional(requiredText('Status is required', 40)),
-    payment: z.optional(z.enum(['paid', 'unpaid'], { error: 'Payment must be paid or unpaid' })),
+    payment: z.optional(
+      z.enum(FINANCIAL_STATES, { error: `Payment must be one of: ${FINANCIAL_STATES.join(', ')}` }),
+    ),
     from: z.optional(daySchema),
     to: z.optional(daySchema),
     q: z.optional(requiredText('Search text is required', 100)),
@@ -81,6 +84,7 @@ export const DESK_REQUESTS = {
   deskSettingsSave: settingsSaveSchema,
   // Payments.
   deskPayment: paymentBodySchema,
+  deskRefund: refundBodySchema,
   // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_REQUESTS,
   // A colour's stock, archive, restore, delete.
@@ -116,10 +120,11 @@ export const deskEventSchema = z.object({
   note: z.nullable(z.string()),
 });
 
-// A payment as the desk shows it.
-/** A payment recorded as received, in the order's currency. */
+// A ledger entry as the desk shows it.
+/** A payment received or a refund sent, in the order's currency. */
 export const deskPaymentSchema = z.object({
   id: z.string(),
+  kind: z.enum(['payment', 'refund']),
   at: z.string(),
   atKarachi: z.string(),
   method: z.string(),
@@ -155,6 +160,9 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   payments: z.array(deskPaymentSchema),
   /** What is still owed, in the order's currency (0 once paid). */
   due: z.number(),
+  /** What was sent back, and what the shop holds (paid minus refunded), in the order's currency. */
+  refunded: z.number(),
+  held: z.number(),
   // The order's return or exchange request as the returns list shows it (null: none).
   return: z.nullable(deskReturnSchema),
 });

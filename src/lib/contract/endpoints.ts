@@ -442,6 +442,16 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Records a payment received on an order (paid once the total is covered; audited)',
   },
+  deskRefund: {
+    method: 'POST',
+    paths: ['/api/desk/orders/refund'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskRefund',
+    answer: 'deskPaid',
+    msg: false,
+    summary: 'Records a refund sent on an order (never more than it holds; audited)',
+  },
   // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: {
     method: 'POST',

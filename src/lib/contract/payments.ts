@@ -2,6 +2,7 @@
 // the tests). A leaf module: desk.ts spreads the body into the desk's requests.
 import * as z from 'zod/mini';
 import { PAYMENT_METHODS, paymentLabel } from '../payments.ts';
+import { REFUND_METHODS } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
 
 /** The largest amount one payment may record, in any currency (far above any order). */
@@ -41,10 +42,40 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid in full.',
   moreThanDue: (due: string) => `The amount is more than the ${due} still due on this order.`,
   duplicateReference: (reference: string) =>
-    `A payment with reference ${reference} is already recorded on this order.`,
+    `A payment with reference ${reference} is already recorded: one transaction cannot pay two orders.`,
   raced: 'Someone else recorded a payment on this order just now. Check it before recording again.',
   recorded: (amount: string, method: string, number: string, due: string | null) =>
     `Recorded ${amount} by ${paymentLabel(method)} on order #${number}. ${
       due === null ? 'It is paid in full.' : `${due} is still due.`
     }`,
+} as const;
+
+/** Body of the desk's deskRefund: the order, how the money was sent back, how much, the reference. */
+export const refundBodySchema = z.object({
+  order: requiredText('Order id or number is required', 64),
+  method: z.enum(REFUND_METHODS, {
+    error: `Method must be one of: ${REFUND_METHODS.join(', ')}`,
+  }),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .check(
+      z.refine(Number.isFinite, 'Amount must be a number'),
+      z.gt(0, 'Amount must be more than 0'),
+      z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
+    ),
+  reference: humanText('Reference is required', 60),
+});
+
+/** What the desk's refund call receives once validated. */
+export type RefundBody = z.infer<typeof refundBodySchema>;
+
+/** Why a refund cannot be recorded, and what recording one answers. */
+export const REFUND_MESSAGES = {
+  noPayment: 'No payment is recorded on this order, so nothing can be refunded.',
+  moreThanHeld: (held: string) =>
+    `The refund is more than the ${held} paid and not yet refunded on this order.`,
+  duplicateReference: (reference: string) =>
+    `A refund with reference ${reference} is already recorded.`,
+  recorded: (amount: string, method: string, number: string, state: string) =>
+    `Refunded ${amount} by ${method} on order #${number}. The order is now ${state}.`,
 } as const;

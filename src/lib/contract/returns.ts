@@ -58,6 +58,8 @@ export const RETURN_REQUESTS = {
     method: z.optional(z.enum(REFUND_METHODS, { error: 'Unknown refund method' })),
     reference: z.optional(humanText('Reference is required', 60)),
     amount: z.optional(wholeNumber('Amount', 1, 10_000_000)),
+    /** Whether the owner refunds the delivery fee too (a return's refund covers the returned lines only). */
+    includeDelivery: z.optional(z.boolean({ error: 'Include delivery must be true or false' })),
     courier: z.optional(humanText('Courier is required', 60)),
     trackingNumber: z.optional(humanText('Tracking number is required', 60)),
   }),

@@ -55,7 +55,15 @@ export const RETURN_MESSAGES = {
   pickupRequired: 'Please give the pick-up window: from and to.',
   pickupOrder: 'The pick-up window must end after it starts.',
   refundRequired: 'Please give the refund method, reference and amount.',
-  refundTooMuch: (max: number) => `The refund cannot be more than the order's total (${max} PKR).`,
+  refundTooMuch: (lines: string, withDelivery: string | null) =>
+    withDelivery === null
+      ? `The refund cannot be more than the returned items (${lines}).`
+      : `The refund cannot be more than the returned items and the delivery fee (${withDelivery}).`,
+  refundNoPayment: 'No payment is recorded on this order, so nothing can be refunded.',
+  refundMoreThanHeld: (held: string) =>
+    `The refund is more than the ${held} paid and not yet refunded on this order.`,
+  refundReferenceTaken: (reference: string) =>
+    `A refund with reference ${reference} is already recorded.`,
   refundOnlyReturns: 'An exchange is shipped, not refunded.',
   shipOnlyExchanges: 'A return is refunded, not shipped.',
   stepDone: (number: string, state: ReturnState) =>

@@ -14,6 +14,7 @@ import { invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord } from '../store/port.ts';
 import { defuseFormula } from '../catalogue/index.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { financialState } from '../../lib/orders/ledger.ts';
 import { audit } from '../operations/index.ts';
 
 /** The export's columns, in order: header and how each order fills it. */
@@ -22,7 +23,7 @@ const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Order id', (o) => o.id],
   ['Placed (Karachi)', (o) => karachiTime(o.date)],
   ['Status', (o) => o.status],
-  ['Payment', (o) => (o.payment ? 'paid' : 'unpaid')],
+  ['Payment', (o) => financialState(o)],
   ['Method', (o) => paymentLabel(o.paymentMethod)],
   ['Currency', (o) => o.currency],
   ['Items', (o) => o.amount],

@@ -32,6 +32,7 @@ import { statusMail } from './desk-mail.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
 import { paymentView, withPaymentEvents } from './payment-view.ts';
+import { financialState } from '../../lib/orders/ledger.ts';
 import { toDeskReturn } from './return-view.ts';
 import { actorOf, audit } from '../operations/index.ts';
 import { CLI_ACTOR } from '../operations/index.ts';
@@ -46,7 +47,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     date: o.date,
     placedAt: karachiTime(o.date),
     status: o.status,
-    payment: o.payment ? 'paid' : 'unpaid',
+    payment: financialState(o),
     paymentMethod: o.paymentMethod,
     currency: o.currency,
     total: o.total,
@@ -150,7 +151,7 @@ export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
   const since = body.from ? karachiDayStart(body.from) : null;
   const until = body.to ? karachiDayStart(addDays(body.to, 1)) : null;
   const rest = (await store.orders.listHeads()).filter((o) => {
-    if (body.payment && (o.payment ? 'paid' : 'unpaid') !== body.payment) return false;
+    if (body.payment && financialState(o) !== body.payment) return false;
     if (since !== null && o.date < since) return false;
     if (until !== null && o.date >= until) return false;
     return search === null || matchesSearch(o, search);

@@ -13,5 +13,6 @@ export {
 export { hideUserOrder, showUserOrder } from './order-page.ts';
 export { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder, toOrder } from './orders.ts';
 export { dueMinor, fromMinor, paidMinor } from './payment-view.ts';
+export { ledgerEntry } from './ledger-entry.ts';
 export { toDeskReturn } from './return-view.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';

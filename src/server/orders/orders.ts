@@ -5,6 +5,7 @@ import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
+import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
@@ -43,7 +44,7 @@ export function toOrder(order: OrderRecord): Order {
     _id: order.id,
     items: order.items,
     status: order.status,
-    payment: order.payment,
+    payment: isPaidInFull(order),
     paymentMethod: order.paymentMethod,
     date: Date.parse(order.date),
     amount: order.amount,
@@ -216,7 +217,6 @@ export async function placeOrder(
     total: amounts.total,
     paymentMethod,
     ...(wallet.walletNumber ? { walletNumber: wallet.walletNumber } : {}),
-    payment: false,
     status: 'Order Placed',
     cancelReason: null,
     date: new Date().toISOString(),

@@ -1,30 +1,29 @@
-// How the desk shows an order's payments: the wallet number, each payment, what is still due, and
-// each payment as an event on the order's timeline. Amounts are counted in the currency's
-// smallest unit, so the parts always add up to the total.
+// How the desk shows an order's ledger: the wallet number, each payment and refund, what is still
+// due, the state that follows, and each entry as an event on the order's timeline. Every figure is
+// derived from the ledger's entries (src/lib/orders/ledger.ts).
 import type { DeskEvent } from '../../lib/contract/desk.ts';
 import { karachiTime } from '../../lib/desk.ts';
-import { currencyDigits, formatMoney, roundToMinor, toMinorUnits } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { fromMinor, isRefund, ledgerSums, type LedgerOrder } from '../../lib/orders/ledger.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import type { OrderRecord } from '../store/port.ts';
 
+export { fromMinor } from '../../lib/orders/ledger.ts';
+
 /** What has been paid on an order so far, in its currency's smallest unit. */
-export const paidMinor = (o: OrderRecord) =>
-  (o.payments ?? []).reduce((sum, p) => sum + toMinorUnits(p.amount, o.currency), 0);
+export const paidMinor = (o: LedgerOrder) => ledgerSums(o).paidMinor;
 
 /** What is still owed on an order, in its currency's smallest unit (never below 0). */
-export const dueMinor = (o: OrderRecord) =>
-  Math.max(0, toMinorUnits(o.total, o.currency) - paidMinor(o));
+export const dueMinor = (o: LedgerOrder) => ledgerSums(o).dueMinor;
 
-/** An amount in the currency's smallest unit back in the currency. */
-export const fromMinor = (minor: number, currency: string) =>
-  roundToMinor(minor / 10 ** currencyDigits(currency), currency);
-
-/** The desk's view of an order's payments: the wallet number, each payment, and what is due. */
+/** The desk's view of an order's ledger: the wallet number, each entry, what is due and held. */
 export function paymentView(o: OrderRecord) {
+  const sums = ledgerSums(o);
   return {
     walletNumber: o.walletNumber ?? null,
     payments: (o.payments ?? []).map((p) => ({
       id: p.id,
+      kind: p.kind ?? ('payment' as const),
       at: p.at,
       atKarachi: karachiTime(p.at),
       method: p.method,
@@ -32,11 +31,13 @@ export function paymentView(o: OrderRecord) {
       reference: p.reference,
       by: p.by.email,
     })),
-    due: fromMinor(dueMinor(o), o.currency),
+    due: fromMinor(sums.dueMinor, o.currency),
+    refunded: fromMinor(sums.refundedMinor, o.currency),
+    held: fromMinor(sums.heldMinor, o.currency),
   };
 }
 
-/** The timeline with each payment as an event at its time (its status unchanged, the payment in the note). */
+/** The timeline with each ledger entry as an event at its time (its status unchanged, the money in the note). */
 export function withPaymentEvents(events: DeskEvent[], o: OrderRecord): DeskEvent[] {
   const payments: DeskEvent[] = (o.payments ?? []).map((p) => ({
     at: p.at,
@@ -44,7 +45,7 @@ export function withPaymentEvents(events: DeskEvent[], o: OrderRecord): DeskEven
     from: p.status,
     to: p.status,
     by: p.by.email,
-    note: `Payment received: ${formatMoney(p.amount, o.currency)} by ${paymentLabel(p.method)}${
+    note: `${isRefund(p) ? 'Refund sent' : 'Payment received'}: ${formatMoney(p.amount, o.currency)} by ${paymentLabel(p.method)}${
       p.reference ? ` (reference ${p.reference})` : ''
     }`,
   }));

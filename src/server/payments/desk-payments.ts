@@ -1,28 +1,46 @@
-// Payments the desk records as received: cash collected on delivery, a bank transfer, a JazzCash or
-// EasyPaisa payment. Amounts are in the order's currency, at its minor unit, like its total; the
-// order's `payment` flag turns true once they cover the total. A payment is appended in one
-// conditional write that also needs the count of payments the recorder read, so two staff
-// recording at once cannot both record: one wins, the other is told to check the order.
+// Money the desk records on an order's ledger: a payment received (cash collected on delivery, a
+// bank transfer, a JazzCash or EasyPaisa payment) and a refund sent. Amounts are in the order's
+// currency, at its minor unit, like its total; every sum and state is derived from the ledger
+// (src/lib/orders/ledger.ts). An entry is appended in one conditional write that also needs the
+// count of entries its writer read, so two staff writing at once cannot both write: one wins, the
+// other is told to check the order. A reference is claimed across every order by the store.
 //
 // Choices: COD cash is recorded once the order is Delivered (the courier hands the cash over after
 // delivery; before that it is not the shop's); a payment may not exceed what is still due, so a
-// payment typed twice is refused rather than silently overpaying; a reference is needed for bank
-// and wallet payments and may not repeat on one order.
-import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, type PaymentBody } from '../../lib/contract/payments.ts';
+// payment typed twice is refused rather than silently overpaying; a reference is needed for bank,
+// wallet and card entries. A refund needs a payment and never exceeds what the shop holds.
+import {
+  PAYMENT_MESSAGES,
+  REFUND_MESSAGES,
+  type PaymentBody,
+  type RefundBody,
+} from '../../lib/contract/payments.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { currencyDigits, formatMoney, roundToMinor, toMinorUnits } from '../../lib/money.ts';
+import {
+  financialState,
+  fromMinor,
+  ledgerSums,
+  refundRefusal,
+  type LedgerEntry,
+} from '../../lib/orders/ledger.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
 import { isPaymentAllowed, paymentLabel } from '../../lib/payments.ts';
 import { conflict, invalid } from '../errors.ts';
-import type { OrderPayment, OrderRecord, StaffRecord, Store } from '../store/port.ts';
-import { findOrder, toDeskOrder } from '../orders/index.ts';
-import { dueMinor, fromMinor, paidMinor } from '../orders/index.ts';
+import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
+import { findOrder, ledgerEntry, toDeskOrder } from '../orders/index.ts';
 import { CLI_ACTOR, actorOf, audit } from '../operations/index.ts';
 
 /** The statuses in which a payment of this method may be recorded. */
-function statusesFor(method: OrderPayment['method']): OrderStatus[] {
+function statusesFor(method: string): OrderStatus[] {
   return method === 'COD' ? ['Delivered'] : ORDER_STATUSES.filter((s) => s !== 'Cancelled');
+}
+
+/** Why an amount is not a whole number of the order currency's minor unit, or null. */
+function minorUnitRefusal(o: OrderRecord, amount: number): Error | null {
+  return roundToMinor(amount, o.currency) === amount
+    ? null
+    : invalid(PAYMENT_MESSAGES.badMinorUnit(o.currency, currencyDigits(o.currency)));
 }
 
 /** Why this payment cannot be recorded on the order as read, or null. */
@@ -32,20 +50,58 @@ function refusal(o: OrderRecord, body: PaymentBody): Error | null {
     return invalid(PAYMENT_MESSAGES.methodNotAllowed(body.method, o.address.country));
   if (body.method !== 'COD' && !body.reference)
     return invalid(PAYMENT_MESSAGES.referenceRequired(paymentLabel(body.method)));
-  const digits = currencyDigits(o.currency);
-  if (roundToMinor(body.amount, o.currency) !== body.amount)
-    return invalid(PAYMENT_MESSAGES.badMinorUnit(o.currency, digits));
+  const unit = minorUnitRefusal(o, body.amount);
+  if (unit) return unit;
   if (body.method === 'COD' && o.status !== 'Delivered')
     return conflict(PAYMENT_MESSAGES.codNotDelivered(o.status));
-  if (o.payment || dueMinor(o) === 0) return conflict(PAYMENT_MESSAGES.alreadyPaid);
-  const reference = body.reference?.toLowerCase();
-  if (reference && (o.payments ?? []).some((p) => p.reference?.toLowerCase() === reference))
-    return conflict(PAYMENT_MESSAGES.duplicateReference(body.reference!));
-  if (toMinorUnits(body.amount, o.currency) > dueMinor(o))
+  const { dueMinor } = ledgerSums(o);
+  if (dueMinor === 0) return conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (toMinorUnits(body.amount, o.currency) > dueMinor)
     return conflict(
-      PAYMENT_MESSAGES.moreThanDue(formatMoney(fromMinor(dueMinor(o), o.currency), o.currency)),
+      PAYMENT_MESSAGES.moreThanDue(formatMoney(fromMinor(dueMinor, o.currency), o.currency)),
     );
   return null;
+}
+
+/** The ledger's figures the audit log keeps before and after an entry. */
+function ledgerFigures(o: OrderRecord) {
+  const sums = ledgerSums(o);
+  const money = (minor: number) => formatMoney(fromMinor(minor, o.currency), o.currency);
+  return {
+    payment: financialState(o),
+    paid: money(sums.paidMinor),
+    refunded: money(sums.refundedMinor),
+    due: money(sums.dueMinor),
+  };
+}
+
+/**
+ * Appends `entry` to the order's ledger on the ledger as read, or throws the conflict that says
+ * why not: the reference is taken, the order was cancelled, or someone else wrote first.
+ */
+async function append(
+  store: Store,
+  order: OrderRecord,
+  entry: LedgerEntry,
+  statuses: OrderStatus[],
+) {
+  const written = await store.orders.appendLedger(order.id, entry, {
+    statuses,
+    entriesBefore: (order.payments ?? []).length,
+  });
+  if (written.kind === 'saved') return written.order;
+  if (written.kind === 'duplicateReference')
+    throw conflict(
+      entry.kind === 'refund'
+        ? REFUND_MESSAGES.duplicateReference(entry.reference!)
+        : PAYMENT_MESSAGES.duplicateReference(entry.reference!),
+    );
+  const now = await store.orders.get(order.id);
+  throw conflict(
+    now?.status === 'Cancelled' && entry.kind !== 'refund'
+      ? PAYMENT_MESSAGES.cancelled
+      : PAYMENT_MESSAGES.raced,
+  );
 }
 
 /**
@@ -57,53 +113,76 @@ export async function recordPayment(store: Store, staff: StaffRecord | null, bod
   const refused = refusal(order, body);
   if (refused) throw refused;
   const actor = actorOf(staff ?? CLI_ACTOR);
-  const payment: OrderPayment = {
-    id: randomUUID(),
-    at: new Date().toISOString(),
+  const entry = ledgerEntry(order, actor, {
+    kind: 'payment',
     method: body.method,
     amount: body.amount,
     reference: body.reference ?? null,
-    by: actor,
-    status: order.status,
-  };
-  const dueAfter = dueMinor(order) - toMinorUnits(body.amount, order.currency);
-  const saved = await store.orders.addPayment(order.id, payment, dueAfter === 0, {
-    statuses: statusesFor(body.method),
-    paymentsBefore: (order.payments ?? []).length,
   });
-  if (!saved) {
-    const now = await store.orders.get(order.id);
-    throw conflict(
-      now?.status === 'Cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.raced,
-    );
-  }
-  const money = (minor: number) => formatMoney(fromMinor(minor, order.currency), order.currency);
-  await audit(
-    store,
-    actor,
-    'order.payment',
-    `order:${order.id}`,
-    {
-      payment: order.payment ? 'paid' : 'unpaid',
-      paid: money(paidMinor(order)),
-      due: money(dueMinor(order)),
-    },
-    {
-      payment: saved.payment ? 'paid' : 'unpaid',
-      paid: money(paidMinor(saved)),
-      due: money(dueMinor(saved)),
-      method: payment.method,
-      amount: payment.amount,
-      reference: payment.reference,
-    },
-  );
+  const saved = await append(store, order, entry, statusesFor(body.method));
+  await audit(store, actor, 'order.payment', `order:${order.id}`, ledgerFigures(order), {
+    ...ledgerFigures(saved),
+    method: entry.method,
+    amount: entry.amount,
+    reference: entry.reference,
+  });
+  const { dueMinor } = ledgerSums(saved);
   return {
     success: true as const,
     message: PAYMENT_MESSAGES.recorded(
       formatMoney(body.amount, order.currency),
       body.method,
       shortNumber(order.id),
-      saved.payment ? null : money(dueMinor(saved)),
+      dueMinor === 0 ? null : formatMoney(fromMinor(dueMinor, order.currency), order.currency),
+    ),
+    order: toDeskOrder(saved),
+  };
+}
+
+/** Why this refund cannot be recorded on the order as read, or null. */
+function refundRefusalError(o: OrderRecord, body: RefundBody): Error | null {
+  const unit = minorUnitRefusal(o, body.amount);
+  if (unit) return unit;
+  const why = refundRefusal(o, toMinorUnits(body.amount, o.currency));
+  if (why === 'no-payment') return conflict(REFUND_MESSAGES.noPayment);
+  if (why === 'more-than-held') {
+    const held = fromMinor(ledgerSums(o).heldMinor, o.currency);
+    return conflict(REFUND_MESSAGES.moreThanHeld(formatMoney(held, o.currency)));
+  }
+  return null;
+}
+
+/**
+ * Records a refund sent on an order for a staff member (null: the operator CLI): a cancelled order
+ * whose money is due back, or part of a payment returned by agreement. Returns' refunds are
+ * recorded by the return's own step, which also caps them at the returned lines.
+ */
+export async function recordRefund(store: Store, staff: StaffRecord | null, body: RefundBody) {
+  const order = await findOrder(store, body.order);
+  const refused = refundRefusalError(order, body);
+  if (refused) throw refused;
+  const actor = actorOf(staff ?? CLI_ACTOR);
+  const entry = ledgerEntry(order, actor, {
+    kind: 'refund',
+    method: body.method,
+    amount: body.amount,
+    reference: body.reference,
+    ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
+  });
+  const saved = await append(store, order, entry, [...ORDER_STATUSES]);
+  await audit(store, actor, 'order.refund', `order:${order.id}`, ledgerFigures(order), {
+    ...ledgerFigures(saved),
+    method: entry.method,
+    amount: entry.amount,
+    reference: entry.reference,
+  });
+  return {
+    success: true as const,
+    message: REFUND_MESSAGES.recorded(
+      formatMoney(body.amount, order.currency),
+      body.method,
+      shortNumber(order.id),
+      financialState(saved),
     ),
     order: toDeskOrder(saved),
   };

@@ -1,6 +1,6 @@
 // The payments context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // Money on an order: payments recorded at the desk or by the CLI.
-export { recordPayment } from './desk-payments.ts';
+export { recordPayment, recordRefund } from './desk-payments.ts';
 // Cards: the provider-neutral gateway port, the Safepay adapter and whether cards are offered.
 export {
   chargeCurrency,

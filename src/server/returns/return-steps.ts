@@ -5,7 +5,44 @@ import type { DeskReturnStepBody } from '../../lib/contract/returns.ts';
 import { invalid } from '../errors.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
 import { fromShopWallTime } from '../../lib/desk.ts';
-import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { convertAmount, formatMoney, sumAmounts, toMinorUnits } from '../../lib/money.ts';
+import { fromMinor, ledgerSums, refundRefusal } from '../../lib/orders/ledger.ts';
+import { conflict } from '../errors.ts';
+
+/**
+ * What a return's refund may be at most, in the order's currency: the returned lines at what was
+ * paid for them (each line's total shared evenly over its units), plus the delivery fee only when
+ * the owner chooses to refund it.
+ */
+export function returnRefundCap(order: WithReturn, includeDelivery: boolean): number {
+  const lines = order.returnRequest.lines.map((l) => {
+    const item = order.items[l.line]!;
+    return convertAmount((item.lineTotal * l.quantity) / item.quantity, order.rate, order.currency);
+  });
+  const items = sumAmounts(lines, order.currency);
+  return includeDelivery ? sumAmounts([items, order.deliveryFee], order.currency) : items;
+}
+
+/** Throws why a return's refund of `amount` cannot be made on the order as read. */
+function refuseRefund(order: WithReturn, amount: number, includeDelivery: boolean): void {
+  const money = (n: number) => formatMoney(n, order.currency);
+  const cap = returnRefundCap(order, includeDelivery);
+  if (toMinorUnits(amount, order.currency) > toMinorUnits(cap, order.currency))
+    throw invalid(
+      RETURN_MESSAGES.refundTooMuch(
+        money(returnRefundCap(order, false)),
+        includeDelivery ? money(cap) : null,
+      ),
+    );
+  const why = refundRefusal(order, toMinorUnits(amount, order.currency));
+  if (why === 'no-payment') throw conflict(RETURN_MESSAGES.refundNoPayment);
+  if (why === 'more-than-held')
+    throw conflict(
+      RETURN_MESSAGES.refundMoreThanHeld(
+        money(fromMinor(ledgerSums(order).heldMinor, order.currency)),
+      ),
+    );
+}
 
 type WithReturn = OrderRecord & { returnRequest: ReturnRecord };
 
@@ -16,6 +53,7 @@ const STEP_FIELDS = [
   'method',
   'reference',
   'amount',
+  'includeDelivery',
   'courier',
   'trackingNumber',
 ] as const;
@@ -26,7 +64,7 @@ const ALLOWED: Record<ReturnState, readonly (typeof STEP_FIELDS)[number][]> = {
   refused: ['reason'],
   pickupScheduled: ['pickupFrom', 'pickupTo'],
   received: [],
-  refunded: ['method', 'reference', 'amount'],
+  refunded: ['method', 'reference', 'amount', 'includeDelivery'],
   exchangeShipped: ['courier', 'trackingNumber'],
 };
 
@@ -54,8 +92,7 @@ export function applyStep(order: WithReturn, body: DeskReturnStepBody, at: strin
     case 'refunded': {
       if (!body.method || !body.reference || body.amount === undefined)
         throw invalid(RETURN_MESSAGES.refundRequired);
-      const max = orderTotalPkr(order);
-      if (body.amount > max) throw invalid(RETURN_MESSAGES.refundTooMuch(max));
+      refuseRefund(order, body.amount, body.includeDelivery === true);
       return {
         ...next,
         refund: { method: body.method, reference: body.reference, amountPkr: body.amount },

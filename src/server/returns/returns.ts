@@ -29,7 +29,7 @@ import type {
   StaffRecord,
   UserRecord,
 } from '../store/port.ts';
-import { findOrder } from '../orders/index.ts';
+import { findOrder, ledgerEntry } from '../orders/index.ts';
 import { toOrder } from '../orders/index.ts';
 import { mailShopper as mailShopperKept } from '../operations/index.ts';
 import { returnMail } from './return-mail.ts';
@@ -170,9 +170,33 @@ export async function stepReturn(
     ...(note ? { note } : {}),
     returnStep: next.state,
   };
-  const saved = await store.orders.saveReturn(order.id, r.version, next, { event });
+  // A return's refund is an entry on the order's ledger, written with the step in one write.
+  const refund =
+    next.state === 'refunded' && next.refund
+      ? {
+          entry: ledgerEntry(order, actorOf(actor), {
+            kind: 'refund',
+            method: next.refund.method,
+            amount: next.refund.amountPkr,
+            reference: next.refund.reference,
+            reason: 'return',
+          }),
+          entriesBefore: (order.payments ?? []).length,
+        }
+      : undefined;
+  const saved = await store.orders.saveReturn(order.id, r.version, next, {
+    event,
+    ...(refund ? { refund } : {}),
+  });
   if (!saved) {
     const now = await store.orders.get(order.id);
+    // Nothing else moved, so the store refused the refund's reference.
+    if (
+      refund &&
+      now?.returnRequest?.version === r.version &&
+      (now.payments ?? []).length === refund.entriesBefore
+    )
+      throw conflict(RETURN_MESSAGES.refundReferenceTaken(refund.entry.reference!));
     throw conflict(
       RETURN_MESSAGES.changedBySomeoneElse(
         now?.returnRequest?.state ?? r.state,

@@ -2,6 +2,7 @@
 // conditional findOneAndUpdate; placing an order (the order, its stock and the emptied cart) is one
 // transaction.
 import type { ClientSession, Collection, Db } from 'mongodb';
+import { referenceKey, type LedgerEntry } from '../../../lib/orders/ledger.ts';
 import type { OrderRecord, OrderRepository } from '../port.ts';
 import { LineUnavailable } from '../product-state.ts';
 import { cartDocs } from './carts.ts';
@@ -13,9 +14,66 @@ import { claimLines, productDocs } from './product-docs.ts';
 export const orderDocs = (db: Db): Collection<Doc<OrderRecord>> =>
   db.collection<Doc<OrderRecord>>('orders');
 
+/** Every reference a ledger entry claimed, keyed by referenceKey: `_id` makes each claim unique. */
+export const ledgerReferenceDocs = (db: Db): Collection<{ _id: string; orderId: string }> =>
+  db.collection<{ _id: string; orderId: string }>('ledgerReferences');
+
+/** Thrown inside a ledger transaction to roll it back with the reason it was refused. */
+class LedgerRefusal extends Error {
+  readonly kind: 'stale' | 'duplicateReference';
+  constructor(kind: 'stale' | 'duplicateReference') {
+    super(kind);
+    this.kind = kind;
+  }
+}
+
+/** The filter that holds an order's ledger to the count of entries its writer read. */
+const ledgerCount = (entriesBefore: number) =>
+  entriesBefore === 0
+    ? { $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }] }
+    : { payments: { $size: entriesBefore } };
+
 /** The orders repository over `db`. */
-export function mongoOrders({ client, db, isDuplicate }: MongoContext): OrderRepository {
+export function mongoOrders({
+  client,
+  db,
+  isDuplicate,
+  inTransaction,
+}: MongoContext): OrderRepository {
   const orders = orderDocs(db);
+  const references = ledgerReferenceDocs(db);
+  /**
+   * Runs one conditional order update together with the claim of the entry's reference, in one
+   * transaction: a taken reference or a failed condition rolls both back.
+   */
+  const writeWithClaim = async (
+    id: string,
+    entry: LedgerEntry,
+    filter: Record<string, unknown>,
+    update: Record<string, unknown>,
+  ): Promise<OrderRecord | 'stale' | 'duplicateReference'> => {
+    try {
+      return await inTransaction(async (session) => {
+        if (entry.reference !== null) {
+          const key = referenceKey(entry.kind ?? 'payment', entry.method, entry.reference);
+          try {
+            await references.insertOne({ _id: key, orderId: id }, { session });
+          } catch (error) {
+            if (isDuplicate(error)) throw new LedgerRefusal('duplicateReference');
+            throw error;
+          }
+        }
+        const saved = fromDoc<OrderRecord>(
+          await orders.findOneAndUpdate(filter, update, { returnDocument: 'after', session }),
+        );
+        if (!saved) throw new LedgerRefusal('stale');
+        return saved;
+      });
+    } catch (error) {
+      if (error instanceof LedgerRefusal) return error.kind;
+      throw error;
+    }
+  };
   const carts = cartDocs(db);
   const products = productDocs(db);
   /** The order stored under an idempotency key, as a replay or a conflict with this request. */
@@ -76,7 +134,15 @@ export function mongoOrders({ client, db, isDuplicate }: MongoContext): OrderRep
           {},
           {
             sort: { date: -1, _id: -1 },
-            projection: { _id: 1, date: 1, status: 1, payment: 1, address: 1 },
+            projection: {
+              _id: 1,
+              date: 1,
+              status: 1,
+              total: 1,
+              currency: 1,
+              payments: 1,
+              address: 1,
+            },
           },
         )
         .toArray();
@@ -84,7 +150,9 @@ export function mongoOrders({ client, db, isDuplicate }: MongoContext): OrderRep
         id: d._id,
         date: d.date,
         status: d.status,
-        payment: d.payment === true,
+        total: d.total,
+        currency: d.currency,
+        payments: d.payments ?? [],
         email: d.address?.email ?? '',
         firstName: d.address?.firstName ?? '',
         lastName: d.address?.lastName ?? '',
@@ -116,27 +184,34 @@ export function mongoOrders({ client, db, isDuplicate }: MongoContext): OrderRep
           : { 'returnRequest.version': expectedVersion }),
       };
       if (opts.userId !== undefined) filter.userId = opts.userId;
-      return fromDoc<OrderRecord>(
-        await orders.findOneAndUpdate(
-          filter,
-          { $set: { returnRequest: next }, $push: { history: opts.event } },
-          { returnDocument: 'after' },
-        ),
+      if (!opts.refund)
+        return fromDoc<OrderRecord>(
+          await orders.findOneAndUpdate(
+            filter,
+            { $set: { returnRequest: next }, $push: { history: opts.event } },
+            { returnDocument: 'after' },
+          ),
+        );
+      const saved = await writeWithClaim(
+        id,
+        opts.refund.entry,
+        { ...filter, ...ledgerCount(opts.refund.entriesBefore) },
+        {
+          $set: { returnRequest: next },
+          $push: { history: opts.event, payments: opts.refund.entry },
+        },
       );
+      return typeof saved === 'string' ? null : saved;
     },
-    // Payments.
-    async addPayment(id, payment, paid, when) {
-      const count =
-        when.paymentsBefore === 0
-          ? { $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }] }
-          : { payments: { $size: when.paymentsBefore } };
-      return fromDoc<OrderRecord>(
-        await orders.findOneAndUpdate(
-          { _id: id, status: { $in: [...when.statuses] }, ...count },
-          { $set: { payment: paid }, $push: { payments: payment } },
-          { returnDocument: 'after' },
-        ),
+    // The ledger.
+    async appendLedger(id, entry, when) {
+      const saved = await writeWithClaim(
+        id,
+        entry,
+        { _id: id, status: { $in: [...when.statuses] }, ...ledgerCount(when.entriesBefore) },
+        { $push: { payments: entry } },
       );
+      return typeof saved === 'string' ? { kind: saved } : { kind: 'saved', order: saved };
     },
     // Removed orders.
     async hideForOwner(id, userId) {

@@ -2,7 +2,7 @@
 // and the repository whose writes are each one atomic step.
 import type { Order } from '../../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../../lib/orders/moves.ts';
-import type { PaymentMethod } from '../../../lib/payments.ts';
+import type { LedgerEntry } from '../../../lib/orders/ledger.ts';
 import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
 
 /**
@@ -10,7 +10,10 @@ import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns
  * (src/lib/contract/responses.ts); the store keys it by `id`, keeps the date as ISO text, and
  * holds what never leaves the server.
  */
-export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' | 'return'> {
+export interface OrderRecord extends Omit<
+  Order,
+  '_id' | 'date' | 'deliveredAt' | 'return' | 'payment'
+> {
   id: string;
   userId: string;
   /** Items total in PKR. */
@@ -30,24 +33,30 @@ export interface OrderRecord extends Omit<Order, '_id' | 'date' | 'deliveredAt' 
   // Wallet number and payments.
   /** The JazzCash or EasyPaisa number (03001234567) the shop sends the payment request to. */
   walletNumber?: string;
-  /** Payments staff recorded as received, oldest first; `payment` is true once they cover the total. */
-  payments?: OrderPayment[];
+  /**
+   * The order's ledger: every payment and refund, oldest first (src/lib/orders/ledger.ts). Its
+   * financial state is derived from these entries and stored nowhere else.
+   */
+  payments?: LedgerEntry[];
   /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
   hiddenByOwner?: boolean;
 }
 
-/** A payment staff recorded as received, in the order's currency. */
-export interface OrderPayment {
-  id: string;
-  at: string;
-  method: PaymentMethod;
-  /** In the order's currency, rounded to its minor unit, like the order's total. */
-  amount: number;
-  /** The bank or wallet transaction reference; null for cash collected on delivery. */
-  reference: string | null;
-  by: { id: string; email: string };
-  /** The order's status when it was recorded. */
-  status: OrderStatus;
+/** A payment or refund on an order's ledger. */
+export type OrderPayment = LedgerEntry;
+
+/**
+ * What a ledger write answered: saved; refused because the order moved or another entry was
+ * written since the writer read it; or refused because its reference is already on a ledger.
+ */
+export type LedgerWrite =
+  { kind: 'saved'; order: OrderRecord } | { kind: 'stale' } | { kind: 'duplicateReference' };
+
+/** The condition a ledger write holds to: the statuses it may be written in, and the entries read. */
+export interface LedgerCondition {
+  statuses: readonly OrderStatus[];
+  /** How many entries the writer read: of two writers who read the same ledger, one wins. */
+  entriesBefore: number;
 }
 
 /** What the desk's list needs of an order to filter, search and count it (OrderRepository.listHeads). */
@@ -55,7 +64,10 @@ export interface OrderHead {
   id: string;
   date: string;
   status: OrderStatus;
-  payment: boolean;
+  /** What the ledger's state is derived from. */
+  total: number;
+  currency: string;
+  payments: LedgerEntry[];
   email: string;
   firstName: string;
   lastName: string;
@@ -156,26 +168,29 @@ export interface OrderRepository {
    * Writes the order's return request as `next` and appends `event` to its history, in one atomic
    * write, only if the order is Delivered, owned by `userId` when given, and its stored request's
    * version is `expectedVersion` (0: no request yet). Returns the updated order, or null when the
-   * condition did not hold (nothing changed): of two writers who saw one version, one wins.
+   * condition did not hold (nothing changed): of two writers who saw one version, one wins. With
+   * `refund`, the ledger must also hold `entriesBefore` entries and the refund's reference must be
+   * free (as appendLedger claims it); a refusal is null as well, and a re-read tells which it was.
    */
   saveReturn(
     id: string,
     expectedVersion: number,
     next: ReturnRecord,
-    opts: { userId?: string; event: OrderEvent },
+    opts: {
+      userId?: string;
+      event: OrderEvent;
+      /** A refund appended to the ledger in the same write, on the ledger as the writer read it. */
+      refund?: { entry: LedgerEntry; entriesBefore: number };
+    },
   ): Promise<OrderRecord | null>;
-  // Payments.
+  // The ledger.
   /**
-   * Appends a payment and sets the order's `payment` flag in one atomic write, only while the
-   * order is in one of `when.statuses` and holds exactly `when.paymentsBefore` payments (so of two
-   * staff recording on what they both read, one wins); returns the updated order or null.
+   * Appends a payment or refund to the order's ledger in one atomic write, only while the order
+   * holds to `when`. An entry with a reference also claims it, per kind and method, across every
+   * order (src/lib/orders/ledger.ts referenceKey): the store refuses a second claim, so one
+   * transaction cannot pay two orders even when both writes race.
    */
-  addPayment(
-    id: string,
-    payment: OrderPayment,
-    paid: boolean,
-    when: { statuses: readonly OrderStatus[]; paymentsBefore: number },
-  ): Promise<OrderRecord | null>;
+  appendLedger(id: string, entry: LedgerEntry, when: LedgerCondition): Promise<LedgerWrite>;
   // Removed orders.
   /**
    * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic

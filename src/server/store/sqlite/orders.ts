@@ -1,6 +1,8 @@
 // Orders on SQLite: one row each, the order as JSON beside the columns the lists filter and sort
 // on. Every change is a read and a write in one transaction, so a condition and its write are one
 // step.
+import type { LedgerEntry } from '../../../lib/orders/ledger.ts';
+import { referenceKey } from '../../../lib/orders/ledger.ts';
 import type { OrderHead, OrderRecord, OrderRepository } from '../port.ts';
 import { cartRows } from './carts.ts';
 import { parse, type Row, type SqliteContext } from './db.ts';
@@ -25,14 +27,23 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
     ),
     orderUpdate: db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?'),
     orderHeads: db.prepare(
-      `SELECT id, date, status, json_extract(doc, '$.payment') AS payment,
+      `SELECT id, date, status, json_extract(doc, '$.total') AS total,
+       json_extract(doc, '$.currency') AS currency, json_extract(doc, '$.payments') AS payments,
        json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
        json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
-       FROM orders INDEXED BY orders_heads ORDER BY date DESC, rowid DESC`,
+       FROM orders INDEXED BY orders_heads_ledger ORDER BY date DESC, rowid DESC`,
+    ),
+    claimReference: db.prepare(
+      'INSERT INTO ledger_references (key, order_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
     ),
     orderMany: db.prepare('SELECT doc FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
   };
   const getOrder = (id: string) => parse<OrderRecord>(q.orderGet.get(id) as Row | undefined);
+  /** Claims the entry's reference for order `id`, inside the caller's transaction; false when taken. */
+  const claim = (entry: LedgerEntry, id: string): boolean =>
+    entry.reference === null ||
+    q.claimReference.run(referenceKey(entry.kind ?? 'payment', entry.method, entry.reference), id)
+      .changes === 1;
 
   return {
     async create(order, opts = {}) {
@@ -77,7 +88,9 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         id: String(r.id),
         date: String(r.date),
         status: r.status as OrderHead['status'],
-        payment: r.payment === 1,
+        total: Number(r.total),
+        currency: String(r.currency),
+        payments: r.payments ? (JSON.parse(String(r.payments)) as LedgerEntry[]) : [],
         email: String(r.email ?? ''),
         firstName: String(r.firstName ?? ''),
         lastName: String(r.lastName ?? ''),
@@ -114,27 +127,29 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         if (!order || order.status !== 'Delivered') return null;
         if (opts.userId !== undefined && order.userId !== opts.userId) return null;
         if ((order.returnRequest?.version ?? 0) !== expectedVersion) return null;
+        const ledger = order.payments ?? [];
+        if (opts.refund && ledger.length !== opts.refund.entriesBefore) return null;
+        if (opts.refund && !claim(opts.refund.entry, id)) return null;
         const updated: OrderRecord = {
           ...order,
           returnRequest: next,
           history: [...(order.history ?? []), opts.event],
+          ...(opts.refund ? { payments: [...ledger, opts.refund.entry] } : {}),
         };
         q.orderUpdate.run(updated.status, JSON.stringify(updated), id);
         return updated;
       });
     },
-    async addPayment(id, payment, paid, when) {
+    async appendLedger(id, entry, when) {
       return tx(() => {
         const order = getOrder(id);
-        if (!order || !when.statuses.includes(order.status)) return null;
-        if ((order.payments ?? []).length !== when.paymentsBefore) return null;
-        const next: OrderRecord = {
-          ...order,
-          payment: paid,
-          payments: [...(order.payments ?? []), payment],
-        };
+        const ledger = order?.payments ?? [];
+        if (!order || !when.statuses.includes(order.status) || ledger.length !== when.entriesBefore)
+          return { kind: 'stale' as const };
+        if (!claim(entry, id)) return { kind: 'duplicateReference' as const };
+        const next: OrderRecord = { ...order, payments: [...ledger, entry] };
         q.orderUpdate.run(order.status, JSON.stringify(next), id);
-        return next;
+        return { kind: 'saved' as const, order: next };
       });
     },
     async hideForOwner(id, userId) {

@@ -27,11 +27,15 @@ CREATE TABLE IF NOT EXISTS mail_failures (
   id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
   doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
--- desk-ops: covers the desk list's head query (store.orders.listHeads), so it never parses a doc
-CREATE INDEX IF NOT EXISTS orders_heads ON orders (date DESC, id, status,
-  json_extract(doc, '$.payment'), json_extract(doc, '$.address.email'),
-  json_extract(doc, '$.address.firstName'), json_extract(doc, '$.address.lastName'),
-  json_extract(doc, '$.address.mobile'));
+-- Covers the desk list's head query (store.orders.listHeads), so it never parses a doc. The
+-- first version held a stored payment flag; the ledger's entries replaced it.
+DROP INDEX IF EXISTS orders_heads;
+CREATE INDEX IF NOT EXISTS orders_heads_ledger ON orders (date DESC, id, status,
+  json_extract(doc, '$.total'), json_extract(doc, '$.currency'), json_extract(doc, '$.payments'),
+  json_extract(doc, '$.address.email'), json_extract(doc, '$.address.firstName'),
+  json_extract(doc, '$.address.lastName'), json_extract(doc, '$.address.mobile'));
+-- Every reference a ledger entry claimed (src/lib/orders/ledger.ts referenceKey), across orders.
+CREATE TABLE IF NOT EXISTS ledger_references (key TEXT PRIMARY KEY, order_id TEXT NOT NULL);
 -- publish: catalogue versions; products holds the version's product list (JSON)
 CREATE TABLE IF NOT EXISTS catalogue_versions (
   number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
