@@ -143,6 +143,35 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
     expect(alert?.text).toContain('Reason: Ordered by mistake');
   });
 
+  it('tells the shop and the shopper that a refund is due when a paid order is cancelled, and the desk lists it', async () => {
+    const { shopper, orderId } = await placeOrder('paid.cancel@example.com');
+    const paid = await deskCall('orders/payment', {
+      token: staff.token,
+      body: { order: orderId, method: 'Bank Transfer', amount: 9250, reference: 'FT-PAIDCANCEL' },
+    });
+    expect(paid.status).toBe(200);
+    const cancelled = await call(account, '/api/order/cancel', {
+      token: shopper.token,
+      body: { orderId, reason: 'Ordered by mistake' },
+    });
+    expect(cancelled.status).toBe(200);
+    await settleBackground();
+    const number = shortNumber(orderId);
+    const alert = alerts().find((m) => subjectOf(m.raw) === `Order #${number} cancelled`);
+    expect(alert?.text).toContain(
+      'Money was received on this order: ₨9,250. A refund of ₨9,250 is due.',
+    );
+    const mail = mailsTo('paid.cancel@example.com').find((m) => m.text.includes('You cancelled'));
+    expect(mail?.text).toContain(
+      'We received ₨9,250 for this order. We will refund ₨9,250 to you the way you paid; we will write again once it is sent.',
+    );
+    const due = await deskCall('orders/list', {
+      token: staff.token,
+      body: { payment: 'refund due' },
+    });
+    expect(due.body.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+  });
+
   it('alerts the shop when a staff member cancels, naming them and the reason', async () => {
     const order = await seedOrder({ address: lahoreAddress({ email: 'shop.cancel@example.com' }) });
     const moved = await deskCall('orders/move', {

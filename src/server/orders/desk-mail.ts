@@ -3,6 +3,8 @@ import { TRACKING_MESSAGES } from '../../lib/messages.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from '../mail-text.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 
 /**
  * The mail a shopper gets when the shop moves their order: the new status in the Track Order
@@ -27,6 +29,16 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
   }
   if (order.status === 'Cancelled' && order.cancelReason)
     lines.push(`Reason: ${mailValue(order.cancelReason)}`);
+  if (financialState(order) === 'refund due') {
+    const held = formatMoney(
+      fromMinor(ledgerSums(order).heldMinor, order.currency),
+      order.currency,
+    );
+    lines.push(
+      '',
+      `We received ${held} for this order. We will refund ${held} to you the way you paid; we will write again once it is sent.`,
+    );
+  }
   lines.push('', 'You can follow it under Your Orders.');
   return {
     to: order.address.email,

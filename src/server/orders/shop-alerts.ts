@@ -5,6 +5,8 @@
 // about a failed alert would loop).
 import { shortNumber } from '../../lib/desk.ts';
 import { paymentLabel } from '../../lib/payments.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { readSettings } from '../operations/index.ts';
 import type { Deps } from '../deps.ts';
@@ -64,6 +66,7 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
         text: [
           `Order ${number} was cancelled by ${mailValue(alert.by)}.`,
           `Reason: ${mailValue(alert.order.cancelReason ?? 'none given')}`,
+          ...refundDueLines(alert.order),
           '',
           ...essentials(alert.order),
           ...close,
@@ -134,4 +137,14 @@ export async function alertReturnRequested(
     .join('; ');
   const summary = `${request.kind}: ${lines}. Reason: ${request.reason}`;
   await alertShop(deps, { kind: 'return-requested', order, summary }, waitUntil);
+}
+
+/**
+ * What a cancelled order's alert says of money already received: how much, and that a refund of it
+ * is due (the desk lists refunds due under Orders, payment "Refund due").
+ */
+function refundDueLines(order: OrderRecord): string[] {
+  if (financialState(order) !== 'refund due') return [];
+  const held = formatMoney(fromMinor(ledgerSums(order).heldMinor, order.currency), order.currency);
+  return [`Money was received on this order: ${held}. A refund of ${held} is due.`];
 }
