@@ -19,6 +19,7 @@ import {
 } from '../../stores/desk-business.ts';
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
+import { paymentLabel } from '../../lib/payments.ts';
 
 import { NotLoaded } from './NotLoaded.tsx';
 
@@ -35,13 +36,33 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
         <dd>{period.orders}</dd>
         <dt>Units</dt>
         <dd>{period.units}</dd>
-        <dt>Revenue</dt>
+        <dt>Sales</dt>
         <dd>{formatMoney(period.revenuePkr, BASE_CURRENCY)}</dd>
+        <dt>Refunds</dt>
+        <dd>{formatMoney(period.refundsPkr, BASE_CURRENCY)}</dd>
+        <dt>Net</dt>
+        <dd>{formatMoney(period.netPkr, BASE_CURRENCY)}</dd>
         <dt>Cancelled</dt>
         <dd>{period.cancelled}</dd>
         <dt>Return requests</dt>
         <dd>{period.returns}</dd>
       </dl>
+      {period.methods.length > 0 && (
+        <>
+          <h3>Collected and outstanding</h3>
+          <ul>
+            {period.methods.map((m) => (
+              <li key={m.method}>
+                {paymentLabel(m.method)}: collected {formatMoney(m.collectedPkr, BASE_CURRENCY)}
+                {m.outstandingOrders > 0 &&
+                  ` · outstanding ${formatMoney(m.outstandingPkr, BASE_CURRENCY)} on ${
+                    m.outstandingOrders === 1 ? '1 order' : `${m.outstandingOrders} orders`
+                  }`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {period.currencies.length > 0 && (
         <>
           <h3>By currency</h3>

@@ -58,9 +58,24 @@ export const deskPeriodSchema = z.object({
   to: z.string(),
   /** Orders placed in the period, cancelled ones included. */
   orders: z.number(),
-  /** Units and revenue of the orders not cancelled. */
+  /** Units and gross sales of the orders not cancelled. */
   units: z.number(),
   revenuePkr: z.number(),
+  /** Refunds sent in the period, and the sales less them. */
+  refundsPkr: z.number(),
+  netPkr: z.number(),
+  /**
+   * Per payment method: the money received in the period, net of refunds sent by it; and what is
+   * still owed on the period's orders (COD delivered but not collected, transfers and wallets due).
+   */
+  methods: z.array(
+    z.object({
+      method: z.string(),
+      collectedPkr: z.number(),
+      outstandingPkr: z.number(),
+      outstandingOrders: z.number(),
+    }),
+  ),
   currencies: z.array(money),
   topProducts: z.array(
     z.object({

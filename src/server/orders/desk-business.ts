@@ -3,10 +3,13 @@
 // charged at) and per currency, the top products, and cancel and return counts; and a customer
 // look-up by e-mail with their orders and lifetime total.
 //
-// Counting rules: `orders` counts every order placed in the period; units, revenue, the currency
-// totals and the top products count only orders not cancelled (money the shop keeps); `cancelled`
-// counts the period's orders that are cancelled now; `returns` counts the return and exchange
-// requests made in the period (of orders placed whenever).
+// Counting rules: `orders` counts every order placed in the period; units, sales (revenuePkr), the
+// currency totals and the top products count only orders not cancelled; `cancelled` counts the
+// period's orders that are cancelled now; `returns` counts the return and exchange requests made in
+// the period (of orders placed whenever). Money moved is read from the orders' ledgers by the day
+// it moved: refunds sent in the period (net = sales − refunds) and, per method, what was collected
+// (payments less refunds by that method). Outstanding is what the period's orders still owe: a COD
+// order once Delivered (before that the courier has not collected it), any other as soon as placed.
 import { businessPeriods, type Period } from '../../lib/desk-ops.ts';
 import { karachiDay } from '../../lib/desk.ts';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
@@ -14,6 +17,53 @@ import type { Deps } from '../deps.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { toDeskLine } from './desk-orders.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { fromMinor, isRefund, ledgerSums, type LedgerEntry } from '../../lib/orders/ledger.ts';
+
+/** A ledger entry in rupees: its own figure, or (written before it had one) at the order's rate. */
+const entryPkr = (o: OrderRecord, e: LedgerEntry) =>
+  e.amountPkr ?? Math.round(e.amount / (o.rate || 1));
+
+/** What an order still owes, in rupees at its rate; a COD order owes only once Delivered. */
+function outstandingPkr(o: OrderRecord): number {
+  if (o.status === 'Cancelled') return 0;
+  if (o.paymentMethod === 'COD' && o.status !== 'Delivered') return 0;
+  return Math.round(fromMinor(ledgerSums(o).dueMinor, o.currency) / (o.rate || 1));
+}
+
+/** The period's money by method: collected (entries dated in it) and outstanding (its orders). */
+function moneyByMethod(
+  period: Period,
+  placed: readonly OrderRecord[],
+  moved: readonly { order: OrderRecord; entry: LedgerEntry }[],
+) {
+  const rows = new Map<
+    string,
+    { method: string; collectedPkr: number; outstandingPkr: number; outstandingOrders: number }
+  >();
+  const row = (method: string) => {
+    const found = rows.get(method) ?? {
+      method,
+      collectedPkr: 0,
+      outstandingPkr: 0,
+      outstandingOrders: 0,
+    };
+    rows.set(method, found);
+    return found;
+  };
+  for (const { order, entry } of moved) {
+    const day = karachiDay(entry.at);
+    if (day < period.from || day > period.to) continue;
+    row(entry.method).collectedPkr += (isRefund(entry) ? -1 : 1) * entryPkr(order, entry);
+  }
+  for (const o of placed) {
+    const owed = outstandingPkr(o);
+    if (owed === 0) continue;
+    const r = row(o.paymentMethod);
+    r.outstandingPkr += owed;
+    r.outstandingOrders++;
+  }
+  return [...rows.values()].sort((a, b) => a.method.localeCompare(b.method));
+}
 
 /** How many products the business view ranks. */
 export const TOP_PRODUCTS = 5;
@@ -48,6 +98,7 @@ export function periodFigures(
   period: Period,
   placed: readonly OrderRecord[],
   returns: number,
+  moved: readonly { order: OrderRecord; entry: LedgerEntry }[] = [],
 ): DeskPeriod {
   const kept = placed.filter((o) => !isCancelled(o));
   const products = new Map<
@@ -69,13 +120,23 @@ export function periodFigures(
       products.set(i.productId, row);
     }
   }
+  const revenuePkr = kept.reduce((sum, o) => sum + orderTotalPkr(o), 0);
+  const refundsPkr = moved
+    .filter(({ entry }) => {
+      const day = karachiDay(entry.at);
+      return isRefund(entry) && day >= period.from && day <= period.to;
+    })
+    .reduce((sum, { order, entry }) => sum + entryPkr(order, entry), 0);
   return {
     name: period.name,
     from: period.from,
     to: period.to,
     orders: placed.length,
     units,
-    revenuePkr: kept.reduce((sum, o) => sum + orderTotalPkr(o), 0),
+    revenuePkr,
+    refundsPkr,
+    netPkr: revenuePkr - refundsPkr,
+    methods: moneyByMethod(period, placed, moved),
     currencies: perCurrency(kept),
     topProducts: [...products.values()]
       .sort(
@@ -96,7 +157,10 @@ export async function businessView(deps: Deps, now = Date.now()) {
   const earliest = periods.at(-1)!.from;
   const recent: { day: string; order: OrderRecord }[] = [];
   const returnDays: string[] = [];
+  const moved: { order: OrderRecord; entry: LedgerEntry }[] = [];
   for (const order of await deps.store.orders.list()) {
+    for (const entry of order.payments ?? [])
+      if (karachiDay(entry.at) >= earliest) moved.push({ order, entry });
     const asked = returnDay(order);
     if (asked !== null && asked >= earliest) returnDays.push(asked);
     const day = karachiDay(order.date);
@@ -110,6 +174,7 @@ export async function businessView(deps: Deps, now = Date.now()) {
         p,
         recent.filter((r) => r.day >= p.from && r.day <= p.to).map((r) => r.order),
         returnDays.filter((d) => d >= p.from && d <= p.to).length,
+        moved,
       ),
     ),
   };
@@ -117,8 +182,8 @@ export async function businessView(deps: Deps, now = Date.now()) {
 
 /**
  * A customer by e-mail: the orders of their account and every order shipped to that address,
- * newest first, with the lifetime total in PKR and per currency (cancelled orders listed, not
- * counted in the totals).
+ * newest first, with the lifetime total in PKR net of refunds and per currency (cancelled orders
+ * listed, not counted in the totals).
  */
 export async function customerLookup(deps: Deps, email: string) {
   const { store } = deps;
@@ -153,7 +218,14 @@ export async function customerLookup(deps: Deps, email: string) {
     }),
     orderCount: orders.length,
     cancelledCount: orders.length - kept.length,
-    lifetimePkr: kept.reduce((sum, o) => sum + orderTotalPkr(o), 0),
+    // Net of refunds: what the shop keeps of this customer's orders.
+    lifetimePkr: kept.reduce(
+      (sum, o) =>
+        sum +
+        orderTotalPkr(o) -
+        (o.payments ?? []).filter(isRefund).reduce((n, e) => n + entryPkr(o, e), 0),
+      0,
+    ),
     currencies: perCurrency(kept),
   };
 }
