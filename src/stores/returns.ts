@@ -1,6 +1,7 @@
 // The shopper's return or exchange request from /yourOrders: checked with the server's own rules
 // first (so the form says what is wrong before sending), then sent; success reloads the orders so
 // the request shows with its order.
+import { parseRefundAccount } from '../lib/returns/refund-account.ts';
 import { ApiError, api } from '../client/api.ts';
 import type { RequestOf } from '../lib/contract/endpoints.ts';
 import { RETURN_MESSAGES, checkReturnLines } from '../lib/returns/rules.ts';
@@ -23,6 +24,10 @@ export async function sendReturnRequest(request: ReturnRequest): Promise<string 
   const wrong = order ? checkReturnLines(order.items, request.items) : null;
   if (wrong) return wrong;
   if (!request.reason.trim()) return RETURN_MESSAGES.reasonRequired;
+  if (request.refundAccount !== undefined) {
+    const account = parseRefundAccount(request.refundAccount);
+    if ('error' in account) return account.error;
+  }
   try {
     const { message } = await api.returnRequest($session.get().token, request);
     notify(message, 'success');

@@ -16,6 +16,7 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { REFUND_ACCOUNT_MESSAGES } from '../../src/lib/returns/refund-account.ts';
 import { paidLedger } from '../fixtures/store.ts';
 import { financialState, ledgerSums } from '../../src/lib/orders/ledger.ts';
 
@@ -101,13 +102,19 @@ async function ask(token: string | undefined, body: unknown) {
   await settleBackground();
   return answer;
 }
-const aReturn = (orderId: string, overrides: object = {}) => ({
-  orderId,
-  kind: 'return',
-  reason: 'Too small for my laptop',
-  items: [{ line: 0, quantity: 1 }],
-  ...overrides,
-});
+/** A request body; a return of these COD orders gives the wallet its refund goes to. */
+function aReturn(orderId: string, overrides: Record<string, unknown> = {}) {
+  const body: Record<string, unknown> = {
+    orderId,
+    kind: 'return',
+    reason: 'Too small for my laptop',
+    items: [{ line: 0, quantity: 1 }],
+    ...overrides,
+  };
+  if (body.kind === 'return' && !('refundAccount' in overrides))
+    body.refundAccount = '0300 1234567';
+  return body;
+}
 /** A desk step; its mail is written before the next call, so the outbox sorts them in order. */
 async function step(body: object, token = staff.token) {
   const answer = await deskCall('returns/step', { body, token });
@@ -315,6 +322,61 @@ describe("the shopper's request", { timeout: 60_000 }, () => {
   });
 });
 
+describe('the refund account of a cash-on-delivery return', { timeout: 60_000 }, () => {
+  it('is asked for, checked (IBAN check digits, Pakistani mobile) and refused with the reason, changing nothing', async () => {
+    const order = await delivered(shopper.id);
+    const cases: [string | undefined, string][] = [
+      [undefined, REFUND_ACCOUNT_MESSAGES.required],
+      ['   ', 'Refund account is required'],
+      ['PK36SCBL0000001123456703', 'IBAN check digits do not match: please check for a typo'],
+      ['PK36 SCBL 0000', 'IBAN must be PK followed by 22 letters and digits'],
+      ['12345', REFUND_ACCOUNT_MESSAGES.badWallet],
+      ['x'.repeat(41), 'Must be at most 40 characters'],
+    ];
+    for (const [refundAccount, message] of cases) {
+      const answer = await ask(
+        shopper.token,
+        aReturn(
+          order.id,
+          refundAccount === undefined ? { refundAccount: undefined } : { refundAccount },
+        ),
+      );
+      expect({ status: answer.status, message: answer.body.message }).toEqual({
+        status: 400,
+        message,
+      });
+    }
+    expect(await stored(order.id)).toEqual(order);
+  });
+
+  it('is kept with the request and shown to staff at the refund step, as an IBAN or a wallet', async () => {
+    const order = await delivered(shopper.id);
+    const asked = await ask(
+      shopper.token,
+      aReturn(order.id, { refundAccount: 'pk36-scbl-0000-0011-2345-6702' }),
+    );
+    expect(asked.status).toBe(200);
+    expect((await stored(order.id))?.returnRequest?.refundAccount).toEqual({
+      kind: 'iban',
+      value: 'PK36SCBL0000001123456702',
+    });
+    const listed = await deskCall('returns/list', { body: {}, token: staff.token });
+    const mine = listed.body.returns.find((r: { orderId: string }) => r.orderId === order.id);
+    expect(mine.refundAccount).toBe('IBAN PK36 SCBL 0000 0011 2345 6702');
+  });
+
+  it('is not taken for an exchange, which is not refunded', async () => {
+    const order = await delivered(shopper.id);
+    const answer = await ask(
+      shopper.token,
+      aReturn(order.id, { kind: 'exchange', refundAccount: '03001234567' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(REFUND_ACCOUNT_MESSAGES.notTaken);
+    expect(await stored(order.id)).toEqual(order);
+  });
+});
+
 describe('the desk steps of a request', { timeout: 60_000 }, () => {
   it('walks a COD return to its refund: timeline, audit, a mail per step, and the shopper sees each', async () => {
     const order = await delivered(shopper.id);
@@ -398,7 +460,7 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
     expect(mails).toHaveLength(5);
     expect(mails[1]).toContain('Your return has been approved.');
     expect(mails[1]).toContain(
-      'For a cash-on-delivery order, you start the return from a link we send to your mobile number.',
+      'Your refund will be sent to the mobile wallet 03001234567 you gave us.',
     );
     expect(mails[2]).toContain(
       'Our courier will pick up the items between 2031-03-04 10:00 and 2031-03-04 14:00 (Pakistan time).',

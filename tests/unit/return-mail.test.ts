@@ -60,9 +60,13 @@ describe('returnMail', () => {
     ).toBe(true);
   });
 
-  it('tells a COD shopper whose return is approved about the link sent to their mobile', () => {
-    expect(returnMail(order(request({ state: 'approved' }))).text).toContain(
-      'For a cash-on-delivery order, you start the return from a link we send to your mobile number.',
+  it('tells a COD shopper whose return is approved where the refund will be sent, as they gave it', () => {
+    const approved = request({
+      state: 'approved',
+      refundAccount: { kind: 'iban', value: 'PK36SCBL0000001123456702' },
+    });
+    expect(returnMail(order(approved)).text).toContain(
+      'Your refund will be sent to the IBAN PK36 SCBL 0000 0011 2345 6702 you gave us.',
     );
     expect(
       returnMail(order(request({ state: 'approved' }), { paymentMethod: 'Bank Transfer' })).text,

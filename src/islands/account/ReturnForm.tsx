@@ -3,6 +3,7 @@ import type { Order } from '../../client/api.ts';
 import { POLICY_TEXT } from '../../lib/policy.ts';
 import { MAX_RETURN_REASON, RETURN_MESSAGES, type ReturnKind } from '../../lib/returns/rules.ts';
 import { sendReturnRequest } from '../../stores/returns.ts';
+import { REFUND_ACCOUNT_MAX } from '../../lib/returns/refund-account.ts';
 
 const ERROR_ID = 'return-form-error';
 
@@ -22,6 +23,9 @@ export default function ReturnForm({
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [kind, setKind] = useState<ReturnKind | ''>('');
   const [reason, setReason] = useState('');
+  const [account, setAccount] = useState('');
+  // A cash-on-delivery return is refunded to an account the shopper gives here.
+  const needsAccount = kind === 'return' && order.paymentMethod === 'COD';
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -46,7 +50,13 @@ export default function ReturnForm({
     if (!kind) return setError(RETURN_MESSAGES.kindRequired);
     setSending(true);
     try {
-      const failed = await sendReturnRequest({ orderId: order._id, kind, reason, items });
+      const failed = await sendReturnRequest({
+        orderId: order._id,
+        kind,
+        reason,
+        items,
+        ...(needsAccount ? { refundAccount: account } : {}),
+      });
       if (failed) setError(failed);
       else onDone();
     } finally {
@@ -134,7 +144,23 @@ export default function ReturnForm({
           }}
         />
       </label>
-      {order.paymentMethod === 'COD' && <p className="muted">{POLICY_TEXT.codReturn}</p>}
+      {needsAccount && (
+        <label className="return-reason">
+          Where should we send your refund? Your bank account (IBAN, PK…) or JazzCash or EasyPaisa
+          number
+          <input
+            type="text"
+            value={account}
+            maxLength={REFUND_ACCOUNT_MAX}
+            autoComplete="off"
+            required
+            onChange={(e) => {
+              setAccount(e.target.value);
+              setError('');
+            }}
+          />
+        </label>
+      )}
       {error && (
         <p id={ERROR_ID} className="form-error" role="alert">
           {error}

@@ -14,7 +14,7 @@ import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
-import { formatOrderTotal } from '../../lib/orders/money.ts';
+import { formatOrderTotal, orderLineAmounts } from '../../lib/orders/money.ts';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -39,6 +39,19 @@ export default function OrderScreen({ params }: ScreenProps) {
 
 function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
   const pkr = (n: number) => formatMoney(n, BASE_CURRENCY);
+  // One currency per breakdown: the lines, items, delivery and total in the order's currency, each
+  // line at the order's rate as it was charged (the rupee total beside the total only). A rupee
+  // order, or one priced before that convention, shows its stored rupee lines.
+  const money = (n: number) => formatMoney(n, order.currency);
+  const lineAmounts =
+    order.currency === BASE_CURRENCY
+      ? null
+      : orderLineAmounts({
+          items: order.lines,
+          rate: order.rate,
+          currency: order.currency,
+          amount: order.amount,
+        });
   return (
     <>
       <p>
@@ -84,14 +97,16 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
               <br />
               Colour: {line.colour} · Quantity: {line.quantity}
               <br />
-              {pkr(line.unitPrice)} each · {pkr(line.lineTotal)}
+              {lineAmounts
+                ? money(lineAmounts[i]!)
+                : `${pkr(line.unitPrice)} each · ${pkr(line.lineTotal)}`}
             </span>
           </li>
         ))}
       </ul>
       <dl className="desk-facts">
         <dt>Items</dt>
-        <dd>{pkr(order.itemsPkr)}</dd>
+        <dd>{money(order.amount)}</dd>
         <dt>Delivery</dt>
         <dd>{formatMoney(order.deliveryFee, order.currency)}</dd>
         <dt>Total</dt>

@@ -129,6 +129,7 @@ function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
                 method: text('method') as StepDetails['method'],
                 reference: text('reference'),
                 amount: Number(form.get('amount')),
+                ...(form.get('includeDelivery') === 'yes' ? { includeDelivery: true } : {}),
               }
             : { courier: text('courier'), trackingNumber: text('trackingNumber') };
     void take(asking, details);
@@ -179,6 +180,11 @@ function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
           )}
           {asking === 'refunded' && (
             <>
+              {r.refundAccount && (
+                <p>
+                  Refund to the shopper&rsquo;s <strong>{r.refundAccount}</strong>
+                </p>
+              )}
               <div className="desk-field">
                 <label htmlFor={methodId}>Refund method</label>
                 <select id={methodId} name="method" required>
@@ -200,7 +206,12 @@ function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
                 max={order.totalPkr}
                 defaultValue={String(refundSuggestion(order, r))}
                 required
+                hint="The returned items; tick below to refund the delivery fee as well."
               />
+              <label className="desk-check">
+                <input type="checkbox" name="includeDelivery" value="yes" /> Refund the delivery fee
+                too
+              </label>
             </>
           )}
           {asking === 'exchangeShipped' && (

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { REFUND_METHODS, RETURN_KINDS, RETURN_STATES } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
+import { REFUND_ACCOUNT_MAX } from '../returns/refund-account.ts';
 
 const success = z.literal(true);
 const stateSchema = z.enum(RETURN_STATES);
@@ -37,6 +38,8 @@ export const RETURN_REQUESTS = {
       'Please tell us why you are returning or exchanging these items.',
       REASON_MAX,
     ),
+    /** A cash-on-delivery return's refund account: a Pakistani IBAN or mobile wallet number. */
+    refundAccount: z.optional(requiredText('Refund account is required', REFUND_ACCOUNT_MAX)),
     items: z
       .array(
         z.object({ line: wholeNumber('Line', 0, 99), quantity: wholeNumber('Quantity', 1, 100) }),
@@ -108,6 +111,8 @@ export const deskReturnSchema = z.extend(shopperReturnSchema, {
   phone: z.string(),
   paymentMethod: z.string(),
   totalPkr: z.number(),
+  /** Where a cash-on-delivery return's refund goes, as people read it ("IBAN PK36 SCBL …"), or null. */
+  refundAccount: z.nullable(z.string()),
   pickupKarachi: z.nullable(z.object({ from: z.string(), to: z.string() })),
   steps: z.array(
     z.object({

@@ -1,4 +1,5 @@
 // A stored return request reshaped for its shopper (a field of their order) and for the desk.
+import { describeRefundAccount } from '../../lib/returns/refund-account.ts';
 import { karachiTime, shortNumber } from '../../lib/desk.ts';
 import { deliveredAt } from '../../lib/returns/rules.ts';
 import type { DeskReturn, ShopperReturn } from '../../lib/contract/returns.ts';
@@ -53,6 +54,7 @@ export function toDeskReturn(o: OrderRecord & { returnRequest: ReturnRecord }): 
     phone: o.address.mobile,
     paymentMethod: o.paymentMethod,
     totalPkr: orderTotalPkr(o),
+    refundAccount: r.refundAccount ? describeRefundAccount(r.refundAccount) : null,
     pickupKarachi: r.pickup
       ? { from: karachiTime(r.pickup.from), to: karachiTime(r.pickup.to) }
       : null,

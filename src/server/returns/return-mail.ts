@@ -1,6 +1,7 @@
 // The mail a shopper gets at every step of their return or exchange: what happens now and what
 // comes next, in the FAQ's words and figures. Supplied values (names, reasons, references, courier)
 // go through mailValue, inside lines that start with the shop's own words.
+import { describeRefundAccount } from '../../lib/returns/refund-account.ts';
 import { karachiTime, shortNumber } from '../../lib/desk.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -30,9 +31,9 @@ function stepLines(o: OrderRecord, r: ReturnRecord): string[] {
         `Your ${thing} has been approved.`,
         POLICY_TEXT.pickup,
         'We will tell you the pick-up time. Please keep the items unused, with their tags and original packaging.',
-        ...(r.kind === 'return' && isCod(o)
+        ...(r.kind === 'return' && isCod(o) && r.refundAccount
           ? [
-              `${POLICY_TEXT.codReturn} Through that link you give the bank account or mobile wallet for your refund.`,
+              `Your refund will be sent to the ${describeRefundAccount(r.refundAccount)} you gave us.`,
             ]
           : []),
         ...(r.kind === 'exchange' ? [POLICY_TEXT.exchangeShipping] : []),

@@ -13,6 +13,11 @@ import {
   returnEligibility,
 } from '../../lib/returns/rules.ts';
 import type { Order } from '../../lib/contract/responses.ts';
+import {
+  REFUND_ACCOUNT_MESSAGES,
+  parseRefundAccount,
+  type RefundAccount,
+} from '../../lib/returns/refund-account.ts';
 import type {
   DeskReturn,
   DeskReturnStepBody,
@@ -46,6 +51,21 @@ function mailShopper(deps: Deps, order: WithReturn, waitUntil?: WaitUntil): void
   void mailShopperKept(deps, mail, { kind: 'order-status', orderId: order.id }, waitUntil);
 }
 
+/**
+ * The refund account a return needs: a cash-on-delivery return must give one (the shop has no
+ * other way to send the money back); any other request may not (it is refunded the way it paid).
+ */
+function refundAccountOf(order: OrderRecord, body: ReturnRequestBody): RefundAccount | null {
+  const needed = body.kind === 'return' && order.paymentMethod === 'COD';
+  if (!needed) {
+    if (body.refundAccount !== undefined) throw invalid(REFUND_ACCOUNT_MESSAGES.notTaken);
+    return null;
+  }
+  const parsed = parseRefundAccount(body.refundAccount ?? '');
+  if ('error' in parsed) throw invalid(parsed.error);
+  return parsed.account;
+}
+
 /** Whether the shopper may ask for a return of this stored order at `now`, and why not. */
 export function eligibilityOf(order: OrderRecord, now = Date.now()) {
   return returnEligibility(
@@ -77,6 +97,7 @@ export async function requestReturn(
   if (!eligible.ok) throw conflict(eligible.reason);
   const wrongLines = checkReturnLines(order.items, body.items);
   if (wrongLines) throw invalid(wrongLines);
+  const refundAccount = refundAccountOf(order, body);
   const now = new Date().toISOString();
   const request: ReturnRecord = {
     kind: body.kind,
@@ -95,6 +116,7 @@ export async function requestReturn(
     reason: body.reason,
     requestedAt: now,
     updatedAt: now,
+    ...(refundAccount ? { refundAccount } : {}),
   };
   const event: OrderEvent = {
     at: now,

@@ -3,6 +3,7 @@
 import type { Order } from '../../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../../lib/orders/moves.ts';
 import type { LedgerEntry } from '../../../lib/orders/ledger.ts';
+import type { RefundAccount } from '../../../lib/returns/refund-account.ts';
 import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
 
 /**
@@ -109,6 +110,8 @@ export interface ReturnRecord {
   /** The courier's pick-up window (ISO 8601). */
   pickup?: { from: string; to: string };
   refund?: { method: RefundMethod; reference: string; amountPkr: number };
+  /** Where a cash-on-delivery return's refund goes, as the shopper gave it. */
+  refundAccount?: RefundAccount;
   exchangeShipping?: { courier: string | null; trackingNumber: string | null };
 }
 
