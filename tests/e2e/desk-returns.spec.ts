@@ -99,6 +99,7 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
     .check();
   await ask.getByRole('radio', { name: 'Return for a refund' }).check();
   await ask.getByLabel('Why are you sending them back?').fill('The strap is too short');
+  await ask.getByLabel(/^Where should we send your refund\?/).fill('PK36 SCBL 0000 0011 2345 6702');
   await ask.getByRole('button', { name: 'Send request' }).click();
   await expect(toast(shopperPage, RETURN_MESSAGES.requested('return'))).toBeVisible();
   const subject = (step: string) => `Your Bastaa return for order #${number}: ${step}`;
@@ -155,6 +156,7 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   const suggested = Number(await refund.getByLabel('Amount refunded (PKR)').inputValue());
   expect(suggested).toBeGreaterThan(0);
   expect(suggested).toBeLessThanOrEqual(due);
+  await expect(refund.getByText('IBAN PK36 SCBL 0000 0011 2345 6702')).toBeVisible();
   await refund.getByLabel('Refund method').selectOption('JazzCash');
   await refund.getByLabel('Refund reference').fill('JC-7781');
   await expectNoAxeViolations(page);

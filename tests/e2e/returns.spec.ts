@@ -80,6 +80,7 @@ test('a shopper asks to return a delivered order and follows it to the refund', 
     .check();
   await form.getByRole('radio', { name: 'Return for a refund' }).check();
   await form.getByLabel('Why are you sending them back?').fill('The colour is not as pictured');
+  await form.getByLabel(/^Where should we send your refund\?/).fill('0300 1234567');
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(
     toast(page, 'Your return request has been sent. We will e-mail you once it is reviewed.'),
@@ -115,6 +116,8 @@ test('a shopper asks to return a delivered order and follows it to the refund', 
   await expect(progress.locator('[aria-current="step"]')).toHaveText('Pick-up scheduled');
 
   shop('returns', 'step', id, 'received');
+  // The courier's cash, recorded once delivered: a refund needs a payment.
+  shop('orders', 'paid', id, '250', '--method', 'COD');
   shop(
     'returns',
     'step',
