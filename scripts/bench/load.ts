@@ -95,7 +95,18 @@ function summarise(
   };
 }
 
-/** Runs autocannon over a cycle of steps; each connection is one shopper (token) of `prep`. */
+/**
+ * The address a bench shopper is from: a real crowd comes from many addresses, so each shopper has
+ * its own (198.18.0.0/15, the benchmarking range), given to the in-process server as x-bench-ip.
+ */
+export const benchIp = (n: number) => `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+
+/**
+ * Runs autocannon over a cycle of steps. Each pass of a connection through the steps is the next
+ * shopper of `prep`, from their own address and shipping to their own e-mail, as a crowd would be:
+ * the shop's per-shopper, per-recipient and per-address order limits (10 per 10 minutes each) stay
+ * as they are and are not what the bench measures, so `prep` must hold enough shoppers for the run.
+ */
 export async function cannon(
   baseUrl: string,
   name: string,
@@ -109,13 +120,16 @@ export async function cannon(
     method: step.method,
     path: step.path,
     setupRequest: (req: any, ctx: Ctx) => {
-      if (ctx.shopper === undefined) {
-        ctx.shopper = prep.shoppers[nextClient % prep.shoppers.length];
+      ctx.i = ((ctx.i as number | undefined) ?? 0) + 1;
+      // A new pass through the steps is a new shopper.
+      if ((ctx.i as number) % steps.length === 1 || steps.length === 1) {
         ctx.n = nextClient++;
-        ctx.i = 0;
+        ctx.shopper = prep.shoppers[(ctx.n as number) % prep.shoppers.length];
       }
-      ctx.i = (ctx.i as number) + 1;
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-bench-ip': benchIp(ctx.n as number),
+      };
       if (step.method === 'POST') headers.token = (ctx.shopper as Shopper).token;
       return {
         ...req,
@@ -146,7 +160,7 @@ const orderBody = (prep: Prepared, ctx: Ctx) => {
     items: [
       { productId: line.itemId, selectedColor: line.selectedColor, imageIndex: 0, quantity: 1 },
     ],
-    address: ADDRESS,
+    address: { ...ADDRESS, email: (ctx.shopper as Shopper).email },
     currency: 'PKR',
     paymentMethod: 'COD',
   };

@@ -103,7 +103,7 @@ async function ask(token: string | undefined, body: unknown) {
   return answer;
 }
 /** A request body; a return of these COD orders gives the wallet its refund goes to. */
-function aReturn(orderId: string, overrides: Record<string, unknown> = {}) {
+function aReturn(orderId: string, overrides: object = {}) {
   const body: Record<string, unknown> = {
     orderId,
     kind: 'return',
@@ -111,7 +111,7 @@ function aReturn(orderId: string, overrides: Record<string, unknown> = {}) {
     items: [{ line: 0, quantity: 1 }],
     ...overrides,
   };
-  if (body.kind === 'return' && !('refundAccount' in overrides))
+  if (body.kind === 'return' && !Object.hasOwn(overrides, 'refundAccount'))
     body.refundAccount = '0300 1234567';
   return body;
 }
