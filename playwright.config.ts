@@ -26,7 +26,11 @@ export default defineConfig({
   // retries, a rebuild), so a third browser fills two cores that two leave a third idle.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey is a whole errand (sign up, fill a form, place an order, read the mail): on a 2-core
+  // machine running three of them beside the shop, the longest take 25-30 s, so 30 s failed sound
+  // journeys that were merely slow (checkout's "empty submit … cart empties" at 30.8 s, with the
+  // browser still typing). The budget per journey is 60 s; a hung one still fails.
+  timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
