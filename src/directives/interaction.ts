@@ -172,9 +172,20 @@ const interaction: ClientDirective = (load, options, el) => {
     ['submit', onSubmit],
   ];
 
-  async function start() {
+  async function start(event?: Event) {
     if (started) return;
     started = true;
+    // A press (finger or button down): its click, which may open a shell, comes first. Loading
+    // React before it would put the module's long task between the touch and the click on a slow
+    // phone. (A press that becomes a scroll has no click: a second later it loads anyway.)
+    if (event?.type === 'pointerdown' || event?.type === 'touchstart')
+      await new Promise((resolve) => {
+        document.addEventListener('click', () => setTimeout(resolve), {
+          once: true,
+          capture: true,
+        });
+        setTimeout(resolve, 1000);
+      });
     for (const type of TRIGGERS) el.removeEventListener(type, start);
     document.removeEventListener(WAKE_EVENT, start);
     if (group) {

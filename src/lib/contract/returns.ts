@@ -2,9 +2,14 @@
 // list (/api/desk/returns/*), the return as its shopper sees it (an optional field of their order)
 // and as the desk sees it. Imports only leaf modules: responses.ts and desk.ts's neighbours import it.
 import * as z from 'zod/mini';
-import { REFUND_METHODS, RETURN_KINDS, RETURN_STATES } from '../returns/states.ts';
+import {
+  REFUND_ACCOUNT_MAX,
+  REFUND_METHODS,
+  RETURN_KINDS,
+  RETURN_STATES,
+} from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
-import { REFUND_ACCOUNT_MAX } from '../returns/refund-account.ts';
+
 
 const success = z.literal(true);
 const stateSchema = z.enum(RETURN_STATES);

@@ -3,6 +3,7 @@
 // and staff see it at the refund step. Orders paid any other way are refunded the way they paid.
 import { compactIban, displayIban, pakistaniIbanProblem } from '../iban.ts';
 import { localMobile } from '../phone.ts';
+import { REFUND_ACCOUNT_MAX } from './states.ts';
 
 /** A refund account as stored: an IBAN (compact) or a wallet number (local form, 03001234567). */
 export interface RefundAccount {
@@ -10,8 +11,7 @@ export interface RefundAccount {
   value: string;
 }
 
-/** The longest refund account text the form takes. */
-export const REFUND_ACCOUNT_MAX = 40;
+export { REFUND_ACCOUNT_MAX } from './states.ts';
 
 /** What the shopper is told, word for word. */
 export const REFUND_ACCOUNT_MESSAGES = {

@@ -35,3 +35,6 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
 /** How a refund was paid out. */
 export const REFUND_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** The longest refund account (an IBAN or a wallet number, src/lib/returns/refund-account.ts) the form takes. */
+export const REFUND_ACCOUNT_MAX = 40;
