@@ -88,6 +88,7 @@ const BODIES: Record<string, unknown> = {
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
   deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
+  deskRefund: { order: '#00000000', method: 'JazzCash', amount: 1, reference: 'X' },
   // desk-ops (the export's reversed dates are refused by the call itself, after the caller passed)
   deskMailFailures: {},
   deskMailResend: { id: 'nobody' },
@@ -152,6 +153,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskSettings: { status: 200 },
   deskSettingsSave: { status: 200 },
   deskPayment: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  deskRefund: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMailFailures: { status: 200 },
   deskMailResend: { status: 404, message: DESK_OPS_ANSWERS.mailNotFound },
   deskBusiness: { status: 200 },

@@ -200,6 +200,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-settings', '/api/desk/settings', { body: '{}' }, 401],
   ['desk-settings-save', '/api/desk/settings/save', { body: '{}' }, 401],
   ['desk-payment', '/api/desk/orders/payment', { body: '{}' }, 401],
+  ['desk-refund', '/api/desk/orders/refund', { body: '{}' }, 401],
   // Failed mails, business view, customer look-up, CSV export
   ['desk-mail-failures', '/api/desk/mail/failures', { body: '{}' }, 401],
   ['desk-mail-resend', '/api/desk/mail/resend', { body: '{}' }, 401],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  deskLineAmounts,
   amountStep,
   needsReference,
   paymentPrefill,
@@ -116,5 +117,27 @@ describe('refundSuggestion', () => {
         },
       ),
     ).toBe(5000);
+  });
+});
+
+describe('deskLineAmounts', () => {
+  it('gives a GBP order’s lines in pounds, adding up to its items, so no line reads in rupees', () => {
+    // ₨5,525 and ₨3,375 at 0.0028 £ per rupee: £15.47 + £9.45 = £24.92.
+    const gbp = {
+      lines: [{ lineTotal: 5525 }, { lineTotal: 3375 }],
+      rate: 0.0028,
+      currency: 'GBP',
+      amount: 24.92,
+    };
+    expect(deskLineAmounts(gbp)).toEqual([15.47, 9.45]);
+  });
+
+  it('leaves a rupee order’s lines as stored, and an order whose stored items do not add up', () => {
+    expect(
+      deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 1, currency: 'PKR', amount: 8900 }),
+    ).toBeNull();
+    expect(
+      deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 0.0028, currency: 'GBP', amount: 25 }),
+    ).toBeNull();
   });
 });

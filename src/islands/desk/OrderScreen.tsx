@@ -14,7 +14,8 @@ import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
-import { formatOrderTotal, orderLineAmounts } from '../../lib/orders/money.ts';
+import { formatOrderTotal } from '../../lib/orders/money.ts';
+import { deskLineAmounts } from '../../lib/orders/desk-view.ts';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -39,19 +40,8 @@ export default function OrderScreen({ params }: ScreenProps) {
 
 function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
   const pkr = (n: number) => formatMoney(n, BASE_CURRENCY);
-  // One currency per breakdown: the lines, items, delivery and total in the order's currency, each
-  // line at the order's rate as it was charged (the rupee total beside the total only). A rupee
-  // order, or one priced before that convention, shows its stored rupee lines.
   const money = (n: number) => formatMoney(n, order.currency);
-  const lineAmounts =
-    order.currency === BASE_CURRENCY
-      ? null
-      : orderLineAmounts({
-          items: order.lines,
-          rate: order.rate,
-          currency: order.currency,
-          amount: order.amount,
-        });
+  const lineAmounts = deskLineAmounts(order);
   return (
     <>
       <p>

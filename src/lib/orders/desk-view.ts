@@ -2,7 +2,9 @@
 // step, the return steps staff may take next and their buttons, and the refund the form suggests.
 // Apart from desk-view.ts so the desk's shell, which loads before any order is open, does not carry
 // the return rules.
+import { BASE_CURRENCY } from '../currency.ts';
 import { currencyDigits } from '../money.ts';
+import { orderLineAmounts } from './money.ts';
 import { paymentMethodsFor, type PaymentMethod } from '../payments.ts';
 import {
   RETURN_STATES,
@@ -82,4 +84,25 @@ export function refundSuggestion(
     0,
   );
   return Math.min(value, order.totalPkr);
+}
+
+/**
+ * The order screen's lines in the order's currency, so its breakdown reads in one currency (lines,
+ * items, delivery and total; the rupee figure only beside the total): each line at the order's rate
+ * as it was charged. Null for a rupee order, whose stored lines are already in rupees, and for one
+ * priced before that convention, whose converted lines would not add up: it shows its rupee lines.
+ */
+export function deskLineAmounts(order: {
+  lines: readonly { lineTotal: number }[];
+  rate: number;
+  currency: string;
+  amount: number;
+}): number[] | null {
+  if (order.currency === BASE_CURRENCY) return null;
+  return orderLineAmounts({
+    items: order.lines,
+    rate: order.rate,
+    currency: order.currency,
+    amount: order.amount,
+  });
 }
