@@ -10,14 +10,18 @@ const checkoutNames = new Map(CHECKOUT_COUNTRIES.map((c) => [c.name.toLowerCase(
 /**
  * Resolves an order's destination (docs/product.md §9): the shipping country, one of the checkout's, decides the
  * currency (countries table) and which methods are allowed (COD and wallets only in Pakistan). The
- * currency a client sends must match; a missing method gets the country's default. Returns the
+ * currency a client sends must match; a missing method gets the country's default; the card is
+ * allowed only with `cards` (the shop takes cards). Returns the
  * destination, or the message to refuse the order with.
  */
-export function resolveDestination(order: {
-  country: string;
-  currency?: string;
-  paymentMethod?: PaymentMethod;
-}): Destination | { error: string } {
+export function resolveDestination(
+  order: {
+    country: string;
+    currency?: string;
+    paymentMethod?: PaymentMethod;
+  },
+  cards = false,
+): Destination | { error: string } {
   const country = checkoutNames.get(order.country.trim().toLowerCase());
   if (!country) return { error: DESTINATION_MESSAGES.unknownCountry };
   const currency = currencyForCountry(country);
@@ -25,7 +29,7 @@ export function resolveDestination(order: {
     return { error: DESTINATION_MESSAGES.currencyMismatch(country, currency) };
   }
   const paymentMethod = order.paymentMethod ?? defaultPaymentMethod(country);
-  if (!isPaymentAllowed(paymentMethod, country))
+  if (!isPaymentAllowed(paymentMethod, country, cards))
     return { error: DESTINATION_MESSAGES.methodNotAllowed(paymentMethod) };
   return { country, currency, paymentMethod };
 }
