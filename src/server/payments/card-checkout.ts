@@ -8,6 +8,8 @@ import type { OrderBody } from '../../lib/contract/requests.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
+import { currencyDigits } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { Config } from '../config.ts';
@@ -25,11 +27,12 @@ import { cardGateway } from './card-payments.ts';
 /** Pay now: 10 fresh payment pages per order in 10 minutes (each is a session at the gateway). */
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
 
-/** An amount in the ISO 4217 minor unit the gateway counts in (PKR has 2 there, though the shop shows whole rupees). */
+/**
+ * An amount in the ISO 4217 minor unit the gateway counts in. The shop shows whole rupees (its
+ * currencyDigits has PKR 0, as does this engine's Intl), but ISO 4217 and Safepay count paisa.
+ */
 function gatewayMinor(amount: number, currency: string): number {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+  const digits = currency === BASE_CURRENCY ? 2 : currencyDigits(currency);
   return Math.round(Number((amount * 10 ** digits).toPrecision(15)));
 }
 
