@@ -51,7 +51,7 @@ import {
   recordPayment,
   shopOrigin,
 } from './payments/index.ts';
-import { CARD_MESSAGES } from '../lib/contract/cards.ts';
+import { CARD_MESSAGES } from '../lib/cards.ts';
 import { checkHealth } from './operations/index.ts';
 import {
   STOCK_CACHE_HEADERS,

@@ -12,7 +12,7 @@ import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
-import { CARD_MESSAGES } from '../../src/lib/contract/cards.ts';
+import { CARD_MESSAGES } from '../../src/lib/cards.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import { orderTotalPkr } from '../../src/lib/orders/money.ts';

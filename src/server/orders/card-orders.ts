@@ -2,7 +2,7 @@
 // verified webhook, the expiry) decides: announce an order once its card is paid, and cancel one
 // whose payment never came. A card order is announced only once paid: until then it is a payment
 // page the shopper may abandon, not an order the shop should pack.
-import { CARD_EXPIRY_REASON, CARD_MESSAGES } from '../../lib/contract/cards.ts';
+import { CARD_EXPIRY_REASON, CARD_MESSAGES } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';

@@ -21,9 +21,5 @@ export {
 } from './orders.ts';
 export { dueMinor, fromMinor, paidMinor } from './payment-view.ts';
 export { toDeskReturn } from './return-view.ts';
-export {
-  announcePaidByCard,
-  cancelUnpaidCardOrder,
-  isUnpaidCard,
-} from './card-orders.ts';
+export { announcePaidByCard, cancelUnpaidCardOrder, isUnpaidCard } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';

@@ -3,7 +3,7 @@
 // before the gateway is asked, so a gateway that is down never loses an order: the shopper is told
 // and pays later with Pay now. Nothing here marks an order paid; only the verified webhook (or the
 // expiry reading the payment back) does.
-import { CARD_MESSAGES } from '../../lib/contract/cards.ts';
+import { CARD_MESSAGES } from '../../lib/cards.ts';
 import type { OrderBody } from '../../lib/contract/requests.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
@@ -12,7 +12,7 @@ import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { currencyDigits } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound, unavailable } from '../errors.ts';
 import { throttle, type Limit } from '../operations/index.ts';
@@ -21,6 +21,7 @@ import { logEvent } from '../request-log.ts';
 import type { CardCharge, OrderRecord, UserRecord } from '../store/port.ts';
 import { cardPaymentsAvailable } from './gateway/availability.ts';
 import { chargeCurrency, GatewayError, type PaymentGateway } from './gateway/port.ts';
+import { SAFEPAY_CURRENCIES } from './gateway/safepay.ts';
 import { isOverdue, settleOverdueCardOrder } from './card-expiry.ts';
 import { cardGateway } from './card-payments.ts';
 
@@ -48,6 +49,18 @@ export function cardChargeOf(
   const currency = chargeCurrency(order.currency, gateway);
   const amount = currency === order.currency ? order.total : orderTotalPkr(order);
   return { chargeCurrency: currency, chargeMinor: gatewayMinor(amount, currency) };
+}
+
+/**
+ * The currencies the checkout's card is charged in (any other order is charged in PKR), or null
+ * when the shop takes no cards; a configuration that cannot be read offers none.
+ */
+export function cardCurrenciesAtCheckout(): string[] | null {
+  try {
+    return cardPaymentsAvailable(loadConfig()) ? [...SAFEPAY_CURRENCIES] : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The shop's own address for the gateway to send the shopper back to. */

@@ -9,7 +9,7 @@
 // and from the CLI (`npm run shop -- orders expire-unpaid`), not on a schedule: the shop has no
 // scheduler in `npm start` nor a scheduled function, and each cancel is conditional, so two runs
 // at once cancel an order once.
-import { CARD_PAYMENT_MINUTES } from '../../lib/contract/cards.ts';
+import { CARD_PAYMENT_MINUTES } from '../../lib/cards.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { withinLimit, type Limit } from '../operations/index.ts';

@@ -11,7 +11,7 @@
 // order's charge to the unit, and the gateway's own reading of the payment agrees.
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { CARD_MESSAGES } from '../../lib/contract/cards.ts';
+import { CARD_MESSAGES } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';

@@ -3,7 +3,13 @@
 export { recordPayment } from './desk-payments.ts';
 // Cards at checkout: the charge, the payment page at placing and Pay now; the gateway's webhook;
 // unpaid card orders settled after their 60 minutes.
-export { cardChargeOf, payNow, placeOrderPaying, shopOrigin } from './card-checkout.ts';
+export {
+  cardChargeOf,
+  cardCurrenciesAtCheckout,
+  payNow,
+  placeOrderPaying,
+  shopOrigin,
+} from './card-checkout.ts';
 export { receiveCardWebhook } from './card-webhook.ts';
 export {
   expireUnpaidCardOrders,
