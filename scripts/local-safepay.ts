@@ -16,6 +16,9 @@ export async function startLocalSafepay({ port, host }: { port: number; host: st
   const shopHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const stand = await startSafepayStandIn({
     ...keys,
+    // As a real gateway's webhook follows the shopper's return by a moment, the order page shows
+    // "Confirming your payment…" for a few seconds before the thank-you.
+    firstDeliveryDelayMs: 4000,
     webhookUrl: `http://${shopHost.includes(':') ? `[${shopHost}]` : shopHost}:${port}${SAFEPAY_WEBHOOK_PATH}`,
   });
   Object.assign(process.env, {
