@@ -97,7 +97,7 @@ export async function startSafepayStandIn(options: StandInOptions) {
       const waiting = new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          send(payload, attempt);
+          post(payload, attempt);
           resolve();
         }, wait);
         timer.unref();
@@ -107,10 +107,10 @@ export async function startSafepayStandIn(options: StandInOptions) {
       void waiting.finally(() => inFlight.delete(waiting));
       return;
     }
-    send(payload, attempt);
+    post(payload, attempt);
   }
 
-  function send(payload: ReturnType<typeof event>, attempt: number): void {
+  function post(payload: ReturnType<typeof event>, attempt: number): void {
     const url = state.webhookUrl;
     if (!url) return;
     const body = JSON.stringify({ ...payload, delivery_attempts: attempt });
