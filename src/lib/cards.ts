@@ -7,11 +7,12 @@ export const CARD_PAYMENT_MINUTES = 60;
 /** The reason an unpaid card order is cancelled with, kept on the order and told to the shopper. */
 export const CARD_EXPIRY_REASON = 'payment not completed';
 
+/** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
+export const cardChargedInRupees = (rupees: string, approx: string) =>
+  `Your card is charged ${rupees} (about ${approx})`;
+
 /** What the shopper and staff are told about card payments. */
 export const CARD_MESSAGES = {
-  /** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
-  chargedInRupees: (rupees: string, approx: string) =>
-    `Your card is charged ${rupees} (about ${approx})`,
   placedGatewayDown:
     'Your order is placed, but the card payment page could not be opened just now. Please use Pay now under Your Orders within 60 minutes to pay by card.',
   gatewayDown:

@@ -3,10 +3,7 @@
 // are paused, the order request, and what the summary shows.
 import type { OrderRequest } from './contract/requests.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
-import { CARD_MESSAGES } from './cards.ts';
 import { orderAmounts } from './delivery.ts';
-import { formatMoney } from './money.ts';
-import { orderTotalPkr } from './orders/money.ts';
 import {
   HOME_COUNTRY,
   defaultPaymentMethod,
@@ -235,30 +232,4 @@ export function summaryAmounts(
     shipping: owes ? amounts.deliveryFee : 0,
     total: owes ? amounts.total : 0,
   };
-}
-
-/**
- * What the checkout says before a card is charged in rupees for an order in a currency the gateway
- * does not take ("Your card is charged ₨14,812 (about ¥26,003)"): the rupee figure the server
- * charges (the lines in PKR plus the fee back at the shown rate), and the order's total beside it.
- * Null when the card is charged in the order's own currency, or the cart is empty.
- */
-export function cardChargeNotice(
-  linesPkr: readonly number[],
-  currency: Pick<CurrencyState, 'code' | 'rate'>,
-  rates: Readonly<Record<string, number>>,
-  cardCurrencies: readonly string[],
-): string | null {
-  if (cardCurrencies.includes(currency.code)) return null;
-  const amounts = summaryAmounts(linesPkr, currency, rates);
-  if (amounts.total === 0) return null;
-  const rupees = orderTotalPkr({
-    amountPkr: linesPkr.reduce((sum, line) => sum + line, 0),
-    deliveryFee: amounts.shipping,
-    rate: currency.rate,
-  });
-  return CARD_MESSAGES.chargedInRupees(
-    formatMoney(rupees, BASE_CURRENCY),
-    formatMoney(amounts.total, currency.code),
-  );
 }

@@ -159,7 +159,7 @@ export const SERVICES: Services = {
   }),
   placeOrder: async ({ deps, user, body, req, ip, waitUntil }) => {
     const idempotencyKey = checkIdempotencyKey(req.headers.get('idempotency-key'));
-    const { order, replayed, payUrl } = await placeOrderPaying(
+    const { order, replayed, payUrl, opened } = await placeOrderPaying(
       deps,
       user,
       body,
@@ -169,7 +169,8 @@ export const SERVICES: Services = {
     void expireUnpaidCardOrdersLater(deps, waitUntil);
     const answer = { orderId: order._id, order, ...(payUrl === undefined ? {} : { payUrl }) };
     // A card order's page could not be opened: the order stands, and the shopper pays with Pay now.
-    const placed = payUrl === null ? CARD_MESSAGES.placedGatewayDown : ORDER_MESSAGES.placed;
+    const placed =
+      payUrl !== undefined && !opened ? CARD_MESSAGES.placedGatewayDown : ORDER_MESSAGES.placed;
     if (!replayed) return reply({ success: true, message: placed, ...answer }, { status: 201 });
     // A replayed key answers what the stored order is now; once cancelled it is no longer placed,
     // and the browser must not say it is.

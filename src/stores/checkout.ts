@@ -32,7 +32,6 @@ import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.
 import { notify, shownInDialog } from './notices.ts';
 import { $session, isSignedIn } from './session.ts';
 import { openDrawer } from './ui.ts';
-import { orderPageHref } from '../lib/orders/page.ts';
 
 const START: CheckoutState = {
   fields: freshCheckout(BASE_CURRENCY),
@@ -265,10 +264,9 @@ export async function placeOrder(
 ): Promise<boolean | 'leaving'> {
   try {
     const answer = await api.placeOrder($session.get().token, body, idempotencyKey);
-    if (answer.payUrl !== undefined) {
+    if (answer.payUrl) {
       clearCart();
-      // Without its page the order stands: its own page says so and offers Pay now.
-      location.assign(answer.payUrl ?? `${orderPageHref(answer.orderId)}&card=unopened`);
+      location.assign(answer.payUrl);
       return 'leaving';
     }
     $placedOrder.set(answer.order);

@@ -1,6 +1,6 @@
 import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
-import { cardChargeNotice } from '../../lib/checkout.ts';
+import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { editField, leaveField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';

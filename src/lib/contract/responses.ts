@@ -104,15 +104,15 @@ export const orderSchema = z.object({
 
 /**
  * POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). An unpaid card order also
- * carries `payUrl`: the gateway's hosted page to send the shopper to, or null when it could not be
- * opened (the message then says to use Pay now).
+ * carries `payUrl`, where the shopper goes to pay: the gateway's hosted page, or, when none could
+ * be opened, the order's own page on the shop with its Pay now (the message then says so).
  */
 export const orderPlacedAnswerSchema = z.object({
   success,
   message: z.string(),
   orderId: z.string(),
   order: orderSchema,
-  payUrl: z.optional(z.nullable(z.string())),
+  payUrl: z.optional(z.string()),
 });
 
 /** POST /api/order/userorders: the caller's orders, newest first. */

@@ -107,9 +107,10 @@ export async function openCardPayment(
 }
 
 /**
- * Places an order as the orders context does, with the card allowed while the shop takes cards;
- * a new (or replayed, still unpaid) card order gets its payment page, `payUrl` (null when it could
- * not be opened: the order stands, and the shopper uses Pay now).
+ * Places an order as the orders context does, with the card allowed while the shop takes cards.
+ * A new (or replayed, still unpaid) card order gets `payUrl`, where the shopper goes to pay: its
+ * payment page at the gateway, or, when none could be opened (`opened` false), the order's own
+ * page, which says so and offers Pay now: the order stands either way.
  */
 export async function placeOrderPaying(
   deps: Deps,
@@ -124,10 +125,11 @@ export async function placeOrderPaying(
   });
   const { order } = placed;
   if (order.paymentMethod !== CARD || order.payment || order.status !== 'Order Placed')
-    return { ...placed, payUrl: undefined };
+    return { ...placed, payUrl: undefined, opened: false };
   const record = await deps.store.orders.get(order._id);
   const payUrl = record ? await openCardPayment(deps, record, origin, user.id) : null;
-  return { ...placed, payUrl };
+  const orderPage = `${origin}${ROUTES.orderPage}?n=${shortNumber(order._id)}&card=unopened`;
+  return { ...placed, payUrl: payUrl ?? orderPage, opened: payUrl !== null };
 }
 
 /**
