@@ -1,6 +1,7 @@
 import { CHECKOUT_COUNTRIES, currencyForCountry } from './countries.ts';
 import { DESTINATION_MESSAGES } from './messages.ts';
-import { defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from './payments.ts';
+import { CARD_MESSAGES } from './cards.ts';
+import { CARD, defaultPaymentMethod, isPaymentAllowed, type PaymentMethod } from './payments.ts';
 
 /** What the shipping country decides: its name as listed, the currency charged and the payment method. */
 export type Destination = { country: string; currency: string; paymentMethod: PaymentMethod };
@@ -29,6 +30,7 @@ export function resolveDestination(
     return { error: DESTINATION_MESSAGES.currencyMismatch(country, currency) };
   }
   const paymentMethod = order.paymentMethod ?? defaultPaymentMethod(country);
+  if (paymentMethod === CARD && !cards) return { error: CARD_MESSAGES.cardsOff };
   if (!isPaymentAllowed(paymentMethod, country, cards))
     return { error: DESTINATION_MESSAGES.methodNotAllowed(paymentMethod) };
   return { country, currency, paymentMethod };
