@@ -81,7 +81,8 @@ export function OrderLine({
         <div>
           <dt>Payment method</dt>
           <dd>
-            {paymentLabel(order.paymentMethod)}
+            {/* The stored method as it is ("COD"), but the card with its networks. */}
+            {order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}
             {order.payment ? ' (paid)' : ''}
           </dd>
         </div>

@@ -9,7 +9,7 @@ import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/pag
 import { receipt } from '../../lib/orders/receipt.ts';
 import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { paymentLabel } from '../../lib/payments.ts';
+import { CARD, paymentLabel } from '../../lib/payments.ts';
 import { $session } from '../../stores/session.ts';
 import {
   $orderDetail,
@@ -152,7 +152,7 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{paymentLabel(order.paymentMethod)}</dd>
+            <dd>{order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}</dd>
           </div>
           <div>
             <dt>Payment</dt>
