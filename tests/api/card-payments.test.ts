@@ -546,6 +546,30 @@ describe('unpaid card orders', () => {
     expect((await stored(id)).status).toBe('Order Placed');
   });
 
+  it('racing their webhook, are paid once and never cancelled, whichever comes first', async () => {
+    const deps = await getDeps();
+    for (let round = 0; round < 4; round++) {
+      const { id } = await overdueOrder();
+      const order = await stored(id);
+      stand.state.trackers.get(order.card!.reference)!.state = 'TRACKER_ENDED';
+      const [answer, settled] = await Promise.all([
+        deliver(delivery(paidEvent(order))),
+        expireUnpaidCardOrders(deps, after61Minutes()),
+      ]);
+      expect(answer.status).toBe(200);
+      expect(['paid', 'left', undefined]).toContain(settled.get(id));
+      const after = await stored(id);
+      expect(after).toMatchObject({ status: 'Order Placed', payment: true });
+      expect(after.payments).toHaveLength(1);
+      await settleBackground();
+      const confirmations = smtp.mails.filter(
+        (m) =>
+          m.to.includes(shopper.email) && m.raw.includes(`order #${shortNumber(id)} is placed`),
+      );
+      expect(confirmations).toHaveLength(1);
+    }
+  });
+
   it('cannot be moved to Packing, at the desk or by the CLI, until the card is paid', async () => {
     const { id, payUrl } = await overdueOrder();
     const deps = await getDeps();
