@@ -166,6 +166,9 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // The shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   hideOrder: { orderId: 'some-order' },
+  payOrder: { orderId: 'some-order' },
+  // A signed webhook's body is the gateway's; an unsigned example is refused (401).
+  cardWebhook: undefined,
   // Read, save (an edit of a version read), a photo (its bytes, not JSON).
   deskProductEdit: { productId: 'some-bag' },
   deskProductSave: {

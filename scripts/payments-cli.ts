@@ -2,14 +2,31 @@
 // through the desk's own rules and service, audited as the operator (CLI).
 import { paymentBodySchema } from '../src/lib/contract/payments.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { recordPayment } from '../src/server/payments/index.ts';
+import { expireUnpaidCardOrders, recordPayment } from '../src/server/payments/index.ts';
+import { settleBackground } from '../src/server/background.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { shortNumber } from '../src/lib/desk.ts';
 import { getStore } from '../src/server/store/index.ts';
 
-/** The help lines of `orders paid`. */
+/** The help lines of `orders paid` and `orders expire-unpaid`. */
 export const PAYMENTS_USAGE = `  orders paid <number|id> <amount> --method M [--reference R]
                                    record a payment received, in the order's currency: M is
                                    COD (once Delivered), "Bank Transfer", JazzCash or EasyPaisa;
-                                   the reference is required except for COD`;
+                                   the reference is required except for COD
+  orders expire-unpaid             settle card orders unpaid for 60 minutes: each is recorded as
+                                   paid if Safepay says so, else cancelled ("payment not
+                                   completed") and the shopper mailed (the shop also does this
+                                   on its own, at most once a minute, as orders come and go)`;
+
+/** Runs `orders expire-unpaid`: one line per overdue card order. Answers the exit code. */
+export async function expireUnpaidCommand(): Promise<number> {
+  const settled = await expireUnpaidCardOrders({ store: await getStore(), config: loadConfig() });
+  await settleBackground();
+  if (settled.size === 0) console.log('No card order has been waiting 60 minutes for its payment.');
+  const words = { paid: 'paid (Safepay says so)', cancelled: 'cancelled', left: 'left for now' };
+  for (const [id, outcome] of settled) console.log(`#${shortNumber(id)}  ${words[outcome]}`);
+  return [...settled.values()].includes('left') ? 1 : 0;
+}
 
 /** Runs `orders paid`; `flags` are the parsed --method and --reference. Answers the exit code. */
 export async function ordersPaidCommand(

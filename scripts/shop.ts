@@ -25,7 +25,7 @@ import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
 import { logInfoToStderr } from '../src/server/request-log.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
-import { PAYMENTS_USAGE, ordersPaidCommand } from './payments-cli.ts';
+import { PAYMENTS_USAGE, expireUnpaidCommand, ordersPaidCommand } from './payments-cli.ts';
 import {
   BackupError,
   MANIFEST_FILE,
@@ -379,6 +379,7 @@ const commands: Record<string, Command> = {
       );
     return 0;
   },
+  'orders expire-unpaid': () => expireUnpaidCommand(),
   'mail retry': async () => {
     const { sent, failed } = await retryDueMails({ store: await getStore(), config: loadConfig() });
     console.log(`Retried ${sent + failed} failed mails: ${sent} sent, ${failed} failed again.`);

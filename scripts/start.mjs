@@ -24,6 +24,7 @@ import {
   photoOutputs,
 } from '../src/server/catalogue/index.ts';
 import { laterPhotos, photoBuildInChild } from './later-photos.ts';
+import { startLocalSafepay } from './local-safepay.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -33,6 +34,9 @@ process.env.DATA_DIR ??= '.data';
 // failures, reset requests) would act as one shop-wide limit; scale them unless told otherwise.
 // Per-e-mail limits are never scaled. Production (Netlify) sees real client addresses: factor 1.
 process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
+// Without the owner's Safepay keys, cards go through a local stand-in of Safepay (a test page with
+// Pay, Decline and Cancel, sending signed webhooks), so the card flow works on a fresh clone.
+const safepay = await startLocalSafepay({ port, host });
 
 const builtHere = process.env.SKIP_BUILD !== '1';
 if (builtHere) {
@@ -173,6 +177,7 @@ async function stop(signal) {
   server.close();
   server.closeAllConnections();
   await settleApi();
+  await safepay?.close();
   await netlify.stop().catch(() => {});
   await closeStore().catch(() => {});
   process.exit(0);

@@ -29,4 +29,6 @@ export const API_ROUTES = {
   stock: ['GET', '/api/stock', 'stock'],
   userOrder: ['POST', '/api/order/show', 'orderDetail'],
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
+  payOrder: ['POST', '/api/order/pay', 'payOpened'],
+  cardWebhook: ['POST', '/api/payments/safepay/webhook', 'webhook'],
 } as const satisfies ClientRoutes;

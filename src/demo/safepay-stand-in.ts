@@ -22,6 +22,11 @@ export interface StandInOptions {
   now?: () => Date;
   /** Waits before each retry of a failed delivery: 5 attempts in all, backing off as Safepay documents. */
   retryDelaysMs?: readonly number[];
+  /**
+   * Waits before an event's first delivery (default 0). A real gateway's webhook follows the
+   * shopper's return by a moment; a local run shows "Confirming your payment…" meanwhile.
+   */
+  firstDeliveryDelayMs?: number;
 }
 
 /** One payment session, as the stand-in keeps it. */
@@ -85,8 +90,27 @@ export async function startSafepayStandIn(options: StandInOptions) {
     };
   }
 
-  /** Sends an event now, and again after each documented delay while the shop does not take it. */
+  /** Sends an event (after the first delivery's delay), and again after each retry delay. */
   function deliver(payload: ReturnType<typeof event>, attempt = 1): void {
+    const wait = attempt === 1 ? (options.firstDeliveryDelayMs ?? 0) : 0;
+    if (wait > 0) {
+      const waiting = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          post(payload, attempt);
+          resolve();
+        }, wait);
+        timer.unref();
+        timers.add(timer);
+      });
+      inFlight.add(waiting);
+      void waiting.finally(() => inFlight.delete(waiting));
+      return;
+    }
+    post(payload, attempt);
+  }
+
+  function post(payload: ReturnType<typeof event>, attempt: number): void {
     const url = state.webhookUrl;
     if (!url) return;
     const body = JSON.stringify({ ...payload, delivery_attempts: attempt });

@@ -45,6 +45,8 @@ export interface CheckoutView {
   /** The chosen country's regions, for the State select. */
   regions: readonly string[];
   methods: readonly PaymentMethod[];
+  /** The currencies a card is charged in (others in PKR), or null when the shop takes no cards. */
+  cardCurrencies: readonly string[] | null;
   currency: CurrencyState;
   lines: CartLine[];
   /** Each line's total in PKR: the summary converts them one by one and adds them (order-money.ts). */
@@ -68,6 +70,7 @@ export function checkoutView(
   cart: CartMap,
   products: readonly Product[] | null,
   validator: Validator | null,
+  cardCurrencies: readonly string[] | null = null,
 ): CheckoutView {
   const { fields } = form;
   const destination = countries.find((c) => c.name === fields.country);
@@ -88,7 +91,8 @@ export function checkoutView(
       shownError(name, { ...form, errors: invalid, submitted: true }),
     ).length,
     regions: destination?.regions ?? [],
-    methods: checkoutMethods(fields.country, currency.code),
+    methods: checkoutMethods(fields.country, currency.code, cardCurrencies !== null),
+    cardCurrencies,
     currency,
     lines,
     linesPkr: lines.map((line) => line.lineTotal),

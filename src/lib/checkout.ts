@@ -79,14 +79,27 @@ export function shipsTo(country: string, currencyCode: string): string {
   return country || (currencyCode === BASE_CURRENCY ? HOME_COUNTRY : '');
 }
 
-/** The payment methods the form offers: the shipping country's (docs/product.md §9), see `shipsTo`. */
-export function checkoutMethods(country: string, currencyCode: string): readonly PaymentMethod[] {
-  return paymentMethodsFor(shipsTo(country, currencyCode));
+/**
+ * The payment methods the form offers: the shipping country's (docs/product.md §9), see `shipsTo`,
+ * and the card too where the shop takes cards (`cards`).
+ */
+export function checkoutMethods(
+  country: string,
+  currencyCode: string,
+  cards = false,
+): readonly PaymentMethod[] {
+  return paymentMethodsFor(shipsTo(country, currencyCode), cards);
 }
 
 /** The method to show for a place: the shopper's own pick where that place allows it, else its default. */
-export function paymentFor(place: string, preferred: PaymentMethod | null = null): PaymentMethod {
-  return preferred && isPaymentAllowed(preferred, place) ? preferred : defaultPaymentMethod(place);
+export function paymentFor(
+  place: string,
+  preferred: PaymentMethod | null = null,
+  cards = false,
+): PaymentMethod {
+  return preferred && isPaymentAllowed(preferred, place, cards)
+    ? preferred
+    : defaultPaymentMethod(place);
 }
 
 /** An empty form for prices in `currencyCode`, its payment method preselected (COD in PKR). */
@@ -103,13 +116,14 @@ export function withCountry(
   country: string,
   currencyCode: string = BASE_CURRENCY,
   preferred: PaymentMethod | null = null,
+  cards = false,
 ): CheckoutFields {
   if (country === fields.country) return fields;
   return {
     ...fields,
     country,
     state: '',
-    paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred),
+    paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred, cards),
   };
 }
 
@@ -122,10 +136,14 @@ export function withAllowedPayment(
   fields: CheckoutFields,
   currencyCode: string,
   preferred: PaymentMethod | null = null,
+  cards = false,
 ): CheckoutFields {
-  const methods: readonly string[] = checkoutMethods(fields.country, currencyCode);
+  const methods: readonly string[] = checkoutMethods(fields.country, currencyCode, cards);
   if (methods.includes(fields.paymentMethod)) return fields;
-  return { ...fields, paymentMethod: paymentFor(shipsTo(fields.country, currencyCode), preferred) };
+  return {
+    ...fields,
+    paymentMethod: paymentFor(shipsTo(fields.country, currencyCode), preferred, cards),
+  };
 }
 
 /**

@@ -1,19 +1,37 @@
-/** Every payment method the checkout offers (docs/product.md §9). */
+/** The payment methods staff record by hand (docs/product.md §9): every method but the card. */
 export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD'] as const;
 
+/** A card paid on the gateway's hosted page: only the gateway's verified webhook records it. */
+export const CARD = 'Card';
+
+/** Every method the checkout may offer: the four, and the card where the shop takes cards. */
+export const CHECKOUT_METHODS = [...PAYMENT_METHODS, CARD] as const;
+
+/** One of the payment methods staff record. */
+export type RecordedMethod = (typeof PAYMENT_METHODS)[number];
+
 /** One of the checkout's payment methods. */
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentMethod = (typeof CHECKOUT_METHODS)[number];
 
 /** The only country where COD and the mobile wallets work (docs/product.md §9: "COD and wallets only in Pakistan"). */
 export const HOME_COUNTRY = 'Pakistan';
 
 /** The methods open to an address anywhere else: bank transfer only. */
-const INTERNATIONAL_METHODS: readonly PaymentMethod[] = ['Bank Transfer'];
+const INTERNATIONAL_METHODS: readonly RecordedMethod[] = ['Bank Transfer'];
 
 const isHome = (country: string) => country.trim().toLowerCase() === HOME_COUNTRY.toLowerCase();
 
-/** The payment methods for a shipping country: all four in Pakistan, else Bank Transfer. */
-export function paymentMethodsFor(country: string): readonly PaymentMethod[] {
+/**
+ * The payment methods for a shipping country: all four in Pakistan, else Bank Transfer; with
+ * `cards` (the shop takes cards), the card too, in every country.
+ */
+export function paymentMethodsFor(country: string, cards = false): readonly PaymentMethod[] {
+  const methods = recordedMethodsFor(country);
+  return cards ? [...methods, CARD] : methods;
+}
+
+/** The methods staff may record a payment by for a shipping country: all four in Pakistan, else Bank Transfer. */
+export function recordedMethodsFor(country: string): readonly RecordedMethod[] {
   return isHome(country) ? PAYMENT_METHODS : INTERNATIONAL_METHODS;
 }
 
@@ -22,13 +40,14 @@ export function defaultPaymentMethod(country: string): PaymentMethod {
   return isPaymentAllowed('COD', country) ? 'COD' : 'Bank Transfer';
 }
 
-/** Whether a method may be used for an address in this country. */
-export function isPaymentAllowed(method: string, country: string): boolean {
-  return (paymentMethodsFor(country) as readonly string[]).includes(method);
+/** Whether a method may be used for an address in this country (the card only with `cards`). */
+export function isPaymentAllowed(method: string, country: string, cards = false): boolean {
+  return (paymentMethodsFor(country, cards) as readonly string[]).includes(method);
 }
 
-/** A method as the checkout names it: 'Cash on Delivery' for COD, the others as they are. */
+/** A method as the checkout names it: 'Cash on Delivery' for COD, the card with its networks. */
 export function paymentLabel(method: string): string {
+  if (method === CARD) return 'Card (Visa, Mastercard)';
   return method === 'COD' ? 'Cash on Delivery' : method;
 }
 

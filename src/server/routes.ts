@@ -17,7 +17,7 @@ import {
 import { productListBody } from './catalogue/index.ts';
 import { newsletterConfirmation, subscribe } from './accounts/index.ts';
 import { pageResponse } from './site-headers.ts';
-import { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder } from './orders/index.ts';
+import { cancelOrder, checkIdempotencyKey, listUserOrders } from './orders/index.ts';
 import { hideUserOrder, showUserOrder } from './orders/index.ts';
 import { requestPasswordReset, resetPassword } from './accounts/index.ts';
 import { getRates } from './operations/index.ts';
@@ -43,7 +43,16 @@ import {
 } from './accounts/index.ts';
 import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
 import { deskSettings, saveSettings } from './operations/index.ts';
-import { recordPayment, recordRefund } from './payments/index.ts';
+import {
+  expireUnpaidCardOrdersLater,
+  payNow,
+  placeOrderPaying,
+  receiveCardWebhook,
+  recordPayment,
+  recordRefund,
+  shopOrigin,
+} from './payments/index.ts';
+import { CARD_MESSAGES } from '../lib/cards.ts';
 import { checkHealth } from './operations/index.ts';
 import {
   STOCK_CACHE_HEADERS,
@@ -151,14 +160,19 @@ export const SERVICES: Services = {
   }),
   placeOrder: async ({ deps, user, body, req, ip, waitUntil }) => {
     const idempotencyKey = checkIdempotencyKey(req.headers.get('idempotency-key'));
-    const { order, replayed } = await placeOrder(deps, user, body, {
-      idempotencyKey,
-      clientAddress: ip,
-      waitUntil,
-    });
-    const answer = { orderId: order._id, order };
-    if (!replayed)
-      return reply({ success: true, message: ORDER_MESSAGES.placed, ...answer }, { status: 201 });
+    const { order, replayed, payUrl, opened } = await placeOrderPaying(
+      deps,
+      user,
+      body,
+      { idempotencyKey, clientAddress: ip, waitUntil },
+      shopOrigin(deps.config, req.url),
+    );
+    void expireUnpaidCardOrdersLater(deps, waitUntil);
+    const answer = { orderId: order._id, order, ...(payUrl === undefined ? {} : { payUrl }) };
+    // A card order's page could not be opened: the order stands, and the shopper pays with Pay now.
+    const placed =
+      payUrl !== undefined && !opened ? CARD_MESSAGES.placedGatewayDown : ORDER_MESSAGES.placed;
+    if (!replayed) return reply({ success: true, message: placed, ...answer }, { status: 201 });
     // A replayed key answers what the stored order is now; once cancelled it is no longer placed,
     // and the browser must not say it is.
     const headers = { 'Idempotent-Replayed': 'true' };
@@ -172,10 +186,10 @@ export const SERVICES: Services = {
       { status: 200, headers },
     );
   },
-  userOrders: async ({ deps, user }) => ({
-    success: true,
-    orders: await listUserOrders(deps.store, user.id),
-  }),
+  userOrders: async ({ deps, user, waitUntil }) => {
+    void expireUnpaidCardOrdersLater(deps, waitUntil);
+    return { success: true, orders: await listUserOrders(deps.store, user.id) };
+  },
   cancelOrder: async ({ deps, user, body, waitUntil }) => {
     const order = await cancelOrder(deps, user.id, body.orderId, body.reason, waitUntil);
     void alertCancelled(deps, order._id, 'the shopper', waitUntil);
@@ -191,7 +205,10 @@ export const SERVICES: Services = {
   deskStaffList: ({ deps }) => listStaff(deps.store),
   deskStaffRole: ({ deps, staff, body }) => changeRole(deps.store, staff, body),
   deskStaffRemove: ({ deps, staff, body }) => removeStaff(deps.store, staff, body),
-  deskOrders: ({ deps, body }) => listDeskOrders(deps.store, body),
+  deskOrders: ({ deps, body, waitUntil }) => {
+    void expireUnpaidCardOrdersLater(deps, waitUntil);
+    return listDeskOrders(deps.store, body);
+  },
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
   deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
@@ -227,6 +244,10 @@ export const SERVICES: Services = {
   // The shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
+  // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).
+  payOrder: ({ deps, user, body, req }) =>
+    payNow(deps, user, body.orderId, shopOrigin(deps.config, req.url)),
+  cardWebhook: ({ deps, req, waitUntil }) => receiveCardWebhook(deps, req, new Date(), waitUntil),
   // The desk's product editor.
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),

@@ -303,8 +303,9 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
       }
       const kind = spec.body ?? 'json';
       if (spec.method === 'POST') {
-        // A photo's type and size are checked by its service, after sign-in.
-        if (kind !== 'photo' && !hasMediaType(req, kind))
+        // A photo's type and size are checked by its service, after sign-in; a signed webhook's
+        // bytes are the signature's to judge, whatever type they claim.
+        if (kind !== 'photo' && kind !== 'signed' && !hasMediaType(req, kind))
           return failure(
             415,
             kind === 'form' ? SERVER_MESSAGES.notForm : SERVER_MESSAGES.notJson,

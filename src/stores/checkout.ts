@@ -47,6 +47,9 @@ const START: CheckoutState = {
 const $form = atom<CheckoutState>(START);
 const $countries = atom<readonly CheckoutCountry[]>([]);
 const $validator = atom<Validator | null>(null);
+/** The currencies a card is charged in, or null when the shop takes no cards (the page says). */
+const $cardCurrencies = atom<readonly string[] | null>(null);
+const cards = () => $cardCurrencies.get() !== null;
 
 /** The order just placed, as the server priced it, for the thank-you popup. */
 export const $placedOrder = atom<Order | null>(null);
@@ -56,7 +59,7 @@ export const STATIC_CHECKOUT: CheckoutView = checkoutView(START, [], BASE_PRICES
 
 /** The checkout form and what goes with it: the lines, the currency, what may be done. */
 export const $checkout = computed(
-  [$form, $countries, $currency, $cart, $products, $validator],
+  [$form, $countries, $currency, $cart, $products, $validator, $cardCurrencies],
   checkoutView,
 );
 
@@ -75,11 +78,16 @@ onMount($form, () => {
       if (country && code) void chooseCountry(country, code);
     }),
     // Before a country is chosen the currency decides the methods: keep the choice one of them.
-    computed([$form, $currency], ({ fields }, currency) =>
-      checkoutMethods(fields.country, currency.code),
+    computed([$form, $currency, $cardCurrencies], ({ fields }, currency, cardCurrencies) =>
+      checkoutMethods(fields.country, currency.code, cardCurrencies !== null),
     ).subscribe(() => {
       const state = $form.get();
-      const fields = withAllowedPayment(state.fields, $currency.get().code, state.preferred);
+      const fields = withAllowedPayment(
+        state.fields,
+        $currency.get().code,
+        state.preferred,
+        cards(),
+      );
       if (fields !== state.fields) $form.set({ ...state, fields });
     }),
     // The order review cannot list the cart without the catalogue: say so (docs/product.md §8).
@@ -96,9 +104,14 @@ function edited(state: CheckoutState, name: CheckoutField, value: string): Check
   const preferred = name === 'paymentMethod' ? (value as PaymentMethod) : state.preferred;
   const fields =
     name === 'country'
-      ? withCountry(state.fields, value, code, preferred)
+      ? withCountry(state.fields, value, code, preferred, cards())
       : { ...state.fields, [name]: value };
-  return { ...state, preferred, key: null, fields: withAllowedPayment(fields, code, preferred) };
+  return {
+    ...state,
+    preferred,
+    key: null,
+    fields: withAllowedPayment(fields, code, preferred, cards()),
+  };
 }
 
 /** What the shopper typed or picked in the server-rendered form before it hydrated. */
@@ -114,14 +127,19 @@ export type EarlyInput = {
  * shopper chose last, then what they typed before hydration (after the saved country, so a
  * country picked in the form wins).
  */
-export function startCheckout(countries: readonly CheckoutCountry[], early: EarlyInput): void {
+export function startCheckout(
+  countries: readonly CheckoutCountry[],
+  early: EarlyInput,
+  cardCurrencies: readonly string[] | null = null,
+): void {
   $countries.set(countries);
+  $cardCurrencies.set(cardCurrencies);
   let state = $form.get();
   const saved = savedCountry();
   if (countries.some((c) => c.name === saved))
     state = {
       ...state,
-      fields: withCountry(state.fields, saved, $currency.get().code, state.preferred),
+      fields: withCountry(state.fields, saved, $currency.get().code, state.preferred, cards()),
     };
   for (const [name, value] of early.fields) {
     typed.add(name);
@@ -215,6 +233,8 @@ export async function submitCheckout(): Promise<void> {
     orderRequest({ ...fields, paymentMethod }, lines, currency.code),
     key,
   );
+  // A card order leaves for the gateway's page (or its order page): the form stays busy meanwhile.
+  if (placed === 'leaving') return;
   $form.set({ ...$form.get(), busy: false });
   if (!placed) return;
   $form.set({
@@ -234,11 +254,21 @@ export function closeThanks(): void {
 
 /**
  * Places the signed-in shopper's order under an idempotency key (a retry of the same order is
- * not placed twice). True once placed (toast said, cart emptied); false when refused (toast says why).
+ * not placed twice). True once placed (toast said, cart emptied); false when refused (toast says
+ * why); 'leaving' for a card order, once the browser is on its way to the gateway's payment page,
+ * or, when that could not be opened, to the order's page with its Pay now.
  */
-export async function placeOrder(body: OrderRequest, idempotencyKey: string): Promise<boolean> {
+export async function placeOrder(
+  body: OrderRequest,
+  idempotencyKey: string,
+): Promise<boolean | 'leaving'> {
   try {
     const answer = await api.placeOrder($session.get().token, body, idempotencyKey);
+    if (answer.payUrl) {
+      clearCart();
+      location.assign(answer.payUrl);
+      return 'leaving';
+    }
     $placedOrder.set(answer.order);
     // Said (and heard) in the thank-you dialog that opens now: the region does not repeat it.
     shownInDialog(notify(ORDER_MESSAGES.placed, 'success'));

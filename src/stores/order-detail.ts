@@ -39,3 +39,18 @@ export async function loadOrderDetail(token: string, number: string | null): Pro
   }
   if (newest === ticket) $orderDetail.set(view);
 }
+
+/**
+ * Reads order `number` again without showing Loading (the page polls a card order while its
+ * payment is confirmed): a failed read leaves what is shown, and a later load wins.
+ */
+export async function refreshOrderDetail(token: string, number: string): Promise<void> {
+  const ticket = {};
+  newest = ticket;
+  try {
+    const detail = await call('userOrder', { number }, { token });
+    if (newest === ticket) $orderDetail.set({ detail });
+  } catch {
+    // The next poll tries again; what is shown stays.
+  }
+}

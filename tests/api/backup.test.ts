@@ -171,6 +171,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
         settings: 1,
         mailFailures: 1,
         catalogueVersions: 1,
+        gatewayEvents: 0,
       });
       expect(readdirSync(folder).sort()).toEqual(
         ['manifest.json', ...BACKED_UP.map((c) => `${c}.jsonl`)].sort(),

@@ -265,14 +265,15 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
 });
 
 test.describe('the shipping country decides currency and payment', () => {
-  test('a UK shopper can only pay by Bank Transfer and sees the fee and totals in pounds', async ({
+  test('a UK shopper can pay by Bank Transfer (chosen first) or card and sees the fee and totals in pounds', async ({
     page,
   }) => {
     await chooseCountry(page, /United Kingdom/);
     await addToCart(page, MARGALLA.path);
     await page.goto('/Checkout');
-    await expect(page.getByRole('radio')).toHaveCount(1);
+    await expect(page.getByRole('radio')).toHaveCount(2);
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Card (Visa, Mastercard)' })).not.toBeChecked();
     await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
     await expect(page.getByTestId('summary-subtotal')).toContainText('£');
     await expect(page.getByTestId('summary-total')).toContainText('£');
@@ -293,7 +294,8 @@ test.describe('the shipping country decides currency and payment', () => {
     await page.goto('/Checkout');
     await expect(page.getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
     await fillShipping(page, 'United States', 'California');
-    await expect(page.getByRole('radio')).toHaveCount(1);
+    // Bank Transfer and the card (npm start takes cards through its Safepay stand-in).
+    await expect(page.getByRole('radio')).toHaveCount(2);
     await expect(page.getByRole('radio', { name: 'Bank Transfer' })).toBeChecked();
     await expect(page.getByTestId('summary-shipping')).toHaveText('$25.00');
     await expect(page.getByTestId('summary-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -312,10 +314,10 @@ test.describe('the shipping country decides currency and payment', () => {
     expect(`$${orders[0]!.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(
       shownTotal,
     );
-    // Back to a Pakistani address, all four methods return.
+    // Back to a Pakistani address, all four methods return, beside the card.
     await page.keyboard.press('Escape');
     await page.getByLabel('Country', { exact: true }).selectOption('Pakistan');
-    await expect(page.getByRole('radio')).toHaveCount(4);
+    await expect(page.getByRole('radio')).toHaveCount(5);
     // A PKR, COD order to a US address sent past the page is refused with the same rule.
     const forged = await page.evaluate(async (productId) => {
       const address = {

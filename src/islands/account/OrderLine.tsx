@@ -1,6 +1,7 @@
 import type { Order } from '../../client/api.ts';
 import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { CARD, paymentLabel } from '../../lib/payments.ts';
 import { canCancel, canTrack } from '../../lib/orders/moves.ts';
 import { orderPageHref } from '../../lib/orders/page.ts';
 import { orderDate, orderReference } from './orders-view.ts';
@@ -12,6 +13,8 @@ export interface OrderActions {
   onRemove: (id: string) => void;
   /** Opens the return or exchange form of a delivered order. */
   onReturn: (id: string) => void;
+  /** Opens a fresh card payment for an unpaid card order. */
+  onPay: (id: string) => void;
 }
 
 /** One order: status, date, items, amounts in the order's own currency, payment, and its actions. */
@@ -78,7 +81,8 @@ export function OrderLine({
         <div>
           <dt>Payment method</dt>
           <dd>
-            {order.paymentMethod}
+            {/* The stored method as it is ("COD"), but the card with its networks. */}
+            {order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}
             {order.payment ? ' (paid)' : ''}
           </dd>
         </div>
@@ -88,6 +92,16 @@ export function OrderLine({
       )}
       <ReturnStatus order={order} headingId={headingId} onRequest={actions.onReturn} />
       <div className="order-actions">
+        {order.paymentMethod === CARD && !order.payment && order.status === 'Order Placed' && (
+          <button
+            type="button"
+            className="button"
+            aria-describedby={headingId}
+            onClick={() => actions.onPay(order._id)}
+          >
+            Pay now
+          </button>
+        )}
         {canCancel(order.status) && (
           <button
             type="button"

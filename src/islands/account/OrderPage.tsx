@@ -2,15 +2,22 @@
 // and what it means, the timeline the desk records, the courier and tracking number once it is Out
 // for Delivery, the payment, the lines, the amounts and the delivery address. A signed-out visitor
 // is asked to log in; a number that is not theirs reads "Order not found."
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { karachiTime } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/page.ts';
 import { receipt } from '../../lib/orders/receipt.ts';
 import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { CARD, paymentLabel } from '../../lib/payments.ts';
 import { $session } from '../../stores/session.ts';
-import { $orderDetail, loadOrderDetail, type OrderDetail } from '../../stores/order-detail.ts';
+import {
+  $orderDetail,
+  loadOrderDetail,
+  refreshOrderDetail,
+  type OrderDetail,
+} from '../../stores/order-detail.ts';
+import { CardPayment } from './CardPayment.tsx';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
@@ -76,15 +83,25 @@ function OrderPanel({ token }: { token: string }) {
         </div>
       </>
     );
-  return <OrderDetailView detail={loaded.detail} />;
+  return <OrderDetailView detail={loaded.detail} token={token} />;
 }
 
-function OrderDetailView({ detail }: { detail: OrderDetail }) {
+function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string }) {
   const { order, timeline, courier, trackingNumber } = detail;
   const placed = receipt(order);
+  const onPoll = useCallback(() => {
+    const number = numberFromSearch(location.search);
+    if (number) void refreshOrderDetail(token, number);
+  }, [token]);
   return (
     <>
       <h1 id={TITLE_ID}>Order {placed.number}</h1>
+      <CardPayment
+        order={order}
+        number={placed.number}
+        card={new URLSearchParams(location.search).get('card')}
+        onPoll={onPoll}
+      />
       <div className="order-line" data-testid="order-page">
         <header className="order-head">
           <p className="order-status" data-status={order.status}>
@@ -135,7 +152,7 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{order.paymentMethod}</dd>
+            <dd>{order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}</dd>
           </div>
           <div>
             <dt>Payment</dt>

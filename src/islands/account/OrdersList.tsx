@@ -8,6 +8,7 @@ import {
   removeOrder,
 } from '../../stores/orders.ts';
 import { $session } from '../../stores/session.ts';
+import { payForOrder } from '../../stores/card-payment.ts';
 import { CancelDialogs, type CancelFlow } from './CancelDialogs.tsx';
 import { Dialog } from '../header/Dialog.tsx';
 import { useClientStore, useHydratedStore, useWakeHeader } from '../shared/hooks.ts';
@@ -56,6 +57,7 @@ function OrdersPanel() {
   const actions: OrderActions = {
     onCancel: (orderId) => setFlow({ orderId, step: 'confirm' }),
     onReturn: (orderId) => setReturnFor(orderId),
+    onPay: (orderId) => void payForOrder(orderId),
     // Removed for the account (every device); the store says how it went.
     onRemove: (orderId) => {
       focusLater(TITLE_ID);

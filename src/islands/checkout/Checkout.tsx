@@ -23,7 +23,14 @@ const loadThanks = () => import('./ThanksDialog.tsx');
 const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDialog })));
 
 /** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (docs/product.md §2, §4, §5). */
-export default function Checkout({ countries }: { countries: CheckoutCountry[] }) {
+export default function Checkout({
+  countries,
+  cardCurrencies = null,
+}: {
+  countries: CheckoutCountry[];
+  /** The currencies a card is charged in (others in PKR); null when the shop takes no cards. */
+  cardCurrencies?: string[] | null;
+}) {
   // Server-rendered: the first render is the static shell's (no cart, no products, no saved
   // country), so hydration matches; the browser's own state follows at once.
   const checkout = useHydratedStore($checkout, STATIC_CHECKOUT);
@@ -31,7 +38,10 @@ export default function Checkout({ countries }: { countries: CheckoutCountry[] }
   const announcement = useErrorFocus(checkout.refusals, checkout.errorCount, formRef);
   useStartShop();
   // Once hydrated: the saved country, then what was typed before hydration.
-  useEffect(() => startCheckout(countries, readEarlyInput(formRef.current)), [countries]);
+  useEffect(
+    () => startCheckout(countries, readEarlyInput(formRef.current), cardCurrencies),
+    [countries, cardCurrencies],
+  );
 
   // Mounted from the first thank-you on, so closing it returns focus as every dialog does.
   const [thanksMounted, setThanksMounted] = useState(false);

@@ -1,6 +1,10 @@
-import { BANK_TRANSFER_NOTE, paymentLabel } from '../../lib/payments.ts';
+import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
+import { BASE_CURRENCY } from '../../lib/currency.ts';
+import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { editField, leaveField } from '../../stores/checkout.ts';
+import { $orderRates } from '../../stores/currency.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
@@ -20,7 +24,7 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
               checked={fields.paymentMethod === m}
               onChange={() => editField('paymentMethod', m)}
             />
-            {m === 'COD' ? `${paymentLabel(m)} (COD)` : m}
+            {m === 'COD' ? `${paymentLabel(m)} (COD)` : paymentLabel(m)}
           </label>
         ))}
       </fieldset>
@@ -29,12 +33,43 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
           {error}
         </p>
       )}
-      <PaymentNote
-        method={fields.paymentMethod}
-        walletNumber={fields.walletNumber}
-        error={errors.walletNumber}
-      />
+      {fields.paymentMethod === CARD ? (
+        <CardNote checkout={checkout} />
+      ) : (
+        <PaymentNote
+          method={fields.paymentMethod}
+          walletNumber={fields.walletNumber}
+          error={errors.walletNumber}
+        />
+      )}
     </section>
+  );
+}
+
+// The static HTML is rendered in PKR, which needs no other rate.
+const BASE_ONLY = { [BASE_CURRENCY]: 1 };
+
+/** What paying by card means, and what the card is charged when not in the order's currency. */
+function CardNote({ checkout }: { checkout: CheckoutView }) {
+  const rates = useHydratedStore($orderRates, BASE_ONLY);
+  const notice = cardChargeNotice(
+    checkout.linesPkr,
+    checkout.currency,
+    rates,
+    checkout.cardCurrencies ?? [],
+  );
+  return (
+    <>
+      <p className="muted">
+        After Place Order you pay on Safepay&apos;s secure page; the shop never sees your card
+        number. Your order is confirmed once the payment is.
+      </p>
+      {notice && (
+        <p className="card-charge" data-testid="card-charge">
+          {notice}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { paymentLabel, paymentMethodsFor, type PaymentMethod } from '../../lib/payments.ts';
+import { paymentLabel, recordedMethodsFor, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
 import {
   ORDER_VIEW_TEXT,
@@ -105,7 +105,7 @@ function PaymentForm({ order, onChange }: Props) {
   const prefill = paymentPrefill(order);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [method, setMethod] = useState<PaymentMethod>(prefill.method);
+  const [method, setMethod] = useState<RecordedMethod>(prefill.method);
   const methodId = useId();
 
   if (!open)
@@ -146,9 +146,9 @@ function PaymentForm({ order, onChange }: Props) {
           id={methodId}
           name="method"
           value={method}
-          onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}
+          onChange={(e) => setMethod(e.currentTarget.value as RecordedMethod)}
         >
-          {paymentMethodsFor(order.address.country).map((m) => (
+          {recordedMethodsFor(order.address.country).map((m) => (
             <option key={m} value={m}>
               {paymentLabel(m)}
             </option>

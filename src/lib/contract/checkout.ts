@@ -3,7 +3,7 @@
 // are not dropped by tree-shaking). The order body and the order answer reuse the same address.
 import * as z from 'zod/mini';
 import { CHECKOUT_MESSAGES } from '../messages.ts';
-import { PAYMENT_METHODS } from '../payments.ts';
+import { CHECKOUT_METHODS } from '../payments.ts';
 import { cleanText, humanText, requiredString } from './fields.ts';
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
@@ -54,8 +54,8 @@ export const addressSchema = z.object({
   mobile: mobileSchema,
 });
 
-/** A payment method, required, one of the four the shop offers. */
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
+/** A payment method, required, one the checkout may offer (whether the card is offered is the server's to say). */
+export const paymentMethodSchema = z.enum(CHECKOUT_METHODS, {
   error: CHECKOUT_MESSAGES.paymentMethod,
 });
 

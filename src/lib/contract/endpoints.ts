@@ -46,9 +46,10 @@ export interface EndpointSpec {
   /**
    * How a POST body is sent: JSON (every call the browser's script makes), a plain page form, or
    *  a photo's own bytes as image/*, read by the call's service after the caller
-   * was authenticated, with its own size limit.
+   * was authenticated, with its own size limit; or a gateway's signed webhook, whose raw bytes its
+   * service reads and verifies itself (a signature covers the bytes as sent, never a re-parse).
    */
-  body?: 'json' | 'form' | 'photo';
+  body?: 'json' | 'form' | 'photo' | 'signed';
   /** The largest body the call reads, in bytes, when not DEFAULT_BODY_BYTES (a photo's). */
   maxBodyBytes?: number;
   /** What the call does, for the API reference's table (docs/api.md). */
@@ -595,6 +596,29 @@ export const ENDPOINTS = {
     answer: 'orderHidden',
     msg: false,
     summary: "Removes one of the caller's orders from their list, on every device",
+  },
+  // Cards: Pay now, and the gateway's webhook (SAFEPAY_WEBHOOK_PATH).
+  payOrder: {
+    method: 'POST',
+    paths: ['/api/order/pay'],
+    router: 'account',
+    access: 'shopper',
+    request: 'payOrder',
+    answer: 'payOpened',
+    msg: false,
+    summary: "Opens a fresh card payment for the caller's unpaid card order",
+  },
+  cardWebhook: {
+    method: 'POST',
+    paths: ['/api/payments/safepay/webhook'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'webhook',
+    msg: false,
+    body: 'signed',
+    maxBodyBytes: 64 * 1024,
+    summary: "Safepay's signed payment and refund events; each processed once",
   },
   // The desk's product editor.
   deskProductEdit: {

@@ -3,6 +3,7 @@
 // schemas, so a field renamed on one side fails `tsc` and the contract test, not a shopper.
 // GET /api/newsletter/confirm answers a small HTML page, not JSON.
 import * as z from 'zod/mini';
+import { payOpenedAnswerSchema, webhookAnswerSchema } from './cards.ts';
 import { BASE_CURRENCY } from '../currency.ts';
 import { productShape } from '../product.ts';
 import { addressSchema } from './checkout.ts';
@@ -101,12 +102,17 @@ export const orderSchema = z.object({
   ...orderReturnFields,
 });
 
-/** POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). */
+/**
+ * POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). An unpaid card order also
+ * carries `payUrl`, where the shopper goes to pay: the gateway's hosted page, or, when none could
+ * be opened, the order's own page on the shop with its Pay now (the message then says so).
+ */
 export const orderPlacedAnswerSchema = z.object({
   success,
   message: z.string(),
   orderId: z.string(),
   order: orderSchema,
+  payUrl: z.optional(z.string()),
 });
 
 /** POST /api/order/userorders: the caller's orders, newest first. */
@@ -172,4 +178,7 @@ export const STOREFRONT_ANSWERS = {
   // One of the caller's orders with its timeline and tracking; an order removed from their list.
   orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
   orderHidden: z.object({ success, message: z.string() }),
+  // Cards: Pay now, and the gateway's webhook.
+  payOpened: payOpenedAnswerSchema,
+  webhook: webhookAnswerSchema,
 } as const;

@@ -10,7 +10,6 @@ import {
 } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
 
-
 const success = z.literal(true);
 const stateSchema = z.enum(RETURN_STATES);
 const kindSchema = z.enum(RETURN_KINDS, { error: 'Please choose return or exchange.' });

@@ -5,7 +5,7 @@
 import { BASE_CURRENCY } from '../currency.ts';
 import { currencyDigits } from '../money.ts';
 import { orderLineAmounts } from './money.ts';
-import { paymentMethodsFor, type PaymentMethod } from '../payments.ts';
+import { recordedMethodsFor, type RecordedMethod } from '../payments.ts';
 import {
   RETURN_STATES,
   RETURN_STATE_LABELS,
@@ -29,10 +29,10 @@ export function paymentPrefill(order: {
   paymentMethod: string;
   address: { country: string };
   due: number;
-}): { method: PaymentMethod; amount: number } {
-  const allowed = paymentMethodsFor(order.address.country);
+}): { method: RecordedMethod; amount: number } {
+  const allowed = recordedMethodsFor(order.address.country);
   const method = (allowed as readonly string[]).includes(order.paymentMethod)
-    ? (order.paymentMethod as PaymentMethod)
+    ? (order.paymentMethod as RecordedMethod)
     : allowed[0]!;
   return { method, amount: order.due };
 }

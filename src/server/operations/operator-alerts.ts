@@ -25,7 +25,12 @@ import { readSettings } from './settings.ts';
 
 /** What an operator alert is about. */
 export type OperatorAlertKind =
-  'order-not-saved' | 'mail-failed' | 'rates-down' | 'rates-refused' | 'store-unreachable';
+  | 'order-not-saved'
+  | 'mail-failed'
+  | 'rates-down'
+  | 'rates-refused'
+  | 'store-unreachable'
+  | 'card-after-cancel';
 
 /** At most one mail per kind per window of this length (aligned to the clock: :00, :15, :30, :45). */
 export const ALERT_WINDOW_MS = 15 * 60_000;
@@ -75,6 +80,13 @@ const HEADINGS: Readonly<Record<OperatorAlertKind, { subject: string; action: st
   'rates-refused': {
     subject: 'Exchange rates refused',
     action: [],
+  },
+  'card-after-cancel': {
+    subject: 'A card was paid for an order that is cancelled',
+    action: [
+      "The shop asks Safepay to refund the card at once. Check the refund in Safepay's dashboard;",
+      'if it is not there within a day, refund it from the dashboard by hand and tell the shopper.',
+    ],
   },
   'store-unreachable': {
     subject: 'The database is unreachable',

@@ -6,6 +6,7 @@
 // The list filters, searches and counts over the orders' heads (store.orders.listHeads: the few
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
+import { checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
@@ -223,6 +224,7 @@ export async function moveDeskOrder(
   if (order.status !== expected)
     throw conflict(DESK_ANSWERS.movedBySomeoneElse(order.status, lastMover(order)));
   if (!canMoveTo(expected, to)) throw conflict(ORDER_ANSWERS.badStatus(expected, to));
+  checkCardMove(order, to);
   const note =
     to === 'Cancelled'
       ? (body.reason ?? null)

@@ -11,8 +11,16 @@ export {
   toDeskOrder,
 } from './desk-orders.ts';
 export { hideUserOrder, showUserOrder } from './order-page.ts';
-export { cancelOrder, checkIdempotencyKey, listUserOrders, placeOrder, toOrder } from './orders.ts';
+export {
+  cancelOrder,
+  checkIdempotencyKey,
+  listUserOrders,
+  placeOrder,
+  toOrder,
+  type OrderContext,
+} from './orders.ts';
 export { dueMinor, fromMinor, paidMinor } from './payment-view.ts';
 export { ledgerEntry } from './ledger-entry.ts';
 export { toDeskReturn } from './return-view.ts';
+export { announcePaidByCard, cancelUnpaidCardOrder, isUnpaidCard } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';

@@ -1,7 +1,8 @@
 import { shortNumber } from '../../lib/desk.ts';
+import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { orderLineAmounts } from '../../lib/orders/money.ts';
-import { paymentLabel, withArticle } from '../../lib/payments.ts';
+import { CARD, paymentLabel, withArticle } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
@@ -13,6 +14,8 @@ import type { OrderRecord } from '../store/port.ts';
  * quote; for a wallet, the number the payment request goes to.
  */
 function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
+  if (order.paymentMethod === CARD && isPaidInFull(order))
+    return ['Your card payment was received. Thank you.', ''];
   if (order.walletNumber)
     return [
       `We will send ${withArticle(order.paymentMethod)} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,

@@ -21,6 +21,8 @@ import type { OrderRecord, Store, UnavailableLine, UserRecord } from '../store/p
 import { confirmationMail } from './order-mail.ts';
 import { readSettings } from '../operations/index.ts';
 import { walletNumberFor } from '../../lib/wallet.ts';
+import { CARD } from '../../lib/payments.ts';
+import { checkCardMove } from './card-orders.ts';
 import { ratesForOrder } from '../operations/index.ts';
 import { publishedMany } from '../catalogue/index.ts';
 import { confirmBeforePricing } from '../catalogue/index.ts';
@@ -146,6 +148,8 @@ export interface OrderContext {
   idempotencyKey: string | null;
   clientAddress: string;
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** The shop takes cards now, so 'Card' may be chosen (the payments context decides). */
+  cards?: boolean;
 }
 
 /**
@@ -160,11 +164,14 @@ export async function placeOrder(
   body: OrderBody,
   context: OrderContext,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const destination = resolveDestination({
-    country: body.address.country,
-    currency: body.currency,
-    paymentMethod: body.paymentMethod,
-  });
+  const destination = resolveDestination(
+    {
+      country: body.address.country,
+      currency: body.currency,
+      paymentMethod: body.paymentMethod,
+    },
+    context.cards === true,
+  );
   if ('error' in destination) throw invalid(destination.error);
   // The wallet number staff send the payment request to.
   const wallet = walletNumberFor(destination.paymentMethod, body.walletNumber);
@@ -228,7 +235,10 @@ export async function placeOrder(
   const result = await deps.store.orders.create(order, { requireStock: true });
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'unavailable') throw await unavailableLine(deps.store, result.line, items);
-  if (result.kind === 'created') {
+  // A card order is confirmed and announced once its payment is (announcePaidByCard).
+  if (result.kind === 'created' && paymentMethod === CARD)
+    void retryDueMailsLater(deps, context.waitUntil);
+  else if (result.kind === 'created') {
     // After the answer: the confirmation with the settings as they are now (kept and retried if
     // it fails; a mail failure never fails the order), the shop's new-order alert, and any failed
     // mail now due for a retry.
@@ -307,6 +317,7 @@ export async function moveOrderStatus(
   const order = await store.orders.get(orderId);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   if (!canMoveTo(order.status, to)) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
+  checkCardMove(order, to);
   const updated = await store.orders.transition(
     orderId,
     [order.status],

@@ -17,7 +17,7 @@ import { mailValue } from '../mail-text.ts';
 
 /** Something the shop's orders address is told about. */
 export type ShopAlert =
-  | { kind: 'new-order'; order: OrderRecord }
+  | { kind: 'new-order'; order: OrderRecord; paidByCard?: boolean }
   | { kind: 'cancelled'; order: OrderRecord; by: 'the shopper' | string }
   | { kind: 'return-requested'; order: OrderRecord; summary?: string };
 
@@ -27,15 +27,16 @@ export async function ordersAddress(deps: Deps): Promise<string> {
 }
 
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
-function essentials(o: OrderRecord): string[] {
+function essentials(o: OrderRecord, paidByCard = false): string[] {
   const total = formatOrderTotal(o.total, o.currency, orderTotalPkr(o));
+  const method = mailValue(paymentLabel(o.paymentMethod));
   return [
     `Name: ${mailValue(`${o.address.firstName} ${o.address.lastName}`)}`,
     `E-mail: ${mailValue(o.address.email)}`,
     `Phone: ${mailValue(o.address.mobile)}`,
     `City: ${mailValue(o.address.city)}, ${mailValue(o.address.country)}`,
     `Total: ${total}`,
-    `Payment: ${mailValue(paymentLabel(o.paymentMethod))}`,
+    `Payment: ${paidByCard ? `${method}, paid by card` : method}`,
     'Items:',
     ...o.items.map(
       (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
@@ -53,10 +54,15 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
       return {
         to,
         // A plain-ASCII subject: the currency's code, not its symbol, reads the same in every mail program.
-        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}`,
-        text: [`A new order ${number} was placed.`, '', ...essentials(alert.order), ...close].join(
-          '\n',
-        ),
+        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}${alert.paidByCard ? ', paid by card' : ''}`,
+        text: [
+          alert.paidByCard
+            ? `A new order ${number} was placed and paid by card.`
+            : `A new order ${number} was placed.`,
+          '',
+          ...essentials(alert.order, alert.paidByCard),
+          ...close,
+        ].join('\n'),
         summary: `alert: new order ${alert.order.id}`,
       };
     case 'cancelled':

@@ -1,6 +1,22 @@
 // The payments context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // Money on an order: payments recorded at the desk or by the CLI.
 export { recordPayment, recordRefund } from './desk-payments.ts';
+// Cards at checkout: the charge, the payment page at placing and Pay now; the gateway's webhook;
+// unpaid card orders settled after their 60 minutes.
+export {
+  cardChargeOf,
+  cardCurrenciesAtCheckout,
+  payNow,
+  placeOrderPaying,
+  shopOrigin,
+} from './card-checkout.ts';
+export { receiveCardWebhook } from './card-webhook.ts';
+export {
+  expireUnpaidCardOrders,
+  expireUnpaidCardOrdersLater,
+  settleOverdueCardOrder,
+} from './card-expiry.ts';
+export { cardGateway, recordCardPayment } from './card-payments.ts';
 // Cards: the provider-neutral gateway port, the Safepay adapter and whether cards are offered.
 export {
   chargeCurrency,

@@ -44,6 +44,10 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: true,
     why: 'the published catalogue: what the pages show and what orders are priced from',
   },
+  gatewayEvents: {
+    backup: true,
+    why: 'card webhook events already taken in: a restored shop must not process one twice',
+  },
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

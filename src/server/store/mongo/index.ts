@@ -8,6 +8,7 @@ import { mongoCarts } from './carts.ts';
 import { mongoCatalogueVersions } from './catalogue-versions.ts';
 import { mongoContext } from './context.ts';
 import { connect, mongoOutage, realDriver, type MongoDriver } from './driver.ts';
+import { mongoGatewayEvents } from './gateway-events.ts';
 import { mongoLimits } from './limits.ts';
 import { mongoMailFailures } from './mail-failures.ts';
 import { mongoOrders } from './orders.ts';
@@ -56,6 +57,7 @@ export async function openMongoStore(
       },
       backup: mongoBackup(ctx),
       catalogueVersions: mongoCatalogueVersions(ctx),
+      gatewayEvents: mongoGatewayEvents(ctx),
     },
     mongoOutage,
   );

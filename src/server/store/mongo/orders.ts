@@ -33,6 +33,12 @@ const ledgerCount = (entriesBefore: number) =>
     ? { $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }] }
     : { payments: { $size: entriesBefore } };
 
+/** Order Placed with nothing on its ledger: what a card may still be opened on or expired from. */
+const UNPAID_PLACED = {
+  status: 'Order Placed' as const,
+  $or: [{ payments: { $exists: false } }, { payments: { $size: 0 } }],
+};
+
 /** The orders repository over `db`. */
 export function mongoOrders({
   client,
@@ -212,6 +218,34 @@ export function mongoOrders({
         { $push: { payments: entry } },
       );
       return typeof saved === 'string' ? { kind: saved } : { kind: 'saved', order: saved };
+    },
+    // Cards.
+    async setCard(id, card, when = {}) {
+      // The charge it replaces joins `earlier`: read, then written only while the order still
+      // holds the card read (compare-and-set), so two Pay nows at once cannot lose a reference.
+      const filter: Record<string, unknown> = { _id: id, ...UNPAID_PLACED };
+      if (when.userId !== undefined) filter.userId = when.userId;
+      const current = await orders.findOne(filter);
+      if (!current) return null;
+      const earlier = current.card
+        ? [...(current.card.earlier ?? []), current.card.reference]
+        : (card.earlier ?? []);
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { ...filter, 'card.reference': current.card?.reference ?? { $exists: false } },
+          { $set: { card: { ...card, ...(earlier.length ? { earlier } : {}) } } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
+    async cancelUnpaid(id, reason, event) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { _id: id, ...UNPAID_PLACED },
+          { $set: { status: 'Cancelled', cancelReason: reason }, $push: { history: event } },
+          { returnDocument: 'after' },
+        ),
+      );
     },
     // Removed orders.
     async hideForOwner(id, userId) {

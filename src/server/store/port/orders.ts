@@ -41,6 +41,20 @@ export interface OrderRecord extends Omit<
   payments?: LedgerEntry[];
   /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
   hiddenByOwner?: boolean;
+  /** A card order's payment at the gateway: absent until one is opened (the gateway was down). */
+  card?: CardCharge;
+}
+
+/** What a card order is charged at the gateway; a webhook must match it to the unit. */
+export interface CardCharge {
+  /** The gateway's id of the payment last opened (Safepay's tracker). */
+  reference: string;
+  /** Payments opened before it (an earlier Pay now): a payment on one of them still counts. */
+  earlier?: string[];
+  /** The order's currency where the gateway takes it, else PKR. */
+  chargeCurrency: string;
+  /** The charge in minor units of chargeCurrency. */
+  chargeMinor: number;
 }
 
 /** A payment or refund on an order's ledger. */
@@ -194,6 +208,19 @@ export interface OrderRepository {
    * transaction cannot pay two orders even when both writes race.
    */
   appendLedger(id: string, entry: LedgerEntry, when: LedgerCondition): Promise<LedgerWrite>;
+  // Cards.
+  /**
+   * Sets a card order's gateway charge, in one atomic write, only while the order is Order Placed,
+   * holds no ledger entry, and is owned by `userId` when given; the charge it replaces (if any)
+   * joins `earlier`. Returns the updated order, or null when the condition did not hold.
+   */
+  setCard(id: string, card: CardCharge, when?: { userId?: string }): Promise<OrderRecord | null>;
+  /**
+   * Cancels an order with `reason`, appending `event`, in one atomic write, only while it is Order
+   * Placed and holds no ledger entry: a payment recorded first wins, and a cancel first makes the
+   * payment's conditional write fail. Returns the cancelled order, or null.
+   */
+  cancelUnpaid(id: string, reason: string, event: OrderEvent): Promise<OrderRecord | null>;
   // Removed orders.
   /**
    * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic

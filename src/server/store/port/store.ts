@@ -3,6 +3,7 @@ import type { AuditRepository } from './audit.ts';
 import type { BackupRepository } from './backup.ts';
 import type { CartRepository } from './carts.ts';
 import type { CatalogueVersionRepository } from './catalogue-versions.ts';
+import type { GatewayEventRepository } from './gateway-events.ts';
 import type { LimitRepository } from './limits.ts';
 import type { MailFailureRepository } from './mail-failures.ts';
 import type { OrderRepository } from './orders.ts';
@@ -35,6 +36,8 @@ export interface Store {
   backup: BackupRepository;
   // Catalogue versions.
   catalogueVersions: CatalogueVersionRepository;
+  // Card gateway webhooks.
+  gatewayEvents: GatewayEventRepository;
 }
 
 /**

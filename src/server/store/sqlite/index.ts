@@ -8,6 +8,7 @@ import { sqliteBackup } from './backup.ts';
 import { sqliteCarts } from './carts.ts';
 import { sqliteCatalogueVersions } from './catalogue-versions.ts';
 import { sqliteOutage, transaction, type SqliteContext } from './db.ts';
+import { sqliteGatewayEvents } from './gateway-events.ts';
 import { sqliteLimits } from './limits.ts';
 import { sqliteMailFailures } from './mail-failures.ts';
 import { sqliteOrders } from './orders.ts';
@@ -64,6 +65,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       },
       backup: sqliteBackup(ctx),
       catalogueVersions: sqliteCatalogueVersions(ctx),
+      gatewayEvents: sqliteGatewayEvents(ctx),
     },
     sqliteOutage,
   );

@@ -152,6 +152,37 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return { kind: 'saved' as const, order: next };
       });
     },
+    // Cards.
+    async setCard(id, card, when = {}) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !isUnpaidPlaced(order)) return null;
+        if (when.userId !== undefined && order.userId !== when.userId) return null;
+        const earlier = order.card
+          ? [...(order.card.earlier ?? []), order.card.reference]
+          : (card.earlier ?? []);
+        const next: OrderRecord = {
+          ...order,
+          card: { ...card, ...(earlier.length ? { earlier } : {}) },
+        };
+        q.orderUpdate.run(order.status, JSON.stringify(next), id);
+        return next;
+      });
+    },
+    async cancelUnpaid(id, reason, event) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !isUnpaidPlaced(order)) return null;
+        const next: OrderRecord = {
+          ...order,
+          status: 'Cancelled',
+          cancelReason: reason,
+          history: [...(order.history ?? []), event],
+        };
+        q.orderUpdate.run(next.status, JSON.stringify(next), id);
+        return next;
+      });
+    },
     async hideForOwner(id, userId) {
       return tx(() => {
         const order = getOrder(id);
@@ -163,3 +194,7 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
     },
   };
 }
+
+/** Order Placed with no payment recorded: what a card may still be opened on or expired from. */
+const isUnpaidPlaced = (o: OrderRecord) =>
+  o.status === 'Order Placed' && (o.payments ?? []).length === 0;

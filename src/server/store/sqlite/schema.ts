@@ -40,4 +40,6 @@ CREATE TABLE IF NOT EXISTS ledger_references (key TEXT PRIMARY KEY, order_id TEX
 CREATE TABLE IF NOT EXISTS catalogue_versions (
   number INTEGER PRIMARY KEY, state TEXT NOT NULL, doc TEXT NOT NULL, products TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
+-- card gateway events taken in, one row per event id
+CREATE TABLE IF NOT EXISTS gateway_events (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, doc TEXT NOT NULL);
 `;

@@ -1,0 +1,184 @@
+// The card gateway's webhook: the one way a card payment becomes a payment on its order. Every
+// delivery leaves exactly one log line ("card webhook") saying what became of it, and is answered
+// as the gateway expects: 2xx once it is taken (a replay, or a signed event that can never match,
+// included, so the gateway stops retrying), 4xx when it is not the gateway's (no or a bad
+// signature, a stale or future timestamp, a body too large or not the gateway's JSON), 5xx when
+// processing failed part-way (the event is released, so the gateway's retry processes it).
+//
+// A signed event is taken in once, by its id, before anything is done (gatewayEvents.insert
+// refuses a second insert of an id). A payment event is recorded only when its order exists and is
+// a card order, its reference is one opened for that order, its amount and currency are the
+// order's charge to the unit, and the gateway's own reading of the payment agrees.
+import { isPaidInFull } from '../../lib/orders/ledger.ts';
+import { shortNumber } from '../../lib/desk.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { CARD_MESSAGES } from '../../lib/cards.ts';
+import { CARD } from '../../lib/payments.ts';
+import type { WaitUntil } from '../background.ts';
+import type { Deps } from '../deps.ts';
+import { readBytesCapped, reply } from '../http.ts';
+import { alertOperator } from '../operations/index.ts';
+import { announcePaidByCard } from '../orders/index.ts';
+import { logEvent } from '../request-log.ts';
+import type { OrderRecord } from '../store/port.ts';
+import { WEBHOOK_MAX_BYTES } from './gateway/webhook.ts';
+import type { GatewayEvent, PaymentGateway, WebhookRefusal } from './gateway/port.ts';
+import { cardGateway, readingPays, recordCardPayment } from './card-payments.ts';
+
+/** The status each refusal is answered with: none of them is the gateway's genuine, current event. */
+const REFUSAL_STATUS: Readonly<Record<WebhookRefusal, number>> = {
+  'body-too-large': 413,
+  'missing-headers': 401,
+  'bad-signature': 401,
+  'malformed-timestamp': 400,
+  'stale-timestamp': 400,
+  'future-timestamp': 400,
+  'malformed-body': 400,
+};
+
+const taken = (status = 200) =>
+  reply({ success: true, message: CARD_MESSAGES.webhookTaken }, { status });
+const refused = (status: number) =>
+  reply({ success: false, message: CARD_MESSAGES.webhookRefused }, { status });
+
+/** Receives one webhook delivery: its raw bytes and headers, at `now`. */
+export async function receiveCardWebhook(
+  deps: Deps,
+  req: Request,
+  now = new Date(),
+  waitUntil?: WaitUntil,
+) {
+  const gateway = cardGateway(deps.config);
+  if (!gateway) {
+    logEvent('warn', 'card webhook', { verdict: 'refused', reason: 'cards are not configured' });
+    return refused(404);
+  }
+  const raw = await readBytesCapped(req, WEBHOOK_MAX_BYTES);
+  const verdict = raw
+    ? gateway.verifyWebhook(raw, req.headers, now)
+    : ({ ok: false, reason: 'body-too-large', detail: `over ${WEBHOOK_MAX_BYTES} bytes` } as const);
+  if (!verdict.ok) {
+    logEvent('warn', 'card webhook', {
+      verdict: 'refused',
+      reason: verdict.reason,
+      detail: verdict.detail,
+    });
+    return refused(REFUSAL_STATUS[verdict.reason]);
+  }
+  const { event } = verdict;
+  const about = { event: event.id, type: event.type, reference: event.reference };
+  const fresh = await deps.store.gatewayEvents.insert({
+    id: event.id,
+    gateway: gateway.name,
+    type: event.type,
+    reference: event.reference,
+    receivedAt: now.toISOString(),
+    outcome: 'processing',
+  });
+  if (!fresh) {
+    logEvent('info', 'card webhook', { ...about, verdict: 'replay', outcome: 'already taken in' });
+    return taken();
+  }
+  let outcome: Outcome;
+  try {
+    outcome = await processEvent(deps, gateway, event, waitUntil);
+  } catch (error) {
+    // Taken back, so the gateway's next delivery of this event is processed from the start.
+    await deps.store.gatewayEvents.release(event.id).catch(() => undefined);
+    logEvent('error', 'card webhook', { ...about, verdict: 'failed', error });
+    return refused(500);
+  }
+  await deps.store.gatewayEvents.settle(event.id, outcome.text);
+  logEvent(outcome.matched ? 'info' : 'warn', 'card webhook', {
+    ...about,
+    verdict: outcome.matched ? 'taken' : 'mismatch',
+    outcome: outcome.text,
+  });
+  return taken();
+}
+
+/** What became of an event: its words for the log and the record, and whether it matched an order. */
+type Outcome = { text: string; matched: boolean };
+const mismatch = (text: string): Outcome => ({ text, matched: false });
+
+async function processEvent(
+  deps: Deps,
+  gateway: PaymentGateway,
+  event: GatewayEvent,
+  waitUntil?: WaitUntil,
+): Promise<Outcome> {
+  // A failed card leaves the order to a retry or Pay now; refunds are recorded by the desk's
+  // refund, which the gateway's refund event only confirms.
+  if (event.kind !== 'payment.paid') return { text: `noted ${event.type}`, matched: true };
+  const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
+  if (!order || order.paymentMethod !== CARD || !order.card) return mismatch('unknown order');
+  const card = order.card;
+  if (![card.reference, ...(card.earlier ?? [])].includes(event.reference))
+    return mismatch('payment reference not opened for this order');
+  if (event.amountMinor !== card.chargeMinor)
+    return mismatch(`amount ${event.amountMinor} is not the charge ${card.chargeMinor}`);
+  if (event.currency !== card.chargeCurrency)
+    return mismatch(`currency ${event.currency} is not the charge's ${card.chargeCurrency}`);
+  // The event is signed, but the gateway's own record is what the shop books.
+  const reading = await gateway.readPayment(event.reference);
+  if (!readingPays(reading, card))
+    return mismatch(
+      `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
+    );
+  return bookPayment(deps, gateway, order, event.reference, waitUntil);
+}
+
+/** Records the verified payment, or refunds it when the order cannot take it (cancelled, paid). */
+async function bookPayment(
+  deps: Deps,
+  gateway: PaymentGateway,
+  order: OrderRecord,
+  reference: string,
+  waitUntil?: WaitUntil,
+): Promise<Outcome> {
+  let current = order;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if ((current.payments ?? []).some((p) => p.reference === reference))
+      return { text: 'already recorded', matched: true };
+    if (current.status === 'Cancelled' || isPaidInFull(current))
+      return refundUnwanted(deps, gateway, current, reference, waitUntil);
+    const saved = await recordCardPayment(deps.store, current, reference);
+    if (saved) {
+      void announcePaidByCard(deps, saved, waitUntil);
+      return { text: 'recorded payment', matched: true };
+    }
+    // Another write came first (a cancel, an expiry, a payment): read it and decide again.
+    const reread = await deps.store.orders.get(order.id);
+    if (!reread) return mismatch('unknown order');
+    current = reread;
+  }
+  throw new Error(`order ${order.id} kept changing while its card payment was recorded`);
+}
+
+/**
+ * A card paid for an order that is cancelled (or already paid by another of its payments): the
+ * owner is alerted, and the card is refunded through the gateway. A refund that fails throws, so
+ * the event is released and the gateway's retry tries again.
+ */
+async function refundUnwanted(
+  deps: Deps,
+  gateway: PaymentGateway,
+  order: OrderRecord,
+  reference: string,
+  waitUntil?: WaitUntil,
+): Promise<Outcome> {
+  const card = order.card!;
+  const why = order.status === 'Cancelled' ? 'cancelled' : 'already paid';
+  const amount = formatMoney(card.chargeMinor / 100, card.chargeCurrency);
+  void alertOperator(
+    deps,
+    'card-after-cancel',
+    {
+      summary: `A card payment of ${amount} (${reference}) arrived for order #${shortNumber(order.id)}, which is ${why}; refunding it to the card`,
+      ...(why === 'already paid' ? { subject: 'A card order was paid twice' } : {}),
+    },
+    { waitUntil },
+  );
+  await gateway.refund(reference, card.chargeMinor);
+  return { text: `refunded: order ${why}`, matched: true };
+}

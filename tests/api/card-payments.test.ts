@@ -1,0 +1,596 @@
+// Cards online, end to end in one process: the shop's handlers with real Request objects, the
+// Safepay stand-in (src/demo/safepay-stand-in.ts) as the gateway on 127.0.0.1, its signed webhooks
+// delivered to the shop over HTTP, a local SMTP catcher for the mails. A card order is placed
+// unpaid, the shopper pays on the test page, and only the verified webhook marks it paid. Every
+// hostile delivery (forged, replayed, stale, mismatched, oversized, malformed) changes nothing,
+// is answered as the gateway expects, and leaves exactly one log line.
+import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import account from '../../netlify/functions/account.mts';
+import shop from '../../netlify/functions/shop.mts';
+import { serveApi } from '../../scripts/serve-api.ts';
+import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import { CARD_MESSAGES } from '../../src/lib/cards.ts';
+import { shortNumber } from '../../src/lib/desk.ts';
+import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
+import { orderTotalPkr } from '../../src/lib/orders/money.ts';
+import { settleBackground } from '../../src/server/background.ts';
+import { getDeps } from '../../src/server/deps.ts';
+import { moveDeskOrder } from '../../src/server/orders/index.ts';
+import { moveOrderStatus } from '../../src/server/orders/orders.ts';
+import { SAFEPAY_WEBHOOK_PATH, expireUnpaidCardOrders } from '../../src/server/payments/index.ts';
+import type { OrderRecord } from '../../src/server/store/port.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import { call, signUp, stockShelves } from '../fixtures/api.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { startFakeRates } from '../fixtures/fake-rates.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+
+const keys = {
+  apiKey: 'sec_3f9a2c1e-test-0001',
+  secretKey: 'stand-in-secret-key-0001',
+  webhookSecret: Buffer.alloc(32, 0x5a).toString('base64'),
+};
+const SAFEPAY_ENV = {
+  SAFEPAY_ENVIRONMENT: 'sandbox',
+  SAFEPAY_API_KEY: keys.apiKey,
+  SAFEPAY_SECRET_KEY: keys.secretKey,
+  SAFEPAY_WEBHOOK_SECRET: keys.webhookSecret,
+};
+const ukAddress = (email: string) =>
+  lahoreAddress({ email, country: 'United Kingdom', state: 'England', city: 'Leeds' });
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let rates: Awaited<ReturnType<typeof startFakeRates>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let stand: Awaited<ReturnType<typeof startSafepayStandIn>>;
+let shopServer: http.Server;
+let shopper: { token: string; email: string };
+let logLines: Record<string, unknown>[];
+
+beforeAll(async () => {
+  env = await useTempDataDir();
+  rates = await startFakeRates('ok');
+  smtp = await startSmtpCatcher();
+  // The shop's API over HTTP, as `npm start` serves it, for the stand-in's webhook deliveries.
+  shopServer = http.createServer((req, res) => {
+    void serveApi(req, res).then((served) => served || res.writeHead(404).end());
+  });
+  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
+  const { port } = shopServer.address() as AddressInfo;
+  stand = await startSafepayStandIn({
+    ...keys,
+    webhookUrl: `http://127.0.0.1:${port}${SAFEPAY_WEBHOOK_PATH}`,
+    retryDelaysMs: [],
+  });
+  Object.assign(process.env, SAFEPAY_ENV, {
+    SAFEPAY_API_URL: stand.url,
+    SAFEPAY_TIMEOUT_MS: '2000',
+    RATES_URL: rates.url,
+    SMTP_URL: smtp.url,
+    // Every order here comes from one test address.
+    THROTTLE_ADDRESS_FACTOR: '100',
+  });
+  await stockShelves([
+    makeProduct({
+      _id: 'city-tote',
+      productName: 'City Tote',
+      price: 12_000,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
+  ]);
+});
+afterAll(async () => {
+  for (const name of [...Object.keys(SAFEPAY_ENV), 'SAFEPAY_API_URL', 'SAFEPAY_TIMEOUT_MS'])
+    delete process.env[name];
+  delete process.env.RATES_URL;
+  delete process.env.SMTP_URL;
+  delete process.env.THROTTLE_ADDRESS_FACTOR;
+  await stand.close();
+  await new Promise<void>((resolve) => shopServer.close(() => resolve()));
+  await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
+});
+beforeEach(() => {
+  logLines = [];
+  const keep = (text: unknown) => {
+    try {
+      logLines.push(JSON.parse(String(text)) as Record<string, unknown>);
+    } catch {
+      // Not one of the shop's JSON log lines.
+    }
+  };
+  vi.spyOn(console, 'log').mockImplementation(keep);
+  vi.spyOn(console, 'error').mockImplementation(keep);
+});
+afterEach(async () => {
+  await stand.idle();
+  await settleBackground();
+  stand.state.mode = 'ok';
+  vi.restoreAllMocks();
+});
+
+const webhookLines = () => logLines.filter((l) => l.msg === 'card webhook');
+
+/**
+ * Places a card order as the checkout does, for a new shopper (the shop throttles orders per
+ * shopper) shipping to the UK unless told otherwise; `shopper` is then that shopper.
+ */
+async function placeCardOrder(
+  place: (email: string) => { address: ReturnType<typeof ukAddress>; currency: string } = (
+    email,
+  ) => ({ address: ukAddress(email), currency: 'GBP' }),
+) {
+  const who = await signUp('Card Shopper');
+  shopper = who;
+  const { address, currency } = place(who.email);
+  const answer = await call(account, '/api/order/COD', {
+    token: who.token,
+    headers: { 'idempotency-key': `card-${randomUUID()}` },
+    body: {
+      items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+      address,
+      currency,
+      paymentMethod: 'Card',
+    },
+  });
+  return answer;
+}
+
+const stored = async (id: string) => (await (await getStore()).orders.get(id)) as OrderRecord;
+
+/** Opens the hosted page and presses one of its buttons, as the shopper's browser would. */
+async function press(payUrl: string, choice: 'pay' | 'decline' | 'cancel') {
+  const page = await fetch(payUrl);
+  const html = await page.text();
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g,
+  ))
+    form.set(
+      name!,
+      value!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+    );
+  form.set('choice', choice);
+  const answer = await fetch(new URL('/embedded/', payUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  await stand.idle();
+  await settleBackground();
+  return answer.headers.get('location');
+}
+
+/** A webhook delivery signed as Safepay signs it (or with another key), as a Request to the shop. */
+function delivery(
+  body: unknown,
+  opts: { at?: Date; secret?: string; extraBytes?: number } = {},
+): Request {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const timestamp = (opts.at ?? new Date()).toISOString();
+  const key = Buffer.from(opts.secret ?? keys.webhookSecret, 'base64');
+  const signature = createHmac('sha256', key).update(`${timestamp}.${text}`).digest('hex');
+  return new Request(`http://localhost${SAFEPAY_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-sfpy-signature': signature,
+      'x-sfpy-timestamp': timestamp,
+    },
+    body: text,
+  });
+}
+
+/** A payment event for `order` as the stand-in sends it, with fields overridden. */
+function paidEvent(order: OrderRecord, data: Record<string, unknown> = {}) {
+  return {
+    token: `evt_${randomUUID()}`,
+    type: 'payment.succeeded',
+    data: {
+      tracker: order.card!.reference,
+      amount: order.card!.chargeMinor,
+      currency: order.card!.chargeCurrency,
+      metadata: { order_id: order.id },
+      ...data,
+    },
+  };
+}
+
+async function deliver(request: Request) {
+  const res = await shop(request);
+  await settleBackground();
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('checkout with a card', () => {
+  it('places a UK order unpaid, charged in pounds, and answers the hosted page to go to', async () => {
+    const answer = await placeCardOrder();
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: ORDER_MESSAGES.placed,
+      order: { status: 'Order Placed', payment: false, paymentMethod: 'Card', currency: 'GBP' },
+    });
+    const order = await stored(answer.body.orderId);
+    const payUrl = new URL(answer.body.payUrl);
+    expect(`${payUrl.origin}${payUrl.pathname}`).toBe(`${stand.url}/embedded/`);
+    expect(payUrl.searchParams.get('tracker')).toBe(order.card!.reference);
+    expect(payUrl.searchParams.get('redirect_url')).toBe(
+      `http://localhost/yourOrders/order?n=${shortNumber(order.id)}&card=return`,
+    );
+    expect(order.card).toEqual({
+      reference: expect.stringMatching(/^track_/),
+      chargeCurrency: 'GBP',
+      chargeMinor: Math.round(order.total * 100),
+    });
+    expect(stand.state.trackers.get(order.card!.reference)).toMatchObject({
+      currency: 'GBP',
+      amount: Math.round(order.total * 100),
+    });
+    // Nothing is confirmed to the shopper, nor announced to the owner, before the card is paid.
+    await settleBackground();
+    expect(smtp.mails.filter((m) => mailText(m.raw).includes(shortNumber(order.id)))).toEqual([]);
+  });
+
+  it('charges an order in a currency Safepay does not take in rupees: the order in PKR to the paisa', async () => {
+    const answer = await placeCardOrder((email) => ({
+      address: lahoreAddress({ email, country: 'Japan', state: 'Tokyo', city: 'Tokyo' }),
+      currency: 'JPY',
+    }));
+    expect(answer.status).toBe(201);
+    const order = await stored(answer.body.orderId);
+    expect(order.card).toMatchObject({
+      chargeCurrency: 'PKR',
+      chargeMinor: orderTotalPkr(order) * 100,
+    });
+  });
+
+  it('Pay on the test page: the signed webhook marks it paid once, mails the shopper once, and tells the owner "paid by card"', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    const back = await press(placed.body.payUrl, 'pay');
+    expect(back).toContain(`/yourOrders/order?n=${shortNumber(id)}&card=return`);
+    const order = await stored(id);
+    expect(isPaidInFull(order)).toBe(true);
+    expect(order.payments).toEqual([
+      {
+        id: expect.any(String),
+        at: expect.any(String),
+        kind: 'payment',
+        method: 'Card',
+        amount: order.total,
+        amountPkr: expect.any(Number),
+        reference: order.card!.reference,
+        by: { id: 'gateway', email: 'Safepay' },
+        status: 'Order Placed',
+      },
+    ]);
+    const mails = smtp.mails.filter((m) => mailText(m.raw).includes(`#${shortNumber(id)}`));
+    const confirmations = mails.filter((m) => m.to.includes(shopper.email));
+    expect(confirmations).toHaveLength(1);
+    expect(mailText(confirmations[0]!.raw)).toContain('Your card payment was received. Thank you.');
+    const alerts = mails.filter((m) => !m.to.includes(shopper.email));
+    expect(alerts).toHaveLength(1);
+    expect(mailText(alerts[0]!.raw)).toContain(
+      `A new order #${shortNumber(id)} was placed and paid by card.`,
+    );
+    expect(mailText(alerts[0]!.raw)).toContain('Payment: Card (Visa, Mastercard), paid by card');
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'taken', outcome: 'recorded payment' }),
+    ]);
+  });
+
+  it('Decline and Cancel leave the order unpaid and placed', async () => {
+    const placed = await placeCardOrder();
+    expect(await press(placed.body.payUrl, 'decline')).toContain('&card=cancelled');
+    const order = await stored(placed.body.orderId);
+    expect(order).toMatchObject({ status: 'Order Placed' });
+    expect(isPaidInFull(order)).toBe(false);
+    expect(order.payments).toBeUndefined();
+  });
+});
+
+describe('the webhook', () => {
+  let order: OrderRecord;
+  beforeEach(async () => {
+    const placed = await placeCardOrder();
+    order = await stored(placed.body.orderId);
+    // Paid on the gateway, its own webhook lost: each test sends its own delivery.
+    stand.state.trackers.get(order.card!.reference)!.state = 'TRACKER_ENDED';
+    logLines.length = 0;
+  });
+
+  it('records a valid signed event once, read back from the gateway', async () => {
+    expect(await deliver(delivery(paidEvent(order)))).toEqual({
+      status: 200,
+      body: { success: true, message: CARD_MESSAGES.webhookTaken },
+    });
+    expect(isPaidInFull(await stored(order.id))).toBe(true);
+    expect(webhookLines()).toHaveLength(1);
+  });
+
+  it('refuses a forged signature with 401, changing nothing, in one log line', async () => {
+    const forged = delivery(paidEvent(order), { secret: Buffer.alloc(32, 1).toString('base64') });
+    expect((await deliver(forged)).status).toBe(401);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'refused', reason: 'bad-signature' }),
+    ]);
+  });
+
+  it('answers a replay of the same event id 200 and records nothing more', async () => {
+    const event = paidEvent(order);
+    await deliver(delivery(event));
+    logLines.length = 0;
+    expect(await deliver(delivery(event))).toMatchObject({ status: 200 });
+    expect((await stored(order.id)).payments).toHaveLength(1);
+    expect(webhookLines()).toEqual([expect.objectContaining({ verdict: 'replay' })]);
+  });
+
+  it('lets one of ten racing deliveries of one event record the payment', async () => {
+    const event = paidEvent(order);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(delivery(event))));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await stored(order.id)).payments).toHaveLength(1);
+    expect(webhookLines().filter((l) => l.verdict === 'taken')).toHaveLength(1);
+  });
+
+  it('refuses a timestamp older than 5 minutes with 400', async () => {
+    const stale = delivery(paidEvent(order), { at: new Date(Date.now() - 5 * 60_000 - 1000) });
+    expect((await deliver(stale)).status).toBe(400);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'refused', reason: 'stale-timestamp' }),
+    ]);
+  });
+
+  it('takes an amount that is not the charge but records nothing', async () => {
+    const answer = await deliver(
+      delivery(paidEvent(order, { amount: order.card!.chargeMinor - 1 })),
+    );
+    expect(answer.status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({
+        verdict: 'mismatch',
+        outcome: `amount ${order.card!.chargeMinor - 1} is not the charge ${order.card!.chargeMinor}`,
+      }),
+    ]);
+  });
+
+  it('takes a currency that is not the charge but records nothing', async () => {
+    expect((await deliver(delivery(paidEvent(order, { currency: 'USD' })))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({
+        verdict: 'mismatch',
+        outcome: "currency USD is not the charge's GBP",
+      }),
+    ]);
+  });
+
+  it('takes an event for an unknown order, or a payment not opened for the order, and records nothing', async () => {
+    const unknown = paidEvent(order, { metadata: { order_id: randomUUID() } });
+    expect((await deliver(delivery(unknown))).status).toBe(200);
+    const other = paidEvent(order, { tracker: `track_${randomUUID()}` });
+    expect((await deliver(delivery(other))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines().map((l) => l.outcome)).toEqual([
+      'unknown order',
+      'payment reference not opened for this order',
+    ]);
+  });
+
+  it('records nothing when the gateway reads the payment as not paid, whatever the event says', async () => {
+    stand.state.trackers.get(order.card!.reference)!.state = 'TRACKER_STARTED';
+    expect((await deliver(delivery(paidEvent(order)))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([expect.objectContaining({ verdict: 'mismatch' })]);
+  });
+
+  it('refuses a body over 64 KB with 413 before reading it whole', async () => {
+    const huge = paidEvent(order, { padding: 'x'.repeat(70 * 1024) });
+    expect((await deliver(delivery(huge))).status).toBe(413);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'refused', reason: 'body-too-large' }),
+    ]);
+  });
+
+  it('refuses a signed body that is not JSON with 400', async () => {
+    expect((await deliver(delivery('{"token": "evt_1", "type":'))).status).toBe(400);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'refused', reason: 'malformed-body' }),
+    ]);
+  });
+
+  it('answers 500 and takes the event back when the gateway cannot be asked, so the retry records it', async () => {
+    const event = paidEvent(order);
+    stand.state.mode = 'fail';
+    expect((await deliver(delivery(event))).status).toBe(500);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    stand.state.mode = 'ok';
+    expect((await deliver(delivery(event))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(true);
+  });
+});
+
+describe('a card paid for an order cancelled meanwhile', () => {
+  it('is refunded to the card through the gateway, and the owner is alerted', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    const cancelled = await call(account, '/api/order/cancel', {
+      token: shopper.token,
+      body: { orderId: id, reason: 'Ordered by mistake' },
+    });
+    expect(cancelled.status).toBe(200);
+    await press(placed.body.payUrl, 'pay');
+    const order = await stored(id);
+    expect(order).toMatchObject({ status: 'Cancelled' });
+    expect(isPaidInFull(order)).toBe(false);
+    expect(stand.state.trackers.get(order.card!.reference)).toMatchObject({
+      state: 'TRACKER_REFUNDED',
+      refunded: order.card!.chargeMinor,
+    });
+    expect(
+      logLines.some(
+        (l) =>
+          l.alert === 'card-after-cancel' &&
+          String(l.msg).includes(`order #${shortNumber(id)}, which is cancelled`),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('the gateway down at checkout', () => {
+  it('keeps the order, says so plainly, and Pay now opens a fresh payment later', async () => {
+    stand.state.mode = 'fail';
+    const placed = await placeCardOrder();
+    expect(placed.status).toBe(201);
+    const id = placed.body.orderId as string;
+    expect(placed.body).toMatchObject({
+      message: CARD_MESSAGES.placedGatewayDown,
+      payUrl: `http://localhost/yourOrders/order?n=${shortNumber(id)}&card=unopened`,
+    });
+    expect(await stored(id)).toMatchObject({ status: 'Order Placed' });
+    expect(isPaidInFull(await stored(id))).toBe(false);
+    const refused = await call(account, '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { message: CARD_MESSAGES.gatewayDown },
+    });
+    stand.state.mode = 'ok';
+    const payNow = await call(account, '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    expect(payNow.status).toBe(200);
+    await press(payNow.body.redirectUrl, 'pay');
+    expect(isPaidInFull(await stored(id))).toBe(true);
+  });
+
+  it("refuses Pay now on someone else's order, on a paid one and on a cancelled one", async () => {
+    const placed = await placeCardOrder();
+    const owner = shopper;
+    const other = await signUp('Other Shopper');
+    const id = placed.body.orderId as string;
+    expect(
+      await call(account, '/api/order/pay', { token: other.token, body: { orderId: id } }),
+    ).toMatchObject({ status: 404, body: { message: ORDER_MESSAGES.notFound } });
+    await press(placed.body.payUrl, 'pay');
+    expect(
+      await call(account, '/api/order/pay', { token: owner.token, body: { orderId: id } }),
+    ).toMatchObject({ status: 409, body: { message: CARD_MESSAGES.alreadyPaid } });
+  });
+
+  it('keeps the earlier payment page: a card paid on it after Pay now still pays the order', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    const payNow = await call(account, '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    expect((await stored(id)).card?.earlier).toHaveLength(1);
+    await press(placed.body.payUrl, 'pay');
+    expect(isPaidInFull(await stored(id))).toBe(true);
+    // The second page paid too: that card is refunded, the order paid once.
+    await press(payNow.body.redirectUrl, 'pay');
+    const order = await stored(id);
+    expect(order.payments).toHaveLength(1);
+    expect(stand.state.trackers.get(order.card!.reference)?.state).toBe('TRACKER_REFUNDED');
+  });
+});
+
+describe('unpaid card orders', () => {
+  async function overdueOrder() {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    return { id, payUrl: placed.body.payUrl as string };
+  }
+  const after61Minutes = () => new Date(Date.now() + 61 * 60_000);
+
+  it('are cancelled after 60 minutes with "payment not completed", and the shopper is mailed', async () => {
+    const { id } = await overdueOrder();
+    const deps = await getDeps();
+    expect((await expireUnpaidCardOrders(deps, new Date())).get(id)).toBeUndefined();
+    expect((await expireUnpaidCardOrders(deps, after61Minutes())).get(id)).toBe('cancelled');
+    await settleBackground();
+    expect(await stored(id)).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'payment not completed',
+    });
+    const mail = smtp.mails.find(
+      (m) =>
+        m.to.includes(shopper.email) &&
+        mailText(m.raw).includes(`Your order #${shortNumber(id)} is now Cancelled.`),
+    );
+    expect(mail && mailText(mail.raw)).toContain('Reason: payment not completed');
+  });
+
+  it('are recorded as paid instead when the gateway says the card was paid and the webhook was lost', async () => {
+    const { id } = await overdueOrder();
+    stand.state.trackers.get((await stored(id)).card!.reference)!.state = 'TRACKER_ENDED';
+    const deps = await getDeps();
+    expect((await expireUnpaidCardOrders(deps, after61Minutes())).get(id)).toBe('paid');
+    expect(await stored(id)).toMatchObject({ status: 'Order Placed' });
+    expect(isPaidInFull(await stored(id))).toBe(true);
+  });
+
+  it('wait for the next run while the gateway cannot be asked', async () => {
+    const { id } = await overdueOrder();
+    stand.state.mode = 'fail';
+    const deps = await getDeps();
+    expect((await expireUnpaidCardOrders(deps, after61Minutes())).get(id)).toBe('left');
+    expect((await stored(id)).status).toBe('Order Placed');
+  });
+
+  it('racing their webhook, are paid once and never cancelled, whichever comes first', async () => {
+    const deps = await getDeps();
+    for (let round = 0; round < 4; round++) {
+      const { id } = await overdueOrder();
+      const order = await stored(id);
+      stand.state.trackers.get(order.card!.reference)!.state = 'TRACKER_ENDED';
+      const [answer, settled] = await Promise.all([
+        deliver(delivery(paidEvent(order))),
+        expireUnpaidCardOrders(deps, after61Minutes()),
+      ]);
+      expect(answer.status).toBe(200);
+      expect(['paid', 'left', undefined]).toContain(settled.get(id));
+      const after = await stored(id);
+      expect(after).toMatchObject({ status: 'Order Placed' });
+      expect(isPaidInFull(after)).toBe(true);
+      expect(after.payments).toHaveLength(1);
+      await settleBackground();
+      const confirmations = smtp.mails.filter(
+        (m) =>
+          m.to.includes(shopper.email) && m.raw.includes(`order #${shortNumber(id)} is placed`),
+      );
+      expect(confirmations).toHaveLength(1);
+    }
+  });
+
+  it('cannot be moved to Packing, at the desk or by the CLI, until the card is paid', async () => {
+    const { id, payUrl } = await overdueOrder();
+    const deps = await getDeps();
+    await expect(moveDeskOrder(deps, null, { order: id, to: 'Packing' })).rejects.toThrow(
+      CARD_MESSAGES.unpaidPacking,
+    );
+    await expect(moveOrderStatus(deps.store, id, 'Packing')).rejects.toThrow(
+      CARD_MESSAGES.unpaidPacking,
+    );
+    expect((await stored(id)).status).toBe('Order Placed');
+    await press(payUrl, 'pay');
+    expect((await moveDeskOrder(deps, null, { order: id, to: 'Packing' })).order.status).toBe(
+      'Packing',
+    );
+  });
+});
