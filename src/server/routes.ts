@@ -50,6 +50,7 @@ import {
   receiveCardWebhook,
   recordPayment,
   recordRefund,
+  refundCancelledCard,
   shopOrigin,
 } from './payments/index.ts';
 import { CARD_MESSAGES } from '../lib/cards.ts';
@@ -193,6 +194,8 @@ export const SERVICES: Services = {
   cancelOrder: async ({ deps, user, body, waitUntil }) => {
     const order = await cancelOrder(deps, user.id, body.orderId, body.reason, waitUntil);
     void alertCancelled(deps, order._id, 'the shopper', waitUntil);
+    // A card that paid it gets its money back at once.
+    void refundCancelledCard(deps, order._id, waitUntil);
     return { success: true, message: ORDER_MESSAGES.cancelled, order };
   },
   deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
@@ -224,7 +227,7 @@ export const SERVICES: Services = {
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
   // Payments.
   deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
-  deskRefund: ({ deps, staff, body }) => recordRefund(deps.store, staff, body),
+  deskRefund: ({ deps, staff, body }) => recordRefund(deps, staff, body),
   // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
   deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),

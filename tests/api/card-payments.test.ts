@@ -4,7 +4,8 @@
 // unpaid, the shopper pays on the test page, and only the verified webhook marks it paid. Every
 // hostile delivery (forged, replayed, stale, mismatched, oversized, malformed) changes nothing,
 // is answered as the gateway expects, and leaves exactly one log line.
-import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
+import { financialState, isPaidInFull } from '../../src/lib/orders/ledger.ts';
+import { deskCall, enrol } from '../fixtures/desk.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -592,5 +593,84 @@ describe('unpaid card orders', () => {
     expect((await moveDeskOrder(deps, null, { order: id, to: 'Packing' })).order.status).toBe(
       'Packing',
     );
+  });
+});
+
+describe('refunds to a card', () => {
+  it('go from the desk through the gateway and end in "refunded", part then the rest', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const staff = await enrol('staff', 'Card Refunds');
+    const part = await deskCall('orders/refund', {
+      token: staff.token,
+      body: { order: id, method: 'Card', amount: 10 },
+    });
+    expect(part.status).toBe(200);
+    expect(part.body.message).toBe(
+      `Refunded £10.00 by Card (Visa, Mastercard) on order #${shortNumber(id)}. The order is now partly refunded.`,
+    );
+    expect(stand.state.trackers.get(paid.card!.reference)).toMatchObject({
+      state: 'TRACKER_PARTIAL_REFUND',
+      refunded: 1000,
+    });
+    const rest = paid.total - 10;
+    const all = await deskCall('orders/refund', {
+      token: staff.token,
+      body: { order: id, method: 'Card', amount: Math.round(rest * 100) / 100 },
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.order).toMatchObject({ payment: 'refunded', held: 0 });
+    expect(stand.state.trackers.get(paid.card!.reference)).toMatchObject({
+      state: 'TRACKER_REFUNDED',
+      refunded: paid.card!.chargeMinor,
+    });
+    const refunds = (await stored(id)).payments!.filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => [e.method, e.by.email])).toEqual([
+      ['Card', staff.email],
+      ['Card', staff.email],
+    ]);
+  });
+
+  it('are refused for an order not paid by card, changing nothing', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    const staff = await enrol('staff', 'Card Refunds Unpaid');
+    const before = await stored(id);
+    const answer = await deskCall('orders/refund', {
+      token: staff.token,
+      body: { order: id, method: 'Card', amount: 1 },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      'No payment is recorded on this order, so nothing can be refunded.',
+    );
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it('go back at once when the shopper cancels a paid card order: the order ends refunded', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const cancelled = await call(account, '/api/order/cancel', {
+      token: shopper.token,
+      body: { orderId: id, reason: 'Ordered by mistake' },
+    });
+    expect(cancelled.status).toBe(200);
+    await settleBackground();
+    const order = await stored(id);
+    expect(financialState(order)).toBe('refunded');
+    expect(order.payments!.at(-1)).toMatchObject({
+      kind: 'refund',
+      method: 'Card',
+      amount: order.total,
+      reason: 'cancelled',
+      by: { email: 'automatic card refund' },
+    });
+    expect(stand.state.trackers.get(order.card!.reference)).toMatchObject({
+      state: 'TRACKER_REFUNDED',
+      refunded: order.card!.chargeMinor,
+    });
   });
 });

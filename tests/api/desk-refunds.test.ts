@@ -202,7 +202,10 @@ describe('deskRefund', { timeout: 60_000 }, () => {
         { order: o.id, method: 'JazzCash', amount: 1.5, reference: 'X' },
         'Amount must be a whole number of PKR.',
       ],
-      [{ order: o.id, method: 'JazzCash', amount: 1 }, 'Reference is required'],
+      [
+        { order: o.id, method: 'JazzCash', amount: 1 },
+        REFUND_MESSAGES.referenceRequired('JazzCash'),
+      ],
       [{ order: { $ne: null }, method: 'JazzCash', amount: 1, reference: 'X' }, 'Must be text'],
     ];
     for (const [body, message] of cases) {

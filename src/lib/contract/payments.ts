@@ -1,7 +1,7 @@
 // The desk's payment call: its body, and the messages of the payment rules (asserted verbatim by
 // the tests). A leaf module: desk.ts spreads the body into the desk's requests.
 import * as z from 'zod/mini';
-import { PAYMENT_METHODS, paymentLabel } from '../payments.ts';
+import { CARD, PAYMENT_METHODS, paymentLabel } from '../payments.ts';
 import { REFUND_METHODS } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
 
@@ -53,8 +53,8 @@ export const PAYMENT_MESSAGES = {
 /** Body of the desk's deskRefund: the order, how the money was sent back, how much, the reference. */
 export const refundBodySchema = z.object({
   order: requiredText('Order id or number is required', 64),
-  method: z.enum(REFUND_METHODS, {
-    error: `Method must be one of: ${REFUND_METHODS.join(', ')}`,
+  method: z.enum([...REFUND_METHODS, CARD], {
+    error: `Method must be one of: ${[...REFUND_METHODS, CARD].join(', ')}`,
   }),
   amount: z
     .number({ error: 'Amount must be a number' })
@@ -63,7 +63,8 @@ export const refundBodySchema = z.object({
       z.gt(0, 'Amount must be more than 0'),
       z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
     ),
-  reference: humanText('Reference is required', 60),
+  /** The transfer's or wallet's reference; a card refund's comes from the gateway. */
+  reference: z.optional(humanText('Reference is required', 60)),
 });
 
 /** What the desk's refund call receives once validated. */
@@ -72,6 +73,7 @@ export type RefundBody = z.infer<typeof refundBodySchema>;
 /** Why a refund cannot be recorded, and what recording one answers. */
 export const REFUND_MESSAGES = {
   noPayment: 'No payment is recorded on this order, so nothing can be refunded.',
+  referenceRequired: (method: string) => `A reference is required for ${method} refunds.`,
   moreThanHeld: (held: string) =>
     `The refund is more than the ${held} paid and not yet refunded on this order.`,
   duplicateReference: (reference: string) =>

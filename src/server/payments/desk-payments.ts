@@ -25,7 +25,9 @@ import {
   type LedgerEntry,
 } from '../../lib/orders/ledger.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
-import { isPaymentAllowed, paymentLabel } from '../../lib/payments.ts';
+import { CARD, isPaymentAllowed, paymentLabel } from '../../lib/payments.ts';
+import type { Deps } from '../deps.ts';
+import { refundToCard } from './card-refunds.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { findOrder, ledgerEntry, toDeskOrder } from '../orders/index.ts';
@@ -157,19 +159,33 @@ function refundRefusalError(o: OrderRecord, body: RefundBody): Error | null {
  * whose money is due back, or part of a payment returned by agreement. Returns' refunds are
  * recorded by the return's own step, which also caps them at the returned lines.
  */
-export async function recordRefund(store: Store, staff: StaffRecord | null, body: RefundBody) {
+export async function recordRefund(
+  deps: Pick<Deps, 'store' | 'config'>,
+  staff: StaffRecord | null,
+  body: RefundBody,
+) {
+  const { store } = deps;
   const order = await findOrder(store, body.order);
   const refused = refundRefusalError(order, body);
   if (refused) throw refused;
   const actor = actorOf(staff ?? CLI_ACTOR);
-  const entry = ledgerEntry(order, actor, {
-    kind: 'refund',
-    method: body.method,
-    amount: body.amount,
-    reference: body.reference,
-    ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
-  });
-  const saved = await append(store, order, entry, [...ORDER_STATUSES]);
+  let saved: OrderRecord;
+  let entry: LedgerEntry;
+  if (body.method === CARD) {
+    // Through the gateway first: the entry is written once the card's money is on its way back.
+    saved = await refundToCard(store, deps.config, order, body.amount, actor);
+    entry = saved.payments!.at(-1)!;
+  } else {
+    if (!body.reference) throw invalid(REFUND_MESSAGES.referenceRequired(body.method));
+    entry = ledgerEntry(order, actor, {
+      kind: 'refund',
+      method: body.method,
+      amount: body.amount,
+      reference: body.reference,
+      ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
+    });
+    saved = await append(store, order, entry, [...ORDER_STATUSES]);
+  }
   await audit(store, actor, 'order.refund', `order:${order.id}`, ledgerFigures(order), {
     ...ledgerFigures(saved),
     method: entry.method,
@@ -180,7 +196,7 @@ export async function recordRefund(store: Store, staff: StaffRecord | null, body
     success: true as const,
     message: REFUND_MESSAGES.recorded(
       formatMoney(body.amount, order.currency),
-      body.method,
+      paymentLabel(body.method),
       shortNumber(order.id),
       financialState(saved),
     ),

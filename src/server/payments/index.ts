@@ -17,6 +17,7 @@ export {
   settleOverdueCardOrder,
 } from './card-expiry.ts';
 export { cardGateway, recordCardPayment } from './card-payments.ts';
+export { refundCancelledCard, refundToCard } from './card-refunds.ts';
 // Cards: the provider-neutral gateway port, the Safepay adapter and whether cards are offered.
 export {
   chargeCurrency,
