@@ -188,7 +188,7 @@ describe('deskRefund', { timeout: 60_000 }, () => {
     const cases: [unknown, string][] = [
       [
         { order: o.id, method: 'COD', amount: 1, reference: 'X' },
-        'Method must be one of: Bank Transfer, JazzCash, EasyPaisa',
+        'Method must be one of: Bank Transfer, JazzCash, EasyPaisa, Card',
       ],
       [
         { order: o.id, method: 'JazzCash', amount: -5, reference: 'X' },
