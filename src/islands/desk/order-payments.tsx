@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { paymentLabel, recordedMethodsFor, type RecordedMethod } from '../../lib/payments.ts';
+import { CARD, paymentLabel, recordedMethodsFor, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
 import {
   ORDER_VIEW_TEXT,
@@ -191,8 +191,15 @@ function PaymentForm({ order, onChange }: Props) {
 
 /** "Record refund", then its form: how the money went back, how much (at most what is held), the reference. */
 function RefundForm({ order, onChange }: Props) {
+  // A card order's money goes back to the card through the gateway (no reference to type).
+  const methods: readonly (RefundMethod | typeof CARD)[] = order.payments.some(
+    (p) => p.kind === 'payment' && p.method === CARD,
+  )
+    ? [CARD, ...REFUND_METHODS]
+    : REFUND_METHODS;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [method, setMethod] = useState(methods[0]!);
   const methodId = useId();
   if (!open)
     return (
@@ -205,10 +212,11 @@ function RefundForm({ order, onChange }: Props) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
+    const reference = String(form.get('reference') ?? '').trim();
     const done = await recordRefund(order, {
-      method: String(form.get('method')) as RefundMethod,
+      method,
       amount: Number(form.get('amount')),
-      reference: String(form.get('reference') ?? '').trim(),
+      ...(method === CARD ? {} : { reference }),
     });
     setBusy(false);
     if (done.recorded) setOpen(false);
@@ -220,10 +228,15 @@ function RefundForm({ order, onChange }: Props) {
     <form className="desk-form" aria-label="Record refund" onSubmit={(e) => void submit(e)}>
       <div className="desk-field">
         <label htmlFor={methodId}>Refunded by</label>
-        <select id={methodId} name="method" defaultValue={REFUND_METHODS[0]}>
-          {REFUND_METHODS.map((m) => (
+        <select
+          id={methodId}
+          name="method"
+          value={method}
+          onChange={(e) => setMethod(e.currentTarget.value as RefundMethod | typeof CARD)}
+        >
+          {methods.map((m) => (
             <option key={m} value={m}>
-              {m}
+              {paymentLabel(m)}
             </option>
           ))}
         </select>
@@ -239,13 +252,15 @@ function RefundForm({ order, onChange }: Props) {
         defaultValue={String(order.held)}
         required
       />
-      <Field
-        label="Reference"
-        name="reference"
-        maxLength={60}
-        required
-        hint="The transaction ID of the refund transfer or wallet payment."
-      />
+      {method !== CARD && (
+        <Field
+          label="Reference"
+          name="reference"
+          maxLength={60}
+          required
+          hint="The transaction ID of the refund transfer or wallet payment."
+        />
+      )}
       <div className="desk-row">
         <button type="submit" className="desk-button" disabled={busy}>
           Record refund
