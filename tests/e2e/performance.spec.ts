@@ -81,7 +81,26 @@ test.describe('page-weight budgets (in the browser)', () => {
       Array.from({ length: 6 }, async () => {
         for (let route = queue.shift(); route; route = queue.shift()) {
           const page = await context.newPage();
-          measured.set(route, await jsBeforeInteraction(page, route));
+          const asked: string[] = [];
+          page.on('request', (r) => asked.push(r.url()));
+          // A page that never goes quiet is named, instead of the hook running out of time.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const stuck = new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () =>
+                reject(
+                  new Error(
+                    `${route} did not reach network idle within 60 s; its last requests: ${asked.slice(-8).join(' ')}`,
+                  ),
+                ),
+              60_000,
+            );
+          });
+          try {
+            measured.set(route, await Promise.race([jsBeforeInteraction(page, route), stuck]));
+          } finally {
+            clearTimeout(timer);
+          }
           await page.close();
         }
       }),
