@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { compressor } from './compression.ts';
 import { NetlifyDev } from '@netlify/dev';
 import { siteHeaders } from './netlify-headers.ts';
@@ -153,9 +153,17 @@ const server = http.createServer(async (req, res) => {
     // As the CDN does: text answers go out gzip- or brotli-compressed when the browser accepts it.
     const encoder = compressor(req.headers['accept-encoding'], headers, response.status);
     res.writeHead(response.status, headers);
+    // pipeline, not pipe: a file stream that fails part-way ends the answer (the browser sees a
+    // failed load) instead of leaving it open for ever, which once kept a page from ever going quiet.
+    const sent = (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
+        console.error('[server] answer for', req.url, 'failed:', error.message);
+    };
     if (!response.body || req.method === 'HEAD') res.end();
-    else if (encoder) Readable.fromWeb(response.body).pipe(encoder).pipe(res);
-    else Readable.fromWeb(response.body).pipe(res);
+    // The browser went away (a closed tab) before the answer started: nothing to send it to.
+    else if (res.destroyed) void response.body.cancel();
+    else if (encoder) pipeline(Readable.fromWeb(response.body), encoder, res, sent);
+    else pipeline(Readable.fromWeb(response.body), res, sent);
   } catch (error) {
     console.error('[server]', error);
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json' });

@@ -81,8 +81,10 @@ test.describe('page-weight budgets (in the browser)', () => {
       Array.from({ length: 6 }, async () => {
         for (let route = queue.shift(); route; route = queue.shift()) {
           const page = await context.newPage();
-          const asked: string[] = [];
-          page.on('request', (r) => asked.push(r.url()));
+          const asked = new Set<string>();
+          page.on('request', (r) => asked.add(r.url()));
+          page.on('requestfinished', (r) => asked.delete(r.url()));
+          page.on('requestfailed', (r) => asked.delete(r.url()));
           // A page that never goes quiet is named, instead of the hook running out of time.
           let timer: ReturnType<typeof setTimeout> | undefined;
           const stuck = new Promise<never>((_, reject) => {
@@ -90,7 +92,7 @@ test.describe('page-weight budgets (in the browser)', () => {
               () =>
                 reject(
                   new Error(
-                    `${route} did not reach network idle within 60 s; its last requests: ${asked.slice(-8).join(' ')}`,
+                    `${route} did not reach network idle within 60 s; still loading: ${[...asked].join(' ')}`,
                   ),
                 ),
               60_000,
