@@ -8,19 +8,22 @@ import { humanText, requiredText } from './fields.ts';
 /** The largest amount one payment may record, in any currency (far above any order). */
 export const MAX_PAYMENT_AMOUNT = 1_000_000_000;
 
+/** An amount for the ledger, in the order's currency: a finite number above 0, within reason. */
+const ledgerAmount = z
+  .number({ error: 'Amount must be a number' })
+  .check(
+    z.refine(Number.isFinite, 'Amount must be a number'),
+    z.gt(0, 'Amount must be more than 0'),
+    z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
+  );
+
 /** Body of the desk's deskPayment: the order, how it was paid, how much, and the reference. */
 export const paymentBodySchema = z.object({
   order: requiredText('Order id or number is required', 64),
   method: z.enum(PAYMENT_METHODS, {
     error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}`,
   }),
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .check(
-      z.refine(Number.isFinite, 'Amount must be a number'),
-      z.gt(0, 'Amount must be more than 0'),
-      z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
-    ),
+  amount: ledgerAmount,
   reference: z.optional(humanText('Reference is required', 60)),
 });
 
@@ -56,13 +59,7 @@ export const refundBodySchema = z.object({
   method: z.enum([...REFUND_METHODS, CARD], {
     error: `Method must be one of: ${[...REFUND_METHODS, CARD].join(', ')}`,
   }),
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .check(
-      z.refine(Number.isFinite, 'Amount must be a number'),
-      z.gt(0, 'Amount must be more than 0'),
-      z.lte(MAX_PAYMENT_AMOUNT, `Amount must be at most ${MAX_PAYMENT_AMOUNT}`),
-    ),
+  amount: ledgerAmount,
   /** The transfer's or wallet's reference; a card refund's comes from the gateway. */
   reference: z.optional(humanText('Reference is required', 60)),
 });
