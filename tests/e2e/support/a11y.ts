@@ -13,7 +13,11 @@ export async function expectNoAxeViolations(
   page: Page,
   { include, rules = WCAG_AA }: { include?: string; rules?: string[] | 'all' } = {},
 ) {
-  let axe = new AxeBuilder({ page });
+  // Legacy mode runs axe in the page itself. The default mode finishes every scan in a new blank
+  // tab that loads axe a second time (so that it can merge cross-origin frames, which no page of
+  // the shop has): measured on /faq/orders at rest, 7.3 s a scan against 1.9 s, and about 100
+  // scans in the journeys.
+  let axe = new AxeBuilder({ page }).setLegacyMode(true);
   if (include) axe = axe.include(include);
   if (rules !== 'all') axe = axe.withTags(rules);
   const { violations } = await axe.analyze();
