@@ -4,6 +4,13 @@
 // 2026-11-24 on 2 cores: 48 s + 51 s one after the other). It stops at the first failure: a failed
 // build or gate ends the run before any test, with the failed gate's output printed whole.
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Every Node process of the run (the gates' tools, astro build, the CLI the tests start about a
+// hundred times, `npm start`) shares one compile cache, so none strips the types of and compiles
+// the same modules again (`npm run shop -- help`: 1.3 s of CPU without it, 0.9 s with it).
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'shop-tests-compile-cache');
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { startFakeRates } from '../../fixtures/fake-rates.ts';
 import { startSmtpCatcher } from '../../fixtures/smtp-catcher.ts';
 
+// The CLI calls of the journeys and `npm start` share one compile cache (scripts/test.ts says why).
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'shop-tests-compile-cache');
 const rates = await startFakeRates('ok');
 const mailDir = mkdtempSync(path.join(tmpdir(), 'shop-mail-'));
 const smtp = await startSmtpCatcher(mailDir);
