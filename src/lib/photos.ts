@@ -27,8 +27,10 @@ export const PHOTO_PATH = /^\/photos\/([0-9a-f]{64})\.(jpg|png|webp)$/;
 
 /** `sizes` for a product card in a grid: two columns on phones, four (beside filters) on wide screens. */
 export const CARD_SIZES = '(min-width: 1024px) 300px, 50vw';
-/** `sizes` for a home slideshow picture and category tiles: at most 460 px wide. */
-export const SLIDE_SIZES = '(min-width: 500px) 460px, 100vw';
+/** `sizes` for the home's category tiles: at most 460 px wide. */
+export const TILE_SIZES = '(min-width: 500px) 460px, 100vw';
+/** `sizes` for a home slide's photo: the hero's right three fifths from 768 px, 260 px on phones. */
+export const HERO_SIZES = '(min-width: 768px) 60vw, 260px';
 /** `sizes` for the product page's main image: full width on phones, half beside the buy box. */
 export const GALLERY_SIZES = '(min-width: 900px) 560px, 100vw';
 /** `sizes` for small thumbnails (cart lines, search results, gallery thumbnails). */

@@ -18,6 +18,65 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+test.describe("the home slideshow's first slide, by its boxes", () => {
+  /** The first slide's boxes as the page lays them out (no island needed: it is in the HTML). */
+  const slideBoxes = (page: Page) =>
+    page.locator('.slide.active').evaluate((slide) => {
+      const box = (el: Element | null) => {
+        const r = el!.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      return {
+        slide: box(slide),
+        photo: box(slide.querySelector('img')),
+        text: box(slide.querySelector('.slide-text')),
+        button: box(slide.querySelector('.slide-text .button')),
+        dots: box(document.querySelector('.slide-controls .dot')),
+      };
+    });
+  const right = (b: Box) => b.x + b.width;
+  const bottom = (b: Box) => b.y + b.height;
+
+  test('on a 390 px phone the photo sits above the title, text and button, and the dots below them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const b = await slideBoxes(page);
+    expect(b.photo.width).toBeGreaterThanOrEqual(200);
+    expect(bottom(b.photo)).toBeLessThanOrEqual(b.text.y);
+    expect(b.photo.y).toBeGreaterThanOrEqual(b.slide.y);
+    expect(bottom(b.button)).toBeLessThanOrEqual(b.dots.y);
+    expect(bottom(b.dots)).toBeLessThanOrEqual(bottom(b.slide));
+    expect(right(b.text)).toBeLessThanOrEqual(390);
+  });
+
+  for (const [width, height] of [
+    [820, 1180],
+    [1440, 900],
+  ] as const) {
+    test(`at ${width} px the photo is the hero, edge to edge over the slide's right side and whole height, with the title, button and dots beside it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/');
+      const b = await slideBoxes(page);
+      expect(b.slide.width).toBe(width);
+      // The photo: from the slide's top to its bottom, to the screen's right edge, over half of it.
+      expect(Math.round(b.photo.y)).toBe(Math.round(b.slide.y));
+      expect(Math.round(bottom(b.photo))).toBe(Math.round(bottom(b.slide)));
+      expect(Math.round(right(b.photo))).toBe(width);
+      expect(b.photo.width).toBeGreaterThanOrEqual(width * 0.55);
+      // The words and the dots beside it, inside the slide; nothing lies over the photo.
+      expect(right(b.text)).toBeLessThanOrEqual(b.photo.x);
+      expect(b.button.y).toBeGreaterThanOrEqual(b.slide.y);
+      expect(bottom(b.button)).toBeLessThanOrEqual(b.dots.y);
+      expect(right(b.dots)).toBeLessThanOrEqual(b.photo.x);
+      expect(bottom(b.dots)).toBeLessThanOrEqual(bottom(b.slide));
+    });
+  }
+});
+
 test.describe('layout at 390, 768 and 1440 px', () => {
   test('the strip, header and footer reach both edges with no sideways scroll on the main pages', async ({
     page,

@@ -152,6 +152,33 @@ test.describe('first taps on a slow phone', () => {
   });
 });
 
+test.describe('Add To Cart says only what is true, on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  test('a first tap shows "Adding…" until the line is stored; a shopper who goes straight to /Cart once the panel says "Just Added to Cart" finds the line there', async ({
+    page,
+  }) => {
+    await slowPhone(page);
+    await openEarly(page, MARGALLA.path);
+    await shown(page);
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).tap();
+    // Before the buy box wakes, the sheet names no addition.
+    const adding = page.getByRole('dialog', { name: 'Adding to Cart' });
+    await expect(adding).toBeVisible();
+    await expect(adding).toContainText('Adding…');
+    await expect(adding).not.toContainText('Just Added');
+    // The moment the panel says it, the line is in the browser's cart: nothing waits on the server.
+    const added = page.getByRole('dialog', { name: 'Just Added to Cart' });
+    // React arrives over the phone's network at 4× CPU: seconds on this machine.
+    await added.waitFor({ timeout: 30_000 });
+    const stored = await page.evaluate(() => localStorage.getItem('cartItems_guest'));
+    await page.goto('/Cart');
+    expect(JSON.parse(stored ?? 'null')).toEqual({ [MARGALLA.id]: { Black: { 0: 1 } } });
+    await expect(page.locator('.cart-page .cart-line')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('.cart-page .cart-line')).toContainText(MARGALLA.name);
+  });
+});
+
 test.describe('the guest cart through registration on a slow phone', () => {
   test.use(SLOW_PHONE);
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type PointerEvent } from 'react';
-import { SLIDE_SIZES } from '../../lib/photos.ts';
+import { HERO_SIZES } from '../../lib/photos.ts';
 import { SLIDESHOW } from '../../lib/ui-constants.ts';
 import { Photo } from '../shared/Photo.tsx';
 import { initialSlideshow, slideshowReducer, swipeStep } from './slideshow-state.ts';
@@ -108,7 +108,7 @@ export default function Slideshow({ images }: { images: string[] }) {
               {images[i] && (
                 <Photo
                   src={images[i]}
-                  sizes={SLIDE_SIZES}
+                  sizes={HERO_SIZES}
                   alt=""
                   width={800}
                   height={800}
