@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   deskLineAmounts,
   amountStep,
+  methodsToRecord,
   needsReference,
   paymentPrefill,
+  paymentWait,
   refundSuggestion,
   returnActionLabel,
   returnActions,
 } from '../../src/lib/orders/desk-view.ts';
 describe('paymentPrefill', () => {
-  const order = (paymentMethod: string, country: string, due: number) => ({
+  const order = (paymentMethod: string, country: string, due: number, status = 'Delivered') => ({
     paymentMethod,
+    status,
     address: { country },
     due,
   });
@@ -33,6 +36,51 @@ describe('paymentPrefill', () => {
   it("falls back to a method the order's country allows when its own is not one", () => {
     expect(paymentPrefill(order('COD', 'United Kingdom', 40)).method).toBe('Bank Transfer');
     expect(paymentPrefill(order('Cheque', 'Pakistan', 40)).method).toBe('Bank Transfer');
+  });
+
+  it('never starts with cash on delivery before the order is Delivered', () => {
+    expect(paymentPrefill(order('COD', 'Pakistan', 10350, 'Out for Delivery')).method).toBe(
+      'Bank Transfer',
+    );
+  });
+});
+
+describe('methodsToRecord', () => {
+  const order = (status: string, country = 'Pakistan') => ({ status, address: { country } });
+
+  it("offers all four of Pakistan's methods once the order is Delivered", () => {
+    expect(methodsToRecord(order('Delivered'))).toEqual([
+      'Bank Transfer',
+      'JazzCash',
+      'EasyPaisa',
+      'COD',
+    ]);
+  });
+
+  it('leaves cash on delivery out before the order is Delivered', () => {
+    for (const status of ['Order Placed', 'Packing', 'Out for Delivery'])
+      expect(methodsToRecord(order(status))).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa']);
+  });
+
+  it('offers only Bank Transfer outside Pakistan', () => {
+    expect(methodsToRecord(order('Delivered', 'United States'))).toEqual(['Bank Transfer']);
+  });
+});
+
+describe('paymentWait', () => {
+  it("says, in the server's words, that cash on delivery waits for delivery", () => {
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Packing' })).toBe(
+      'Cash on delivery can be recorded once the order is Delivered (it is Packing).',
+    );
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Out for Delivery' })).toBe(
+      'Cash on delivery can be recorded once the order is Delivered (it is Out for Delivery).',
+    );
+  });
+
+  it('lets a delivered COD order, and every other method, be recorded now', () => {
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Delivered' })).toBeNull();
+    expect(paymentWait({ paymentMethod: 'JazzCash', status: 'Order Placed' })).toBeNull();
+    expect(paymentWait({ paymentMethod: 'Bank Transfer', status: 'Packing' })).toBeNull();
   });
 });
 

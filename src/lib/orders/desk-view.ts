@@ -6,6 +6,7 @@ import { BASE_CURRENCY } from '../currency.ts';
 import { currencyDigits } from '../money.ts';
 import { orderLineAmounts } from './money.ts';
 import { recordedMethodsFor, type RecordedMethod } from '../payments.ts';
+import { PAYMENT_MESSAGES } from '../contract/payments.ts';
 import {
   RETURN_STATES,
   RETURN_STATE_LABELS,
@@ -24,13 +25,39 @@ export const ORDER_VIEW_TEXT = {
   noOpenReturns: 'No open return or exchange requests.',
 } as const;
 
-/** What the payment form starts with: the order's own method when its country allows it, and what is due. */
+/**
+ * The methods the payment form offers on an order now: those of its shipping country, cash on
+ * delivery only once the order is Delivered (the server refuses it before).
+ */
+export function methodsToRecord(order: {
+  status: string;
+  address: { country: string };
+}): readonly RecordedMethod[] {
+  const allowed = recordedMethodsFor(order.address.country);
+  return order.status === 'Delivered' ? allowed : allowed.filter((m) => m !== 'COD');
+}
+
+/**
+ * Why the order screen offers no "Record payment" yet, in the server's words: a cash on delivery
+ * order is paid when it is delivered. Null when a payment can be recorded now.
+ */
+export function paymentWait(order: { paymentMethod: string; status: string }): string | null {
+  if (order.paymentMethod !== 'COD' || order.status === 'Delivered' || order.status === 'Cancelled')
+    return null;
+  return PAYMENT_MESSAGES.codNotDelivered(order.status);
+}
+
+/**
+ * What the payment form starts with: the order's own method when it may be recorded now (see
+ * methodsToRecord), and what is due.
+ */
 export function paymentPrefill(order: {
   paymentMethod: string;
+  status: string;
   address: { country: string };
   due: number;
 }): { method: RecordedMethod; amount: number } {
-  const allowed = recordedMethodsFor(order.address.country);
+  const allowed = methodsToRecord(order);
   const method = (allowed as readonly string[]).includes(order.paymentMethod)
     ? (order.paymentMethod as RecordedMethod)
     : allowed[0]!;
