@@ -18,6 +18,7 @@ import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/orders/inde
 import { createInvitation, invitationLink } from '../src/server/accounts/index.ts';
 import { karachiDay, karachiTime, shortNumber } from '../src/lib/desk.ts';
 import { formatMoney } from '../src/lib/money.ts';
+import { timelineLine } from '../src/lib/orders/desk-view.ts';
 import { checkPeriod, ordersToCsv } from '../src/server/orders/index.ts';
 import { retryDueMails, toDeskMailFailure } from '../src/server/operations/index.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
@@ -260,9 +261,10 @@ const commands: Record<string, Command> = {
         ),
         ...(o.payments.length > 0 ? [`Still due ${o.currency} ${o.due}`] : []),
         'Timeline:',
-        ...o.timeline.map(
-          (e) => `  ${e.atKarachi}  ${e.to.padEnd(16)}  by ${e.by}${e.note ? `  (${e.note})` : ''}`,
-        ),
+        ...o.timeline.map((e) => {
+          const line = timelineLine(e, o.currency, o.return?.kind);
+          return `  ${e.atKarachi}  ${line.title}  by ${e.by}${line.detail ? `  (${line.detail})` : ''}`;
+        }),
       ];
       console.log(lines.join('\n'));
       return 0;

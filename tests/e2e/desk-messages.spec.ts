@@ -49,6 +49,9 @@ async function placeBankOrder(request: APIRequestContext, shopper: Shopper): Pro
   return ((await res.json()) as { orderId: string }).orderId;
 }
 
+/** Text as a regular expression matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Opens an order from the Orders screen by searching its #number. */
 async function openFromOrders(page: Page, number: string) {
   await page.getByLabel('Search: #number, e-mail, phone or name').fill(`#${number}`);
@@ -79,6 +82,13 @@ test("a payment's, an invitation's and a cancellation's messages stay on the scr
   const recorded = PAYMENT_MESSAGES.recorded(due, 'Bank Transfer', paid, null);
   await expect(status(page)).toHaveText(recorded);
   expect(due).toMatch(/^₨/);
+  // The timeline names the payment as a payment, not as another row of the order's status.
+  await expect(page.locator('.desk-timeline > li')).toHaveText([
+    /^Order placed · .* · by the shopper$/,
+    new RegExp(
+      `^Payment received: ${due} by Bank Transfer · .* · by ${escaped(owner.email)} · reference FT-${paid}$`,
+    ),
+  ]);
 
   // Straight to another order, as a link from an alert or a chat would open it.
   await page.evaluate((n) => (location.hash = `#/orders/${n}`), unpaid);

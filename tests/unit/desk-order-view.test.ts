@@ -6,6 +6,7 @@ import {
   needsReference,
   paymentPrefill,
   paymentWait,
+  timelineLine,
   refundSuggestion,
   returnActionLabel,
   returnActions,
@@ -187,5 +188,76 @@ describe('deskLineAmounts', () => {
     expect(
       deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 0.0028, currency: 'GBP', amount: 25 }),
     ).toBeNull();
+  });
+});
+
+describe('timelineLine', () => {
+  const event = {
+    kind: 'move' as const,
+    to: 'Packing',
+    note: null,
+    returnStep: null,
+    method: null,
+    amount: null,
+    reference: null,
+  };
+
+  it('reads the order placed and each move as such', () => {
+    expect(timelineLine({ ...event, kind: 'placed', to: 'Order Placed' }, 'PKR')).toEqual({
+      title: 'Order placed',
+      detail: null,
+    });
+    expect(timelineLine(event, 'PKR')).toEqual({ title: 'Moved to Packing', detail: null });
+    expect(timelineLine({ ...event, to: 'Out for Delivery', note: 'TCS 7781' }, 'PKR')).toEqual({
+      title: 'Moved to Out for Delivery',
+      detail: 'TCS 7781',
+    });
+    expect(timelineLine({ ...event, to: 'Cancelled', note: 'Ordered by mistake' }, 'PKR')).toEqual({
+      title: 'Cancelled',
+      detail: 'Ordered by mistake',
+    });
+  });
+
+  it("reads a payment and a refund with their method and amount in the order's currency", () => {
+    expect(
+      timelineLine(
+        { ...event, kind: 'payment', to: 'Delivered', method: 'COD', amount: 9150 },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Payment received: ₨9,150 by Cash on Delivery', detail: null });
+    expect(
+      timelineLine(
+        {
+          ...event,
+          kind: 'payment',
+          method: 'Bank Transfer',
+          amount: 61.5,
+          reference: 'FT-C3',
+        },
+        'USD',
+      ),
+    ).toEqual({ title: 'Payment received: $61.50 by Bank Transfer', detail: 'reference FT-C3' });
+    expect(
+      timelineLine(
+        { ...event, kind: 'refund', method: 'JazzCash', amount: 8100, reference: 'JC-5512' },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Refund sent: ₨8,100 by JazzCash', detail: 'reference JC-5512' });
+  });
+
+  it('reads a return step, or an exchange step, by its name', () => {
+    expect(
+      timelineLine(
+        { ...event, kind: 'return', to: 'Delivered', returnStep: 'pickupScheduled' },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Return: Pick-up scheduled', detail: null });
+    expect(
+      timelineLine(
+        { ...event, kind: 'return', to: 'Delivered', returnStep: 'approved' },
+        'PKR',
+        'exchange',
+      ),
+    ).toEqual({ title: 'Exchange: Approved', detail: null });
   });
 });
