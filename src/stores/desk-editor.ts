@@ -4,6 +4,7 @@
 // and saves over the version read: the server refuses a save over a newer version.
 import { atom } from 'nanostores';
 import {
+  EDITOR_ANSWERS,
   PHOTO_NAME_HEADER,
   emptyForm,
   MAX_UPLOAD_BYTES,
@@ -211,7 +212,12 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
           i === colour ? { ...c, images: [...c.images, answer.path] } : c,
         );
       setColours(colours, `colours.${colour}.images`);
-      notify('success', answer.message, place);
+      const added = colours[colour]!;
+      notify(
+        'success',
+        EDITOR_ANSWERS.photoAdded(added.images.length, added.color, colour + 1),
+        place,
+      );
     } catch (error) {
       const { problems } = $editor.get();
       if (!endedSession(error))
