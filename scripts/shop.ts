@@ -20,7 +20,7 @@ import { karachiDay, karachiTime, shortNumber } from '../src/lib/desk.ts';
 import { formatMoney } from '../src/lib/money.ts';
 import { timelineLine } from '../src/lib/orders/desk-view.ts';
 import { checkPeriod, ordersToCsv } from '../src/server/orders/index.ts';
-import { retryDueMails, toDeskMailFailure } from '../src/server/operations/index.ts';
+import { retryDueMails, shopAddress, toDeskMailFailure } from '../src/server/operations/index.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
 import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
@@ -288,10 +288,7 @@ const commands: Record<string, Command> = {
         { email: email.data, name, role },
         null,
       );
-      const link = invitationLink(
-        config.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`,
-        token,
-      );
+      const link = invitationLink(shopAddress(config), token);
       console.log(`Invited ${staff.email} as ${staff.role}. This link works once, for 48 hours:`);
       console.log(link);
       if (config.SMTP_URL) {
