@@ -56,6 +56,10 @@ export const DESK_REQUESTS = {
   }),
   deskStaffRole: z.object({ staffId: requiredText('Staff id is required', 64), role: roleSchema }),
   deskStaffRemove: z.object({ staffId: requiredText('Staff id is required', 64) }),
+  deskStaffPersonalData: z.object({
+    staffId: requiredText('Staff id is required', 64),
+    allowed: z.boolean({ error: 'Allowed must be true or false' }),
+  }),
   deskOrders: z.object({
     status: z.optional(requiredText('Status is required', 40)),
     payment: z.optional(
@@ -105,6 +109,8 @@ export const deskStaffSchema = z.object({
   createdAt: z.string(),
   invitedBy: z.nullable(z.string()),
   inviteExpiresAt: z.nullable(z.number()),
+  /** Whether they may see customers' personal data (always, for an owner). */
+  personalData: z.boolean(),
 });
 
 const statusSchema = z.enum(ORDER_STATUSES);
