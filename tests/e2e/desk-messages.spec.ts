@@ -90,6 +90,8 @@ test("a payment's, an invitation's and a cancellation's messages stay on the scr
     ),
   ]);
 
+  await expectNoAxeViolations(page);
+
   // Straight to another order, as a link from an alert or a chat would open it.
   await page.evaluate((n) => (location.hash = `#/orders/${n}`), unpaid);
   await expect(heading(page)).toHaveText(`Order #${unpaid}`);
