@@ -123,6 +123,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskStaffList: {},
   deskStaffRole: { staffId: 'some-staff', role: 'owner' },
   deskStaffRemove: { staffId: 'some-staff' },
+  deskStaffPersonalData: { staffId: 'some-staff', allowed: true },
   deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
   deskOrder: { order: '#7133649B' },
   deskMove: {

@@ -18,8 +18,9 @@ import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/orders/inde
 import { createInvitation, invitationLink } from '../src/server/accounts/index.ts';
 import { karachiDay, karachiTime, shortNumber } from '../src/lib/desk.ts';
 import { formatMoney } from '../src/lib/money.ts';
+import { timelineLine } from '../src/lib/orders/desk-view.ts';
 import { checkPeriod, ordersToCsv } from '../src/server/orders/index.ts';
-import { retryDueMails, toDeskMailFailure } from '../src/server/operations/index.ts';
+import { retryDueMails, shopAddress, toDeskMailFailure } from '../src/server/operations/index.ts';
 import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
 import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
@@ -260,9 +261,10 @@ const commands: Record<string, Command> = {
         ),
         ...(o.payments.length > 0 ? [`Still due ${o.currency} ${o.due}`] : []),
         'Timeline:',
-        ...o.timeline.map(
-          (e) => `  ${e.atKarachi}  ${e.to.padEnd(16)}  by ${e.by}${e.note ? `  (${e.note})` : ''}`,
-        ),
+        ...o.timeline.map((e) => {
+          const line = timelineLine(e, o.currency, o.return?.kind);
+          return `  ${e.atKarachi}  ${line.title}  by ${e.by}${line.detail ? `  (${line.detail})` : ''}`;
+        }),
       ];
       console.log(lines.join('\n'));
       return 0;
@@ -286,10 +288,7 @@ const commands: Record<string, Command> = {
         { email: email.data, name, role },
         null,
       );
-      const link = invitationLink(
-        config.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`,
-        token,
-      );
+      const link = invitationLink(shopAddress(config), token);
       console.log(`Invited ${staff.email} as ${staff.role}. This link works once, for 48 hours:`);
       console.log(link);
       if (config.SMTP_URL) {

@@ -24,6 +24,7 @@ import {
   photoOutputs,
 } from '../src/server/catalogue/index.ts';
 import { laterPhotos, photoBuildInChild } from './later-photos.ts';
+import { forgetServedAt, recordServedAt } from '../src/server/operations/index.ts';
 import { startLocalSafepay } from './local-safepay.ts';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -172,6 +173,8 @@ const server = http.createServer(async (req, res) => {
 });
 
 server.listen(port, host, () => {
+  // The operator CLI prints its links (an invitation) on the address this server serves on.
+  recordServedAt(process.env.DATA_DIR, `http://localhost:${port}`);
   console.log(
     `Shop running at http://localhost:${port} (store: ${process.env.MONGODB_URI ? 'MongoDB' : `SQLite in ${process.env.DATA_DIR}`})`,
   );
@@ -184,6 +187,7 @@ async function stop(signal) {
   console.log(`\n${signal}: stopping the shop server.`);
   server.close();
   server.closeAllConnections();
+  forgetServedAt(process.env.DATA_DIR);
   await settleApi();
   await safepay?.close();
   await netlify.stop().catch(() => {});

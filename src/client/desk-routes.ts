@@ -13,6 +13,7 @@ export const DESK_ROUTES = {
   deskInvite: ['POST', '/api/desk/staff/invite', 'deskInvited'],
   deskStaffList: ['POST', '/api/desk/staff/list', 'deskStaffList'],
   deskStaffRole: ['POST', '/api/desk/staff/role', 'deskStaffChange'],
+  deskStaffPersonalData: ['POST', '/api/desk/staff/personal-data', 'deskStaffChange'],
   deskStaffRemove: ['POST', '/api/desk/staff/remove', 'deskStaffChange'],
   deskOrders: ['POST', '/api/desk/orders/list', 'deskOrders'],
   deskOrder: ['POST', '/api/desk/orders/show', 'deskOrder'],

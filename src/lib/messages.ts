@@ -238,6 +238,18 @@ export const DESK_ANSWERS = {
   sessionEnded: 'Your desk session has ended. Please sign in again.',
   shopperToken: 'This is a shopper sign-in. The desk needs a staff sign-in.',
   ownerOnly: 'Only the owner can do this.',
+  personalDataOnly:
+    "Customers' personal data (the orders export and the customer look-up) is for the owner and the members the owner allows. Ask the owner to allow you.",
+  ownersHavePersonalData: (email: string) =>
+    `${email} is an owner: owners always see customers' personal data.`,
+  personalDataSet: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} may now see customers' personal data: the orders export and the customer look-up.`
+      : `${email} no longer sees customers' personal data.`,
+  personalDataUnchanged: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} already sees customers' personal data.`
+      : `${email} already does not see customers' personal data.`,
   badSignIn: 'The e-mail, password or code is wrong.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   slowSignIns: (wait: number) =>

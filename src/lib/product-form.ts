@@ -17,6 +17,7 @@ import {
   wholesaleProblem,
 } from './catalogue-sheet.ts';
 import type { Category, Product, Specs } from './product.ts';
+import { productPath } from './routes.ts';
 import {
   MAX_COLOURS,
   SPEC_FIELDS,
@@ -190,7 +191,7 @@ export { MAX_IMAGES };
 export const EDITOR_ANSWERS = {
   saved: (name: string) => `${name} saved. Not live until the owner publishes.`,
   created: (name: string, id: string) =>
-    `${name} added as ${id}. Not live until the owner publishes.`,
+    `${name} added. Not live until the owner publishes; its page will then be ${productPath(id)}.`,
   unchanged: (name: string) => `${name} had no changes to save.`,
   problems: (n: number) =>
     n === 1
@@ -202,7 +203,10 @@ export const EDITOR_ANSWERS = {
   notStored: (path: string) => `photo ${path} is not in the photo store; upload it again`,
   notPhotoPath: (path: string) =>
     `${quoted(path)} is not a photo of this shop; upload the photo instead`,
-  uploaded: (name: string) => `Photo ${name} uploaded.`,
+  uploaded: (name: string) => (name ? `Photo ${name} uploaded.` : 'Photo uploaded.'),
+  /** The desk's own words once the photo is on its colour: its place and the colour's name. */
+  photoAdded: (position: number, colour: string, colourNumber: number) =>
+    `Photo ${position} of ${colour.trim() || `colour ${colourNumber}`} uploaded.`,
   notImage: 'Send the photo itself as image/jpeg, image/png or image/webp.',
   uploadTooLarge: (max: number) =>
     `The photo is larger than ${max / (1024 * 1024)} MB. Take it at a lower resolution or pick a smaller one.`,

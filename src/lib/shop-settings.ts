@@ -42,6 +42,27 @@ export const SETTING_KEYS = [
   'supportHours',
 ] as const satisfies readonly SettingKey[];
 
+/** How each setting is named to people: in the desk's messages and the CLI's. */
+export const SETTING_NAMES: Record<SettingKey, string> = {
+  whatsappNumber: 'the WhatsApp number',
+  supportEmail: 'the support address',
+  ordersEmail: 'the orders alert address',
+  bankDetails: 'the bank details',
+  supportHours: 'the support hours',
+};
+
+const settingList = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+/**
+ * Settings named in words, in the order the desk lists them: "the WhatsApp number, the orders
+ * alert address and the bank details".
+ */
+export function settingNames(keys: readonly SettingKey[]): string {
+  return settingList.format(
+    SETTING_KEYS.filter((k) => keys.includes(k)).map((k) => SETTING_NAMES[k]),
+  );
+}
+
 /** The settings before the owner changes any: today's contacts from shop-info.ts. */
 export const DEFAULT_SETTINGS: ShopSettings = {
   whatsappNumber: SHOP.whatsappNumber,

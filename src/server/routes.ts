@@ -37,6 +37,7 @@ import {
   listStaff,
   readAudit,
   removeStaff,
+  setPersonalData,
   signIn,
   signOut,
   toDeskStaff,
@@ -75,7 +76,9 @@ export interface Call<N extends EndpointName> {
   /** The signed-in shopper: present exactly when the call's access is 'shopper'. */
   user: (typeof ENDPOINTS)[N]['access'] extends 'shopper' ? UserRecord : null;
   /** The signed-in staff member: present exactly when the call's access is 'staff' or 'owner'. */
-  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' ? StaffRecord : null;
+  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' | 'personalData'
+    ? StaffRecord
+    : null;
   /** The client's address as the platform reports it (throttles). */
   ip: string;
   waitUntil?: WaitUntil;
@@ -208,6 +211,7 @@ export const SERVICES: Services = {
   deskStaffList: ({ deps }) => listStaff(deps.store),
   deskStaffRole: ({ deps, staff, body }) => changeRole(deps.store, staff, body),
   deskStaffRemove: ({ deps, staff, body }) => removeStaff(deps.store, staff, body),
+  deskStaffPersonalData: ({ deps, staff, body }) => setPersonalData(deps.store, staff, body),
   deskOrders: ({ deps, body, waitUntil }) => {
     void expireUnpaidCardOrdersLater(deps, waitUntil);
     return listDeskOrders(deps.store, body);

@@ -319,7 +319,7 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
         spec.access === 'shopper' ? await authenticate(deps, tokenFromRequest(req)) : null;
       // Desk calls: a staff token (its own audience) in a header, never a cookie, so no CSRF.
       const staff =
-        spec.access === 'staff' || spec.access === 'owner'
+        spec.access === 'staff' || spec.access === 'owner' || spec.access === 'personalData'
           ? await authenticateStaff(deps, tokenFromRequest(req), spec.access)
           : null;
       const body =

@@ -48,10 +48,13 @@ function sessionFailure(error: unknown, token: string | null): unknown {
 // session already ended): the store that made the call says nothing more.
 const told = new WeakSet<object>();
 
-/** Shows a failed call's message, unless the session's end already spoke for it. */
-export function notifyFailure(error: unknown): void {
+/**
+ * Shows a failed call's message on the screen it was made on (`place`, when the call waited), unless
+ * the session's end already spoke for it.
+ */
+export function notifyFailure(error: unknown, place?: string): void {
   if (typeof error === 'object' && error !== null && told.has(error)) return;
-  notify('error', messageOf(error));
+  notify('error', messageOf(error), place);
 }
 
 /** The message of a failed call, as the server worded it. */

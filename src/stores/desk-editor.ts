@@ -4,6 +4,7 @@
 // and saves over the version read: the server refuses a save over a newer version.
 import { atom } from 'nanostores';
 import {
+  EDITOR_ANSWERS,
   PHOTO_NAME_HEADER,
   emptyForm,
   MAX_UPLOAD_BYTES,
@@ -16,7 +17,7 @@ import {
 import { ApiError } from '../client/api.ts';
 import { uploadPhoto } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf, notifyFailure, withSession } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { goToPlace, herePlace, notify } from './desk-session.ts';
 
 /** The editor's state: the form as typed, its problems, and what it was opened from. */
 export interface EditorState {
@@ -58,6 +59,7 @@ const fail = notifyFailure;
 export async function openEditor(productId: string | null): Promise<void> {
   $editor.set({ ...initial(), productId, status: productId === null ? 'ready' : 'loading' });
   if (productId === null) return;
+  const place = herePlace();
   try {
     const answer = await callDesk('deskProductEdit', { productId });
     if ($editor.get().productId !== productId) return;
@@ -69,7 +71,7 @@ export async function openEditor(productId: string | null): Promise<void> {
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) patch({ status: 'missing' });
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
@@ -195,6 +197,7 @@ function countUploads(colour: number, by: number): void {
 
 /** Uploads photos (camera or gallery) one by one and adds each to a colour, in order. */
 export async function addPhotos(colour: number, files: readonly File[]): Promise<void> {
+  const place = herePlace();
   for (const file of files) {
     countUploads(colour, 1);
     try {
@@ -209,12 +212,17 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
           i === colour ? { ...c, images: [...c.images, answer.path] } : c,
         );
       setColours(colours, `colours.${colour}.images`);
-      notify('success', answer.message);
+      const added = colours[colour]!;
+      notify(
+        'success',
+        EDITOR_ANSWERS.photoAdded(added.images.length, added.color, colour + 1),
+        place,
+      );
     } catch (error) {
       const { problems } = $editor.get();
       if (!endedSession(error))
         patch({ problems: { ...problems, [`colours.${colour}.images`]: messageOf(error) } });
-      fail(error);
+      fail(error, place);
     } finally {
       countUploads(colour, -1);
     }
@@ -234,6 +242,7 @@ export async function saveEditor(): Promise<void> {
     notify('error', count === 1 ? 'One field needs attention.' : `${count} fields need attention.`);
     return;
   }
+  const place = herePlace();
   patch({ saving: true });
   try {
     const answer = await callDesk('deskProductSave', {
@@ -241,11 +250,14 @@ export async function saveEditor(): Promise<void> {
       ...(state.version !== null ? { version: state.version } : {}),
       product: state.form,
     });
-    notify('success', answer.message);
-    if (answer.created) {
-      location.hash = `#/products/${encodeURIComponent(answer.product._id)}`;
+    if (answer.created && place === herePlace()) {
+      // The new product's own screen is where its "saved" message belongs.
+      goToPlace(`products/${encodeURIComponent(answer.product._id)}`);
+      notify('success', answer.message);
       return;
     }
+    notify('success', answer.message, place);
+    if (answer.created) return;
     patch({
       version: answer.version,
       archived: answer.archived,
@@ -255,7 +267,7 @@ export async function saveEditor(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.problems)
       patch({ problems: error.problems, refusals: $editor.get().refusals + 1 });
-    fail(error);
+    fail(error, place);
   } finally {
     patch({ saving: false });
   }

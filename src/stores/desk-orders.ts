@@ -7,7 +7,7 @@ import type { OrderStatus } from '../lib/orders/moves.ts';
 import type { FinancialState } from '../lib/orders/ledger.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 
 /** The list's filters; empty strings mean "any". */
 export interface OrderFilters {
@@ -48,11 +48,12 @@ export async function loadOrders(
   filters: OrderFilters = $orderFilters.get(),
   limit: number = ORDER_PAGE,
 ): Promise<void> {
+  const place = herePlace();
   $orderFilters.set(filters);
   try {
     $orderList.set(await callDesk('deskOrders', ordersBody(filters, limit)));
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
@@ -63,10 +64,11 @@ export function showMoreOrders(): Promise<void> {
 
 /** One order by id or short number, or null (the failure is shown). */
 export async function loadOrder(order: string): Promise<DeskOrder | null> {
+  const place = herePlace();
   try {
     return (await callDesk('deskOrder', { order })).order;
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
     return null;
   }
 }
@@ -88,13 +90,14 @@ export async function moveOrder(
   to: OrderStatus,
   details: MoveDetails = {},
 ): Promise<DeskOrder> {
+  const place = herePlace();
   const body = { order: order.id, to, from: order.status, ...details };
   try {
     const answer = await callDesk('deskMove', body);
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     return answer.order;
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
     if (endedSession(error)) return order;
     try {
       return (await callDesk('deskOrder', { order: order.id })).order;

@@ -4,7 +4,7 @@
 import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { PaymentBody, RefundBody } from '../lib/contract/payments.ts';
 import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 
 /** What the payment form sends besides the order. */
 export type PaymentDetails = Omit<PaymentBody, 'order'>;
@@ -23,12 +23,13 @@ export async function recordPayment(
   order: DeskOrder,
   details: PaymentDetails,
 ): Promise<{ order: DeskOrder; recorded: boolean }> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskPayment', { order: order.id, ...details });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     return { order: answer.order, recorded: true };
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
     if (endedSession(error)) return { order, recorded: false };
     return { order: await reloadOrder(order), recorded: false };
   }
@@ -42,12 +43,13 @@ export async function recordRefund(
   order: DeskOrder,
   details: RefundDetails,
 ): Promise<{ order: DeskOrder; recorded: boolean }> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskRefund', { order: order.id, ...details });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     return { order: answer.order, recorded: true };
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
     if (endedSession(error)) return { order, recorded: false };
     return { order: await reloadOrder(order), recorded: false };
   }

@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import type { DeskProductState, DeskProductsBody } from '../lib/contract/desk-stock.ts';
 import { callDesk, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 import { loadProgress } from './desk-publish.ts';
 
 /** Which products the list shows. */
@@ -25,6 +25,7 @@ export const $productList = atom<{
 
 /** Sets the filters and loads the list. */
 export async function loadProducts(filters: ProductFilters = $productFilters.get()): Promise<void> {
+  const place = herePlace();
   $productFilters.set(filters);
   try {
     const body: DeskProductsBody = { show: filters.show };
@@ -33,7 +34,7 @@ export async function loadProducts(filters: ProductFilters = $productFilters.get
     if ($productFilters.get() === filters)
       $productList.set({ products: answer.products, counts: answer.counts });
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
@@ -57,41 +58,44 @@ export async function setColourStock(
   color: string,
   inStock: boolean,
 ): Promise<void> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskProductStock', {
       productId: product._id,
       color,
       inStock,
     });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     replace(answer.product);
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
 /** Archives (hides) or restores a product, then reloads the counts. */
 export async function setArchived(product: DeskProductState, archived: boolean): Promise<void> {
+  const place = herePlace();
   try {
     const answer = await callDesk(archived ? 'deskProductArchive' : 'deskProductRestore', {
       productId: product._id,
     });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     replace(answer.product);
     // An archive or a restore changes what the next publish holds: the Publish bar says so.
     await Promise.all([loadProducts(), loadProgress()]);
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
 /** Deletes a product no order holds (owners only; the server refuses otherwise and says why). */
 export async function deleteProduct(product: DeskProductState): Promise<void> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskProductDelete', { productId: product._id });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     await Promise.all([loadProducts(), loadProgress()]);
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }

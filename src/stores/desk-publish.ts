@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
 import type { DeskCatalogue } from '../lib/contract/desk-publish.ts';
 import { deployPending } from '../lib/publish.ts';
 import { callDesk, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 
 /** How often the desk asks for the deploy's progress while it is under way. */
 export const POLL_MS = 3000;
@@ -27,6 +27,7 @@ function schedule(answer: DeskCatalogue): void {
 
 /** Loads the progress (and keeps polling while a deploy is under way). */
 export async function loadProgress(): Promise<void> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskPublishProgress', {});
     $catalogue.set(answer);
@@ -34,7 +35,7 @@ export async function loadProgress(): Promise<void> {
   } catch (error) {
     if (timer) clearTimeout(timer);
     timer = null;
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
@@ -46,12 +47,13 @@ export function stopProgress(): void {
 
 /** Publishes the draft (owner); the answer shows the new version's deploy. */
 export async function publishCatalogue(): Promise<void> {
+  const place = herePlace();
   try {
     const answer = await callDesk('deskPublish', {});
     $catalogue.set(answer);
-    notify(answer.latest?.state === 'failed' ? 'error' : 'success', answer.message);
+    notify(answer.latest?.state === 'failed' ? 'error' : 'success', answer.message, place);
     schedule(answer);
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }

@@ -3,7 +3,7 @@
 // (a save, an invitation, a resend…) whose answer's message the live region reads out.
 import { atom, type WritableAtom } from 'nanostores';
 import { messageOf, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 
 /** A desk resource as its screen shows it. */
 export interface Resource<T> {
@@ -43,6 +43,7 @@ export async function load<T>(
   fetch: () => Promise<T>,
 ): Promise<boolean> {
   const ticket = {};
+  const place = herePlace();
   newest.set($store, ticket);
   patch($store, { loading: true });
   try {
@@ -52,7 +53,7 @@ export async function load<T>(
   } catch (error) {
     if (newest.get($store) !== ticket) return false;
     patch($store, { loading: false, error: messageOf(error) });
-    notifyFailure(error);
+    notifyFailure(error, place);
     return false;
   }
 }
@@ -65,15 +66,16 @@ export async function act<T, A extends { message: string }>(
   $store: WritableAtom<Resource<T>>,
   run: () => Promise<A>,
 ): Promise<A | null> {
+  const place = herePlace();
   patch($store, { busy: true });
   try {
     const answer = await run();
     patch($store, { busy: false, error: null });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     return answer;
   } catch (error) {
     patch($store, { busy: false, error: messageOf(error) });
-    notifyFailure(error);
+    notifyFailure(error, place);
     return null;
   }
 }

@@ -6,7 +6,7 @@ import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { DeskReturn, DeskReturnStepBody } from '../lib/contract/returns.ts';
 import type { ReturnState } from '../lib/returns/states.ts';
 import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
-import { notify } from './desk-session.ts';
+import { herePlace, notify } from './desk-session.ts';
 import { reloadOrder } from './desk-payments.ts';
 
 /** What a step sends besides the order, the step and the version. */
@@ -18,12 +18,13 @@ export const $returnsOpenOnly = atom(true);
 
 /** Loads the open requests (or all); a failure is shown and the list kept. */
 export async function loadReturns(openOnly: boolean = $returnsOpenOnly.get()): Promise<void> {
+  const place = herePlace();
   $returnsOpenOnly.set(openOnly);
   try {
     const answer = await callDesk('deskReturns', openOnly ? { open: true } : {});
     if ($returnsOpenOnly.get() === openOnly) $returnList.set(answer.returns);
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
   }
 }
 
@@ -36,6 +37,7 @@ export async function stepReturn(
   to: ReturnState,
   details: StepDetails = {},
 ): Promise<{ order: DeskOrder; stepped: boolean }> {
+  const place = herePlace();
   const version = order.return?.version;
   try {
     const answer = await callDesk('deskReturnStep', {
@@ -44,11 +46,11 @@ export async function stepReturn(
       ...(version === undefined ? {} : { version }),
       ...details,
     });
-    notify('success', answer.message);
+    notify('success', answer.message, place);
     const now = await reloadOrder(order);
     return { order: now === order ? { ...order, return: answer.return } : now, stepped: true };
   } catch (error) {
-    notifyFailure(error);
+    notifyFailure(error, place);
     if (endedSession(error)) return { order, stepped: false };
     return { order: await reloadOrder(order), stepped: false };
   }

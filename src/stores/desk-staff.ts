@@ -31,6 +31,10 @@ export const toggleRole = (member: DeskStaff): Promise<boolean> =>
     }),
   );
 
+/** Allows a member customers' personal data (the export, the look-up), or stops it. */
+export const setPersonalData = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
+  actThenReload(() => callDesk('deskStaffPersonalData', { staffId: member.id, allowed }));
+
 /** Removes a member from the desk (their sessions end). */
 export const removeStaff = (member: DeskStaff): Promise<boolean> =>
   actThenReload(() => callDesk('deskStaffRemove', { staffId: member.id }));

@@ -14,6 +14,8 @@ export {
   $deskToken,
   clearNotice,
   endSession,
+  enterPlace,
+  herePlace,
   notify,
   startSession,
   type DeskNotice,

@@ -77,6 +77,7 @@ const BODIES: Record<string, unknown> = {
   deskStaffList: {},
   deskStaffRole: { staffId: 'nobody', role: 'owner' },
   deskStaffRemove: { staffId: 'nobody' },
+  deskStaffPersonalData: { staffId: 'nobody', allowed: true },
   deskOrders: {},
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
@@ -142,6 +143,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskStaffList: { status: 200 },
   deskStaffRole: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskStaffRemove: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskStaffPersonalData: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskOrders: { status: 200 },
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
@@ -223,12 +225,15 @@ describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () 
     });
   }
 
-  it('lets a staff member make the staff calls and answers 403 on the owner-only calls', async () => {
+  it("lets a staff member make the staff calls and answers 403 on the owner-only calls and on customers' personal data", async () => {
     for (const name of guarded.filter((n) => n !== 'deskSignOut')) {
+      const access = ENDPOINTS[name].access;
       const expected =
-        ENDPOINTS[name].access === 'owner'
+        access === 'owner'
           ? { status: 403, message: DESK_ANSWERS.ownerOnly }
-          : ALLOWED[name];
+          : access === 'personalData'
+            ? { status: 403, message: DESK_ANSWERS.personalDataOnly }
+            : ALLOWED[name];
       expect(await outcome(name, staff.token)).toEqual({ call: name, ...expected });
     }
   });
@@ -270,6 +275,7 @@ describe('desk tokens and shopper tokens', { timeout: 60_000 }, () => {
       createdAt: expect.any(String),
       invitedBy: null,
       inviteExpiresAt: null,
+      personalData: false,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|totpSecret|inviteHash|scrypt/);
   });

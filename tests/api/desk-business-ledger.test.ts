@@ -7,7 +7,7 @@ import { businessView } from '../../src/server/orders/desk-business.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
-import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { allowPersonalData, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -43,6 +43,8 @@ const order = (overrides: Partial<OrderRecord>) =>
 beforeAll(async () => {
   env = await useTempDataDir();
   staff = await enrol('staff', 'Staff');
+  // The look-up is personal data: this member is one the owner allowed.
+  await allowPersonalData(await enrol('owner', 'Owner'), staff);
   // ₨5,525 + ₨8,900 with free delivery, paid in full by transfer, the first line refunded.
   await order({
     items: [line('Clifton Tote', 5525), line('Margalla Laptop Bag', 8900)],

@@ -12,7 +12,7 @@ import { parseCsv } from '../../src/server/catalogue/catalogue-csv.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
-import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { allowPersonalData, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -50,6 +50,8 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
+  // The look-up and the export are personal data: this member is one the owner allowed.
+  await allowPersonalData(owner, staff);
   // 19:30 UTC on 14 March is 00:30 on 15 March in Karachi: today, not yesterday.
   today = await seedOrder({
     date: at('2026-03-14T19:30:00Z'),

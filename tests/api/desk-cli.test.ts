@@ -10,6 +10,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { OrderRecord, Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { runShop } from '../fixtures/cli.ts';
+import { forgetServedAt, recordServedAt } from '../../src/server/operations/served-at.ts';
 
 let dir: string;
 let store: Store;
@@ -59,6 +60,49 @@ describe('npm run shop -- staff add', { timeout: 60_000 }, () => {
     const [first, link] = run.out.split('\n');
     expect(first).toBe('Invited owner@bastaa.pk as owner. This link works once, for 48 hours:');
     expect(link).toMatch(/^http:\/\/localhost:8888\/desk\/invite#token=[\w-]{43}$/);
+  });
+
+  it('prints the link on SITE_URL when the shop has one', () => {
+    const run = runShop(
+      { DATA_DIR: dir, SITE_URL: 'https://bastaa.pk', URL: 'https://bastaa.netlify.app' },
+      ...['staff', 'add', 'site@bastaa.pk', '--role', 'staff'],
+    );
+    expect(run.out.split('\n')[1]).toMatch(/^https:\/\/bastaa\.pk\/desk\/invite#token=[\w-]{43}$/);
+  });
+
+  it("prints the link on Netlify's address of the site when there is no SITE_URL", () => {
+    const run = runShop(
+      { DATA_DIR: dir, URL: 'https://bastaa.netlify.app' },
+      ...['staff', 'add', 'netlify@bastaa.pk', '--role', 'staff'],
+    );
+    expect(run.out.split('\n')[1]).toMatch(
+      /^https:\/\/bastaa\.netlify\.app\/desk\/invite#token=[\w-]{43}$/,
+    );
+  });
+
+  it('prints the link on the address npm start serves this data folder on, whatever its port', () => {
+    recordServedAt(dir, 'http://localhost:4321');
+    try {
+      const run = runShop(
+        { DATA_DIR: dir },
+        ...['staff', 'add', 'served@bastaa.pk', '--role', 'staff'],
+      );
+      expect(run.out.split('\n')[1]).toMatch(
+        /^http:\/\/localhost:4321\/desk\/invite#token=[\w-]{43}$/,
+      );
+    } finally {
+      forgetServedAt(dir);
+    }
+  });
+
+  it('prints the link on PORT when no server has said where it serves', () => {
+    const run = runShop(
+      { DATA_DIR: dir, PORT: '5173' },
+      ...['staff', 'add', 'port@bastaa.pk', '--role', 'staff'],
+    );
+    expect(run.out.split('\n')[1]).toMatch(
+      /^http:\/\/localhost:5173\/desk\/invite#token=[\w-]{43}$/,
+    );
   });
 
   it('refuses a role other than owner or staff', () => {

@@ -136,7 +136,7 @@ describe('adding a product', () => {
     expect(answer.body.message).toBe(
       EDITOR_ANSWERS.created('Ravi Canvas Tote', 'ravi-canvas-tote'),
     );
-    expect(answer.body.message).toContain('Not live until the owner publishes.');
+    expect(answer.body.message).toContain('Not live until the owner publishes;');
     expect(answer.body.created).toBe(true);
     const stored = (await (await store()).products.states(['ravi-canvas-tote']))[0]!;
     expect(stored.product).toEqual({
@@ -486,7 +486,12 @@ describe('uploading a photo', () => {
   it('checks it as the import does, keeps it in the photo store by its content, and audits it', async () => {
     const answer = await upload(photoJpeg, { token: staff.token, name: 'IMG_2041.jpg' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, width: 900, height: 800 });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'Photo IMG_2041.jpg uploaded.',
+      width: 900,
+      height: 800,
+    });
     expect(answer.body.path).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
     const name = answer.body.path.slice('/photos/'.length);
     expect(existsSync(path.join(photosDir(), name))).toBe(true);
@@ -496,6 +501,12 @@ describe('uploading a photo', () => {
       before: null,
       after: { path: answer.body.path, bytes: photoJpeg.byteLength, width: 900, height: 800 },
     });
+  });
+
+  it('names a photo sent without a file name only as a photo, never by its hash', async () => {
+    const answer = await upload(photoJpeg, { token: staff.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Photo uploaded.');
   });
 
   it('lets a product name an uploaded photo, which a save then accepts', async () => {

@@ -22,7 +22,13 @@ import {
   endSession,
   startSession,
 } from '../../src/stores/desk.ts';
-import { routeFetchToDesk, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import {
+  allowPersonalData,
+  routeFetchToDesk,
+  enrol,
+  seedOrder,
+  type Member,
+} from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -35,6 +41,8 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Ops Owner');
   staff = await enrol('staff', 'Ops Staff');
+  // The look-up and the export are personal data: this member is one the owner allowed.
+  await allowPersonalData(owner, staff);
   restoreFetch = routeFetchToDesk(sent, '203.0.113.60');
 }, 60_000);
 

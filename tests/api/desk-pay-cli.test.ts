@@ -61,7 +61,7 @@ describe('npm run shop -- settings', { timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(0);
     expect(run.out.split('\n')).toEqual([
-      'Saved bankDetails.',
+      'Saved the bank details.',
       'bankDetails = {"accountTitle":"Bastaa Bags","bank":"Meezan Bank","iban":"PK36SCBL0000001123456702"}',
     ]);
     const [entry] = await store.audit.list({ action: 'settings.save' });

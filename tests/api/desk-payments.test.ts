@@ -106,10 +106,15 @@ describe('deskPayment', { timeout: 60_000 }, () => {
     expect(answer.status).toBe(200);
     expect(answer.body.order.walletNumber).toBe('03001234567');
     expect(answer.body.order.timeline.at(-1)).toMatchObject({
+      kind: 'payment',
       from: 'Order Placed',
       to: 'Order Placed',
       by: staff.email,
       note: 'Payment received: ₨8,350 by JazzCash (reference JC 99812)',
+      method: 'JazzCash',
+      amount: 8350,
+      reference: 'JC 99812',
+      returnStep: null,
     });
     const [entry] = await (await getStore()).audit.list({ target: `order:${o.id}` });
     expect(entry).toMatchObject({

@@ -73,7 +73,7 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
   it('saves bank details for the owner, compacting the IBAN, and audits before and after', async () => {
     const answer = await save({ bankDetails: BANK, ordersEmail: ' Orders@Bastaa.pk ' });
     expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe('Saved ordersEmail, bankDetails.');
+    expect(answer.body.message).toBe('Saved the orders alert address and the bank details.');
     expect(answer.body.settings.bankDetails).toEqual({
       ...BANK,
       iban: 'PK36SCBL0000001123456702',

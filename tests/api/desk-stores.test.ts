@@ -48,7 +48,13 @@ import {
 } from '../../src/stores/desk-invite.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
-import { routeFetchToDesk, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import {
+  allowPersonalData,
+  routeFetchToDesk,
+  enrol,
+  seedOrder,
+  type Member,
+} from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -61,6 +67,8 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Store Owner');
   staff = await enrol('staff', 'Store Staff');
+  // The look-up and the export are personal data: this member is one the owner allowed.
+  await allowPersonalData(owner, staff);
   restoreFetch = routeFetchToDesk(sent, '203.0.113.70');
 }, 60_000);
 

@@ -423,6 +423,29 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
       ['refunded', owner.email, '8100 PKR by JazzCash, reference JC-5512'],
     ]);
 
+    // The desk's timeline shows each step as a return step and the money as a refund, not as moves.
+    const detail = await deskCall('orders/show', { body: { order: order.id }, token: staff.token });
+    expect(
+      detail.body.order.timeline.map(
+        (e: { kind: string; to: string; returnStep: string | null; method: string | null }) => [
+          e.kind,
+          e.to,
+          e.returnStep ?? e.method,
+        ],
+      ),
+    ).toEqual([
+      ['placed', 'Order Placed', null],
+      ...order.history!.map((e) => ['move', e.to, null]),
+      // The cash the fixture's order was paid with, on delivery.
+      ...order.payments!.map((p) => ['payment', p.status, p.method]),
+      ['return', 'Delivered', 'requested'],
+      ['return', 'Delivered', 'approved'],
+      ['return', 'Delivered', 'pickupScheduled'],
+      ['return', 'Delivered', 'received'],
+      ['return', 'Delivered', 'refunded'],
+      ['refund', 'Delivered', 'JazzCash'],
+    ]);
+
     const log = await deskCall('audit', {
       body: { target: `order:${order.id}`, action: 'return.step' },
       token: owner.token,

@@ -152,6 +152,42 @@ function deskContract(
         expect((await store.staff.findById(m.id))?.sessionVersion).toBe(1);
       });
 
+      it("keeps the owner's grant of customers' personal data, absent (not granted) on a member made without it", async () => {
+        const m = member({ status: 'active', inviteHash: null });
+        await store.staff.create(m);
+        expect((await store.staff.findById(m.id))?.personalData).toBeUndefined();
+        const granted = await store.staff.update(
+          m.id,
+          { set: { personalData: true } },
+          { role: 'staff', status: ['invited', 'active'] },
+        );
+        expect(granted).toMatchObject({ personalData: true, sessionVersion: 0, role: 'staff' });
+        expect((await store.staff.findById(m.id))?.personalData).toBe(true);
+        expect((await store.staff.findByEmail(m.email))?.personalData).toBe(true);
+        expect((await store.staff.list()).find((s) => s.id === m.id)?.personalData).toBe(true);
+        await store.staff.update(m.id, { set: { personalData: false } }, { role: 'staff' });
+        expect((await store.staff.findById(m.id))?.personalData).toBe(false);
+      });
+
+      it('grants personal data only to a member who is still staff at the moment of the write', async () => {
+        const m = member({ status: 'active', inviteHash: null, role: 'owner' });
+        await store.staff.create(m);
+        expect(
+          await store.staff.update(m.id, { set: { personalData: true } }, { role: 'staff' }),
+        ).toBeNull();
+        const removed = member({ status: 'removed', inviteHash: null });
+        await store.staff.create(removed);
+        expect(
+          await store.staff.update(
+            removed.id,
+            { set: { personalData: true } },
+            { role: 'staff', status: ['invited', 'active'] },
+          ),
+        ).toBeNull();
+        expect((await store.staff.findById(m.id))?.personalData).toBeUndefined();
+        expect((await store.staff.findById(removed.id))?.personalData).toBeUndefined();
+      });
+
       it('never leaves the shop without an active owner when two owners remove each other at once', async () => {
         for (const s of await store.staff.list())
           if (s.role === 'owner' && s.status === 'active')

@@ -188,6 +188,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-staff-list', '/api/desk/staff/list', { body: '{}' }, 401],
   ['desk-staff-role', '/api/desk/staff/role', { body: '{}' }, 401],
   ['desk-staff-remove', '/api/desk/staff/remove', { body: '{}' }, 401],
+  ['desk-staff-personal-data', '/api/desk/staff/personal-data', { body: '{}' }, 401],
   ['desk-orders', '/api/desk/orders/list', { body: '{}' }, 401],
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],

@@ -99,7 +99,7 @@ test('staff add a product with three colours and a photo each from a phone, then
   const id = decodeURIComponent(new URL(page.url()).hash.replace('#/products/', ''));
   expect(id).toMatch(/^journey-sleeve-[a-z0-9]+$/);
   await expect(page.getByRole('status').first()).toHaveText(
-    `${name} added as ${id}. Not live until the owner publishes.`,
+    `${name} added. Not live until the owner publishes; its page will then be /product/${id}.`,
   );
   await expect(page.getByLabel('Price (PKR)')).toHaveValue('4500');
   await expect(page.getByRole('img', { name: 'Colour 2, shot 1' })).toHaveAttribute('src', second!);

@@ -42,6 +42,12 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   await page.getByRole('button', { name: 'Move to Out for Delivery' }).click();
   await page.getByRole('button', { name: 'Move to Out for Delivery' }).click();
   await expect(status(page)).toHaveText(DESK_ANSWERS.moved(number, 'Out for Delivery'));
+  // Cash is paid at the door: until then the screen says why there is no "Record payment".
+  const beforeDelivery = page.getByRole('region', { name: 'Payments' });
+  await expect(
+    beforeDelivery.getByText(PAYMENT_MESSAGES.codNotDelivered('Out for Delivery')),
+  ).toBeVisible();
+  await expect(beforeDelivery.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Move to Delivered' }).click();
   await expect(status(page)).toHaveText(DESK_ANSWERS.moved(number, 'Delivered'));
 

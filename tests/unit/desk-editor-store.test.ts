@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productToForm } from '../../src/lib/product-form.ts';
 import {
   $editor,
+  addColour,
+  addPhotos,
   movePhoto,
   removeColour,
   removePhoto,
@@ -111,5 +113,56 @@ describe('saveEditor', () => {
       product: $editor.get().form,
     });
     expect($editor.get().saving).toBe(false);
+  });
+});
+
+describe('addPhotos', () => {
+  // The browser's FileReader, which Node lacks: the thumbnail of a photo that cannot be drawn.
+  class DataUrlReader {
+    result: string | null = null;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    readAsDataURL(blob: Blob) {
+      void blob.arrayBuffer().then((bytes) => {
+        this.result = `data:${blob.type};base64,${Buffer.from(bytes).toString('base64')}`;
+        this.onload?.();
+      });
+    }
+  }
+  beforeEach(() => vi.stubGlobal('FileReader', DataUrlReader));
+
+  const uploaded = (hash: string) =>
+    Response.json({
+      success: true,
+      message: 'Photo IMG_2041.jpg uploaded.',
+      path: `/photos/${hash.repeat(64)}.jpg`,
+      width: 900,
+      height: 800,
+    });
+
+  it("says which photo of which colour was uploaded, in words, never the photo's hash", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => uploaded('a')),
+    );
+    const colour = $editor.get().form.colours[0]!.color;
+    await addPhotos(0, [new File([new Uint8Array([1, 2, 3])], 'IMG_2041.jpg')]);
+    expect(images()).toEqual([...IMAGES, `/photos/${'a'.repeat(64)}.jpg`]);
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'success',
+      text: `Photo 4 of ${colour} uploaded.`,
+    });
+    expect(colour).not.toBe('');
+  });
+
+  it('names a colour not yet named by its number', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => uploaded('b')),
+    );
+    addColour();
+    const added = $editor.get().form.colours.length;
+    await addPhotos(added - 1, [new File([new Uint8Array([1, 2, 3])], 'IMG_2042.jpg')]);
+    expect($deskNotice.get()?.text).toBe(`Photo 1 of colour ${added} uploaded.`);
   });
 });

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   deskLineAmounts,
   amountStep,
+  methodsToRecord,
   needsReference,
   paymentPrefill,
+  paymentWait,
+  timelineLine,
   refundSuggestion,
   returnActionLabel,
   returnActions,
 } from '../../src/lib/orders/desk-view.ts';
 describe('paymentPrefill', () => {
-  const order = (paymentMethod: string, country: string, due: number) => ({
+  const order = (paymentMethod: string, country: string, due: number, status = 'Delivered') => ({
     paymentMethod,
+    status,
     address: { country },
     due,
   });
@@ -33,6 +37,51 @@ describe('paymentPrefill', () => {
   it("falls back to a method the order's country allows when its own is not one", () => {
     expect(paymentPrefill(order('COD', 'United Kingdom', 40)).method).toBe('Bank Transfer');
     expect(paymentPrefill(order('Cheque', 'Pakistan', 40)).method).toBe('Bank Transfer');
+  });
+
+  it('never starts with cash on delivery before the order is Delivered', () => {
+    expect(paymentPrefill(order('COD', 'Pakistan', 10350, 'Out for Delivery')).method).toBe(
+      'Bank Transfer',
+    );
+  });
+});
+
+describe('methodsToRecord', () => {
+  const order = (status: string, country = 'Pakistan') => ({ status, address: { country } });
+
+  it("offers all four of Pakistan's methods once the order is Delivered", () => {
+    expect(methodsToRecord(order('Delivered'))).toEqual([
+      'Bank Transfer',
+      'JazzCash',
+      'EasyPaisa',
+      'COD',
+    ]);
+  });
+
+  it('leaves cash on delivery out before the order is Delivered', () => {
+    for (const status of ['Order Placed', 'Packing', 'Out for Delivery'])
+      expect(methodsToRecord(order(status))).toEqual(['Bank Transfer', 'JazzCash', 'EasyPaisa']);
+  });
+
+  it('offers only Bank Transfer outside Pakistan', () => {
+    expect(methodsToRecord(order('Delivered', 'United States'))).toEqual(['Bank Transfer']);
+  });
+});
+
+describe('paymentWait', () => {
+  it("says, in the server's words, that cash on delivery waits for delivery", () => {
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Packing' })).toBe(
+      'Cash on delivery can be recorded once the order is Delivered (it is Packing).',
+    );
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Out for Delivery' })).toBe(
+      'Cash on delivery can be recorded once the order is Delivered (it is Out for Delivery).',
+    );
+  });
+
+  it('lets a delivered COD order, and every other method, be recorded now', () => {
+    expect(paymentWait({ paymentMethod: 'COD', status: 'Delivered' })).toBeNull();
+    expect(paymentWait({ paymentMethod: 'JazzCash', status: 'Order Placed' })).toBeNull();
+    expect(paymentWait({ paymentMethod: 'Bank Transfer', status: 'Packing' })).toBeNull();
   });
 });
 
@@ -139,5 +188,76 @@ describe('deskLineAmounts', () => {
     expect(
       deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 0.0028, currency: 'GBP', amount: 25 }),
     ).toBeNull();
+  });
+});
+
+describe('timelineLine', () => {
+  const event = {
+    kind: 'move' as const,
+    to: 'Packing',
+    note: null,
+    returnStep: null,
+    method: null,
+    amount: null,
+    reference: null,
+  };
+
+  it('reads the order placed and each move as such', () => {
+    expect(timelineLine({ ...event, kind: 'placed', to: 'Order Placed' }, 'PKR')).toEqual({
+      title: 'Order placed',
+      detail: null,
+    });
+    expect(timelineLine(event, 'PKR')).toEqual({ title: 'Moved to Packing', detail: null });
+    expect(timelineLine({ ...event, to: 'Out for Delivery', note: 'TCS 7781' }, 'PKR')).toEqual({
+      title: 'Moved to Out for Delivery',
+      detail: 'TCS 7781',
+    });
+    expect(timelineLine({ ...event, to: 'Cancelled', note: 'Ordered by mistake' }, 'PKR')).toEqual({
+      title: 'Cancelled',
+      detail: 'Ordered by mistake',
+    });
+  });
+
+  it("reads a payment and a refund with their method and amount in the order's currency", () => {
+    expect(
+      timelineLine(
+        { ...event, kind: 'payment', to: 'Delivered', method: 'COD', amount: 9150 },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Payment received: ₨9,150 by Cash on Delivery', detail: null });
+    expect(
+      timelineLine(
+        {
+          ...event,
+          kind: 'payment',
+          method: 'Bank Transfer',
+          amount: 61.5,
+          reference: 'FT-C3',
+        },
+        'USD',
+      ),
+    ).toEqual({ title: 'Payment received: $61.50 by Bank Transfer', detail: 'reference FT-C3' });
+    expect(
+      timelineLine(
+        { ...event, kind: 'refund', method: 'JazzCash', amount: 8100, reference: 'JC-5512' },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Refund sent: ₨8,100 by JazzCash', detail: 'reference JC-5512' });
+  });
+
+  it('reads a return step, or an exchange step, by its name', () => {
+    expect(
+      timelineLine(
+        { ...event, kind: 'return', to: 'Delivered', returnStep: 'pickupScheduled' },
+        'PKR',
+      ),
+    ).toEqual({ title: 'Return: Pick-up scheduled', detail: null });
+    expect(
+      timelineLine(
+        { ...event, kind: 'return', to: 'Delivered', returnStep: 'approved' },
+        'PKR',
+        'exchange',
+      ),
+    ).toEqual({ title: 'Exchange: Approved', detail: null });
   });
 });

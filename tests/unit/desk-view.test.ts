@@ -107,6 +107,7 @@ const member = (role: DeskStaff['role']): DeskStaff => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   invitedBy: null,
   inviteExpiresAt: null,
+  personalData: role === 'owner',
 });
 
 describe('the desk screen registry', () => {

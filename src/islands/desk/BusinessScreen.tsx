@@ -1,7 +1,9 @@
 // The business at a glance: today, 7 days and 30 days (Karachi days) — orders, units, revenue in
 // PKR and per currency, top products, cancels and returns; a customer look-up by e-mail (their
 // orders, each linking to the desk's order, and the lifetime total); and the CSV export of a
-// period, fetched with the staff token and saved from the browser.
+// period, fetched with the staff token and saved from the browser. The look-up and the export are
+// customers' personal data: shown to the owner and the members the owner allowed, and to no one
+// else (the server refuses them too).
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
@@ -20,7 +22,8 @@ import {
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { paymentLabel } from '../../lib/payments.ts';
-
+import { DESK_ANSWERS } from '../../lib/messages.ts';
+import type { ScreenProps } from './screen-props.ts';
 import { NotLoaded } from './NotLoaded.tsx';
 
 function PeriodCard({ period }: { period: DeskPeriod }) {
@@ -93,11 +96,40 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
 }
 
 /** The business screen. */
-export default function BusinessScreen() {
+export default function BusinessScreen({ staff }: ScreenProps) {
   const business = useStore($business);
+  const periods = business.data;
+
+  useEffect(() => {
+    void loadBusiness();
+  }, []);
+
+  return (
+    <>
+      {periods === null ? (
+        <NotLoaded resource={business} retry={loadBusiness} />
+      ) : (
+        <div className="desk-cards">
+          {periods.map((p) => (
+            <PeriodCard key={p.name} period={p} />
+          ))}
+        </div>
+      )}
+
+      {staff.personalData ? (
+        <CustomerData />
+      ) : (
+        // The server refuses a member without the right; the screen offers them nothing to press.
+        <p className="desk-hint">{DESK_ANSWERS.personalDataOnly}</p>
+      )}
+    </>
+  );
+}
+
+/** The customer look-up and the CSV export: customers' personal data. */
+function CustomerData() {
   const customerState = useStore($customer);
   const exported = useStore($export);
-  const periods = business.data;
   const customer = customerState.data;
   const busy = customerState.loading || exported.busy;
   const link = useRef<HTMLAnchorElement>(null);
@@ -112,10 +144,7 @@ export default function BusinessScreen() {
     [exported.data],
   );
 
-  useEffect(() => {
-    void loadBusiness();
-    return forgetExport;
-  }, []);
+  useEffect(() => forgetExport, []);
   useEffect(
     () => () => {
       if (file) URL.revokeObjectURL(file.url);
@@ -140,16 +169,6 @@ export default function BusinessScreen() {
 
   return (
     <>
-      {periods === null ? (
-        <NotLoaded resource={business} retry={loadBusiness} />
-      ) : (
-        <div className="desk-cards">
-          {periods.map((p) => (
-            <PeriodCard key={p.name} period={p} />
-          ))}
-        </div>
-      )}
-
       <h2>Customer look-up</h2>
       <form className="desk-form" role="search" onSubmit={lookUp}>
         <Field label="Customer's e-mail" name="email" type="email" required autoComplete="off" />

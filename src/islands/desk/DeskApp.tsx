@@ -1,11 +1,25 @@
 // The desk's shell: learns who is signed in, shows sign-in or the screen the address names (from
-// the registry in screens.ts), one navigation, the live region for messages, and moves focus to
-// the screen's heading whenever the screen changes.
-import { Suspense, lazy, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+// the registry in screens.ts), one navigation, the live region for messages (a message goes when
+// its screen does), and moves focus to the screen's heading whenever the screen changes.
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ComponentType,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { DESK_ANSWERS } from '../../lib/messages.ts';
-import { $deskStaff, loadSession, showCarriedNotice, signOut } from '../../stores/desk.ts';
+import {
+  $deskStaff,
+  enterPlace,
+  loadSession,
+  showCarriedNotice,
+  signOut,
+} from '../../stores/desk.ts';
 import { SCREENS, findScreen, mayOpen, type DeskScreen, type ScreenProps } from './screens.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -39,6 +53,10 @@ export default function DeskApp() {
   const heading = useRef<HTMLHeadingElement>(null);
   const path = pathOfHash(hash);
   const found = findScreen(path);
+
+  // Before any screen's own effects start a call, so its answer is kept for this screen and a
+  // message of the screen left behind goes.
+  useLayoutEffect(() => enterPlace(path), [path]);
 
   useEffect(() => {
     showCarriedNotice();

@@ -15,7 +15,7 @@ import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
-import { deskLineAmounts } from '../../lib/orders/desk-view.ts';
+import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -113,12 +113,15 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       </p>
       <h2>Timeline</h2>
       <ol className="desk-timeline">
-        {order.timeline.map((e, i) => (
-          <li key={i}>
-            <strong>{e.to}</strong> · {e.atKarachi} · by {e.by}
-            {e.note && <> · {e.note}</>}
-          </li>
-        ))}
+        {order.timeline.map((e, i) => {
+          const line = timelineLine(e, order.currency, order.return?.kind);
+          return (
+            <li key={i} data-kind={e.kind}>
+              <strong>{line.title}</strong> · {e.atKarachi} · by {e.by}
+              {line.detail && <> · {line.detail}</>}
+            </li>
+          );
+        })}
       </ol>
     </>
   );

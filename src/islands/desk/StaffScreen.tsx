@@ -1,5 +1,6 @@
-// Owner only: the staff (invite with name, e-mail and role; change a role; remove someone). The
-// server refuses anyone else and words every refusal; this screen shows its words.
+// Owner only: the staff (invite with name, e-mail and role; change a role; allow a member customers'
+// personal data, or stop it; remove someone). The server refuses anyone else and words every
+// refusal; this screen shows its words.
 import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
@@ -8,6 +9,7 @@ import {
   inviteStaff,
   loadStaff,
   removeStaff,
+  setPersonalData,
   toggleRole,
 } from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -64,6 +66,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
               <strong>{m.name}</strong> · {m.email}
               <br />
               {m.role} · {m.status}
+              {m.role === 'staff' && (m.personalData ? ' · sees customer data' : '')}
               {m.id !== me.id && m.status !== 'removed' && (
                 <span className="desk-row">
                   <button
@@ -75,6 +78,17 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     Make {m.role === 'owner' ? 'staff' : 'owner'}
                     <span className="visually-hidden"> ({m.email})</span>
                   </button>
+                  {m.role === 'staff' && (
+                    <button
+                      type="button"
+                      className="desk-button desk-quiet"
+                      disabled={busy}
+                      onClick={() => void setPersonalData(m, !m.personalData)}
+                    >
+                      {m.personalData ? 'Stop customer data' : 'Allow customer data'}
+                      <span className="visually-hidden"> ({m.email})</span>
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="desk-button desk-danger"

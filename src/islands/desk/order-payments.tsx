@@ -4,13 +4,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { CARD, paymentLabel, recordedMethodsFor, type RecordedMethod } from '../../lib/payments.ts';
+import { CARD, paymentLabel, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
 import {
   ORDER_VIEW_TEXT,
   amountStep,
+  methodsToRecord,
   needsReference,
   paymentPrefill,
+  paymentWait,
 } from '../../lib/orders/desk-view.ts';
 import { notify } from '../../stores/desk.ts';
 import { recordPayment, recordRefund } from '../../stores/desk-payments.ts';
@@ -108,6 +110,10 @@ function PaymentForm({ order, onChange }: Props) {
   const [method, setMethod] = useState<RecordedMethod>(prefill.method);
   const methodId = useId();
 
+  // A cash on delivery order is paid at the door: until it is Delivered the screen says so rather
+  // than open a form the server would refuse.
+  const wait = paymentWait(order);
+  if (wait) return <p className="desk-hint">{wait}</p>;
   if (!open)
     return (
       <button
@@ -148,7 +154,7 @@ function PaymentForm({ order, onChange }: Props) {
           value={method}
           onChange={(e) => setMethod(e.currentTarget.value as RecordedMethod)}
         >
-          {recordedMethodsFor(order.address.country).map((m) => (
+          {methodsToRecord(order).map((m) => (
             <option key={m} value={m}>
               {paymentLabel(m)}
             </option>

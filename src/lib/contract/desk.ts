@@ -10,6 +10,7 @@ import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema, refundBodySchema } from './payments.ts';
 import { FINANCIAL_STATES } from '../orders/ledger.ts';
+import { RETURN_STATES } from '../returns/states.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
@@ -55,6 +56,10 @@ export const DESK_REQUESTS = {
   }),
   deskStaffRole: z.object({ staffId: requiredText('Staff id is required', 64), role: roleSchema }),
   deskStaffRemove: z.object({ staffId: requiredText('Staff id is required', 64) }),
+  deskStaffPersonalData: z.object({
+    staffId: requiredText('Staff id is required', 64),
+    allowed: z.boolean({ error: 'Allowed must be true or false' }),
+  }),
   deskOrders: z.object({
     status: z.optional(requiredText('Status is required', 40)),
     payment: z.optional(
@@ -104,20 +109,30 @@ export const deskStaffSchema = z.object({
   createdAt: z.string(),
   invitedBy: z.nullable(z.string()),
   inviteExpiresAt: z.nullable(z.number()),
+  /** Whether they may see customers' personal data (always, for an owner). */
+  personalData: z.boolean(),
 });
 
 const statusSchema = z.enum(ORDER_STATUSES);
 
 export { deskOrderLineSchema };
 
-/** One move on an order's timeline. */
+/**
+ * One event on an order's timeline, as what it is: the order placed, a status move, a payment or a
+ * refund (its method, amount in the order's currency and reference), or a step of its return.
+ */
 export const deskEventSchema = z.object({
+  kind: z.enum(['placed', 'move', 'payment', 'refund', 'return']),
   at: z.string(),
   atKarachi: z.string(),
   from: z.nullable(statusSchema),
   to: statusSchema,
   by: z.string(),
   note: z.nullable(z.string()),
+  returnStep: z.nullable(z.enum(RETURN_STATES)),
+  method: z.nullable(z.string()),
+  amount: z.nullable(z.number()),
+  reference: z.nullable(z.string()),
 });
 
 // A ledger entry as the desk shows it.

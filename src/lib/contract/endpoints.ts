@@ -22,7 +22,11 @@ export function bodyLimitOf(pathname: string, method: string): number {
 }
 
 /** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
-export type Access = 'anyone' | 'shopper' | 'staff' | 'owner';
+/**
+ * Who may make a call: anyone, a signed-in shopper, any desk member, the owner, or `personalData`:
+ * the owner and the members the owner allowed to see customers' personal data.
+ */
+export type Access = 'anyone' | 'shopper' | 'staff' | 'owner' | 'personalData';
 
 /**
  * The Netlify function that serves a call, grouped by who calls: `shop` the public calls (and the
@@ -330,6 +334,16 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Changes a member's role (ends their sessions)",
   },
+  deskStaffPersonalData: {
+    method: 'POST',
+    paths: ['/api/desk/staff/personal-data'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskStaffPersonalData',
+    answer: 'deskStaffChange',
+    msg: false,
+    summary: "Allows a member customers' personal data (the export, the look-up), or stops it",
+  },
   deskStaffRemove: {
     method: 'POST',
     paths: ['/api/desk/staff/remove'],
@@ -488,7 +502,7 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/customer'],
     router: 'desk',
-    access: 'staff',
+    access: 'personalData',
     request: 'deskCustomer',
     answer: 'deskCustomer',
     msg: false,
@@ -498,7 +512,7 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/orders/export'],
     router: 'desk',
-    access: 'staff',
+    access: 'personalData',
     request: 'deskExport',
     answer: 'deskCsv',
     msg: false,

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { compactIban, pakistaniIbanProblem } from '../iban.ts';
 import { internationalMobile, isPakistaniMobile } from '../phone.ts';
-import { SETTING_KEYS, type SettingKey } from '../shop-settings.ts';
+import { SETTING_KEYS, settingNames, type SettingKey } from '../shop-settings.ts';
 import { emailSchema } from './checkout.ts';
 import { humanText, requiredString } from './fields.ts';
 
@@ -16,7 +16,7 @@ export const SETTINGS_MESSAGES = {
   accountNumberInvalid: 'Account number must be 6 to 24 digits (spaces and hyphens allowed)',
   nothingToSave: 'Nothing to save: give at least one setting',
   unknownKey: (key: string) => `Unknown setting "${key}". Settings are: ${SETTING_KEYS.join(', ')}`,
-  saved: (keys: readonly string[]) => `Saved ${keys.join(', ')}.`,
+  saved: (keys: readonly SettingKey[]) => `Saved ${settingNames(keys)}.`,
   unchanged: 'Nothing changed: the settings already had these values.',
 } as const;
 

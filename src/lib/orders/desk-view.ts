@@ -3,9 +3,10 @@
 // Apart from desk-view.ts so the desk's shell, which loads before any order is open, does not carry
 // the return rules.
 import { BASE_CURRENCY } from '../currency.ts';
-import { currencyDigits } from '../money.ts';
+import { currencyDigits, formatMoney } from '../money.ts';
 import { orderLineAmounts } from './money.ts';
-import { recordedMethodsFor, type RecordedMethod } from '../payments.ts';
+import { paymentLabel, recordedMethodsFor, type RecordedMethod } from '../payments.ts';
+import { PAYMENT_MESSAGES } from '../contract/payments.ts';
 import {
   RETURN_STATES,
   RETURN_STATE_LABELS,
@@ -24,13 +25,39 @@ export const ORDER_VIEW_TEXT = {
   noOpenReturns: 'No open return or exchange requests.',
 } as const;
 
-/** What the payment form starts with: the order's own method when its country allows it, and what is due. */
+/**
+ * The methods the payment form offers on an order now: those of its shipping country, cash on
+ * delivery only once the order is Delivered (the server refuses it before).
+ */
+export function methodsToRecord(order: {
+  status: string;
+  address: { country: string };
+}): readonly RecordedMethod[] {
+  const allowed = recordedMethodsFor(order.address.country);
+  return order.status === 'Delivered' ? allowed : allowed.filter((m) => m !== 'COD');
+}
+
+/**
+ * Why the order screen offers no "Record payment" yet, in the server's words: a cash on delivery
+ * order is paid when it is delivered. Null when a payment can be recorded now.
+ */
+export function paymentWait(order: { paymentMethod: string; status: string }): string | null {
+  if (order.paymentMethod !== 'COD' || order.status === 'Delivered' || order.status === 'Cancelled')
+    return null;
+  return PAYMENT_MESSAGES.codNotDelivered(order.status);
+}
+
+/**
+ * What the payment form starts with: the order's own method when it may be recorded now (see
+ * methodsToRecord), and what is due.
+ */
 export function paymentPrefill(order: {
   paymentMethod: string;
+  status: string;
   address: { country: string };
   due: number;
 }): { method: RecordedMethod; amount: number } {
-  const allowed = recordedMethodsFor(order.address.country);
+  const allowed = methodsToRecord(order);
   const method = (allowed as readonly string[]).includes(order.paymentMethod)
     ? (order.paymentMethod as RecordedMethod)
     : allowed[0]!;
@@ -105,4 +132,55 @@ export function deskLineAmounts(order: {
     currency: order.currency,
     amount: order.amount,
   });
+}
+
+/** How one timeline event reads on the desk: what happened, and its details beside who and when. */
+export interface TimelineLine {
+  title: string;
+  detail: string | null;
+}
+
+/**
+ * One timeline event as what it is: the order placed, a move ("Moved to Packing"), a payment or a
+ * refund with its method and amount in the order's currency, or a step of the order's return or
+ * exchange ("Exchange: Pick-up scheduled"). `returnKind` is the kind of the order's request.
+ */
+export function timelineLine(
+  event: {
+    kind: 'placed' | 'move' | 'payment' | 'refund' | 'return';
+    to: string;
+    note: string | null;
+    returnStep: ReturnState | null;
+    method: string | null;
+    amount: number | null;
+    reference: string | null;
+  },
+  currency: string,
+  returnKind: ReturnKind = 'return',
+): TimelineLine {
+  switch (event.kind) {
+    case 'placed':
+      return { title: 'Order placed', detail: event.note };
+    case 'payment':
+    case 'refund': {
+      const what = event.kind === 'payment' ? 'Payment received' : 'Refund sent';
+      const money = formatMoney(event.amount ?? 0, currency);
+      return {
+        title: `${what}: ${money} by ${paymentLabel(event.method ?? '')}`,
+        detail: event.reference ? `reference ${event.reference}` : null,
+      };
+    }
+    case 'return': {
+      const step = event.returnStep ? RETURN_STATE_LABELS[event.returnStep] : event.to;
+      return {
+        title: `${returnKind === 'exchange' ? 'Exchange' : 'Return'}: ${step}`,
+        detail: event.note,
+      };
+    }
+    default:
+      return {
+        title: event.to === 'Cancelled' ? 'Cancelled' : `Moved to ${event.to}`,
+        detail: event.note,
+      };
+  }
 }

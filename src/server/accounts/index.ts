@@ -20,6 +20,8 @@ export {
   listStaff,
   readAudit,
   removeStaff,
+  seesPersonalData,
+  setPersonalData,
   signIn,
   signOut,
   toDeskStaff,

@@ -98,8 +98,13 @@ export function toDeskStaff(staff: StaffRecord): DeskStaff {
     createdAt: staff.createdAt,
     invitedBy: staff.invitedBy,
     inviteExpiresAt: staff.status === 'invited' ? staff.inviteExpiresAt : null,
+    personalData: seesPersonalData(staff),
   };
 }
+
+/** Whether a member may see customers' personal data: an owner, or a member the owner allowed. */
+export const seesPersonalData = (staff: Pick<StaffRecord, 'role' | 'personalData'>): boolean =>
+  staff.role === 'owner' || staff.personalData === true;
 
 const hashInvite = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -406,7 +411,7 @@ export async function signOut(store: Store, staff: StaffRecord) {
 export async function authenticateStaff(
   deps: Deps,
   token: string | null,
-  access: 'staff' | 'owner',
+  access: 'staff' | 'owner' | 'personalData',
 ): Promise<StaffRecord> {
   if (!token) throw unauthenticated(DESK_ANSWERS.signInRequired);
   const keys = verifyingKeys(deps.config);
@@ -424,6 +429,8 @@ export async function authenticateStaff(
   )
     throw unauthenticated(DESK_ANSWERS.sessionEnded);
   if (access === 'owner' && staff.role !== 'owner') throw forbidden(DESK_ANSWERS.ownerOnly);
+  if (access === 'personalData' && !seesPersonalData(staff))
+    throw forbidden(DESK_ANSWERS.personalDataOnly);
   return staff;
 }
 
@@ -491,6 +498,45 @@ export async function changeRole(
   return {
     success: true as const,
     message: DESK_ANSWERS.roleChanged(updated.email, updated.role),
+    staff: toDeskStaff(updated),
+  };
+}
+
+/**
+ * The owner allows a member customers' personal data (the orders export, the customer look-up), or
+ * stops it, audited. Owners always have it; no one changes their own.
+ */
+export async function setPersonalData(
+  store: Store,
+  owner: StaffRecord,
+  input: { staffId: string; allowed: boolean },
+) {
+  const staff = await changeable(store, owner, input.staffId);
+  if (staff.role === 'owner') throw conflict(DESK_ANSWERS.ownersHavePersonalData(staff.email));
+  if (seesPersonalData(staff) === input.allowed)
+    return {
+      success: true as const,
+      message: DESK_ANSWERS.personalDataUnchanged(staff.email, input.allowed),
+      staff: toDeskStaff(staff),
+    };
+  // Only while they are still staff as read: a member made owner meanwhile is not written over.
+  const updated = await store.staff.update(
+    staff.id,
+    { set: { personalData: input.allowed } },
+    { role: 'staff', status: ['invited', 'active'] },
+  );
+  if (!updated) throw await refusal(store, staff);
+  await audit(
+    store,
+    owner,
+    'staff.personalData',
+    `staff:${staff.id}`,
+    { personalData: seesPersonalData(staff) },
+    { personalData: seesPersonalData(updated) },
+  );
+  return {
+    success: true as const,
+    message: DESK_ANSWERS.personalDataSet(updated.email, input.allowed),
     staff: toDeskStaff(updated),
   };
 }

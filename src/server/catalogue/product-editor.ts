@@ -176,10 +176,12 @@ async function readPhoto(req: Request, max = MAX_UPLOAD_BYTES): Promise<Uint8Arr
   return bytes;
 }
 
-/** The photo's file name as a message shows it: plain characters only, at most 80. */
-function shownName(req: Request): string {
-  const name = (req.headers.get(PHOTO_NAME_HEADER) ?? '').replace(/[^\w .()-]/g, '').trim();
-  return name.slice(0, 80) || 'upload';
+/** The file name the person chose, as a message shows it: plain characters only, at most 80 ("" for none). */
+function chosenName(req: Request): string {
+  return (req.headers.get(PHOTO_NAME_HEADER) ?? '')
+    .replace(/[^\w .()-]/g, '')
+    .trim()
+    .slice(0, 80);
 }
 
 /**
@@ -196,7 +198,8 @@ export async function uploadPhoto(
   const bytes = await readPhoto(req);
   // sharp is loaded by this call only, so the desk's other calls start without it.
   const { checkPhotoBytes } = await import('./photos.ts');
-  const checked = await checkPhotoBytes(bytes, shownName(req));
+  const chosen = chosenName(req);
+  const checked = await checkPhotoBytes(bytes, chosen || 'upload');
   if (!checked.ok) throw invalid(checked.problem);
   const result = await photos.put(checked.name, bytes);
   const path = `/photos/${checked.name}`;
@@ -209,7 +212,8 @@ export async function uploadPhoto(
   });
   return {
     success: true,
-    message: EDITOR_ANSWERS.uploaded(checked.name.slice(0, 12)),
+    // Named as the person chose it: the stored name is a content hash, which says nothing to them.
+    message: EDITOR_ANSWERS.uploaded(chosen),
     path,
     width: checked.width,
     height: checked.height,

@@ -32,7 +32,7 @@ import type { OrderEvent, OrderHead, OrderRecord, StaffRecord, Store } from '../
 import { statusMail } from './desk-mail.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
-import { paymentView, withPaymentEvents } from './payment-view.ts';
+import { NO_DETAILS, paymentView, withPaymentEvents } from './payment-view.ts';
 import { financialState } from '../../lib/orders/ledger.ts';
 import { toDeskReturn } from './return-view.ts';
 import { actorOf, audit } from '../operations/index.ts';
@@ -62,27 +62,32 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
 
 const who = (by: OrderEvent['by']) => (by ? by.email : 'the shopper');
 
-/** Every change of an order, oldest first: placing it, then each recorded move. */
+/** Every change of an order, oldest first: placing it, then each recorded move or return step. */
 function timeline(o: OrderRecord): DeskEvent[] {
   const events: DeskEvent[] = [
     {
+      kind: 'placed',
       at: o.date,
       atKarachi: karachiTime(o.date),
       from: null,
       to: 'Order Placed',
       by: 'the shopper',
       note: null,
+      ...NO_DETAILS,
     },
   ];
   for (const e of o.history ?? []) {
     const previous = events[events.length - 1]!.to;
     events.push({
+      kind: e.returnStep ? 'return' : 'move',
       at: e.at,
       atKarachi: karachiTime(e.at),
       from: e.from ?? previous,
       to: e.to,
       by: who(e.by),
       note: e.note ?? null,
+      ...NO_DETAILS,
+      returnStep: e.returnStep ?? null,
     });
   }
   return events;

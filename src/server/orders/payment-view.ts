@@ -37,9 +37,25 @@ export function paymentView(o: OrderRecord) {
   };
 }
 
-/** The timeline with each ledger entry as an event at its time (its status unchanged, the money in the note). */
+/** The details only a payment, a refund or a return step carries, for the events without them. */
+export const NO_DETAILS = {
+  returnStep: null,
+  method: null,
+  amount: null,
+  reference: null,
+} as const;
+
+/**
+ * The timeline with each ledger entry as a payment or refund event at its time: its method, amount
+ * and reference (the status unchanged; the same words in the note, for readers of the note alone).
+ */
 export function withPaymentEvents(events: DeskEvent[], o: OrderRecord): DeskEvent[] {
   const payments: DeskEvent[] = (o.payments ?? []).map((p) => ({
+    kind: isRefund(p) ? 'refund' : 'payment',
+    returnStep: null,
+    method: p.method,
+    amount: p.amount,
+    reference: p.reference,
     at: p.at,
     atKarachi: karachiTime(p.at),
     from: p.status,

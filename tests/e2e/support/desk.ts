@@ -39,6 +39,8 @@ export function cliInvite(email: string, role: 'owner' | 'staff', name: string):
   const link = /https?:\/\/\S+\/desk\/invite#token=\S+/.exec(run.stdout)?.[0];
   if (!link) throw new Error(`no invitation link in: ${run.stdout}`);
   const url = new URL(link);
+  // The link is on the address the journey's server serves on, not a port the CLI assumed.
+  expect(url.origin).toBe(`http://localhost:${process.env.E2E_PORT}`);
   return url.pathname + url.hash;
 }
 

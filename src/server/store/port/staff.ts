@@ -25,6 +25,11 @@ export interface StaffRecord {
   inviteExpiresAt: number | null;
   /** Who invited them (staff id), or null for the first owner added from the CLI. */
   invitedBy: string | null;
+  /**
+   * The owner let this member see customers' personal data: the orders export and the customer
+   * look-up. Owners always may; absent on records made before the grant existed (not granted).
+   */
+  personalData?: boolean;
   createdAt: string;
 }
 
