@@ -232,60 +232,6 @@ export const DESK_PASSWORD_RULES = {
     `This password is too easy to guess (strength ${score} of 4; the desk needs 3). Use three or four unrelated words, or a longer mix.`,
 } as const;
 
-/** What the staff desk's calls answer (/api/desk/*); only the API sends these. */
-export const DESK_ANSWERS = {
-  signInRequired: 'Please sign in to the desk to continue.',
-  sessionEnded: 'Your desk session has ended. Please sign in again.',
-  shopperToken: 'This is a shopper sign-in. The desk needs a staff sign-in.',
-  ownerOnly: 'Only the owner can do this.',
-  personalDataOnly:
-    "Customers' personal data (the orders export and the customer look-up) is for the owner and the members the owner allows. Ask the owner to allow you.",
-  ownersHavePersonalData: (email: string) =>
-    `${email} is an owner: owners always see customers' personal data.`,
-  personalDataSet: (email: string, allowed: boolean) =>
-    allowed
-      ? `${email} may now see customers' personal data: the orders export and the customer look-up.`
-      : `${email} no longer sees customers' personal data.`,
-  personalDataUnchanged: (email: string, allowed: boolean) =>
-    allowed
-      ? `${email} already sees customers' personal data.`
-      : `${email} already does not see customers' personal data.`,
-  badSignIn: 'The e-mail, password or code is wrong.',
-  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  slowSignIns: (wait: number) =>
-    `Too many sign-in attempts for this account. Please try again in ${seconds(wait)}.`,
-  slowCodes: (wait: number) => `Too many wrong codes. Please try again in ${seconds(wait)}.`,
-  tooManyInvitations: 'Too many invitation attempts. Please wait a few minutes and try again.',
-  signedIn: 'Signed in to the desk.',
-  signedOut: 'Signed out of the desk.',
-  badInvitation:
-    'This invitation link is not valid or has expired. Please ask the owner for a new one.',
-  setPasswordFirst: 'Please set your password first.',
-  passwordSet:
-    'Password set. Add the key to your authenticator app, then enter the code it shows to finish.',
-  badCode: 'The code is wrong. Check the authenticator app and try again.',
-  enrolled: 'Your desk account is ready. You are signed in.',
-  invited: (email: string) => `Invitation sent to ${email}. The link works for 48 hours.`,
-  staffExists: 'This e-mail already belongs to an active staff member.',
-  staffNotFound: 'No such staff member.',
-  notYourself: 'You cannot change your own role or remove yourself.',
-  lastOwner: 'The shop needs an owner. Make someone else owner first.',
-  staffChanged: 'This staff member was just changed by someone else. Reload to see it.',
-  roleChanged: (email: string, role: string) => `${email} is now ${role}.`,
-  roleUnchanged: (email: string, role: string) => `${email} is already ${role}.`,
-  removed: (email: string) => `${email} has been removed from the desk.`,
-  orderNotFound: 'Order not found.',
-  ambiguousNumber: (number: string) =>
-    `More than one order ends in #${number}. Please use the full order id.`,
-  unknownStatus: (text: string) =>
-    `Unknown status "${text}". Use Order Placed, Packing, Out for Delivery, Delivered or Cancelled.`,
-  movedBySomeoneElse: (status: string, who: string) =>
-    `This order was just moved to ${status} by ${who}. Reload to see it.`,
-  reasonRequired: 'A cancel by the shop needs a reason.',
-  shippingOnlyOut: 'A courier and tracking number go only with Out for Delivery.',
-  moved: (number: string, status: string) => `Order #${number} is now ${status}.`,
-  badDates: 'The start date must not be after the end date.',
-} as const;
 /** The buy box's and the cart's stock texts (the browser names these). */
 export const STOCK_MESSAGES = {
   inStock: 'In Stock',

@@ -2,7 +2,7 @@
 // a message carried from one desk page to the next. The token, the member and the live region's
 // message are in ./desk-session.ts.
 import type { RequestOf } from '../lib/contract/endpoints.ts';
-import { DESK_ANSWERS } from '../lib/messages.ts';
+import { DESK_ANSWERS } from '../lib/desk-messages.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk, messageOf } from './desk-call.ts';
 import { DESK_KEYS, tabStorage } from './storage.ts';

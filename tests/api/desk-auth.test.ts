@@ -9,12 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import {
-  ACCOUNT_MESSAGES,
-  DESK_ANSWERS,
-  DESK_PASSWORD_RULES,
-  STOCK_ANSWERS,
-} from '../../src/lib/messages.ts';
+import { ACCOUNT_MESSAGES, DESK_PASSWORD_RULES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/accounts/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { OrderRecord, Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';

@@ -2,7 +2,8 @@
 // routed to netlify/functions/desk.mts with the Request it built, so what the client sends (path,
 // method, token header, JSON) is what the server reads. Nothing of the server is replaced.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { CLIENT_MESSAGES } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { ApiError } from '../../src/client/api.ts';
 import { deskCall } from '../../src/client/desk-calls.ts';

@@ -18,7 +18,8 @@ import {
   unknownColourProblem,
   wholesaleProblem,
 } from '../../src/lib/catalogue-sheet.ts';
-import { DESK_ANSWERS, SERVER_MESSAGES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import { SERVER_MESSAGES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import {
   EDITOR_ANSWERS,
   MAX_UPLOAD_BYTES,

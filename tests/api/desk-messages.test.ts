@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { deskCall as clientCall } from '../../src/client/desk-calls.ts';

@@ -3,7 +3,7 @@
 // the Request the client built): the settings form's save body, the CSV export fetched as a file
 // with the token header, and failed mails listed and resent with the server's words.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { settingsFields, settingsSave } from '../../src/lib/desk-ops-view.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { financialState } from '../../src/lib/orders/ledger.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';

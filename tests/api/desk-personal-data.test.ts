@@ -5,7 +5,7 @@
 // an owner granting themselves or another owner, a removed member, malformed bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import desk from '../../netlify/functions/desk.mts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { karachiDay } from '../../src/lib/desk.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';

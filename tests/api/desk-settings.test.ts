@@ -3,7 +3,7 @@
 // save changes nothing, each save is audited with the values before and after, and mails read the
 // settings live.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { DEFAULT_SETTINGS } from '../../src/lib/shop-settings.ts';
 import { readSettings } from '../../src/server/operations/settings.ts';

@@ -3,7 +3,7 @@
 // netlify/functions/desk.mts with the Request the client built. Each store is loaded, acted on,
 // and read back: its data, its loading and error state, and the live region's message.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { SETTINGS_VIEW, settingsFields } from '../../src/lib/desk-ops-view.ts';

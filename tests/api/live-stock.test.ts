@@ -7,11 +7,11 @@ import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import {
   CART_ANSWERS,
-  DESK_ANSWERS,
   ORDER_ANSWERS,
   SERVER_MESSAGES,
   STOCK_ANSWERS,
 } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getCatalogue } from '../../src/server/catalogue/build-catalogue.ts';
 import { getStore } from '../../src/server/store/index.ts';

@@ -4,7 +4,8 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
-import { ACCOUNT_MESSAGES, DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { ACCOUNT_MESSAGES } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { keyId } from '../../src/server/accounts/auth/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
 import { issueToken } from '../../src/server/accounts/auth/tokens.ts';

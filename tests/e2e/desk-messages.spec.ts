@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import { enrolledMember, openDeskAs } from './support/desk.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 

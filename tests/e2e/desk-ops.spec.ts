@@ -9,7 +9,7 @@ import { TOUCH_PHONE } from './support/catalogue.ts';
 import { signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import { enrolledMember, mailWithSubject, mailsTo, openDeskAs } from './support/desk.ts';
 import type { APIRequestContext } from '@playwright/test';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { SETTINGS_VIEW } from '../../src/lib/desk-ops-view.ts';
 import { displayIban } from '../../src/lib/iban.ts';

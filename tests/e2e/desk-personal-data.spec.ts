@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { uniqueEmail } from './support/shopper.ts';
 import { enrolledMember, openDeskAs } from './support/desk.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 
 test.use(TOUCH_PHONE);
 test.describe.configure({ timeout: 120_000 });

@@ -11,7 +11,7 @@ import { hydrated } from './support/islands.ts';
 import { placeOrder, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import { signInBeforeLoad, toast } from './support/ui.ts';
 import { enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
 import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';

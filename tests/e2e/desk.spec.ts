@@ -15,7 +15,7 @@ import {
   mailWithSubject,
   openDeskAs,
 } from './support/desk.ts';
-import { DESK_ANSWERS } from '../../src/lib/messages.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { inlineScripts } from '../../scripts/csp.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { JS_BUDGET_KB, jsBeforeInteraction } from '../fixtures/browser-weight.ts';

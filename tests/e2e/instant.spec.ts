@@ -9,7 +9,12 @@ import { expect, test, type Page } from './support/test.ts';
 import { untilHydrated } from './support/islands.ts';
 import { MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
+import {
+  expectUsedBeforeHydration,
+  openEarly,
+  slowPhone,
+  SLOW_PHONE,
+} from './support/slow-phone.ts';
 import { serverCart, uniqueEmail } from './support/shopper.ts';
 import {
   addToCart,
@@ -176,6 +181,32 @@ test.describe('Add To Cart says only what is true, on a slow phone', () => {
     expect(JSON.parse(stored ?? 'null')).toEqual({ [MARGALLA.id]: { Black: { 0: 1 } } });
     await expect(page.locator('.cart-page .cart-line')).toHaveCount(1, { timeout: 15_000 });
     await expect(page.locator('.cart-page .cart-line')).toContainText(MARGALLA.name);
+  });
+});
+
+test.describe('keystrokes before the buy box wakes, on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  test('"50" typed into the quantity box the moment the page shows is what the box holds when React comes, and 50 reach the cart', async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, MARGALLA.path);
+    await shown(page);
+    const box = page.getByRole('spinbutton', { name: 'Quantity' });
+    // As a shopper replaces the 1: tap the box, select its text, then type two keys.
+    await box.tap();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('50');
+    await expectUsedBeforeHydration(page, phone);
+    await untilHydrated(page, 'BuyBox');
+    await expect(box).toHaveValue('50');
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+    await expect(panel.locator('.cart-line').getByRole('spinbutton')).toHaveValue('50');
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems_guest'))) ?? 'null'),
+    ).toEqual({ [MARGALLA.id]: { Black: { 0: 50 } } });
   });
 });
 

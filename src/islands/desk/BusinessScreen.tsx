@@ -22,7 +22,7 @@ import {
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { paymentLabel } from '../../lib/payments.ts';
-import { DESK_ANSWERS } from '../../lib/messages.ts';
+import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { NotLoaded } from './NotLoaded.tsx';
 

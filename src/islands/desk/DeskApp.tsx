@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
-import { DESK_ANSWERS } from '../../lib/messages.ts';
+import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import {
   $deskStaff,
   enterPlace,

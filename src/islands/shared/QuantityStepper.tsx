@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../lib/cart.ts';
 import './stepper.css';
 
@@ -29,6 +29,16 @@ export function QuantityStepper({
   const ownId = useId();
   const inputId = id ?? `quantity-${ownId}`;
   const [draft, setDraft] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  // The box is in the page's HTML before React comes, and hydrating keeps what it holds: a number
+  // typed then (even before the page's scripts listened) becomes the draft, so the island starts
+  // with what the shopper typed, applied as any typed number is, when the box is left or on Enter.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed !== undefined && typed !== String(value)) setDraft(typed);
+    // Once, as the island wakes: later the box only ever holds what React put there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // What a − or + changed, said politely: the focus stays on the button, so nothing else would.
   const [said, setSaid] = useState('');
   const apply = (quantity: number) => {
@@ -60,6 +70,7 @@ export function QuantityStepper({
           <span aria-hidden="true">−</span>
         </button>
         <input
+          ref={box}
           id={inputId}
           type="number"
           inputMode="numeric"

@@ -3,7 +3,7 @@
 // code in one call, desk sessions and their end, roles, removal, and the audit log every staff
 // action writes. Services raise domain errors only; the web layer maps them to HTTP.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { DESK_ANSWERS } from '../../lib/messages.ts';
+import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { Deps } from '../deps.ts';

@@ -9,7 +9,8 @@
 import { checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
-import { DESK_ANSWERS, ORDER_ANSWERS } from '../../lib/messages.ts';
+import { ORDER_ANSWERS } from '../../lib/messages.ts';
+import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
 import {
   karachiTime,
