@@ -32,6 +32,11 @@ test('staff mark a colour sold out from the products screen, the shop shows it a
     'Black: In stock',
   );
   await expectNoAxeViolations(page);
+  // Each card's buttons name its product, as a screen reader's list of buttons reads them.
+  await expect(
+    card.getByRole('button', { name: `Mark Black sold out (${NAME})`, exact: true }),
+  ).toBeVisible();
+  await expect(card.getByRole('button', { name: `Archive ${NAME}`, exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: 'Mark Black sold out' }).tap();
   await expect(page.getByRole('status').first()).toHaveText(

@@ -104,7 +104,16 @@ export default function DeskApp() {
   return (
     <div className={screen.print ? 'desk desk-print' : 'desk'}>
       <header className="desk-top no-print">
-        <a className="desk-skip" href="#desk-content">
+        {/* The desk routes by the address's fragment, so following #desk-content would open an
+            unknown screen (Orders): the link moves focus to this screen's heading instead. */}
+        <a
+          className="desk-skip"
+          href="#desk-content"
+          onClick={(event) => {
+            event.preventDefault();
+            heading.current?.focus();
+          }}
+        >
           Skip to content
         </a>
         <p className="desk-who">

@@ -42,14 +42,15 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
               className="desk-button desk-quiet"
               disabled={busy}
               onClick={() => void run(() => setColourStock(product, c.color, !c.inStock))}
+              aria-label={`${c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`} (${product.productName})`}
             >
               {c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`}
             </button>
           </li>
         ))}
       </ul>
+      {/* Every card repeats these buttons: each names its product, as a screen reader lists them. */}
       <div className="desk-actions">
-        {/* editor */}
         <a
           className="desk-button desk-quiet"
           href={`#/products/${encodeURIComponent(product._id)}`}
@@ -62,6 +63,7 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
           className="desk-button desk-quiet"
           disabled={busy}
           onClick={() => void run(() => setArchived(product, !product.archived))}
+          aria-label={`${product.archived ? 'Restore' : 'Archive'} ${product.productName}`}
         >
           {product.archived ? 'Restore' : 'Archive'}
         </button>
@@ -74,6 +76,7 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
               if (confirm(`Delete ${product.productName} for good?`))
                 void run(() => deleteProduct(product));
             }}
+            aria-label={`Delete ${product.productName}`}
           >
             Delete
           </button>
