@@ -1,11 +1,10 @@
 // The desk's messages on a phone belong to the screen and the order they were made on: a payment
 // recorded on one order is not announced on the next order opened, nor on Orders; an invitation's
 // message goes when Orders opens; a cancellation's when Business opens.
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { enrolledMember, openDeskAs } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
@@ -17,37 +16,6 @@ test.describe.configure({ timeout: 120_000 });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const status = (page: Page) => page.getByRole('status').first();
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Desk' });
-
-/** Places a Bank Transfer order for the first in-stock product; answers its id. */
-async function placeBankOrder(request: APIRequestContext, shopper: Shopper): Promise<string> {
-  const list = (await (await request.get('/api/product/list')).json()) as {
-    products: { _id: string; colors: string[]; stock: boolean }[];
-  };
-  const product = list.products.find((p) => p.stock)!;
-  const res = await request.post('/api/order/COD', {
-    headers: { token: shopper.token },
-    data: {
-      items: [
-        { productId: product._id, selectedColor: product.colors[0], imageIndex: 0, quantity: 1 },
-      ],
-      address: {
-        firstName: 'Hira',
-        lastName: 'Aslam',
-        email: shopper.email,
-        address1: '7 Jail Road',
-        country: 'Pakistan',
-        city: 'Lahore',
-        state: 'Punjab',
-        zip: '54000',
-        mobile: '+92 300 7654321',
-      },
-      currency: 'PKR',
-      paymentMethod: 'Bank Transfer',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { orderId: string }).orderId;
-}
 
 /** Text as a regular expression matches it literally. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,8 +34,8 @@ test("a payment's, an invitation's and a cancellation's messages stay on the scr
 }) => {
   const owner = await enrolledMember(request, uniqueEmail('msg-owner'), 'owner', 'Maha Owner');
   const shopper = await signUp(request, { tag: 'msg-shopper' });
-  const paidId = await placeBankOrder(request, shopper);
-  const unpaidId = await placeBankOrder(request, shopper);
+  const paidId = await placeOrder(request, shopper, { paymentMethod: 'Bank Transfer' });
+  const unpaidId = await placeOrder(request, shopper, { paymentMethod: 'Bank Transfer' });
   const paid = shortNumber(paidId);
   const unpaid = shortNumber(unpaidId);
 

@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { enrolledMember, mailWithSubject, mailsTo, openDeskAs } from './support/desk.ts';
-import type { APIRequestContext } from '@playwright/test';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { SETTINGS_VIEW } from '../../src/lib/desk-ops-view.ts';
@@ -23,37 +22,6 @@ const status = (page: Page) => page.getByRole('status').first();
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Desk' });
 
 const IBAN = 'PK36SCBL0000001123456702';
-
-/** Places a Bank Transfer order for the first in-stock product; returns its id. */
-async function placeBankOrder(request: APIRequestContext, shopper: Shopper): Promise<string> {
-  const list = (await (await request.get('/api/product/list')).json()) as {
-    products: { _id: string; colors: string[]; stock: boolean }[];
-  };
-  const product = list.products.find((p) => p.stock)!;
-  const res = await request.post('/api/order/COD', {
-    headers: { token: shopper.token },
-    data: {
-      items: [
-        { productId: product._id, selectedColor: product.colors[0], imageIndex: 0, quantity: 1 },
-      ],
-      address: {
-        firstName: 'Hira',
-        lastName: 'Aslam',
-        email: shopper.email,
-        address1: '7 Jail Road',
-        country: 'Pakistan',
-        city: 'Lahore',
-        state: 'Punjab',
-        zip: '54000',
-        mobile: '+92 300 7654321',
-      },
-      currency: 'PKR',
-      paymentMethod: 'Bank Transfer',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { orderId: string }).orderId;
-}
 
 test('the owner changes the orders address and bank details; the next bank transfer order mails them, alerts the new address, shows in the business view and the CSV export', async ({
   page,
@@ -78,7 +46,7 @@ test('the owner changes the orders address and bank details; the next bank trans
   await expectNoAxeViolations(page);
 
   const shopper = await signUp(request, { tag: 'ops-bank' });
-  const orderId = await placeBankOrder(request, shopper);
+  const orderId = await placeOrder(request, shopper, { paymentMethod: 'Bank Transfer' });
   const number = shortNumber(orderId);
   const confirmation = await mailWithSubject(
     shopper.email,

@@ -3,12 +3,11 @@
 // return on /yourOrders; staff find it on the Returns screen, approve it, schedule the pick-up,
 // mark it received and record the refund; the shopper sees it refunded. Each shopper mail is read
 // from the SMTP catcher, and every new desk state passes axe.
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { hydrated } from './support/islands.ts';
-import { placeOrder, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { signInBeforeLoad, toast } from './support/ui.ts';
 import { enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
@@ -200,42 +199,6 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   await shopperContext.close();
 });
 
-/** A JazzCash order of the first product in stock, its payment request to go to `walletNumber`. */
-async function placeWalletOrder(
-  request: APIRequestContext,
-  shopper: Shopper,
-  walletNumber: string,
-): Promise<string> {
-  const list = (await (await request.get('/api/product/list')).json()) as {
-    products: { _id: string; colors: string[]; stock: boolean }[];
-  };
-  const product = list.products.find((p) => p.stock)!;
-  const res = await request.post('/api/order/COD', {
-    headers: { token: shopper.token },
-    data: {
-      items: [
-        { productId: product._id, selectedColor: product.colors[0], imageIndex: 0, quantity: 1 },
-      ],
-      address: {
-        firstName: 'Hira',
-        lastName: 'Aslam',
-        email: shopper.email,
-        address1: '7 Jail Road',
-        country: 'Pakistan',
-        city: 'Lahore',
-        state: 'Punjab',
-        zip: '54000',
-        mobile: '+92 300 7654321',
-      },
-      currency: 'PKR',
-      paymentMethod: 'JazzCash',
-      walletNumber,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { orderId: string }).orderId;
-}
-
 test('a wallet order shows the number to send the payment request to, a part payment leaves the rest due, a reference is taken once; and of two staff on one exchange request the second is told who moved it', async ({
   page,
   request,
@@ -243,7 +206,10 @@ test('a wallet order shows the number to send the payment request to, a part pay
   const staff = await enrolledMember(request, uniqueEmail('desk-wallet'), 'staff', 'Wali');
   const other = await enrolledMember(request, uniqueEmail('desk-wallet-b'), 'staff', 'Zara');
   const shopper = await signUp(request, { tag: 'desk-wallet-shopper' });
-  const id = await placeWalletOrder(request, shopper, '0300 7654321');
+  const id = await placeOrder(request, shopper, {
+    paymentMethod: 'JazzCash',
+    walletNumber: '0300 7654321',
+  });
   const number = shortNumber(id);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 

@@ -86,8 +86,15 @@ export const ordersOf = (page: Page) =>
     return ((await res.json()) as { orders: ListedOrder[] }).orders;
   });
 
-/** Places a COD order for the first in-stock product of the catalogue; returns its id. */
-export async function placeOrder(request: APIRequestContext, shopper: Shopper): Promise<string> {
+/**
+ * Places an order in PKR to Lahore for the first in-stock product of the catalogue, paid by COD
+ * unless `payment` names another method (with the wallet number a wallet needs); returns its id.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+  payment: { paymentMethod: string; walletNumber?: string } = { paymentMethod: 'COD' },
+): Promise<string> {
   const list = (await (await request.get('/api/product/list')).json()) as {
     products: { _id: string; colors: string[]; stock: boolean }[];
   };
@@ -111,7 +118,7 @@ export async function placeOrder(request: APIRequestContext, shopper: Shopper): 
         mobile: '+92 300 7654321',
       },
       currency: 'PKR',
-      paymentMethod: 'COD',
+      ...payment,
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
