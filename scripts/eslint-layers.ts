@@ -47,6 +47,7 @@ export const ISLAND_CLIENT_MODULES: readonly string[] = [
   'src/client/brand-font.ts',
   'src/client/cart-skeleton.ts',
   'src/client/country-strip.ts',
+  'src/client/paint-currency.ts',
   'src/client/fx-hide.ts',
 ];
 

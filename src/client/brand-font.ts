@@ -3,11 +3,14 @@
 // the metric-matched fallback (src/lib/brand-font.ts) and fetches the file only after the load
 // event, for the pages that follow: the file never shares a slow link with the page's largest
 // image (LCP), and nothing on this page changes font under the shopper (no swap, no relayout while
-// they tap). Once the file is here its URL is remembered, and every later page adds the face at
-// once with font-display 'fallback': the cached file is there for the first paint, and a cache
-// that lost it shows the fallback after 100 ms rather than invisible text.
+// they tap). The visit that began in the fallback keeps it on every page of that tab (a mark in
+// sessionStorage), so the shop's type never changes between two pages a shopper reads one after
+// the other; the next visit starts in Assistant. Once the file is here its URL is remembered, and a
+// visit that starts with it adds the face at once with font-display 'fallback': the cached file is
+// there for the first paint, and a cache that lost it shows the fallback after 100 ms rather than
+// invisible text.
 import { brandFontSource, BRAND_FONT, BRAND_FONT_WEIGHTS } from '../lib/brand-font.ts';
-import { BRAND_FONT_KEY } from '../lib/storage-keys.ts';
+import { BRAND_FONT_KEY, FALLBACK_VISIT_KEY } from '../lib/storage-keys.ts';
 
 const url = document.currentScript?.dataset.font ?? '';
 const face = new FontFace(BRAND_FONT, brandFontSource(url), {
@@ -17,7 +20,10 @@ const face = new FontFace(BRAND_FONT, brandFontSource(url), {
 
 let cached = false;
 try {
-  cached = localStorage.getItem(BRAND_FONT_KEY) === url;
+  cached =
+    localStorage.getItem(BRAND_FONT_KEY) === url &&
+    sessionStorage.getItem(FALLBACK_VISIT_KEY) === null;
+  if (!cached) sessionStorage.setItem(FALLBACK_VISIT_KEY, '1');
 } catch {
   // Storage refused: treated as a first visit.
 }

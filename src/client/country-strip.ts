@@ -8,8 +8,9 @@ export function showChosenCountry(country: string, currency: string | null): voi
   const link = strip?.querySelector('a');
   if (!strip || !link || !country) return;
   link.textContent = 'Change country';
-  strip.replaceChildren(
-    `Shipping to ${country}${currency ? `, prices in ${currency}` : ''}. `,
-    link,
-  );
+  // The currency is the part a phone's one line leaves out (ShopLayout's `.wide`).
+  const wide = document.createElement('span');
+  wide.className = 'wide';
+  wide.textContent = currency ? `, prices in ${currency}` : '';
+  strip.replaceChildren(`Shipping to ${country}`, wide, '. ', link);
 }

@@ -19,6 +19,12 @@ export const DISPLAY_CURRENCY_KEY = 'displayCurrency';
  */
 export const BRAND_FONT_KEY = 'brandFont';
 
+/**
+ * sessionStorage: set when this tab's visit began in the fallback typeface, which its later pages
+ * then keep (src/client/brand-font.ts), so the type never changes between pages of one visit.
+ */
+export const FALLBACK_VISIT_KEY = 'fallbackVisit';
+
 /** The storage keys the shop uses. */
 export const KEYS = {
   token: 'token',

@@ -6,7 +6,7 @@ import { hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, TOUCH_PHONE } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { CONTENT_PAGES, STOREFRONT_PAGES } from './support/pages.ts';
-import { toast } from './support/ui.ts';
+import { addToCart, toast } from './support/ui.ts';
 
 test.describe('axe finds no violations', () => {
   for (const path of STOREFRONT_PAGES) {
@@ -92,66 +92,83 @@ test.describe('a toast waits for the shopper at 1366×900', () => {
   });
 });
 
-test.describe('the chat bubble at 390×844 with touch', () => {
-  test.use(TOUCH_PHONE);
+// The bubble floats; what it must never lie over, at any scroll: a control, a price, the cart's
+// summary. It stays whole on screen.
+const UNDER_BUBBLE =
+  'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [data-pkr], .summary-box, .summary';
 
-  for (const path of ['/', '/Collections', MARGALLA.path]) {
-    test(`never lies over a control while ${path} is scrolled`, async ({ page }) => {
-      await page.goto(path);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        'no sideways scrolling',
-      ).toBe(390);
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += 300) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        const overlaps = await page.evaluate(() => {
-          const bubble = document.querySelector('.messaging')!.getBoundingClientRect();
-          const hit: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>(
-            'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
-          )) {
-            if (
-              el.closest('.messaging') ||
-              el.closest('dialog:not([open])') ||
-              el.offsetParent === null
-            )
-              continue;
-            // The part of the control that shows: clipped by every scrolling or clipping ancestor.
-            const box = el.getBoundingClientRect();
-            const r = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
-            for (let a = el.parentElement; a; a = a.parentElement) {
+for (const { name, use } of [
+  { name: 'a phone at 390×844 with touch', use: TOUCH_PHONE },
+  { name: 'a tablet at 820×1180', use: { viewport: { width: 820, height: 1180 } } },
+  { name: 'a desktop at 1440×900', use: { viewport: { width: 1440, height: 900 } } },
+]) {
+  test.describe(`the chat bubble on ${name}`, () => {
+    test.use(use);
+
+    for (const path of ['/', '/Collections', MARGALLA.path, '/Cart']) {
+      test(`never lies over a control, a price or the cart summary while ${path} is scrolled, and stays whole on screen`, async ({
+        page,
+      }) => {
+        if (path === '/Cart') await addToCart(page, MARGALLA.path);
+        await page.goto(path);
+        const width = use.viewport.width;
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          'no sideways scrolling',
+        ).toBe(width);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0; y < height; y += 300) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          const overlaps = await page.evaluate((selector) => {
+            const bubble = document.querySelector('.messaging')!.getBoundingClientRect();
+            const hit: string[] = [];
+            for (const el of document.querySelectorAll<HTMLElement>(selector)) {
               if (
-                getComputedStyle(a).overflowX === 'visible' &&
-                getComputedStyle(a).overflowY === 'visible'
+                el.closest('.messaging') ||
+                el.closest('dialog:not([open])') ||
+                el.offsetParent === null
               )
                 continue;
-              const c = a.getBoundingClientRect();
-              r.left = Math.max(r.left, c.left);
-              r.right = Math.min(r.right, c.right);
-              r.top = Math.max(r.top, c.top);
-              r.bottom = Math.min(r.bottom, c.bottom);
+              // The part that shows: clipped by every scrolling or clipping ancestor.
+              const box = el.getBoundingClientRect();
+              const r = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+              for (let a = el.parentElement; a; a = a.parentElement) {
+                if (
+                  getComputedStyle(a).overflowX === 'visible' &&
+                  getComputedStyle(a).overflowY === 'visible'
+                )
+                  continue;
+                const c = a.getBoundingClientRect();
+                r.left = Math.max(r.left, c.left);
+                r.right = Math.min(r.right, c.right);
+                r.top = Math.max(r.top, c.top);
+                r.bottom = Math.min(r.bottom, c.bottom);
+              }
+              if (r.right <= r.left || r.bottom <= r.top) continue;
+              if (
+                r.left < bubble.right &&
+                r.right > bubble.left &&
+                r.top < bubble.bottom &&
+                r.bottom > bubble.top
+              )
+                hit.push(
+                  el.getAttribute('aria-label') ??
+                    el.textContent?.trim().slice(0, 30) ??
+                    el.tagName,
+                );
             }
-            if (r.right <= r.left || r.bottom <= r.top) continue;
-            if (
-              r.left < bubble.right &&
-              r.right > bubble.left &&
-              r.top < bubble.bottom &&
-              r.bottom > bubble.top
-            )
-              hit.push(
-                el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName,
-              );
-          }
-          return hit;
-        });
-        expect(overlaps, `at scrollY ${y}`).toEqual([]);
-      }
-      const bubble = (await page
-        .getByRole('link', { name: 'Chat with us on WhatsApp' })
-        .boundingBox())!;
-      expect(bubble.width).toBeGreaterThanOrEqual(24);
-      expect(bubble.height).toBeGreaterThanOrEqual(24);
-    });
-  }
-});
+            return hit;
+          }, UNDER_BUBBLE);
+          expect(overlaps, `at scrollY ${y}`).toEqual([]);
+        }
+        const bubble = (await page
+          .getByRole('link', { name: 'Chat with us on WhatsApp' })
+          .boundingBox())!;
+        expect(bubble.width).toBeGreaterThanOrEqual(24);
+        expect(bubble.height).toBeGreaterThanOrEqual(24);
+        expect(bubble.x, 'whole on screen: its left edge').toBeGreaterThan(0);
+        expect(bubble.x + bubble.width, 'whole on screen: its right edge').toBeLessThan(width);
+      });
+    }
+  });
+}

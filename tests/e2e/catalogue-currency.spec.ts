@@ -42,32 +42,36 @@ test.describe("prices in the shopper's currency", () => {
   test.describe('at 1366×900', () => {
     test.use({ viewport: DESKTOP });
 
-    test('the footer country select shows a neutral choice to a new visitor and applies India only on Update', async ({
+    test('the footer country select shows India to a new visitor, and a choice changes the prices in place at once', async ({
       page,
     }) => {
       await page.goto('/Collections');
       const select = page.getByLabel('Country / currency');
-      await expect(select.locator('option:checked')).toHaveText('Choose your country');
-      await select.selectOption('India');
-      // The footer island has hydrated and taken the choice (nothing of it is held any more).
+      await expect(select.locator('option:checked')).toHaveText('India (INR)');
+      await expect(page.locator('.card-price .now').first()).toContainText('₨');
+      await watchNavigations(page);
+      await select.selectOption('United Kingdom');
       await expect(
-        page.locator('astro-island[component-url*="FooterCountry"]:not([ssr])'),
-      ).toHaveCount(1);
-      await expect(select).not.toHaveAttribute('data-pending');
-      await expect(select).toHaveValue('India');
-      await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled();
-      expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
-      // Update stores the choice, fetches rates and reloads the page.
-      const reloaded = page.waitForEvent('load');
-      await page.getByRole('button', { name: 'Update' }).click();
-      await reloaded;
-      expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('India');
+        page.getByRole('status').filter({ hasText: 'Shipping to United Kingdom' }),
+      ).toHaveText('Shipping to United Kingdom: prices are now in GBP.');
+      await expect(page.locator('.card-price .now').first()).toContainText('£');
+      await expect(page.getByRole('complementary', { name: 'Shipping country' })).toHaveText(
+        'Shipping to United Kingdom, prices in GBP. Change country',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe(
+        'United Kingdom',
+      );
+      expect(await navigationsStarted(page), 'the page is not reloaded').toEqual([]);
+      // Back to rupees in place too, and the next page shows the choice.
+      await select.selectOption('Pakistan');
+      await expect(page.locator('.card-price .now').first()).toContainText('₨');
+      await page.goto('/');
       await expect(page.getByLabel('Country / currency').locator('option:checked')).toHaveText(
-        'India (INR)',
+        'Pakistan (PKR)',
       );
     });
 
-    test('by keyboard, ArrowDown on the closed footer country select changes nothing until Update', async ({
+    test('by keyboard, ArrowDown on the closed footer country select changes the prices it reads, never the page', async ({
       page,
     }) => {
       await page.goto('/');
@@ -76,16 +80,20 @@ test.describe("prices in the shopper's currency", () => {
       await select.focus();
       await pressAndSettle(page, 'ArrowDown');
       await pressAndSettle(page, 'ArrowDown');
-      // The keys moved the selection, and the footer island has hydrated and taken it ...
-      await expect(select).not.toHaveValue('');
+      // The keys moved the selection past India, and the footer island has hydrated and taken it ...
+      await expect(select).not.toHaveValue('India');
       await expect(
         page.locator('astro-island[component-url*="FooterCountry"]:not([ssr])'),
       ).toHaveCount(1);
       await expect(select).not.toHaveAttribute('data-pending');
-      // ... and applied nothing: no country stored, no page asked for.
-      expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBeNull();
+      const chosen = await select.inputValue();
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('selectedCountry')))
+        .toBe(chosen);
+      // ... in place: no page asked for, and focus still on the select.
       expect(await navigationsStarted(page)).toEqual([]);
       await expect(page).toHaveURL(/\/$/);
+      await expect(select).toBeFocused();
     });
 
     test('with only an old exchange rate, prices show in dollars marked approximate, with the rate date', async ({

@@ -107,11 +107,12 @@ test.describe('layout at 390, 768 and 1440 px', () => {
   }) => {
     const layout = async (blockFont: boolean) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const first = await context.newPage();
+      if (blockFont) await context.route('**/*.woff2', (route) => route.abort());
+      // The first visit fetches the file after its load event; the next visit (a new tab) uses it.
+      await first.goto(MARGALLA.path);
+      if (!blockFont) await first.waitForFunction(() => localStorage.getItem('brandFont') !== null);
       const page = await context.newPage();
-      if (blockFont) await page.route('**/*.woff2', (route) => route.abort());
-      // The first visit fetches the file after its load event; the next page uses it.
-      await page.goto(MARGALLA.path);
-      if (!blockFont) await page.waitForFunction(() => localStorage.getItem('brandFont') !== null);
       await page.goto(MARGALLA.path);
       await page.evaluate(() => document.fonts.ready);
       const seen = await page.evaluate(() => ({
@@ -131,11 +132,12 @@ test.describe('layout at 390, 768 and 1440 px', () => {
     expect(fallback.tops).toEqual(brand.tops);
   });
 
-  test('a first visit stays in the fallback and fetches the font file after its load event; the next pages use it from their first paint', async ({
+  test('a first visit stays in the fallback on every page and fetches the font file after its load event; the next visit uses it from its first paint', async ({
     page,
+    context,
   }) => {
     // The brand face each page had at DOMContentLoaded ('none' without one).
-    await page.addInitScript(() =>
+    await context.addInitScript(() =>
       addEventListener('DOMContentLoaded', () => {
         const face = [...document.fonts].find(
           (f) => f.family.replaceAll('"', '') === 'Assistant Variable',
@@ -159,15 +161,58 @@ test.describe('layout at 390, 768 and 1440 px', () => {
       };
     });
     expect(first).toEqual({ early: 'none', faces: 0, afterLoad: true });
+    // The same visit's next page keeps the type the shopper has been reading.
     await page.goto('/Collections');
-    expect(await page.evaluate(() => (window as unknown as { early: string }).early)).toMatch(
+    await page.waitForLoadState('load');
+    expect(
+      await page.evaluate(() => ({
+        early: (window as unknown as { early: string }).early,
+        faces: [...document.fonts].filter(
+          (f) => f.family.replaceAll('"', '') === 'Assistant Variable',
+        ).length,
+      })),
+    ).toEqual({ early: 'none', faces: 0 });
+    // A new visit (a new tab: its own session) starts in Assistant.
+    const next = await context.newPage();
+    await next.goto('/Collections');
+    expect(await next.evaluate(() => (window as unknown as { early: string }).early)).toMatch(
       /^(loading|loaded)$/,
     );
-    await page.waitForFunction(() =>
+    await next.waitForFunction(() =>
       [...document.fonts].some(
         (f) => f.family.replaceAll('"', '') === 'Assistant Variable' && f.status === 'loaded',
       ),
     );
+  });
+
+  test('on a 390 px phone the country strip is one line, before and after a country is chosen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const lines = () =>
+      page.locator('.country-strip').evaluate((strip) => {
+        const style = getComputedStyle(strip);
+        const inner =
+          strip.getBoundingClientRect().height -
+          parseFloat(style.paddingTop) -
+          parseFloat(style.paddingBottom);
+        return Math.round(inner / parseFloat(style.lineHeight));
+      });
+    await page.goto('/');
+    await expect(page.locator('.country-strip')).toHaveText(
+      'Outside Pakistan? Select your country to see prices in your currency.',
+    );
+    expect(await lines()).toBe(1);
+    // The longest name the select-country page lists.
+    await page.getByLabel('Country / currency').selectOption('United Arab Emirates');
+    await expect(
+      page.getByText('Shipping to United Arab Emirates: prices are now in AED.'),
+    ).toBeAttached();
+    await page.goto('/Collections');
+    await expect(page.locator('.country-strip')).toHaveText(
+      'Shipping to United Arab Emirates, prices in AED. Change country',
+    );
+    expect(await lines()).toBe(1);
   });
 
   test('at 1440 the home grid has 4 columns and the gallery stays in view beside the details', async ({

@@ -282,13 +282,13 @@ test.describe('taps before hydration on a slow phone', () => {
       await expect(page).toHaveURL(/\/Cart$/);
     });
 
-    test('the country select and Update choose the country', async ({ page }) => {
+    test('the country select chooses the country even before its island has hydrated', async ({
+      page,
+    }) => {
       const phone = await slowPhone(page);
       await openEarly(page, '/Collections');
       await page.getByLabel('Country / currency').selectOption('Pakistan');
       await expectUsedBeforeHydration(page, phone);
-      await page.getByRole('button', { name: 'Update' }).tap();
-      await page.waitForURL(/\/Collections$/);
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem('selectedCountry')).catch(() => null))
         .toBe('Pakistan');

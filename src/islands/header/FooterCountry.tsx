@@ -1,56 +1,58 @@
-import { useState, type FormEvent } from 'react';
-import { chooseCountry } from '../../stores/currency.ts';
+import { useState, type ChangeEvent } from 'react';
+import { chooseCountry, savedCountry } from '../../stores/currency.ts';
+import { paintCurrency } from '../../client/paint-currency.ts';
 import { ROUTES } from '../../lib/routes.ts';
 
 /** A select-country group as the build hands it over (src/lib/countries.ts stays on the server). */
 export type CountryGroup = { region: string; countries: { name: string; currency: string }[] };
 
-/** The select's first, neutral entry: nothing is claimed about a visitor who has not chosen. */
-export const COUNTRY_PLACEHOLDER = 'Choose your country';
+/** The country the select shows a visitor who has not chosen one (docs/product.md, the footer). */
+export const DEFAULT_FOOTER_COUNTRY = 'India';
 
 /**
  * The footer's country/currency select. It shows the shopper's saved country (the first-paint
- * script selects it before hydration) or a neutral placeholder, and applies a choice only on the
- * explicit Update button: moving through the list by keyboard changes nothing (WCAG 3.2.2). The
- * select is left uncontrolled so a choice made before hydration survives it. Applying stores the
- * country, fetches rates and reloads, so every static price repaints in the new currency.
+ * script selects it before hydration) or India, and applies a choice at once, in place: it stores
+ * the country, fetches rates and repaints the page's prices, strip and notice without a reload, so
+ * a keyboard moving through the closed list changes the prices it reads and never the page it is
+ * on (WCAG 3.2.2: a change of content, not of context). What changed is announced. The select is
+ * left uncontrolled so a choice made before hydration survives it (the directive replays it).
  */
 export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = new FormData(event.currentTarget).get('country');
+  const [said, setSaid] = useState('');
+  const onChange = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const name = event.currentTarget.value;
     const entry = groups.flatMap((g) => g.countries).find((c) => c.name === name);
     if (!entry) return;
-    setBusy(true);
-    await chooseCountry(entry.name, entry.currency);
-    window.location.reload();
+    const shown = await chooseCountry(entry.name, entry.currency);
+    paintCurrency(shown, entry.name);
+    setSaid(`Shipping to ${entry.name}: prices are now in ${shown.code}.`);
   };
   return (
-    <form
-      className="footer-country"
-      action={ROUTES.selectCountry}
-      method="get"
-      onSubmit={(e) => void onSubmit(e)}
-    >
+    <form className="footer-country" action={ROUTES.selectCountry} method="get">
       <label htmlFor="footer-country">Country / currency</label>
-      <div className="row">
-        <select id="footer-country" name="country" suppressHydrationWarning>
-          <option value="">{COUNTRY_PLACEHOLDER}</option>
-          {groups.map((g) => (
-            <optgroup key={g.region} label={g.region}>
-              {g.countries.map((c) => (
-                <option key={`${g.region}-${c.name}`} value={c.name}>
-                  {c.name} ({c.currency})
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <button type="submit" className="button secondary" disabled={busy}>
-          {busy ? 'Updating…' : 'Update'}
-        </button>
-      </div>
+      <select
+        id="footer-country"
+        name="country"
+        // The saved country in the browser (what the first-paint script selected), India in the HTML.
+        defaultValue={
+          (typeof window === 'undefined' ? '' : savedCountry()) || DEFAULT_FOOTER_COUNTRY
+        }
+        onChange={(e) => void onChange(e)}
+        suppressHydrationWarning
+      >
+        {groups.map((g) => (
+          <optgroup key={g.region} label={g.region}>
+            {g.countries.map((c) => (
+              <option key={`${g.region}-${c.name}`} value={c.name}>
+                {c.name} ({c.currency})
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
     </form>
   );
 }
