@@ -31,8 +31,8 @@ export const CARD_SIZES = '(min-width: 1024px) 300px, 50vw';
 export const TILE_SIZES = '(min-width: 500px) 460px, 100vw';
 /** `sizes` for a home slide's photo: the hero's right three fifths from 768 px, 260 px on phones. */
 export const HERO_SIZES = '(min-width: 768px) 60vw, 260px';
-/** `sizes` for the product page's main image: full width on phones, half beside the buy box. */
-export const GALLERY_SIZES = '(min-width: 900px) 560px, 100vw';
+/** `sizes` for the product page's main image: full width on phones, about half beside the buy box from 768 px. */
+export const GALLERY_SIZES = '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw';
 /** `sizes` for small thumbnails (cart lines, search results, gallery thumbnails). */
 export const THUMB_SIZES = '96px';
 

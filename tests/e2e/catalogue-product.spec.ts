@@ -138,7 +138,10 @@ test.describe('product page', () => {
         'srcset',
         new RegExp(`${PHOTO.source}-360\\.webp 360w, .+-720\\.webp 720w$`),
       );
-      await expect(main).toHaveAttribute('sizes', '(min-width: 900px) 560px, 100vw');
+      await expect(main).toHaveAttribute(
+        'sizes',
+        '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw',
+      );
       await expect(main).toHaveAttribute('width', '800');
       await expect(main).toHaveAttribute('height', '800');
       await expect(main).toHaveAttribute('fetchpriority', 'high');

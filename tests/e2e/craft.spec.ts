@@ -77,6 +77,88 @@ test.describe("the home slideshow's first slide, by its boxes", () => {
   }
 });
 
+test.describe('the product and listing layouts by their boxes', () => {
+  /** The boxes that make a layout: the header's rows, the grid's columns, the photo and buy box. */
+  const layoutOf = async (page: Page) => {
+    await page.goto('/Collections');
+    const listing = await page.evaluate(() => {
+      const box = (el: Element | null) => {
+        const b = el?.getBoundingClientRect();
+        return b && b.width > 0 ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
+      };
+      const tops = [...document.querySelectorAll('.product-grid > li')].map((li) =>
+        Math.round(li.getBoundingClientRect().top),
+      );
+      return {
+        columns: tops.filter((top) => top === tops[0]).length,
+        header: box(document.querySelector('.site-header')),
+        logo: box(document.querySelector('.logo')),
+        nav: box(document.querySelector('.main-nav')),
+        links: [...document.querySelectorAll('.main-nav a')].map((a) => box(a)),
+        menu: box(document.querySelector('.menu-button')),
+      };
+    });
+    await page.goto(MARGALLA.path);
+    const gallery = (await page.getByTestId('gallery').boundingBox())!;
+    const price = (await page.locator('.buy-price').boundingBox())!;
+    const add = (await page.getByRole('button', { name: 'Add To Cart' }).boundingBox())!;
+    return { ...listing, gallery, price, add };
+  };
+
+  test('on a 390 px phone: two columns, the menu button, and the buy box under the photo', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const l = await layoutOf(page);
+    expect(l.columns).toBe(2);
+    expect(l.menu, 'the menu button shows').not.toBeNull();
+    expect(l.nav, 'the links are in the menu').toBeNull();
+    expect(l.gallery.width).toBeGreaterThan(330);
+    expect(l.price.y).toBeGreaterThanOrEqual(l.gallery.y + l.gallery.height);
+  });
+
+  test('on an 820 px tablet: three columns, the full header, and the photo beside the buy box with Add To Cart on the first screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 1180 });
+    const l = await layoutOf(page);
+    expect(l.columns).toBe(3);
+    expect(l.menu, 'no menu button').toBeNull();
+    expect(l.links).toHaveLength(7);
+    for (const link of l.links) {
+      expect(link, 'every link shows').not.toBeNull();
+      expect(link!.x).toBeGreaterThanOrEqual(0);
+      expect(link!.x + link!.width).toBeLessThanOrEqual(820);
+      expect(link!.y, 'one row of links').toBe(l.links[0]!.y);
+    }
+    expect(l.nav!.y, 'the links have their row under the logo').toBeGreaterThanOrEqual(
+      l.logo!.y + l.logo!.height,
+    );
+    expect(l.header!.height).toBeLessThan(120);
+    expect(l.price.x, 'the buy box is right of the photo').toBeGreaterThanOrEqual(
+      l.gallery.x + l.gallery.width,
+    );
+    expect(l.price.y).toBeLessThan(l.gallery.y + l.gallery.height);
+    expect(l.add.y + l.add.height, 'Add To Cart on the first screen').toBeLessThanOrEqual(1180);
+  });
+
+  test('on a 1440 px desktop: four columns, the links beside the logo, and the photo beside the buy box', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const l = await layoutOf(page);
+    expect(l.columns).toBe(4);
+    expect(l.menu).toBeNull();
+    expect(l.links).toHaveLength(7);
+    for (const link of l.links) {
+      expect(link!.x).toBeGreaterThanOrEqual(l.logo!.x + l.logo!.width);
+      expect(link!.y).toBeLessThan(l.logo!.y + l.logo!.height);
+    }
+    expect(l.price.x).toBeGreaterThanOrEqual(l.gallery.x + l.gallery.width);
+    expect(l.add.y + l.add.height).toBeLessThanOrEqual(900);
+  });
+});
+
 test.describe('layout at 390, 768 and 1440 px', () => {
   test('the strip, header and footer reach both edges with no sideways scroll on the main pages', async ({
     page,
