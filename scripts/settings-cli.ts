@@ -15,6 +15,7 @@ export const SETTINGS_USAGE = `  settings list                    every setting,
                                      iban=PK36SCBL0000001123456702[; accountNumber=0123456789]"
                                    supportHours "open=Monday to Saturday, 9 to 6;
                                      closed=Closed Sunday"
+                                   deliveryDays "pakistan=2-7; abroad=7-14" (business days)
                                    An object is typed as field=value pairs split by ";" (quote the
                                    whole value), or as JSON: '{"open":"…","closed":"…"}'.`;
 
@@ -25,7 +26,7 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** A value typed on one command line: text for text keys; JSON or field=value pairs for objects. */
 export function parseSettingValue(key: SettingKey, text: string): unknown {
-  if (key !== 'bankDetails' && key !== 'supportHours') return text;
+  if (key !== 'bankDetails' && key !== 'supportHours' && key !== 'deliveryDays') return text;
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     try {
@@ -39,7 +40,14 @@ export function parseSettingValue(key: SettingKey, text: string): unknown {
     const at = part.indexOf('=');
     return at < 0 ? [part.trim(), ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
   });
-  return Object.fromEntries(entries);
+  if (key !== 'deliveryDays') return Object.fromEntries(entries);
+  // "2-7" (or "2–7", or one number for both) is a range of business days.
+  return Object.fromEntries(
+    entries.map(([where, span]) => {
+      const m = /^(\d+)\s*(?:[-–]\s*(\d+))?$/.exec(span ?? '');
+      return [where, m ? { from: Number(m[1]), to: Number(m[2] ?? m[1]) } : span];
+    }),
+  );
 }
 
 /** Runs `settings list|get|set`; answers the exit code. */

@@ -1,8 +1,10 @@
 // The page's words that follow the shipping country, painted from storage's display currency: the
-// static prices ([data-pkr]), the strip above the header and the exchange-rate notice. The
+// static prices ([data-pkr]), the strip above the header, the exchange-rate notice and the product
+// page's delivery estimate. The
 // first-paint script runs it before the first paint; the footer's country select runs it again
 // when the shopper chooses, so the page changes in place (no reload, no change of context).
 import { BASE_CURRENCY, type CurrencyState } from '../lib/currency.ts';
+import { deliveryEstimate, type DeliveryDays } from '../lib/delivery-estimate.ts';
 import { fxNotice } from '../lib/fx-notice.ts';
 import { formatWithSymbol, PKR_SYMBOL } from '../lib/money.ts';
 import { showChosenCountry } from './country-strip.ts';
@@ -27,6 +29,12 @@ export function paintCurrency(display: CurrencyState | null, country: string): v
     price.setAttribute('data-painted', '');
   }
   showChosenCountry(country, display?.wanted ?? display?.code ?? null);
+  // The product page's delivery estimate is the destination's (its days are the build's settings).
+  for (const estimate of document.querySelectorAll<HTMLElement>('[data-delivery]'))
+    estimate.textContent = deliveryEstimate(
+      JSON.parse(estimate.dataset.delivery ?? '') as DeliveryDays,
+      country,
+    );
   const notice = document.querySelector<HTMLElement>('[data-fx-notice]');
   if (notice) {
     const message = fxNotice(display);

@@ -21,6 +21,10 @@ export interface SettingsFields {
   accountNumber: string;
   hoursOpen: string;
   hoursClosed: string;
+  pakistanFrom: string;
+  pakistanTo: string;
+  abroadFrom: string;
+  abroadTo: string;
 }
 
 /** The form field names of each setting. */
@@ -30,6 +34,7 @@ export const FIELDS_OF: Readonly<Record<SettingKey, readonly (keyof SettingsFiel
   ordersEmail: ['ordersEmail'],
   bankDetails: ['accountTitle', 'bank', 'iban', 'accountNumber'],
   supportHours: ['hoursOpen', 'hoursClosed'],
+  deliveryDays: ['pakistanFrom', 'pakistanTo', 'abroadFrom', 'abroadTo'],
 };
 
 /** What the settings screen says (asserted verbatim by the tests). */
@@ -40,6 +45,8 @@ export const SETTINGS_VIEW = {
   noChange: 'Nothing changed: edit a value first.',
   isDefault: 'Still the default',
   bankUnset: 'Not set: bank transfer mails say the details follow separately.',
+  deliveryHint:
+    'Shown as "Delivered in 2–7 business days" on product pages and at checkout, from the next deploy.',
 } as const;
 
 /** The form's fields for the settings as the server answered them. */
@@ -56,8 +63,14 @@ export function settingsFields(settings: Settings): SettingsFields {
     accountNumber: bank?.accountNumber ?? '',
     hoursOpen: settings.supportHours.open,
     hoursClosed: settings.supportHours.closed,
+    pakistanFrom: String(settings.deliveryDays.pakistan.from),
+    pakistanTo: String(settings.deliveryDays.pakistan.to),
+    abroadFrom: String(settings.deliveryDays.abroad.from),
+    abroadTo: String(settings.deliveryDays.abroad.to),
   };
 }
+
+const days = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
 
 /** The settings whose fields differ between `before` (as loaded) and `now` (as edited). */
 export function changedKeys(before: SettingsFields, now: SettingsFields): SettingKey[] {
@@ -83,6 +96,12 @@ export function settingsSave(before: SettingsFields, now: SettingsFields): Setti
       };
     else if (key === 'supportHours')
       body.supportHours = { open: now.hoursOpen, closed: now.hoursClosed };
+    else if (key === 'deliveryDays')
+      // Typed digits as numbers; anything else goes as it is typed, for the server to word.
+      body.deliveryDays = {
+        pakistan: { from: days(now.pakistanFrom), to: days(now.pakistanTo) },
+        abroad: { from: days(now.abroadFrom), to: days(now.abroadTo) },
+      };
     else body[key] = now[key];
   }
   return body as SettingsSave;

@@ -2,6 +2,7 @@
 // orders alert address, bank details, support hours), their defaults when unset (the values
 // shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
 // reads the stored values and passes them in.
+import { DEFAULT_DELIVERY_DAYS, type DeliveryDays } from './delivery-estimate.ts';
 import { displayIban } from './iban.ts';
 import { displayMobile } from './phone.ts';
 import { SHOP, SUPPORT_HOURS } from './shop-info.ts';
@@ -28,6 +29,8 @@ export interface ShopSettings {
   /** Null until the owner sets them: mails then say the details follow separately. */
   bankDetails: BankDetails | null;
   supportHours: { open: string; closed: string };
+  /** Delivery estimates in business days, in Pakistan and abroad (product page, checkout). */
+  deliveryDays: DeliveryDays;
 }
 
 /** The name of one setting. */
@@ -40,6 +43,7 @@ export const SETTING_KEYS = [
   'ordersEmail',
   'bankDetails',
   'supportHours',
+  'deliveryDays',
 ] as const satisfies readonly SettingKey[];
 
 /** How each setting is named to people: in the desk's messages and the CLI's. */
@@ -49,6 +53,7 @@ export const SETTING_NAMES: Record<SettingKey, string> = {
   ordersEmail: 'the orders alert address',
   bankDetails: 'the bank details',
   supportHours: 'the support hours',
+  deliveryDays: 'the delivery estimates',
 };
 
 const settingList = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
@@ -70,6 +75,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   ordersEmail: SHOP.email,
   bankDetails: null,
   supportHours: { open: SUPPORT_HOURS.open, closed: SUPPORT_HOURS.closed },
+  deliveryDays: DEFAULT_DELIVERY_DAYS,
 };
 
 /** The messaging-app link of the floating button and the Need Help panels. */

@@ -74,6 +74,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       'ordersEmail',
       'bankDetails',
       'supportHours',
+      'deliveryDays',
     ]);
     const before = settingsFields(loaded.settings);
     const body = settingsSave(before, {
@@ -94,7 +95,12 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       },
     });
     expect(saved.message).toBe(SETTINGS_MESSAGES.saved(['ordersEmail', 'bankDetails']));
-    expect(saved.defaults).toEqual(['whatsappNumber', 'supportEmail', 'supportHours']);
+    expect(saved.defaults).toEqual([
+      'whatsappNumber',
+      'supportEmail',
+      'supportHours',
+      'deliveryDays',
+    ]);
     expect(saved.settings.bankDetails).toEqual({
       accountTitle: 'Bastaa Traders',
       bank: 'Meezan Bank',

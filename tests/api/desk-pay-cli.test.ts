@@ -49,7 +49,23 @@ describe('npm run shop -- settings', { timeout: 60_000 }, () => {
       'ordersEmail     care@bastaa.pk  (default)',
       'bankDetails     null  (default)',
       'supportHours    {"open":"Monday to Saturday, 24 hours","closed":"Closed Sunday and public holidays"}  (default)',
+      'deliveryDays    {"pakistan":{"from":2,"to":7},"abroad":{"from":7,"to":14}}  (default)',
     ]);
+  });
+
+  it('sets the delivery estimates typed as "pakistan=3-8; abroad=10-21", and refuses a first day after the last', () => {
+    const run = shop('settings', 'set', 'deliveryDays', 'pakistan=3-8; abroad=10–21');
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n')).toEqual([
+      'Saved the delivery estimates.',
+      'deliveryDays = {"pakistan":{"from":3,"to":8},"abroad":{"from":10,"to":21}}',
+    ]);
+    const refused = shop('settings', 'set', 'deliveryDays', 'pakistan=9-8; abroad=10-21');
+    expect(refused.status).not.toBe(0);
+    expect(refused.err).toContain('In Pakistan: the first day must not be after the last');
+    expect(shop('settings', 'get', 'deliveryDays').out).toBe(
+      '{"pakistan":{"from":3,"to":8},"abroad":{"from":10,"to":21}}',
+    );
   });
 
   it('sets bank details typed as field=value pairs, and audits the change as the CLI', async () => {
@@ -100,7 +116,7 @@ describe('npm run shop -- settings', { timeout: 60_000 }, () => {
     const run = shop('settings', 'set', 'shopName', 'Evil');
     expect(run.status).toBe(2);
     expect(run.err.split('\n')[0]).toBe(
-      'settings set needs a key: whatsappNumber, supportEmail, ordersEmail, bankDetails, supportHours',
+      'settings set needs a key: whatsappNumber, supportEmail, ordersEmail, bankDetails, supportHours, deliveryDays',
     );
   });
 });

@@ -41,7 +41,14 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
     expect(answer.body).toEqual({
       success: true,
       settings: DEFAULT_SETTINGS,
-      defaults: ['whatsappNumber', 'supportEmail', 'ordersEmail', 'bankDetails', 'supportHours'],
+      defaults: [
+        'whatsappNumber',
+        'supportEmail',
+        'ordersEmail',
+        'bankDetails',
+        'supportHours',
+        'deliveryDays',
+      ],
     });
   });
 
@@ -79,7 +86,12 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
       iban: 'PK36SCBL0000001123456702',
     });
     expect(answer.body.settings.ordersEmail).toBe('orders@bastaa.pk');
-    expect(answer.body.defaults).toEqual(['whatsappNumber', 'supportEmail', 'supportHours']);
+    expect(answer.body.defaults).toEqual([
+      'whatsappNumber',
+      'supportEmail',
+      'supportHours',
+      'deliveryDays',
+    ]);
     const [entry] = await (await getStore()).audit.list({ action: 'settings.save', limit: 1 });
     expect(entry).toMatchObject({
       actor: { id: owner.id, email: owner.email },

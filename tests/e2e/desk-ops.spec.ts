@@ -45,6 +45,16 @@ test('the owner changes the orders address and bank details; the next bank trans
   await expect(page.getByLabel('IBAN')).toHaveValue(IBAN);
   await expectNoAxeViolations(page);
 
+  // The delivery estimates: a first day after the last is refused in words, a good one saved.
+  await page.getByLabel('Abroad: from').fill('30');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Abroad: the first day must not be after the last')).toBeVisible();
+  await page.getByLabel('Abroad: from').fill('7');
+  await page.getByLabel('Abroad: to').fill('21');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(status(page)).toHaveText(SETTINGS_MESSAGES.saved(['deliveryDays']));
+  await expect(page.getByLabel('Abroad: to')).toHaveValue('21');
+
   const shopper = await signUp(request, { tag: 'ops-bank' });
   const orderId = await placeOrder(request, shopper, { paymentMethod: 'Bank Transfer' });
   const number = shortNumber(orderId);

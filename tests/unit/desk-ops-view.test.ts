@@ -15,6 +15,7 @@ const settings = {
   ordersEmail: 'orders@bastaa.pk',
   bankDetails: null,
   supportHours: { open: 'Mon to Sat, 10:00 to 18:00', closed: 'Sunday' },
+  deliveryDays: { pakistan: { from: 2, to: 7 }, abroad: { from: 7, to: 14 } },
 };
 
 describe('settingsFields', () => {
@@ -29,6 +30,10 @@ describe('settingsFields', () => {
       accountNumber: '',
       hoursOpen: 'Mon to Sat, 10:00 to 18:00',
       hoursClosed: 'Sunday',
+      pakistanFrom: '2',
+      pakistanTo: '7',
+      abroadFrom: '7',
+      abroadTo: '14',
     });
   });
 });
@@ -64,6 +69,15 @@ describe('settingsSave', () => {
         iban: 'PK36SCBL0000001123456702',
         accountNumber: '0123 4567 89',
       },
+    });
+  });
+
+  it('sends the delivery estimates whole, typed digits as numbers and anything else as typed', () => {
+    expect(settingsSave(before, { ...before, abroadTo: '21' })).toEqual({
+      deliveryDays: { pakistan: { from: 2, to: 7 }, abroad: { from: 7, to: 21 } },
+    });
+    expect(settingsSave(before, { ...before, pakistanFrom: 'two' })).toEqual({
+      deliveryDays: { pakistan: { from: 'two', to: 7 }, abroad: { from: 7, to: 14 } },
     });
   });
 

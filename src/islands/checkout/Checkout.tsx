@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutCountry } from '../../lib/checkout.ts';
+import type { DeliveryDays } from '../../lib/delivery-estimate.ts';
 import {
   $checkout,
   loadValidation,
@@ -26,8 +27,11 @@ const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDia
 export default function Checkout({
   countries,
   cardCurrencies = null,
+  deliveryDays,
 }: {
   countries: CheckoutCountry[];
+  /** The shop's delivery estimates (a setting), for the chosen destination's. */
+  deliveryDays: DeliveryDays;
   /** The currencies a card is charged in (others in PKR); null when the shop takes no cards. */
   cardCurrencies?: string[] | null;
 }) {
@@ -69,7 +73,7 @@ export default function Checkout({
         </p>
         <ShippingDetails countries={countries} checkout={checkout} />
         <PaymentChoice checkout={checkout} />
-        <OrderReview checkout={checkout} />
+        <OrderReview checkout={checkout} deliveryDays={deliveryDays} />
       </form>
       {thanksMounted && (
         <Suspense fallback={null}>

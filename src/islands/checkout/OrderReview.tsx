@@ -1,11 +1,18 @@
 import { cartLineKey } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
+import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
 import { Price } from '../shared/Price.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
 /** The Order Review section: promo code, summary, the cart's lines and Place Order. */
-export function OrderReview({ checkout }: { checkout: CheckoutView }) {
+export function OrderReview({
+  checkout,
+  deliveryDays,
+}: {
+  checkout: CheckoutView;
+  deliveryDays: DeliveryDays;
+}) {
   const { lines, busy } = checkout;
   return (
     <section className="checkout-section review" aria-labelledby="order-review">
@@ -18,6 +25,9 @@ export function OrderReview({ checkout }: { checkout: CheckoutView }) {
         </button>
       </div>
       <OrderSummary linesPkr={checkout.linesPkr} currency={checkout.currency} showTax />
+      <p className="delivery-estimate" data-testid="delivery-estimate">
+        {deliveryEstimate(deliveryDays, checkout.fields.country)}
+      </p>
       <ul className="review-items">
         {lines.map((l) => (
           <li key={cartLineKey(l)}>

@@ -98,6 +98,30 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           <Field label="Open" autoComplete="off" {...input('hoursOpen')} />
           <Field label="Closed" autoComplete="off" {...input('hoursClosed')} />
         </fieldset>
+        <fieldset>
+          <legend>Delivery estimates (business days)</legend>
+          {defaultNote('deliveryDays')}
+          <p className="desk-hint">{SETTINGS_VIEW.deliveryHint}</p>
+          <Field
+            label="In Pakistan: from"
+            inputMode="numeric"
+            autoComplete="off"
+            {...input('pakistanFrom')}
+          />
+          <Field
+            label="In Pakistan: to"
+            inputMode="numeric"
+            autoComplete="off"
+            {...input('pakistanTo')}
+          />
+          <Field
+            label="Abroad: from"
+            inputMode="numeric"
+            autoComplete="off"
+            {...input('abroadFrom')}
+          />
+          <Field label="Abroad: to" inputMode="numeric" autoComplete="off" {...input('abroadTo')} />
+        </fieldset>
         {owner && (
           <button type="submit" className="desk-button" disabled={busy}>
             Save changes

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { compactIban, pakistaniIbanProblem } from '../iban.ts';
 import { internationalMobile, isPakistaniMobile } from '../phone.ts';
 import { SETTING_KEYS, settingNames, type SettingKey } from '../shop-settings.ts';
+import { MAX_DELIVERY_DAYS } from '../delivery-estimate.ts';
 import { emailSchema } from './checkout.ts';
 import { humanText, requiredString } from './fields.ts';
 
@@ -62,6 +63,24 @@ export const bankDetailsSchema = z.strictObject(
   { error: objectError('Bank details', ['accountTitle', 'bank', 'iban', 'accountNumber']) },
 );
 
+const dayNumber = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of business days` })
+    .check(
+      z.refine(Number.isInteger, `${name} must be a whole number of business days`),
+      z.gte(1, `${name} must be at least 1 business day`),
+      z.lte(MAX_DELIVERY_DAYS, `${name} must be at most ${MAX_DELIVERY_DAYS} business days`),
+    );
+
+/** A delivery estimate: first and last business day, the first never after the last. */
+const dayRangeSchema = (where: string) =>
+  z
+    .strictObject(
+      { from: dayNumber(`${where}: the first day`), to: dayNumber(`${where}: the last day`) },
+      { error: objectError(`${where} estimates`, ['from', 'to']) },
+    )
+    .check(z.refine((r) => r.from <= r.to, `${where}: the first day must not be after the last`));
+
 /** One schema per setting: the value the store keeps, validated and normalised. */
 export const SETTING_SCHEMAS = {
   whatsappNumber: whatsappSchema,
@@ -75,6 +94,10 @@ export const SETTING_SCHEMAS = {
     },
     { error: objectError('Support hours', ['open', 'closed']) },
   ),
+  deliveryDays: z.strictObject(
+    { pakistan: dayRangeSchema('In Pakistan'), abroad: dayRangeSchema('Abroad') },
+    { error: objectError('Delivery estimates', ['pakistan', 'abroad']) },
+  ),
 } as const satisfies { [K in SettingKey]: z.ZodMiniType<unknown> };
 
 /** The desk's save: one or more settings, each validated; an unknown name is refused. */
@@ -86,6 +109,7 @@ export const settingsSaveSchema = z
       ordersEmail: z.optional(SETTING_SCHEMAS.ordersEmail),
       bankDetails: z.optional(SETTING_SCHEMAS.bankDetails),
       supportHours: z.optional(SETTING_SCHEMAS.supportHours),
+      deliveryDays: z.optional(SETTING_SCHEMAS.deliveryDays),
     },
     {
       error: (issue) =>
@@ -110,6 +134,10 @@ export const settingsSchema = z.object({
   ordersEmail: z.string(),
   bankDetails: z.nullable(bankAnswer),
   supportHours: z.object({ open: z.string(), closed: z.string() }),
+  deliveryDays: z.object({
+    pakistan: z.object({ from: z.number(), to: z.number() }),
+    abroad: z.object({ from: z.number(), to: z.number() }),
+  }),
 });
 
 /** The desk's settings answer: every value, and which ones are still the defaults. */
