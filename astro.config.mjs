@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
-import { photoPipeline } from './src/server/catalogue/index.ts';
+import { photoPipeline, trendingModule } from './src/server/catalogue/index.ts';
 import { openDemoPhotoStore } from './src/demo/photos/open.ts';
 import { shopSettingsModule } from './src/server/operations/index.ts';
 import { isNoindexPath } from './src/lib/routes.ts';
@@ -36,6 +36,7 @@ export default defineConfig({
     // `npm start` sets PHOTOS_LATER=1: it serves at once and makes the uncached photos meanwhile.
     photoPipeline(openDemoPhotoStore, { later: process.env.PHOTOS_LATER === '1' }),
     shopSettingsModule(),
+    trendingModule(),
     // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
     sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),
     // Last: it hashes the inline scripts of the finished pages.

@@ -3,3 +3,9 @@ declare module 'virtual:shop-settings' {
   const settings: import('./lib/shop-settings.ts').ShopSettings;
   export default settings;
 }
+
+/** The search sheet's Trending Products as the build's catalogue gives them (src/server/catalogue/trending-integration.ts). */
+declare module 'virtual:trending' {
+  const trending: import('./server/catalogue/trending-integration.ts').TrendingCard[];
+  export default trending;
+}

@@ -123,7 +123,26 @@ test.describe('first taps on a slow phone', () => {
       await expect(page.locator(`astro-island[component-url*="${first.island}"][ssr]`)).toHaveCount(
         1,
       );
-      await expect(shell).toHaveAttribute('aria-busy', 'true');
+      if (first.shell === 'filter') {
+        // The filter sheet is the panel itself, with its counts, at once: nothing is pending.
+        await expect(shell).not.toHaveAttribute('aria-busy');
+        await expect(shell.getByLabel(/^In stock only \(\d+\)$/)).toBeVisible();
+        await expect(shell.getByLabel(/^Navy \(\d+\)$/)).toBeVisible();
+        await expect(shell).not.toContainText('Opening');
+      } else if (first.shell === 'search') {
+        // The search sheet with its chips and six Trending Products, and the field to type in.
+        await expect(shell).not.toHaveAttribute('aria-busy');
+        await expect(
+          shell.getByRole('navigation', { name: 'Categories' }).getByRole('link'),
+        ).toHaveCount(5);
+        await expect(
+          shell.getByRole('list', { name: 'Trending Products' }).getByRole('link'),
+        ).toHaveCount(6);
+        await expect(
+          shell.getByRole('searchbox', { name: 'Search products by name' }),
+        ).toBeFocused();
+        await expect(shell).not.toContainText('Opening');
+      } else await expect(shell).toHaveAttribute('aria-busy', 'true');
       await expectNoAxeViolations(page);
       await phone.fullSpeed();
       await untilHydrated(page, first.island);
@@ -136,6 +155,63 @@ test.describe('first taps on a slow phone', () => {
       );
     });
   }
+
+  test('a colour ticked in the filter sheet before React comes is the listing’s filter when it comes', async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, '/Collections');
+    await shown(page);
+    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
+    const shell = page.locator('#shell-filter');
+    await shell.getByLabel(/^Navy \(\d+\)$/).tap();
+    await expect(shell.getByLabel(/^Navy \(\d+\)$/)).toBeChecked();
+    await phone.fullSpeed();
+    await untilHydrated(page, 'ProductListing');
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await expect(panel.getByLabel(/^Navy \(\d+\)$/)).toBeChecked();
+    await panel.getByRole('button', { name: /^Show \d+ products?$/ }).tap();
+    const cards = page.locator('.listing-results .card');
+    await expect(cards.first()).toBeVisible();
+    // Every card shown is one that comes in Navy: its link opens it in Navy.
+    for (const href of await cards
+      .locator('.card-name a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/\?colour=Navy$/);
+  });
+
+  test('a filter sheet closed with "Show products" before React comes leaves its ticks for the listing', async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, '/Collections');
+    await shown(page);
+    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
+    const shell = page.locator('#shell-filter');
+    await shell.getByLabel(/^In stock only \(\d+\)$/).tap();
+    await shell.getByRole('button', { name: 'Show products' }).tap();
+    await expect(shell).toBeHidden();
+    await phone.fullSpeed();
+    await untilHydrated(page, 'ProductListing');
+    await expect(page.getByRole('button', { name: /^Remove filter: In stock/ })).toBeVisible();
+  });
+
+  test('words typed into the search sheet before React comes are the search it shows when it comes', async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, '/');
+    await shown(page);
+    await page.getByRole('button', { name: 'Search', exact: true }).tap();
+    const field = page.locator('#shell-search').getByRole('searchbox');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('margalla');
+    await phone.fullSpeed();
+    await untilHydrated(page, 'HeaderTools');
+    const sheet = page.getByRole('dialog', { name: 'Search products' });
+    await expect(sheet.getByRole('combobox')).toHaveValue('margalla');
+    await expect(sheet.getByRole('option', { name: new RegExp(MARGALLA.name) })).toBeVisible();
+  });
 
   test("closing the shell before the island comes withdraws the tap: nothing opens after hydration, and the control's pending mark goes", async ({
     page,

@@ -11,8 +11,8 @@ type Props = {
   counts: FacetCounts;
   /** The paint of colours that products give their own swatch. */
   paints: Readonly<Record<string, string>>;
-  /** How many products the filters keep: the drawer's results button says it. */
-  results: number;
+  /** How many products the filters keep: the drawer's results button says it (null: not counted). */
+  results: number | null;
   state: ListingState;
   dispatch: Dispatch<ListingAction>;
   showCategory: boolean;
@@ -44,7 +44,10 @@ export function FilterPanel({
     <aside id={id} className="filter-panel" aria-label="Filters">
       <div className="filter-head">
         <h2>Filters</h2>
-        <button ref={closeRef} type="button" className="filter-close" onClick={onClose}>
+        {/* Submit and reset, not plain buttons: in the page's first-tap copy of this panel (a
+            form of method "dialog", TapShell.astro) they close and clear it before React comes;
+            the island's panel is in no form, so there only their handlers act. */}
+        <button ref={closeRef} type="submit" className="filter-close" onClick={onClose}>
           Close
         </button>
       </div>
@@ -54,6 +57,7 @@ export function FilterPanel({
           <input
             type="checkbox"
             checked={state.inStockOnly}
+            name="stock"
             disabled={counts.inStock === 0 && !state.inStockOnly}
             onChange={(e) => dispatch({ type: 'stock', on: e.target.checked })}
           />
@@ -67,6 +71,8 @@ export function FilterPanel({
             <label className="check" key={c}>
               <input
                 type="checkbox"
+                name="category"
+                value={c}
                 checked={state.categories.includes(c)}
                 disabled={counts.categories[c] === 0 && !state.categories.includes(c)}
                 onChange={(e) => dispatch({ type: 'category', category: c, on: e.target.checked })}
@@ -85,6 +91,8 @@ export function FilterPanel({
               <label className="swatch-choice" key={colour}>
                 <input
                   type="checkbox"
+                  name="colour"
+                  value={colour}
                   checked={checked}
                   // As every choice here: one that would show no product is offered only to be unticked.
                   disabled={count === 0 && !checked}
@@ -104,20 +112,25 @@ export function FilterPanel({
         </div>
       </fieldset>
       <PriceFilter
+        idPrefix={id === 'filter-panel' ? '' : `${id}-`}
         bounds={state.bounds}
         range={state.range}
         onChange={(range, moved) => dispatch({ type: 'range', range, moved })}
       />
       <div className="filter-actions">
         <button
-          type="button"
+          type="reset"
           className="button secondary reset"
           onClick={() => dispatch({ type: 'reset' })}
         >
           Reset Filters
         </button>
-        <button type="button" className="button filter-results" onClick={onClose}>
-          {results === 1 ? 'Show 1 product' : `Show ${results} products`}
+        <button type="submit" className="button filter-results" onClick={onClose}>
+          {results === null
+            ? 'Show products'
+            : results === 1
+              ? 'Show 1 product'
+              : `Show ${results} products`}
         </button>
       </div>
     </aside>

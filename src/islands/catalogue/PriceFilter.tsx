@@ -5,6 +5,8 @@ import { useCurrency } from '../shared/Price.tsx';
 import type { PkrRange } from './price-range.ts';
 
 type Props = {
+  /** Prefixes the fields' ids: the page's first-tap copy of the panel has its own. */
+  idPrefix?: string;
   bounds: PkrRange;
   range: PkrRange;
   onChange: (range: PkrRange, moved: 'min' | 'max') => void;
@@ -53,7 +55,7 @@ function PriceBox(props: {
 }
 
 /** The price filter: a two-handle range slider plus From and To boxes in the chosen currency. */
-export function PriceFilter({ bounds, range, onChange }: Props) {
+export function PriceFilter({ idPrefix = '', bounds, range, onChange }: Props) {
   const currency = useCurrency();
   const { rate, code } = currency;
   const step = boxStep(code);
@@ -68,11 +70,12 @@ export function PriceFilter({ bounds, range, onChange }: Props) {
           ['--hi' as string]: pct(range.max, bounds),
         }}
       >
-        <label className="visually-hidden" htmlFor="price-min">
+        <label className="visually-hidden" htmlFor={`${idPrefix}price-min`}>
           Lowest price
         </label>
         <input
-          id="price-min"
+          id={`${idPrefix}price-min`}
+          name="min"
           type="range"
           min={bounds.min}
           max={bounds.max}
@@ -83,11 +86,12 @@ export function PriceFilter({ bounds, range, onChange }: Props) {
           onChange={(e) => onChange({ ...range, min: Number(e.target.value) }, 'min')}
           suppressHydrationWarning
         />
-        <label className="visually-hidden" htmlFor="price-max">
+        <label className="visually-hidden" htmlFor={`${idPrefix}price-max`}>
           Highest price
         </label>
         <input
-          id="price-max"
+          id={`${idPrefix}price-max`}
+          name="max"
           type="range"
           min={bounds.min}
           max={bounds.max}
@@ -101,7 +105,7 @@ export function PriceFilter({ bounds, range, onChange }: Props) {
       </div>
       <div className="price-boxes">
         <PriceBox
-          id="price-from"
+          id={`${idPrefix}price-from`}
           label="From"
           symbol={currency.symbol}
           value={boxValue(range.min, rate, code)}
@@ -111,7 +115,7 @@ export function PriceFilter({ bounds, range, onChange }: Props) {
           }
         />
         <PriceBox
-          id="price-to"
+          id={`${idPrefix}price-to`}
           label="To"
           symbol={currency.symbol}
           value={boxValue(range.max, rate, code)}

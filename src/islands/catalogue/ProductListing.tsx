@@ -8,11 +8,12 @@ import {
   viewingText,
   type SortOption,
 } from '../../lib/catalogue.ts';
+import { takeShellFields } from '../../client/shells.ts';
 import { asProducts, type CardProduct } from './card-product.ts';
 import { useModalDrawer } from './drawer-modal.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { ActiveFilters } from './ActiveFilters.tsx';
-import { activeFilters, initialListing, listingReducer } from './listing-state.ts';
+import { activeFilters, initialListing, listingReducer, shellActions } from './listing-state.ts';
 import { useFocusFirstNewCard } from './load-more-focus.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { useScrollToTopOnCommit } from './scroll-on-commit.ts';
@@ -26,6 +27,8 @@ type Props = {
 };
 
 const DRAWER_QUERY = '(max-width: 767px)';
+/** The page's first-tap copy of the filter panel (src/components/ListingPage.astro). */
+const SHELL_ID = 'shell-filter';
 
 /** A collection or category grid with the sort menu, the filter panel, the counter and Load More. */
 export default function ProductListing({ products, showCategory = false, emptyText }: Props) {
@@ -74,6 +77,19 @@ export default function ProductListing({ products, showCategory = false, emptyTe
   const resultsRef = useRef<HTMLDivElement>(null);
   useScrollToTopOnCommit(list, resultsRef);
 
+  // The filters a shopper set in the page's first-tap copy of the panel before React came: taken
+  // over when the island opens its own panel (the replayed tap), or at once when they closed that
+  // copy first ("Show N products").
+  const takeShell = () => {
+    for (const action of shellActions(takeShellFields(SHELL_ID), bounds)) dispatch(action);
+  };
+  useEffect(() => {
+    const shell = document.getElementById(SHELL_ID);
+    if (shell instanceof HTMLDialogElement && !shell.open) takeShell();
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // On small screens the panel is a drawer over the page: the page behind it is inert meanwhile.
   const releasePage = useModalDrawer(panelOpen, 'filter-panel', DRAWER_QUERY, '.drawer-backdrop');
 
@@ -104,8 +120,11 @@ export default function ProductListing({ products, showCategory = false, emptyTe
           className="button secondary"
           aria-expanded={panelOpen}
           aria-controls="filter-panel"
-          data-shell="shell-filter"
-          onClick={() => setPanelOpen(!panelOpen)}
+          data-shell={SHELL_ID}
+          onClick={() => {
+            if (!panelOpen) takeShell();
+            setPanelOpen(!panelOpen);
+          }}
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
             <path

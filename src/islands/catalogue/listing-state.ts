@@ -1,6 +1,14 @@
-import { LOAD_MORE_STEP, PAGE_SIZE, type SortOption } from '../../lib/catalogue.ts';
+import {
+  CATEGORY_HEADINGS,
+  LOAD_MORE_STEP,
+  PAGE_SIZE,
+  type SortOption,
+} from '../../lib/catalogue.ts';
 import type { Category } from '../../lib/product.ts';
 import { clampRange, type PkrRange } from './price-range.ts';
+
+// The categories without importing the zod schema into the browser.
+const CATEGORY_IDS = Object.keys(CATEGORY_HEADINGS);
 
 /** A listing's sort, filter panel and how many cards are shown. */
 export type ListingState = {
@@ -24,6 +32,31 @@ export type ListingAction =
   | { type: 'price-reset' }
   | { type: 'reset' }
   | { type: 'more' };
+
+/**
+ * The actions that give the listing the filters set in the filter panel's first-tap copy (its
+ * fields as name/value pairs: stock, category, colour, and the sliders' min and max in PKR).
+ * Anything else, or a value no product list has, is ignored.
+ */
+export function shellActions(
+  fields: readonly [string, string][] | null,
+  bounds: PkrRange,
+): ListingAction[] {
+  if (!fields) return [];
+  const actions: ListingAction[] = [];
+  const range = { ...bounds };
+  for (const [name, value] of fields) {
+    if (name === 'stock') actions.push({ type: 'stock', on: true });
+    else if (name === 'category' && (CATEGORY_IDS as readonly string[]).includes(value))
+      actions.push({ type: 'category', category: value as Category, on: true });
+    else if (name === 'colour' && value) actions.push({ type: 'colour', colour: value, on: true });
+    else if ((name === 'min' || name === 'max') && Number.isFinite(Number(value)) && value !== '')
+      range[name] = Number(value);
+  }
+  if (range.min !== bounds.min) actions.push({ type: 'range', range, moved: 'min' });
+  if (range.max !== bounds.max) actions.push({ type: 'range', range, moved: 'max' });
+  return actions;
+}
 
 /** A listing with no filter, Featured order and the first page shown; the range spans the bounds. */
 export function initialListing(bounds: PkrRange, pageSize = PAGE_SIZE): ListingState {

@@ -6,6 +6,7 @@ import type { Product } from '../../lib/product.ts';
 import { ROUTES, productPath } from '../../lib/routes.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
+import { takeShellFields } from '../../client/shells.ts';
 import { Price } from '../shared/Price.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
@@ -37,7 +38,10 @@ export function SearchOverlay() {
 
 function SearchBody() {
   const products = useHydratedStore($products, null);
-  const [query, setQuery] = useState('');
+  // The words typed into the page's first-tap copy of this sheet, before React came.
+  const [query, setQuery] = useState(
+    () => takeShellFields('shell-search')?.find(([name]) => name === 'q')?.[1] ?? '',
+  );
   const [active, setActive] = useState(-1);
   const failure = useHydratedStore($productsError, null);
   const list = useMemo(() => products ?? [], [products]);

@@ -1,6 +1,7 @@
 // The catalogue context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // What is for sale: the catalogue and its published versions, the product editor, photos, live stock, the CSV sheet and publishing.
 export { getCatalogue, getCatalogueVersion } from './build-catalogue.ts';
+export { trendingModule } from './trending-integration.ts';
 export {
   type PhotoJob,
   buildPhotos,
