@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/catalogue.ts';
+import { SEARCH_LIMIT, trendingProducts } from '../../lib/catalogue.ts';
 import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { ROUTES, productPath } from '../../lib/routes.ts';
+import { searchProducts, searchSuggestions } from '../../lib/search.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { Price } from '../shared/Price.tsx';
@@ -42,7 +43,7 @@ function SearchBody() {
   const failure = useHydratedStore($productsError, null);
   const list = useMemo(() => products ?? [], [products]);
   const results = useMemo(() => searchProducts(list, query), [list, query]);
-  const shown = query.trim() ? results : trendingProducts(list);
+  const shown = query.trim() ? results.slice(0, SEARCH_LIMIT) : trendingProducts(list);
   const suggestions = useMemo(() => searchSuggestions(list, query), [list, query]);
   useEffect(() => setActive(-1), [query]);
 
