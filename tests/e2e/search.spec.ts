@@ -55,14 +55,18 @@ test.describe('search in the overlay', () => {
   test('Enter in the field opens every result; the sort menu and the filters narrow them', async ({
     page,
   }) => {
-    await page.goto('/Collections');
-    await openSearch(page);
-    await page.keyboard.type('maroon handbag');
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/search?q=maroon+handbag');
     const maroonHandbags = demo
       .filter((p) => p.colors.includes('Maroon') && p.category === 'handbags')
       .map((p) => p.productName);
+    expect(maroonHandbags).toHaveLength(5);
+    await page.goto('/Collections');
+    await openSearch(page);
+    await page.keyboard.type('maroon handbag');
+    await expect(
+      page.getByRole('link', { name: `See all ${maroonHandbags.length} results` }),
+    ).toBeVisible();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search?q=maroon+handbag');
     const counter = page.getByTestId('listing-counter');
     await expect(counter).toHaveText(
       `Viewing ${maroonHandbags.length} of ${maroonHandbags.length} products`,

@@ -79,7 +79,8 @@ function SearchBody() {
           action={ROUTES.search}
           method="get"
           onSubmit={(e) => {
-            if (results.length === 0) e.preventDefault();
+            // While the catalogue loads the page still answers; once it says nothing matches, stay.
+            if (!query.trim() || (products !== null && results.length === 0)) e.preventDefault();
           }}
         >
           <label htmlFor="search-input" className="visually-hidden">
