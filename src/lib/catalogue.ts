@@ -30,7 +30,7 @@ export const LOAD_MORE_STEP = 8;
 export const BEST_SELLERS_PAGE = 8;
 /** Best sellers each Load More adds. */
 export const BEST_SELLERS_STEP = 4;
-/** Most search results and trending products shown. */
+/** Most search results and trending products the search overlay shows. */
 export const SEARCH_LIMIT = 6;
 /** Most "You Might Also Like" products shown. */
 export const RELATED_LIMIT = 10;
@@ -139,56 +139,9 @@ export function priceBounds(list: readonly Product[]): { min: number; max: numbe
   return { min, max };
 }
 
-/** Products whose name (or category) contains every word of the query, name matches first; at most 6. */
-export function searchProducts(
-  list: readonly Product[],
-  query: string,
-  limit = SEARCH_LIMIT,
-): Product[] {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!q) return [];
-  const words = q.split(' ');
-  const byName: Product[] = [];
-  const byWords: Product[] = [];
-  for (const p of list) {
-    const name = p.productName.toLowerCase();
-    if (name.includes(q)) byName.push(p);
-    else {
-      const text = `${name} ${p.category} ${CATEGORY_HEADINGS[p.category].toLowerCase()}`;
-      if (words.every((w) => text.includes(w))) byWords.push(p);
-    }
-  }
-  return [...byName, ...byWords].slice(0, Math.max(0, limit));
-}
-
 /** The best sellers, in catalogue order. */
 export function bestSellers(list: readonly Product[]): Product[] {
   return list.filter((p) => p.bestSeller);
-}
-
-/**
- * Search suggestions: completions of the word being typed, drawn from product names, colours and
- * makers, most common first, each as the whole query it would become ('black lea' → 'black leather').
- * Words already typed in full are not suggested again.
- */
-export function searchSuggestions(list: readonly Product[], query: string, limit = 4): string[] {
-  const typed = query.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!typed) return [];
-  const words = typed.split(' ');
-  const last = words[words.length - 1] ?? '';
-  const counts = new Map<string, number>();
-  for (const p of list) {
-    const text = [p.productName, p.maker, ...p.colors].join(' ').toLowerCase();
-    for (const word of new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])) {
-      if (word.length > last.length && word.length >= 3 && word.startsWith(last))
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-  }
-  const head = words.slice(0, -1).join(' ');
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, Math.max(0, limit))
-    .map(([word]) => (head ? `${head} ${word}` : word));
 }
 
 /** The search overlay's Trending Products: up to 6 best sellers. */

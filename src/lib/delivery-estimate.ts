@@ -1,8 +1,8 @@
 // How long delivery takes, as a shopper reads it on the product page and at checkout: the shop's
 // estimate for Pakistan, or for a destination abroad, in business days. The days are a shop
 // setting the owner changes (src/lib/shop-settings.ts `deliveryDays`); pages show them from the
-// next publish, checkout at once.
-import { POLICY } from './policy.ts';
+// next publish. It runs in the page's first-paint script, so it imports nothing: the defaults,
+// which come from the policy's words, are in shop-settings.ts.
 
 /** A span of business days, first to last (2–7). */
 export interface DayRange {
@@ -15,12 +15,6 @@ export interface DeliveryDays {
   pakistan: DayRange;
   abroad: DayRange;
 }
-
-/** The estimates before the owner sets them: the FAQ's 2–7 business days in Pakistan, 7–14 abroad. */
-export const DEFAULT_DELIVERY_DAYS: DeliveryDays = {
-  pakistan: { from: POLICY.deliveryBusinessDays.min, to: POLICY.deliveryBusinessDays.max },
-  abroad: { from: 7, to: 14 },
-};
 
 /** The most business days an estimate may name. */
 export const MAX_DELIVERY_DAYS = 60;

@@ -10,6 +10,8 @@ export const ROUTES = {
   sleeves: '/Sleeves',
   bestSellers: '/BestSellers',
   under999: '/under999',
+  // Every product a search finds (?q=<the query>).
+  search: '/search',
   cart: '/Cart',
   checkout: '/Checkout',
   selectCountry: '/selectCountry',
@@ -33,6 +35,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = Object.values(ROUTES);
 /** The page of one FAQ topic ('returns' → '/faq/returns'). */
 export const faqPath = (topic: string): string => `${ROUTES.faq}/${topic}`;
 
+/** The search results page for a query ('maroon tote' → '/search?q=maroon+tote', as a GET form sends it). */
+export const searchPath = (query: string): string =>
+  `${ROUTES.search}?${new URLSearchParams({ q: query }).toString()}`;
+
 /** The product page path for an id. */
 export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
 
@@ -50,6 +56,8 @@ export const NOINDEX_ROUTES: readonly PageRoute[] = [
   ROUTES.favourites,
   ROUTES.yourFavourites,
   ROUTES.faq,
+  // A results page holds nothing of its own: the products have their pages.
+  ROUTES.search,
 ];
 
 /**

@@ -2,7 +2,8 @@
 // orders alert address, bank details, support hours), their defaults when unset (the values
 // shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
 // reads the stored values and passes them in.
-import { DEFAULT_DELIVERY_DAYS, type DeliveryDays } from './delivery-estimate.ts';
+import type { DeliveryDays } from './delivery-estimate.ts';
+import { POLICY } from './policy.ts';
 import { displayIban } from './iban.ts';
 import { displayMobile } from './phone.ts';
 import { SHOP, SUPPORT_HOURS } from './shop-info.ts';
@@ -67,6 +68,12 @@ export function settingNames(keys: readonly SettingKey[]): string {
     SETTING_KEYS.filter((k) => keys.includes(k)).map((k) => SETTING_NAMES[k]),
   );
 }
+
+/** The delivery estimates before the owner sets them: the FAQ's 2–7 business days in Pakistan, 7–14 abroad. */
+export const DEFAULT_DELIVERY_DAYS: DeliveryDays = {
+  pakistan: { from: POLICY.deliveryBusinessDays.min, to: POLICY.deliveryBusinessDays.max },
+  abroad: { from: 7, to: 14 },
+};
 
 /** The settings before the owner changes any: today's contacts from shop-info.ts. */
 export const DEFAULT_SETTINGS: ShopSettings = {

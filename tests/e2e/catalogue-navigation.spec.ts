@@ -115,7 +115,7 @@ test.describe('search overlay', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search products' });
     await expect(overlay).toBeVisible();
-    const input = overlay.getByRole('combobox', { name: 'Search products by name' });
+    const input = overlay.getByRole('combobox', { name: 'Search products' });
     await expect(input).toBeFocused();
     await expect(overlay.getByRole('heading', { name: 'Trending Products' })).toBeVisible();
     const trending = overlay
@@ -140,9 +140,7 @@ test.describe('search overlay', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search products' });
-    await overlay
-      .getByRole('combobox', { name: 'Search products by name' })
-      .fill('zzzz no such bag');
+    await overlay.getByRole('combobox', { name: 'Search products' }).fill('zzzz no such bag');
     await expect(overlay.getByText('No products found.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(overlay).toBeHidden();
@@ -154,7 +152,7 @@ test.describe('search overlay', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
-    const search = page.getByRole('combobox', { name: 'Search products by name' });
+    const search = page.getByRole('combobox', { name: 'Search products' });
     await search.fill('mar');
     const suggestions = page.locator('.suggestions button');
     await expect(suggestions.filter({ hasText: /^margalla$/ })).toBeVisible();

@@ -166,6 +166,7 @@ test.describe('sitemap and robots meta', () => {
         '/faq',
         '/favourites',
         '/mySetting',
+        '/search',
         '/yourFavourites',
         '/yourOrders',
         '/yourOrders/order',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  searchSuggestions,
   bestSellers,
   byCategory,
   colourCounts,
@@ -8,7 +7,6 @@ import {
   filterProducts,
   priceBounds,
   relatedProducts,
-  searchProducts,
   sortProducts,
   trendingProducts,
   under999,
@@ -173,29 +171,6 @@ describe('priceBounds', () => {
   });
 });
 
-describe('searchProducts', () => {
-  it('matches names case-insensitively', () => {
-    expect(ids(searchProducts(list, 'TOTE'))).toEqual(['tote']);
-  });
-
-  it('matches category words after name matches', () => {
-    expect(ids(searchProducts(list, 'sleeve'))).toEqual(['sleeve', 'cheap']);
-    expect(ids(searchProducts(list, 'handbags'))).toEqual(['tote']);
-    expect(ids(searchProducts(list, 'laptop  bagpacks'))).toEqual(['pack']);
-  });
-
-  it('gives [] for an empty query or no match', () => {
-    expect(searchProducts(list, '   ')).toEqual([]);
-    expect(searchProducts(list, 'wallet')).toEqual([]);
-  });
-
-  it('caps results at 6', () => {
-    const many = Array.from({ length: 10 }, (_, i) => makeProduct({ _id: `bag-${i}` }));
-    expect(searchProducts(many, 'backpack')).toHaveLength(6);
-    expect(searchProducts(many, 'backpack', 2)).toHaveLength(2);
-  });
-});
-
 describe('bestSellers', () => {
   it('keeps best sellers in catalogue order', () => {
     expect(ids(bestSellers(list))).toEqual(['tote', 'sleeve']);
@@ -290,27 +265,5 @@ describe('facetCounts', () => {
     expect(counts.categories).toEqual({ handbags: 0, bagpacks: 0, sleeves: 1 });
     expect(counts.inStock).toBe(1);
     expect(counts.colours.filter((c) => c.count > 0)).toEqual([{ colour: 'Grey', count: 1 }]);
-  });
-});
-
-describe('searchSuggestions', () => {
-  const list = [
-    makeProduct({ _id: 'a', productName: 'Margalla Leather Tote', colors: ['Black', 'Tan'] }),
-    makeProduct({ _id: 'b', productName: 'Margalla Commuter Bagpack', colors: ['Black'] }),
-    makeProduct({ _id: 'c', productName: 'Lahore Laptop Sleeve', colors: ['Blue'] }),
-  ];
-
-  it('completes the word being typed, most common first', () => {
-    expect(searchSuggestions(list, 'bl')).toEqual(['black', 'blue']);
-    expect(searchSuggestions(list, 'mar')).toEqual(['margalla']);
-  });
-
-  it('keeps the words already typed and completes the last one', () => {
-    expect(searchSuggestions(list, 'Black  lea')).toEqual(['black leather']);
-  });
-
-  it('suggests nothing for an empty query or a word typed in full', () => {
-    expect(searchSuggestions(list, '  ')).toEqual([]);
-    expect(searchSuggestions(list, 'tote')).toEqual([]);
   });
 });

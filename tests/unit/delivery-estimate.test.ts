@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SETTING_SCHEMAS } from '../../src/lib/contract/settings.ts';
-import { DEFAULT_DELIVERY_DAYS, deliveryEstimate } from '../../src/lib/delivery-estimate.ts';
+import { deliveryEstimate } from '../../src/lib/delivery-estimate.ts';
+import { DEFAULT_DELIVERY_DAYS } from '../../src/lib/shop-settings.ts';
 
 const problems = (value: unknown) => {
   const parsed = SETTING_SCHEMAS.deliveryDays.safeParse(value);

@@ -8,6 +8,7 @@ import {
   PAGE_ROUTES,
   canonicalPagePath,
   isNoindexPath,
+  searchPath,
   trimTrailingSlashes,
 } from '../../src/lib/routes.ts';
 
@@ -123,5 +124,18 @@ describe('isNoindexPath', () => {
     expect(isNoindexPath('/Collections/')).toBe(false);
     expect(isNoindexPath('/faq/returns')).toBe(false);
     expect(isNoindexPath('/product/margalla-commuter-laptop-bagpack')).toBe(false);
+  });
+});
+
+describe('searchPath', () => {
+  it('is the results page with the query as a GET form sends it, whatever the query holds', () => {
+    expect(searchPath('maroon')).toBe('/search?q=maroon');
+    expect(searchPath('maroon tote')).toBe('/search?q=maroon+tote');
+    expect(searchPath('<script>&q=1#x')).toBe('/search?q=%3Cscript%3E%26q%3D1%23x');
+    expect(new URL(searchPath('🎒 ü'), 'https://x.test').searchParams.get('q')).toBe('🎒 ü');
+  });
+
+  it('is kept out of search engines', () => {
+    expect(isNoindexPath('/search')).toBe(true);
   });
 });

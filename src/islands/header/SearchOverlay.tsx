@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { searchProducts, searchSuggestions, trendingProducts } from '../../lib/catalogue.ts';
+import { SEARCH_LIMIT, trendingProducts } from '../../lib/catalogue.ts';
 import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
-import { ROUTES, productPath } from '../../lib/routes.ts';
+import { ROUTES, productPath, searchPath } from '../../lib/routes.ts';
+import { searchProducts, searchSuggestions } from '../../lib/search.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { takeShellFields } from '../../client/shells.ts';
@@ -20,7 +21,10 @@ export const SEARCH_CHIPS = [
   { label: 'Under 999', href: ROUTES.under999 },
 ] as const;
 
-/** The search overlay: name search capped at 6, chips, suggestions, Trending Products when empty. */
+/**
+ * The search overlay: up to 6 results by name, maker, colour and category with a link to all of
+ * them, chips, suggestions that find something, Trending Products when empty.
+ */
 export function SearchOverlay() {
   const { search } = useHydratedStore($ui, UI_CLOSED);
   return (
@@ -46,7 +50,7 @@ function SearchBody() {
   const failure = useHydratedStore($productsError, null);
   const list = useMemo(() => products ?? [], [products]);
   const results = useMemo(() => searchProducts(list, query), [list, query]);
-  const shown = query.trim() ? results : trendingProducts(list);
+  const shown = query.trim() ? results.slice(0, SEARCH_LIMIT) : trendingProducts(list);
   const suggestions = useMemo(() => searchSuggestions(list, query), [list, query]);
   useEffect(() => setActive(-1), [query]);
 
@@ -60,33 +64,50 @@ function SearchBody() {
       e.preventDefault();
       closeOverlays();
     } else if (e.key === 'Enter') {
-      const target = shown[active] ?? shown[0];
-      if (target) window.location.assign(productPath(target._id));
+      // The chosen result opens its product; otherwise the form opens every result.
+      const target = shown[active];
+      if (target) {
+        e.preventDefault();
+        window.location.assign(productPath(target._id));
+      }
     }
   };
 
   return (
     <div className="search-body">
       <div className="sheet-head">
-        <label htmlFor="search-input" className="visually-hidden">
-          Search products by name
-        </label>
-        <input
-          id="search-input"
-          type="search"
-          role="combobox"
-          aria-expanded={shown.length > 0}
-          aria-controls="search-results"
-          aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
-          autoComplete="off"
-          placeholder="Search bags, bagpacks, sleeves…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onKeyDown={onKey}
-          // The shopper opened search to type: the field takes focus, as the dialog's first control.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        />
+        {/* A plain GET form: Enter opens the results page (nothing to open stays put). */}
+        <form
+          role="search"
+          className="search-form"
+          action={ROUTES.search}
+          method="get"
+          onSubmit={(e) => {
+            // While the catalogue loads the page still answers; once it says nothing matches, stay.
+            if (!query.trim() || (products !== null && results.length === 0)) e.preventDefault();
+          }}
+        >
+          <label htmlFor="search-input" className="visually-hidden">
+            Search products
+          </label>
+          <input
+            id="search-input"
+            name="q"
+            type="search"
+            role="combobox"
+            aria-expanded={shown.length > 0}
+            aria-controls="search-results"
+            aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
+            autoComplete="off"
+            placeholder="Search bags, colours, makers…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onKey}
+            // The shopper opened search to type: the field takes focus, as the dialog's first control.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+          />
+        </form>
         <CloseButton onClose={closeOverlays} label="Close search" />
       </div>
       <nav className="chips" aria-label="Categories">
@@ -122,9 +143,17 @@ function SearchBody() {
           <SearchResult key={p._id} product={p} index={i} active={i === active} />
         ))}
       </ul>
+      {query.trim() !== '' && results.length > 0 && (
+        <a className="button secondary see-all" href={searchPath(query)}>
+          {seeAllText(results.length)}
+        </a>
+      )}
     </div>
   );
 }
+
+/** The link to the results page: 'See all 9 results' ('See all 1 result' for one). */
+const seeAllText = (count: number): string => `See all ${count} result${count === 1 ? '' : 's'}`;
 
 function SearchResult({
   product,
