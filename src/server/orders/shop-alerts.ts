@@ -8,7 +8,7 @@ import { paymentLabel } from '../../lib/payments.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
-import { readSettings } from '../operations/index.ts';
+import { readSettings, shopAddress } from '../operations/index.ts';
 import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
@@ -44,11 +44,23 @@ function essentials(o: OrderRecord, paidByCard = false): string[] {
   ];
 }
 
-/** The alert mail to `to`: a short subject with the short order number, then the essentials. */
-export function alertMail(alert: ShopAlert, to: string): Mail {
+/** The desk's address of an order on the shop's address `site` (a mail's link, a push's tap). */
+export function deskOrderLink(site: string, orderId: string): string {
+  return `${site.replace(/\/+$/, '')}${deskOrderPath(orderId)}`;
+}
+
+/** The desk's path of an order, on the shop's own origin. */
+export const deskOrderPath = (orderId: string): string =>
+  `/desk#/orders/${encodeURIComponent(orderId)}`;
+
+/**
+ * The alert mail to `to`: a short subject with the short order number, then the essentials, and
+ * the order's link on the desk at `site` (the shop's address).
+ */
+export function alertMail(alert: ShopAlert, to: string, site: string): Mail {
   const order = alert.order;
   const number = `#${shortNumber(order.id)}`;
-  const close = ['', 'Open the desk (/desk) to see the order.'];
+  const close = ['', `Open the order on the desk: ${deskOrderLink(site, order.id)}`];
   switch (alert.kind) {
     case 'new-order':
       return {
@@ -102,7 +114,11 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
 export function alertShop(deps: Deps, alert: ShopAlert, waitUntil?: WaitUntil): Promise<void> {
   return inBackground(
     'shop alert',
-    async () => sendMailWithRetry(deps.config, alertMail(alert, await ordersAddress(deps))),
+    async () =>
+      sendMailWithRetry(
+        deps.config,
+        alertMail(alert, await ordersAddress(deps), shopAddress(deps.config)),
+      ),
     waitUntil,
   );
 }
