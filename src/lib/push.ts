@@ -1,0 +1,35 @@
+// What a desk member can be alerted of on a device (Web Push), and the words the desk uses for it.
+// Pure: the server's sender and the desk's control share these.
+
+/** The kinds of alert a member chooses per device. */
+export const PUSH_KINDS = ['new-order', 'cancelled', 'return-requested', 'mail-failed'] as const;
+
+/** One kind of alert a member may turn on for a device. */
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/** How the desk names each kind on its control. */
+export const PUSH_KIND_LABELS: Readonly<Record<PushKind, string>> = {
+  'new-order': 'New orders',
+  cancelled: 'Cancellations',
+  'return-requested': 'Return requests',
+  'mail-failed': 'Failed mails',
+};
+
+/** The most devices one member may get alerts on. */
+export const MAX_PUSH_DEVICES = 10;
+
+/** The longest push service address the shop keeps, in characters. */
+export const MAX_PUSH_ENDPOINT = 1024;
+
+/** The longest device label, in characters. */
+export const MAX_PUSH_LABEL = 60;
+
+/** What a push carries to the desk's service worker: its notification and the page a tap opens. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The desk's address of the order, on the shop's origin: /desk#/orders/<id>. */
+  url: string;
+  /** One notification per order and kind: a newer one replaces it. */
+  tag: string;
+}
