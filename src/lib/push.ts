@@ -33,3 +33,24 @@ export interface PushPayload {
   /** One notification per order and kind: a newer one replaces it. */
   tag: string;
 }
+
+/** What the desk's alert calls answer. */
+export const PUSH_ANSWERS = {
+  added: (label: string) => `Alerts are on for ${label}.`,
+  removed: (label: string) => `Alerts are off for ${label}.`,
+  notFound: 'No such device among yours.',
+  takenByAnother:
+    "This device's alerts belong to another member of the desk. They can turn them off on their Alerts; then try again.",
+  tooMany: `You can get alerts on at most ${MAX_PUSH_DEVICES} devices. Turn one off first.`,
+  httpsOnly: 'The push address must start with https://.',
+  notSetUp:
+    'Push alerts are not set up on this shop: its VAPID keys are missing (see the configuration docs).',
+} as const;
+
+/** The title of a push of each kind. */
+export const PUSH_TITLES: Readonly<Record<PushKind, string>> = {
+  'new-order': 'New order',
+  cancelled: 'Order cancelled',
+  'return-requested': 'Return requested',
+  'mail-failed': 'A mail to a shopper failed',
+};
