@@ -54,3 +54,28 @@ export const PUSH_TITLES: Readonly<Record<PushKind, string>> = {
   'return-requested': 'Return requested',
   'mail-failed': 'A mail to a shopper failed',
 };
+
+/** A name for this device from its browser and system ("Chrome on Android"). */
+export function guessDeviceLabel(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iPhone'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'Mac'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'this device';
+  return `${browser} on ${system}`;
+}
