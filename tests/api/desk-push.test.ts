@@ -14,6 +14,7 @@ import { settleBackground } from '../../src/server/background.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { sendShopperMail } from '../../src/server/operations/mail-failures.ts';
 import { addPushDevice, pushAlert, pushPayload } from '../../src/server/operations/push/index.ts';
+import { alertReturnRequested } from '../../src/server/orders/shop-alerts.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -324,6 +325,35 @@ describe('pushes', { timeout: 60_000 }, () => {
       tag: `cancelled:${orderId}`,
     });
     expect(push.messages(staffPhone.clientHash)).toHaveLength(1);
+  });
+
+  it('pushes a return request to the devices that chose it', async () => {
+    const member = await enrol('staff');
+    const device = await turnOn(member, ['return-requested']);
+    const order = await seedOrder({ address: lahoreAddress({ city: 'Karachi' }) });
+    await alertReturnRequested(await getDeps(), {
+      orderId: order.id,
+      kind: 'return',
+      lines: [
+        {
+          line: 0,
+          productId: 'city-tote',
+          productName: 'City Tote',
+          selectedColor: 'Black',
+          quantity: 1,
+        },
+      ],
+      reason: 'Too small',
+    });
+    await settleBackground();
+    expect(push.messages(device.clientHash).map((m) => JSON.parse(m))).toEqual([
+      {
+        title: 'Return requested',
+        body: `#${shortNumber(order.id)}, ₨8,350, Karachi`,
+        url: `/desk#/orders/${order.id}`,
+        tag: `return-requested:${order.id}`,
+      },
+    ]);
   });
 
   it('pushes a shopper mail that failed after its tries', async () => {
