@@ -203,6 +203,17 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskPhotoUpload: undefined,
   deskPublish: {},
   deskPublishProgress: {},
+  deskPushDevices: {},
+  deskPushAdd: {
+    subscription: {
+      endpoint: 'https://push.example.com/send/bench-device',
+      expirationTime: null,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    kinds: ['new-order'],
+    label: 'Bench phone',
+  },
+  deskPushRemove: { id: 'bench-device' },
 };
 
 export const ENDPOINTS: Endpoint[] = ENDPOINT_NAMES.map((name) => {

@@ -40,4 +40,7 @@ export const DESK_ROUTES = {
   deskPhotoUpload: ['POST', '/api/desk/products/photo', 'deskPhoto'],
   deskPublish: ['POST', '/api/desk/catalogue/publish', 'deskCatalogue'],
   deskPublishProgress: ['POST', '/api/desk/catalogue/progress', 'deskCatalogue'],
+  deskPushDevices: ['POST', '/api/desk/alerts/devices', 'deskPushDevices'],
+  deskPushAdd: ['POST', '/api/desk/alerts/add', 'deskPushChanged'],
+  deskPushRemove: ['POST', '/api/desk/alerts/remove', 'deskPushChanged'],
 } as const satisfies DeskClientRoutes;

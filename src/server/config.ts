@@ -104,7 +104,51 @@ const envSchema = z.object({
     .optional(),
   /** How long one Safepay call may take, whole answer included. */
   SAFEPAY_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  // Web Push (the desk's alerts on members' devices). All three, or none: a local run keeps
+  // generated keys in DATA_DIR; a deployed shop without them sends no push.
+  /** The VAPID public key: an uncompressed P-256 point, base64url (`npx web-push generate-vapid-keys`). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (text) => isBase64Url(text, 65) && Buffer.from(text, 'base64url')[0] === 4,
+      'must be the base64url public key `npx web-push generate-vapid-keys` prints (65 bytes, starting 0x04)',
+    )
+    .optional(),
+  /** The VAPID private key: 32 bytes, base64url. */
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine(
+      (text) => isBase64Url(text, 32),
+      'must be the base64url private key `npx web-push generate-vapid-keys` prints (32 bytes)',
+    )
+    .optional(),
+  /** Who push services may contact about the shop's pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:\S+@\S+|https:\/\/\S+)$/,
+      'must be a mailto: or https: address, e.g. mailto:owner@example.com',
+    )
+    .optional(),
 });
+
+/** The VAPID variables that go together. */
+export const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+
+/** Whether `text` is base64url (no padding) of exactly `bytes` bytes. */
+function isBase64Url(text: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, 'base64url').length === bytes;
+}
+
+/** What is wrong with the VAPID variables taken together. */
+function vapidProblems(env: Env): string[] {
+  const set = VAPID_KEYS.filter((name) => env[name]);
+  if (set.length === 0 || set.length === VAPID_KEYS.length) return [];
+  return VAPID_KEYS.filter((n) => !env[n]).map(
+    (name) =>
+      `${name}: required beside ${set.join(' and ')} (set all three VAPID variables for push alerts, or none)`,
+  );
+}
 
 /** The Safepay keys that go together: a card payment needs all three. */
 export const SAFEPAY_KEYS = [
@@ -196,6 +240,7 @@ export function parseConfig(env: Env = process.env): Config {
       problems.push(`${name}: required in production`);
   }
   problems.push(...safepayProblems(cleaned, production));
+  problems.push(...vapidProblems(cleaned));
   if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
     problems.push(
       'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here',

@@ -44,6 +44,7 @@ import {
 } from './accounts/index.ts';
 import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
 import { deskSettings, saveSettings } from './operations/index.ts';
+import { addPushDevice, listPushDevices, removePushDevice } from './operations/index.ts';
 import {
   expireUnpaidCardOrdersLater,
   payNow,
@@ -261,4 +262,8 @@ export const SERVICES: Services = {
   deskPhotoUpload: ({ deps, staff, req }) => uploadPhoto(deps.store, staff, req),
   deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
   deskPublishProgress: ({ deps }) => catalogueProgress(deps),
+  // A member's devices that get push alerts: only their own.
+  deskPushDevices: ({ deps, staff }) => listPushDevices(deps, staff),
+  deskPushAdd: ({ deps, staff, body }) => addPushDevice(deps, staff, body),
+  deskPushRemove: ({ deps, staff, body }) => removePushDevice(deps, staff, body),
 };

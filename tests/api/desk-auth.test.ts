@@ -3,6 +3,7 @@
 // with e-mail, password and authenticator code, and the attacks the issue names: forged roles,
 // replayed invitations and codes, and guessing codes.
 import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
+import { PUSH_ANSWERS } from '../../src/lib/push.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -130,6 +131,19 @@ const BODIES: Record<string, unknown> = {
   deskPhotoUpload: {},
   deskPublish: {},
   deskPublishProgress: {},
+  // A new device each time: a device is one member's, so a second member's save is refused.
+  get deskPushAdd() {
+    return {
+      subscription: {
+        endpoint: `https://push.example.com/send/${Math.random().toString(36).slice(2)}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+      kinds: ['new-order'],
+      label: 'Phone',
+    };
+  },
+  deskPushDevices: {},
+  deskPushRemove: { id: 'no-such-device' },
 };
 
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
@@ -168,6 +182,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   // This store has no products, so the owner's publish is refused by the call.
   deskPublish: { status: 400, message: PUBLISH_MESSAGES.nothingToPublish },
   deskPublishProgress: { status: 200 },
+  deskPushAdd: { status: 200 },
+  deskPushDevices: { status: 200 },
+  deskPushRemove: { status: 404, message: PUSH_ANSWERS.notFound },
 };
 
 /** A six-digit code other than `code` (and, but for a one-in-a-million chance, than its neighbours). */

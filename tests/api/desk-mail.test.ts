@@ -123,6 +123,10 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
     expect(alert?.text).toContain('Phone: +92 300 1234567');
     expect(subjectOf(alert!.raw)).toBe(`New order #${number}: PKR 9,250`);
     expect(alert?.text).toContain('Total: ₨9,250');
+    // No SITE_URL and no server's recorded address: the port of `npm start`.
+    expect(alert?.text.trimEnd().split('\n').at(-1)).toBe(
+      `Open the order on the desk: http://localhost:8888/desk#/orders/${orderId}`,
+    );
     // The shopper's confirmation went out too, and nothing was recorded as failed.
     expect(mailsTo('new.order@example.com')).toHaveLength(1);
     expect(await (await getStore()).mailFailures.list()).toEqual([]);
@@ -231,6 +235,27 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
     expect(alert?.text).toContain('Name: Sana Malik');
   });
 
+  it("links every alert to the order's screen on SITE_URL, an absolute address", async () => {
+    process.env.SITE_URL = 'https://shop.example.com';
+    try {
+      const { shopper, orderId } = await placeOrder('linked@example.com');
+      await call(account, '/api/order/cancel', {
+        token: shopper.token,
+        body: { orderId, reason: 'Ordered by mistake' },
+      });
+      await settleBackground();
+      const number = shortNumber(orderId);
+      const link = `Open the order on the desk: https://shop.example.com/desk#/orders/${orderId}`;
+      const subjects = [`New order #${number}: PKR 9,250`, `Order #${number} cancelled`];
+      for (const subject of subjects) {
+        const alert = alerts().find((m) => subjectOf(m.raw) === subject);
+        expect(alert?.text.trimEnd().split('\n').at(-1)).toBe(link);
+      }
+    } finally {
+      delete process.env.SITE_URL;
+    }
+  });
+
   it('keeps every supplied value on its own labelled line: no line breaks, links broken', () => {
     const mail = alertMail(
       {
@@ -244,6 +269,7 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
         },
       },
       'orders@bastaa.pk',
+      'https://bastaa.pk',
     );
     const lines = mail.text.split('\n');
     expect(lines).toContain('Name: Eve Bcc: victim@example.com http[:]//evil.example');

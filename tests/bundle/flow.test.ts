@@ -221,6 +221,10 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-photo-upload', '/api/desk/products/photo', { body: '{}' }, 401],
   ['desk-publish', '/api/desk/catalogue/publish', { body: '{}' }, 401],
   ['desk-publish-progress', '/api/desk/catalogue/progress', { body: '{}' }, 401],
+  // A member's devices that get push alerts (a staff session).
+  ['desk-push-devices', '/api/desk/alerts/devices', { body: '{}' }, 401],
+  ['desk-push-add', '/api/desk/alerts/add', { body: '{}' }, 401],
+  ['desk-push-remove', '/api/desk/alerts/remove', { body: '{}' }, 401],
   // The shopper's order page and removed orders need a shopper token.
   ['order-show', '/api/order/show', { body: '{}' }, 401],
   ['order-hide', '/api/order/hide', { body: '{}' }, 401],

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
+import { shortNumber } from '../../lib/desk.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import {
   $deskStaff,
@@ -41,9 +42,14 @@ function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
   return component;
 }
 
-/** The heading of a screen: the order screens name the order. */
+/**
+ * The heading of a screen: the order screens name the order by its #number, also when the address
+ * holds the order's whole id (the links of alert mails and pushes).
+ */
 function titleOf(screen: DeskScreen, params: Record<string, string>): string {
-  return params.order ? `${screen.title} #${params.order.replace(/^#/, '')}` : screen.title;
+  if (!params.order) return screen.title;
+  const order = params.order.replace(/^#/, '');
+  return `${screen.title} #${/^[0-9a-f-]{36}$/i.test(order) ? shortNumber(order) : order}`;
 }
 
 /** The whole desk. */

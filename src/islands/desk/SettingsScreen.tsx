@@ -1,6 +1,7 @@
 // The shop's settings: everyone on the desk may read them, an owner edits them. Each value says
 // whether it is still the default; a save sends only the settings whose fields changed, and the
-// server's words (its field messages, or which keys it saved) are shown as they came.
+// server's words (its field messages, or which keys it saved) are shown as they came. Below them,
+// each member turns on push alerts for their own devices.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
@@ -9,6 +10,7 @@ import { $settings, loadSettings, saveSettings } from '../../stores/desk-setting
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
+import { PushAlerts } from './PushAlerts.tsx';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -128,6 +130,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           </button>
         )}
       </form>
+      <PushAlerts />
     </>
   );
 }

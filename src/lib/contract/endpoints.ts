@@ -690,6 +690,36 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Unpublished changes, and the deploy of the newest version until it is live',
   },
+  deskPushDevices: {
+    method: 'POST',
+    paths: ['/api/desk/alerts/devices'],
+    router: 'desk',
+    access: 'staff',
+    request: 'empty',
+    answer: 'deskPushDevices',
+    msg: false,
+    summary: "The caller's devices that get push alerts, and the key a device subscribes with",
+  },
+  deskPushAdd: {
+    method: 'POST',
+    paths: ['/api/desk/alerts/add'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPushAdd',
+    answer: 'deskPushChanged',
+    msg: false,
+    summary: "Turns push alerts on for one of the caller's devices, with the kinds chosen",
+  },
+  deskPushRemove: {
+    method: 'POST',
+    paths: ['/api/desk/alerts/remove'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPushRemove',
+    answer: 'deskPushChanged',
+    msg: false,
+    summary: "Turns push alerts off for one of the caller's devices",
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** The name of a call in the table. */

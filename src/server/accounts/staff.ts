@@ -35,7 +35,7 @@ import {
 } from '../operations/index.ts';
 import { failedDeskSignInsMail } from './account-mail.ts';
 import { refuseWeakDeskPassword } from './auth/desk-passwords.ts';
-import { audit } from '../operations/index.ts';
+import { audit, forgetPushDevices } from '../operations/index.ts';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -399,6 +399,8 @@ async function alertMember(
 /** Ends every desk session of the caller (their session version goes up). */
 export async function signOut(store: Store, staff: StaffRecord) {
   await store.staff.update(staff.id, { bumpSession: true });
+  // Signed out everywhere: no device of theirs gets the shop's alerts any more.
+  await forgetPushDevices(store, staff.id);
   await audit(store, staff, 'desk.signOut', `staff:${staff.id}`, null, null);
   return { success: true as const, message: DESK_ANSWERS.signedOut };
 }
@@ -552,6 +554,7 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
     { status: [staff.status], anotherActiveOwner: staff.role === 'owner' },
   );
   if (!updated) throw await refusal(store, staff);
+  await forgetPushDevices(store, staff.id);
   await audit(
     store,
     owner,

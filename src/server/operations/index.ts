@@ -15,6 +15,15 @@ export {
 } from './mail-failures.ts';
 export { type AlertDeps, alertOperator, reportCountedAlerts } from './operator-alerts.ts';
 export { getRates, ratesForOrder } from './rates.ts';
+export {
+  addPushDevice,
+  deskOrderPath,
+  forgetPushDevices,
+  listPushDevices,
+  pushAlertLater,
+  removePushDevice,
+  vapidKeys,
+} from './push/index.ts';
 export { shopSettingsModule } from './settings-integration.ts';
 export { deskSettings, readSettings, saveSettings, withDefaults } from './settings.ts';
 export {

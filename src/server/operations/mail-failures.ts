@@ -25,6 +25,7 @@ import type {
 import { alertOperator, type AlertDetail } from './operator-alerts.ts';
 import { mailValue } from '../mail-text.ts';
 import { actorOf, audit } from './audit.ts';
+import { pushAlertLater } from './push/index.ts';
 
 /** Waits before each automatic retry of a failed mail; after the last, it waits for a Resend. */
 export const MAIL_RETRY_AFTER_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000] as const;
@@ -82,6 +83,9 @@ export async function sendShopperMail(
     await deps.store.mailFailures.add(failure);
     // Under the storm rule (one mail per window, with a count), not one per order.
     await alertOperator(deps, 'mail-failed', mailFailedAlert(failure), { waitUntil });
+    // Each failed mail is pushed (unlike the mail alert, no storm rule): a device shows one
+    // notification per order, a newer one replacing it.
+    void pushAlertLater(deps, 'mail-failed', of.orderId, waitUntil);
     return failure;
   }
 }

@@ -8,7 +8,7 @@ import { paymentLabel } from '../../lib/payments.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
-import { readSettings } from '../operations/index.ts';
+import { deskOrderPath, pushAlertLater, readSettings, shopAddress } from '../operations/index.ts';
 import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
@@ -44,11 +44,19 @@ function essentials(o: OrderRecord, paidByCard = false): string[] {
   ];
 }
 
-/** The alert mail to `to`: a short subject with the short order number, then the essentials. */
-export function alertMail(alert: ShopAlert, to: string): Mail {
+/** The desk's address of an order on the shop's address `site` (a mail's link, a push's tap). */
+export function deskOrderLink(site: string, orderId: string): string {
+  return `${site.replace(/\/+$/, '')}${deskOrderPath(orderId)}`;
+}
+
+/**
+ * The alert mail to `to`: a short subject with the short order number, then the essentials, and
+ * the order's link on the desk at `site` (the shop's address).
+ */
+export function alertMail(alert: ShopAlert, to: string, site: string): Mail {
   const order = alert.order;
   const number = `#${shortNumber(order.id)}`;
-  const close = ['', 'Open the desk (/desk) to see the order.'];
+  const close = ['', `Open the order on the desk: ${deskOrderLink(site, order.id)}`];
   switch (alert.kind) {
     case 'new-order':
       return {
@@ -96,15 +104,27 @@ export function alertMail(alert: ShopAlert, to: string): Mail {
 }
 
 /**
- * Mails `alert` to the shop's orders address after the current answer; the platform keeps the
- * instance alive for it through `waitUntil`. Resolves when the mail went out or failed (logged).
+ * Mails `alert` to the shop's orders address and pushes it to the members' devices that chose its
+ * kind, after the current answer; the platform keeps the instance alive for both through
+ * `waitUntil`. Resolves when both went out or failed (logged).
  */
-export function alertShop(deps: Deps, alert: ShopAlert, waitUntil?: WaitUntil): Promise<void> {
-  return inBackground(
-    'shop alert',
-    async () => sendMailWithRetry(deps.config, alertMail(alert, await ordersAddress(deps))),
-    waitUntil,
-  );
+export async function alertShop(
+  deps: Deps,
+  alert: ShopAlert,
+  waitUntil?: WaitUntil,
+): Promise<void> {
+  await Promise.all([
+    inBackground(
+      'shop alert',
+      async () =>
+        sendMailWithRetry(
+          deps.config,
+          alertMail(alert, await ordersAddress(deps), shopAddress(deps.config)),
+        ),
+      waitUntil,
+    ),
+    pushAlertLater(deps, alert.kind, alert.order.id, waitUntil),
+  ]);
 }
 
 /** The cancellation alert for an order just cancelled (read back for its stored reason and items). */

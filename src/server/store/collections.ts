@@ -48,6 +48,10 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: true,
     why: 'card webhook events already taken in: a restored shop must not process one twice',
   },
+  pushSubscriptions: {
+    backup: false,
+    why: "devices' push addresses, which their push services retire: a member turns alerts on again in a tap",
+  },
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

@@ -14,6 +14,7 @@ import { mongoMailFailures } from './mail-failures.ts';
 import { mongoOrders } from './orders.ts';
 import { mongoOtps } from './otps.ts';
 import { mongoProducts } from './products.ts';
+import { mongoPushSubscriptions } from './push-subscriptions.ts';
 import { mongoRates } from './rates.ts';
 import { mongoSettings } from './settings.ts';
 import { mongoStaff } from './staff.ts';
@@ -58,6 +59,7 @@ export async function openMongoStore(
       backup: mongoBackup(ctx),
       catalogueVersions: mongoCatalogueVersions(ctx),
       gatewayEvents: mongoGatewayEvents(ctx),
+      pushSubscriptions: mongoPushSubscriptions(ctx),
     },
     mongoOutage,
   );

@@ -59,6 +59,17 @@ export const MONGO_INDEXES = [
     keys: { state: 1, _id: -1 },
     options: { name: 'catalogue_versions_state' },
   },
+  // One subscription per device, found by its member or its endpoint.
+  {
+    collection: 'pushSubscriptions',
+    keys: { endpoint: 1 },
+    options: { name: 'push_subscriptions_endpoint', unique: true },
+  },
+  {
+    collection: 'pushSubscriptions',
+    keys: { staffId: 1, createdAt: 1 },
+    options: { name: 'push_subscriptions_staff' },
+  },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */

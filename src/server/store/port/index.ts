@@ -10,6 +10,7 @@ export * from './mail-failures.ts';
 export * from './orders.ts';
 export * from './otps.ts';
 export * from './products.ts';
+export * from './push-subscriptions.ts';
 export * from './rates.ts';
 export * from './settings.ts';
 export * from './staff.ts';

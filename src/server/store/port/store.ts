@@ -9,6 +9,7 @@ import type { MailFailureRepository } from './mail-failures.ts';
 import type { OrderRepository } from './orders.ts';
 import type { OtpRepository } from './otps.ts';
 import type { ProductRepository } from './products.ts';
+import type { PushSubscriptionRepository } from './push-subscriptions.ts';
 import type { RateRepository } from './rates.ts';
 import type { SettingsRepository } from './settings.ts';
 import type { StaffRepository } from './staff.ts';
@@ -38,6 +39,8 @@ export interface Store {
   catalogueVersions: CatalogueVersionRepository;
   // Card gateway webhooks.
   gatewayEvents: GatewayEventRepository;
+  // Desk members' devices that get alerts (Web Push).
+  pushSubscriptions: PushSubscriptionRepository;
 }
 
 /**

@@ -14,6 +14,7 @@ import { sqliteMailFailures } from './mail-failures.ts';
 import { sqliteOrders } from './orders.ts';
 import { sqliteOtps } from './otps.ts';
 import { sqliteProducts } from './products.ts';
+import { sqlitePushSubscriptions } from './push-subscriptions.ts';
 import { sqliteRates } from './rates.ts';
 import { SCHEMA } from './schema.ts';
 import { sqliteSettings } from './settings.ts';
@@ -66,6 +67,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       backup: sqliteBackup(ctx),
       catalogueVersions: sqliteCatalogueVersions(ctx),
       gatewayEvents: sqliteGatewayEvents(ctx),
+      pushSubscriptions: sqlitePushSubscriptions(ctx),
     },
     sqliteOutage,
   );

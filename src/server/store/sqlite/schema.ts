@@ -42,4 +42,9 @@ CREATE TABLE IF NOT EXISTS catalogue_versions (
 CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
 -- card gateway events taken in, one row per event id
 CREATE TABLE IF NOT EXISTS gateway_events (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, doc TEXT NOT NULL);
+-- desk members' devices that get alerts (Web Push), one row per push endpoint
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  id TEXT PRIMARY KEY, staff_id TEXT NOT NULL, endpoint TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS push_subscriptions_by_staff ON push_subscriptions (staff_id, created_at);
 `;

@@ -1,0 +1,65 @@
+// This browser's side of the desk's push alerts: the desk's service worker (public/desk/sw.js,
+// scope /desk), the notification permission and the push manager's subscription. Loaded only with
+// the alerts control, never with the desk's first script.
+
+/** The desk's service worker and the scope it serves (its Service-Worker-Allowed header allows /desk). */
+export const DESK_WORKER = { url: '/desk/sw.js', scope: '/desk' } as const;
+
+/** Whether this browser can get push alerts at all. */
+export const pushSupported = (): boolean =>
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  typeof window !== 'undefined' &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+/** What the browser answers about notifications: granted, denied, or not asked yet. */
+export const notificationPermission = (): NotificationPermission =>
+  pushSupported() ? Notification.permission : 'denied';
+
+/** The desk's worker registration, registering it when there is none yet. */
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const existing = await navigator.serviceWorker.getRegistration(DESK_WORKER.scope);
+  if (existing) return existing;
+  await navigator.serviceWorker.register(DESK_WORKER.url, { scope: DESK_WORKER.scope });
+  return navigator.serviceWorker.ready;
+}
+
+/** This device's current push subscription, as JSON, or null when it has none. */
+export async function currentSubscription(): Promise<PushSubscriptionJSON | null> {
+  if (!pushSupported()) return null;
+  const reg = await navigator.serviceWorker.getRegistration(DESK_WORKER.scope);
+  const sub = await reg?.pushManager.getSubscription();
+  return sub ? sub.toJSON() : null;
+}
+
+/** Why this device could not subscribe, in the member's words. */
+export class PushRefused extends Error {
+  override name = 'PushRefused';
+}
+
+/**
+ * Asks for permission to notify (if not yet given), registers the desk's worker and subscribes to
+ * pushes signed with `publicKey`; answers the subscription to send to the shop.
+ */
+export async function subscribeDevice(publicKey: string): Promise<PushSubscriptionJSON> {
+  if (!pushSupported()) throw new PushRefused('This browser cannot show push alerts.');
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted')
+    throw new PushRefused(
+      'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
+    );
+  const reg = await registration();
+  const existing = await reg.pushManager.getSubscription();
+  const sub =
+    existing ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+  return sub.toJSON();
+}
+
+/** Ends this device's push subscription, if it has one. */
+export async function unsubscribeDevice(): Promise<void> {
+  if (!pushSupported()) return;
+  const reg = await navigator.serviceWorker.getRegistration(DESK_WORKER.scope);
+  await (await reg?.pushManager.getSubscription())?.unsubscribe();
+}

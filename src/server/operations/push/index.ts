@@ -1,0 +1,12 @@
+// Push alerts to desk members' devices: their devices, the shop's VAPID keys, and sending.
+export { addPushDevice, forgetPushDevices, listPushDevices, removePushDevice } from './devices.ts';
+export {
+  PUSH_TTL_SECONDS,
+  PUSH_URGENCY,
+  deskOrderPath,
+  pushAlert,
+  pushAlertLater,
+  pushPayload,
+  sendPush,
+} from './send.ts';
+export { VAPID_FILE, type VapidKeys, vapidKeys } from './vapid.ts';

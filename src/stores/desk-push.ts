@@ -1,0 +1,76 @@
+// The member's devices that get push alerts, and this device's part: turning alerts on asks the
+// browser for permission and a push subscription, then tells the shop; turning them off here ends
+// the subscription too. The browser's push code (src/client/push-device.ts) loads with the first
+// action, not with the desk.
+import { atom } from 'nanostores';
+import type { DeskPushDevices } from '../lib/contract/desk-push.ts';
+import type { PushKind } from '../lib/push.ts';
+import { callDesk } from './desk-call.ts';
+import { act, load, resourceAtom } from './desk-resource.ts';
+import { notify } from './desk-session.ts';
+
+/** The member's devices and the shop's public key, as last loaded or changed. */
+export const $pushDevices = resourceAtom<DeskPushDevices>();
+
+/** This device's push address, once known (null: it gets no pushes). */
+export const $thisDevice = atom<string | null>(null);
+
+/** Whether this browser can get push alerts (known once the devices are loaded). */
+export const $pushSupported = atom<boolean>(true);
+
+const device = () => import('../client/push-device.ts');
+
+/** Loads the member's devices, and which of them this one is. */
+export const loadPushDevices = (): Promise<boolean> =>
+  load($pushDevices, async () => {
+    const [answer, here] = await Promise.all([
+      callDesk('deskPushDevices', {}),
+      device().then(async (d) => {
+        $pushSupported.set(d.pushSupported());
+        return d.currentSubscription();
+      }),
+    ]);
+    $thisDevice.set(here?.endpoint ?? null);
+    return answer;
+  });
+
+/** Turns alerts on (or changes them) for this device; answers whether the shop saved it. */
+export async function turnOnHere(kinds: PushKind[], label: string): Promise<boolean> {
+  const publicKey = $pushDevices.get().data?.publicKey;
+  if (!publicKey) return false;
+  const { subscribeDevice } = await device();
+  let subscription: PushSubscriptionJSON;
+  try {
+    subscription = await subscribeDevice(publicKey);
+  } catch (error) {
+    notify('error', error instanceof Error ? error.message : String(error));
+    return false;
+  }
+  const answer = await act($pushDevices, () =>
+    callDesk('deskPushAdd', {
+      subscription: subscription as {
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
+      },
+      kinds,
+      label,
+    }),
+  );
+  if (!answer) return false;
+  $pushDevices.set({ ...$pushDevices.get(), data: answer });
+  $thisDevice.set(subscription.endpoint ?? null);
+  return true;
+}
+
+/** Turns alerts off for one of the member's devices (this one: its subscription ends too). */
+export async function turnOff(id: string): Promise<boolean> {
+  const target = $pushDevices.get().data?.devices.find((d) => d.id === id);
+  const answer = await act($pushDevices, () => callDesk('deskPushRemove', { id }));
+  if (!answer) return false;
+  $pushDevices.set({ ...$pushDevices.get(), data: answer });
+  if (target && target.endpoint === $thisDevice.get()) {
+    await (await device()).unsubscribeDevice();
+    $thisDevice.set(null);
+  }
+  return true;
+}

@@ -1,0 +1,145 @@
+// The owner's phone gets a push for a new order and one tap opens it. In Chromium: the owner allows
+// notifications and turns alerts on from the desk's Settings; a shopper places an order; the shop's
+// server pushes it, encrypted and VAPID-signed, to the push service started inside this test (the
+// `web-push-testing` package: Chromium's own push service is Google's, out of reach here, so the
+// browser's subscribe is answered by that local service); the same payload is then delivered to
+// the desk's service worker through DevTools, which shows the notification with the order's URL;
+// that URL opens the order's screen in a new tab.
+import type { CDPSession } from '@playwright/test';
+import { shortNumber } from '../../src/lib/desk.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
+import { startPushService, toJSON } from '../fixtures/push-service.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { TOUCH_PHONE } from './support/catalogue.ts';
+import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
+import { expect, test } from './support/test.ts';
+
+// The full browser: chromium-headless-shell has no notifications at all (showNotification is
+// refused whatever permission was granted), so a push could never show there.
+test.use({
+  ...TOUCH_PHONE,
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+});
+test.describe.configure({ timeout: 120_000 });
+
+let push: Awaited<ReturnType<typeof startPushService>>;
+test.beforeAll(async () => {
+  push = await startPushService();
+});
+test.afterAll(async () => push.close());
+
+/** The desk's service worker registration id, as DevTools knows it. */
+async function deskRegistration(cdp: CDPSession, origin: string): Promise<string> {
+  let id = '';
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const desk = registrations.find((r) => r.scopeURL === `${origin}/desk` && !r.isDeleted);
+    if (desk) id = desk.registrationId;
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => id).not.toBe('');
+  return id;
+}
+
+test('a new order is pushed to the owner’s phone within 60 s, and its URL opens the order', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  // The browser's push service answers from this machine: subscribe() gets a subscription of the
+  // local push service for the key the desk passes, as Chrome would get one from Google's.
+  const hashes: string[] = [];
+  await page.exposeFunction('localPushSubscribe', async (key: string) => {
+    const made = await push.subscribe(key);
+    hashes.push(made.clientHash);
+    return toJSON(made);
+  });
+  await page.addInitScript(() => {
+    type Made = { endpoint: string; expirationTime: null; keys: Record<string, string> };
+    const subscribe = (window as unknown as { localPushSubscribe(key: string): Promise<Made> })
+      .localPushSubscribe;
+    let current: PushSubscription | null = null;
+    const asSubscription = (json: Made) =>
+      ({
+        endpoint: json.endpoint,
+        expirationTime: null,
+        options: {},
+        toJSON: () => json,
+        unsubscribe: async () => ((current = null), true),
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function (options) {
+      current = asSubscription(await subscribe(String(options?.applicationServerKey)));
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  });
+
+  const owner = await enrolledMember(request, uniqueEmail('push-owner'), 'owner', 'Owais Owner');
+  await openDeskAs(page, owner, '#/settings');
+  const alerts = page.getByRole('form', { name: 'Alerts on this device' });
+  await expect(alerts).toBeVisible();
+  await expect(alerts.getByRole('checkbox')).toHaveCount(4);
+  await expectNoAxeViolations(page);
+  await alerts.getByLabel("This device's name").fill('Owner’s phone');
+  await alerts.getByRole('button', { name: 'Turn on alerts on this device' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('Alerts are on for Owner’s phone.');
+  const devices = page.getByRole('list', { name: 'Your devices with alerts' });
+  await expect(devices.getByRole('listitem')).toHaveText([
+    /^Owner’s phone \(this device\)New orders, Cancellations, Return requests, Failed mails/,
+  ]);
+  await expectNoAxeViolations(page);
+  expect(hashes).toHaveLength(1);
+
+  // A shopper orders; the push reaches the owner's device at the push service.
+  const shopper = await signUp(request, { tag: 'push-shopper' });
+  const placedAt = Date.now();
+  const orderId = await placeOrder(request, shopper);
+  let message = '';
+  await expect
+    .poll(() => (message = push.messages(hashes[0]!)[0] ?? ''), {
+      timeout: 60_000,
+      intervals: [100],
+    })
+    .not.toBe('');
+  const seconds = (Date.now() - placedAt) / 1000;
+  test.info().annotations.push({ type: 'order-to-push', description: `${seconds.toFixed(2)} s` });
+  expect(seconds).toBeLessThan(60);
+  const payload = JSON.parse(message) as { title: string; body: string; url: string };
+  expect(payload).toMatchObject({
+    title: 'New order',
+    body: expect.stringMatching(new RegExp(`^#${shortNumber(orderId)}, ₨[\\d,]+, Lahore$`)),
+    url: `/desk#/orders/${orderId}`,
+  });
+
+  // The desk's service worker shows that very payload as a notification carrying the URL.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await deskRegistration(cdp, origin);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: message });
+  const shown = () =>
+    page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration('/desk');
+      return (await reg!.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url: string }).url,
+      }));
+    });
+  await expect
+    .poll(shown)
+    .toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
+
+  // The tap's URL in a new tab: the order's screen (signed in as the journeys do).
+  const tab = await context.newPage();
+  await tab.addInitScript((token) => sessionStorage.setItem('deskToken', token), owner.token);
+  await tab.goto(payload.url);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`Order #${shortNumber(orderId)}`);
+  await tab.close();
+
+  // Turned off from the desk, the device is gone from the list and from the shop.
+  await devices.getByRole('button', { name: 'Turn off alerts on Owner’s phone' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('Alerts are off for Owner’s phone.');
+  await expect(devices).toBeHidden();
+});
