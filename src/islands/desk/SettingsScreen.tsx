@@ -1,4 +1,5 @@
-// The shop's settings: everyone on the desk may read them, an owner edits them. Each value says
+// The shop's settings: everyone on the desk may read them, an owner edits them; below them, the
+// member's own passkeys. Each value says
 // whether it is still the default; a save sends only the settings whose fields changed, and the
 // server's words (its field messages, or which keys it saved) are shown as they came.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -9,6 +10,7 @@ import { $settings, loadSettings, saveSettings } from '../../stores/desk-setting
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -104,6 +106,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           </button>
         )}
       </form>
+      <PasskeysSection />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
 import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
+import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -97,6 +98,7 @@ export const DESK_REQUESTS = {
   // Read one product for editing, save one.
   ...EDITOR_REQUESTS,
   ...PUBLISH_REQUESTS,
+  ...PASSKEY_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -182,10 +184,10 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   return: z.nullable(deskReturnSchema),
 });
 
+// The session's token is in the HttpOnly cookie the answer sets, never in the body.
 const session = z.object({
   success,
   message: z.string(),
-  token: z.string(),
   staff: deskStaffSchema,
 });
 
@@ -241,6 +243,7 @@ export const DESK_ANSWER_SCHEMAS = {
   deskProductList: STOCK_ANSWER_SCHEMAS.deskProductList,
   ...EDITOR_ANSWER_SCHEMAS,
   ...PUBLISH_ANSWER_SCHEMAS,
+  ...PASSKEY_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -263,7 +263,8 @@ function resealed(
   return { totpSecret: sealTotpSecret(base32Encode(opened.secret), signingKey(deps.config)) };
 }
 
-async function deskSession(deps: Deps, staff: StaffRecord, message: string) {
+/** A new desk session for `staff`: its token (which the web layer puts in the cookie) and the member. */
+export async function deskSession(deps: Deps, staff: StaffRecord, message: string) {
   const token = await issueStaffToken(
     { staffId: staff.id, role: staff.role, sessionVersion: staff.sessionVersion },
     signingKey(deps.config),
@@ -552,6 +553,8 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
     { status: [staff.status], anotherActiveOwner: staff.role === 'owner' },
   );
   if (!updated) throw await refusal(store, staff);
+  // A removed member's passkeys go too (a sign-in with one is refused anyway: they are not active).
+  await store.passkeys.removeByStaff(staff.id);
   await audit(
     store,
     owner,

@@ -48,6 +48,11 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: true,
     why: 'card webhook events already taken in: a restored shop must not process one twice',
   },
+  passkeys: { backup: true, why: "desk members' passkeys: public keys and counters, no secret" },
+  passkeyChallenges: {
+    backup: false,
+    why: 'passkey challenges live 5 minutes; a restored one could be signed a second time',
+  },
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

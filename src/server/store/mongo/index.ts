@@ -13,6 +13,8 @@ import { mongoLimits } from './limits.ts';
 import { mongoMailFailures } from './mail-failures.ts';
 import { mongoOrders } from './orders.ts';
 import { mongoOtps } from './otps.ts';
+import { mongoPasskeyChallenges } from './passkey-challenges.ts';
+import { mongoPasskeys } from './passkeys.ts';
 import { mongoProducts } from './products.ts';
 import { mongoRates } from './rates.ts';
 import { mongoSettings } from './settings.ts';
@@ -58,6 +60,8 @@ export async function openMongoStore(
       backup: mongoBackup(ctx),
       catalogueVersions: mongoCatalogueVersions(ctx),
       gatewayEvents: mongoGatewayEvents(ctx),
+      passkeys: mongoPasskeys(ctx),
+      passkeyChallenges: mongoPasskeyChallenges(ctx),
     },
     mongoOutage,
   );

@@ -59,6 +59,16 @@ export const MONGO_INDEXES = [
     keys: { state: 1, _id: -1 },
     options: { name: 'catalogue_versions_state' },
   },
+  {
+    collection: 'passkeys',
+    keys: { staffId: 1, createdAt: 1 },
+    options: { name: 'passkeys_staff' },
+  },
+  {
+    collection: 'passkeyChallenges',
+    keys: { expiresAtDate: 1 },
+    options: { name: 'passkey_challenges_ttl', expireAfterSeconds: 0 },
+  },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */

@@ -8,6 +8,7 @@ import type { LimitRepository } from './limits.ts';
 import type { MailFailureRepository } from './mail-failures.ts';
 import type { OrderRepository } from './orders.ts';
 import type { OtpRepository } from './otps.ts';
+import type { ChallengeRepository, PasskeyRepository } from './passkeys.ts';
 import type { ProductRepository } from './products.ts';
 import type { RateRepository } from './rates.ts';
 import type { SettingsRepository } from './settings.ts';
@@ -38,6 +39,9 @@ export interface Store {
   catalogueVersions: CatalogueVersionRepository;
   // Card gateway webhooks.
   gatewayEvents: GatewayEventRepository;
+  // Desk members' passkeys and their ceremonies' challenges.
+  passkeys: PasskeyRepository;
+  passkeyChallenges: ChallengeRepository;
 }
 
 /**

@@ -42,4 +42,10 @@ CREATE TABLE IF NOT EXISTS catalogue_versions (
 CREATE INDEX IF NOT EXISTS catalogue_versions_state ON catalogue_versions (state, number DESC);
 -- card gateway events taken in, one row per event id
 CREATE TABLE IF NOT EXISTS gateway_events (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, doc TEXT NOT NULL);
+-- desk members' passkeys, and the challenges of their ceremonies
+CREATE TABLE IF NOT EXISTS passkeys (
+  id TEXT PRIMARY KEY, staff_id TEXT NOT NULL, created_at TEXT NOT NULL, counter INTEGER NOT NULL,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS passkeys_by_staff ON passkeys (staff_id, created_at);
+CREATE TABLE IF NOT EXISTS passkey_challenges (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL, doc TEXT NOT NULL);
 `;
