@@ -39,6 +39,12 @@ export const PASSKEY_OPTIONS_PER_ADDRESS: Limit = {
   perAddress: true,
 };
 
+/**
+ * The public-key algorithms a passkey may use: EdDSA, ES256 and RS256, what phones and keys make.
+ * Named here, not probed from the runtime (the probe warns of Node's experimental algorithms).
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 /** Where the desk is served: the RP id (its host) and the one origin assertions may come from. */
 export function relyingParty(config: { SITE_URL?: string | undefined }, req: Request) {
   const url = new URL(config.SITE_URL || req.url);
@@ -123,6 +129,7 @@ export async function passkeyRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   await issueChallenge(deps.store, options.challenge, 'register', staff.id, now);
   return { success: true as const, options: options as typeof options & Record<string, unknown> };
@@ -153,6 +160,7 @@ export async function addPasskey(
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
     if (!verified.verified) throw new Error('not verified');
     info = verified.registrationInfo;
