@@ -321,7 +321,11 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
           return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
         // A cookie goes with whatever request the browser sends, so a call it authenticates must
         // also show it came from the desk's own pages: browsers send Origin on every POST.
-        if (desk?.via === 'cookie' && req.headers.get('origin') === null)
+        if (
+          desk?.via === 'cookie' &&
+          spec.access !== 'anyone' &&
+          req.headers.get('origin') === null
+        )
           return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
       }
       const deps = await getDeps();

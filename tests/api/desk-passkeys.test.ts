@@ -393,6 +393,12 @@ describe("the desk's session cookie", { timeout: 60_000 }, () => {
     expect(signIn.status).toBe(403);
   });
 
+  it('lets a call that needs no session through with a cookie and no Origin (a script enrolling)', async () => {
+    const { token } = await aliceSession();
+    const options = await withCookie('passkey/options', token);
+    expect(options.status).toBe(200);
+  });
+
   it("never accepts a shopper's token in the desk's cookie, and a shopper's login sets no cookie", async () => {
     const shopper = await signUp('Cookie Shopper');
     const answer = await withCookie('me', shopper.token, { origin: ORIGIN });
