@@ -3,15 +3,7 @@
 // this module keeps what it leaves to the site: challenges stored server-side, short-lived and
 // taken once; the RP id and origin from the site's own address; credentials per member; a counter
 // that only moves forward, in one conditional write; a removed member's passkeys sign in no one.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { DeskPasskey } from '../../lib/contract/desk-passkeys.ts';
 import type { Deps } from '../deps.ts';
@@ -51,6 +43,10 @@ export function relyingParty(config: { SITE_URL?: string | undefined }, req: Req
   return { rpID: url.hostname, origin: url.origin };
 }
 
+// Loaded on the first passkey call, not at start: the CLI and every other desk call never need it.
+const webauthn = () => import('@simplewebauthn/server');
+const helpers = () => import('@simplewebauthn/server/helpers');
+
 /** A passkey as the member's list shows it: no key material. */
 const toDeskPasskey = (p: PasskeyRecord): DeskPasskey => ({
   id: p.id,
@@ -86,6 +82,7 @@ async function takeChallenge(
   staffId: string | null,
   now: number,
 ): Promise<string> {
+  const { decodeClientDataJSON } = await helpers();
   let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(clientDataJSON).challenge;
@@ -116,6 +113,10 @@ export async function passkeyRegistrationOptions(
   req: Request,
   now = Date.now(),
 ) {
+  const [{ generateRegistrationOptions }, { isoBase64URL }] = await Promise.all([
+    webauthn(),
+    helpers(),
+  ]);
   const { rpID } = relyingParty(deps.config, req);
   const existing = await deps.store.passkeys.listByStaff(staff.id);
   if (existing.length >= MAX_PASSKEYS) throw conflict(DESK_ANSWERS.tooManyPasskeys(MAX_PASSKEYS));
@@ -144,6 +145,10 @@ export async function addPasskey(
   now = Date.now(),
 ) {
   const { store } = deps;
+  const [{ verifyRegistrationResponse }, { isoBase64URL }] = await Promise.all([
+    webauthn(),
+    helpers(),
+  ]);
   const { rpID, origin } = relyingParty(deps.config, req);
   const challenge = await takeChallenge(
     store,
@@ -216,6 +221,7 @@ export async function passkeySignInOptions(deps: Deps, req: Request, ip: string,
       now,
     },
   );
+  const { generateAuthenticationOptions } = await webauthn();
   const { rpID } = relyingParty(deps.config, req);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
   await issueChallenge(deps.store, options.challenge, 'signin', null, now);
@@ -241,6 +247,10 @@ export async function passkeySignIn(
     addressFactor: deps.config.THROTTLE_ADDRESS_FACTOR,
     now,
   });
+  const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await Promise.all([
+    webauthn(),
+    helpers(),
+  ]);
   const { rpID, origin } = relyingParty(deps.config, req);
   const challenge = await takeChallenge(
     store,
