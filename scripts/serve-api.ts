@@ -91,8 +91,13 @@ export async function serveApi(
       pending.add(tracked);
     },
   });
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, key) => (out[key] = value));
+  const out: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') out[key] = value;
+  });
+  // Each cookie on its own line, as the platform sends them (joining them would break them).
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies;
   // JSON answers are compressed as the CDN does (see compression.ts).
   const payload = compressBody(
     req.headers['accept-encoding'],

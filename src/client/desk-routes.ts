@@ -7,6 +7,12 @@ import type { DeskClientRoutes } from '../lib/contract/endpoints.ts';
 export const DESK_ROUTES = {
   deskSignIn: ['POST', '/api/desk/signin', 'deskSession'],
   deskSignOut: ['POST', '/api/desk/signout', 'deskMessage'],
+  deskPasskeySignInOptions: ['POST', '/api/desk/passkey/options', 'deskPasskeyOptions'],
+  deskPasskeySignIn: ['POST', '/api/desk/passkey/signin', 'deskSession'],
+  deskPasskeys: ['POST', '/api/desk/passkeys/list', 'deskPasskeys'],
+  deskPasskeyOptions: ['POST', '/api/desk/passkeys/options', 'deskPasskeyOptions'],
+  deskPasskeyAdd: ['POST', '/api/desk/passkeys/add', 'deskPasskeyChange'],
+  deskPasskeyRemove: ['POST', '/api/desk/passkeys/remove', 'deskPasskeyChange'],
   deskMe: ['POST', '/api/desk/me', 'deskMe'],
   deskAcceptInvitation: ['POST', '/api/desk/staff/accept', 'deskEnrol'],
   deskConfirmInvitation: ['POST', '/api/desk/staff/confirm', 'deskSession'],

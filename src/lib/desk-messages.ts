@@ -29,6 +29,18 @@ export const DESK_ANSWERS = {
   slowCodes: (wait: number) => `Too many wrong codes. Please try again in ${seconds(wait)}.`,
   tooManyInvitations: 'Too many invitation attempts. Please wait a few minutes and try again.',
   signedIn: 'Signed in to the desk.',
+  signedInWithPasskey: 'Signed in to the desk with your passkey.',
+  passkeyRefused:
+    'That passkey could not sign you in. Please try again, or use your password and code.',
+  passkeyExpired: 'The passkey request has expired or was already used. Please try again.',
+  passkeyAdded: (name: string) => `Passkey “${name}” added. You can now sign in with it alone.`,
+  passkeyNotAdded: 'The passkey could not be added. Please try again.',
+  passkeyTaken: 'This passkey is already added to the desk.',
+  tooManyPasskeys: (max: number) =>
+    `You have ${max} passkeys, the most a member may have. Remove one first.`,
+  passkeyRemoved: (name: string) => `Passkey “${name}” removed.`,
+  passkeyNotFound: 'You have no such passkey.',
+  tooManyPasskeyTries: 'Too many passkey attempts. Please wait a few minutes and try again.',
   signedOut: 'Signed out of the desk.',
   badInvitation:
     'This invitation link is not valid or has expired. Please ask the owner for a new one.',
@@ -57,4 +69,12 @@ export const DESK_ANSWERS = {
   shippingOnlyOut: 'A courier and tracking number go only with Out for Delivery.',
   moved: (number: string, status: string) => `Order #${number} is now ${status}.`,
   badDates: 'The start date must not be after the end date.',
+} as const;
+
+/** What the desk's browser says about a passkey when the device, not the server, says no. */
+export const PASSKEY_DEVICE_MESSAGES = {
+  cancelled:
+    'No passkey was used (cancelled or timed out). Try again, or sign in with your password and code.',
+  unsupported: 'This browser cannot use passkeys. Please sign in with your password and code.',
+  alreadyAdded: 'This device already has a passkey for the desk.',
 } as const;

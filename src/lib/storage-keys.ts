@@ -43,13 +43,10 @@ export const KEYS = {
   favourites: (email: string) => `${KEY_PREFIXES.favourites}${email || GUEST}`,
 } as const;
 
-/**
- * The desk's keys, kept in the tab's sessionStorage: a staff session ends with the tab, and its key
- * is not the shopper's `token`, so the two never mix.
- */
+/** The desk's keys (the session itself is an HttpOnly cookie no script reads). */
 export const DESK_KEYS = {
-  /** The staff session's token. */
-  token: 'deskToken',
-  /** A success message carried to the next desk page this tab opens (enrolment → the desk). */
+  /** localStorage: this browser signed in to the desk and has not signed out ('true'). */
+  signedIn: 'deskSignedIn',
+  /** sessionStorage: a success message carried to the next desk page this tab opens (enrolment → the desk). */
   carriedNotice: 'deskCarriedNotice',
 } as const;

@@ -32,7 +32,7 @@ const TEXT_SCHEMAS: Record<string, Schema<string>> = {
   [KEYS.selectedCountry]: text(/^[\p{L}\p{M} .,'’()&-]{1,80}$/u),
   [KEYS.selectedCurrency]: text(CURRENCY_CODE_PATTERN),
   [KEYS.highlightTrack]: literal('true'),
-  [DESK_KEYS.token]: text(STORED_TOKEN_PATTERN),
+  [DESK_KEYS.signedIn]: literal('true'),
   // One line of the desk's own wording, as the server sent it; React renders it as text.
   [DESK_KEYS.carriedNotice]: text(/^[^\p{Cc}]{1,500}$/u),
 };

@@ -10,7 +10,12 @@ import {
 } from '../lib/contract/endpoints.ts';
 import { REQUESTS } from '../lib/contract/requests.ts';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
-import { tokenFromRequest } from './accounts/index.ts';
+import {
+  deskSessionCookie,
+  deskTokenOf,
+  endedDeskSessionCookie,
+  tokenFromRequest,
+} from './accounts/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { getDeps } from './deps.ts';
 import { DomainError, tooLarge, type FailureKind } from './errors.ts';
@@ -288,6 +293,7 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
     const spec: EndpointSpec | undefined = name ? ENDPOINTS[name] : undefined;
     if (name) nameCall(name);
     const withMsg = (spec ?? (methods && ENDPOINTS[[...methods.values()][0]!]))?.msg ?? false;
+    const desk = router === 'desk' ? deskTokenOf(req) : null;
     try {
       // Like every call, the JSON 404 refuses to answer (503) on a deploy that lacks a variable.
       const config = loadConfig();
@@ -313,14 +319,22 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
           );
         if (isForeign(req, config.SITE_URL, listed))
           return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
+        // A cookie goes with whatever request the browser sends, so a call it authenticates must
+        // also show it came from the desk's own pages: browsers send Origin on every POST.
+        if (
+          desk?.via === 'cookie' &&
+          spec.access !== 'anyone' &&
+          req.headers.get('origin') === null
+        )
+          return failure(403, SERVER_MESSAGES.foreignOrigin, withMsg);
       }
       const deps = await getDeps();
       const user =
         spec.access === 'shopper' ? await authenticate(deps, tokenFromRequest(req)) : null;
-      // Desk calls: a staff token (its own audience) in a header, never a cookie, so no CSRF.
+      // Desk calls: a staff token (its own audience), from the header or the session cookie.
       const staff =
         spec.access === 'staff' || spec.access === 'owner' || spec.access === 'personalData'
-          ? await authenticateStaff(deps, tokenFromRequest(req), spec.access)
+          ? await authenticateStaff(deps, desk?.token ?? null, spec.access)
           : null;
       const body =
         spec.request === null
@@ -339,13 +353,26 @@ function answerWith(router: RouterName, routes: Map<string, Map<string, Endpoint
         ip: clientAddress(req, context?.ip),
         waitUntil: context?.waitUntil?.bind(context),
       });
-      return toResponse(result);
+      return spec.session ? withSessionCookie(req, spec.session, result) : toResponse(result);
     } catch (error) {
       // An order not saved, or the store unreachable, mails the operator (in the background).
       alertFailedCall(name, error, context);
+      // A refused session cookie is left alone: a late refusal of an ended session must not clear
+      // the newer session another tab has since signed in to. It ends at its Max-Age anyway.
       return answerFailure(error, withMsg);
     }
   };
+}
+
+/**
+ * A desk session's answer: the token a sign-in opened goes into the HttpOnly cookie and out of
+ * the body (no script ever holds it); a sign-out clears the cookie.
+ */
+function withSessionCookie(req: Request, session: 'opens' | 'ends', result: unknown): Response {
+  if (session === 'ends')
+    return json(result, { headers: { 'Set-Cookie': endedDeskSessionCookie(req) } });
+  const { token, ...body } = result as { token: string };
+  return json(body, { headers: { 'Set-Cookie': deskSessionCookie(req, token) } });
 }
 
 /** A service's result as the answer: a ready Response (pages, cacheable bodies), a Reply, or a JSON body. */

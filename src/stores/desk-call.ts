@@ -1,41 +1,41 @@
-// The desk stores' one way to the API: every call carries the session's token, and a 401 ends the
-// session it was made with (the shell then shows sign-in, and the live region says why). Only
+// The desk stores' one way to the API: every call carries the session's cookie (the browser sends
+// it; no script holds the token), and a 401 ends the session it was made in (the shell then shows sign-in, and the live region says why). Only
 // stores import this module (shop/layers refuses it to islands): a screen calls its store's actions.
 import type { AnswerOf, DeskCall, RequestOf } from '../lib/contract/endpoints.ts';
 import { ApiError } from '../client/api.ts';
 import { deskCall, deskFile, type DeskFile, type DeskFileCall } from '../client/desk-calls.ts';
-import { $deskToken, endSession, notify } from './desk-session.ts';
+import { $deskSession, endSession, notify } from './desk-session.ts';
 
-/** Runs a call with the session's token; a 401 ends that session. Throws the call's ApiError. */
-export async function withSession<T>(send: (token: string | null) => Promise<T>): Promise<T> {
-  const token = $deskToken.get();
+/** Runs a call in the tab's session; a 401 ends that session. Throws the call's ApiError. */
+export async function withSession<T>(send: () => Promise<T>): Promise<T> {
+  const session = $deskSession.get();
   try {
-    return await send(token);
+    return await send();
   } catch (error) {
-    throw sessionFailure(error, token);
+    throw sessionFailure(error, session);
   }
 }
 
-/** Sends desk call `name` with the session's token; a 401 ends that session. */
+/** Sends desk call `name` in the tab's session; a 401 ends that session. */
 export const callDesk = <N extends DeskCall>(name: N, body: RequestOf<N>): Promise<AnswerOf<N>> =>
-  withSession((token) => deskCall(name, body, { token }));
+  withSession(() => deskCall(name, body));
 
-/** Fetches a desk file (the CSV export) with the session's token; a 401 ends that session. */
+/** Fetches a desk file (the CSV export) in the tab's session; a 401 ends that session. */
 export const fetchDeskFile = <N extends DeskFileCall>(
   name: N,
   body: RequestOf<N>,
-): Promise<DeskFile> => withSession((token) => deskFile(name, body, { token }));
+): Promise<DeskFile> => withSession(() => deskFile(name, body));
 
 /** True for a failure that ended (or came after the end of) the session it was made in. */
 export const endedSession = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 401;
 
 /** A failed call's error, after a 401 ended the session it was made with. */
-function sessionFailure(error: unknown, token: string | null): unknown {
-  // Only the session this call was made with ends: a call still in flight when staff signed out
+function sessionFailure(error: unknown, session: number | null): unknown {
+  // Only the session this call was made in ends: a call still in flight when staff signed out
   // (or in again) must not undo what they did since.
   if (endedSession(error)) {
-    if (token === $deskToken.get()) {
+    if (session === $deskSession.get()) {
       endSession();
       notify('error', messageOf(error));
     }

@@ -204,7 +204,7 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
       const body = await sendable(file);
       // The name travels in a header: only characters that a header and a file name both take.
       const headers = { [PHOTO_NAME_HEADER]: file.name.replace(/[^\w .()-]/g, '').slice(0, 80) };
-      const answer = await withSession((token) => uploadPhoto(body, { token, headers }));
+      const answer = await withSession(() => uploadPhoto(body, { headers }));
       previews.set(answer.path, await thumbnailOf(file));
       const colours = $editor
         .get()

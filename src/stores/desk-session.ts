@@ -1,11 +1,11 @@
-// The desk's session and its one message: the staff token (in the tab's sessionStorage under the
-// desk's own key, so it ends with the tab and never mixes with a shopper's `token`), the signed-in
-// member, and the message the desk's live region reads out. A message belongs to the screen (and the
+// The desk's session and its one message: which session this tab is in (the session itself is the
+// browser's HttpOnly cookie, shared by every tab and read by no script), the signed-in member, and
+// the message the desk's live region reads out. A message belongs to the screen (and the
 // order) it was made on: it goes when staff leave that screen, and an answer that comes after they
 // left is not shown on the screen they went to.
 import { atom } from 'nanostores';
 import type { DeskStaff } from '../lib/contract/desk.ts';
-import { DESK_KEYS, tabStorage } from './storage.ts';
+import { DESK_KEYS, readText, remove, write } from './storage.ts';
 
 /** A message for the live region: `error` is read as an alert, the rest politely. */
 export interface DeskNotice {
@@ -17,8 +17,11 @@ export interface DeskNotice {
   place: string;
 }
 
-/** The staff token, or null when signed out (a stored value that is not a token counts as none). */
-export const $deskToken = atom<string | null>(tabStorage.readText(DESK_KEYS.token) || null);
+/**
+ * The session this tab is in: a number that changes with every sign-in, or null when signed out.
+ * A call's 401 ends the session only if it is still the one the call was made in.
+ */
+export const $deskSession = atom<number | null>(null);
 /** The signed-in member: undefined while not yet known, null when signed out. */
 export const $deskStaff = atom<DeskStaff | null | undefined>(undefined);
 /** The last message for the live region. */
@@ -56,21 +59,33 @@ export function goToPlace(place: string): void {
 /** Clears the message. */
 export const clearNotice = (): void => $deskNotice.set(null);
 
-function keepSession(token: string | null, staff: DeskStaff | null): void {
-  // Storage refused (private mode): the session lasts as long as the page.
-  if (token) tabStorage.write(DESK_KEYS.token, token);
-  else tabStorage.remove(DESK_KEYS.token);
-  $deskToken.set(token);
+let sessions = 0;
+function keepSession(staff: DeskStaff | null): void {
+  sessions += 1;
+  $deskSession.set(staff ? sessions : null);
   $deskStaff.set(staff);
 }
 
-/** Starts a session from a sign-in or enrolment answer. */
-export function startSession(answer: { token: string; staff: DeskStaff; message: string }): void {
-  keepSession(answer.token, answer.staff);
+/** Starts a session from a sign-in or enrolment answer (the cookie came with it). */
+export function startSession(answer: { staff: DeskStaff; message: string }): void {
+  keepSession(answer.staff);
+  // Remembered browser-wide, so a tab that later finds no session can say it ended.
+  write(DESK_KEYS.signedIn, 'true');
   notify('success', answer.message);
+}
+
+/** Joins the session the browser already has (another tab's sign-in), quietly. */
+export function joinSession(staff: DeskStaff): void {
+  keepSession(staff);
 }
 
 /** Ends the session in this tab (the server's sessions are ended by signOut). */
 export function endSession(): void {
-  keepSession(null, null);
+  keepSession(null);
 }
+
+/** Whether this browser had a desk session it has not signed out of (it may have expired since). */
+export const hadSession = (): boolean => readText(DESK_KEYS.signedIn) === 'true';
+
+/** Forgets that this browser had a session (Sign Out, or its end was said). */
+export const forgetSession = (): void => remove(DESK_KEYS.signedIn);

@@ -4,18 +4,26 @@
 import type { RequestOf } from '../lib/contract/endpoints.ts';
 import { DESK_ANSWERS } from '../lib/desk-messages.ts';
 import { deskCall } from '../client/desk-calls.ts';
-import { callDesk, messageOf } from './desk-call.ts';
+import { callDesk, endedSession, messageOf } from './desk-call.ts';
 import { DESK_KEYS, tabStorage } from './storage.ts';
-import { $deskStaff, $deskToken, endSession, notify, startSession } from './desk-session.ts';
+import {
+  endSession,
+  forgetSession,
+  hadSession,
+  joinSession,
+  notify,
+  startSession,
+} from './desk-session.ts';
 
 export {
   $deskNotice,
+  $deskSession,
   $deskStaff,
-  $deskToken,
   clearNotice,
   endSession,
   enterPlace,
   herePlace,
+  joinSession,
   notify,
   startSession,
   type DeskNotice,
@@ -34,21 +42,26 @@ export function showCarriedNotice(): void {
   if (text) notify('success', text);
 }
 
-/** Learns who the stored token belongs to; with no token, the desk is signed out. */
+/**
+ * Learns whether this browser has a desk session (another tab's sign-in serves this one too). With
+ * none, sign-in shows: quietly for a browser that never had one or signed out; with why, for one
+ * whose session expired or was ended (Sign Out elsewhere, a removal), or any other failure.
+ */
 export async function loadSession(): Promise<void> {
-  if (!$deskToken.get()) {
-    $deskStaff.set(null);
-    return;
-  }
   try {
-    const answer = await callDesk('deskMe', {});
-    $deskStaff.set(answer.staff);
+    joinSession((await deskCall('deskMe', {})).staff);
   } catch (error) {
-    if ($deskToken.get()) {
-      // Not a 401 (network, 403 for a shopper token): no desk session can be used.
-      endSession();
-      notify('error', messageOf(error));
-    }
+    endSession();
+    const quiet =
+      endedSession(error) && messageOf(error) === DESK_ANSWERS.signInRequired && !hadSession();
+    if (quiet) return;
+    forgetSession();
+    notify(
+      'error',
+      messageOf(error) === DESK_ANSWERS.signInRequired
+        ? DESK_ANSWERS.sessionEnded
+        : messageOf(error),
+    );
   }
 }
 
@@ -66,5 +79,6 @@ export async function signOut(): Promise<void> {
     // Ended here anyway; the token expires on its own.
   }
   endSession();
+  forgetSession();
   notify('success', message);
 }

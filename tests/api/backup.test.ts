@@ -85,6 +85,24 @@ async function populate(store: Store): Promise<void> {
     invitedBy: null,
     createdAt: '2026-11-01T09:00:00.000Z',
   });
+  await store.passkeys.create({
+    id: 'Y3JlZGVudGlhbC0x',
+    staffId: 'owner-1',
+    name: 'Owner’s phone',
+    publicKey: 'pQECAyYgASFYIA',
+    counter: 7,
+    transports: ['internal'],
+    deviceType: 'multiDevice',
+    backedUp: true,
+    createdAt: '2026-11-01T09:05:00.000Z',
+    lastUsedAt: null,
+  });
+  await store.passkeyChallenges.put({
+    id: 'a-live-challenge',
+    purpose: 'signin',
+    staffId: null,
+    expiresAt: Date.now() + 60_000,
+  });
   await store.audit.append({
     id: randomUUID(),
     at: '2026-11-02T09:00:00.000Z',
@@ -172,6 +190,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
         mailFailures: 1,
         catalogueVersions: 1,
         gatewayEvents: 0,
+        passkeys: 1,
       });
       expect(readdirSync(folder).sort()).toEqual(
         ['manifest.json', ...BACKED_UP.map((c) => `${c}.jsonl`)].sort(),
@@ -217,7 +236,7 @@ function backupContract(name: string, open: () => Promise<Opened>) {
       const error = await restoreBackup(target.store, folder, KEYS).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BackupError);
       expect((error as BackupError).problems).toEqual([
-        'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1, catalogueVersions 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
+        'The store is not empty (products 2, users 1, carts 1, orders 2, rates 1, subscribers 1, staff 1, audit 1, settings 1, mailFailures 1, catalogueVersions 1, passkeys 1): restore only into an empty store (a new MongoDB database, or a new DATA_DIR). Nothing was restored.',
       ]);
       expect(await target.store.backup.count('orders')).toBe(before);
     });

@@ -1,7 +1,7 @@
 // The desk's browser client and store against the real desk function: the browser's fetch is
 // routed to netlify/functions/desk.mts with the Request it built, so what the client sends (path,
-// method, token header, JSON) is what the server reads. Nothing of the server is replaced.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// method, Origin, the session cookie, JSON) is what the server reads. Nothing of the server is replaced.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_MESSAGES } from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
@@ -10,9 +10,10 @@ import { deskCall } from '../../src/client/desk-calls.ts';
 import { callDesk } from '../../src/stores/desk-call.ts';
 import {
   $deskNotice,
+  $deskSession,
   $deskStaff,
-  $deskToken,
   endSession,
+  joinSession,
   loadSession,
   notify,
   signIn,
@@ -27,13 +28,17 @@ import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import {
+  browserJar,
   routeFetchToDesk,
+  useBrowserSession,
   deskCall as serverCall,
   enrol,
   seedOrder,
   type Member,
 } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { MemoryStorage } from '../fixtures/memory-storage.ts';
+import { DESK_KEYS } from '../../src/lib/storage-keys.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let staff: Member;
@@ -46,26 +51,35 @@ beforeAll(async () => {
   staff = await enrol('staff', 'Client Staff');
   other = await enrol('staff', 'Other Staff');
   restoreFetch = routeFetchToDesk(sent, '203.0.113.50');
+  vi.stubGlobal('localStorage', new MemoryStorage());
 }, 60_000);
 
 afterEach(() => {
   sent.length = 0;
   endSession();
+  useBrowserSession(null);
   $deskNotice.set(null);
 });
 
 afterAll(async () => {
   restoreFetch();
+  vi.unstubAllGlobals();
   await settleBackground();
   await env.cleanup();
 });
 
+/** The member as the desk's `me` call answers them. */
+async function staffOf(member: Member) {
+  return (await serverCall('me', { token: member.token })).body.staff;
+}
+
 describe('deskCall', { timeout: 60_000 }, () => {
-  it('sends the staff token in the token header, never a cookie, and parses the answer', async () => {
-    const answer = await deskCall('deskMe', {}, { token: staff.token });
+  it("sends no token of its own: the browser's session cookie carries the session, and the answer is parsed", async () => {
+    useBrowserSession(staff.token);
+    const answer = await deskCall('deskMe', {});
     expect(answer.staff.email).toBe(staff.email);
-    expect(sent[0]!.headers.get('token')).toBe(staff.token);
-    expect(sent[0]!.headers.get('cookie')).toBeNull();
+    expect(sent[0]!.headers.get('token')).toBeNull();
+    expect(sent[0]!.headers.get('cookie')).toBe(`deskSession=${staff.token}`);
     expect(new URL(sent[0]!.url).pathname).toBe('/api/desk/me');
     expect(sent[0]!.method).toBe('POST');
   });
@@ -89,51 +103,97 @@ describe('deskCall', { timeout: 60_000 }, () => {
 });
 
 describe('the desk store', { timeout: 60_000 }, () => {
-  it('signs in with e-mail, password and code, keeping the token and the member', async () => {
+  it('signs in with e-mail, password and code: the token goes to the cookie, never to the store', async () => {
     await signIn({ email: staff.email, password: staff.password, code: staff.code(1) });
-    expect($deskToken.get()).toMatch(/^ey/);
+    expect(browserJar.session).toMatch(/^ey/);
+    expect($deskSession.get()).not.toBeNull();
     expect($deskStaff.get()?.email).toBe(staff.email);
     expect($deskNotice.get()).toMatchObject({ kind: 'success', text: DESK_ANSWERS.signedIn });
   });
 
   it('ends the session and shows the server message when a call answers 401', async () => {
-    $deskToken.set('not-a-token');
-    $deskStaff.set(null);
+    joinSession(await staffOf(staff));
+    useBrowserSession('not-a-token');
     await expect(callDesk('deskOrders', {})).rejects.toThrow(DESK_ANSWERS.sessionEnded);
-    expect($deskToken.get()).toBeNull();
+    expect($deskSession.get()).toBeNull();
     expect($deskStaff.get()).toBeNull();
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
   });
 
   it('keeps a newer session when a call made with an older token answers 401', async () => {
-    $deskToken.set('not-a-token');
+    const member = await staffOf(staff);
+    joinSession(member);
+    useBrowserSession('not-a-token');
     const late = callDesk('deskOrders', {});
-    $deskToken.set(staff.token);
+    joinSession(member);
+    const newer = $deskSession.get();
+    useBrowserSession(staff.token);
     await expect(late).rejects.toThrow(DESK_ANSWERS.sessionEnded);
-    expect($deskToken.get()).toBe(staff.token);
+    expect($deskSession.get()).toBe(newer);
     expect($deskNotice.get()).toBeNull();
   });
 
   it('says nothing more for a list that answers 401 after staff signed out', async () => {
-    $deskToken.set('an-ended-session');
+    joinSession(await staffOf(staff));
+    useBrowserSession('an-ended-session');
     const late = loadOrders({ status: '', payment: '', from: '', to: '', q: '' });
-    $deskToken.set(null);
+    endSession();
     notify('success', DESK_ANSWERS.signedOut);
     await late;
     expect($deskNotice.get()).toMatchObject({ kind: 'success', text: DESK_ANSWERS.signedOut });
   });
 
+  it("opens a new tab signed in to the browser's session, with no form and no message", async () => {
+    useBrowserSession(staff.token);
+    await loadSession();
+    expect($deskStaff.get()?.email).toBe(staff.email);
+    expect($deskSession.get()).not.toBeNull();
+    expect($deskNotice.get()).toBeNull();
+  });
+
+  it('shows sign-in quietly to a browser that never signed in', async () => {
+    localStorage.removeItem(DESK_KEYS.signedIn);
+    await loadSession();
+    expect($deskStaff.get()).toBeNull();
+    expect($deskNotice.get()).toBeNull();
+  });
+
+  it('says the session ended when the cookie of a browser that signed in is gone (expired)', async () => {
+    const member = await enrol('staff', 'Expired Session');
+    await signIn({ email: member.email, password: member.password, code: member.code(1) });
+    useBrowserSession(null);
+    await loadSession();
+    expect($deskStaff.get()).toBeNull();
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
+  });
+
+  it('says the session ended when Sign Out in another tab ended it, on the next call here', async () => {
+    const member = await enrol('staff', 'Signed Out Elsewhere');
+    await signIn({ email: member.email, password: member.password, code: member.code(1) });
+    const cookie = browserJar.session!;
+    // Another tab signs out: the server ends the session and the browser's cookie goes.
+    expect((await serverCall('signout', { token: cookie })).status).toBe(200);
+    useBrowserSession(null);
+    await expect(callDesk('deskOrders', {})).rejects.toThrow(DESK_ANSWERS.signInRequired);
+    expect($deskStaff.get()).toBeNull();
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.signInRequired });
+    // A tab that still sent the ended cookie is refused as well.
+    useBrowserSession(cookie);
+    await loadSession();
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
+  });
+
   it("refuses a shopper's token: no desk session, and the server's words", async () => {
     const shopper = await signUp('Desk Client');
-    $deskToken.set(shopper.token);
+    useBrowserSession(shopper.token);
     await loadSession();
-    expect($deskToken.get()).toBeNull();
+    expect($deskSession.get()).toBeNull();
     expect($deskStaff.get()).toBeNull();
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.shopperToken });
   });
 
   it('keeps the list when the server refuses the filters, and shows why', async () => {
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     await loadOrders({ status: '', payment: '', from: '', to: '', q: '' });
     const before = $orderList.get();
     expect(before?.success).toBe(true);
@@ -146,7 +206,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
     const seeded: string[] = [];
     for (let i = 0; i < 30; i++)
       seeded.push((await seedOrder({ address: lahoreAddress({ lastName: 'Pagewala' }) })).id);
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     await loadOrders({ status: '', payment: '', from: '', to: '', q: 'Pagewala' });
     expect($orderList.get()?.matched).toBe(30);
     expect($orderList.get()?.orders).toHaveLength(25);
@@ -162,7 +222,7 @@ describe('the desk store', { timeout: 60_000 }, () => {
 
   it('answers the order as it now is, with who moved it, when another member moved it first', async () => {
     const seeded = await seedOrder();
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const moved = await serverCall('orders/move', {
       body: { order: seeded.id, from: 'Order Placed', to: 'Packing' },
@@ -228,7 +288,7 @@ function deliveredOrder(request?: Partial<ReturnRecord>) {
 describe('payments and returns from the desk store', { timeout: 60_000 }, () => {
   it('records the cash of a delivered COD order and answers it paid, with the server message', async () => {
     const seeded = await deliveredOrder();
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     expect(shown.due).toBe(8350);
     const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
@@ -238,7 +298,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
       { method: 'COD', amount: 8350, reference: null, by: staff.email },
     ]);
     const req = sent.find((r) => new URL(r.url).pathname === '/api/desk/orders/payment')!;
-    expect(req.headers.get('token')).toBe(staff.token);
+    expect(req.headers.get('cookie')).toBe(`deskSession=${staff.token}`);
     expect(await req.json()).toEqual({ order: seeded.id, method: 'COD', amount: 8350 });
     const number = seeded.id.slice(-8).toUpperCase();
     expect($deskNotice.get()).toMatchObject({
@@ -249,7 +309,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
 
   it("refuses COD cash before delivery in the server's words and leaves the order unpaid", async () => {
     const seeded = await seedOrder();
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const done = await recordPayment(shown, { method: 'COD', amount: 8350 });
     expect(done.recorded).toBe(false);
@@ -262,7 +322,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
 
   it('answers the order as it now is when another member recorded the payment first', async () => {
     const seeded = await deliveredOrder();
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const first = await serverCall('orders/payment', {
       body: { order: seeded.id, method: 'COD', amount: 8350 },
@@ -281,7 +341,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
 
   it('approves a request with the version shown and answers the order with its request approved', async () => {
     const seeded = await deliveredOrder({});
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     expect(shown.return).toMatchObject({ state: 'requested', version: 1 });
     const done = await stepReturn(shown, 'approved');
@@ -298,7 +358,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
 
   it('tells who changed a request first and answers it as it now is', async () => {
     const seeded = await deliveredOrder({});
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const first = await serverCall('returns/step', {
       body: { order: seeded.id, to: 'refused', reason: 'Worn', version: 1 },
@@ -316,7 +376,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
 
   it("refuses a pick-up window that ends before it starts in the server's words, the request unchanged", async () => {
     const seeded = await deliveredOrder({ state: 'approved', version: 2 });
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     const shown = (await callDesk('deskOrder', { order: seeded.id })).order;
     const done = await stepReturn(shown, 'pickupScheduled', {
       pickupFrom: '2031-03-04T14:00',
@@ -330,7 +390,7 @@ describe('payments and returns from the desk store', { timeout: 60_000 }, () => 
   it('lists the open requests, or all of them with the toggle', async () => {
     const open = await deliveredOrder({});
     const closed = await deliveredOrder({ state: 'refused', version: 2, refusalReason: 'Worn' });
-    $deskToken.set(staff.token);
+    useBrowserSession(staff.token);
     await loadReturns(true);
     const openIds = $returnList.get()!.map((r) => r.orderId);
     expect(openIds).toContain(open.id);

@@ -35,6 +35,9 @@ beforeAll(async () => {
   owner = await enrol('owner', 'Store Owner');
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(new URL(String(input), 'http://localhost:8888'), init);
+    // As the browser sends them: the page's Origin, and the owner's desk session cookie.
+    req.headers.set('origin', 'http://localhost:8888');
+    req.headers.set('cookie', `deskSession=${owner.token}`);
     await gate;
     return desk(req, { ip: '203.0.113.71' });
   }) as typeof fetch;
@@ -43,7 +46,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.stubGlobal('sessionStorage', new MemoryStorage());
   const me = await clientCall('deskMe', {}, { token: owner.token });
-  startSession({ token: owner.token, staff: me.staff, message: 'signed in' });
+  startSession({ staff: me.staff, message: 'signed in' });
   enterPlace('orders');
   $deskNotice.set(null);
 });

@@ -18,13 +18,14 @@ import { callDesk, fetchDeskFile } from '../../src/stores/desk-call.ts';
 import {
   $deskNotice,
   $deskStaff,
-  $deskToken,
+  $deskSession,
   endSession,
   startSession,
 } from '../../src/stores/desk.ts';
 import {
   allowPersonalData,
   routeFetchToDesk,
+  useBrowserSession,
   enrol,
   seedOrder,
   type Member,
@@ -61,7 +62,8 @@ afterAll(async () => {
 /** Signs the store in as `member` (as the desk does after sign-in). */
 async function signInAs(member: Member) {
   const me = await deskCall('deskMe', {}, { token: member.token });
-  startSession({ token: member.token, staff: me.staff, message: 'signed in' });
+  useBrowserSession(member.token);
+  startSession({ staff: me.staff, message: 'signed in' });
 }
 
 describe('the settings screen', { timeout: 60_000 }, () => {
@@ -145,12 +147,13 @@ describe('the settings screen', { timeout: 60_000 }, () => {
 });
 
 describe('the CSV export', { timeout: 60_000 }, () => {
-  it("is fetched with the token header and saved under the server's filename, holding the period's orders", async () => {
+  it("is fetched in the browser's session (its cookie, no token header) and saved under the server's filename, holding the period's orders", async () => {
     const order = await seedOrder();
     const day = karachiDay(order.date);
-    const file = await deskFile('deskExport', { from: day, to: day }, { token: staff.token });
-    expect(sent[0]!.headers.get('token')).toBe(staff.token);
-    expect(sent[0]!.headers.get('cookie')).toBeNull();
+    useBrowserSession(staff.token);
+    const file = await deskFile('deskExport', { from: day, to: day });
+    expect(sent[0]!.headers.get('token')).toBeNull();
+    expect(sent[0]!.headers.get('cookie')).toBe(`deskSession=${staff.token}`);
     expect(new URL(sent[0]!.url).pathname).toBe('/api/desk/orders/export');
     expect(file.filename).toBe(`orders-${day}-to-${day}.csv`);
     expect(file.blob.type).toBe('text/csv;charset=utf-8');
@@ -181,16 +184,16 @@ describe('the CSV export', { timeout: 60_000 }, () => {
 
   it('ends the session and says so when the token is no longer valid', async () => {
     startSession({
-      token: 'not-a-token',
       staff: (await deskCall('deskMe', {}, { token: staff.token })).staff,
       message: '',
     });
+    useBrowserSession('not-a-token');
     const failure = await fetchDeskFile('deskExport', {
       from: '2026-03-01',
       to: '2026-03-01',
     }).catch((e: unknown) => e);
     expect(failure).toMatchObject({ status: 401, message: DESK_ANSWERS.sessionEnded });
-    expect($deskToken.get()).toBeNull();
+    expect($deskSession.get()).toBeNull();
     expect($deskStaff.get()).toBeNull();
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
   });

@@ -17,7 +17,7 @@ import { deskCall } from '../../src/client/desk-calls.ts';
 import {
   $deskNotice,
   $deskStaff,
-  $deskToken,
+  $deskSession,
   endSession,
   startSession,
 } from '../../src/stores/desk.ts';
@@ -50,7 +50,9 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import {
   allowPersonalData,
+  browserJar,
   routeFetchToDesk,
+  useBrowserSession,
   enrol,
   seedOrder,
   type Member,
@@ -95,7 +97,8 @@ afterAll(async () => {
 /** Signs the stores in as `member`, as the desk does after sign-in. */
 async function signInAs(member: Member) {
   const me = await deskCall('deskMe', {}, { token: member.token });
-  startSession({ token: member.token, staff: me.staff, message: 'signed in' });
+  useBrowserSession(member.token);
+  startSession({ staff: me.staff, message: 'signed in' });
   $deskNotice.set(null);
 }
 
@@ -319,7 +322,7 @@ describe('the slips store', { timeout: 60_000 }, () => {
 describe('a load whose session has ended', { timeout: 60_000 }, () => {
   it('ends the session, says so once, and holds the message as the error', async () => {
     await signInAs(staff);
-    $deskToken.set('an-ended-session');
+    useBrowserSession('an-ended-session');
     const said: string[] = [];
     const stop = $deskNotice.listen((n) => void (n && said.push(n.text)));
     try {
@@ -327,7 +330,7 @@ describe('a load whose session has ended', { timeout: 60_000 }, () => {
     } finally {
       stop();
     }
-    expect($deskToken.get()).toBeNull();
+    expect($deskSession.get()).toBeNull();
     expect($deskStaff.get()).toBeNull();
     expect($business.get().error).toBe(DESK_ANSWERS.sessionEnded);
     expect(said).toEqual([DESK_ANSWERS.sessionEnded]);
@@ -356,12 +359,13 @@ describe('the invitation store', { timeout: 60_000 }, () => {
 
     expect(await confirmInvitation(token, '000 000')).toBe(false);
     expect(notice()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.badCode });
-    expect($deskToken.get()).toBeNull();
+    expect($deskSession.get()).toBeNull();
 
     const code = totpAt(base32Decode(enrolment.secret), Date.now());
     expect(await confirmInvitation(token, `${code.slice(0, 3)} ${code.slice(3)}`)).toBe(true);
     expect($deskStaff.get()?.email).toBe(email);
-    expect(sessionStorage.getItem(DESK_KEYS.token)).toBe($deskToken.get());
+    expect(browserJar.session).toMatch(/^ey/);
+    expect(sessionStorage.getItem('deskToken')).toBeNull();
     expect(sessionStorage.getItem(DESK_KEYS.carriedNotice)).toBe(DESK_ANSWERS.enrolled);
   });
 });

@@ -161,7 +161,7 @@ describe('db migrate (migrateMongo)', () => {
   afterAll(() => mongoDouble.reset());
 
   it('creates every index the adapter relies on, and a second run changes nothing', async () => {
-    expect(await missingMongoIndexes(uri, 'shop', driver)).toHaveLength(16);
+    expect(await missingMongoIndexes(uri, 'shop', driver)).toHaveLength(18);
     const names = await migrateMongo(uri, 'shop', driver);
     expect(names).toContain('users.users_email');
     expect(await migrateMongo(uri, 'shop', driver)).toEqual(names);
@@ -234,7 +234,7 @@ describe('shop doctor (runDoctor)', () => {
     const failures = lines.filter((l) => !l.ok).map((l) => l.text);
     expect(failures).toEqual([
       'MongoDB reachable (database shop): connected, but the catalogue is empty: run `npm run shop -- catalogue import <file>`',
-      'MongoDB indexes: missing products.products_position, users.users_email, orders.orders_user_date, orders.orders_idempotency, otps.otps_ttl, limits.limits_ttl, subscribers.subscribers_token, staff.staff_email, staff.staff_invite, audit.audit_at, mailFailures.mail_failures_due, mailFailures.mail_failures_at, orders.orders_date, catalogueVersions.catalogue_versions_state, pushSubscriptions.push_subscriptions_endpoint, pushSubscriptions.push_subscriptions_staff: run `npm run shop -- db migrate`',
+      'MongoDB indexes: missing products.products_position, users.users_email, orders.orders_user_date, orders.orders_idempotency, otps.otps_ttl, limits.limits_ttl, subscribers.subscribers_token, staff.staff_email, staff.staff_invite, audit.audit_at, mailFailures.mail_failures_due, mailFailures.mail_failures_at, orders.orders_date, catalogueVersions.catalogue_versions_state, pushSubscriptions.push_subscriptions_endpoint, pushSubscriptions.push_subscriptions_staff, passkeys.passkeys_staff, passkeyChallenges.passkey_challenges_ttl: run `npm run shop -- db migrate`',
     ]);
   });
 

@@ -12,7 +12,7 @@ import { issueToken } from '../../src/server/accounts/auth/tokens.ts';
 import { openTotpSecret } from '../../src/server/accounts/auth/totp.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp } from '../fixtures/api.ts';
-import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
+import { deskCall, enrol, sessionCookieOf, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { settleBackground } from '../../src/server/background.ts';
@@ -117,7 +117,7 @@ describe('rotating JWT_SECRET with JWT_SECRET_PREVIOUS set', () => {
       ip: '198.51.100.61',
     });
     expect(answer.status).toBe(200);
-    const header = decodeProtectedHeader(answer.body.token as string);
+    const header = decodeProtectedHeader(sessionCookieOf(answer.headers)!);
     expect(header.kid).toBe(keyId(encode(NEW)));
     expect(JSON.stringify(header)).not.toContain(NEW.slice(0, 12));
     expect(keyId(encode(NEW))).not.toBe(keyId(encode(OLD)));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, ENDPOINTS } from '../../scripts/api-endpoints.ts';
 import { bundleFunctions, type BundleSet } from '../../scripts/bundle-functions.ts';
 import { MONGO_INDEXES } from '../../src/server/store/mongo/index.ts';
+import { base32Decode, totpAt } from '../../src/server/accounts/auth/totp.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { codeIn, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
@@ -184,6 +185,13 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ],
   ['desk-signout', '/api/desk/signout', { body: '{}' }, 401],
   ['desk-me', '/api/desk/me', { body: '{}' }, 401],
+  // Passkeys: sign-in options are for anyone, a malformed assertion is a 400, the rest need a session.
+  ['desk-passkey-signin-options', '/api/desk/passkey/options', { body: '{}' }, 200],
+  ['desk-passkey-signin', '/api/desk/passkey/signin', { body: '{}' }, 400],
+  ['desk-passkeys', '/api/desk/passkeys/list', { body: '{}' }, 401],
+  ['desk-passkey-options', '/api/desk/passkeys/options', { body: '{}' }, 401],
+  ['desk-passkey-add', '/api/desk/passkeys/add', { body: '{}' }, 401],
+  ['desk-passkey-remove', '/api/desk/passkeys/remove', { body: '{}' }, 401],
   ['desk-invite', '/api/desk/staff/invite', { body: '{}' }, 401],
   ['desk-staff-list', '/api/desk/staff/list', { body: '{}' }, 401],
   ['desk-staff-role', '/api/desk/staff/role', { body: '{}' }, 401],
@@ -553,6 +561,41 @@ const ERROR_ANSWERS: Array<[string, () => Promise<void>]> = [
     },
   ],
 ];
+
+describe("the desk's session cookie through the bundles", { timeout: 60_000 }, () => {
+  it("enrolment sets the HttpOnly, SameSite=Strict, Secure cookie on /api/desk; it signs the owner in with the site's Origin, and Sign Out clears it", async () => {
+    const invitation = await host.invite(URI, 'shop', 'owner.tier@bastaa.pk');
+    const accepted = await send('/api/desk/staff/accept', {
+      body: JSON.stringify({ token: invitation, password: 'tall ladder purple kettle' }),
+    });
+    expect(accepted.status).toBe(200);
+    const code = totpAt(base32Decode(accepted.body.secret as string), Date.now());
+    const confirmed = await send('/api/desk/staff/confirm', {
+      body: JSON.stringify({ token: invitation, code }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).not.toHaveProperty('token');
+    const [line] = confirmed.headers.getSetCookie();
+    expect(line).toMatch(
+      /^deskSession=ey[\w-]+\.[\w-]+\.[\w-]+; Max-Age=43200; Path=\/api\/desk; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const cookie = line!.split(';')[0]!;
+    const site = { cookie, origin: 'https://bastaa.pk' };
+    const me = await send('/api/desk/me', { body: '{}', headers: site });
+    expect(me).toMatchObject({ status: 200, body: { staff: { email: 'owner.tier@bastaa.pk' } } });
+    const foreign = await send('/api/desk/me', {
+      body: '{}',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    const out = await send('/api/desk/signout', { body: '{}', headers: site });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()).toEqual([
+      'deskSession=; Max-Age=0; Path=/api/desk; HttpOnly; Secure; SameSite=Strict',
+    ]);
+    expect((await send('/api/desk/me', { body: '{}', headers: site })).status).toBe(401);
+  });
+});
 
 describe('error answers of the bundles', { timeout: 60_000 }, () => {
   for (const [title, check] of ERROR_ANSWERS) it(title, check);

@@ -14,6 +14,7 @@ import {
   enrolledMember,
   mailWithSubject,
   openDeskAs,
+  useDeskSession,
 } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { inlineScripts } from '../../scripts/csp.ts';
@@ -65,11 +66,11 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   await page.getByLabel('E-mail').fill(ownerEmail);
   await page.getByLabel('Password').fill(DESK_PASSWORD);
   await page.getByLabel('6-digit code from your authenticator app').fill('000000');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(alert(page)).toHaveText(DESK_ANSWERS.badSignIn);
   // The enrolment used this step's code; the app's next one signs in.
   await page.getByLabel('6-digit code from your authenticator app').fill(codeFor(secret, 1));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(heading(page)).toHaveText('Orders');
   await expect(heading(page)).toBeFocused();
   await expectNoAxeViolations(page);
@@ -278,7 +279,7 @@ test('the desk stands apart from the shop: not indexed, its own CSP, no shop isl
   expect(home).not.toContain('/desk');
 
   const shopper = await signUp(request, { tag: 'desk-intruder' });
-  await page.addInitScript((token) => sessionStorage.setItem('deskToken', token), shopper.token);
+  await useDeskSession(page, shopper.token);
   await page.goto('/desk/#/orders');
   await expect(alert(page)).toHaveText(DESK_ANSWERS.shopperToken);
   await expect(heading(page)).toHaveText('Sign in to the desk');
@@ -286,7 +287,7 @@ test('the desk stands apart from the shop: not indexed, its own CSP, no shop isl
   const staff = await enrolledMember(request, uniqueEmail('desk-weight'), 'staff', 'Weigh');
   const weighed = await page.context().browser()!.newContext(TOUCH_PHONE);
   const weighPage = await weighed.newPage();
-  await weighPage.addInitScript((token) => sessionStorage.setItem('deskToken', token), staff.token);
+  await useDeskSession(weighPage, staff.token);
   const baseURL = test.info().project.use.baseURL!;
   const js = await jsBeforeInteraction(weighPage, `${baseURL}/desk/#/orders`);
   await expect(heading(weighPage)).toHaveText('Orders');

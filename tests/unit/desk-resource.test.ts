@@ -19,11 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The audit store, signed in with a token, as a fresh page has it. */
+/** The audit store, in a session, as a fresh page has it. */
 async function signedInAudit() {
   const desk = await import('../../src/stores/desk.ts');
   const audit = await import('../../src/stores/desk-audit.ts');
-  desk.$deskToken.set('eyJh.eyJz.c2ln');
+  desk.joinSession({ id: 's1', email: 'a@bastaa.pk', name: 'A', role: 'staff' } as never);
   return { ...desk, ...audit };
 }
 
@@ -41,7 +41,7 @@ const entry = (id: string) => ({
 describe('a desk store', () => {
   it('holds the network message when no answer comes, and keeps the session', async () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    const { $auditLog, $deskNotice, $deskToken, loadAudit } = await signedInAudit();
+    const { $auditLog, $deskNotice, $deskSession, loadAudit } = await signedInAudit();
     expect(await loadAudit()).toBe(false);
     expect($auditLog.get()).toEqual({
       data: null,
@@ -50,7 +50,7 @@ describe('a desk store', () => {
       busy: false,
     });
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: CLIENT_MESSAGES.network });
-    expect($deskToken.get()).toBe('eyJh.eyJz.c2ln');
+    expect($deskSession.get()).not.toBeNull();
   });
 
   it("holds 'not understood' for an answer outside the contract", async () => {

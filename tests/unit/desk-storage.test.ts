@@ -1,6 +1,6 @@
-// The desk's keys in the tab's sessionStorage, read through their schemas like the shop's: a value
-// that is not what the key holds (a tampered token, a carried message with control characters)
-// counts as absent, and the desk neither sends it nor shows it.
+// The desk's keys in the browser's storage, read through their schemas like the shop's: a value
+// that is not what the key holds (a carried message with control characters) counts as absent,
+// and the desk never shows it. No token is ever stored: the session is an HttpOnly cookie.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESK_KEYS } from '../../src/lib/storage-keys.ts';
 import { parseStored } from '../../src/lib/stored-values.ts';
@@ -14,6 +14,7 @@ beforeEach(() => {
   calls.length = 0;
   tab = new MemoryStorage();
   vi.stubGlobal('sessionStorage', tab);
+  vi.stubGlobal('localStorage', new MemoryStorage());
   // Any call the desk makes is kept and answered as the server answers a token it does not know.
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     calls.push(new Request(new URL(input, 'http://localhost'), init));
@@ -28,43 +29,38 @@ afterEach(() => vi.unstubAllGlobals());
 /** The desk's session store as a fresh page loads it. */
 const freshDesk = () => import('../../src/stores/desk.ts');
 
-describe("the desk's stored token", () => {
-  for (const stored of [
-    'eyJh.eyJz.c2ln\nX-Other: header',
-    '{"token":"eyJh.eyJz.c2ln"}',
-    '<script>alert(1)</script>',
-    'x'.repeat(5000),
-  ]) {
-    it(`is ignored, not sent, when it is not a token (${JSON.stringify(stored.slice(0, 30))})`, async () => {
-      tab.setItem(DESK_KEYS.token, stored);
-      const { $deskToken, $deskStaff, loadSession } = await freshDesk();
-      expect($deskToken.get()).toBeNull();
-      await loadSession();
-      expect(calls).toEqual([]);
-      expect($deskStaff.get()).toBeNull();
-    });
-  }
-
-  it('is read and sent in the token header when it is one', async () => {
-    tab.setItem(DESK_KEYS.token, 'eyJh.eyJz.c2ln');
-    const { $deskToken, loadSession } = await freshDesk();
-    expect($deskToken.get()).toBe('eyJh.eyJz.c2ln');
+describe("the desk's session in the browser", () => {
+  it('is never held by a script: a stored token of an older desk is neither read nor sent', async () => {
+    tab.setItem('deskToken', 'eyJh.eyJz.c2ln');
+    const { $deskSession, loadSession } = await freshDesk();
+    expect($deskSession.get()).toBeNull();
     await loadSession();
     expect(calls.map((c) => [new URL(c.url).pathname, c.headers.get('token')])).toEqual([
-      ['/api/desk/me', 'eyJh.eyJz.c2ln'],
+      ['/api/desk/me', null],
     ]);
-    // The server's 401 ended the session: the tab forgets the token.
-    expect(tab.getItem(DESK_KEYS.token)).toBeNull();
   });
 
-  it('is kept under its own key when a session starts, and removed when it ends', async () => {
-    const { endSession, startSession } = await freshDesk();
+  it('starts with no token kept anywhere, and only a flag that this browser signed in', async () => {
+    const { $deskSession, endSession, startSession } = await freshDesk();
     const staff = { id: 's1', email: 'a@bastaa.pk', name: 'A', role: 'staff', status: 'active' };
-    startSession({ token: 'eyJh.eyJz.c2ln', staff: staff as never, message: 'Signed in.' });
-    expect(tab.getItem(DESK_KEYS.token)).toBe('eyJh.eyJz.c2ln');
-    expect(tab.getItem('token')).toBeNull();
+    startSession({ staff: staff as never, message: 'Signed in.' });
+    expect($deskSession.get()).not.toBeNull();
+    expect(localStorage.getItem(DESK_KEYS.signedIn)).toBe('true');
+    expect(tab.getItem('deskToken')).toBeNull();
     endSession();
-    expect(tab.getItem(DESK_KEYS.token)).toBeNull();
+    expect($deskSession.get()).toBeNull();
+  });
+
+  it('says the session ended when a browser that had one finds none', async () => {
+    localStorage.setItem(DESK_KEYS.signedIn, 'true');
+    const { $deskNotice, $deskStaff, loadSession } = await freshDesk();
+    await loadSession();
+    expect($deskStaff.get()).toBeNull();
+    expect($deskNotice.get()).toMatchObject({
+      kind: 'error',
+      text: 'Your desk session has ended. Please sign in again.',
+    });
+    expect(localStorage.getItem(DESK_KEYS.signedIn)).toBeNull();
   });
 });
 
@@ -91,11 +87,8 @@ describe("the desk's carried message", () => {
 
 describe('parseStored', () => {
   it("reads the desk's keys through their schemas", () => {
-    expect(parseStored(DESK_KEYS.token, 'eyJh.eyJz.c2ln')).toEqual({
-      ok: true,
-      value: 'eyJh.eyJz.c2ln',
-    });
-    expect(parseStored(DESK_KEYS.token, 'two words')).toEqual({ ok: false });
+    expect(parseStored(DESK_KEYS.signedIn, 'true')).toEqual({ ok: true, value: 'true' });
+    expect(parseStored(DESK_KEYS.signedIn, 'eyJh.eyJz.c2ln')).toEqual({ ok: false });
     expect(parseStored(DESK_KEYS.carriedNotice, '')).toEqual({ ok: false });
   });
 });

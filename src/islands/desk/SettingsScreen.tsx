@@ -1,4 +1,5 @@
-// The shop's settings: everyone on the desk may read them, an owner edits them. Each value says
+// The shop's settings: everyone on the desk may read them, an owner edits them; below them, the
+// member's own passkeys. Each value says
 // whether it is still the default; a save sends only the settings whose fields changed, and the
 // server's words (its field messages, or which keys it saved) are shown as they came. Below them,
 // each member turns on push alerts for their own devices.
@@ -11,6 +12,7 @@ import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PushAlerts } from './PushAlerts.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -131,6 +133,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
         )}
       </form>
       <PushAlerts />
+      <PasskeysSection />
     </>
   );
 }

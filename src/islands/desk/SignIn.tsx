@@ -1,7 +1,8 @@
-// Sign-in: e-mail, password and the authenticator's 6-digit code; the server's message shown as it
-// came (a wrong code, a throttle's wait).
+// Sign-in: a passkey alone, or e-mail, password and the authenticator's 6-digit code; the server's
+// message shown as it came (a wrong code, a throttle's wait).
 import { useState, type FormEvent } from 'react';
 import { notify, messageOf, signIn } from '../../stores/desk.ts';
+import { signInWithPasskey } from '../../stores/desk-passkeys.ts';
 import { Field } from './Field.tsx';
 
 /** The sign-in form. */
@@ -22,28 +23,48 @@ export function SignIn() {
       setBusy(false);
     }
   }
+  async function withPasskey() {
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+    } catch (error) {
+      notify('error', messageOf(error));
+      setBusy(false);
+    }
+  }
   return (
-    <form className="desk-form" onSubmit={(e) => void submit(e)}>
-      <Field label="E-mail" name="email" type="email" autoComplete="username" required />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <Field
-        label="6-digit code from your authenticator app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-      />
-      <button type="submit" className="desk-button" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+    <>
+      <button
+        type="button"
+        className="desk-button"
+        disabled={busy}
+        onClick={() => void withPasskey()}
+      >
+        Sign in with a passkey
       </button>
-    </form>
+      <h2>Or with your password and code</h2>
+      <form className="desk-form" onSubmit={(e) => void submit(e)}>
+        <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <Field
+          label="6-digit code from your authenticator app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+        />
+        <button type="submit" className="desk-button" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </>
   );
 }

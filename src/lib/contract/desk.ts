@@ -17,6 +17,7 @@ import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
+import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
 
 const success = z.literal(true);
 const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
@@ -100,6 +101,7 @@ export const DESK_REQUESTS = {
   ...PUBLISH_REQUESTS,
   // A member's devices that get alerts.
   ...PUSH_REQUESTS,
+  ...PASSKEY_REQUESTS,
 } as const;
 
 /** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
@@ -185,10 +187,10 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   return: z.nullable(deskReturnSchema),
 });
 
+// The session's token is in the HttpOnly cookie the answer sets, never in the body.
 const session = z.object({
   success,
   message: z.string(),
-  token: z.string(),
   staff: deskStaffSchema,
 });
 
@@ -245,6 +247,7 @@ export const DESK_ANSWER_SCHEMAS = {
   ...EDITOR_ANSWER_SCHEMAS,
   ...PUBLISH_ANSWER_SCHEMAS,
   ...PUSH_ANSWER_SCHEMAS,
+  ...PASSKEY_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

@@ -56,6 +56,11 @@ export interface EndpointSpec {
   body?: 'json' | 'form' | 'photo' | 'signed';
   /** The largest body the call reads, in bytes, when not DEFAULT_BODY_BYTES (a photo's). */
   maxBodyBytes?: number;
+  /**
+   * A desk call that opens a session (its answer's token goes into the HttpOnly session cookie,
+   * never the body) or ends one (the cookie is cleared).
+   */
+  session?: 'opens' | 'ends';
   /** What the call does, for the API reference's table (docs/api.md). */
   summary: string;
 }
@@ -262,6 +267,7 @@ export const ENDPOINTS = {
     request: 'deskSignIn',
     answer: 'deskSession',
     msg: false,
+    session: 'opens',
     summary: 'Signs a staff member in: e-mail, password and authenticator code',
   },
   deskSignOut: {
@@ -272,7 +278,69 @@ export const ENDPOINTS = {
     request: 'empty',
     answer: 'deskMessage',
     msg: false,
-    summary: "Ends the caller's desk sessions",
+    session: 'ends',
+    summary: "Ends the caller's desk sessions, on every device, and clears this browser's cookie",
+  },
+  deskPasskeySignInOptions: {
+    method: 'POST',
+    paths: ['/api/desk/passkey/options'],
+    router: 'desk',
+    access: 'anyone',
+    request: 'empty',
+    answer: 'deskPasskeyOptions',
+    msg: false,
+    summary: 'Options for signing in with a passkey: a single-use challenge for 5 minutes',
+  },
+  deskPasskeySignIn: {
+    method: 'POST',
+    paths: ['/api/desk/passkey/signin'],
+    router: 'desk',
+    access: 'anyone',
+    request: 'deskPasskeySignIn',
+    answer: 'deskSession',
+    msg: false,
+    session: 'opens',
+    summary: "Signs a staff member in with a passkey alone (the device's fingerprint or face)",
+  },
+  deskPasskeys: {
+    method: 'POST',
+    paths: ['/api/desk/passkeys/list'],
+    router: 'desk',
+    access: 'staff',
+    request: 'empty',
+    answer: 'deskPasskeys',
+    msg: false,
+    summary: "The caller's passkeys",
+  },
+  deskPasskeyOptions: {
+    method: 'POST',
+    paths: ['/api/desk/passkeys/options'],
+    router: 'desk',
+    access: 'staff',
+    request: 'empty',
+    answer: 'deskPasskeyOptions',
+    msg: false,
+    summary: 'Options for adding a passkey: a single-use challenge for 5 minutes',
+  },
+  deskPasskeyAdd: {
+    method: 'POST',
+    paths: ['/api/desk/passkeys/add'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPasskeyAdd',
+    answer: 'deskPasskeyChange',
+    msg: false,
+    summary: 'Adds a named passkey to the caller, verified against its challenge',
+  },
+  deskPasskeyRemove: {
+    method: 'POST',
+    paths: ['/api/desk/passkeys/remove'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskPasskeyRemove',
+    answer: 'deskPasskeyChange',
+    msg: false,
+    summary: "Removes one of the caller's passkeys",
   },
   deskMe: {
     method: 'POST',
@@ -302,6 +370,7 @@ export const ENDPOINTS = {
     request: 'deskConfirm',
     answer: 'deskSession',
     msg: false,
+    session: 'opens',
     summary: 'Finishes enrolment with a first code and signs in',
   },
   deskInvite: {

@@ -1,5 +1,6 @@
 // The accounts context's entry: the one module other contexts, routes.ts, the pages and the CLI import.
 // Who is who: shoppers' accounts and sessions, password resets, the newsletter, staff and their desk sessions, and secret rotation.
+export { deskSessionCookie, deskTokenOf, endedDeskSessionCookie } from './auth/desk-cookie.ts';
 export { hashPassword } from './auth/passwords.ts';
 export { signingKey, verifyingKeys } from './auth/secret.ts';
 export { issueStaffToken } from './auth/staff-tokens.ts';
@@ -7,6 +8,14 @@ export { issueToken, tokenFromRequest } from './auth/tokens.ts';
 export { base32Decode, totpAt } from './auth/totp.ts';
 export { newsletterConfirmation, subscribe } from './newsletter.ts';
 export { requestPasswordReset, resetPassword } from './password-reset.ts';
+export {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+  removePasskey,
+} from './passkeys.ts';
 export { resealTotpSecrets } from './rotation.ts';
 export { endSessions } from './sessions.ts';
 export {

@@ -263,7 +263,8 @@ function resealed(
   return { totpSecret: sealTotpSecret(base32Encode(opened.secret), signingKey(deps.config)) };
 }
 
-async function deskSession(deps: Deps, staff: StaffRecord, message: string) {
+/** A new desk session for `staff`: its token (which the web layer puts in the cookie) and the member. */
+export async function deskSession(deps: Deps, staff: StaffRecord, message: string) {
   const token = await issueStaffToken(
     { staffId: staff.id, role: staff.role, sessionVersion: staff.sessionVersion },
     signingKey(deps.config),
@@ -555,6 +556,8 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
   );
   if (!updated) throw await refusal(store, staff);
   await forgetPushDevices(store, staff.id);
+  // A removed member's passkeys go too (a sign-in with one is refused anyway: they are not active).
+  await store.passkeys.removeByStaff(staff.id);
   await audit(
     store,
     owner,

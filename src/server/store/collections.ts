@@ -52,6 +52,11 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
     backup: false,
     why: "devices' push addresses, which their push services retire: a member turns alerts on again in a tap",
   },
+  passkeys: { backup: true, why: "desk members' passkeys: public keys and counters, no secret" },
+  passkeyChallenges: {
+    backup: false,
+    why: 'passkey challenges live 5 minutes; a restored one could be signed a second time',
+  },
 };
 
 /** The collections a backup holds, in the order they are written and restored. */

@@ -79,6 +79,8 @@ export interface Instance {
     catalogue: string,
   ): Promise<{ indexes: string[]; products: number }>;
   report(): Promise<Extract<HostReply, { sqlite: unknown }>>;
+  /** Invites a desk owner in the store the bundles share (as the CLI does); answers the link's token. */
+  invite(uri: string, db: string, email: string): Promise<string>;
   /** Ends the process; resolves with what it logged. */
   stop(): Promise<{ stdout: string; stderr: string }>;
   stderr(): string;
@@ -238,6 +240,11 @@ export async function startInstance(opts: {
       const reply = await ask({ op: 'setup', uri, db, catalogue: products });
       if (!('indexes' in reply)) throw new Error(`setup failed: ${JSON.stringify(reply)}`);
       return { indexes: reply.indexes, products: reply.products };
+    },
+    async invite(uri, db, email) {
+      const reply = await ask({ op: 'invite', uri, db, email });
+      if (!('invitation' in reply)) throw new Error(`invite failed: ${JSON.stringify(reply)}`);
+      return reply.invitation;
     },
     async report() {
       const reply = await ask({ op: 'report' });

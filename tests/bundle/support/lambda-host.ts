@@ -43,7 +43,8 @@ export interface LambdaEvent {
 export type HostRequest =
   | { op: 'invoke'; id: number; fn: string; event: LambdaEvent }
   | { op: 'setup'; id: number; uri: string; db: string; catalogue: unknown }
-  | { op: 'report'; id: number };
+  | { op: 'report'; id: number }
+  | { op: 'invite'; id: number; uri: string; db: string; email: string };
 
 /** Host → parent. */
 export type HostReply =
@@ -51,6 +52,7 @@ export type HostReply =
   | { id: number; statusCode: number; headers: Record<string, string[]>; body: string; ms: number }
   | { id: number; crashed: string }
   | { id: number; indexes: string[]; products: number }
+  | { id: number; invitation: string }
   | { id: number; sqlite: ReturnType<typeof sqliteLoaded>; cwd: string; uid: number };
 
 /** Netlify's synchronous function limit (docs: "Synchronous execution limit 60 seconds"). */
@@ -171,8 +173,26 @@ async function setup(id: number, uri: string, db: string, catalogue: unknown): P
   return { id, indexes, products: result.inserted + result.updated };
 }
 
+/** Invites an owner as the CLI does, in the store the bundles share; answers the link's token. */
+async function invite(id: number, uri: string, db: string, email: string): Promise<HostReply> {
+  if (!doubleUrl) throw new Error('invite needs --mongodb-double');
+  const { mongoDoubleDriver } = (await import(
+    doubleUrl
+  )) as typeof import('../../fixtures/mongo-double.ts');
+  const { openMongoStore } = await import('../../../src/server/store/mongo/index.ts');
+  const { createInvitation } = await import('../../../src/server/accounts/index.ts');
+  const store = await openMongoStore(uri, db, mongoDoubleDriver as unknown as MongoDriver);
+  const { token } = await createInvitation(
+    store,
+    { email, name: 'Tier Owner', role: 'owner' },
+    null,
+  );
+  return { id, invitation: token };
+}
+
 async function answer(message: HostRequest): Promise<HostReply> {
   if (message.op === 'setup') return setup(message.id, message.uri, message.db, message.catalogue);
+  if (message.op === 'invite') return invite(message.id, message.uri, message.db, message.email);
   if (message.op === 'report')
     return {
       id: message.id,

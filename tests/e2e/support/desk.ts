@@ -66,13 +66,30 @@ export async function enrolledMember(
     data: { token, code: codeFor(secret) },
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
-  const session = (await confirm.json()) as { token: string };
-  return { email, name, secret, token: session.token };
+  const cookie = confirm.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie');
+  const session = /^deskSession=([^;]+)/.exec(cookie?.value ?? '')?.[1];
+  if (!session)
+    throw new Error(`no desk session cookie in the enrolment's answer: ${cookie?.value}`);
+  return { email, name, secret, token: session };
 }
 
-/** Opens the desk in this page already signed in as `member` (its token in sessionStorage). */
+/** Puts the browser of `page` in a desk session with `token`, as a sign-in in any tab would. */
+export async function useDeskSession(page: Page, token: string): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: 'deskSession',
+      value: token,
+      domain: 'localhost',
+      path: '/api/desk',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+}
+
+/** Opens the desk in this page already signed in as `member` (its browser holds the session). */
 export async function openDeskAs(page: Page, member: Member, hash = '#/orders') {
-  await page.addInitScript((token) => sessionStorage.setItem('deskToken', token), member.token);
+  await useDeskSession(page, member.token);
   await page.goto(`/desk/${hash}`);
 }
 

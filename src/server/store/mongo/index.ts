@@ -13,6 +13,8 @@ import { mongoLimits } from './limits.ts';
 import { mongoMailFailures } from './mail-failures.ts';
 import { mongoOrders } from './orders.ts';
 import { mongoOtps } from './otps.ts';
+import { mongoPasskeyChallenges } from './passkey-challenges.ts';
+import { mongoPasskeys } from './passkeys.ts';
 import { mongoProducts } from './products.ts';
 import { mongoPushSubscriptions } from './push-subscriptions.ts';
 import { mongoRates } from './rates.ts';
@@ -60,6 +62,8 @@ export async function openMongoStore(
       catalogueVersions: mongoCatalogueVersions(ctx),
       gatewayEvents: mongoGatewayEvents(ctx),
       pushSubscriptions: mongoPushSubscriptions(ctx),
+      passkeys: mongoPasskeys(ctx),
+      passkeyChallenges: mongoPasskeyChallenges(ctx),
     },
     mongoOutage,
   );

@@ -70,6 +70,16 @@ export const MONGO_INDEXES = [
     keys: { staffId: 1, createdAt: 1 },
     options: { name: 'push_subscriptions_staff' },
   },
+  {
+    collection: 'passkeys',
+    keys: { staffId: 1, createdAt: 1 },
+    options: { name: 'passkeys_staff' },
+  },
+  {
+    collection: 'passkeyChallenges',
+    keys: { expiresAtDate: 1 },
+    options: { name: 'passkey_challenges_ttl', expireAfterSeconds: 0 },
+  },
 ] as const;
 
 /** Creates the indexes (idempotent); returns their names. */

@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './mail-failures.ts';
 export * from './orders.ts';
 export * from './otps.ts';
+export * from './passkeys.ts';
 export * from './products.ts';
 export * from './push-subscriptions.ts';
 export * from './rates.ts';

@@ -8,6 +8,7 @@ import type { LimitRepository } from './limits.ts';
 import type { MailFailureRepository } from './mail-failures.ts';
 import type { OrderRepository } from './orders.ts';
 import type { OtpRepository } from './otps.ts';
+import type { ChallengeRepository, PasskeyRepository } from './passkeys.ts';
 import type { ProductRepository } from './products.ts';
 import type { PushSubscriptionRepository } from './push-subscriptions.ts';
 import type { RateRepository } from './rates.ts';
@@ -41,6 +42,9 @@ export interface Store {
   gatewayEvents: GatewayEventRepository;
   // Desk members' devices that get alerts (Web Push).
   pushSubscriptions: PushSubscriptionRepository;
+  // Desk members' passkeys and their ceremonies' challenges.
+  passkeys: PasskeyRepository;
+  passkeyChallenges: ChallengeRepository;
 }
 
 /**

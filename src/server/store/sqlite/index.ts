@@ -13,6 +13,8 @@ import { sqliteLimits } from './limits.ts';
 import { sqliteMailFailures } from './mail-failures.ts';
 import { sqliteOrders } from './orders.ts';
 import { sqliteOtps } from './otps.ts';
+import { sqlitePasskeyChallenges } from './passkey-challenges.ts';
+import { sqlitePasskeys } from './passkeys.ts';
 import { sqliteProducts } from './products.ts';
 import { sqlitePushSubscriptions } from './push-subscriptions.ts';
 import { sqliteRates } from './rates.ts';
@@ -68,6 +70,8 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       catalogueVersions: sqliteCatalogueVersions(ctx),
       gatewayEvents: sqliteGatewayEvents(ctx),
       pushSubscriptions: sqlitePushSubscriptions(ctx),
+      passkeys: sqlitePasskeys(ctx),
+      passkeyChallenges: sqlitePasskeyChallenges(ctx),
     },
     sqliteOutage,
   );

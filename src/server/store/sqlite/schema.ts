@@ -47,4 +47,10 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
   id TEXT PRIMARY KEY, staff_id TEXT NOT NULL, endpoint TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL,
   doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS push_subscriptions_by_staff ON push_subscriptions (staff_id, created_at);
+-- desk members' passkeys, and the challenges of their ceremonies
+CREATE TABLE IF NOT EXISTS passkeys (
+  id TEXT PRIMARY KEY, staff_id TEXT NOT NULL, created_at TEXT NOT NULL, counter INTEGER NOT NULL,
+  doc TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS passkeys_by_staff ON passkeys (staff_id, created_at);
+CREATE TABLE IF NOT EXISTS passkey_challenges (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL, doc TEXT NOT NULL);
 `;
