@@ -156,7 +156,7 @@ function instantPages(dist: string): InstantPage[] {
       route: '/',
       tap: { role: 'button', name: 'Search' },
       shows: open('Search products'),
-      whole: `${open('Search products')} input`,
+      whole: `${open('Search products')} .search-results a`,
     },
     {
       page: 'account drawer',

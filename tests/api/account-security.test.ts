@@ -190,9 +190,10 @@ describe('reset request while the mail server fails', () => {
         expect(answer.body).toEqual({ success: true, msg: 'OTP sent to your email.' });
       }
       expect(Math.max(...known.map((a) => a.ms))).toBeLessThan(500);
-      expect(
-        Math.abs(median(known.map((a) => a.ms)) - median(unknown.map((a) => a.ms))),
-      ).toBeLessThan(20);
+      // Each known ask is paired with the unknown one made right after it: the median of the
+      // pairs' differences shows a systematic gap (what would tell the addresses apart), while a
+      // shared machine's load, which drifts over the run, moves both of a pair alike.
+      expect(Math.abs(median(known.map((a, i) => a.ms - unknown[i]!.ms)))).toBeLessThan(20);
       expect(jobs).toHaveLength(18);
       await smtpServer.close();
       await Promise.all(jobs);
