@@ -179,8 +179,9 @@ describe('reset request while the mail server fails', () => {
           body: (await res.json()) as unknown,
         };
       };
-      const known = [];
-      const unknown = [];
+      type Answer = Awaited<ReturnType<typeof ask>>;
+      const known: Answer[] = [];
+      const unknown: Answer[] = [];
       for (let i = 0; i < 9; i++) {
         known.push(await ask(email));
         unknown.push(await ask(`ghost-${kind.length}-${i}@example.com`));
