@@ -48,6 +48,7 @@ export const ISLAND_CLIENT_MODULES: readonly string[] = [
   'src/client/cart-skeleton.ts',
   'src/client/country-strip.ts',
   'src/client/paint-currency.ts',
+  'src/client/delivery-paint.ts',
   'src/client/fx-hide.ts',
 ];
 

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { chooseCountry, savedCountry } from '../../stores/currency.ts';
 import { paintCurrency } from '../../client/paint-currency.ts';
+import { paintDelivery } from '../../client/delivery-paint.ts';
 import { ROUTES } from '../../lib/routes.ts';
 
 /** A select-country group as the build hands it over (src/lib/countries.ts stays on the server). */
@@ -12,7 +13,7 @@ export const DEFAULT_FOOTER_COUNTRY = 'India';
 /**
  * The footer's country/currency select. It shows the shopper's saved country (the first-paint
  * script selects it before hydration) or India, and applies a choice at once, in place: it stores
- * the country, fetches rates and repaints the page's prices, strip and notice without a reload, so
+ * the country, fetches rates and repaints the page's prices, strip, notice and delivery estimate without a reload, so
  * a keyboard moving through the closed list changes the prices it reads and never the page it is
  * on (WCAG 3.2.2: a change of content, not of context). What changed is announced. The select is
  * left uncontrolled so a choice made before hydration survives it (the directive replays it).
@@ -25,6 +26,7 @@ export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
     if (!entry) return;
     const shown = await chooseCountry(entry.name, entry.currency);
     paintCurrency(shown, entry.name);
+    paintDelivery(entry.name);
     setSaid(`Shipping to ${entry.name}: prices are now in ${shown.code}.`);
   };
   return (
