@@ -32,16 +32,37 @@ export function parsersFrom(load: () => Promise<Parsers>): () => Promise<Parsers
 
 /** Who calls: the parsers of their answers, and whether a failure's reference is shown to them. */
 export interface Caller {
-  parsers: () => Promise<Parsers>;
+  /** The parsers that hold the schema of `answer` (a key of the endpoint table's answers). */
+  parsers: (answer: string) => Promise<Parsers>;
   /** The storefront appends the reference a shopper can quote; the desk shows the server's words. */
   quotesReference: boolean;
 }
 
 // The parsers load beside the first call, off the first paint: zod and the schemas are most of it.
+// An order's answers have their own parsers, loaded with the first order call only.
+const shopAnswers = parsersFrom(() =>
+  import('./answers.ts').then(({ ANSWERS }) => ANSWERS as unknown as Parsers),
+);
+const orderAnswers = parsersFrom(() =>
+  import('./order-answers.ts').then(({ ORDER_ANSWERS }) => ORDER_ANSWERS as unknown as Parsers),
+);
+
+/** The answers ./order-answers.ts parses (a unit test holds this list to the contract's). */
+export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/order-answers.ts').ORDER_ANSWERS)[] =
+  [
+    'orderPlaced',
+    'orders',
+    'orderCancelled',
+    'returnRequested',
+    'orderDetail',
+    'orderHidden',
+    'payOpened',
+    'webhook',
+  ];
+
 const SHOP: Caller = {
-  parsers: parsersFrom(() =>
-    import('./answers.ts').then(({ ANSWERS }) => ANSWERS as unknown as Parsers),
-  ),
+  parsers: (answer) =>
+    (ORDER_ANSWER_KEYS as readonly string[]).includes(answer) ? orderAnswers() : shopAnswers(),
   quotesReference: true,
 };
 
@@ -170,7 +191,7 @@ export async function callRoute(
   timeout?: number,
 ): Promise<unknown> {
   // Starts loading the parsers with the call, so the answer never waits for them.
-  const parsing = caller.parsers();
+  const parsing = caller.parsers(route[2]);
   parsing.catch(() => undefined); // a failed load is reported below, once the answer is in
   const res = await send(route, body, opts, timeout);
   const data = await jsonOf(res);

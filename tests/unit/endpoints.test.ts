@@ -116,3 +116,26 @@ describe("the API reference's table (docs/api.md)", () => {
     for (const line of apiTable().split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 });
+
+describe("the storefront's answer parsers", () => {
+  it('are split in two with no answer in both: the order answers, loaded with an order call, and the rest', async () => {
+    const { ORDER_ANSWER_KEYS } = await import('../../src/client/api.ts');
+    const { ORDER_ANSWERS } = await import('../../src/client/order-answers.ts');
+    const { ANSWERS } = await import('../../src/client/answers.ts');
+    const { STOREFRONT_ANSWERS } = await import('../../src/lib/contract/answers.ts');
+    expect([...ORDER_ANSWER_KEYS].sort()).toEqual(Object.keys(ORDER_ANSWERS).sort());
+    expect(Object.keys(ANSWERS).filter((key) => key in ORDER_ANSWERS)).toEqual([]);
+    expect([...Object.keys(ANSWERS), ...Object.keys(ORDER_ANSWERS)].sort()).toEqual(
+      Object.keys(STOREFRONT_ANSWERS).sort(),
+    );
+  });
+
+  it('names, for every storefront call in the endpoint table, an answer one of the two holds', async () => {
+    const { ORDER_ANSWERS } = await import('../../src/client/order-answers.ts');
+    const { ANSWERS } = await import('../../src/client/answers.ts');
+    const unparsed = Object.entries(API_ROUTES)
+      .map(([name, route]) => [name, route[2]] as const)
+      .filter(([, answer]) => !(answer in ANSWERS) && !(answer in ORDER_ANSWERS));
+    expect(unparsed).toEqual([]);
+  });
+});

@@ -1,7 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
 import { chooseCountry, savedCountry } from '../../stores/currency.ts';
-import { paintCurrency } from '../../client/paint-currency.ts';
-import { paintDelivery } from '../../client/delivery-paint.ts';
 import { ROUTES } from '../../lib/routes.ts';
 
 /** A select-country group as the build hands it over (src/lib/countries.ts stays on the server). */
@@ -24,7 +22,12 @@ export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
     const name = event.currentTarget.value;
     const entry = groups.flatMap((g) => g.countries).find((c) => c.name === name);
     if (!entry) return;
-    const shown = await chooseCountry(entry.name, entry.currency);
+    // The painters load with the first choice, alongside the rates (they are not needed before).
+    const [shown, { paintCurrency }, { paintDelivery }] = await Promise.all([
+      chooseCountry(entry.name, entry.currency),
+      import('../../client/paint-currency.ts'),
+      import('../../client/delivery-paint.ts'),
+    ]);
     paintCurrency(shown, entry.name);
     paintDelivery(entry.name);
     setSaid(`Shipping to ${entry.name}: prices are now in ${shown.code}.`);

@@ -4,7 +4,6 @@ import { LISTING_MESSAGES } from '../../lib/messages.ts';
 import { discountedPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import { ROUTES, productPath, searchPath } from '../../lib/routes.ts';
-import { searchProducts, searchSuggestions } from '../../lib/search.ts';
 import { $products, $productsError } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
 import { takeShellFields } from '../../client/shells.ts';
@@ -40,6 +39,29 @@ export function SearchOverlay() {
   );
 }
 
+type SearchRule = typeof import('../../lib/search.ts');
+let searchRule: Promise<SearchRule> | undefined;
+
+/**
+ * The search rule (src/lib/search.ts), loaded when the sheet first opens rather than with the
+ * header on every page: it is needed only once a shopper types, and the catalogue it searches is
+ * fetched at the same moment. Null until it has loaded; a failed load is tried again next time.
+ */
+function useSearchRule(): SearchRule | null {
+  const [rule, setRule] = useState<SearchRule | null>(null);
+  useEffect(() => {
+    let live = true;
+    (searchRule ??= import('../../lib/search.ts')).then(
+      (loaded) => live && setRule(loaded),
+      () => (searchRule = undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return rule;
+}
+
 function SearchBody() {
   const products = useHydratedStore($products, null);
   // The words typed into the page's first-tap copy of this sheet, before React came.
@@ -48,10 +70,16 @@ function SearchBody() {
   );
   const [active, setActive] = useState(-1);
   const failure = useHydratedStore($productsError, null);
+  const rule = useSearchRule();
   const list = useMemo(() => products ?? [], [products]);
-  const results = useMemo(() => searchProducts(list, query), [list, query]);
+  const results = useMemo(() => rule?.searchProducts(list, query) ?? [], [rule, list, query]);
   const shown = query.trim() ? results.slice(0, SEARCH_LIMIT) : trendingProducts(list);
-  const suggestions = useMemo(() => searchSuggestions(list, query), [list, query]);
+  const suggestions = useMemo(
+    () => rule?.searchSuggestions(list, query) ?? [],
+    [rule, list, query],
+  );
+  // Until the catalogue (and, for a query, the rule) has come, nothing is said about matches.
+  const loading = products === null || (query.trim() !== '' && rule === null);
   useEffect(() => setActive(-1), [query]);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -84,7 +112,7 @@ function SearchBody() {
           method="get"
           onSubmit={(e) => {
             // While the catalogue loads the page still answers; once it says nothing matches, stay.
-            if (!query.trim() || (products !== null && results.length === 0)) e.preventDefault();
+            if (!query.trim() || (!loading && results.length === 0)) e.preventDefault();
           }}
         >
           <label htmlFor="search-input" className="visually-hidden">
@@ -129,10 +157,8 @@ function SearchBody() {
       )}
       <h2 className="search-title">{query.trim() ? 'Results' : 'Trending Products'}</h2>
       {failure && products === null && <p role="alert">{failure}</p>}
-      {!failure && products === null && <p>Loading...</p>}
-      {products !== null && query.trim() !== '' && results.length === 0 && (
-        <p>{LISTING_MESSAGES.empty}</p>
-      )}
+      {!failure && loading && <p>Loading...</p>}
+      {!loading && query.trim() !== '' && results.length === 0 && <p>{LISTING_MESSAGES.empty}</p>}
       <ul
         id="search-results"
         role="listbox"

@@ -3,16 +3,11 @@
 // schemas, so a field renamed on one side fails `tsc` and the contract test, not a shopper.
 // GET /api/newsletter/confirm answers a small HTML page, not JSON.
 import * as z from 'zod/mini';
-import { payOpenedAnswerSchema, webhookAnswerSchema } from './cards.ts';
 import { BASE_CURRENCY } from '../currency.ts';
 import { productShape } from '../product.ts';
-import { addressSchema } from './checkout.ts';
 import { cartMapShape } from './fields.ts';
-import { ORDER_STATUSES } from '../orders/status.ts';
-import { orderReturnFields } from './returns.ts';
 import { healthAnswerSchema } from './health.ts';
 import { stockAnswerSchema } from './stock.ts';
-import { orderPageFields } from './order-page.ts';
 
 const success = z.literal(true);
 
@@ -64,67 +59,6 @@ export const cartAnswerSchema = z.object({ success, cartData: cartMapShape });
 /** POST /api/cart/add, /update, /remove and /merge: the cart after the change, and what changed. */
 export const cartChangeAnswerSchema = z.extend(cartAnswerSchema, { message: z.string() });
 
-/** One priced line of an order; amounts are integer PKR. */
-export const orderItemSchema = z.object({
-  productId: z.string(),
-  productName: z.string(),
-  selectedColor: z.string(),
-  imageIndex: z.string(),
-  image: z.string(),
-  price: z.number(),
-  discountPercent: z.number(),
-  wholesalePrice: z.nullable(z.number()),
-  unitPrice: z.number(),
-  quantity: z.number(),
-  lineTotal: z.number(),
-});
-
-/** An order as the API shows it to its owner (docs/product.md §3 Order, plus amounts in its currency). */
-export const orderSchema = z.object({
-  _id: z.string(),
-  items: z.array(orderItemSchema),
-  status: z.enum(ORDER_STATUSES),
-  payment: z.boolean(),
-  paymentMethod: z.string(),
-  /** When it was placed, in ms since the epoch. */
-  date: z.number(),
-  /** Items total, delivery fee and grand total in the order's currency. */
-  amount: z.number(),
-  deliveryFee: z.number(),
-  total: z.number(),
-  currency: z.string(),
-  address: addressSchema,
-  cancelReason: z.nullable(z.string()),
-  // Units of the currency per 1 PKR as charged, so each line shows in the order's
-  // currency by the one money rule (src/lib/orders/money.ts).
-  rate: z.number(),
-  // When it was delivered and its return or exchange request, when there is one.
-  ...orderReturnFields,
-});
-
-/**
- * POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). An unpaid card order also
- * carries `payUrl`, where the shopper goes to pay: the gateway's hosted page, or, when none could
- * be opened, the order's own page on the shop with its Pay now (the message then says so).
- */
-export const orderPlacedAnswerSchema = z.object({
-  success,
-  message: z.string(),
-  orderId: z.string(),
-  order: orderSchema,
-  payUrl: z.optional(z.string()),
-});
-
-/** POST /api/order/userorders: the caller's orders, newest first. */
-export const ordersAnswerSchema = z.object({ success, orders: z.array(orderSchema) });
-
-/** POST /api/order/cancel: the order as it now stands. */
-export const orderCancelledAnswerSchema = z.object({
-  success,
-  message: z.string(),
-  order: orderSchema,
-});
-
 /** A failure answer. */
 export type FailureAnswer = z.infer<typeof failureAnswerSchema>;
 /** A product in the list answer. */
@@ -143,22 +77,14 @@ export type NewsletterAnswer = z.infer<typeof newsletterAnswerSchema>;
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 /** The answer to a cart change. */
 export type CartChangeAnswer = z.infer<typeof cartChangeAnswerSchema>;
-/** One priced order line. */
-export type OrderItem = z.infer<typeof orderItemSchema>;
-/** An order as its owner sees it. */
-export type Order = z.infer<typeof orderSchema>;
-/** The answer to placing an order. */
-export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
-/** The orders answer. */
-export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
-/** The answer to a cancellation. */
-export type OrderCancelledAnswer = z.infer<typeof orderCancelledAnswerSchema>;
 
 /**
- * The answer schemas of the storefront's calls, by the key the endpoint table names: what the
- * browser's lazily loaded parsers hold (src/client/answers.ts). ./answers.ts adds the desk's.
+ * The answer schemas of the storefront's calls that are not about orders, by the key the endpoint
+ * table names: what the browser's lazily loaded parsers hold (src/client/answers.ts). The order
+ * calls' answers are in ./order-answers.ts, loaded by the browser only with an order call, so a
+ * page that shows products, a cart or an account ships none of the order's schemas.
  */
-export const STOREFRONT_ANSWERS = {
+export const SHOP_ANSWERS = {
   productList: productListAnswerSchema,
   rates: ratesAnswerSchema,
   session: sessionAnswerSchema,
@@ -166,19 +92,16 @@ export const STOREFRONT_ANSWERS = {
   newsletter: newsletterAnswerSchema,
   cart: cartAnswerSchema,
   cartChange: cartChangeAnswerSchema,
-  orderPlaced: orderPlacedAnswerSchema,
-  orders: ordersAnswerSchema,
-  orderCancelled: orderCancelledAnswerSchema,
   page: z.string(),
-  returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
-  // The health answer.
   health: healthAnswerSchema,
   // Current stock per colour.
   stock: stockAnswerSchema,
-  // One of the caller's orders with its timeline and tracking; an order removed from their list.
-  orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
-  orderHidden: z.object({ success, message: z.string() }),
-  // Cards: Pay now, and the gateway's webhook.
-  payOpened: payOpenedAnswerSchema,
-  webhook: webhookAnswerSchema,
 } as const;
+
+export type {
+  Order,
+  OrderItem,
+  OrderPlacedAnswer,
+  OrdersAnswer,
+  OrderCancelledAnswer,
+} from './order-answers.ts';

@@ -1,0 +1,97 @@
+// The JSON body of the storefront's order calls' answers (placing, listing, cancelling, returning
+// and paying for an order), as zod/mini schemas with the types inferred from them. Apart from
+// ./responses.ts so that the browser loads them only with an order call (src/client/api.ts).
+import * as z from 'zod/mini';
+import { payOpenedAnswerSchema, webhookAnswerSchema } from './cards.ts';
+import { addressSchema } from './checkout.ts';
+import { ORDER_STATUSES } from '../orders/status.ts';
+import { orderReturnFields } from './returns.ts';
+import { orderPageFields } from './order-page.ts';
+
+const success = z.literal(true);
+
+/** One priced line of an order; amounts are integer PKR. */
+export const orderItemSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  selectedColor: z.string(),
+  imageIndex: z.string(),
+  image: z.string(),
+  price: z.number(),
+  discountPercent: z.number(),
+  wholesalePrice: z.nullable(z.number()),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  lineTotal: z.number(),
+});
+
+/** An order as the API shows it to its owner (docs/product.md §3 Order, plus amounts in its currency). */
+export const orderSchema = z.object({
+  _id: z.string(),
+  items: z.array(orderItemSchema),
+  status: z.enum(ORDER_STATUSES),
+  payment: z.boolean(),
+  paymentMethod: z.string(),
+  /** When it was placed, in ms since the epoch. */
+  date: z.number(),
+  /** Items total, delivery fee and grand total in the order's currency. */
+  amount: z.number(),
+  deliveryFee: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  address: addressSchema,
+  cancelReason: z.nullable(z.string()),
+  // Units of the currency per 1 PKR as charged, so each line shows in the order's
+  // currency by the one money rule (src/lib/orders/money.ts).
+  rate: z.number(),
+  // When it was delivered and its return or exchange request, when there is one.
+  ...orderReturnFields,
+});
+
+/**
+ * POST /api/order/COD (201, or 200 for a replayed Idempotency-Key). An unpaid card order also
+ * carries `payUrl`, where the shopper goes to pay: the gateway's hosted page, or, when none could
+ * be opened, the order's own page on the shop with its Pay now (the message then says so).
+ */
+export const orderPlacedAnswerSchema = z.object({
+  success,
+  message: z.string(),
+  orderId: z.string(),
+  order: orderSchema,
+  payUrl: z.optional(z.string()),
+});
+
+/** POST /api/order/userorders: the caller's orders, newest first. */
+export const ordersAnswerSchema = z.object({ success, orders: z.array(orderSchema) });
+
+/** POST /api/order/cancel: the order as it now stands. */
+export const orderCancelledAnswerSchema = z.object({
+  success,
+  message: z.string(),
+  order: orderSchema,
+});
+
+/** One priced order line. */
+export type OrderItem = z.infer<typeof orderItemSchema>;
+/** An order as its owner sees it. */
+export type Order = z.infer<typeof orderSchema>;
+/** The answer to placing an order. */
+export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
+/** The orders answer. */
+export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
+/** The answer to a cancellation. */
+export type OrderCancelledAnswer = z.infer<typeof orderCancelledAnswerSchema>;
+
+/** The answer schemas of the storefront's order calls, by the key the endpoint table names. */
+export const ORDER_ANSWERS = {
+  orderPlaced: orderPlacedAnswerSchema,
+  orders: ordersAnswerSchema,
+  orderCancelled: orderCancelledAnswerSchema,
+  returnRequested: z.object({ success, message: z.string(), order: orderSchema }),
+  // One of the caller's orders with its timeline and tracking; an order removed from their list.
+  orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
+  orderHidden: z.object({ success, message: z.string() }),
+  // Cards: Pay now, and the gateway's webhook.
+  payOpened: payOpenedAnswerSchema,
+  webhook: webhookAnswerSchema,
+} as const;
