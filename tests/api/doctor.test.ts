@@ -6,6 +6,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainEnvironment } from '../../src/server/doctor/doctor-explain.ts';
 import { runDoctor } from '../../src/server/doctor/doctor.ts';
@@ -369,6 +370,47 @@ describe('runDoctor', () => {
       const { SAFEPAY_WEBHOOK_SECRET: _, ...twoKeys } = safepay;
       expect(await failures(twoKeys)).toEqual([
         'SAFEPAY_WEBHOOK_SECRET: required beside SAFEPAY_API_KEY and SAFEPAY_SECRET_KEY (set all three Safepay keys for card payments, or none)',
+      ]);
+    });
+  });
+
+  describe('push alerts', () => {
+    // Two real pairs, as `npx web-push generate-vapid-keys` makes them.
+    const pair = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    const vapid = {
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: 'mailto:care@bastaa.pk',
+    };
+    const pushLine = async (overrides: Record<string, string>) =>
+      (await doctor(overrides)).find((l) => l.text.startsWith('Push alerts'));
+
+    it('says push alerts are off when no VAPID variable is set, and how to make a pair', async () => {
+      expect(await pushLine({})).toEqual({
+        ok: true,
+        text: 'Push alerts: off (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT unset), so alerts go by mail only; make a pair once with `npx web-push generate-vapid-keys`',
+      });
+    });
+
+    it('says push alerts are on when the public key is the private key’s, naming the contact', async () => {
+      expect(await pushLine(vapid)).toEqual({
+        ok: true,
+        text: 'Push alerts: on (one VAPID pair; contact mailto:care@bastaa.pk)',
+      });
+    });
+
+    it('refuses a public key from another pair, which every push service would refuse', async () => {
+      expect(await pushLine({ ...vapid, VAPID_PUBLIC_KEY: other.publicKey })).toEqual({
+        ok: false,
+        text: 'Push alerts: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY, so push services would refuse every push; set both from one run of `npx web-push generate-vapid-keys` (devices then turn alerts on again)',
+      });
+    });
+
+    it('names a missing VAPID variable instead of half-configured push', async () => {
+      const { VAPID_SUBJECT: _, ...twoKeys } = vapid;
+      expect(await failures(twoKeys)).toEqual([
+        'VAPID_SUBJECT: required beside VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (set all three VAPID variables for push alerts, or none)',
       ]);
     });
   });

@@ -1,5 +1,6 @@
 // `npm run shop -- doctor`: checks a production configuration from the operator's machine, with the
 // same variables the functions will get, and says what is wrong in one line each.
+import { createECDH } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { ConfigError, PRODUCTION_REQUIRED, parseConfig, type Config } from '../config.ts';
 import { explainEnvironment } from './doctor-explain.ts';
@@ -142,7 +143,8 @@ async function checkPhotos(
 /**
  * Checks the environment as a deployed function would read it: required variables, the JWT
  * secret's length, MongoDB (reachable, catalogue present, indexes), the photo store (every photo
- * the catalogue names), SMTP, the rates source, the site's health call and whether it takes cards.
+ * the catalogue names), SMTP, the rates source, the site's health call, whether it takes cards
+ * and whether it can push alerts.
  */
 export async function runDoctor(
   env: Record<string, string | undefined>,
@@ -240,6 +242,7 @@ export async function runDoctor(
   );
   lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
   lines.push(await checkCards(config, opts.safepayApiUrl));
+  lines.push(checkPush(config));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
     const selectors = env.DKIM_SELECTOR?.trim()
@@ -292,6 +295,34 @@ async function checkCards(config: Config, apiUrl?: string): Promise<DoctorLine> 
     }
     return `Safepay accepts the keys; its webhook endpoint must be ${site}${SAFEPAY_WEBHOOK_PATH}`;
   });
+}
+
+/**
+ * Whether the desk can push alerts: off without the VAPID variables (mail alerts only), refused
+ * when the public key is not the private key's (the config checks each one's shape, not that they
+ * are one pair: devices would subscribe with a key that no push is signed with).
+ */
+export function checkPush(config: Config): DoctorLine {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = config;
+  if (!publicKey || !privateKey)
+    return {
+      ok: true,
+      text: 'Push alerts: off (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT unset), so alerts go by mail only; make a pair once with `npx web-push generate-vapid-keys`',
+    };
+  const ecdh = createECDH('prime256v1');
+  let derived: Buffer | null = null;
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey();
+  } catch {
+    // Not a private key on the curve at all: said below as a mismatched pair.
+  }
+  if (!derived?.equals(Buffer.from(publicKey, 'base64url')))
+    return {
+      ok: false,
+      text: 'Push alerts: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY, so push services would refuse every push; set both from one run of `npx web-push generate-vapid-keys` (devices then turn alerts on again)',
+    };
+  return { ok: true, text: `Push alerts: on (one VAPID pair; contact ${config.VAPID_SUBJECT})` };
 }
 
 /** The domain of MAIL_FROM's address (`Shop <no-reply@bastaa.pk>` → bastaa.pk). */
