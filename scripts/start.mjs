@@ -172,6 +172,13 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
+// A client reuses a kept-alive connection for its next request; Node closes one idle for 5 s, and a
+// request sent as it closes fails with "socket hang up" (a journey's API call did, on a busy
+// machine). The server keeps idle connections well past any client's reuse instead, as load
+// balancers do (headersTimeout must exceed it).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, host, () => {
   // The operator CLI prints its links (an invitation) on the address this server serves on.
   recordServedAt(process.env.DATA_DIR, `http://localhost:${port}`);
