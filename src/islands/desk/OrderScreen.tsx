@@ -126,7 +126,9 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       <p>
         <PhoneLinks phone={order.phone} />
         <br />
-        <a href={`mailto:${order.email}`}>{order.email}</a>
+        <a className="desk-mail" href={`mailto:${order.email}`}>
+          {order.email}
+        </a>
       </p>
       <h2>Timeline</h2>
       <ol className="desk-timeline">
