@@ -188,7 +188,6 @@ for (const [width, height] of [
 
       // Products: Mark a colour sold out keeps focus on that button, now saying what it will do
       // next; the next Tab goes on within the same product, never to another's stock.
-      await tabTo(page, page.getByRole('heading', { level: 1 }), { back: true });
       await tabTo(page, page.getByRole('link', { name: 'Products', exact: true }), { back: true });
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');

@@ -19,12 +19,7 @@ import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
-import {
-  actionButtonIn,
-  firstFieldIn,
-  firstInvalidIn,
-  useFocusAfter,
-} from './focus-after.ts';
+import { actionButtonIn, firstFieldIn, firstInvalidIn, useFocusAfter } from './focus-after.ts';
 import type { OrderPartProps } from './order-part-props.ts';
 
 /** The order screen. */

@@ -3,7 +3,6 @@
 // is still due, and the form that records a payment, prefilled with the order's method and the due.
 // Opening a form lands on its first field; recording lands on what is now due; Back on the opener.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { CARD, paymentLabel, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
@@ -76,9 +75,7 @@ export function PaymentsPanel(props: Props) {
         )}
         {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
-      {order.due > 0 && order.status !== 'Cancelled' && (
-        <PaymentForm {...props} place={place} />
-      )}
+      {order.due > 0 && order.status !== 'Cancelled' && <PaymentForm {...props} place={place} />}
       {order.held > 0 && <RefundForm {...props} place={place} />}
     </section>
   );
