@@ -12,7 +12,7 @@ import { shortNumber } from '../../src/lib/desk.ts';
 import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';
 import { expect, test } from './support/test.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { DESK_PASSWORD, enrolledMember, openDeskAs } from './support/desk.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 
 // Enrolment hashes a password at full strength (seconds here), and the routine is long.
@@ -37,6 +37,54 @@ test.describe('at a desktop width', () => {
     await expect(heading).toBeFocused();
     await expect(heading).toHaveText('Returns');
     expect(new URL(page.url()).hash).toBe('#/returns');
+  });
+});
+
+test.describe('signing in at a desktop width', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a refused sign-in marks its fields invalid and describes them, with focus on the first, by keyboard alone', async ({
+    page,
+    request,
+  }) => {
+    const member = await enrolledMember(request, uniqueEmail('refused'), 'staff', 'Door Keeper');
+    await page.goto('/desk/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Sign in to the desk');
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    const password = page.getByLabel('Password', { exact: true });
+    const code = page.getByRole('textbox', { name: '6-digit code from your authenticator app' });
+
+    // Nothing typed: each field says what it needs, and nothing is sent.
+    await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(`E-mail: ${FIELD_PROBLEMS.emailEmpty}`);
+    await expect(password).toHaveAccessibleDescription(`Password: ${FIELD_PROBLEMS.passwordEmpty}`);
+    await expect(code).toHaveAccessibleDescription(
+      `6-digit code from your authenticator app: ${FIELD_PROBLEMS.codeShape}`,
+    );
+    await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+
+    // A wrong password: the server's words beside all three (it never says which was wrong).
+    await page.keyboard.type(member.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`${DESK_PASSWORD} wrong`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(alerted(page)).toHaveText(DESK_ANSWERS.badSignIn);
+    await expect(email).toBeFocused();
+    for (const [field, label] of [
+      [email, 'E-mail'],
+      [password, 'Password'],
+      [code, '6-digit code from your authenticator app'],
+    ] as const) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(`${label}: ${DESK_ANSWERS.badSignIn}`);
+    }
+    await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
   });
 });
 
