@@ -43,16 +43,21 @@ export function statedLimit(compatibility: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The bag's size line: "30 × 14 × 44 cm, fits a 15.6″ laptop"; without a fit, the size alone; null when unreadable. */
+/**
+ * The bag's size line: "30 × 14 × 44 cm, fits a 15.6″ laptop"; without a fit, the size alone; null
+ * when a measurement is missing or unreadable.
+ */
 export function bagSize(
   specs: Pick<Specs, 'length' | 'width' | 'height' | 'compatibility'>,
 ): string | null {
-  const sides = [specs.length, specs.width, specs.height].map(centimetres);
+  const sides = [specs.length, specs.width, specs.height].map((s) =>
+    s === undefined ? null : centimetres(s),
+  );
   if (sides.some((s) => s === null)) return null;
   const [length, width, height] = sides as number[];
   const size = `${length} × ${width} × ${height} cm`;
   const [long, middle] = [...(sides as number[])].sort((a, b) => b - a) as [number, number];
-  const limit = statedLimit(specs.compatibility) ?? Infinity;
+  const limit = statedLimit(specs.compatibility ?? '') ?? Infinity;
   const fits = LAPTOPS.filter(
     (l) =>
       Math.floor(l.inches) <= limit &&

@@ -75,6 +75,11 @@ export function readText(text: string, max: number): Cell<string> {
   return ok(value);
 }
 
+/** Text a product may leave out (a maker, a description, a specification): '' when blank. */
+export function readOptionalText(text: string, max: number): Cell<string> {
+  return text.trim() === '' ? ok('') : readText(text, max);
+}
+
 /** A product id: 3-64 lowercase letters, digits or hyphens (capitals are lowered). */
 export function readId(text: string): Cell<string> {
   const value = text.trim().toLowerCase();

@@ -9,6 +9,7 @@ import {
   readColour,
   readDiscount,
   readImages,
+  readOptionalText,
   readPrice,
   readSwatch,
   readText,
@@ -61,7 +62,10 @@ export function productToForm(p: Product): ProductForm {
     wholesalePrice: p.wholesalePrice === null ? '' : String(p.wholesalePrice),
     bestSeller: p.bestSeller,
     para: p.para,
-    specs: { ...p.specs },
+    specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f, p.specs[f] ?? ''])) as Record<
+      SpecField,
+      string
+    >,
     colours: p.colorImages.map((c) => ({
       color: c.color,
       swatch: c.swatch ?? '',
@@ -90,7 +94,7 @@ export function readProductForm(
     return undefined;
   };
   const productName = take('productName', readText(form.productName, TEXT_LIMITS.productName));
-  const maker = take('maker', readText(form.maker, TEXT_LIMITS.maker));
+  const maker = take('maker', readOptionalText(form.maker, TEXT_LIMITS.maker));
   const category = take('category', readCategory(form.category));
   const price = take('price', readPrice(form.price));
   const discountPercent = take('discountPercent', readDiscount(form.discountPercent));
@@ -99,10 +103,14 @@ export function readProductForm(
     const problem = wholesaleProblem(wholesalePrice, price);
     if (problem) problems.wholesalePrice = problem;
   }
-  const para = take('para', readText(form.para, TEXT_LIMITS.para));
+  const para = take('para', readOptionalText(form.para, TEXT_LIMITS.para));
+  // Only the name, category, price and a colour with a photo are required: a specification left
+  // empty is not stored, and the shop shows none for it.
   const specs: Partial<Specs> = {};
-  for (const f of SPEC_FIELDS)
-    specs[f] = take(`specs.${f}`, readText(form.specs[f], TEXT_LIMITS[f]));
+  for (const f of SPEC_FIELDS) {
+    const value = take(`specs.${f}`, readOptionalText(form.specs[f], TEXT_LIMITS[f]));
+    if (value) specs[f] = value;
+  }
   const colorImages = readColours(form.colours, problems);
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return {
@@ -120,7 +128,7 @@ export function readProductForm(
       stock: true,
       bestSeller: form.bestSeller,
       para: para as string,
-      specs: specs as Specs,
+      specs,
     },
   };
 }
@@ -193,6 +201,8 @@ export const EDITOR_ANSWERS = {
   created: (name: string, id: string) =>
     `${name} added. Not live until the owner publishes; its page will then be ${productPath(id)}.`,
   unchanged: (name: string) => `${name} had no changes to save.`,
+  copied: (name: string) =>
+    `Copied from ${name}: category, maker, prices, description and specifications, where empty. Name, colours and photos are this product's own.`,
   problems: (n: number) =>
     n === 1
       ? 'One field needs attention; nothing was saved.'

@@ -6,20 +6,27 @@ export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** Text a product may leave empty (a maker or a description not given): '' when not given. */
+const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+/** A specification: absent when not given, never an empty string (shoppers are shown none). */
+const spec = (max: number) => z.optional(text(max));
 
-/** Product specifications shown in the Description accordion (docs/product.md §3). */
+/**
+ * Product specifications shown in the Description accordion (docs/product.md §3). Each is
+ * optional: a product added in a minute has none, and the shop shows only those given.
+ */
 export const specsSchema = z.strictObject({
-  material: text(120),
-  compatibility: text(120),
-  texture: text(120),
-  closure: text(120),
-  compartment: text(120),
-  zips: text(120),
-  strap: text(120),
-  length: text(40),
-  width: text(40),
-  height: text(40),
-  weight: text(40),
+  material: spec(120),
+  compatibility: spec(120),
+  texture: spec(120),
+  closure: spec(120),
+  compartment: spec(120),
+  zips: spec(120),
+  strap: spec(120),
+  length: spec(40),
+  width: spec(40),
+  height: spec(40),
+  weight: spec(40),
 });
 
 /**
@@ -50,7 +57,7 @@ export const productShape = z.strictObject({
     .string()
     .check(z.regex(/^[a-z0-9-]{3,64}$/, 'must be 3-64 lowercase letters, digits or hyphens')),
   productName: text(120),
-  maker: text(60),
+  maker: optionalText(60),
   category: z.enum(CATEGORIES),
   colors: z.array(text(40)).check(z.minLength(1), z.maxLength(8)),
   colorImages: z.array(colorImagesSchema).check(z.minLength(1), z.maxLength(8)),
@@ -59,7 +66,7 @@ export const productShape = z.strictObject({
   wholesalePrice: z.nullable(z.int().check(z.positive())),
   stock: z.boolean(),
   bestSeller: z.boolean(),
-  para: text(4000),
+  para: optionalText(4000),
   specs: specsSchema,
 });
 

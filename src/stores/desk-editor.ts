@@ -14,6 +14,7 @@ import {
   type FormProblems,
   type ProductForm,
 } from '../lib/product-form.ts';
+import { copyFromSimilar } from '../lib/product-specs.ts';
 import { ApiError } from '../client/api.ts';
 import { uploadPhoto } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf, notifyFailure, withSession } from './desk-call.ts';
@@ -33,6 +34,8 @@ export interface EditorState {
   uploading: Record<number, number>;
   /** Bumped by each refused save, so the screen moves focus to the first problem. */
   refusals: number;
+  /** The catalogue's products a new one may copy from (id and name), once loaded. */
+  similar: { id: string; name: string }[];
 }
 
 const initial = (): EditorState => ({
@@ -45,6 +48,7 @@ const initial = (): EditorState => ({
   saving: false,
   uploading: {},
   refusals: 0,
+  similar: [],
 });
 
 /** The open editor. */
@@ -58,8 +62,8 @@ const fail = notifyFailure;
 /** Opens the editor on a product (by id) or on an empty form (null). */
 export async function openEditor(productId: string | null): Promise<void> {
   $editor.set({ ...initial(), productId, status: productId === null ? 'ready' : 'loading' });
-  if (productId === null) return;
   const place = herePlace();
+  if (productId === null) return loadSimilar(place);
   try {
     const answer = await callDesk('deskProductEdit', { productId });
     if ($editor.get().productId !== productId) return;
@@ -72,6 +76,39 @@ export async function openEditor(productId: string | null): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) patch({ status: 'missing' });
     notifyFailure(error, place);
+  }
+}
+
+/** The catalogue's products (live and archived) a new product may copy from, by name. */
+async function loadSimilar(place: string): Promise<void> {
+  try {
+    const { products } = await callDesk('deskProducts', { show: 'all' });
+    if ($editor.get().productId !== null) return;
+    patch({
+      similar: products
+        .map((p) => ({ id: p._id, name: p.productName }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    });
+  } catch (error) {
+    notifyFailure(error, place);
+  }
+}
+
+/**
+ * "Copy from a similar product": fills what the new product's form leaves empty from product
+ * `productId` (never its name, photos or id); answers whether it did.
+ */
+export async function copyFromProduct(productId: string): Promise<boolean> {
+  const place = herePlace();
+  try {
+    const { product } = await callDesk('deskProductEdit', { productId });
+    const { form } = $editor.get();
+    patch({ form: copyFromSimilar(form, product), problems: {} });
+    notify('success', EDITOR_ANSWERS.copied(product.productName), place);
+    return true;
+  } catch (error) {
+    notifyFailure(error, place);
+    return false;
   }
 }
 

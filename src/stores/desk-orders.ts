@@ -6,7 +6,9 @@ import type { DeskOrder, DeskOrdersBody } from '../lib/contract/desk.ts';
 import type { OrderStatus } from '../lib/orders/moves.ts';
 import type { FinancialState } from '../lib/orders/ledger.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
-import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
+import { refusalProblems, type FieldProblems } from '../lib/desk-fields.ts';
+import { ApiError } from '../client/api.ts';
+import { callDesk, endedSession, messageOf, notifyFailure } from './desk-call.ts';
 import { herePlace, notify } from './desk-session.ts';
 
 /** The list's filters; empty strings mean "any". */
@@ -83,26 +85,35 @@ export interface MoveDetails {
 /**
  * Moves an order from the status the desk showed to `to`. Answers the order as it now is: moved,
  * or, when someone else moved it first (409) or the move was refused, as the server has it now,
- * with the server's message shown.
+ * with the server's message shown and, when it was about one of the move's fields, beside it.
  */
 export async function moveOrder(
   order: DeskOrder,
   to: OrderStatus,
   details: MoveDetails = {},
-): Promise<DeskOrder> {
+): Promise<{ order: DeskOrder; moved: boolean; problems: FieldProblems }> {
   const place = herePlace();
   const body = { order: order.id, to, from: order.status, ...details };
   try {
     const answer = await callDesk('deskMove', body);
     notify('success', answer.message, place);
-    return answer.order;
+    return { order: answer.order, moved: true, problems: {} };
   } catch (error) {
     notifyFailure(error, place);
-    if (endedSession(error)) return order;
+    const problems = refusalProblems(
+      messageOf(error),
+      error instanceof ApiError ? error.problems : null,
+      Object.keys(details),
+    );
+    if (endedSession(error)) return { order, moved: false, problems };
     try {
-      return (await callDesk('deskOrder', { order: order.id })).order;
+      return {
+        order: (await callDesk('deskOrder', { order: order.id })).order,
+        moved: false,
+        problems,
+      };
     } catch {
-      return order;
+      return { order, moved: false, problems };
     }
   }
 }

@@ -3,7 +3,9 @@
 // the order as the server has it now, so a payment someone else recorded first is seen at once.
 import type { DeskOrder } from '../lib/contract/desk.ts';
 import type { PaymentBody, RefundBody } from '../lib/contract/payments.ts';
-import { callDesk, endedSession, notifyFailure } from './desk-call.ts';
+import { refusalProblems, type FieldProblems } from '../lib/desk-fields.ts';
+import { ApiError } from '../client/api.ts';
+import { callDesk, endedSession, messageOf, notifyFailure } from './desk-call.ts';
 import { herePlace, notify } from './desk-session.ts';
 
 /** What the payment form sends besides the order. */
@@ -18,20 +20,28 @@ export async function reloadOrder(order: DeskOrder): Promise<DeskOrder> {
   }
 }
 
-/** Records a payment on `order`; answers the order after it (or as it now is, after a refusal). */
+/**
+ * Records a payment on `order`; answers the order after it (or as it now is, after a refusal, with
+ * the refusal beside the field it is about).
+ */
 export async function recordPayment(
   order: DeskOrder,
   details: PaymentDetails,
-): Promise<{ order: DeskOrder; recorded: boolean }> {
+): Promise<{ order: DeskOrder; recorded: boolean; problems: FieldProblems }> {
   const place = herePlace();
   try {
     const answer = await callDesk('deskPayment', { order: order.id, ...details });
     notify('success', answer.message, place);
-    return { order: answer.order, recorded: true };
+    return { order: answer.order, recorded: true, problems: {} };
   } catch (error) {
     notifyFailure(error, place);
-    if (endedSession(error)) return { order, recorded: false };
-    return { order: await reloadOrder(order), recorded: false };
+    const problems = refusalProblems(
+      messageOf(error),
+      error instanceof ApiError ? error.problems : null,
+      ['amount', 'reference', 'method'],
+    );
+    if (endedSession(error)) return { order, recorded: false, problems };
+    return { order: await reloadOrder(order), recorded: false, problems };
   }
 }
 

@@ -157,11 +157,32 @@ describe('spreadsheet import messages', () => {
   });
 
   it('refuse a required column left blank on every row of its product, naming its first row', async () => {
-    expect(await importSheet([bag({ maker: ' ' })])).toEqual({
+    expect(await importSheet([bag({ productName: ' ' })])).toEqual({
       ok: false,
-      errors: ['row 2, maker: is empty; every product needs one'],
+      errors: ['row 2, productName: is empty; every product needs one'],
       warnings: [],
     });
+  });
+
+  it('accept a product with its maker, description and specifications left blank, and write them back blank', async () => {
+    const blanks = Object.fromEntries(
+      ['maker', 'para', 'material', 'compatibility', 'texture', 'closure', 'compartment']
+        .concat(['zips', 'strap', 'length', 'width', 'height', 'weight'])
+        .map((c) => [c, '']),
+    );
+    expect(await importSheet([bag({ ...blanks, material: 'Canvas' })])).toMatchObject({
+      ok: true,
+      inserted: 1,
+    });
+    const stored = (await store.products.get('dera-tote'))!;
+    expect({ maker: stored.maker, para: stored.para, specs: stored.specs }).toEqual({
+      maker: '',
+      para: '',
+      specs: { material: 'Canvas' },
+    });
+    // Written back with the blank cells blank, so the sheet reads in again as it came.
+    const [, row] = catalogueToCsv([stored]).split(/\r?\n/);
+    expect(row).toMatch(/^dera-tote,Dera Tote,,handbags,.*,,Canvas,{11}Black,/);
   });
 
   it('refuse a wholesale price that is not below the price, on the row it was typed', async () => {

@@ -230,7 +230,8 @@ describe('the desk store', { timeout: 60_000 }, () => {
     });
     expect(moved.status).toBe(200);
     const now = await moveOrder(shown, 'Packing');
-    expect(now.status).toBe('Packing');
+    expect(now.order.status).toBe('Packing');
+    expect(now.moved).toBe(false);
     expect($deskNotice.get()).toMatchObject({
       kind: 'error',
       text: DESK_ANSWERS.movedBySomeoneElse('Packing', other.email),

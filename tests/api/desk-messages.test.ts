@@ -115,7 +115,7 @@ describe('a desk message', { timeout: 60_000 }, () => {
     const order = await unpaidOrder();
     enterPlace(placeOf(order.id));
     const moved = await moveOrder(order, 'Cancelled', { reason: 'Shopper asked by phone' });
-    expect(moved.status).toBe('Cancelled');
+    expect(moved.order.status).toBe('Cancelled');
     expect($deskNotice.get()?.text).toContain('Cancelled');
     enterPlace('business');
     expect($deskNotice.get()).toBeNull();

@@ -86,6 +86,18 @@ function storeContract(
         expect(await store.products.get('own-swatch')).toEqual(product);
         expect((await store.products.list()).find((p) => p._id === 'own-swatch')).toEqual(product);
       });
+
+      // A product added in a minute: no maker, no description, no specifications, or only some.
+      it('keeps a product without specifications, maker or description as it was given', async () => {
+        const bare = makeProduct({ _id: 'bare-sleeve', maker: '', para: '', specs: {} });
+        const some = makeProduct({ _id: 'some-specs', specs: { material: 'Neoprene' } });
+        await store.products.upsertMany([bare, some]);
+        expect(await store.products.get('bare-sleeve')).toEqual(bare);
+        expect(await store.products.get('some-specs')).toEqual(some);
+        const listed = await store.products.list();
+        expect(listed.find((p) => p._id === 'bare-sleeve')?.specs).toEqual({});
+        expect(listed.find((p) => p._id === 'some-specs')?.specs).toEqual({ material: 'Neoprene' });
+      });
     });
 
     describe('users', () => {

@@ -1,25 +1,270 @@
 // The desk by keyboard: its skip link reaches the screen's content and leaves the screen where it
-// is (the desk routes by the address's fragment, which a plain #desk-content link would replace).
+// is (the desk routes by the address's fragment, which a plain #desk-content link would replace),
+// and the daily routine is done with the keyboard alone, at a phone's width and a desktop's: after
+// every step focus is on what the step opened or on its result (never on <body>), and the live
+// region has said what happened.
+import type { Locator, Page } from '@playwright/test';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
+import { FIELD_PROBLEMS } from '../../src/lib/desk-fields.ts';
+import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import { shortNumber } from '../../src/lib/desk.ts';
+import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';
 import { expect, test } from './support/test.ts';
-import { uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
+import { DESK_PASSWORD, enrolledMember, openDeskAs } from './support/desk.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+// Enrolment hashes a password at full strength (seconds here), and the routine is long.
+test.describe.configure({ timeout: 150_000 });
 
-test('Skip to content, pressed with the keyboard, moves focus to the screen heading and keeps the screen and its address', async ({
-  page,
-  request,
-}) => {
-  const member = await enrolledMember(request, uniqueEmail('skip'), 'staff', 'Skip Keeper');
-  await openDeskAs(page, member, '#/returns');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText('Returns');
-  const skip = page.getByRole('link', { name: 'Skip to content' });
-  // The header's first link: it shows once it has focus.
-  await skip.focus();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(heading).toBeFocused();
-  await expect(heading).toHaveText('Returns');
-  expect(new URL(page.url()).hash).toBe('#/returns');
+test.describe('at a desktop width', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Skip to content, pressed with the keyboard, moves focus to the screen heading and keeps the screen and its address', async ({
+    page,
+    request,
+  }) => {
+    const member = await enrolledMember(request, uniqueEmail('skip'), 'staff', 'Skip Keeper');
+    await openDeskAs(page, member, '#/returns');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Returns');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    // The header's first link: it shows once it has focus.
+    await skip.focus();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(heading).toBeFocused();
+    await expect(heading).toHaveText('Returns');
+    expect(new URL(page.url()).hash).toBe('#/returns');
+  });
 });
+
+test.describe('signing in at a desktop width', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a refused sign-in marks its fields invalid and describes them, with focus on the first, by keyboard alone', async ({
+    page,
+    request,
+  }) => {
+    const member = await enrolledMember(request, uniqueEmail('refused'), 'staff', 'Door Keeper');
+    await page.goto('/desk/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Sign in to the desk');
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    const password = page.getByLabel('Password', { exact: true });
+    const code = page.getByRole('textbox', { name: '6-digit code from your authenticator app' });
+
+    // Nothing typed: each field says what it needs, and nothing is sent.
+    await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(`E-mail: ${FIELD_PROBLEMS.emailEmpty}`);
+    await expect(password).toHaveAccessibleDescription(`Password: ${FIELD_PROBLEMS.passwordEmpty}`);
+    await expect(code).toHaveAccessibleDescription(
+      `6-digit code from your authenticator app: ${FIELD_PROBLEMS.codeShape}`,
+    );
+    await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+
+    // A wrong password: the server's words beside all three (it never says which was wrong).
+    await page.keyboard.type(member.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`${DESK_PASSWORD} wrong`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(alerted(page)).toHaveText(DESK_ANSWERS.badSignIn);
+    await expect(email).toBeFocused();
+    for (const [field, label] of [
+      [email, 'E-mail'],
+      [password, 'Password'],
+      [code, '6-digit code from your authenticator app'],
+    ] as const) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(`${label}: ${DESK_ANSWERS.badSignIn}`);
+    }
+    await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+  });
+});
+
+/** What has focus now. */
+const focused = (page: Page) => page.locator(':focus');
+
+/** The live region's polite message and its alert. */
+const said = (page: Page) => page.locator('#desk-message [role="status"]');
+const alerted = (page: Page) => page.locator('#desk-message [role="alert"]');
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, at most `limit` times; fails when it never
+ * does. Keyboard only: the way a member without a pointer reaches a control.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Opens the orders list's order #`number` with the keyboard: its search, then its link. */
+async function openOrder(page: Page, number: string) {
+  const search = page.getByLabel('Search: #number, e-mail, phone or name');
+  await tabTo(page, search);
+  await page.keyboard.type(`#${number}`);
+  await page.keyboard.press('Enter');
+  const link = page.getByRole('link', { name: new RegExp(`#${number}`) });
+  await expect(link).toHaveCount(1);
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(`Order #${number}`);
+  await expect(heading).toBeFocused();
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test(`the daily routine by keyboard alone: focus lands on what each step opened or on its result, and the live region says it (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      const member = await enrolledMember(request, uniqueEmail('keys'), 'staff', 'Key Keeper');
+      const shopper = await signUp(request, { tag: 'keys' });
+      const number = shortNumber(await placeOrder(request, shopper));
+      const other = shortNumber(await placeOrder(request, shopper));
+      const list = (await (await request.get('/api/product/list')).json()) as {
+        products: { _id: string; productName: string; colors: string[]; stock: boolean }[];
+      };
+      // A product the other journeys leave alone: the last in stock with two colours.
+      const bag = list.products.filter((p) => p.stock && p.colors.length > 1).at(-1)!;
+      const colour = bag.colors[0]!;
+
+      await openDeskAs(page, member, '#/orders');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders');
+      await openOrder(page, number);
+      const status = page.getByTestId('order-status');
+
+      // Move to Packing: focus on the new status, the move announced.
+      await tabTo(page, page.getByRole('button', { name: 'Move to Packing' }));
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveText('Packing');
+      await expect(status).toBeFocused();
+      await expect(said(page)).toHaveText(DESK_ANSWERS.moved(number, 'Packing'));
+
+      // Out for Delivery opens its form on its first field; submitting lands on the status.
+      await tabTo(page, page.getByRole('button', { name: 'Move to Out for Delivery' }));
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Courier (optional)');
+      await expect(focused(page)).toHaveRole('textbox');
+      await expect(page.getByRole('form', { name: 'Move to Out for Delivery' })).toBeVisible();
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+      await page.keyboard.type('TCS');
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName('Tracking number (optional)');
+      await page.keyboard.type('TCS-4410-9921');
+      await page.keyboard.press('Enter');
+      await expect(status).toBeFocused();
+      await expect(status).toHaveText('Out for Delivery');
+      await expect(said(page)).toHaveText(DESK_ANSWERS.moved(number, 'Out for Delivery'));
+
+      // Delivered.
+      await tabTo(page, page.getByRole('button', { name: 'Move to Delivered' }));
+      await page.keyboard.press('Enter');
+      await expect(status).toBeFocused();
+      await expect(status).toHaveText('Delivered');
+      await expect(said(page)).toHaveText(DESK_ANSWERS.moved(number, 'Delivered'));
+
+      // Record payment: its form opens on the method; Back returns to the button; submitting
+      // lands on what is now due.
+      const due = await page.getByTestId('order-due').locator('strong').innerText();
+      const record = page.getByRole('button', { name: 'Record payment', exact: true });
+      await tabTo(page, record);
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Method');
+      await expect(focused(page)).toHaveRole('combobox');
+      await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(record).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Method');
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName('Amount received (PKR)');
+      // A refused amount is marked invalid, described and focused; nothing is sent.
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Amount received (PKR)');
+      await expect(focused(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(focused(page)).toHaveAccessibleDescription(
+        `Amount received (PKR): ${FIELD_PROBLEMS.amountEmpty}`,
+      );
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+      await page.keyboard.type(due.replace(/[^\d.]/g, ''));
+      await page.keyboard.press('Enter');
+      const dueLine = page.getByTestId('order-due');
+      await expect(dueLine).toBeFocused();
+      await expect(dueLine).toHaveText(ORDER_VIEW_TEXT.paidInFull);
+      await expect(said(page)).toHaveText(PAYMENT_MESSAGES.recorded(due, 'COD', number, null));
+
+      // Cancel another order: the reason is asked first, refused when empty, then the status.
+      await tabTo(page, page.getByRole('link', { name: 'Back to orders' }), { back: true });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders');
+      await openOrder(page, other);
+      await tabTo(page, page.getByRole('button', { name: 'Cancel order' }));
+      await page.keyboard.press('Enter');
+      const reason = 'Reason for cancelling (the shopper is told)';
+      await expect(focused(page)).toHaveAccessibleName(reason);
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName(reason);
+      await expect(focused(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(focused(page)).toHaveAccessibleDescription(
+        `${reason}: ${FIELD_PROBLEMS.reasonEmpty}`,
+      );
+      await expect(status).toHaveText('Order Placed');
+      await page.keyboard.type('Out of stock in this colour');
+      await page.keyboard.press('Enter');
+      await expect(status).toBeFocused();
+      await expect(status).toHaveText('Cancelled');
+      await expect(said(page)).toHaveText(DESK_ANSWERS.moved(other, 'Cancelled'));
+      await expect(alerted(page)).toHaveText('');
+
+      // Products: Mark a colour sold out keeps focus on that button, now saying what it will do
+      // next; the next Tab goes on within the same product, never to another's stock.
+      await tabTo(page, page.getByRole('link', { name: 'Products', exact: true }), { back: true });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
+      await tabTo(page, page.getByLabel('Search: name, maker or id'));
+      await page.keyboard.type(bag._id);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('.desk-product')).toHaveCount(1);
+      const soldOut = page.getByRole('button', {
+        name: `Mark ${colour} sold out (${bag.productName})`,
+      });
+      await tabTo(page, soldOut);
+      await page.keyboard.press('Enter');
+      const inStock = page.getByRole('button', {
+        name: `Mark ${colour} in stock (${bag.productName})`,
+      });
+      await expect(inStock).toBeFocused();
+      await expect(said(page)).toHaveText(STOCK_ANSWERS.colourSet(bag.productName, colour, false));
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveAccessibleName(
+        `Mark ${bag.colors[1]} sold out (${bag.productName})`,
+      );
+      // Put it back for the other journeys, by keyboard as well.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect(soldOut).toBeFocused();
+      await expect(said(page)).toHaveText(STOCK_ANSWERS.colourSet(bag.productName, colour, true));
+    });
+  });
+}
+
+/** WCAG 2.2's target size among the rules, besides 2.1 AA. */
+const AXE_RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;

@@ -30,6 +30,7 @@ beforeEach(() => {
     saving: false,
     uploading: {},
     refusals: 0,
+    similar: [],
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -89,12 +90,12 @@ describe('saveEditor', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     setField('price', '45.50');
-    setField('maker', '');
+    setField('productName', '');
     await saveEditor();
     expect(fetch).not.toHaveBeenCalled();
     expect($editor.get().problems).toEqual({
       price: "'45.50' has paise; prices are whole rupees, such as 45",
-      maker: 'is empty; every product needs one',
+      productName: 'is empty; every product needs one',
     });
     expect($editor.get().refusals).toBe(1);
     expect($deskNotice.get()).toMatchObject({ kind: 'error', text: '2 fields need attention.' });

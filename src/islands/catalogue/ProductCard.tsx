@@ -51,7 +51,7 @@ export function ProductCard({
       <h3 className="card-name">
         <a href={href}>{product.productName}</a>
       </h3>
-      <p className="card-maker">{product.maker}</p>
+      {product.maker && <p className="card-maker">{product.maker}</p>}
       <p className="card-price">
         {discounted && <Price pkr={product.price} strike className="was" />}
         <Price pkr={discountedPrice(product)} className="now" />

@@ -1,8 +1,10 @@
 // One order: items with pictures, colours, quantities and unit prices; totals in the order's
 // currency and in PKR; address, phone (call, WhatsApp), payment, cancellation reason, courier and
 // timeline; and the moves it allows, each sent with the status shown, so that of two staff moving
-// it at once the second is told who moved it and sees the order as it now is.
-import { useEffect, useState, type FormEvent } from 'react';
+// it at once the second is told who moved it and sees the order as it now is. After every action
+// focus lands on what it opened (a form's first field) or on the order's status, and the live
+// region says what happened.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { DeskOrder } from '../../lib/contract/desk.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
@@ -16,6 +18,9 @@ import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
+import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
+import { actionButtonIn, firstFieldIn, firstInvalidIn, useFocusAfter } from './focus-after.ts';
+import type { OrderPartProps } from './order-part-props.ts';
 
 /** The order screen. */
 export default function OrderScreen({ params }: ScreenProps) {
@@ -39,6 +44,11 @@ export default function OrderScreen({ params }: ScreenProps) {
 }
 
 function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
+  // Held here, above every part an action may remove (the moves after Delivered, the payment form
+  // once paid), so focus still lands after the part has gone.
+  const focusAfter = useFocusAfter();
+  const statusRef = useRef<HTMLElement>(null);
+  const parts = { order, onChange, focusAfter, status: () => statusRef.current };
   const pkr = (n: number) => formatMoney(n, BASE_CURRENCY);
   const money = (n: number) => formatMoney(n, order.currency);
   const lineAmounts = deskLineAmounts(order);
@@ -51,7 +61,9 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       <dl className="desk-facts">
         <dt>Status</dt>
         <dd>
-          <strong data-testid="order-status">{order.status}</strong>
+          <strong data-testid="order-status" ref={statusRef} tabIndex={-1}>
+            {order.status}
+          </strong>
         </dd>
         <dt>Placed</dt>
         <dd>{order.placedAt} (Karachi)</dd>
@@ -74,9 +86,9 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
           </>
         )}
       </dl>
-      <Moves order={order} onChange={onChange} />
-      <PaymentsPanel order={order} onChange={onChange} />
-      <ReturnPanel order={order} onChange={onChange} />
+      <Moves {...parts} />
+      <PaymentsPanel {...parts} />
+      <ReturnPanel {...parts} />
       <h2>Items</h2>
       <ul className="desk-lines">
         {order.lines.map((line, i) => (
@@ -109,7 +121,9 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       <p>
         <PhoneLinks phone={order.phone} />
         <br />
-        <a href={`mailto:${order.email}`}>{order.email}</a>
+        <a className="desk-mail" href={`mailto:${order.email}`}>
+          {order.email}
+        </a>
       </p>
       <h2>Timeline</h2>
       <ol className="desk-timeline">
@@ -128,24 +142,48 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
 }
 
 /** The moves an order allows; Out for Delivery asks for courier and tracking, Cancel for a reason. */
-function Moves({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder) => void }) {
+function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
   const [asking, setAsking] = useState<OrderStatus | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const section = useRef<HTMLElement>(null);
   const moves = nextStatuses(order.status);
   if (moves.length === 0) return null;
 
+  function ask(to: OrderStatus | null) {
+    const opener = asking;
+    setAsking(to);
+    setProblems({});
+    focusAfter(() =>
+      to ? firstFieldIn(section.current) : actionButtonIn(section.current, opener ?? ''),
+    );
+  }
   async function move(to: OrderStatus, details: MoveDetails = {}) {
     setBusy(true);
     const next = await moveOrder(order, to, details);
     setBusy(false);
-    setAsking(null);
-    onChange(next);
+    if (!next.moved && Object.keys(next.problems).length > 0) {
+      setProblems(next.problems);
+      focusAfter(() => firstInvalidIn(section.current));
+    } else {
+      setAsking(null);
+      focusAfter(status);
+    }
+    onChange(next.order);
   }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!asking) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    if (asking === 'Cancelled') {
+      const refused = cancelReasonProblems(String(form.get('reason') ?? ''), REASON_MAX);
+      if (Object.keys(refused).length > 0) {
+        setProblems(refused);
+        focusAfter(() => firstInvalidIn(section.current));
+        return;
+      }
+    }
     void move(
       asking,
       asking === 'Cancelled'
@@ -156,17 +194,18 @@ function Moves({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder)
 
   const label = (to: OrderStatus) => (to === 'Cancelled' ? 'Cancel order' : `Move to ${to}`);
   return (
-    <section className="desk-moves" aria-label="Move this order">
+    <section className="desk-moves" aria-label="Move this order" ref={section}>
       {asking === null ? (
         <div className="desk-row">
           {moves.map((to) => (
             <button
               key={to}
               type="button"
+              data-action={to}
               className={to === 'Cancelled' ? 'desk-button desk-danger' : 'desk-button'}
               disabled={busy}
               onClick={() =>
-                to === 'Cancelled' || to === 'Out for Delivery' ? setAsking(to) : void move(to)
+                to === 'Cancelled' || to === 'Out for Delivery' ? ask(to) : void move(to)
               }
             >
               {label(to)}
@@ -174,29 +213,36 @@ function Moves({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder)
           ))}
         </div>
       ) : (
-        <form className="desk-form" onSubmit={submit}>
+        <form className="desk-form" aria-label={label(asking)} noValidate onSubmit={submit}>
           {asking === 'Cancelled' ? (
             <Field
               label="Reason for cancelling (the shopper is told)"
               name="reason"
               required
-              maxLength={200}
+              maxLength={REASON_MAX}
+              problem={problems.reason}
             />
           ) : (
             <>
-              <Field label="Courier (optional)" name="courier" maxLength={60} />
-              <Field label="Tracking number (optional)" name="trackingNumber" maxLength={60} />
+              <Field
+                label="Courier (optional)"
+                name="courier"
+                maxLength={60}
+                problem={problems.courier}
+              />
+              <Field
+                label="Tracking number (optional)"
+                name="trackingNumber"
+                maxLength={60}
+                problem={problems.trackingNumber}
+              />
             </>
           )}
           <div className="desk-row">
             <button type="submit" className="desk-button" disabled={busy}>
               {asking === 'Cancelled' ? 'Cancel order' : 'Move to Out for Delivery'}
             </button>
-            <button
-              type="button"
-              className="desk-button desk-quiet"
-              onClick={() => setAsking(null)}
-            >
+            <button type="button" className="desk-button desk-quiet" onClick={() => ask(null)}>
               Back
             </button>
           </div>
@@ -205,3 +251,6 @@ function Moves({ order, onChange }: { order: DeskOrder; onChange: (o: DeskOrder)
     </section>
   );
 }
+
+/** The longest cancellation reason the server keeps. */
+const REASON_MAX = 200;

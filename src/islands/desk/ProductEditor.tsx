@@ -11,6 +11,7 @@ import {
   $editor,
   addColour,
   addPhotos,
+  copyFromProduct,
   movePhoto,
   openEditor,
   previewOf,
@@ -19,6 +20,7 @@ import {
   saveEditor,
   setColour,
   setField,
+  type EditorState,
 } from '../../stores/desk-editor.ts';
 import type { ScreenProps } from './screen-props.ts';
 
@@ -279,6 +281,48 @@ function ColourFields({ index, count }: { index: number; count: number }) {
   );
 }
 
+/**
+ * "Copy from a similar product": a choice of the catalogue and a button that fills what the form
+ * leaves empty from it. Not a form of its own (it sits in the product's form): Enter in the choice
+ * would save the product, so the button copies.
+ */
+function CopyFrom({ similar }: { similar: EditorState['similar'] }) {
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="desk-field desk-copy-from">
+      <label htmlFor={id}>Copy from a similar product</label>
+      <span className="desk-row">
+        <select id={id} value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
+          <option value="">Choose a product…</option>
+          {similar.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="desk-button desk-quiet"
+          aria-disabled={busy || chosen === '' ? true : undefined}
+          onClick={() => {
+            if (busy || chosen === '') return;
+            setBusy(true);
+            void copyFromProduct(chosen).finally(() => setBusy(false));
+          }}
+        >
+          Copy
+        </button>
+      </span>
+      <small className="desk-hint">
+        Fills the empty fields: category, maker, prices, description, specifications. Never the
+        name, colours or photos.
+      </small>
+    </div>
+  );
+}
+
 /** The editor screen: `#/products/new` or `#/products/<id>`. */
 export default function ProductEditor({ params }: ScreenProps) {
   const state = useStore($editor);
@@ -322,6 +366,7 @@ export default function ProductEditor({ params }: ScreenProps) {
       <p>
         <a href="#/products">Back to products</a>
       </p>
+      {productId === null && <CopyFrom similar={state.similar} />}
       <TextField
         field="productName"
         label="Name"
@@ -391,7 +436,7 @@ export default function ProductEditor({ params }: ScreenProps) {
         )}
       </Labelled>
       <fieldset className="desk-editor-specs">
-        <legend>Specifications</legend>
+        <legend>Specifications (optional: shoppers see only those filled)</legend>
         {SPEC_FIELDS.map((f) => (
           <TextField
             key={f}

@@ -1,7 +1,9 @@
 // The products screen: the catalogue with each colour's stock, searched by name, maker
 // or id, live / archived / all. A colour is marked sold out or back in stock with one tap, live in
 // the shop at once; a product is archived (hidden) or restored; an owner deletes one never ordered.
-import { useEffect, useState, type FormEvent } from 'react';
+// After a tap focus stays on the colour's button (its new label says the new state) or, when the
+// product leaves the list, goes to the message: never to the page, where Tab would go astray.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskProductState } from '../../lib/contract/desk-stock.ts';
 import {
@@ -16,16 +18,30 @@ import {
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import PublishBar from './PublishBar.tsx';
+import { actionButtonIn, theMessage, useFocusAfter, type FocusTarget } from './focus-after.ts';
 
-function ProductCard({ product, owner }: { product: DeskProductState; owner: boolean }) {
+function ProductCard({
+  product,
+  owner,
+  focusAfter,
+}: {
+  product: DeskProductState;
+  owner: boolean;
+  focusAfter: (target: FocusTarget) => void;
+}) {
   const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
+  const card = useRef<HTMLLIElement>(null);
+  const run = async (action: () => Promise<void>, then: FocusTarget) => {
     setBusy(true);
     await action();
     setBusy(false);
+    focusAfter(then);
   };
+  // The pressed button while the card is still listed; the message once it has left the list.
+  const back = (action: string) => () =>
+    (card.current?.isConnected ? actionButtonIn(card.current, action) : null) ?? theMessage();
   return (
-    <li className="desk-product">
+    <li className="desk-product" ref={card}>
       <h2 className="desk-product-name">{product.productName}</h2>
       <p className="desk-hint">
         {product._id}
@@ -41,7 +57,13 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
               type="button"
               className="desk-button desk-quiet"
               disabled={busy}
-              onClick={() => void run(() => setColourStock(product, c.color, !c.inStock))}
+              data-action={`stock ${c.color}`}
+              onClick={() =>
+                void run(
+                  () => setColourStock(product, c.color, !c.inStock),
+                  back(`stock ${c.color}`),
+                )
+              }
               aria-label={`${c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`} (${product.productName})`}
             >
               {c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`}
@@ -62,7 +84,8 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
           type="button"
           className="desk-button desk-quiet"
           disabled={busy}
-          onClick={() => void run(() => setArchived(product, !product.archived))}
+          data-action="archive"
+          onClick={() => void run(() => setArchived(product, !product.archived), back('archive'))}
           aria-label={`${product.archived ? 'Restore' : 'Archive'} ${product.productName}`}
         >
           {product.archived ? 'Restore' : 'Archive'}
@@ -74,7 +97,7 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
             disabled={busy}
             onClick={() => {
               if (confirm(`Delete ${product.productName} for good?`))
-                void run(() => deleteProduct(product));
+                void run(() => deleteProduct(product), theMessage);
             }}
             aria-label={`Delete ${product.productName}`}
           >
@@ -90,6 +113,8 @@ function ProductCard({ product, owner }: { product: DeskProductState; owner: boo
 export default function ProductsScreen({ staff }: ScreenProps) {
   const filters = useStore($productFilters);
   const list = useStore($productList);
+  // Held above the cards: an archived or deleted product's card goes, and focus must still land.
+  const focusAfter = useFocusAfter();
 
   useEffect(() => {
     void loadProducts();
@@ -148,7 +173,12 @@ export default function ProductsScreen({ staff }: ScreenProps) {
       ) : (
         <ul className="desk-products">
           {list.products.map((p) => (
-            <ProductCard key={p._id} product={p} owner={staff.role === 'owner'} />
+            <ProductCard
+              key={p._id}
+              product={p}
+              owner={staff.role === 'owner'}
+              focusAfter={focusAfter}
+            />
           ))}
         </ul>
       )}

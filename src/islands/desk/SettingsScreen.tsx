@@ -13,6 +13,7 @@ import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PushAlerts } from './PushAlerts.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
+import { theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -21,6 +22,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
   // The form as typed, started from each answer the store receives (a load or a save).
   const [fields, setFields] = useState<SettingsFields | null>(null);
   const owner = staff.role === 'owner';
+  const focusAfter = useFocusAfter();
 
   useEffect(() => {
     void loadSettings();
@@ -44,7 +46,8 @@ export default function SettingsScreen({ staff }: ScreenProps) {
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void saveSettings(loaded, fields!);
+    // The save's result is its message (what was saved, or why not): focus lands there.
+    void saveSettings(loaded, fields!).then(() => focusAfter(theMessage));
   }
 
   return (

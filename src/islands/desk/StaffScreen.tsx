@@ -15,6 +15,7 @@ import {
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
+import { actionButtonIn, theMessage, useFocusAfter, type FocusTarget } from './focus-after.ts';
 
 type Role = DeskStaff['role'];
 
@@ -23,6 +24,12 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
   const staffList = useStore($staffList);
   const { data: members, busy } = staffList;
   const roleId = useId();
+  const focusAfter = useFocusAfter();
+  // A member's own button again once the list is back (its label says the new state), else the message.
+  const again =
+    (member: DeskStaff, action: string): FocusTarget =>
+    () =>
+      actionButtonIn(document.getElementById(`staff-${member.id}`), action) ?? theMessage();
 
   useEffect(() => {
     void loadStaff();
@@ -36,7 +43,10 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
       name: String(form.get('name') ?? ''),
       email: String(form.get('email') ?? ''),
       role: String(form.get('role') ?? 'staff') as Role,
-    }).then((ok) => ok && formElement.reset());
+    }).then((ok) => {
+      if (ok) formElement.reset();
+      focusAfter(theMessage);
+    });
   }
 
   return (
@@ -62,7 +72,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
       ) : (
         <ul className="desk-staff">
           {members.map((m) => (
-            <li key={m.id}>
+            <li key={m.id} id={`staff-${m.id}`}>
               <strong>{m.name}</strong> · {m.email}
               <br />
               {m.role} · {m.status}
@@ -73,7 +83,8 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     type="button"
                     className="desk-button desk-quiet"
                     disabled={busy}
-                    onClick={() => void toggleRole(m)}
+                    data-action="role"
+                    onClick={() => void toggleRole(m).then(() => focusAfter(again(m, 'role')))}
                   >
                     Make {m.role === 'owner' ? 'staff' : 'owner'}
                     <span className="visually-hidden"> ({m.email})</span>
@@ -83,7 +94,12 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                       type="button"
                       className="desk-button desk-quiet"
                       disabled={busy}
-                      onClick={() => void setPersonalData(m, !m.personalData)}
+                      data-action="personal-data"
+                      onClick={() =>
+                        void setPersonalData(m, !m.personalData).then(() =>
+                          focusAfter(again(m, 'personal-data')),
+                        )
+                      }
                     >
                       {m.personalData ? 'Stop customer data' : 'Allow customer data'}
                       <span className="visually-hidden"> ({m.email})</span>
@@ -94,7 +110,8 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     className="desk-button desk-danger"
                     disabled={busy}
                     onClick={() => {
-                      if (confirm(`Remove ${m.email} from the desk?`)) void removeStaff(m);
+                      if (confirm(`Remove ${m.email} from the desk?`))
+                        void removeStaff(m).then(() => focusAfter(theMessage));
                     }}
                   >
                     Remove<span className="visually-hidden"> {m.email}</span>

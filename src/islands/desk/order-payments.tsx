@@ -1,8 +1,8 @@
 // The order's payments on the desk: the wallet number the payment request goes to (call or copy),
 // each payment received (method, amount in the order's currency, reference, who, Karachi time), what
 // is still due, and the form that records a payment, prefilled with the order's method and the due.
-import { useId, useState, type FormEvent } from 'react';
-import type { DeskOrder } from '../../lib/contract/desk.ts';
+// Opening a form lands on its first field; recording lands on what is now due; Back on the opener.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/money.ts';
 import { CARD, paymentLabel, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
@@ -18,17 +18,26 @@ import { notify } from '../../stores/desk.ts';
 import { recordPayment, recordRefund } from '../../stores/desk-payments.ts';
 import { financialLabel } from '../../lib/orders/ledger.ts';
 import { REFUND_METHODS, type RefundMethod } from '../../lib/returns/states.ts';
+import { paymentProblems, type FieldProblems } from '../../lib/desk-fields.ts';
 import { Field } from './Field.tsx';
-
-type Props = { order: DeskOrder; onChange: (o: DeskOrder) => void };
+import type { OrderPartProps as Props } from './order-part-props.ts';
+import { actionButtonIn, firstFieldIn, firstInvalidIn, type FocusTarget } from './focus-after.ts';
 
 /** The payments section of the order screen. */
-export function PaymentsPanel({ order, onChange }: Props) {
+export function PaymentsPanel(props: Props) {
+  const { order } = props;
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const dueRef = useRef<HTMLParagraphElement>(null);
+  // The section's opener buttons, its due line (a payment's or a refund's result) and fields.
+  const place: PanelPlace = {
+    section: () => section.current,
+    due: () => dueRef.current,
+  };
   const money = (n: number) => formatMoney(n, order.currency);
   const wallet = order.paymentMethod === 'JazzCash' || order.paymentMethod === 'EasyPaisa';
   return (
-    <section className="desk-section" aria-labelledby={headingId}>
+    <section className="desk-section" aria-labelledby={headingId} ref={section}>
       <h2 id={headingId}>Payments</h2>
       {wallet && order.walletNumber && (
         <WalletNumber method={order.paymentMethod} number={order.walletNumber} />
@@ -50,7 +59,7 @@ export function PaymentsPanel({ order, onChange }: Props) {
           ))}
         </ul>
       )}
-      <p data-testid="order-due">
+      <p data-testid="order-due" ref={dueRef} tabIndex={-1}>
         {order.payment === 'refund due' ? (
           <>
             Refund due: <strong>{money(order.held)}</strong>
@@ -66,13 +75,18 @@ export function PaymentsPanel({ order, onChange }: Props) {
         )}
         {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
-      {order.due > 0 && order.status !== 'Cancelled' && (
-        <PaymentForm order={order} onChange={onChange} />
-      )}
-      {order.held > 0 && <RefundForm order={order} onChange={onChange} />}
+      {order.due > 0 && order.status !== 'Cancelled' && <PaymentForm {...props} place={place} />}
+      {order.held > 0 && <RefundForm {...props} place={place} />}
     </section>
   );
 }
+
+/** Where the payment forms send focus: their section (fields, openers) and the due line. */
+interface PanelPlace {
+  section: () => HTMLElement | null;
+  due: FocusTarget;
+}
+type FormProps = Props & { place: PanelPlace };
 
 /** The wallet number staff send the payment request to: a call link and a copy button. */
 function WalletNumber({ method, number }: { method: string; number: string }) {
@@ -103,12 +117,21 @@ function WalletNumber({ method, number }: { method: string; number: string }) {
 }
 
 /** "Record payment", then its form. */
-function PaymentForm({ order, onChange }: Props) {
+function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
   const prefill = paymentPrefill(order);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [method, setMethod] = useState<RecordedMethod>(prefill.method);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const methodId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  function show(next: boolean) {
+    setOpen(next);
+    setProblems({});
+    focusAfter(() =>
+      next ? firstFieldIn(form.current) : actionButtonIn(place.section(), 'record-payment'),
+    );
+  }
 
   // A cash on delivery order is paid at the door: until it is Delivered the screen says so rather
   // than open a form the server would refuse.
@@ -119,9 +142,10 @@ function PaymentForm({ order, onChange }: Props) {
       <button
         type="button"
         className="desk-button"
+        data-action="record-payment"
         onClick={() => {
           setMethod(prefill.method);
-          setOpen(true);
+          show(true);
         }}
       >
         Record payment
@@ -130,22 +154,42 @@ function PaymentForm({ order, onChange }: Props) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const reference = String(form.get('reference') ?? '').trim();
+    const fields = new FormData(event.currentTarget);
+    const reference = String(fields.get('reference') ?? '').trim();
+    const amount = String(fields.get('amount') ?? '');
+    const refused = paymentProblems({ amount, reference }, needsReference(method));
+    if (Object.keys(refused).length > 0) {
+      setProblems(refused);
+      focusAfter(() => firstInvalidIn(form.current));
+      return;
+    }
     setBusy(true);
     const done = await recordPayment(order, {
       method,
-      amount: Number(form.get('amount')),
+      amount: Number(amount),
       ...(reference ? { reference } : {}),
     });
     setBusy(false);
-    if (done.recorded) setOpen(false);
+    setProblems(done.problems);
+    if (done.recorded) {
+      setOpen(false);
+      focusAfter(place.due);
+    } else {
+      // A refusal about a field lands on it; any other (paid by someone else meanwhile) on what is due.
+      focusAfter(() => firstInvalidIn(form.current) ?? place.due());
+    }
     onChange(done.order);
   }
 
   const step = amountStep(order.currency);
   return (
-    <form className="desk-form" aria-label="Record payment" onSubmit={(e) => void submit(e)}>
+    <form
+      ref={form}
+      className="desk-form"
+      aria-label="Record payment"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
       <div className="desk-field">
         <label htmlFor={methodId}>Method</label>
         <select
@@ -171,12 +215,14 @@ function PaymentForm({ order, onChange }: Props) {
         max={order.due}
         defaultValue={String(prefill.amount)}
         required
+        problem={problems.amount}
       />
       <Field
         label={needsReference(method) ? 'Reference' : 'Reference (optional)'}
         name="reference"
         maxLength={60}
         required={needsReference(method)}
+        problem={problems.reference}
         hint={
           needsReference(method)
             ? 'The transaction ID of the transfer or wallet payment.'
@@ -187,7 +233,7 @@ function PaymentForm({ order, onChange }: Props) {
         <button type="submit" className="desk-button" disabled={busy}>
           Record payment
         </button>
-        <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(false)}>
+        <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
           Back
         </button>
       </div>
@@ -196,7 +242,7 @@ function PaymentForm({ order, onChange }: Props) {
 }
 
 /** "Record refund", then its form: how the money went back, how much (at most what is held), the reference. */
-function RefundForm({ order, onChange }: Props) {
+function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
   // A card order's money goes back to the card through the gateway (no reference to type).
   const methods: readonly (RefundMethod | typeof CARD)[] = order.payments.some(
     (p) => p.kind === 'payment' && p.method === CARD,
@@ -207,9 +253,21 @@ function RefundForm({ order, onChange }: Props) {
   const [busy, setBusy] = useState(false);
   const [method, setMethod] = useState(methods[0]!);
   const methodId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  function show(next: boolean) {
+    setOpen(next);
+    focusAfter(() =>
+      next ? firstFieldIn(form.current) : actionButtonIn(place.section(), 'record-refund'),
+    );
+  }
   if (!open)
     return (
-      <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="desk-button desk-quiet"
+        data-action="record-refund"
+        onClick={() => show(true)}
+      >
         Record refund
       </button>
     );
@@ -226,12 +284,18 @@ function RefundForm({ order, onChange }: Props) {
     });
     setBusy(false);
     if (done.recorded) setOpen(false);
+    focusAfter(place.due);
     onChange(done.order);
   }
 
   const step = amountStep(order.currency);
   return (
-    <form className="desk-form" aria-label="Record refund" onSubmit={(e) => void submit(e)}>
+    <form
+      ref={form}
+      className="desk-form"
+      aria-label="Record refund"
+      onSubmit={(e) => void submit(e)}
+    >
       <div className="desk-field">
         <label htmlFor={methodId}>Refunded by</label>
         <select
@@ -271,7 +335,7 @@ function RefundForm({ order, onChange }: Props) {
         <button type="submit" className="desk-button" disabled={busy}>
           Record refund
         </button>
-        <button type="button" className="desk-button desk-quiet" onClick={() => setOpen(false)}>
+        <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
           Back
         </button>
       </div>

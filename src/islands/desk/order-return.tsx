@@ -1,8 +1,8 @@
 // The order's return or exchange request on the desk: what was asked (lines, kind, reason), the
 // step it is at, the pick-up window, the refund or the exchange's shipping, its steps and who took
 // each; and buttons for the steps it allows next only, each sent with the request's version shown.
-import { useId, useState, type FormEvent } from 'react';
-import type { DeskOrder } from '../../lib/contract/desk.ts';
+// A step's form opens on its first field; a step taken lands on the request's step, Back on its button.
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { DeskReturn } from '../../lib/contract/returns.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -11,19 +11,20 @@ import { refundSuggestion, returnActionLabel, returnActions } from '../../lib/or
 import { stepReturn, type StepDetails } from '../../stores/desk-returns.ts';
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
-
-type Props = { order: DeskOrder; onChange: (o: DeskOrder) => void };
+import type { OrderPartProps as Props } from './order-part-props.ts';
+import { actionButtonIn, firstFieldIn } from './focus-after.ts';
 
 /** The return section of the order screen (nothing when the order has no request). */
-export function ReturnPanel({ order, onChange }: Props) {
+export function ReturnPanel(props: Props) {
   const headingId = useId();
-  const r = order.return;
+  const stateRef = useRef<HTMLElement>(null);
+  const r = props.order.return;
   if (!r) return null;
   return (
     <section className="desk-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{r.kind === 'return' ? 'Return request' : 'Exchange request'}</h2>
-      <ReturnFacts r={r} />
-      <ReturnSteps order={order} r={r} onChange={onChange} />
+      <ReturnFacts r={r} stateRef={stateRef} />
+      <ReturnSteps {...props} r={r} stepShown={() => stateRef.current} />
       <h3>Steps</h3>
       <ol className="desk-timeline">
         {r.steps.map((s, i) => (
@@ -38,13 +39,21 @@ export function ReturnPanel({ order, onChange }: Props) {
 }
 
 /** The request's facts. */
-export function ReturnFacts({ r }: { r: DeskReturn }) {
+export function ReturnFacts({
+  r,
+  stateRef,
+}: {
+  r: DeskReturn;
+  stateRef?: RefObject<HTMLElement | null>;
+}) {
   return (
     <>
       <dl className="desk-facts">
         <dt>Step</dt>
         <dd>
-          <strong data-testid="return-state">{RETURN_STATE_LABELS[r.state]}</strong>
+          <strong data-testid="return-state" ref={stateRef} tabIndex={stateRef ? -1 : undefined}>
+            {RETURN_STATE_LABELS[r.state]}
+          </strong>
         </dd>
         <dt>Kind</dt>
         <dd>{r.kind === 'return' ? 'Return for a refund' : 'Exchange'}</dd>
@@ -100,18 +109,35 @@ export function ReturnFacts({ r }: { r: DeskReturn }) {
 const ASKS: readonly ReturnState[] = ['refused', 'pickupScheduled', 'refunded', 'exchangeShipped'];
 
 /** The buttons of the allowed next steps; those needing details open their form first. */
-function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
+function ReturnSteps({
+  order,
+  r,
+  onChange,
+  focusAfter,
+  stepShown,
+}: Props & { r: DeskReturn; stepShown: () => HTMLElement | null }) {
   const [asking, setAsking] = useState<ReturnState | null>(null);
   const [busy, setBusy] = useState(false);
   const methodId = useId();
+  const section = useRef<HTMLElement>(null);
   const steps = returnActions(r);
   if (steps.length === 0) return null;
 
+  function ask(to: ReturnState | null) {
+    const opener = asking;
+    setAsking(to);
+    focusAfter(() =>
+      to ? firstFieldIn(section.current) : actionButtonIn(section.current, opener ?? ''),
+    );
+  }
   async function take(to: ReturnState, details: StepDetails = {}) {
     setBusy(true);
     const done = await stepReturn(order, to, details);
     setBusy(false);
-    if (done.stepped || done.order.return?.version !== r.version) setAsking(null);
+    if (done.stepped || done.order.return?.version !== r.version) {
+      setAsking(null);
+      focusAfter(stepShown);
+    } else focusAfter(() => firstFieldIn(section.current) ?? stepShown());
     onChange(done.order);
   }
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -137,16 +163,17 @@ function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
 
   const label = (to: ReturnState) => returnActionLabel(r.state, to);
   return (
-    <section className="desk-moves" aria-label="Next step of this request">
+    <section className="desk-moves" aria-label="Next step of this request" ref={section}>
       {asking === null ? (
         <div className="desk-row">
           {steps.map((to) => (
             <button
               key={to}
               type="button"
+              data-action={to}
               className={to === 'refused' ? 'desk-button desk-danger' : 'desk-button'}
               disabled={busy}
-              onClick={() => (ASKS.includes(to) ? setAsking(to) : void take(to))}
+              onClick={() => (ASKS.includes(to) ? ask(to) : void take(to))}
             >
               {label(to)}
             </button>
@@ -228,11 +255,7 @@ function ReturnSteps({ order, r, onChange }: Props & { r: DeskReturn }) {
             >
               {label(asking)}
             </button>
-            <button
-              type="button"
-              className="desk-button desk-quiet"
-              onClick={() => setAsking(null)}
-            >
+            <button type="button" className="desk-button desk-quiet" onClick={() => ask(null)}>
               Back
             </button>
           </div>

@@ -31,21 +31,31 @@ const colourFormSchema = z.strictObject({
     .check(z.maxLength(20, 'A colour has at most 20 photos')),
 });
 
-/** The product form as the editor sends it (see ProductForm). */
+/** A field the form may leave out: read as empty. */
+const optional = (field: string, max: number) => z._default(typed(field, max), '');
+
+/**
+ * The product form as the editor sends it (see ProductForm). Only the name, category, price and
+ * colours must be sent; the rest (maker, description, discount, wholesale, the specifications)
+ * may be left out and are then empty.
+ */
 export const productFormSchema = z.strictObject({
   productName: typed('Name', 1000),
-  maker: typed('Maker', 1000),
+  maker: optional('Maker', 1000),
   category: typed('Category', 100),
   price: typed('Price', 100),
-  discountPercent: typed('Discount', 100),
-  wholesalePrice: typed('Wholesale price', 100),
-  bestSeller: z.boolean({ error: 'Best seller must be true or false' }),
-  para: typed('Description', 8000),
-  specs: z.strictObject(
-    Object.fromEntries(SPEC_FIELDS.map((f) => [f, typed(f, 1000)])) as Record<
-      (typeof SPEC_FIELDS)[number],
-      ReturnType<typeof typed>
-    >,
+  discountPercent: optional('Discount', 100),
+  wholesalePrice: optional('Wholesale price', 100),
+  bestSeller: z._default(z.boolean({ error: 'Best seller must be true or false' }), false),
+  para: optional('Description', 8000),
+  specs: z._default(
+    z.strictObject(
+      Object.fromEntries(SPEC_FIELDS.map((f) => [f, optional(f, 1000)])) as Record<
+        (typeof SPEC_FIELDS)[number],
+        ReturnType<typeof optional>
+      >,
+    ),
+    () => Object.fromEntries(SPEC_FIELDS.map((f) => [f, ''])) as Record<SpecField, string>,
   ),
   colours: z
     .array(colourFormSchema, { error: 'Colours must be a list' })

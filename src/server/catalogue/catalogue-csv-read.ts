@@ -11,6 +11,7 @@ import {
   readPrice,
   readStock,
   readSwatch,
+  readOptionalText,
   readText,
   readWholesale,
   readYesNo,
@@ -63,17 +64,18 @@ const DOUBLE_ENCODED = /[ÂÃ][\u0080-\u00bf]|â€/;
 /** The product columns, each with the rule that reads it and what a blank means. */
 const PRODUCT_RULES: [Column, (text: string) => Cell<unknown>, blank?: unknown][] = [
   ['productName', (t) => readText(t, TEXT_LIMITS.productName)],
-  ['maker', (t) => readText(t, TEXT_LIMITS.maker)],
+  ['maker', (t) => readOptionalText(t, TEXT_LIMITS.maker), ''],
   ['category', readCategory],
   ['price', readPrice],
   ['discountPercent', readDiscount, 0],
   ['wholesalePrice', readWholesale, null],
   ['stock', readStock],
   ['bestSeller', readYesNo, false],
-  ['para', (t) => readText(t, TEXT_LIMITS.para)],
+  ['para', (t) => readOptionalText(t, TEXT_LIMITS.para), ''],
+  // A blank specification is left out: the shop shows only those given.
   ...SPEC_COLUMNS.map((c): [Column, (text: string) => Cell<unknown>] => [
     c,
-    (t) => readText(t, TEXT_LIMITS[c]),
+    (t) => readOptionalText(t, TEXT_LIMITS[c]),
   ]),
 ];
 
@@ -263,6 +265,11 @@ function readProduct(
     stock,
     bestSeller: fields.bestSeller,
     para: fields.para,
-    specs: Object.fromEntries(SPEC_COLUMNS.map((c) => [c, fields[c]])),
+    specs: Object.fromEntries(
+      SPEC_COLUMNS.filter((c) => typeof fields[c] === 'string' && fields[c] !== '').map((c) => [
+        c,
+        fields[c],
+      ]),
+    ),
   };
 }

@@ -126,7 +126,10 @@ export function catalogueToCsv(products: readonly Product[]): string {
         stock: p.stock,
         bestSeller: p.bestSeller,
         para: p.para,
-        ...p.specs,
+        ...(Object.fromEntries(SPEC_FIELDS.map((f) => [f, p.specs[f] ?? null])) as Record<
+          (typeof SPEC_FIELDS)[number],
+          string | null
+        >),
         color,
         images: images.join('|'),
         swatch: swatch ?? null,
