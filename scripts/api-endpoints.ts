@@ -117,6 +117,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskSignIn: { email: 'owner@example.com', password: 'correct horse battery', code: '123456' },
   deskSignOut: {},
   deskMe: {},
+  deskCounts: {},
   deskPasskeySignInOptions: {},
   deskPasskeySignIn: {
     response: {

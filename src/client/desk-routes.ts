@@ -14,6 +14,7 @@ export const DESK_ROUTES = {
   deskPasskeyAdd: ['POST', '/api/desk/passkeys/add', 'deskPasskeyChange'],
   deskPasskeyRemove: ['POST', '/api/desk/passkeys/remove', 'deskPasskeyChange'],
   deskMe: ['POST', '/api/desk/me', 'deskMe'],
+  deskCounts: ['POST', '/api/desk/counts', 'deskCounts'],
   deskAcceptInvitation: ['POST', '/api/desk/staff/accept', 'deskEnrol'],
   deskConfirmInvitation: ['POST', '/api/desk/staff/confirm', 'deskSession'],
   deskInvite: ['POST', '/api/desk/staff/invite', 'deskInvited'],

@@ -26,7 +26,7 @@ import { googleLogin, login, register } from './accounts/index.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts';
 import { alertCancelled, alertReturnRequested } from './orders/index.ts';
-import { businessView, customerLookup } from './orders/index.ts';
+import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
@@ -211,6 +211,7 @@ export const SERVICES: Services = {
   deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
   deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
   deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
+  deskCounts: ({ deps }) => countsNeedingAction(deps.store),
   deskPasskeySignInOptions: ({ deps, req, ip }) => passkeySignInOptions(deps, req, ip),
   deskPasskeySignIn: ({ deps, body, req, ip }) => passkeySignIn(deps, body, req, ip),
   deskPasskeys: ({ deps, staff }) => listPasskeys(deps.store, staff),

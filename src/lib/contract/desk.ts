@@ -199,6 +199,7 @@ export const DESK_ANSWER_SCHEMAS = {
   deskSession: session,
   deskMessage: z.object({ success, message: z.string() }),
   deskMe: z.object({ success, staff: deskStaffSchema }),
+  deskCounts: z.object({ success, ordersToPack: z.number(), returnsToDecide: z.number() }),
   deskInvited: z.object({ success, message: z.string(), staff: deskStaffSchema }),
   deskEnrol: z.object({
     success,
@@ -224,9 +225,11 @@ export const DESK_ANSWER_SCHEMAS = {
         id: z.string(),
         at: z.string(),
         atKarachi: z.string(),
-        actor: z.object({ id: z.string(), email: z.string() }),
+        actor: z.object({ id: z.string(), email: z.string(), name: z.string() }),
         action: z.string(),
         target: z.string(),
+        /** The target as the desk names it: an order's #number, a member's name. */
+        targetLabel: z.string(),
         before: z.unknown(),
         after: z.unknown(),
       }),

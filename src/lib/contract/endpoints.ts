@@ -352,6 +352,16 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'The signed-in staff member',
   },
+  deskCounts: {
+    method: 'POST',
+    paths: ['/api/desk/counts'],
+    router: 'desk',
+    access: 'staff',
+    request: 'empty',
+    answer: 'deskCounts',
+    msg: false,
+    summary: 'What needs action: orders not yet packed, return requests awaiting a decision',
+  },
   deskAcceptInvitation: {
     method: 'POST',
     paths: ['/api/desk/staff/accept'],

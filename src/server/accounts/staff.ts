@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import { karachiTime } from '../../lib/desk.ts';
+import { auditTargetLabel } from '../../lib/desk-audit.ts';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
@@ -575,14 +576,24 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
   };
 }
 
-/** The audit log for the owner, newest first, with Karachi times. */
+/**
+ * The audit log for the owner, newest first, with Karachi times, each actor's name and the target
+ * as the desk names it (an order's #number, a member's name).
+ */
 export async function readAudit(
   store: Store,
   filter: { actorId?: string; target?: string; action?: string; limit?: number },
 ) {
-  const entries = await store.audit.list(filter);
+  const [entries, members] = await Promise.all([store.audit.list(filter), store.staff.list()]);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const nameOf = (id: string) => names.get(id);
   return {
     success: true as const,
-    entries: entries.map((e) => ({ ...e, atKarachi: karachiTime(e.at) })),
+    entries: entries.map((e) => ({
+      ...e,
+      actor: { ...e.actor, name: nameOf(e.actor.id) ?? e.actor.email },
+      targetLabel: auditTargetLabel(e.target, nameOf),
+      atKarachi: karachiTime(e.at),
+    })),
   };
 }

@@ -2,6 +2,7 @@
 // Orders from the shopper's cart to the door: placing, the order page, the desk's order screens, alerts, the business view and the export.
 export { addCartItem, getCart, removeCartItem, replaceCart, updateCartItem } from './carts.ts';
 export { businessView, customerLookup } from './desk-business.ts';
+export { countsNeedingAction } from './desk-counts.ts';
 export { checkPeriod, exportOrders, ordersToCsv } from './desk-export.ts';
 export {
   findOrder,
