@@ -84,3 +84,21 @@ export const ORDER_PAGE_STEP = 50;
 export function nextOrderLimit(shown: number): number {
   return Math.min(ORDER_LIST_MAX, Math.max(ORDER_PAGE, shown) + ORDER_PAGE_STEP);
 }
+
+/** The order list's filters folded behind one button (the search box stays on top). */
+export interface FoldedFilters {
+  status: string;
+  payment: string;
+  from: string;
+  to: string;
+}
+
+/** How many of the folded filters are set. */
+export function activeFilterCount(filters: FoldedFilters): number {
+  return [filters.status, filters.payment, filters.from, filters.to].filter(Boolean).length;
+}
+
+/** The folded filters' button: 'Filters', or 'Filters (2 active)' when some are set. */
+export function filtersLabel(active: number): string {
+  return active === 0 ? 'Filters' : `Filters (${active} active)`;
+}

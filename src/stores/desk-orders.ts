@@ -8,6 +8,7 @@ import type { FinancialState } from '../lib/orders/ledger.ts';
 import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { refusalProblems, type FieldProblems } from '../lib/desk-fields.ts';
 import { ApiError } from '../client/api.ts';
+import { deskCall } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf, notifyFailure } from './desk-call.ts';
 import { herePlace, notify } from './desk-session.ts';
 
@@ -42,6 +43,26 @@ export function ordersBody(filters: OrderFilters, limit: number = ORDER_PAGE): D
   return body;
 }
 
+// The first page asked for before the session was known, and the body it was asked with.
+let early: { body: string; answer: Promise<AnswerOf<'deskOrders'> | null> } | null = null;
+
+/**
+ * Asks for the list's first page while the desk still learns who is signed in, so the list does
+ * not wait for that answer first. Its answer serves the list's first load; a refusal (signed out)
+ * is dropped here, and that load asks again in the session.
+ */
+export function prefetchOrders(): void {
+  const body = ordersBody($orderFilters.get());
+  early = { body: JSON.stringify(body), answer: deskCall('deskOrders', body).catch(() => null) };
+}
+
+/** The early answer for `body`, once, or null when none was asked for it or it was refused. */
+function takeEarly(body: DeskOrdersBody): Promise<AnswerOf<'deskOrders'> | null> {
+  const taken = early;
+  early = null;
+  return taken && taken.body === JSON.stringify(body) ? taken.answer : Promise.resolve(null);
+}
+
 /**
  * Sets the filters and loads the first page of the list (or `limit` orders); a refusal (bad dates)
  * is shown and the list kept.
@@ -52,8 +73,9 @@ export async function loadOrders(
 ): Promise<void> {
   const place = herePlace();
   $orderFilters.set(filters);
+  const body = ordersBody(filters, limit);
   try {
-    $orderList.set(await callDesk('deskOrders', ordersBody(filters, limit)));
+    $orderList.set((await takeEarly(body)) ?? (await callDesk('deskOrders', body)));
   } catch (error) {
     notifyFailure(error, place);
   }

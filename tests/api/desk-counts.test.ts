@@ -19,7 +19,13 @@ const request = (state: ReturnRecord['state']): ReturnRecord => ({
   state,
   version: 1,
   lines: [
-    { line: 0, productId: 'city-tote', productName: 'City Tote', selectedColor: 'Black', quantity: 1 },
+    {
+      line: 0,
+      productId: 'city-tote',
+      productName: 'City Tote',
+      selectedColor: 'Black',
+      quantity: 1,
+    },
   ],
   reason: 'Strap broke',
   requestedAt: '2026-03-10T09:00:00.000Z',

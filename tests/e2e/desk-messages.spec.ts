@@ -5,7 +5,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { enrolledMember, openDeskAs, openFromNav } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
@@ -15,7 +15,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const status = (page: Page) => page.getByRole('status').first();
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Desk' });
 
 /** Text as a regular expression matches it literally. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -74,14 +73,14 @@ test("a payment's, an invitation's and a cancellation's messages stay on the scr
   await expect(heading(page)).toHaveText(`Order #${paid}`);
   await expect(status(page)).toHaveText('');
 
-  await nav(page).getByRole('link', { name: 'Staff' }).click();
+  await openFromNav(page, 'Staff');
   await expect(heading(page)).toHaveText('Staff');
   const memberEmail = uniqueEmail('msg-member');
   await page.getByLabel('Name').fill('Bilal Packer');
   await page.getByLabel('E-mail').fill(memberEmail);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(status(page)).toHaveText(DESK_ANSWERS.invited(memberEmail));
-  await nav(page).getByRole('link', { name: 'Orders' }).click();
+  await openFromNav(page, 'Orders');
   await expect(heading(page)).toHaveText('Orders');
   await expect(status(page)).toHaveText('');
 
@@ -91,7 +90,7 @@ test("a payment's, an invitation's and a cancellation's messages stay on the scr
   await page.getByLabel('Reason for cancelling (the shopper is told)').fill('Asked by phone');
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await expect(status(page)).toHaveText(DESK_ANSWERS.moved(unpaid, 'Cancelled'));
-  await nav(page).getByRole('link', { name: 'Business' }).click();
+  await openFromNav(page, 'Business');
   await expect(heading(page)).toHaveText('Business');
   await expect(page.getByRole('article', { name: 'Today' })).toBeVisible();
   await expect(status(page)).toHaveText('');

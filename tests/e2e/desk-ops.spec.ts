@@ -7,7 +7,13 @@ import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, mailWithSubject, mailsTo, openDeskAs } from './support/desk.ts';
+import {
+  enrolledMember,
+  mailWithSubject,
+  mailsTo,
+  openDeskAs,
+  openFromNav,
+} from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { SETTINGS_VIEW } from '../../src/lib/desk-ops-view.ts';
@@ -19,7 +25,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const status = (page: Page) => page.getByRole('status').first();
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Desk' });
 
 const IBAN = 'PK36SCBL0000001123456702';
 
@@ -70,7 +75,7 @@ test('the owner changes the orders address and bank details; the next bank trans
     .poll(() => mailsTo(ordersEmail).map((m) => m.subject.split(':')[0]), { timeout: 15_000 })
     .toContain(`New order #${number}`);
 
-  await nav(page).getByRole('link', { name: 'Business' }).click();
+  await openFromNav(page, 'Business');
   await expect(heading(page)).toHaveText('Business');
   await expect(heading(page)).toBeFocused();
   const today = page.getByRole('article', { name: 'Today' });
@@ -93,7 +98,7 @@ test('the owner changes the orders address and bank details; the next bank trans
   await orders.getByRole('link').click();
   await expect(heading(page)).toHaveText(`Order #${number}`);
 
-  await nav(page).getByRole('link', { name: 'Failed mails' }).click();
+  await openFromNav(page, 'Failed mails');
   await expect(heading(page)).toHaveText('Failed mails');
   await expect(page.getByText('No failed mail is waiting.')).toBeVisible();
   await page.getByLabel('Show sent mails too').check();

@@ -7,7 +7,13 @@ import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { DESK_PASSWORD, codeFor, enrolledMember } from './support/desk.ts';
+import {
+  DESK_PASSWORD,
+  codeFor,
+  enrolledMember,
+  openFromNav,
+  signOutOfDesk,
+} from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 
@@ -54,10 +60,7 @@ test('a member adds a passkey and signs in with it alone; a second tab opens an 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(heading(page)).toHaveText('Orders');
 
-  await page
-    .getByRole('navigation', { name: 'Desk' })
-    .getByRole('link', { name: 'Settings' })
-    .click();
+  await openFromNav(page, 'Settings');
   await expect(page.getByRole('heading', { name: 'Your passkeys' })).toBeVisible();
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   await page.getByLabel('Name of this device').fill('Nida’s phone');
@@ -69,7 +72,7 @@ test('a member adds a passkey and signs in with it alone; a second tab opens an 
   await expect(page.getByRole('button', { name: 'Remove the passkey Nida’s phone' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutOfDesk(page);
   await expect(heading(page)).toHaveText('Sign in to the desk');
   await expect(status(page)).toHaveText(DESK_ANSWERS.signedOut);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -85,12 +88,9 @@ test('a member adds a passkey and signs in with it alone; a second tab opens an 
   await expectNoAxeViolations(second);
 
   // Sign Out here ends the session everywhere: the other tab's next call finds it ended.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutOfDesk(page);
   await expect(heading(page)).toHaveText('Sign in to the desk');
-  await second
-    .getByRole('navigation', { name: 'Desk' })
-    .getByRole('link', { name: 'Orders' })
-    .click();
+  await openFromNav(second, 'Orders');
   await expect(heading(second)).toHaveText('Sign in to the desk');
   await expect(alert(second)).toHaveText(DESK_ANSWERS.signInRequired);
   await expectNoAxeViolations(second);

@@ -1,4 +1,6 @@
-// Owner only: the audit log, newest first: when (Karachi), who, what, on what, before and after.
+// Owner only: the audit log, newest first: when (Karachi), who (by name, their e-mail beside it),
+// what, on what (an order's #number, a member's name), before and after. It fits a phone: long
+// values wrap rather than widen the page.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auditLog, loadAudit } from '../../stores/desk-audit.ts';
@@ -20,9 +22,12 @@ export default function AuditScreen() {
     <ol className="desk-audit">
       {entries.map((e) => (
         <li key={e.id}>
-          <strong>{e.action}</strong> · {e.target}
+          <strong>{e.action}</strong> · {e.targetLabel}
           <br />
-          {e.atKarachi} · {e.actor.email}
+          {e.atKarachi} · {e.actor.name}
+          {e.actor.name !== e.actor.email && (
+            <span className="desk-hint desk-audit-email"> ({e.actor.email})</span>
+          )}
           <details>
             <summary>Before and after</summary>
             <pre>{show(e.before)}</pre>

@@ -23,7 +23,9 @@ import {
 } from '../../stores/desk.ts';
 import { SCREENS, findScreen, mayOpen, type DeskScreen, type ScreenProps } from './screens.ts';
 import { LiveRegion } from './LiveRegion.tsx';
+import { PhoneBar } from './PhoneBar.tsx';
 import { SignIn } from './SignIn.tsx';
+import { prefetchOrders } from '../../stores/desk-orders.ts';
 
 const subscribeHash = (onChange: () => void) => {
   addEventListener('hashchange', onChange);
@@ -67,6 +69,13 @@ export default function DeskApp() {
   useEffect(() => {
     showCarriedNotice();
     void loadSession();
+    // While the desk asks who is signed in, the screen's module loads and, on the order list (the
+    // screen staff open most), its first page is asked for too: the list no longer waits for the
+    // session's answer, then the module, then its own call, one after another.
+    void (found?.screen ?? SCREENS[0]!).load();
+    if ((found?.screen ?? SCREENS[0]!).id === 'orders') prefetchOrders();
+    // Once, at the desk's start: the address it opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A screen change moves focus to its heading, so a screen reader starts at the new screen.
@@ -125,10 +134,14 @@ export default function DeskApp() {
         <p className="desk-who">
           <strong>{staff.name}</strong> <span>({staff.role})</span>
         </p>
-        <button type="button" className="desk-button desk-quiet" onClick={() => void signOut()}>
+        <button
+          type="button"
+          className="desk-button desk-quiet desk-top-signout"
+          onClick={() => void signOut()}
+        >
           Sign out
         </button>
-        <nav aria-label="Desk">
+        <nav aria-label="Desk" className="desk-top-nav">
           <ul className="desk-nav">
             {SCREENS.filter((s) => s.nav && mayOpen(s, staff)).map((s) => (
               <li key={s.id}>
@@ -153,6 +166,7 @@ export default function DeskApp() {
           <p>{DESK_ANSWERS.ownerOnly}</p>
         )}
       </main>
+      <PhoneBar screen={screen} staff={staff} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
-// The order list: newest first, Karachi time; status chips with their counts, payment, dates and a
-// search box (#short number, e-mail, phone or name). Each order is one big tap target.
-import { useEffect, useId, type FormEvent } from 'react';
+// The order list: newest first, Karachi time; a search box on top (#short number, e-mail, phone or
+// name), and the status chips with their counts, payment and dates folded behind one Filters button
+// that says how many are set, so a phone's first screen shows orders. Each order is one big tap
+// target.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
-import { ORDER_PAGE, routeHref } from '../../lib/desk-view.ts';
+import { ORDER_PAGE, activeFilterCount, filtersLabel, routeHref } from '../../lib/desk-view.ts';
 import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
 import { Field } from './Field.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
@@ -14,6 +16,8 @@ export default function OrdersScreen() {
   const filters = useStore($orderFilters);
   const list = useStore($orderList);
   const paymentId = useId();
+  const foldedId = useId();
+  const [unfolded, setUnfolded] = useState(false);
 
   useEffect(() => {
     // Back from an order: as many orders as were listed, newest first again.
@@ -49,36 +53,57 @@ export default function OrdersScreen() {
 
   return (
     <>
-      <ul className="desk-chips" aria-label="Status">
-        {chip('', 'All', all)}
-        {ORDER_STATUSES.map((s) => chip(s, s, counts?.[s]))}
-      </ul>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <Field
-          label="Search: #number, e-mail, phone or name"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          maxLength={100}
-        />
-        <div className="desk-field">
-          <label htmlFor={paymentId}>Payment</label>
-          <select id={paymentId} name="payment" defaultValue={filters.payment}>
-            <option value="">Any</option>
-            {FINANCIAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {financialLabel(state)}
-              </option>
-            ))}
-          </select>
+        <div className="desk-search">
+          <Field
+            label="Search: #number, e-mail, phone or name"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+          />
+          <button type="submit" className="desk-button">
+            Search
+          </button>
         </div>
-        <div className="desk-row">
-          <Field label="From (Karachi date)" name="from" type="date" defaultValue={filters.from} />
-          <Field label="To (Karachi date)" name="to" type="date" defaultValue={filters.to} />
-        </div>
-        <button type="submit" className="desk-button">
-          Search
+        <button
+          type="button"
+          className="desk-button desk-quiet desk-fold"
+          aria-expanded={unfolded}
+          aria-controls={foldedId}
+          onClick={() => setUnfolded(!unfolded)}
+        >
+          {filtersLabel(activeFilterCount(filters))}
         </button>
+        <div id={foldedId} className="desk-folded" hidden={!unfolded}>
+          <ul className="desk-chips" aria-label="Status">
+            {chip('', 'All', all)}
+            {ORDER_STATUSES.map((s) => chip(s, s, counts?.[s]))}
+          </ul>
+          <div className="desk-field">
+            <label htmlFor={paymentId}>Payment</label>
+            <select id={paymentId} name="payment" defaultValue={filters.payment}>
+              <option value="">Any</option>
+              {FINANCIAL_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {financialLabel(state)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="desk-row">
+            <Field
+              label="From (Karachi date)"
+              name="from"
+              type="date"
+              defaultValue={filters.from}
+            />
+            <Field label="To (Karachi date)" name="to" type="date" defaultValue={filters.to} />
+          </div>
+          <button type="submit" className="desk-button">
+            Apply filters
+          </button>
+        </div>
       </form>
       {list === null ? (
         <p>Loading orders…</p>

@@ -1,18 +1,22 @@
-// The products screen: the catalogue with each colour's stock, searched by name, maker
-// or id, live / archived / all. A colour is marked sold out or back in stock with one tap, live in
-// the shop at once; a product is archived (hidden) or restored; an owner deletes one never ordered.
-// After a tap focus stays on the colour's button (its new label says the new state) or, when the
-// product leaves the list, goes to the message: never to the page, where Tab would go astray.
+// The products screen: the search field first, then the catalogue with each colour's stock, a page
+// of 12 at a time, searched by name, maker or id, live / archived / all. A colour is marked sold
+// out or back in stock with one tap, live in the shop at once; a product is archived (hidden) or
+// restored; an owner deletes one never ordered. After a tap focus stays on the colour's button (its
+// new label says the new state) or, when the product leaves the list, goes to the message: never
+// to the page, where Tab would go astray.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskProductState } from '../../lib/contract/desk-stock.ts';
+import { PRODUCT_PAGE, pageOf, showingText } from '../../lib/desk-paging.ts';
 import {
   $productFilters,
   $productList,
+  $productPage,
   deleteProduct,
   loadProducts,
   setArchived,
   setColourStock,
+  showProductPage,
   type ProductShow,
 } from '../../stores/desk-products.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -115,10 +119,18 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   const list = useStore($productList);
   // Held above the cards: an archived or deleted product's card goes, and focus must still land.
   const focusAfter = useFocusAfter();
+  const pageNumber = useStore($productPage);
+  const showing = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     void loadProducts();
   }, []);
+
+  /** Another page: focus goes to the line that says which, at the top of the new cards. */
+  function turnTo(page: number) {
+    showProductPage(page);
+    showing.current?.focus();
+  }
 
   const chip = (show: ProductShow, label: string, count: number | undefined) => (
     <li key={show}>
@@ -140,8 +152,28 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   }
 
   const counts = list?.counts;
+  const page = list ? pageOf(list.products, pageNumber, PRODUCT_PAGE) : null;
   return (
     <>
+      <form className="desk-form desk-filters" role="search" onSubmit={search}>
+        <div className="desk-search">
+          <Field
+            label="Search: name, maker or id"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+          />
+          <button type="submit" className="desk-button">
+            Search
+          </button>
+        </div>
+      </form>
+      <ul className="desk-chips" aria-label="Which products">
+        {chip('live', 'On sale', counts?.live)}
+        {chip('archived', 'Archived', counts?.archived)}
+        {chip('all', 'All', counts ? counts.live + counts.archived : undefined)}
+      </ul>
       {/* editor */}
       <p>
         <a className="desk-button" href="#/products/new">
@@ -149,38 +181,49 @@ export default function ProductsScreen({ staff }: ScreenProps) {
         </a>
       </p>
       <PublishBar owner={staff.role === 'owner'} />
-      <ul className="desk-chips" aria-label="Which products">
-        {chip('live', 'On sale', counts?.live)}
-        {chip('archived', 'Archived', counts?.archived)}
-        {chip('all', 'All', counts ? counts.live + counts.archived : undefined)}
-      </ul>
-      <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <Field
-          label="Search: name, maker or id"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          maxLength={100}
-        />
-        <button type="submit" className="desk-button">
-          Search
-        </button>
-      </form>
-      {list === null ? (
+      {list === null || page === null ? (
         <p>Loading products…</p>
       ) : list.products.length === 0 ? (
         <p>No products match.</p>
       ) : (
-        <ul className="desk-products">
-          {list.products.map((p) => (
-            <ProductCard
-              key={p._id}
-              product={p}
-              owner={staff.role === 'owner'}
-              focusAfter={focusAfter}
-            />
-          ))}
-        </ul>
+        <>
+          <p className="desk-hint desk-showing" ref={showing} tabIndex={-1} aria-live="polite">
+            {showingText(page)}
+          </p>
+          <ul className="desk-products">
+            {page.items.map((p) => (
+              <ProductCard
+                key={p._id}
+                product={p}
+                owner={staff.role === 'owner'}
+                focusAfter={focusAfter}
+              />
+            ))}
+          </ul>
+          {page.pages > 1 && (
+            <nav className="desk-pager" aria-label="Pages of products">
+              <button
+                type="button"
+                className="desk-button desk-quiet"
+                disabled={page.page === 1}
+                onClick={() => turnTo(page.page - 1)}
+              >
+                Previous
+              </button>
+              <span>
+                Page {page.page} of {page.pages}
+              </span>
+              <button
+                type="button"
+                className="desk-button desk-quiet"
+                disabled={page.page === page.pages}
+                onClick={() => turnTo(page.page + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
       )}
     </>
   );

@@ -16,6 +16,8 @@ export interface DeskScreen {
   title: string;
   /** The label in the navigation; screens without one are reached from other screens. */
   nav?: string;
+  /** The navigation entry a screen reached from another belongs under (an order under Orders). */
+  section?: string;
   access: 'staff' | 'owner';
   /** Print layout: the shell shows no navigation around it. */
   print?: boolean;
@@ -36,6 +38,7 @@ export const SCREENS: readonly DeskScreen[] = [
     id: 'order',
     pattern: 'orders/:order',
     title: 'Order',
+    section: 'orders',
     access: 'staff',
     load: () => import('./OrderScreen.tsx'),
   },
@@ -43,6 +46,7 @@ export const SCREENS: readonly DeskScreen[] = [
     id: 'slip',
     pattern: 'slip/:order',
     title: 'Packing slip',
+    section: 'orders',
     access: 'staff',
     print: true,
     load: () => import('./SlipScreen.tsx'),
@@ -120,6 +124,7 @@ export const SCREENS: readonly DeskScreen[] = [
     id: 'product-new',
     pattern: 'products/new',
     title: 'Add product',
+    section: 'products',
     access: 'staff',
     load: () => import('./ProductEditor.tsx'),
   },
@@ -127,6 +132,7 @@ export const SCREENS: readonly DeskScreen[] = [
     id: 'product',
     pattern: 'products/:product',
     title: 'Edit product',
+    section: 'products',
     access: 'staff',
     load: () => import('./ProductEditor.tsx'),
   },

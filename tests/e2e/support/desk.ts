@@ -117,3 +117,27 @@ export async function mailWithSubject(email: string, subject: string): Promise<s
     .toBe(true);
   return text;
 }
+
+/** The desk's navigation a phone shows: the bottom bar, with More's sheet. */
+export const deskNav = (page: Page) => page.getByRole('navigation', { name: 'Desk' });
+
+/**
+ * Opens a desk screen from the navigation the page shows: a phone's bottom bar entry (named with
+ * its count, 'Orders 3 to pack'), or More's, opening More first; on a wide screen, the header's.
+ */
+export async function openFromNav(page: Page, name: string): Promise<void> {
+  const nav = deskNav(page);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const link = nav.getByRole('link', { name: new RegExp(`^${escaped}(\\s|$)`) });
+  const more = nav.getByRole('button', { name: 'More' });
+  if (!(await link.isVisible()) && (await more.isVisible())) await more.click();
+  await link.click();
+}
+
+/** Signs out from the header's button, or from More on a phone. */
+export async function signOutOfDesk(page: Page): Promise<void> {
+  const header = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  if (!(await header.isVisible()))
+    await deskNav(page).getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}

@@ -1,0 +1,284 @@
+// The desk's navigation on a phone (390×844): a bottom bar that stays, with the server's counts of
+// what needs action and More for the rest; the order list first, its filters folded behind one
+// button; Products searched first and paged; the audit log at the phone's width, with #numbers and
+// names. Every screen and state here passes axe with WCAG 2.2's target size.
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
+import { WCAG_AA, expectNoAxeViolations } from './support/a11y.ts';
+import { TOUCH_PHONE } from './support/catalogue.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
+import { deskNav, enrolledMember, openDeskAs, openFromNav, type Member } from './support/desk.ts';
+import { shortNumber } from '../../src/lib/desk.ts';
+
+test.use(TOUCH_PHONE);
+// Passwords are hashed with scrypt at full strength: enrolments take seconds on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE_HEIGHT = 844;
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** axe with WCAG 2.2 AA too, whose target-size rule asks 24 px of every tap target. */
+const expectAccessible = (page: Page) =>
+  expectNoAxeViolations(page, { rules: [...WCAG_AA, 'wcag22aa'] });
+
+/** The counts the server answers now, as the bar's call asks for them. */
+async function serverCounts(request: APIRequestContext, member: Member) {
+  const answer = await request.post('/api/desk/counts', {
+    headers: { token: member.token },
+    data: {},
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as { ordersToPack: number; returnsToDecide: number };
+}
+
+/** The count beside a bar entry, as a phone shows it ('' for none). */
+const barCount = async (page: Page, id: 'orders' | 'returns') => {
+  const badge = deskNav(page).getByTestId(`count-${id}`);
+  return (await badge.count()) ? ((await badge.locator('[aria-hidden]').textContent()) ?? '') : '';
+};
+
+/** Where the bar sits in the viewport. */
+const barBox = async (page: Page) => (await deskNav(page).boundingBox())!;
+
+/** Whether the page is wider than the phone (it scrolls sideways). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** Moves an order along to Delivered through the desk's API. */
+async function deliver(request: APIRequestContext, member: Member, order: string) {
+  for (const [from, to] of [
+    ['Order Placed', 'Packing'],
+    ['Packing', 'Out for Delivery'],
+    ['Out for Delivery', 'Delivered'],
+  ]) {
+    const moved = await request.post('/api/desk/orders/move', {
+      headers: { token: member.token },
+      data: { order, from, to },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
+
+test('the bottom bar stays at the bottom with the counts the server answers, and More opens the other screens and the audit log, which fits the phone with #numbers and names', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('phone-owner'), 'owner', 'Nadia Owner');
+  const shopper = await signUp(request, { tag: 'phone-shopper' });
+  // Two orders placed (one then packed), and one delivered whose shopper asks for an exchange
+  // (a request awaiting a decision).
+  await placeOrder(request, shopper);
+  const packed = await placeOrder(request, shopper);
+  const returned = await placeOrder(request, shopper);
+  await deliver(request, owner, returned);
+  const asked = await request.post('/api/order/return', {
+    headers: { token: shopper.token },
+    data: {
+      orderId: returned,
+      kind: 'exchange',
+      reason: 'Too small',
+      items: [{ line: 0, quantity: 1 }],
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const moved = await request.post('/api/desk/orders/move', {
+    headers: { token: owner.token },
+    data: { order: packed, from: 'Order Placed', to: 'Packing' },
+  });
+  expect(moved.status()).toBe(200);
+
+  await openDeskAs(page, owner);
+  await expect(heading(page)).toHaveText('Orders');
+  const nav = deskNav(page);
+  await expect(nav).toBeVisible();
+  // The header's nine links are gone on a phone: one row with who is signed in.
+  expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThan(60);
+  await expect(nav.getByRole('link', { name: /^Orders/ })).toHaveAttribute('aria-current', 'page');
+
+  // The counts are the server's: other journeys place orders on the same shop at the same time,
+  // so the page is read again until the bar and the server agree at one moment.
+  await expect(async () => {
+    await page.reload();
+    await expect(nav.getByTestId('count-orders')).toBeVisible();
+    const [orders, returns, truth] = await Promise.all([
+      barCount(page, 'orders'),
+      barCount(page, 'returns'),
+      serverCounts(request, owner),
+    ]);
+    expect(truth.ordersToPack).toBeGreaterThanOrEqual(1);
+    expect(truth.returnsToDecide).toBeGreaterThanOrEqual(1);
+    const shown = (n: number) => (n > 99 ? '99+' : String(n));
+    expect([orders, returns]).toEqual([shown(truth.ordersToPack), shown(truth.returnsToDecide)]);
+  }).toPass({ timeout: 30_000 });
+  await expect(nav.getByRole('link', { name: /^Returns \d+ to decide$/ })).toBeVisible();
+  // Products needs no action of the desk, so it has no count.
+  await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
+
+  // Fixed at the bottom, also scrolled to the end, and nothing hides behind it.
+  let box = await barBox(page);
+  expect(box.y + box.height).toBeCloseTo(PHONE_HEIGHT, 0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  box = await barBox(page);
+  expect(box.y + box.height).toBeCloseTo(PHONE_HEIGHT, 0);
+  const lastCard = page.locator('.desk-order-card').last();
+  const last = page.getByRole('button', { name: 'Show more orders' });
+  const end = (await last.count()) ? last : lastCard;
+  const endBox = (await end.boundingBox())!;
+  expect(endBox.y + endBox.height).toBeLessThanOrEqual(box.y);
+  await expectAccessible(page);
+
+  // More: the other screens an owner may open, and Sign out.
+  const more = nav.getByRole('button', { name: 'More' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.locator('.desk-more').getByRole('link')).toHaveText([
+    'Packing slips',
+    'Staff',
+    'Audit log',
+    'Business',
+    'Failed mails',
+    'Settings',
+  ]);
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  await openFromNav(page, 'Audit log');
+  await expect(heading(page)).toHaveText('Audit log');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await more.click();
+
+  // The owner's move of the packed order: its #number and the owner's name, not ids.
+  const entry = page
+    .getByRole('listitem')
+    .filter({ hasText: 'order.move' })
+    .filter({ hasText: `Order #${shortNumber(packed)}` })
+    .first();
+  await expect(entry).toContainText(`Nadia Owner (${owner.email})`);
+  await expect(entry).not.toContainText(packed);
+  expect(await scrollsSideways(page)).toBe(false);
+  await entry.getByText('Before and after').click();
+  await expect(entry.locator('pre').first()).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await expectAccessible(page);
+
+  // Returns from the bar: its entry is the current page now.
+  await openFromNav(page, 'Returns');
+  await expect(heading(page)).toHaveText('Returns');
+  await expect(nav.getByRole('link', { name: /^Returns/ })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+});
+
+test('the order list comes first on a phone: its first order is on the first screen, and the folded filters open, say how many are set and filter', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('phone-staff'), 'staff', 'Sana Staff');
+  const shopper = await signUp(request, { tag: 'phone-list' });
+  const number = shortNumber(await placeOrder(request, shopper));
+  await placeOrder(request, shopper);
+
+  await openDeskAs(page, staff);
+  await expect(heading(page)).toHaveText('Orders');
+  const first = page.locator('.desk-order-card').first();
+  await expect(first).toBeVisible();
+  expect((await first.boundingBox())!.y).toBeLessThan(PHONE_HEIGHT);
+  // The whole first order is on the first screen, above the bar.
+  const firstBox = (await first.boundingBox())!;
+  expect(firstBox.y + firstBox.height).toBeLessThanOrEqual((await barBox(page)).y);
+
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters).toHaveText('Filters');
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: /^Order Placed \d+$/ })).toBeHidden();
+  await expectAccessible(page);
+
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  const placed = page.getByRole('button', { name: /^Order Placed \d+$/ });
+  await placed.click();
+  await expect(placed).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters).toHaveText('Filters (1 active)');
+  await expect(page.locator('.desk-order-card .desk-status').first()).toHaveText('Order Placed');
+  const statuses = await page.locator('.desk-order-card .desk-status').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['Order Placed']));
+  await expectAccessible(page);
+
+  await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Unpaid' });
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters).toHaveText('Filters (2 active)');
+  await expect(page.getByRole('link', { name: new RegExp(`#${number}`) })).toBeVisible();
+
+  // The search box on top still searches within them.
+  await page.getByLabel('Search: #number, e-mail, phone or name').fill(`#${number}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+  await expect(filters).toHaveText('Filters (2 active)');
+
+  // The order screen's text links are tap targets of at least 24 px.
+  await page.getByRole('link', { name: new RegExp(`#${number}`) }).click();
+  await expect(heading(page)).toHaveText(`Order #${number}`);
+  await expect(deskNav(page).getByRole('link', { name: /^Orders/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  for (const name of ['Back to orders', 'Packing slip', shopper.email]) {
+    const box = (await page.getByRole('link', { name, exact: true }).boundingBox())!;
+    expect(box.height, name).toBeGreaterThanOrEqual(24);
+  }
+  await expectAccessible(page);
+});
+
+test('Products opens with its search field, shows page 1 of N, Next shows the next page, and a search finds a product on another page', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('phone-products'), 'staff', 'Sana');
+  await openDeskAs(page, staff, '#/products');
+  await expect(heading(page)).toHaveText('Products');
+  const search = page.getByLabel('Search: name, maker or id');
+  const chips = page.getByRole('list', { name: 'Which products' });
+  await expect(chips).toBeVisible();
+  expect((await search.boundingBox())!.y).toBeLessThan((await chips.boundingBox())!.y);
+
+  const live = Number(
+    /\d+/.exec((await page.getByRole('button', { name: /^On sale \d+$/ }).textContent())!)![0],
+  );
+  expect(live).toBeGreaterThan(12);
+  const pages = Math.ceil(live / 12);
+  const cards = page.locator('.desk-product');
+  await expect(page.getByText(`Showing 1–12 of ${live}`)).toBeVisible();
+  await expect(cards).toHaveCount(12);
+  await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  const firstPage = await cards.locator('h2').allTextContents();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Showing 13–${Math.min(24, live)} of ${live}`)).toBeVisible();
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(page.getByText(`Showing 13–${Math.min(24, live)} of ${live}`)).toBeFocused();
+  const secondPage = await cards.locator('h2').allTextContents();
+  expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+  await expectAccessible(page);
+
+  // A product from the last page, found by a search from page 2: the answer starts at page 1.
+  for (let n = 3; n <= pages; n++) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  const wanted = (await cards.last().locator('h2').textContent())!;
+  expect(firstPage).not.toContain(wanted);
+  await search.fill(wanted);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(cards.first().locator('h2')).toHaveText(wanted);
+  await expect(page.getByText(/^Showing 1(–\d+)? of \d+$/)).toBeVisible();
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toHaveCount(0);
+  expect(await scrollsSideways(page)).toBe(false);
+  await expectAccessible(page);
+});
