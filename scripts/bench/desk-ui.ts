@@ -3,7 +3,8 @@
 // mobile on that list. A staff member is made with the operator CLI against the running shop's
 // data and enrolled through the desk's own calls; its token goes into the tab's sessionStorage
 // before the desk's script runs (the desk keeps it there), so both measures see the signed-in list.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -39,7 +40,10 @@ const median = (xs: number[]) => {
 /** A staff member of the running shop (CLI invitation, then accept and confirm): their token. */
 async function staffToken(base: string, dataDir: string): Promise<string> {
   const email = `bench-desk-${Date.now()}@bastaa.pk`;
-  const run = spawnSync(
+  // Run without blocking this process: a blocked event loop never sees the shop close its idle
+  // keep-alive socket (after 5 s; the CLI takes longer on a loaded machine), and the next POST
+  // written into that closed socket fails with "other side closed".
+  const run = await promisify(execFile)(
     process.execPath,
     [
       '--disable-warning=ExperimentalWarning',
@@ -53,9 +57,12 @@ async function staffToken(base: string, dataDir: string): Promise<string> {
       'Bench Staff',
     ],
     { env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: '' }, encoding: 'utf8' },
-  );
+  ).catch((error: { stdout?: string; stderr?: string }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr || String(error),
+  }));
   const link = /https?:\/\/\S+\/desk\/invite#token=(\S+)/.exec(run.stdout);
-  if (run.status !== 0 || !link) throw new Error(`staff add failed: ${run.stderr || run.stdout}`);
+  if (!link) throw new Error(`staff add failed: ${run.stderr || run.stdout}`);
   const token = decodeURIComponent(link[1]!);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, {

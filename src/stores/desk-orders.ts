@@ -56,11 +56,11 @@ export function prefetchOrders(): void {
   early = { body: JSON.stringify(body), answer: deskCall('deskOrders', body).catch(() => null) };
 }
 
-/** The early answer for `body`, once, or null when none was asked for it or it was refused. */
-function takeEarly(body: DeskOrdersBody): Promise<AnswerOf<'deskOrders'> | null> {
+/** The early answer's promise for `body`, once; null when none was asked for with that body. */
+function takeEarly(body: DeskOrdersBody): Promise<AnswerOf<'deskOrders'> | null> | null {
   const taken = early;
   early = null;
-  return taken && taken.body === JSON.stringify(body) ? taken.answer : Promise.resolve(null);
+  return taken && taken.body === JSON.stringify(body) ? taken.answer : null;
 }
 
 /**
@@ -75,7 +75,10 @@ export async function loadOrders(
   $orderFilters.set(filters);
   const body = ordersBody(filters, limit);
   try {
-    $orderList.set((await takeEarly(body)) ?? (await callDesk('deskOrders', body)));
+    // Without an early answer the call starts at once, in the session of this moment: an answer
+    // that comes after staff signed out must not end the session they are in by then.
+    const taken = takeEarly(body);
+    $orderList.set((taken && (await taken)) || (await callDesk('deskOrders', body)));
   } catch (error) {
     notifyFailure(error, place);
   }

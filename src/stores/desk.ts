@@ -2,6 +2,7 @@
 // a message carried from one desk page to the next. The token, the member and the live region's
 // message are in ./desk-session.ts.
 import type { RequestOf } from '../lib/contract/endpoints.ts';
+import type { DeskStaff } from '../lib/contract/desk.ts';
 import { DESK_ANSWERS } from '../lib/desk-messages.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf } from './desk-call.ts';
@@ -42,14 +43,30 @@ export function showCarriedNotice(): void {
   if (text) notify('success', text);
 }
 
+// The session's answer asked for before the desk's first render (prefetchSession), read once.
+let early: Promise<{ staff: DeskStaff }> | null = null;
+
+/**
+ * Asks who is signed in as the desk's script starts, before React has drawn anything; the shell's
+ * loadSession then reads this answer instead of asking again.
+ */
+export function prefetchSession(): void {
+  early = deskCall('deskMe', {});
+  // Read (and its failure handled) by loadSession; this only keeps an early failure from being
+  // reported as unhandled before then.
+  early.catch(() => undefined);
+}
+
 /**
  * Learns whether this browser has a desk session (another tab's sign-in serves this one too). With
  * none, sign-in shows: quietly for a browser that never had one or signed out; with why, for one
  * whose session expired or was ended (Sign Out elsewhere, a removal), or any other failure.
  */
 export async function loadSession(): Promise<void> {
+  const asked = early;
+  early = null;
   try {
-    joinSession((await deskCall('deskMe', {})).staff);
+    joinSession((await (asked ?? deskCall('deskMe', {}))).staff);
   } catch (error) {
     endSession();
     const quiet =

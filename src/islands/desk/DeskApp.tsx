@@ -1,15 +1,7 @@
 // The desk's shell: learns who is signed in, shows sign-in or the screen the address names (from
 // the registry in screens.ts), one navigation, the live region for messages (a message goes when
 // its screen does), and moves focus to the screen's heading whenever the screen changes.
-import {
-  Suspense,
-  lazy,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useSyncExternalStore,
-  type ComponentType,
-} from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { shortNumber } from '../../lib/desk.ts';
@@ -21,28 +13,16 @@ import {
   showCarriedNotice,
   signOut,
 } from '../../stores/desk.ts';
-import { SCREENS, findScreen, mayOpen, type DeskScreen, type ScreenProps } from './screens.ts';
+import { SCREENS, componentOf, findScreen, mayOpen, type DeskScreen } from './screens.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { PhoneBar } from './PhoneBar.tsx';
 import { SignIn } from './SignIn.tsx';
-import { prefetchOrders } from '../../stores/desk-orders.ts';
 
 const subscribeHash = (onChange: () => void) => {
   addEventListener('hashchange', onChange);
   return () => removeEventListener('hashchange', onChange);
 };
 const readHash = () => location.hash;
-
-const components = new Map<string, ComponentType<ScreenProps>>();
-/** One lazy component per screen module, made once so React keeps it between renders. */
-function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
-  let component = components.get(screen.id);
-  if (!component) {
-    component = lazy(screen.load);
-    components.set(screen.id, component);
-  }
-  return component;
-}
 
 /**
  * The heading of a screen: the order screens name the order by its #number, also when the address
@@ -69,13 +49,6 @@ export default function DeskApp() {
   useEffect(() => {
     showCarriedNotice();
     void loadSession();
-    // While the desk asks who is signed in, the screen's module loads and, on the order list (the
-    // screen staff open most), its first page is asked for too: the list no longer waits for the
-    // session's answer, then the module, then its own call, one after another.
-    void (found?.screen ?? SCREENS[0]!).load();
-    if ((found?.screen ?? SCREENS[0]!).id === 'orders') prefetchOrders();
-    // Once, at the desk's start: the address it opened on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A screen change moves focus to its heading, so a screen reader starts at the new screen.

@@ -2,7 +2,7 @@
 // shell focuses when it opens, whether it is in the navigation, who may open it, and its module,
 // loaded only when the screen is first opened. A new screen (payments, settings, returns…) is one
 // entry here and one module beside this file.
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchRoute, type RoutePattern } from '../../lib/desk-view.ts';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -151,4 +151,30 @@ export function findScreen(
     if (params) return { screen, params };
   }
   return null;
+}
+
+const components = new Map<string, ComponentType<ScreenProps>>();
+
+/** A screen's component, made once so React keeps it between renders: lazy until its module is in. */
+export function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
+  let component = components.get(screen.id);
+  if (!component) {
+    component = lazy(screen.load);
+    components.set(screen.id, component);
+  }
+  return component;
+}
+
+/**
+ * Loads a screen's module before the shell first draws it: once it is in, the screen is drawn at
+ * once instead of suspending (a "Loading…" drawn, then the screen on a later pass).
+ */
+export function preloadScreen(screen: DeskScreen): void {
+  screen.load().then(
+    (module) => {
+      if (!components.has(screen.id)) components.set(screen.id, module.default);
+    },
+    // A failed load is the lazy component's to show when the screen is drawn.
+    () => undefined,
+  );
 }

@@ -1,0 +1,113 @@
+// The desk's first calls, asked for before its first render (the session and the order list's
+// first page at once): the answers serve the shell's and the list's first loads without asking
+// twice; asked while signed out, they say nothing and the list asks again in the session. The
+// browser's fetch is routed to the real desk function.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
+import { settleBackground } from '../../src/server/background.ts';
+import {
+  $deskNotice,
+  $deskStaff,
+  endSession,
+  enterPlace,
+  loadSession,
+  prefetchSession,
+} from '../../src/stores/desk.ts';
+import { $orderList, loadOrders, prefetchOrders } from '../../src/stores/desk-orders.ts';
+import {
+  routeFetchToDesk,
+  useBrowserSession,
+  enrol,
+  seedOrder,
+  type Member,
+} from '../fixtures/desk.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { MemoryStorage } from '../fixtures/memory-storage.ts';
+import { DESK_KEYS } from '../../src/lib/storage-keys.ts';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let staff: Member;
+let restoreFetch: () => void;
+const sent: Request[] = [];
+const paths = () => sent.map((r) => new URL(r.url).pathname);
+
+beforeAll(async () => {
+  env = await useTempDataDir();
+  staff = await enrol('staff', 'Start Staff');
+  await seedOrder();
+  restoreFetch = routeFetchToDesk(sent, '203.0.113.51');
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+}, 60_000);
+
+afterEach(() => {
+  sent.length = 0;
+  endSession();
+  useBrowserSession(null);
+  $deskNotice.set(null);
+  $orderList.set(null);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  vi.unstubAllGlobals();
+  await settleBackground();
+  await env.cleanup();
+});
+
+describe("the desk's first calls", { timeout: 60_000 }, () => {
+  it('asks for the session and the first page at once, and the first loads read those answers', async () => {
+    useBrowserSession(staff.token);
+    enterPlace('orders');
+    prefetchSession();
+    prefetchOrders();
+    // Both are on their way before the session's answer is read.
+    await vi.waitFor(() => expect(paths()).toEqual(['/api/desk/me', '/api/desk/orders/list']));
+    await loadSession();
+    expect($deskStaff.get()?.email).toBe(staff.email);
+    await loadOrders();
+    expect($orderList.get()?.orders).toHaveLength(1);
+    expect(paths()).toEqual(['/api/desk/me', '/api/desk/orders/list']);
+  });
+
+  it('says nothing for a first page asked while signed out, and asks again once signed in', async () => {
+    enterPlace('orders');
+    prefetchSession();
+    prefetchOrders();
+    await loadSession();
+    expect($deskStaff.get()).toBeNull();
+    // A browser that never signed in shows the sign-in form quietly.
+    expect($deskNotice.get()).toBeNull();
+    useBrowserSession(staff.token);
+    await loadSession();
+    await loadOrders();
+    expect($orderList.get()?.orders).toHaveLength(1);
+    expect($deskNotice.get()).toBeNull();
+    expect(paths()).toEqual([
+      '/api/desk/me',
+      '/api/desk/orders/list',
+      '/api/desk/me',
+      '/api/desk/orders/list',
+    ]);
+  });
+
+  it('does not serve the early page to a load with other filters', async () => {
+    useBrowserSession(staff.token);
+    prefetchOrders();
+    await loadOrders({ status: 'Delivered', payment: '', from: '', to: '', q: '' });
+    expect($orderList.get()?.orders).toHaveLength(0);
+    expect(paths()).toEqual(['/api/desk/orders/list', '/api/desk/orders/list']);
+    const bodies = await Promise.all(sent.map((r) => r.clone().json()));
+    expect(bodies[1]).toEqual({ limit: 25, status: 'Delivered' });
+  });
+
+  it('ends the session with its message when the session call answers 401 for a browser that had one', async () => {
+    localStorage.setItem(DESK_KEYS.signedIn, 'true');
+    useBrowserSession('an-ended-session');
+    enterPlace('orders');
+    prefetchSession();
+    await loadSession();
+    expect($deskStaff.get()).toBeNull();
+    expect($deskNotice.get()).toMatchObject({ kind: 'error', text: DESK_ANSWERS.sessionEnded });
+  });
+});
