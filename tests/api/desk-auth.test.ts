@@ -70,6 +70,7 @@ afterAll(async () => env.cleanup());
 const BODIES: Record<string, unknown> = {
   deskSignOut: {},
   deskMe: {},
+  deskCounts: {},
   deskPasskeys: {},
   deskPasskeyOptions: {},
   // A new passkey's answer to a challenge the server never issued: refused before anything is kept.
@@ -167,6 +168,7 @@ const BODIES: Record<string, unknown> = {
 /** What an allowed caller gets (the call ran): status and, for refusals of the call itself, message. */
 const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskMe: { status: 200 },
+  deskCounts: { status: 200 },
   deskInvite: { status: 200 },
   deskStaffList: { status: 200 },
   deskStaffRole: { status: 404, message: DESK_ANSWERS.staffNotFound },

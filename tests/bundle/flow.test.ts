@@ -185,6 +185,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ],
   ['desk-signout', '/api/desk/signout', { body: '{}' }, 401],
   ['desk-me', '/api/desk/me', { body: '{}' }, 401],
+  ['desk-counts', '/api/desk/counts', { body: '{}' }, 401],
   // Passkeys: sign-in options are for anyone, a malformed assertion is a 400, the rest need a session.
   ['desk-passkey-signin-options', '/api/desk/passkey/options', { body: '{}' }, 200],
   ['desk-passkey-signin', '/api/desk/passkey/signin', { body: '{}' }, 400],

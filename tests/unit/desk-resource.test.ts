@@ -31,9 +31,10 @@ const entry = (id: string) => ({
   id,
   at: '2026-03-01T10:00:00.000Z',
   atKarachi: '1 Mar 2026, 3:00 pm',
-  actor: { id: 'owner', email: 'owner@bastaa.pk' },
+  actor: { id: 'owner', email: 'owner@bastaa.pk', name: 'Owner' },
   action: 'settings.save',
   target: 'settings',
+  targetLabel: 'settings',
   before: null,
   after: { ordersEmail: 'orders@bastaa.pk' },
 });
