@@ -38,3 +38,15 @@ export function Field({
     </div>
   );
 }
+
+/** A list's search box: its field `q` (holding the list's query) and the Search button beside it. */
+export function SearchBox({ label, query }: { label: string; query: string }) {
+  return (
+    <div className="desk-search">
+      <Field label={label} name="q" type="search" defaultValue={query} maxLength={100} />
+      <button type="submit" className="desk-button">
+        Search
+      </button>
+    </div>
+  );
+}

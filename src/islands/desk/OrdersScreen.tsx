@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
 import { ORDER_PAGE, activeFilterCount, filtersLabel, routeHref } from '../../lib/desk-view.ts';
 import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
-import { Field } from './Field.tsx';
+import { Field, SearchBox } from './Field.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
@@ -54,18 +54,7 @@ export default function OrdersScreen() {
   return (
     <>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <div className="desk-search">
-          <Field
-            label="Search: #number, e-mail, phone or name"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            maxLength={100}
-          />
-          <button type="submit" className="desk-button">
-            Search
-          </button>
-        </div>
+        <SearchBox label="Search: #number, e-mail, phone or name" query={filters.q} />
         <button
           type="button"
           className="desk-button desk-quiet desk-fold"

@@ -20,7 +20,7 @@ import {
   type ProductShow,
 } from '../../stores/desk-products.ts';
 import type { ScreenProps } from './screen-props.ts';
-import { Field } from './Field.tsx';
+import { SearchBox } from './Field.tsx';
 import PublishBar from './PublishBar.tsx';
 import { actionButtonIn, theMessage, useFocusAfter, type FocusTarget } from './focus-after.ts';
 
@@ -156,18 +156,7 @@ export default function ProductsScreen({ staff }: ScreenProps) {
   return (
     <>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <div className="desk-search">
-          <Field
-            label="Search: name, maker or id"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            maxLength={100}
-          />
-          <button type="submit" className="desk-button">
-            Search
-          </button>
-        </div>
+        <SearchBox label="Search: name, maker or id" query={filters.q} />
       </form>
       <ul className="desk-chips" aria-label="Which products">
         {chip('live', 'On sale', counts?.live)}
