@@ -30,11 +30,12 @@ export function noteShellOpener(shell: HTMLDialogElement, control: HTMLElement):
 /** Takes a shell away, focus inside it going back to the control that opened it. */
 export function removeShell(shell: HTMLDialogElement): void {
   if (shell.contains(document.activeElement)) {
-    // The island may have drawn its control anew on waking: then the one that names the shell now.
+    // The island may have drawn its control anew on waking: then the one that names the shell now
+    // (or that the shell names: a shell opened by an inline script, whose notes are its own).
     const noted = openers.get(shell);
     const opener = noted?.isConnected
       ? noted
-      : document.querySelector<HTMLElement>(`[data-shell="${shell.id}"]`);
+      : document.querySelector<HTMLElement>(shell.dataset.opener ?? `[data-shell="${shell.id}"]`);
     opener?.focus({ preventScroll: true });
   }
   // A shell with fields only closes: its island takes what the shopper left there, then removes it.

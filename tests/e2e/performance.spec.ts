@@ -145,31 +145,31 @@ test.describe('taps before hydration on a slow phone', () => {
     page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
 
   test.describe('on the product page', () => {
-    test('Add To Cart opens the Just Added to Cart panel with one line of quantity 1', async ({
+    test('Add To Cart stores the line and opens the Just Added to Cart panel at once; the header panel then shows one line of quantity 1', async ({
       page,
     }) => {
       const phone = await slowPhone(page);
       // Tapped in the page itself at the DOMContentLoaded event: no later than a shopper could.
       await page.addInitScript(() =>
         document.addEventListener('DOMContentLoaded', () => {
-          const button = document.querySelector<HTMLElement>('.add-to-cart')!;
-          button.click();
-          (window as unknown as { __pendingShown: boolean }).__pendingShown =
-            button.hasAttribute('data-pending');
+          document.querySelector<HTMLElement>('.add-to-cart')!.click();
+          (window as unknown as { __atTap: unknown }).__atTap = {
+            stored: localStorage.getItem('cartItems_guest'),
+            panel: document.querySelector<HTMLDialogElement>('#shell-added')?.open,
+          };
         }),
       );
       await openEarly(page, MARGALLA.path);
       await expectUsedBeforeHydration(page, phone);
       expect(
-        await page.evaluate(
-          () => (window as unknown as { __pendingShown: boolean }).__pendingShown,
-        ),
-      ).toBe(true);
-      // The held tap is replayed once the buy box has hydrated; the panel is the header's.
+        await page.evaluate(() => (window as unknown as { __atTap: unknown }).__atTap),
+      ).toEqual({ stored: JSON.stringify({ [MARGALLA.id]: { Black: { 0: 1 } } }), panel: true });
+      // The islands wake; the header's panel takes the line over, and nothing adds it again.
       await untilHydrated(page, 'BuyBox');
       await untilHydrated(page, 'HeaderTools');
       const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
       await expect(panel).toBeVisible();
+      await expect(page.locator('#shell-added')).toHaveCount(0);
       await expect(panel.locator('.cart-line')).toHaveCount(1);
       await expect(panel.locator('.cart-line').getByRole('spinbutton')).toHaveValue('1');
       expect(await storage(page, 'cartItems_guest')).toEqual({

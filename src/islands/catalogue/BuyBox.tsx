@@ -19,6 +19,7 @@ import { STOCK_MESSAGES } from '../../lib/messages.ts';
 import { notify } from '../../stores/notices.ts';
 import { $stock, colourInStock } from '../../stores/stock.ts';
 import { loadStock } from '../../stores/load-stock.ts';
+import '../../stores/quick-add.ts';
 import './product.css';
 
 const NOT_ASKED = {};
