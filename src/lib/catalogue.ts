@@ -1,3 +1,4 @@
+import { lazily } from './lazy.ts';
 import { discountedPrice, isUnder999 } from './pricing.ts';
 import type { Category, Product } from './product.ts';
 
@@ -45,7 +46,7 @@ export const CATEGORY_HEADINGS: Readonly<Record<Category, string>> = {
   sleeves: 'Laptop Sleeves',
 };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collator = lazily(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 /** A new array in the chosen order; Featured keeps catalogue order, ties keep catalogue order. */
 export function sortProducts(list: readonly Product[], sort: SortOption): Product[] {
@@ -60,9 +61,9 @@ export function sortProducts(list: readonly Product[], sort: SortOption): Produc
         .map((d) => d.product);
     }
     case 'A to Z':
-      return [...list].sort((a, b) => collator.compare(a.productName, b.productName));
+      return [...list].sort((a, b) => collator().compare(a.productName, b.productName));
     case 'Z to A':
-      return [...list].sort((a, b) => collator.compare(b.productName, a.productName));
+      return [...list].sort((a, b) => collator().compare(b.productName, a.productName));
     default:
       return [...list];
   }

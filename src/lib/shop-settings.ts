@@ -2,6 +2,7 @@
 // orders alert address, bank details, support hours), their defaults when unset (the values
 // shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
 // reads the stored values and passes them in.
+import { lazily } from './lazy.ts';
 import type { DeliveryDays } from './delivery-estimate.ts';
 import { POLICY } from './policy.ts';
 import { displayIban } from './iban.ts';
@@ -57,14 +58,16 @@ export const SETTING_NAMES: Record<SettingKey, string> = {
   deliveryDays: 'the delivery estimates',
 };
 
-const settingList = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+const settingList = lazily(
+  () => new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }),
+);
 
 /**
  * Settings named in words, in the order the desk lists them: "the WhatsApp number, the orders
  * alert address and the bank details".
  */
 export function settingNames(keys: readonly SettingKey[]): string {
-  return settingList.format(
+  return settingList().format(
     SETTING_KEYS.filter((k) => keys.includes(k)).map((k) => SETTING_NAMES[k]),
   );
 }

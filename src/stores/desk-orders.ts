@@ -56,6 +56,16 @@ export function prefetchOrders(): void {
   early = { body: JSON.stringify(body), answer: deskCall('deskOrders', body).catch(() => null) };
 }
 
+/**
+ * Shows the early first page as the list once it is in, so the desk's first drawing of the order
+ * list already holds its orders (the list's first load then takes the same answer: no second
+ * drawing). Leaves it for that load to take; a refusal shows nothing.
+ */
+export async function showEarlyOrders(): Promise<void> {
+  const answer = await early?.answer;
+  if (answer && !$orderList.get()) $orderList.set(answer);
+}
+
 /** The early answer's promise for `body`, once; null when none was asked for with that body. */
 function takeEarly(body: DeskOrdersBody): Promise<AnswerOf<'deskOrders'> | null> | null {
   const taken = early;

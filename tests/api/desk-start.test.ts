@@ -13,7 +13,12 @@ import {
   loadSession,
   prefetchSession,
 } from '../../src/stores/desk.ts';
-import { $orderList, loadOrders, prefetchOrders } from '../../src/stores/desk-orders.ts';
+import {
+  $orderList,
+  loadOrders,
+  prefetchOrders,
+  showEarlyOrders,
+} from '../../src/stores/desk-orders.ts';
 import {
   routeFetchToDesk,
   useBrowserSession,
@@ -89,6 +94,30 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
       '/api/desk/me',
       '/api/desk/orders/list',
     ]);
+  });
+
+  it('shows the early first page before the list first loads, and that load takes the same answer: one call, one list', async () => {
+    useBrowserSession(staff.token);
+    enterPlace('orders');
+    prefetchSession();
+    prefetchOrders();
+    await loadSession();
+    await showEarlyOrders();
+    const shown = $orderList.get();
+    expect(shown?.orders).toHaveLength(1);
+    await loadOrders();
+    // The same answer object: the list's subscribers are not told of a change, so nothing redraws.
+    expect($orderList.get()).toBe(shown);
+    expect(paths()).toEqual(['/api/desk/me', '/api/desk/orders/list']);
+  });
+
+  it('shows no early page when it was refused (signed out): the list stays empty for the sign-in screen', async () => {
+    enterPlace('orders');
+    prefetchSession();
+    prefetchOrders();
+    await loadSession();
+    await showEarlyOrders();
+    expect($orderList.get()).toBeNull();
   });
 
   it('does not serve the early page to a load with other filters', async () => {

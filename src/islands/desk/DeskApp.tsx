@@ -6,13 +6,7 @@ import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
-import {
-  $deskStaff,
-  enterPlace,
-  loadSession,
-  showCarriedNotice,
-  signOut,
-} from '../../stores/desk.ts';
+import { $deskStaff, enterPlace, showCarriedNotice, signOut } from '../../stores/desk.ts';
 import { SCREENS, componentOf, findScreen, mayOpen, type DeskScreen } from './screens.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { PhoneBar } from './PhoneBar.tsx';
@@ -46,10 +40,8 @@ export default function DeskApp() {
   // message of the screen left behind goes.
   useLayoutEffect(() => enterPlace(path), [path]);
 
-  useEffect(() => {
-    showCarriedNotice();
-    void loadSession();
-  }, []);
+  // The session was asked for before the first drawing (src/islands/desk/start.ts).
+  useEffect(() => showCarriedNotice(), []);
 
   // A screen change moves focus to its heading, so a screen reader starts at the new screen.
   const focusKey = staff ? path : 'signin';

@@ -169,8 +169,8 @@ export function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
  * Loads a screen's module before the shell first draws it: once it is in, the screen is drawn at
  * once instead of suspending (a "Loading…" drawn, then the screen on a later pass).
  */
-export function preloadScreen(screen: DeskScreen): void {
-  screen.load().then(
+export function preloadScreen(screen: DeskScreen): Promise<void> {
+  return screen.load().then(
     (module) => {
       if (!components.has(screen.id)) components.set(screen.id, module.default);
     },
