@@ -158,9 +158,13 @@ for (const [width, height] of [
       await openOrder(page, number);
       const status = page.getByTestId('order-status');
 
-      // Move to Packing: focus on the new status, the move announced.
-      await tabTo(page, page.getByRole('button', { name: 'Move to Packing' }));
-      await page.keyboard.press('Enter');
+      // Move to Packing: the button keeps focus while the move is out; then focus is on the new
+      // status, the move announced.
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Move to Packing' }),
+        '/api/desk/orders/move',
+      );
       await expect(focused(page)).toHaveText('Packing');
       await expect(status).toBeFocused();
       await expect(said(page)).toHaveText(DESK_ANSWERS.moved(number, 'Packing'));
