@@ -2,6 +2,12 @@
 // name, and who acted by name (their e-mail kept beside it), never by the ids the log stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortNumber } from '../../src/lib/desk.ts';
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  auditChangeLine,
+  auditChanges,
+} from '../../src/lib/desk-audit.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 
@@ -62,5 +68,26 @@ describe('the audit log’s names', { timeout: 60_000 }, () => {
     expect(saved.status).toBe(200);
     const [entry] = await entriesOf('settings');
     expect(entry).toMatchObject({ targetLabel: 'settings', actor: { name: 'Nadia Owner' } });
+  });
+});
+
+describe('the audit log’s words', { timeout: 60_000 }, () => {
+  it('has a label for every action this server wrote, and says a move in words', async () => {
+    const order = await seedOrder({ id: 'eeeeeeee-0000-4000-8000-0000a0d17a11' });
+    const moved = await deskCall('orders/move', {
+      token: owner.token,
+      body: { order: order.id, from: 'Order Placed', to: 'Packing' },
+    });
+    expect(moved.status).toBe(200);
+    const all = await deskCall('audit', { token: owner.token, body: { limit: 500 } });
+    expect(all.status).toBe(200);
+    const entries = all.body.entries as (Entry & { before: unknown; after: unknown })[];
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    for (const e of entries) expect(AUDIT_ACTIONS).toContain(e.action);
+    const move = entries.find((e) => e.target === `order:${order.id}`)!;
+    expect(auditActionLabel(move.action)).toBe('Moved an order');
+    expect(auditChanges(move.action, move.before, move.after)?.map(auditChangeLine)).toEqual([
+      'Status: Order Placed → Packing',
+    ]);
   });
 });

@@ -3,16 +3,25 @@
 // and the daily routine is done with the keyboard alone, at a phone's width and a desktop's: after
 // every step focus is on what the step opened or on its result (never on <body>), and the live
 // region has said what happened.
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { FIELD_PROBLEMS } from '../../src/lib/desk-fields.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { STOCK_ANSWERS } from '../../src/lib/messages.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';
+import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
+import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
 import { expect, test } from './support/test.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { DESK_PASSWORD, enrolledMember, openDeskAs } from './support/desk.ts';
+import {
+  DESK_PASSWORD,
+  deskNav,
+  enrolledMember,
+  holdCall,
+  openDeskAs,
+  type Member,
+} from './support/desk.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 
 // Enrolment hashes a password at full strength (seconds here), and the routine is long.
@@ -149,9 +158,13 @@ for (const [width, height] of [
       await openOrder(page, number);
       const status = page.getByTestId('order-status');
 
-      // Move to Packing: focus on the new status, the move announced.
-      await tabTo(page, page.getByRole('button', { name: 'Move to Packing' }));
-      await page.keyboard.press('Enter');
+      // Move to Packing: the button keeps focus while the move is out; then focus is on the new
+      // status, the move announced.
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Move to Packing' }),
+        '/api/desk/orders/move',
+      );
       await expect(focused(page)).toHaveText('Packing');
       await expect(status).toBeFocused();
       await expect(said(page)).toHaveText(DESK_ANSWERS.moved(number, 'Packing'));
@@ -265,6 +278,243 @@ for (const [width, height] of [
     });
   });
 }
+
+/**
+ * Presses Tab or Shift+Tab, whichever way `target` lies from what has focus, until it has focus:
+ * the shorter way along a long screen (every member's buttons on Staff).
+ */
+async function reach(page: Page, target: Locator, limit = 200) {
+  const back = await target.evaluate(
+    (el) =>
+      document.activeElement !== null &&
+      document.activeElement !== document.body &&
+      (el.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  await tabTo(page, target, { back, limit });
+}
+
+/** Opens a screen from the navigation by keyboard: the header's link, or More's on a phone. */
+async function openByKeyboard(page: Page, name: string) {
+  const nav = deskNav(page);
+  const link = nav.getByRole('link', { name: new RegExp(`^${name}(\\s|$)`) });
+  if (!(await link.isVisible())) {
+    await reach(page, nav.getByRole('button', { name: 'More' }));
+    await page.keyboard.press('Enter');
+  }
+  await reach(page, link);
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(name);
+  await expect(heading).toBeFocused();
+}
+
+/**
+ * Presses Enter on `button` with its call to `path` held: while the call is out the button keeps
+ * focus and says it is busy (aria-disabled; a disabled button would drop focus to <body>); then the
+ * call goes on.
+ */
+async function pressHeld(page: Page, button: Locator, path: string) {
+  await reach(page, button);
+  const call = await holdCall(page, path);
+  await page.keyboard.press('Enter');
+  await expect.poll(call.arrived, { message: `the call to ${path}` }).toBe(true);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  call.release();
+}
+
+/** Moves an order along to Delivered through the desk's API. */
+async function deliver(request: APIRequestContext, member: Member, order: string) {
+  for (const [from, to] of [
+    ['Order Placed', 'Packing'],
+    ['Packing', 'Out for Delivery'],
+    ['Out for Delivery', 'Delivered'],
+  ]) {
+    const moved = await request.post('/api/desk/orders/move', {
+      headers: { token: member.token },
+      data: { order, from, to },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
+
+/** A platform authenticator with user verification (a phone's fingerprint), on this page. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1440, 900],
+] as const) {
+  test.describe(`the owner's screens at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test(`Settings, passkeys, Staff and a return's steps by keyboard alone: each pressed button keeps focus while its call is out, then focus is on its result and the live region says it (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      // Four screens and a dozen calls, each checked twice (while out and after), with axe at each
+      // new state: longer than the routine, on a machine other journeys share.
+      test.setTimeout(300_000);
+      const owner = await enrolledMember(request, uniqueEmail('keys-owner'), 'owner', 'Key Owner');
+      const shopper = await signUp(request, { tag: 'keys-return' });
+      const id = await placeOrder(request, shopper);
+      const number = shortNumber(id);
+      await deliver(request, owner, id);
+      const asked = await request.post('/api/order/return', {
+        headers: { token: shopper.token },
+        data: {
+          orderId: id,
+          kind: 'exchange',
+          reason: 'Too small',
+          items: [{ line: 0, quantity: 1 }],
+        },
+      });
+      expect(asked.status(), await asked.text()).toBe(200);
+      await virtualAuthenticator(page);
+
+      // Settings: Save keeps focus while it is out, then the message has it and says what was saved.
+      // The hours are read by no page until the next deploy; each run writes its own (journeys
+      // beside this one save settings too, and a value already saved would change nothing).
+      await openDeskAs(page, owner, '#/settings');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+      const open = page.getByLabel('Open', { exact: true });
+      const hours = `Mon–Sat, 10 am to 7 pm (${Date.now().toString(36)})`;
+      await reach(page, open);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(hours);
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Save changes' }),
+        '/api/desk/settings/save',
+      );
+      await expect(message(page)).toBeFocused();
+      await expect(said(page)).toHaveText(SETTINGS_MESSAGES.saved(['supportHours']));
+      await expect(open).toHaveValue(hours);
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+
+      // A passkey added, then removed: focus on the message each time, which names it.
+      await reach(page, page.getByLabel('Name of this device'));
+      await page.keyboard.type('Key phone');
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Add a passkey on this device' }),
+        '/api/desk/passkeys/add',
+      );
+      await expect(message(page)).toBeFocused();
+      await expect(said(page)).toHaveText(DESK_ANSWERS.passkeyAdded('Key phone'));
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+      page.once('dialog', (dialog) => void dialog.accept());
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Remove the passkey Key phone' }),
+        '/api/desk/passkeys/remove',
+      );
+      await expect(message(page)).toBeFocused();
+      await expect(said(page)).toHaveText(DESK_ANSWERS.passkeyRemoved('Key phone'));
+      await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+
+      // Staff: an invitation lands on its message; customer data and the role on the member's own
+      // button, now saying what it would do next; a removal on its message.
+      await openByKeyboard(page, 'Staff');
+      const email = uniqueEmail('keys-invited');
+      await reach(page, page.getByRole('textbox', { name: 'Name', exact: true }));
+      await page.keyboard.type('Invited Keeper');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(email);
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: 'Send invitation' }),
+        '/api/desk/staff/invite',
+      );
+      await expect(message(page)).toBeFocused();
+      await expect(said(page)).toHaveText(DESK_ANSWERS.invited(email));
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: `Allow customer data (${email})` }),
+        '/api/desk/staff/personal-data',
+      );
+      await expect(focused(page)).toHaveAccessibleName(`Stop customer data (${email})`);
+      await expect(focused(page)).toHaveRole('button');
+      await expect(said(page)).toHaveText(DESK_ANSWERS.personalDataSet(email, true));
+
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: `Make owner (${email})` }),
+        '/api/desk/staff/role',
+      );
+      await expect(focused(page)).toHaveAccessibleName(`Make staff (${email})`);
+      await expect(said(page)).toHaveText(DESK_ANSWERS.roleChanged(email, 'owner'));
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await pressHeld(
+        page,
+        page.getByRole('button', { name: `Remove ${email}` }),
+        '/api/desk/staff/remove',
+      );
+      await expect(message(page)).toBeFocused();
+      await expect(said(page)).toHaveText(DESK_ANSWERS.removed(email));
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+
+      // Returns: a filter keeps focus on itself, pressed; the request's order opens on its heading.
+      await openByKeyboard(page, 'Returns');
+      const all = page.getByRole('button', { name: 'All', exact: true });
+      await reach(page, all);
+      await page.keyboard.press('Enter');
+      await expect(all).toBeFocused();
+      await expect(all).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      const openOnly = page.getByRole('button', { name: 'Open', exact: true });
+      await expect(openOnly).toBeFocused();
+      await expect(openOnly).toHaveAttribute('aria-pressed', 'true');
+      const card = page.getByRole('link', { name: new RegExp(`#${number}`) });
+      await reach(page, card);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${number}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+      // Approve keeps focus while it is out, then lands on the request's new step.
+      const request_ = page.getByRole('region', { name: 'Exchange request' });
+      const step = request_.getByTestId('return-state');
+      await pressHeld(
+        page,
+        request_.getByRole('button', { name: 'Approve' }),
+        '/api/desk/returns/step',
+      );
+      await expect(step).toBeFocused();
+      await expect(step).toHaveText('Approved');
+      await expect(said(page)).toHaveText(RETURN_MESSAGES.stepDone(number, 'approved'));
+      // Schedule pick-up opens its form on the first field; Back returns to the button.
+      const schedule = request_.getByRole('button', { name: 'Schedule pick-up' });
+      await reach(page, schedule);
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAccessibleName('Pick-up from (Pakistan time)');
+      await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+      await reach(page, request_.getByRole('button', { name: 'Back', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(schedule).toBeFocused();
+      await expect(alerted(page)).toHaveText('');
+    });
+  });
+}
+
+/** The live region's strip, where focus lands when an action's one result is its message. */
+const message = (page: Page) => page.locator('#desk-message');
 
 /** WCAG 2.2's target size among the rules, besides 2.1 AA. */
 const AXE_RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;

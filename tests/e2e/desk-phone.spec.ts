@@ -158,14 +158,18 @@ test('the bottom bar stays at the bottom with the counts the server answers, and
   // The owner's move of the packed order: its #number and the owner's name, not ids.
   const entry = page
     .getByRole('listitem')
-    .filter({ hasText: 'order.move' })
+    .filter({ hasText: 'Moved an order' })
     .filter({ hasText: `Order #${shortNumber(packed)}` })
     .first();
+  await expect(entry).toContainText(`Moved an order · Order #${shortNumber(packed)}`);
   await expect(entry).toContainText(`Nadia Owner (${owner.email})`);
   await expect(entry).not.toContainText(packed);
+  await expect(entry).not.toContainText('order.move');
   expect(await scrollsSideways(page)).toBe(false);
+  // What the move changed, in words, not the log's JSON.
   await entry.getByText('Before and after').click();
-  await expect(entry.locator('pre').first()).toBeVisible();
+  await expect(entry.getByText('Status: Order Placed → Packing', { exact: true })).toBeVisible();
+  await expect(entry.locator('pre')).toHaveCount(0);
   expect(await scrollsSideways(page)).toBe(false);
   await expectAccessible(page);
 

@@ -11,7 +11,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { startPushService, toJSON } from '../fixtures/push-service.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { enrolledMember, holdCall, openDeskAs } from './support/desk.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { expect, test } from './support/test.ts';
 
@@ -84,7 +84,18 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   await expect(alerts.getByRole('checkbox')).toHaveCount(4);
   await expectNoAxeViolations(page);
   await alerts.getByLabel("This device's name").fill('Owner’s phone');
-  await alerts.getByRole('button', { name: 'Turn on alerts on this device' }).click();
+  // By keyboard: the button keeps focus while the shop is told (busy, not disabled, which would
+  // drop focus to the page); then focus is on the message, which says alerts are on.
+  const turnOn = alerts.getByRole('button', { name: 'Turn on alerts on this device' });
+  const strip = page.locator('#desk-message');
+  let call = await holdCall(page, '/api/desk/alerts/add');
+  await turnOn.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(call.arrived).toBe(true);
+  await expect(turnOn).toBeFocused();
+  await expect(turnOn).toHaveAttribute('aria-disabled', 'true');
+  call.release();
+  await expect(strip).toBeFocused();
   await expect(page.getByRole('status').first()).toHaveText('Alerts are on for Owner’s phone.');
   const devices = page.getByRole('list', { name: 'Your devices with alerts' });
   await expect(devices.getByRole('listitem')).toHaveText([
@@ -139,7 +150,17 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   await tab.close();
 
   // Turned off from the desk, the device is gone from the list and from the shop.
-  await devices.getByRole('button', { name: 'Turn off alerts on Owner’s phone' }).click();
+  // By keyboard again: the device's button goes with it, so focus lands on the message.
+  const turnOff = devices.getByRole('button', { name: 'Turn off alerts on Owner’s phone' });
+  call = await holdCall(page, '/api/desk/alerts/remove');
+  await turnOff.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(call.arrived).toBe(true);
+  await expect(turnOff).toBeFocused();
+  await expect(turnOff).toHaveAttribute('aria-disabled', 'true');
+  call.release();
+  await expect(strip).toBeFocused();
   await expect(page.getByRole('status').first()).toHaveText('Alerts are off for Owner’s phone.');
   await expect(devices).toBeHidden();
+  await expectNoAxeViolations(page);
 });

@@ -93,14 +93,20 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
 
   await openFromNav(page, 'Audit log');
   await expect(heading(page)).toHaveText('Audit log');
-  // The member invited is named by name, and the owner who invited them by name and e-mail.
-  // Other journeys on the same server invite a "Bilal Packer" too: this owner's e-mail is unique.
+  // The action in words, the member invited by name, and the owner who invited them by name and
+  // e-mail; what the invitation set, as lines. Other journeys on the same server invite a "Bilal
+  // Packer" too: this owner's e-mail is unique.
   const invite = page
     .getByRole('listitem')
-    .filter({ hasText: 'staff.invite' })
+    .filter({ hasText: 'Invited a member' })
     .filter({ hasText: ownerEmail });
-  await expect(invite).toContainText('staff.invite · Bilal Packer');
+  await expect(invite).toContainText('Invited a member · Bilal Packer');
+  await expect(invite).not.toContainText('staff.invite');
   await expect(invite).toContainText(`Asma Owner (${ownerEmail})`);
+  await invite.getByText('Before and after').click();
+  await expect(invite.getByText(`E-mail: ${memberEmail}`, { exact: true })).toBeVisible();
+  await expect(invite.getByText('Role: staff', { exact: true })).toBeVisible();
+  await expect(invite.locator('pre')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   const mail = await mailWithSubject(memberEmail, 'Your invitation to the Bastaa desk');

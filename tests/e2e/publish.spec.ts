@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Product } from '../../src/lib/product.ts';
 import { PHONE } from '../fixtures/mobile-profile.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { enrolledMember, holdCall, openDeskAs } from './support/desk.ts';
 import { hydrated } from './support/islands.ts';
 import { signUp, uniqueEmail } from './support/shopper.ts';
 import { expect, test } from './support/test.ts';
@@ -79,8 +79,19 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   const thanks = shop.getByRole('dialog', { name: 'Thank you for your order' });
   await expect(thanks).toContainText(published);
 
-  // Publish: building, then live; the rebuilt page shows the new price.
-  await bar.getByRole('button', { name: 'Publish' }).tap();
+  // Publish: building, then live; the rebuilt page shows the new price. While the call is out the
+  // button keeps focus (busy, not disabled, which would drop focus to the page); then focus is on
+  // the message, which says which version was published.
+  const publish = bar.getByRole('button', { name: 'Publish' });
+  const call = await holdCall(page, '/api/desk/catalogue/publish');
+  await publish.tap();
+  await expect.poll(call.arrived).toBe(true);
+  await expect(publish).toBeFocused();
+  await expect(publish).toHaveAttribute('aria-disabled', 'true');
+  call.release();
+  const message = page.locator('#desk-message');
+  await expect(message).toBeFocused();
+  await expect(message.getByRole('status')).toHaveText(/^Version \d+ published\.$/);
   await expect(bar.getByRole('status')).toHaveText(
     /^Version \d+: (publishing|building the site)…$/,
   );

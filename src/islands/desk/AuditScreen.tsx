@@ -1,13 +1,36 @@
 // Owner only: the audit log, newest first: when (Karachi), who (by name, their e-mail beside it),
-// what, on what (an order's #number, a member's name), before and after. It fits a phone: long
-// values wrap rather than widen the page.
+// what in words ('Moved an order'; an action this desk does not know, as the log wrote it), on what
+// (an order's #number, a member's name), and what changed as lines ('Status: Packing → Delivered'),
+// or, where a value cannot be said in words (a whole product), the before and after as kept. It fits
+// a phone: long values wrap rather than widen the page.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auditLog, loadAudit } from '../../stores/desk-audit.ts';
+import { auditActionLabel, auditChangeLine, auditChanges } from '../../lib/desk-audit.ts';
+import { $auditLog, loadAudit, type AuditEntry } from '../../stores/desk-audit.ts';
 import { NotLoaded } from './NotLoaded.tsx';
 
 const show = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
+
+/** What an entry changed: its lines, or its before and after as kept; nothing when it changed nothing. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry.action, entry.before, entry.after);
+  if (changes?.length === 0) return null;
+  return (
+    <details>
+      <summary>Before and after</summary>
+      {changes ? (
+        // Lines, not a nested list: the log's own items carry its borders.
+        changes.map((c) => <p key={c.field}>{auditChangeLine(c)}</p>)
+      ) : (
+        <>
+          <pre>{show(entry.before)}</pre>
+          <pre>{show(entry.after)}</pre>
+        </>
+      )}
+    </details>
+  );
+}
 
 /** The audit log screen. */
 export default function AuditScreen() {
@@ -21,18 +44,14 @@ export default function AuditScreen() {
   return (
     <ol className="desk-audit">
       {entries.map((e) => (
-        <li key={e.id}>
-          <strong>{e.action}</strong> · {e.targetLabel}
+        <li key={e.id} data-action={e.action}>
+          <strong>{auditActionLabel(e.action)}</strong> · {e.targetLabel}
           <br />
           {e.atKarachi} · {e.actor.name}
           {e.actor.name !== e.actor.email && (
             <span className="desk-hint desk-audit-email"> ({e.actor.email})</span>
           )}
-          <details>
-            <summary>Before and after</summary>
-            <pre>{show(e.before)}</pre>
-            <pre>{show(e.after)}</pre>
-          </details>
+          <Changes entry={e} />
         </li>
       ))}
     </ol>

@@ -19,7 +19,13 @@ import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
-import { actionButtonIn, firstFieldIn, firstInvalidIn, useFocusAfter } from './focus-after.ts';
+import {
+  actionButtonIn,
+  firstFieldIn,
+  firstInvalidIn,
+  pressWhenIdle,
+  useFocusAfter,
+} from './focus-after.ts';
 import type { OrderPartProps } from './order-part-props.ts';
 
 /** The order screen. */
@@ -203,10 +209,9 @@ function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
               type="button"
               data-action={to}
               className={to === 'Cancelled' ? 'desk-button desk-danger' : 'desk-button'}
-              disabled={busy}
-              onClick={() =>
-                to === 'Cancelled' || to === 'Out for Delivery' ? ask(to) : void move(to)
-              }
+              {...pressWhenIdle(busy, () =>
+                to === 'Cancelled' || to === 'Out for Delivery' ? ask(to) : void move(to),
+              )}
             >
               {label(to)}
             </button>
@@ -239,7 +244,7 @@ function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
             </>
           )}
           <div className="desk-row">
-            <button type="submit" className="desk-button" disabled={busy}>
+            <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
               {asking === 'Cancelled' ? 'Cancel order' : 'Move to Out for Delivery'}
             </button>
             <button type="button" className="desk-button desk-quiet" onClick={() => ask(null)}>

@@ -1,17 +1,20 @@
 // The member's own passkeys, on the Settings screen: each named, with when it was added and last
 // used, removable; and a form that makes a new one on this device (the phone's fingerprint or face)
-// under the name typed.
+// under the name typed. A pressed button keeps focus while its call is out; then focus lands on the
+// message the live region reads (added, removed, or why not), as the pressed button may be gone.
 import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { karachiTime } from '../../lib/desk.ts';
 import { $passkeys, addPasskey, loadPasskeys, removePasskey } from '../../stores/desk-passkeys.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The member's passkeys and the form that adds one. */
 export function PasskeysSection() {
   const passkeys = useStore($passkeys);
   const headingId = useId();
+  const focusAfter = useFocusAfter();
   useEffect(() => {
     void loadPasskeys();
   }, []);
@@ -21,6 +24,7 @@ export function PasskeysSection() {
     const form = event.currentTarget;
     const name = String(new FormData(form).get('passkeyName') ?? '').trim();
     if (await addPasskey(name)) form.reset();
+    focusAfter(theMessage);
   }
 
   return (
@@ -46,10 +50,10 @@ export function PasskeysSection() {
                 <button
                   type="button"
                   className="desk-button desk-danger"
-                  disabled={passkeys.busy}
-                  onClick={() => {
-                    if (confirm(`Remove the passkey “${p.name}”?`)) void removePasskey(p);
-                  }}
+                  {...pressWhenIdle(passkeys.busy, () => {
+                    if (confirm(`Remove the passkey “${p.name}”?`))
+                      void removePasskey(p).then(() => focusAfter(theMessage));
+                  })}
                 >
                   Remove<span className="visually-hidden"> the passkey {p.name}</span>
                 </button>
@@ -58,7 +62,7 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      <form className="desk-form" onSubmit={(e) => void add(e)}>
+      <form className="desk-form" onSubmit={(e) => void add(e)} aria-label="Add a passkey">
         <Field
           label="Name of this device"
           name="passkeyName"
@@ -67,7 +71,7 @@ export function PasskeysSection() {
           maxLength={60}
           autoComplete="off"
         />
-        <button type="submit" className="desk-button" disabled={passkeys.busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(passkeys.busy)}>
           Add a passkey on this device
         </button>
       </form>

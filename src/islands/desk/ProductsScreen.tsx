@@ -22,7 +22,13 @@ import {
 import type { ScreenProps } from './screen-props.ts';
 import { SearchBox } from './Field.tsx';
 import PublishBar from './PublishBar.tsx';
-import { actionButtonIn, theMessage, useFocusAfter, type FocusTarget } from './focus-after.ts';
+import {
+  actionButtonIn,
+  pressWhenIdle,
+  theMessage,
+  useFocusAfter,
+  type FocusTarget,
+} from './focus-after.ts';
 
 function ProductCard({
   product,
@@ -60,14 +66,15 @@ function ProductCard({
             <button
               type="button"
               className="desk-button desk-quiet"
-              disabled={busy}
               data-action={`stock ${c.color}`}
-              onClick={() =>
-                void run(
-                  () => setColourStock(product, c.color, !c.inStock),
-                  back(`stock ${c.color}`),
-                )
-              }
+              {...pressWhenIdle(
+                busy,
+                () =>
+                  void run(
+                    () => setColourStock(product, c.color, !c.inStock),
+                    back(`stock ${c.color}`),
+                  ),
+              )}
               aria-label={`${c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`} (${product.productName})`}
             >
               {c.inStock ? `Mark ${c.color} sold out` : `Mark ${c.color} in stock`}
@@ -87,9 +94,11 @@ function ProductCard({
         <button
           type="button"
           className="desk-button desk-quiet"
-          disabled={busy}
           data-action="archive"
-          onClick={() => void run(() => setArchived(product, !product.archived), back('archive'))}
+          {...pressWhenIdle(
+            busy,
+            () => void run(() => setArchived(product, !product.archived), back('archive')),
+          )}
           aria-label={`${product.archived ? 'Restore' : 'Archive'} ${product.productName}`}
         >
           {product.archived ? 'Restore' : 'Archive'}
@@ -98,11 +107,10 @@ function ProductCard({
           <button
             type="button"
             className="desk-button desk-danger"
-            disabled={busy}
-            onClick={() => {
+            {...pressWhenIdle(busy, () => {
               if (confirm(`Delete ${product.productName} for good?`))
                 void run(() => deleteProduct(product), theMessage);
-            }}
+            })}
             aria-label={`Delete ${product.productName}`}
           >
             Delete

@@ -1,6 +1,7 @@
 // The Products screen's Publish bar. Edits are drafts until the owner presses
 // Publish; the bar says how many products changed since the last publish, and the newest
-// version's deploy: publishing → building → live at HH:MM, or failed with the reason.
+// version's deploy: publishing → building → live at HH:MM, or failed with the reason. Publish keeps
+// focus while its call is out; its result is the message the live region reads, where focus lands.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { deployLine, unpublishedLine } from '../../lib/publish.ts';
@@ -10,11 +11,13 @@ import {
   publishCatalogue,
   stopProgress,
 } from '../../stores/desk-publish.ts';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The Publish bar; `owner` shows the Publish button. */
 export default function PublishBar({ owner }: { owner: boolean }) {
   const catalogue = useStore($catalogue);
   const [busy, setBusy] = useState(false);
+  const focusAfter = useFocusAfter();
 
   useEffect(() => {
     void loadProgress();
@@ -27,6 +30,7 @@ export default function PublishBar({ owner }: { owner: boolean }) {
     setBusy(true);
     await publishCatalogue();
     setBusy(false);
+    focusAfter(theMessage);
   };
   return (
     <section className="desk-card desk-publish" aria-labelledby="desk-publish-title">
@@ -53,8 +57,8 @@ export default function PublishBar({ owner }: { owner: boolean }) {
         <button
           type="button"
           className="desk-button"
-          disabled={busy || catalogue === null}
-          onClick={() => void publish()}
+          disabled={catalogue === null}
+          {...pressWhenIdle(busy, () => void publish())}
         >
           {busy ? 'Publishing…' : 'Publish'}
         </button>

@@ -1,6 +1,7 @@
 // A member's push alerts, on the Settings screen: this device's switch with the kinds to alert
 // and its name, and every device of theirs that gets alerts, each with its own Turn off. Only the
-// member's own devices are listed; the browser's push code loads with this screen.
+// member's own devices are listed; the browser's push code loads with this screen. A pressed button
+// keeps focus while its call is out; then focus lands on the message the live region reads.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../stores/desk-push.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The alerts section. */
 export function PushAlerts() {
@@ -27,6 +29,7 @@ export function PushAlerts() {
   const here = useStore($thisDevice);
   const supported = useStore($pushSupported);
   const headingId = useId();
+  const focusAfter = useFocusAfter();
   const [kinds, setKinds] = useState<PushKind[]>([...PUSH_KINDS]);
   const [label, setLabel] = useState(() => guessDeviceLabel(navigator.userAgent));
 
@@ -45,7 +48,7 @@ export function PushAlerts() {
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void turnOnHere(kinds, label);
+    void turnOnHere(kinds, label).then(() => focusAfter(theMessage));
   }
 
   return (
@@ -89,7 +92,8 @@ export function PushAlerts() {
           <button
             type="submit"
             className="desk-button"
-            disabled={resource.busy || kinds.length === 0}
+            disabled={kinds.length === 0}
+            {...pressWhenIdle(resource.busy)}
           >
             {thisOne ? 'Save alerts on this device' : 'Turn on alerts on this device'}
           </button>
@@ -109,8 +113,10 @@ export function PushAlerts() {
                 <button
                   type="button"
                   className="desk-button desk-quiet"
-                  disabled={resource.busy}
-                  onClick={() => void turnOff(d.id)}
+                  {...pressWhenIdle(
+                    resource.busy,
+                    () => void turnOff(d.id).then(() => focusAfter(theMessage)),
+                  )}
                 >
                   Turn off<span className="visually-hidden"> alerts on {d.label}</span>
                 </button>

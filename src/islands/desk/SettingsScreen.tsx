@@ -13,7 +13,7 @@ import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PushAlerts } from './PushAlerts.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
-import { theMessage, useFocusAfter } from './focus-after.ts';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -130,7 +130,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           <Field label="Abroad: to" inputMode="numeric" autoComplete="off" {...input('abroadTo')} />
         </fieldset>
         {owner && (
-          <button type="submit" className="desk-button" disabled={busy}>
+          <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
             Save changes
           </button>
         )}

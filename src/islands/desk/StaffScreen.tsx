@@ -1,6 +1,7 @@
 // Owner only: the staff (invite with name, e-mail and role; change a role; allow a member customers'
 // personal data, or stop it; remove someone). The server refuses anyone else and words every
-// refusal; this screen shows its words.
+// refusal; this screen shows its words. A pressed button keeps focus while its call is out (the
+// list's buttons say they are busy rather than being disabled, which would drop focus to <body>).
 import { useEffect, useId, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
@@ -15,7 +16,13 @@ import {
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
-import { actionButtonIn, theMessage, useFocusAfter, type FocusTarget } from './focus-after.ts';
+import {
+  actionButtonIn,
+  pressWhenIdle,
+  theMessage,
+  useFocusAfter,
+  type FocusTarget,
+} from './focus-after.ts';
 
 type Role = DeskStaff['role'];
 
@@ -62,7 +69,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
             <option value="owner">Owner (everything)</option>
           </select>
         </div>
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           Send invitation
         </button>
       </form>
@@ -82,9 +89,11 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                   <button
                     type="button"
                     className="desk-button desk-quiet"
-                    disabled={busy}
                     data-action="role"
-                    onClick={() => void toggleRole(m).then(() => focusAfter(again(m, 'role')))}
+                    {...pressWhenIdle(
+                      busy,
+                      () => void toggleRole(m).then(() => focusAfter(again(m, 'role'))),
+                    )}
                   >
                     Make {m.role === 'owner' ? 'staff' : 'owner'}
                     <span className="visually-hidden"> ({m.email})</span>
@@ -93,13 +102,14 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     <button
                       type="button"
                       className="desk-button desk-quiet"
-                      disabled={busy}
                       data-action="personal-data"
-                      onClick={() =>
-                        void setPersonalData(m, !m.personalData).then(() =>
-                          focusAfter(again(m, 'personal-data')),
-                        )
-                      }
+                      {...pressWhenIdle(
+                        busy,
+                        () =>
+                          void setPersonalData(m, !m.personalData).then(() =>
+                            focusAfter(again(m, 'personal-data')),
+                          ),
+                      )}
                     >
                       {m.personalData ? 'Stop customer data' : 'Allow customer data'}
                       <span className="visually-hidden"> ({m.email})</span>
@@ -108,11 +118,10 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                   <button
                     type="button"
                     className="desk-button desk-danger"
-                    disabled={busy}
-                    onClick={() => {
+                    {...pressWhenIdle(busy, () => {
                       if (confirm(`Remove ${m.email} from the desk?`))
                         void removeStaff(m).then(() => focusAfter(theMessage));
-                    }}
+                    })}
                   >
                     Remove<span className="visually-hidden"> {m.email}</span>
                   </button>

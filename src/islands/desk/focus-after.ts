@@ -2,7 +2,7 @@
 // result (the new status, the message), never left on <body> when the pressed button disappears or
 // is disabled while the call is out. A screen asks once; the element is focused after the commit
 // that shows it, so an action that opens, replaces or removes what had focus still lands somewhere.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 
 /** Finds the element to focus once the screen shows the action's outcome (null: not yet). */
 export type FocusTarget = () => HTMLElement | null | undefined;
@@ -49,3 +49,25 @@ export const actionButtonIn = (
   action: string,
 ): HTMLElement | null =>
   root?.querySelector<HTMLElement>(`[data-action="${CSS.escape(action)}"]`) ?? null;
+
+/**
+ * A button's props while the call it starts may be out: `aria-disabled`, not `disabled` (a
+ * disabled button loses focus to <body> in browsers, and the member's place with it), and a press
+ * that does nothing meanwhile. A submit button's press is its form's submission (Enter in a field
+ * presses it too), so cancelling the press cancels the submission.
+ */
+export function pressWhenIdle(
+  busy: boolean,
+  onPress?: (event: MouseEvent<HTMLButtonElement>) => void,
+): {
+  'aria-disabled': true | undefined;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+} {
+  return {
+    'aria-disabled': busy || undefined,
+    onClick: (event) => {
+      if (busy) event.preventDefault();
+      else onPress?.(event);
+    },
+  };
+}

@@ -21,7 +21,13 @@ import { REFUND_METHODS, type RefundMethod } from '../../lib/returns/states.ts';
 import { paymentProblems, type FieldProblems } from '../../lib/desk-fields.ts';
 import { Field } from './Field.tsx';
 import type { OrderPartProps as Props } from './order-part-props.ts';
-import { actionButtonIn, firstFieldIn, firstInvalidIn, type FocusTarget } from './focus-after.ts';
+import {
+  actionButtonIn,
+  firstFieldIn,
+  firstInvalidIn,
+  pressWhenIdle,
+  type FocusTarget,
+} from './focus-after.ts';
 
 /** The payments section of the order screen. */
 export function PaymentsPanel(props: Props) {
@@ -230,7 +236,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
         }
       />
       <div className="desk-row">
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           Record payment
         </button>
         <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
@@ -332,7 +338,7 @@ function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
         />
       )}
       <div className="desk-row">
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           Record refund
         </button>
         <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>

@@ -1,7 +1,8 @@
 // The order's return or exchange request on the desk: what was asked (lines, kind, reason), the
 // step it is at, the pick-up window, the refund or the exchange's shipping, its steps and who took
 // each; and buttons for the steps it allows next only, each sent with the request's version shown.
-// A step's form opens on its first field; a step taken lands on the request's step, Back on its button.
+// A step's form opens on its first field; a step taken lands on the request's step, Back on its button;
+// the pressed button keeps focus while the step is being sent.
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { DeskReturn } from '../../lib/contract/returns.ts';
 import { karachiTime } from '../../lib/desk.ts';
@@ -12,7 +13,7 @@ import { stepReturn, type StepDetails } from '../../stores/desk-returns.ts';
 import { Field } from './Field.tsx';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import type { OrderPartProps as Props } from './order-part-props.ts';
-import { actionButtonIn, firstFieldIn } from './focus-after.ts';
+import { actionButtonIn, firstFieldIn, pressWhenIdle } from './focus-after.ts';
 
 /** The return section of the order screen (nothing when the order has no request). */
 export function ReturnPanel(props: Props) {
@@ -172,8 +173,7 @@ function ReturnSteps({
               type="button"
               data-action={to}
               className={to === 'refused' ? 'desk-button desk-danger' : 'desk-button'}
-              disabled={busy}
-              onClick={() => (ASKS.includes(to) ? ask(to) : void take(to))}
+              {...pressWhenIdle(busy, () => (ASKS.includes(to) ? ask(to) : void take(to)))}
             >
               {label(to)}
             </button>
@@ -251,7 +251,7 @@ function ReturnSteps({
             <button
               type="submit"
               className={asking === 'refused' ? 'desk-button desk-danger' : 'desk-button'}
-              disabled={busy}
+              {...pressWhenIdle(busy)}
             >
               {label(asking)}
             </button>

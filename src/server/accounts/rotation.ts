@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { signingKey, verifyingKeys } from './auth/secret.ts';
 import { base32Encode, openTotpSecretWithKeys, sealTotpSecret } from './auth/totp.ts';
 import type { Store } from '../store/port.ts';
+import type { AuditAction } from '../../lib/desk-audit.ts';
 
 /** What a re-seal did: keys moved to the current secret, already on it, and opened by neither. */
 export interface ResealReport {
@@ -36,7 +37,7 @@ export async function resealTotpSecrets(
         id: randomUUID(),
         at: new Date().toISOString(),
         actor: { id: 'cli', email: 'operator (npm run shop)' },
-        action: 'staff.resealKey',
+        action: 'staff.resealKey' satisfies AuditAction,
         target: `staff:${member.id}`,
         before: { sealedWith: 'JWT_SECRET_PREVIOUS' },
         after: { sealedWith: 'JWT_SECRET' },

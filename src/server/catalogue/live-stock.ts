@@ -11,6 +11,7 @@ import type {
   DeskProductsBody,
 } from '../../lib/contract/desk-stock.ts';
 import { STOCK_ANSWERS } from '../../lib/messages.ts';
+import type { AuditAction } from '../../lib/desk-audit.ts';
 import { colourStock, parseStockIds } from '../../lib/stock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { ProductChange, ProductState, StaffRecord, Store } from '../store/port.ts';
@@ -57,7 +58,7 @@ type Actor = Pick<StaffRecord, 'id' | 'email'>;
 async function settle(
   store: Store,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   productId: string,
   change: ProductChange,
 ): Promise<{ state: ProductState; changed: boolean }> {

@@ -1,6 +1,7 @@
 // The audit log every staff and operator action writes, and how an actor is named in it and in an
 // order's timeline.
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '../../lib/desk-audit.ts';
 import type { AuditEntry, StaffRecord, Store } from '../store/port.ts';
 
 /** Who a move made from the operator CLI is recorded as. */
@@ -12,11 +13,11 @@ export const actorOf = (staff: Pick<StaffRecord, 'id' | 'email'>) => ({
   email: staff.email,
 });
 
-/** Writes one entry of the audit log. */
+/** Writes one entry of the audit log; its action is one the desk has words for. */
 export async function audit(
   store: Store,
   actor: Pick<StaffRecord, 'id' | 'email'>,
-  action: string,
+  action: AuditAction,
   target: string,
   before: unknown,
   after: unknown,

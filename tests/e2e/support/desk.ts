@@ -141,3 +141,34 @@ export async function signOutOfDesk(page: Page): Promise<void> {
     await deskNav(page).getByRole('button', { name: 'More' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
+
+/** A desk call held on its way to the server until the journey lets it go. */
+export interface HeldCall {
+  /** Whether the call has left the page (it is then out, waiting). */
+  arrived(): boolean;
+  /** Lets the call on to the server, unchanged. */
+  release(): void;
+}
+
+/**
+ * Holds the page's next call to `path` (the real call, sent on unchanged once released), so a
+ * journey can look at the desk while the call is out: the injected latency of a slow network.
+ */
+export async function holdCall(page: Page, path: string): Promise<HeldCall> {
+  let arrived = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const url = (u: URL) => u.pathname === path;
+  // Once only: the route goes by itself (an unroute from inside its own handler can race the next
+  // journey step's route).
+  await page.route(
+    url,
+    async (route) => {
+      arrived = true;
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { arrived: () => arrived, release };
+}

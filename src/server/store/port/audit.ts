@@ -6,7 +6,10 @@ export interface AuditEntry {
   /** ISO 8601 time of the action. */
   at: string;
   actor: { id: string; email: string };
-  /** What was done, e.g. 'order.move', 'staff.invite', 'staff.role', 'staff.remove', 'desk.signIn'. */
+  /**
+   * What was done, e.g. 'order.move', 'staff.invite': one of AUDIT_ACTIONS (src/lib/desk-audit.ts)
+   * when written now; an older entry may hold an action since renamed, so a read keeps any string.
+   */
   action: string;
   /** What it was done to, e.g. 'order:<id>' or 'staff:<id>'. */
   target: string;
