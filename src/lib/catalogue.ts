@@ -1,4 +1,3 @@
-import { lazily } from './lazy.ts';
 import { discountedPrice, isUnder999 } from './pricing.ts';
 import type { Category, Product } from './product.ts';
 
@@ -46,7 +45,9 @@ export const CATEGORY_HEADINGS: Readonly<Record<Category, string>> = {
   sleeves: 'Laptop Sleeves',
 };
 
-const collator = lazily(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
+// Made on first sort, not as the page's script starts: making one costs the locale's data.
+let collator: Intl.Collator | undefined;
+const names = () => (collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 /** A new array in the chosen order; Featured keeps catalogue order, ties keep catalogue order. */
 export function sortProducts(list: readonly Product[], sort: SortOption): Product[] {
@@ -61,9 +62,9 @@ export function sortProducts(list: readonly Product[], sort: SortOption): Produc
         .map((d) => d.product);
     }
     case 'A to Z':
-      return [...list].sort((a, b) => collator().compare(a.productName, b.productName));
+      return [...list].sort((a, b) => names().compare(a.productName, b.productName));
     case 'Z to A':
-      return [...list].sort((a, b) => collator().compare(b.productName, a.productName));
+      return [...list].sort((a, b) => names().compare(b.productName, a.productName));
     default:
       return [...list];
   }

@@ -1,6 +1,5 @@
 // Pure rules of the staff desk, shared by the desk's services and the operator CLI: the short order
 // number shoppers see, status names typed in any case, and the shop's clock (Asia/Karachi).
-import { lazily } from './lazy.ts';
 import { ORDER_STATUSES, type OrderStatus } from './orders/moves.ts';
 
 /** The shop's time zone: the desk shows and filters dates in it. */
@@ -23,39 +22,40 @@ export function statusFromText(text: string): OrderStatus | null {
   return ORDER_STATUSES.find((s) => key(s) === key(text)) ?? null;
 }
 
-const dayFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
+// The shop clock's formatters, each made on first use, not as the scripts start: making one costs
+// the locale's and the time zone's data.
+let formats:
+  { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; offset: Intl.DateTimeFormat } | undefined;
+const clock = () =>
+  (formats ??= {
+    day: new Intl.DateTimeFormat('en-CA', {
       timeZone: SHOP_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     }),
-);
-const timeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
+    time: new Intl.DateTimeFormat('en-GB', {
       timeZone: SHOP_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     }),
-);
+    offset: new Intl.DateTimeFormat('en-US', {
+      timeZone: SHOP_TIME_ZONE,
+      timeZoneName: 'longOffset',
+    }),
+  });
 
 /** The Karachi calendar day of a moment, as YYYY-MM-DD. */
 export function karachiDay(moment: string | number | Date): string {
-  return dayFormat().format(new Date(moment));
+  return clock().day.format(new Date(moment));
 }
 
 /** A moment as Karachi wall time, 'YYYY-MM-DD HH:mm'. */
 export function karachiTime(moment: string | number | Date): string {
   const date = new Date(moment);
-  return `${dayFormat().format(date)} ${timeFormat().format(date)}`;
+  return `${clock().day.format(date)} ${clock().time.format(date)}`;
 }
-
-const offsetFormat = lazily(
-  () => new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' }),
-);
 
 /**
  * A wall time in the shop's time zone ('YYYY-MM-DDTHH:mm' or with seconds) as ISO 8601 UTC text.
@@ -65,8 +65,8 @@ const offsetFormat = lazily(
 export function fromShopWallTime(text: string): string {
   const wall = Date.parse(`${text.length === 16 ? `${text}:00` : text}Z`);
   const offset = /GMT([+-]\d{2}):(\d{2})/.exec(
-    offsetFormat()
-      .formatToParts(new Date(wall))
+    clock()
+      .offset.formatToParts(new Date(wall))
       .find((p) => p.type === 'timeZoneName')!.value,
   );
   const minutes = offset

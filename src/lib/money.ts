@@ -122,11 +122,15 @@ export function formatWithSymbol(amount: number, symbol: string, digits = 0): st
   // Letter symbols ('AED', 'CHF', 'R') read better with a space before the digits.
   const gap = /\p{L}$/u.test(symbol) ? ' ' : '';
   const sign = amount < 0 && minor > 0 ? '-' : '';
+  // Grouped by hand, from the whole minor units, exactly as Intl's 'en-US' does it: the page's first
+  // Intl number format loads ICU's number data, 20 ms on a laptop and four times that on a phone,
+  // in the first-paint script and in the desk's first drawing alike.
+  // (Whole minor units over a power of ten print exactly with toFixed.)
   return (
     sign +
     symbol +
     gap +
-    (minor / scale).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })
+    (minor / scale).toFixed(d).replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','))
   );
 }
 

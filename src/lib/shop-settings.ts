@@ -2,7 +2,6 @@
 // orders alert address, bank details, support hours), their defaults when unset (the values
 // shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
 // reads the stored values and passes them in.
-import { lazily } from './lazy.ts';
 import type { DeliveryDays } from './delivery-estimate.ts';
 import { POLICY } from './policy.ts';
 import { displayIban } from './iban.ts';
@@ -58,18 +57,18 @@ export const SETTING_NAMES: Record<SettingKey, string> = {
   deliveryDays: 'the delivery estimates',
 };
 
-const settingList = lazily(
-  () => new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }),
-);
+// Made on first use, not as the scripts start: making one costs the locale's data.
+let settingList: Intl.ListFormat | undefined;
 
 /**
  * Settings named in words, in the order the desk lists them: "the WhatsApp number, the orders
  * alert address and the bank details".
  */
 export function settingNames(keys: readonly SettingKey[]): string {
-  return settingList().format(
-    SETTING_KEYS.filter((k) => keys.includes(k)).map((k) => SETTING_NAMES[k]),
-  );
+  return (settingList ??= new Intl.ListFormat('en-GB', {
+    style: 'long',
+    type: 'conjunction',
+  })).format(SETTING_KEYS.filter((k) => keys.includes(k)).map((k) => SETTING_NAMES[k]));
 }
 
 /** The delivery estimates before the owner sets them: the FAQ's 2–7 business days in Pakistan, 7–14 abroad. */

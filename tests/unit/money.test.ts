@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   convertAmount,
@@ -147,12 +148,34 @@ describe('sumAmounts', () => {
 });
 
 describe('formatWithSymbol', () => {
-  it('works as inlined source, with no reference outside itself (the layout pastes it into the page)', () => {
-    const inlined = new Function(
-      `return (${formatWithSymbol.toString()})`,
-    )() as typeof formatWithSymbol;
-    expect(inlined(1350 * 0.0011, 'KWD', 3)).toBe('KWD 1.485');
-    expect(inlined(1250, '₨')).toBe('₨1,250');
+  it('keeps each currency to its own decimals when amounts of 0, 2 and 3 decimals are formatted in turn', () => {
+    // One formatter per number of decimals is kept between calls: none may serve another's count.
+    expect(formatWithSymbol(1250, '₨')).toBe('₨1,250');
+    expect(formatWithSymbol(1350 * 0.0011, 'KWD', 3)).toBe('KWD 1.485');
+    expect(formatWithSymbol(4.855, '$', 2)).toBe('$4.86');
+    expect(formatWithSymbol(1234567.5, '₨')).toBe('₨1,234,568');
+    expect(formatWithSymbol(0.0005, 'KWD', 3)).toBe('KWD 0.001');
+    expect(formatWithSymbol(-12.3, '£', 2)).toBe('-£12.30');
+  });
+
+  it("groups and pads exactly as Intl's 'en-US' number format does, for any amount and 0 to 4 decimals", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 10 ** 14 }),
+        fc.boolean(),
+        (digits, minor, negative) => {
+          const amount = ((negative ? -1 : 1) * minor) / 10 ** digits;
+          const intl = (minor / 10 ** digits).toLocaleString('en-US', {
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          });
+          const sign = negative && minor > 0 ? '-' : '';
+          expect(formatWithSymbol(amount, '$', digits)).toBe(`${sign}$${intl}`);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
