@@ -49,6 +49,63 @@ test.describe('at a desktop width', () => {
   });
 });
 
+test.describe('the business view at a desktop width', () => {
+  // The look-up the journey drops on purpose is logged by the browser.
+  test.use({ viewport: { width: 1440, height: 900 }, allowConsole: [/net::ERR_FAILED/] });
+
+  test("the customer look-up and the export by keyboard alone: each button keeps focus while its call is out, then focus is on the customer's orders or on the message", async ({
+    page,
+    request,
+  }) => {
+    const owner = await enrolledMember(request, uniqueEmail('biz-owner'), 'owner', 'Biz Owner');
+    const shopper = await signUp(request, { tag: 'biz-customer' });
+    const number = shortNumber(await placeOrder(request, shopper));
+    await openDeskAs(page, owner, '#/business');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Business');
+
+    // Found: the customer's orders have focus, and the first is the order just placed.
+    await reach(page, page.getByLabel("Customer's e-mail"));
+    await page.keyboard.type(shopper.email);
+    await pressHeld(page, page.getByRole('button', { name: 'Look up' }), '/api/desk/customer');
+    const orders = page.getByRole('region', { name: `Orders of ${shopper.email}` });
+    await expect(orders).toBeFocused();
+    await expect(orders.getByRole('link').first()).toContainText(`#${number}`);
+
+    // An address with no orders: its own (empty) customer has focus.
+    const nobody = uniqueEmail('nobody');
+    await reach(page, page.getByLabel("Customer's e-mail"));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(nobody);
+    await pressHeld(page, page.getByRole('button', { name: 'Look up' }), '/api/desk/customer');
+    const none = page.getByRole('region', { name: `Orders of ${nobody}` });
+    await expect(none).toBeFocused();
+    await expect(none).toContainText('0 orders');
+
+    // A look-up that never reaches the shop (the network drops it): the message has focus and
+    // says why.
+    await page.route(
+      (url) => url.pathname === '/api/desk/customer',
+      (route) => route.abort(),
+      {
+        times: 1,
+      },
+    );
+    await reach(page, page.getByRole('button', { name: 'Look up' }));
+    await page.keyboard.press('Enter');
+    await expect(message(page)).toBeFocused();
+    await expect(alerted(page)).not.toHaveText('');
+    await expect(none).toHaveCount(0);
+
+    // The export: the message has focus and names the file saved.
+    const saved = page.waitForEvent('download');
+    await pressHeld(page, page.getByRole('button', { name: 'Export' }), '/api/desk/orders/export');
+    await expect(message(page)).toBeFocused();
+    const file = (await saved).suggestedFilename();
+    await expect(said(page)).toHaveText(`Exported ${file}.`);
+    await expectNoAxeViolations(page, { rules: [...AXE_RULES] });
+  });
+});
+
 test.describe('signing in at a desktop width', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

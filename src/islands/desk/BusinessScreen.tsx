@@ -25,6 +25,7 @@ import { paymentLabel } from '../../lib/payments.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 function PeriodCard({ period }: { period: DeskPeriod }) {
   const title = period.name === 'today' ? 'Today' : `Last ${period.name}`;
@@ -133,6 +134,8 @@ function CustomerData() {
   const customer = customerState.data;
   const busy = customerState.loading || exported.busy;
   const link = useRef<HTMLAnchorElement>(null);
+  const found = useRef<HTMLElement>(null);
+  const focusAfter = useFocusAfter();
   const period = defaultExportPeriod();
   // The exported file's address, freed when another replaces it or the screen closes.
   const file = useMemo(
@@ -158,13 +161,20 @@ function CustomerData() {
 
   function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void lookUpCustomer(String(new FormData(event.currentTarget).get('email') ?? ''));
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    // Found: focus on the customer's orders; refused or unknown: on the message that says so.
+    void lookUpCustomer(email).then((shown) =>
+      focusAfter(shown ? () => found.current : theMessage),
+    );
   }
 
   function exportPeriod(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void exportOrders({ from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') });
+    void exportOrders({
+      from: String(form.get('from') ?? ''),
+      to: String(form.get('to') ?? ''),
+    }).then(() => focusAfter(theMessage));
   }
 
   return (
@@ -172,12 +182,12 @@ function CustomerData() {
       <h2>Customer look-up</h2>
       <form className="desk-form" role="search" onSubmit={lookUp}>
         <Field label="Customer's e-mail" name="email" type="email" required autoComplete="off" />
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           Look up
         </button>
       </form>
       {customer && (
-        <section aria-label={`Orders of ${customer.email}`}>
+        <section aria-label={`Orders of ${customer.email}`} ref={found} tabIndex={-1}>
           <p>
             <strong>{customer.name ?? customer.email}</strong>
             {customer.name && ` · ${customer.email}`} ·{' '}
@@ -231,7 +241,7 @@ function CustomerData() {
             defaultValue={period.to}
           />
         </div>
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           Export
         </button>
       </form>

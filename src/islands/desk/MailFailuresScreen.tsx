@@ -13,6 +13,7 @@ import {
   resendMail,
 } from '../../stores/desk-mail.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The failed mails screen. */
 export default function MailFailuresScreen() {
@@ -20,6 +21,8 @@ export default function MailFailuresScreen() {
   const mailFailures = useStore($mailFailures);
   const { data: failures, busy } = mailFailures;
   const allId = useId();
+  // A resent mail leaves the list of waiting ones with its button: focus goes to the message.
+  const focusAfter = useFocusAfter();
 
   useEffect(() => {
     void loadMailFailures();
@@ -64,8 +67,10 @@ export default function MailFailuresScreen() {
                   <button
                     type="button"
                     className="desk-button"
-                    disabled={busy}
-                    onClick={() => void resendMail(f.id)}
+                    {...pressWhenIdle(
+                      busy,
+                      () => void resendMail(f.id).then(() => focusAfter(theMessage)),
+                    )}
                   >
                     Resend<span className="visually-hidden"> the mail to {f.to}</span>
                   </button>
