@@ -3,7 +3,7 @@
 // and the daily routine is done with the keyboard alone, at a phone's width and a desktop's: after
 // every step focus is on what the step opened or on its result (never on <body>), and the live
 // region has said what happened.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { FIELD_PROBLEMS } from '../../src/lib/desk-fields.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
@@ -16,11 +16,12 @@ import { expect, test } from './support/test.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
   DESK_PASSWORD,
+  deliver,
   deskNav,
   enrolledMember,
   holdCall,
   openDeskAs,
-  type Member,
+  virtualAuthenticator,
 } from './support/desk.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 
@@ -378,37 +379,6 @@ async function pressHeld(page: Page, button: Locator, path: string) {
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute('aria-disabled', 'true');
   call.release();
-}
-
-/** Moves an order along to Delivered through the desk's API. */
-async function deliver(request: APIRequestContext, member: Member, order: string) {
-  for (const [from, to] of [
-    ['Order Placed', 'Packing'],
-    ['Packing', 'Out for Delivery'],
-    ['Out for Delivery', 'Delivered'],
-  ]) {
-    const moved = await request.post('/api/desk/orders/move', {
-      headers: { token: member.token },
-      data: { order, from, to },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-}
-
-/** A platform authenticator with user verification (a phone's fingerprint), on this page. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 for (const [width, height] of [

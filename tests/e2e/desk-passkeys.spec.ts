@@ -13,6 +13,7 @@ import {
   enrolledMember,
   openFromNav,
   signOutOfDesk,
+  virtualAuthenticator,
 } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
@@ -23,22 +24,6 @@ test.describe.configure({ timeout: 120_000 });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const status = (page: Page) => page.getByRole('status').first();
 const alert = (page: Page) => page.getByRole('alert').first();
-
-/** A platform authenticator with user verification (a phone's fingerprint), on this page. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test('a member adds a passkey and signs in with it alone; a second tab opens an order signed in; Sign Out in one tab ends the other', async ({
   page,

@@ -7,7 +7,14 @@ import { expect, test, type Page } from './support/test.ts';
 import { WCAG_AA, expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { deskNav, enrolledMember, openDeskAs, openFromNav, type Member } from './support/desk.ts';
+import {
+  deliver,
+  deskNav,
+  enrolledMember,
+  openDeskAs,
+  openFromNav,
+  type Member,
+} from './support/desk.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 
 test.use(TOUCH_PHONE);
@@ -43,21 +50,6 @@ const barBox = async (page: Page) => (await deskNav(page).boundingBox())!;
 /** Whether the page is wider than the phone (it scrolls sideways). */
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-/** Moves an order along to Delivered through the desk's API. */
-async function deliver(request: APIRequestContext, member: Member, order: string) {
-  for (const [from, to] of [
-    ['Order Placed', 'Packing'],
-    ['Packing', 'Out for Delivery'],
-    ['Out for Delivery', 'Delivered'],
-  ]) {
-    const moved = await request.post('/api/desk/orders/move', {
-      headers: { token: member.token },
-      data: { order, from, to },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-}
 
 test('the bottom bar stays at the bottom with the counts the server answers, and More opens the other screens and the audit log, which fits the phone with #numbers and names', async ({
   page,

@@ -172,3 +172,34 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
   );
   return { arrived: () => arrived, release };
 }
+
+/** Moves an order along to Delivered through the desk's API. */
+export async function deliver(request: APIRequestContext, member: Member, order: string) {
+  for (const [from, to] of [
+    ['Order Placed', 'Packing'],
+    ['Packing', 'Out for Delivery'],
+    ['Out for Delivery', 'Delivered'],
+  ]) {
+    const moved = await request.post('/api/desk/orders/move', {
+      headers: { token: member.token },
+      data: { order, from, to },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
+
+/** A platform authenticator with user verification (a phone's fingerprint), on this page. */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
