@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
+import { deskPreact } from './scripts/desk-preact.ts';
 import { photoPipeline, trendingModule } from './src/server/catalogue/index.ts';
 import { openDemoPhotoStore } from './src/demo/photos/open.ts';
 import { shopSettingsModule } from './src/server/operations/index.ts';
@@ -42,6 +43,6 @@ export default defineConfig({
     // Last: it hashes the inline scripts of the finished pages.
     cspHeaders(),
   ],
-  vite: { plugins: [inlineScripts(), ...netlifyPlugins] },
+  vite: { plugins: [deskPreact(), inlineScripts(), ...netlifyPlugins] },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

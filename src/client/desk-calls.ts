@@ -25,12 +25,27 @@ export type { DeskCall } from '../lib/contract/endpoints.ts';
 /** How long a photo upload may take: a phone's photo on a slow connection. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-// The desk's parsers load beside its first call. Its failures show the server's words as they
-// came: the reference appended for a shopper to quote is the storefront's.
-const DESK: Caller = {
-  parsers: parsersFrom(() =>
-    import('./desk-answers.ts').then(({ DESK_ANSWERS }) => DESK_ANSWERS as unknown as Parsers),
+/**
+ * The answers the desk's first drawing waits for, parsed by ./desk-start-answers.ts (a unit test
+ * holds this list to it). Every other answer's parser is in ./desk-answers.ts.
+ */
+export const DESK_START_ANSWER_KEYS: readonly string[] = ['deskMe', 'deskCounts', 'deskOrders'];
+
+// The desk's parsers load beside the first call that needs them: those of the first drawing's
+// answers alone, so that drawing never waits for the schemas of every screen.
+const startAnswers = parsersFrom(() =>
+  import('./desk-start-answers.ts').then(
+    ({ DESK_START_ANSWERS }) => DESK_START_ANSWERS as unknown as Parsers,
   ),
+);
+const deskAnswers = parsersFrom(() =>
+  import('./desk-answers.ts').then(({ DESK_ANSWERS }) => DESK_ANSWERS as unknown as Parsers),
+);
+
+// Its failures show the server's words as they came: the reference appended for a shopper to
+// quote is the storefront's.
+const DESK: Caller = {
+  parsers: (answer) => (DESK_START_ANSWER_KEYS.includes(answer) ? startAnswers() : deskAnswers()),
   quotesReference: false,
 };
 

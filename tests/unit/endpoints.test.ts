@@ -117,6 +117,20 @@ describe("the API reference's table (docs/api.md)", () => {
   });
 });
 
+describe("the desk's answer parsers", () => {
+  it('parse the first drawing’s answers from their own small set, the same schemas as the full set', async () => {
+    const { DESK_START_ANSWER_KEYS } = await import('../../src/client/desk-calls.ts');
+    const { DESK_START_ANSWERS } = await import('../../src/client/desk-start-answers.ts');
+    const { DESK_ANSWERS } = await import('../../src/client/desk-answers.ts');
+    expect([...DESK_START_ANSWER_KEYS].sort()).toEqual(['deskCounts', 'deskMe', 'deskOrders']);
+    expect(Object.keys(DESK_START_ANSWERS).sort()).toEqual([...DESK_START_ANSWER_KEYS].sort());
+    for (const key of DESK_START_ANSWER_KEYS)
+      expect(DESK_ANSWERS[key as keyof typeof DESK_ANSWERS]).toBe(
+        DESK_START_ANSWERS[key as keyof typeof DESK_START_ANSWERS],
+      );
+  });
+});
+
 describe("the storefront's answer parsers", () => {
   it('are split in two with no answer in both: the order answers, loaded with an order call, and the rest', async () => {
     const { ORDER_ANSWER_KEYS } = await import('../../src/client/api.ts');

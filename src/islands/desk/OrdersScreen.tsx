@@ -18,6 +18,10 @@ export default function OrdersScreen() {
   const paymentId = useId();
   const foldedId = useId();
   const [unfolded, setUnfolded] = useState(false);
+  // The folded filters are drawn when first unfolded, then kept (with what was typed in them): the
+  // two date fields alone took a slow phone's first drawing of the list 160 ms (Chromium loads its
+  // date formats for the first one).
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     // Back from an order: as many orders as were listed, newest first again.
@@ -42,12 +46,15 @@ export default function OrdersScreen() {
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // A filter not drawn yet (still folded) keeps its value.
+    const field = (name: 'payment' | 'from' | 'to') =>
+      form.has(name) ? String(form.get(name)) : filters[name];
     void loadOrders({
       ...filters,
       q: String(form.get('q') ?? ''),
-      payment: String(form.get('payment') ?? '') as '' | FinancialState,
-      from: String(form.get('from') ?? ''),
-      to: String(form.get('to') ?? ''),
+      payment: field('payment') as '' | FinancialState,
+      from: field('from'),
+      to: field('to'),
     });
   }
 
@@ -60,38 +67,45 @@ export default function OrdersScreen() {
           className="desk-button desk-quiet desk-fold"
           aria-expanded={unfolded}
           aria-controls={foldedId}
-          onClick={() => setUnfolded(!unfolded)}
+          onClick={() => {
+            setUnfolded(!unfolded);
+            setDrawn(true);
+          }}
         >
           {filtersLabel(activeFilterCount(filters))}
         </button>
         <div id={foldedId} className="desk-folded" hidden={!unfolded}>
-          <ul className="desk-chips" aria-label="Status">
-            {chip('', 'All', all)}
-            {ORDER_STATUSES.map((s) => chip(s, s, counts?.[s]))}
-          </ul>
-          <div className="desk-field">
-            <label htmlFor={paymentId}>Payment</label>
-            <select id={paymentId} name="payment" defaultValue={filters.payment}>
-              <option value="">Any</option>
-              {FINANCIAL_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {financialLabel(state)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="desk-row">
-            <Field
-              label="From (Karachi date)"
-              name="from"
-              type="date"
-              defaultValue={filters.from}
-            />
-            <Field label="To (Karachi date)" name="to" type="date" defaultValue={filters.to} />
-          </div>
-          <button type="submit" className="desk-button">
-            Apply filters
-          </button>
+          {drawn && (
+            <>
+              <ul className="desk-chips" aria-label="Status">
+                {chip('', 'All', all)}
+                {ORDER_STATUSES.map((s) => chip(s, s, counts?.[s]))}
+              </ul>
+              <div className="desk-field">
+                <label htmlFor={paymentId}>Payment</label>
+                <select id={paymentId} name="payment" defaultValue={filters.payment}>
+                  <option value="">Any</option>
+                  {FINANCIAL_STATES.map((state) => (
+                    <option key={state} value={state}>
+                      {financialLabel(state)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="desk-row">
+                <Field
+                  label="From (Karachi date)"
+                  name="from"
+                  type="date"
+                  defaultValue={filters.from}
+                />
+                <Field label="To (Karachi date)" name="to" type="date" defaultValue={filters.to} />
+              </div>
+              <button type="submit" className="desk-button">
+                Apply filters
+              </button>
+            </>
+          )}
         </div>
       </form>
       {list === null ? (

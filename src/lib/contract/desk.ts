@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ORDER_LIST_MAX } from '../desk.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
 import { deskOrderLineSchema } from './desk-order-line.ts';
+import { DESK_START_ANSWER_SCHEMAS, deskStaffSchema, roleSchema } from './desk-start.ts';
 import { addressSchema, emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
@@ -20,7 +21,6 @@ import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
 import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
 
 const success = z.literal(true);
-const roleSchema = z.enum(['owner', 'staff'], { error: 'Role must be owner or staff' });
 const codeSchema = requiredText('Code is required', 12);
 const passwordSchema = requiredString('Password is required').check(
   z.minLength(1, 'Password is required'),
@@ -104,23 +104,9 @@ export const DESK_REQUESTS = {
   ...PASSKEY_REQUESTS,
 } as const;
 
-/** A staff member as the desk shows them: never a password hash, secret or invitation hash. */
-export const deskStaffSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  status: z.enum(['invited', 'active', 'removed']),
-  createdAt: z.string(),
-  invitedBy: z.nullable(z.string()),
-  inviteExpiresAt: z.nullable(z.number()),
-  /** Whether they may see customers' personal data (always, for an owner). */
-  personalData: z.boolean(),
-});
-
 const statusSchema = z.enum(ORDER_STATUSES);
 
-export { deskOrderLineSchema };
+export { deskOrderLineSchema, deskStaffSchema };
 
 /**
  * One event on an order's timeline, as what it is: the order placed, a status move, a payment or a
@@ -196,10 +182,9 @@ const session = z.object({
 
 /** Answers of the desk's calls. */
 export const DESK_ANSWER_SCHEMAS = {
+  ...DESK_START_ANSWER_SCHEMAS,
   deskSession: session,
   deskMessage: z.object({ success, message: z.string() }),
-  deskMe: z.object({ success, staff: deskStaffSchema }),
-  deskCounts: z.object({ success, ordersToPack: z.number(), returnsToDecide: z.number() }),
   deskInvited: z.object({ success, message: z.string(), staff: deskStaffSchema }),
   deskEnrol: z.object({
     success,
@@ -210,12 +195,6 @@ export const DESK_ANSWER_SCHEMAS = {
   }),
   deskStaffList: z.object({ success, staff: z.array(deskStaffSchema) }),
   deskStaffChange: z.object({ success, message: z.string(), staff: deskStaffSchema }),
-  deskOrders: z.object({
-    success,
-    orders: z.array(deskOrderLineSchema),
-    matched: z.number(),
-    counts: z.record(statusSchema, z.number()),
-  }),
   deskOrder: z.object({ success, order: deskOrderSchema }),
   deskMoved: z.object({ success, message: z.string(), order: deskOrderSchema }),
   deskAudit: z.object({
