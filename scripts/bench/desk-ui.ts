@@ -143,6 +143,8 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
     if (heading !== 'Orders') throw new Error(`the desk showed "${heading}", not the order list`);
     // Measured with a full first page of orders, not an empty list.
+    // The list draws its cards a few per task: counted once the page's last one is drawn.
+    await page.locator('.desk-orders[aria-busy="false"]').waitFor();
     const cards = await page.locator('.desk-order-card').count();
     if (cards !== ORDER_PAGE)
       throw new Error(`the order list showed ${cards} orders, not a full page of ${ORDER_PAGE}`);

@@ -370,8 +370,11 @@ async function npmStartSection(dist: string, needServer: { lighthouse: boolean; 
 
 // The desk's order list, signed in: JS before interaction and Lighthouse mobile.
 async function deskUiSection(base: string, dataDir: string) {
-  log(`desk order list (signed in): JS before interaction, Lighthouse × ${cfg.lighthouseRuns}`);
-  const row = await deskUiBench(base, dataDir, cfg.lighthouseRuns);
+  // Five runs outside --quick: on this 2-core machine one run's score spreads over ±7 points
+  // (measured 2026-11-28: 81 to 95 on one build), and the median of three still moved by 4.
+  const runs = cfg.lighthouseRuns === 1 ? 1 : 5;
+  log(`desk order list (signed in): JS before interaction, Lighthouse × ${runs}`);
+  const row = await deskUiBench(base, dataDir, runs);
   results.deskUi = row;
   checks.push({
     area: 'desk page',
@@ -387,8 +390,9 @@ async function deskUiSection(base: string, dataDir: string) {
       row.performance === null
         ? `failed: ${row.error ?? 'no run'}`
         : `perf ${row.performance}, a11y ${row.accessibility}, LCP ${ms(row.lcpMs)}, TBT ${ms(row.tbtMs)}, CLS ${row.cls} (median of ${row.lighthouseRuns})`,
-    budget: 'perf ≥ 95',
-    ok: row.performance !== null && row.performance >= 95,
+    // Issue 38's goal.
+    budget: 'perf ≥ 98',
+    ok: row.performance !== null && row.performance >= 98,
   });
   // The catalogue desk's screens (the product list and the editor).
   log('catalogue desk (signed in): JS before interaction on the products list and the editor');

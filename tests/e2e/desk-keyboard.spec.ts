@@ -110,7 +110,7 @@ test.describe('the business view at a desktop width', () => {
 test.describe('signing in at a desktop width', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('a refused sign-in marks its fields invalid and describes them, with focus on the first, by keyboard alone', async ({
+  test('a refused sign-in marks its fields invalid and describes them, with focus on the first, by keyboard alone; while it is out Sign in is busy and keeps focus', async ({
     page,
     request,
   }) => {
@@ -140,8 +140,23 @@ test.describe('signing in at a desktop width', () => {
     await page.keyboard.type(`${DESK_PASSWORD} wrong`);
     await page.keyboard.press('Tab');
     await page.keyboard.type('123456');
+    // While the sign-in is out, Sign in says so and is busy, not disabled: focus stays in the form.
+    const signIn = page.getByRole('button', { name: 'Signing in…' });
+    const call = await holdCall(page, '/api/desk/signin');
+    let sent = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/desk/signin') sent += 1;
+    });
     await page.keyboard.press('Enter');
+    await expect.poll(call.arrived, { message: 'the sign-in call' }).toBe(true);
+    await expect(signIn).toHaveAttribute('aria-disabled', 'true');
+    await expect(code).toBeFocused();
+    await tabTo(page, signIn);
+    await page.keyboard.press('Enter'); // pressed again while busy: nothing more is sent
+    await expect(signIn).toBeFocused();
+    call.release();
     await expect(alerted(page)).toHaveText(DESK_ANSWERS.badSignIn);
+    expect(sent).toBe(1);
     await expect(email).toBeFocused();
     for (const [field, label] of [
       [email, 'E-mail'],

@@ -106,7 +106,9 @@ test('the bottom bar stays at the bottom with the counts the server answers, and
   // Products needs no action of the desk, so it has no count.
   await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
 
-  // Fixed at the bottom, also scrolled to the end, and nothing hides behind it.
+  // Fixed at the bottom, also scrolled to the end (once the list has drawn all its cards), and
+  // nothing hides behind it.
+  await expect(page.locator('.desk-orders')).toHaveAttribute('aria-busy', 'false');
   let box = await barBox(page);
   expect(box.y + box.height).toBeCloseTo(PHONE_HEIGHT, 0);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -230,6 +232,50 @@ test('the order list comes first on a phone: its first order is on the first scr
     expect(box.height, name).toBeGreaterThanOrEqual(24);
   }
   await expectAccessible(page);
+});
+
+test('the desk runs on Preact, not React, and draws the order list six cards at a time, busy until all are drawn', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('phone-cards'), 'staff', 'Cara Cards');
+  const shopper = await signUp(request, { tag: 'phone-cards' });
+  for (let i = 0; i < 7; i++) await placeOrder(request, shopper);
+
+  // What the list holds the first time it is in the page, before any later task adds to it.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const list = document.querySelector('.desk-orders');
+      if (!list) return;
+      seen.disconnect();
+      (window as unknown as { firstDrawing: unknown }).firstDrawing = {
+        cards: list.querySelectorAll('.desk-order-card').length,
+        busy: list.getAttribute('aria-busy'),
+      };
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text());
+  });
+  await openDeskAs(page, staff);
+
+  const list = page.locator('.desk-orders');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  const listed = await page.locator('.desk-order-card').count();
+  expect(listed).toBeGreaterThanOrEqual(7);
+  expect(
+    await page.evaluate(() => (window as unknown as { firstDrawing: unknown }).firstDrawing),
+  ).toEqual({
+    cards: 6,
+    busy: 'true',
+  });
+
+  // React 19's elements are marked `react.transitional.element`: no script of the desk carries it.
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThanOrEqual(3);
+  expect(bodies.filter((body) => body.includes('react.transitional.element'))).toEqual([]);
 });
 
 test('Products opens with its search field, shows page 1 of N, Next shows the next page, and a search finds a product on another page', async ({

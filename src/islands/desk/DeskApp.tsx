@@ -1,7 +1,7 @@
 // The desk's shell: learns who is signed in, shows sign-in or the screen the address names (from
 // the registry in screens.ts), one navigation, the live region for messages (a message goes when
 // its screen does), and moves focus to the screen's heading whenever the screen changes.
-import { Suspense, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { shortNumber } from '../../lib/desk.ts';
@@ -80,7 +80,7 @@ export default function DeskApp() {
   const screen = found?.screen ?? SCREENS[0]!;
   const params = found?.params ?? {};
   const allowed = mayOpen(screen, staff);
-  const Screen = componentOf(screen);
+  const Screen = componentOf(screen, () => lazy(screen.load));
   return (
     <div className={screen.print ? 'desk desk-print' : 'desk'}>
       <header className="desk-top no-print">

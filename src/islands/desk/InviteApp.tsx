@@ -1,13 +1,15 @@
 // The invitation's page (/desk/invite#token=…): set a password, add the desk to an authenticator
 // app (the key, its otpauth link and a QR code), confirm with the app's code, and the desk opens
 // signed in. The token rides in the address's fragment, so it never reaches a server log; it is
-// taken out of the address at once.
+// taken out of the address at once. A button whose call is out says it is busy (aria-disabled)
+// rather than being disabled, which would drop focus to the page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $enrolment, confirmInvitation, setInvitationPassword } from '../../stores/desk-invite.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { Field } from './Field.tsx';
 import { QrCode } from './QrCode.tsx';
+import { pressWhenIdle } from './focus-after.ts';
 
 function tokenOfHash(): string {
   return new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ?? '';
@@ -28,6 +30,7 @@ export default function InviteApp() {
 
   function setPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const form = new FormData(event.currentTarget);
     void setInvitationPassword(
       token,
@@ -38,6 +41,7 @@ export default function InviteApp() {
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
     void confirmInvitation(token, code).then((started) => {
       if (started) location.assign('/desk#/orders');
@@ -80,7 +84,7 @@ export default function InviteApp() {
             autoComplete="new-password"
             required
           />
-          <button type="submit" className="desk-button" disabled={busy}>
+          <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
             Set password
           </button>
         </form>
@@ -107,7 +111,7 @@ export default function InviteApp() {
               maxLength={7}
               required
             />
-            <button type="submit" className="desk-button" disabled={busy}>
+            <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
               Finish and sign in
             </button>
           </form>

@@ -1,12 +1,13 @@
 // Sign-in: a passkey alone, or e-mail, password and the authenticator's 6-digit code; the server's
 // message shown as it came (a wrong code, a throttle's wait). A refused field is marked invalid and
-// described beside itself, and focus goes to the first one.
+// described beside itself, and focus goes to the first one. While a sign-in is out its buttons say
+// they are busy rather than being disabled, so focus stays on the one pressed.
 import { useRef, useState, type FormEvent } from 'react';
 import { signInProblems, signInRefusal, type FieldProblems } from '../../lib/desk-fields.ts';
 import { notify, messageOf, signIn } from '../../stores/desk.ts';
 import { signInWithPasskey } from '../../stores/desk-passkeys.ts';
 import { Field } from './Field.tsx';
-import { firstInvalidIn, useFocusAfter } from './focus-after.ts';
+import { firstInvalidIn, pressWhenIdle, useFocusAfter } from './focus-after.ts';
 
 /** The sign-in form. */
 export function SignIn() {
@@ -20,6 +21,7 @@ export function SignIn() {
   }
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const fields = new FormData(event.currentTarget);
     const typed = {
       email: String(fields.get('email') ?? ''),
@@ -52,8 +54,7 @@ export function SignIn() {
       <button
         type="button"
         className="desk-button"
-        disabled={busy}
-        onClick={() => void withPasskey()}
+        {...pressWhenIdle(busy, () => void withPasskey())}
       >
         Sign in with a passkey
       </button>
@@ -85,7 +86,7 @@ export function SignIn() {
           required
           problem={problems.code}
         />
-        <button type="submit" className="desk-button" disabled={busy}>
+        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -2,7 +2,7 @@
 // shell focuses when it opens, whether it is in the navigation, who may open it, and its module,
 // loaded only when the screen is first opened. A new screen (payments, settings, returns…) is one
 // entry here and one module beside this file.
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoute, type RoutePattern } from '../../lib/desk-view.ts';
 import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -153,13 +153,19 @@ export function findScreen(
   return null;
 }
 
+// Each screen's component once made (its module, or a lazy one while its module loads), so the
+// shell keeps it between drawings. Made in ./DeskApp.tsx: this registry is part of the desk's first
+// script (./start.ts), which starts the first calls before any of Preact has loaded.
 const components = new Map<string, ComponentType<ScreenProps>>();
 
-/** A screen's component, made once so React keeps it between renders: lazy until its module is in. */
-export function componentOf(screen: DeskScreen): ComponentType<ScreenProps> {
+/** A screen's component: the one made before, or `make()`'s, kept from now on. */
+export function componentOf(
+  screen: DeskScreen,
+  make: () => ComponentType<ScreenProps>,
+): ComponentType<ScreenProps> {
   let component = components.get(screen.id);
   if (!component) {
-    component = lazy(screen.load);
+    component = make();
     components.set(screen.id, component);
   }
   return component;
