@@ -3,6 +3,10 @@
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from './orders/moves.ts';
 import { ORDER_LIST_MAX, phoneDigits } from './desk.ts';
 
+/** Said in place of the desk when its drawing's script does not arrive (a dropped connection). */
+export const DESK_NOT_LOADED =
+  'The desk could not load. Check the connection, then reload the page.';
+
 /**
  * The international digits of a phone number for wa.me: a Pakistani mobile written locally
  * (0300 1234567) becomes 923001234567; '0092…' and '+92…' lose their prefix. Null when fewer than

@@ -31,6 +31,14 @@ export const $orderFilters = atom<OrderFilters>({
 });
 /** The list's last answer (null before the first). */
 export const $orderList = atom<AnswerOf<'deskOrders'> | null>(null);
+/**
+ * Whether a load of the list is out: the list shown still answers the filters before (a chip just
+ * pressed shows pressed at once), so the screen marks it busy until the new answer is in. Only the
+ * latest load's answer is shown.
+ */
+export const $orderListLoading = atom(false);
+// Loads started; only the latest one's answer is shown, and its end clears $orderListLoading.
+let loads = 0;
 
 /** The request body of a set of filters (only the filters set) and how many orders to list. */
 export function ordersBody(filters: OrderFilters, limit: number = ORDER_PAGE): DeskOrdersBody {
@@ -84,13 +92,19 @@ export async function loadOrders(
   const place = herePlace();
   $orderFilters.set(filters);
   const body = ordersBody(filters, limit);
+  const load = ++loads;
+  $orderListLoading.set(true);
   try {
     // Without an early answer the call starts at once, in the session of this moment: an answer
     // that comes after staff signed out must not end the session they are in by then.
     const taken = takeEarly(body);
-    $orderList.set((taken && (await taken)) || (await callDesk('deskOrders', body)));
+    const answer = (taken && (await taken)) || (await callDesk('deskOrders', body));
+    // An answer to filters since changed again would show orders the filters do not name.
+    if (load === loads) $orderList.set(answer);
   } catch (error) {
     notifyFailure(error, place);
+  } finally {
+    if (load === loads) $orderListLoading.set(false);
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../src/stores/desk.ts';
 import {
   $orderList,
+  $orderListLoading,
   loadOrders,
   prefetchOrders,
   showEarlyOrders,
@@ -128,6 +129,36 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
     expect(paths()).toEqual(['/api/desk/orders/list', '/api/desk/orders/list']);
     const bodies = await Promise.all(sent.map((r) => r.clone().json()));
     expect(bodies[1]).toEqual({ limit: 25, status: 'Delivered' });
+  });
+
+  it('marks the list loading until the latest filters are answered, and an earlier answer coming later replaces nothing', async () => {
+    useBrowserSession(staff.token);
+    // The first list call's answer is held until the second one is in.
+    const routed = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const first = ++calls === 1;
+      const answer = await routed(input, init);
+      if (first) await held;
+      return answer;
+    });
+    try {
+      const delivered = loadOrders({ status: 'Delivered', payment: '', from: '', to: '', q: '' });
+      expect($orderListLoading.get()).toBe(true);
+      const placed = loadOrders({ status: 'Order Placed', payment: '', from: '', to: '', q: '' });
+      await placed;
+      expect($orderListLoading.get()).toBe(false);
+      expect($orderList.get()?.orders.map((o) => o.status)).toEqual(['Order Placed']);
+      release();
+      await delivered;
+      expect($orderListLoading.get()).toBe(false);
+      expect($orderList.get()?.orders.map((o) => o.status)).toEqual(['Order Placed']);
+    } finally {
+      release();
+      vi.stubGlobal('fetch', routed);
+    }
   });
 
   it('ends the session with its message when the session call answers 401 for a browser that had one', async () => {

@@ -16,6 +16,7 @@ import {
   type Member,
 } from './support/desk.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
+import { DESK_NOT_LOADED } from '../../src/lib/desk-view.ts';
 
 test.use(TOUCH_PHONE);
 // Passwords are hashed with scrypt at full strength: enrolments take seconds on a shared machine.
@@ -204,7 +205,8 @@ test('the order list comes first on a phone: its first order is on the first scr
   await placed.click();
   await expect(placed).toHaveAttribute('aria-pressed', 'true');
   await expect(filters).toHaveText('Filters (1 active)');
-  await expect(page.locator('.desk-order-card .desk-status').first()).toHaveText('Order Placed');
+  // The list shown answers the filters before until the new answer is in: it says it is busy.
+  await expect(page.locator('.desk-orders')).toHaveAttribute('aria-busy', 'false');
   const statuses = await page.locator('.desk-order-card .desk-status').allTextContents();
   expect(new Set(statuses)).toEqual(new Set(['Order Placed']));
   await expectAccessible(page);
@@ -276,6 +278,30 @@ test('the desk runs on Preact, not React, and draws the order list six cards at 
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThanOrEqual(3);
   expect(bodies.filter((body) => body.includes('react.transitional.element'))).toEqual([]);
+});
+
+test.describe('when the drawing does not arrive', () => {
+  // The dropped script is logged by the browser: that is the case under test.
+  test.use({
+    allowConsole: [/Failed to load resource|Failed to fetch dynamically imported module/],
+  });
+
+  test('the desk says it could not load, in place of its empty boxes', async ({
+    page,
+    request,
+  }) => {
+    const staff = await enrolledMember(
+      request,
+      uniqueEmail('phone-dropped'),
+      'staff',
+      'Dee Dropped',
+    );
+    await page.route(/\/_astro\/draw\.[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+    await openDeskAs(page, staff);
+    await expect(page.getByRole('alert')).toHaveText(DESK_NOT_LOADED);
+    await expect(page.locator('.desk-placeholder')).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
 
 test('Products opens with its search field, shows page 1 of N, Next shows the next page, and a search finds a product on another page', async ({

@@ -7,7 +7,13 @@ import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
 import type { DeskOrderLine } from '../../lib/contract/desk.ts';
 import { ORDER_PAGE, activeFilterCount, filtersLabel, routeHref } from '../../lib/desk-view.ts';
-import { $orderFilters, $orderList, loadOrders, showMoreOrders } from '../../stores/desk-orders.ts';
+import {
+  $orderFilters,
+  $orderList,
+  $orderListLoading,
+  loadOrders,
+  showMoreOrders,
+} from '../../stores/desk-orders.ts';
 import { Field, SearchBox } from './Field.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
@@ -16,6 +22,7 @@ import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib
 export default function OrdersScreen() {
   const filters = useStore($orderFilters);
   const list = useStore($orderList);
+  const loading = useStore($orderListLoading);
   const paymentId = useId();
   const foldedId = useId();
   const [unfolded, setUnfolded] = useState(false);
@@ -117,7 +124,7 @@ export default function OrdersScreen() {
             {list.matched === 1 ? '1 order' : `${list.matched} orders`}
             {list.orders.length < list.matched ? ` (showing the newest ${list.orders.length})` : ''}
           </p>
-          <OrderCards orders={list.orders} />
+          <OrderCards orders={list.orders} loading={loading} />
           {list.orders.length === 0 && <p>No orders match.</p>}
           {list.orders.length < list.matched && (
             <button type="button" className="desk-button" onClick={() => void showMoreOrders()}>
@@ -137,8 +144,11 @@ export default function OrdersScreen() {
  */
 const CARDS_PER_DRAWING = 6;
 
-/** The list's cards, drawn a few per task; the list is busy until all are drawn. */
-function OrderCards({ orders }: { orders: readonly DeskOrderLine[] }) {
+/**
+ * The list's cards, drawn a few per task; the list is busy until all are drawn, and while the
+ * answer to new filters is still out.
+ */
+function OrderCards({ orders, loading }: { orders: readonly DeskOrderLine[]; loading: boolean }) {
   const [cards, setCards] = useState(CARDS_PER_DRAWING);
   useEffect(() => {
     if (cards >= orders.length) return;
@@ -146,7 +156,7 @@ function OrderCards({ orders }: { orders: readonly DeskOrderLine[] }) {
     return () => clearTimeout(next);
   }, [cards, orders.length]);
   return (
-    <ul className="desk-orders" aria-busy={cards < orders.length}>
+    <ul className="desk-orders" aria-busy={loading || cards < orders.length}>
       {orders.slice(0, cards).map((o) => (
         <OrderCard key={o.id} order={o} />
       ))}

@@ -3,6 +3,7 @@
 // it draws once both are in. The desk is rendered only in the browser (a staff-only area has nothing
 // to show a crawler), so its page carries no inline script and its CSP allows scripts from this
 // origin only.
+import { DESK_NOT_LOADED } from '../../lib/desk-view.ts';
 import { startDesk } from './start.ts';
 
 /**
@@ -11,12 +12,22 @@ import { startDesk } from './start.ts';
  */
 const FIRST_DRAWING_WAIT_MS = 4000;
 
+/** Shows `DESK_NOT_LOADED` in `root`, as an alert. */
+function notLoaded(root: HTMLElement): void {
+  const said = document.createElement('p');
+  said.className = 'desk-main';
+  said.setAttribute('role', 'alert');
+  said.textContent = DESK_NOT_LOADED;
+  root.replaceChildren(said);
+}
+
 const root = document.getElementById('desk');
 if (root) {
   const started = startDesk(location.hash);
   const drawing = import('./draw.tsx');
   const late = new Promise((resolve) => setTimeout(resolve, FIRST_DRAWING_WAIT_MS));
-  void Promise.all([drawing, Promise.race([started, late])]).then(([{ drawDesk }]) =>
-    drawDesk(root),
+  Promise.all([drawing, Promise.race([started, late])]).then(
+    ([{ drawDesk }]) => drawDesk(root),
+    () => notLoaded(root),
   );
 }
