@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
 import { deskPreact } from './scripts/desk-preact.ts';
+import { deskPreload } from './scripts/desk-preload.ts';
 import { photoPipeline, trendingModule } from './src/server/catalogue/index.ts';
 import { openDemoPhotoStore } from './src/demo/photos/open.ts';
 import { shopSettingsModule } from './src/server/operations/index.ts';
@@ -40,6 +41,8 @@ export default defineConfig({
     trendingModule(),
     // The pages whose robots meta says noindex (ShopLayout reads the same list) stay out of it.
     sitemap({ filter: (page) => !isNoindexPath(new URL(page).pathname) }),
+    // The desk page's first screen as modulepreload links (the client build names its files).
+    deskPreload(),
     // Last: it hashes the inline scripts of the finished pages.
     cspHeaders(),
   ],

@@ -5,6 +5,7 @@ import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { act, resourceAtom } from './desk-resource.ts';
 import { carryNotice } from './desk.ts';
+export { carryingAddress } from './desk.ts';
 import { notify, startSession } from './desk-session.ts';
 
 /** The message when the two passwords typed differ. */

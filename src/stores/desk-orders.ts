@@ -51,8 +51,13 @@ export function ordersBody(filters: OrderFilters, limit: number = ORDER_PAGE): D
   return body;
 }
 
-// The first page asked for before the session was known, and the body it was asked with.
-let early: { body: string; answer: Promise<AnswerOf<'deskOrders'> | null> } | null = null;
+// The first page asked for before the session was known: the body it was asked with, its answer,
+// and whether that answer is the list shown (set by showEarlyOrders).
+let early: {
+  body: string;
+  answer: Promise<AnswerOf<'deskOrders'> | null>;
+  shown: boolean;
+} | null = null;
 
 /**
  * Asks for the list's first page while the desk still learns who is signed in, so the list does
@@ -61,24 +66,31 @@ let early: { body: string; answer: Promise<AnswerOf<'deskOrders'> | null> } | nu
  */
 export function prefetchOrders(): void {
   const body = ordersBody($orderFilters.get());
-  early = { body: JSON.stringify(body), answer: deskCall('deskOrders', body).catch(() => null) };
+  early = {
+    body: JSON.stringify(body),
+    answer: deskCall('deskOrders', body).catch(() => null),
+    shown: false,
+  };
 }
 
 /**
  * Shows the early first page as the list once it is in, so the desk's first drawing of the order
- * list already holds its orders (the list's first load then takes the same answer: no second
- * drawing). Leaves it for that load to take; a refusal shows nothing.
+ * list already holds its orders. The list's first load then has nothing to do (no second drawing);
+ * a refusal shows nothing, and that load asks again.
  */
 export async function showEarlyOrders(): Promise<void> {
-  const answer = await early?.answer;
-  if (answer && !$orderList.get()) $orderList.set(answer);
+  const asked = early;
+  const answer = await asked?.answer;
+  if (!asked || !answer || $orderList.get()) return;
+  $orderList.set(answer);
+  asked.shown = true;
 }
 
-/** The early answer's promise for `body`, once; null when none was asked for with that body. */
-function takeEarly(body: DeskOrdersBody): Promise<AnswerOf<'deskOrders'> | null> | null {
+/** The early first page, once, when it was asked for with `body`; null otherwise. */
+function takeEarly(body: DeskOrdersBody): NonNullable<typeof early> | null {
   const taken = early;
   early = null;
-  return taken && taken.body === JSON.stringify(body) ? taken.answer : null;
+  return taken && taken.body === JSON.stringify(body) ? taken : null;
 }
 
 /**
@@ -92,13 +104,16 @@ export async function loadOrders(
   const place = herePlace();
   $orderFilters.set(filters);
   const body = ordersBody(filters, limit);
+  const taken = takeEarly(body);
+  // The early first page is already the list shown (the desk's first drawing): nothing to load,
+  // and nothing to draw again.
+  if (taken?.shown) return;
   const load = ++loads;
   $orderListLoading.set(true);
   try {
     // Without an early answer the call starts at once, in the session of this moment: an answer
     // that comes after staff signed out must not end the session they are in by then.
-    const taken = takeEarly(body);
-    const answer = (taken && (await taken)) || (await callDesk('deskOrders', body));
+    const answer = (taken && (await taken.answer)) || (await callDesk('deskOrders', body));
     // An answer to filters since changed again would show orders the filters do not name.
     if (load === loads) $orderList.set(answer);
   } catch (error) {

@@ -97,7 +97,7 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('shows the early first page before the list first loads, and that load takes the same answer: one call, one list', async () => {
+  it('shows the early first page before the list first loads, and that load then has nothing to do: one call, one list, never busy', async () => {
     useBrowserSession(staff.token);
     enterPlace('orders');
     prefetchSession();
@@ -106,9 +106,13 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
     await showEarlyOrders();
     const shown = $orderList.get();
     expect(shown?.orders).toHaveLength(1);
+    const busy: boolean[] = [];
+    const stop = $orderListLoading.listen((loading) => busy.push(loading));
     await loadOrders();
-    // The same answer object: the list's subscribers are not told of a change, so nothing redraws.
+    stop();
+    // The same answer object, and the list never marked busy: nothing on the screen redraws.
     expect($orderList.get()).toBe(shown);
+    expect(busy).toEqual([]);
     expect(paths()).toEqual(['/api/desk/me', '/api/desk/orders/list']);
   });
 

@@ -236,7 +236,7 @@ test('the order list comes first on a phone: its first order is on the first scr
   await expectAccessible(page);
 });
 
-test('the desk runs on Preact, not React, and draws the order list six cards at a time, busy until all are drawn', async ({
+test('the desk runs on Preact, not React, names every script of its first screen in its page, and draws four cards first, then the rest a few per task, busy until all are drawn', async ({
   page,
   request,
 }) => {
@@ -258,8 +258,11 @@ test('the desk runs on Preact, not React, and draws the order list six cards at 
     seen.observe(document, { childList: true, subtree: true });
   });
   const scripts: Promise<string>[] = [];
+  const scriptUrls: string[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push(response.text());
+    if (!response.url().endsWith('.js')) return;
+    scripts.push(response.text());
+    scriptUrls.push(response.url());
   });
   await openDeskAs(page, staff);
 
@@ -270,9 +273,24 @@ test('the desk runs on Preact, not React, and draws the order list six cards at 
   expect(
     await page.evaluate(() => (window as unknown as { firstDrawing: unknown }).firstDrawing),
   ).toEqual({
-    cards: 6,
+    cards: 4,
     busy: 'true',
   });
+
+  // Every script the list needed is named in the page as it is served (fetched while the page is
+  // read, none found only once the one importing it has run), and none was added by a script.
+  const served = await (await request.get('/desk/')).text();
+  const named = [...served.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(
+    (m) => new URL(m[1]!, page.url()).href,
+  );
+  const own = /<script type="module" src="([^"]+)"/.exec(served)![1]!;
+  expect(named.length).toBeGreaterThanOrEqual(10);
+  expect(
+    scriptUrls.filter((url) => url !== new URL(own, page.url()).href && !named.includes(url)),
+  ).toEqual([]);
+  expect(await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.length)).toBe(
+    named.length,
+  );
 
   // React 19's elements are marked `react.transitional.element`: no script of the desk carries it.
   const bodies = await Promise.all(scripts);

@@ -52,6 +52,8 @@ async function enrolOnPage(page: Page, invitePath: string): Promise<string> {
   await page.getByRole('button', { name: 'Finish and sign in' }).click();
   await expect(heading(page)).toHaveText('Orders');
   await expect(status(page)).toHaveText(DESK_ANSWERS.enrolled);
+  // The mark that the invitation page kept a message leaves the address once it is shown.
+  await expect(page).toHaveURL(/\/desk\/?#\/orders$/);
   return secret;
 }
 

@@ -67,8 +67,10 @@ describe("the desk's session in the browser", () => {
 describe("the desk's carried message", () => {
   it('is shown once on the next desk page', async () => {
     tab.setItem(DESK_KEYS.carriedNotice, 'Your desk account is ready. You are signed in.');
-    const { $deskNotice, showCarriedNotice } = await freshDesk();
-    showCarriedNotice();
+    const { $deskNotice, carryingAddress, showCarriedNotice } = await freshDesk();
+    const address = `https://bastaa.pk${carryingAddress('/desk/#/orders')}`;
+    expect(address).toBe('https://bastaa.pk/desk/?carried#/orders');
+    expect(showCarriedNotice(address)).toBe('https://bastaa.pk/desk/#/orders');
     expect($deskNotice.get()).toMatchObject({
       kind: 'success',
       text: 'Your desk account is ready. You are signed in.',
@@ -76,10 +78,31 @@ describe("the desk's carried message", () => {
     expect(tab.getItem(DESK_KEYS.carriedNotice)).toBeNull();
   });
 
+  it("is left unread when the address does not say it was kept for this page (the tab's storage is not touched)", async () => {
+    tab.setItem(DESK_KEYS.carriedNotice, 'Your desk account is ready. You are signed in.');
+    const read = vi.spyOn(tab, 'getItem');
+    const { $deskNotice, showCarriedNotice } = await freshDesk();
+    expect(showCarriedNotice('https://bastaa.pk/desk/#/orders')).toBe(
+      'https://bastaa.pk/desk/#/orders',
+    );
+    expect(read).not.toHaveBeenCalled();
+    expect($deskNotice.get()).toBeNull();
+  });
+
+  it('keeps the rest of the address when it marks it', async () => {
+    const { carryingAddress, showCarriedNotice } = await freshDesk();
+    expect(carryingAddress('/desk/?x=1#/orders/AB12CD34')).toBe(
+      '/desk/?x=1&carried#/orders/AB12CD34',
+    );
+    expect(showCarriedNotice('https://bastaa.pk/desk/?x=1&carried#/orders/AB12CD34')).toBe(
+      'https://bastaa.pk/desk/?x=1#/orders/AB12CD34',
+    );
+  });
+
   it('is dropped unshown when it holds control characters', async () => {
     tab.setItem(DESK_KEYS.carriedNotice, 'Signed in.\u001b[2J\u0007');
     const { $deskNotice, showCarriedNotice } = await freshDesk();
-    showCarriedNotice();
+    showCarriedNotice('https://bastaa.pk/desk/?carried#/orders');
     expect($deskNotice.get()).toBeNull();
     expect(tab.getItem(DESK_KEYS.carriedNotice)).toBeNull();
   });

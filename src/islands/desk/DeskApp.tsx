@@ -40,8 +40,12 @@ export default function DeskApp() {
   // message of the screen left behind goes.
   useLayoutEffect(() => enterPlace(path), [path]);
 
-  // The session was asked for before the first drawing (src/islands/desk/start.ts).
-  useEffect(() => showCarriedNotice(), []);
+  // The session was asked for before the first drawing (src/islands/desk/start.ts). A message the
+  // previous desk page kept is shown when the address says so, and the mark then leaves it.
+  useEffect(() => {
+    const address = showCarriedNotice(location.href);
+    if (address !== location.href) history.replaceState(history.state, '', address);
+  }, []);
 
   // A screen change moves focus to its heading, so a screen reader starts at the new screen.
   const focusKey = staff ? path : 'signin';

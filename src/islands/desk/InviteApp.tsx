@@ -5,7 +5,12 @@
 // rather than being disabled, which would drop focus to the page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $enrolment, confirmInvitation, setInvitationPassword } from '../../stores/desk-invite.ts';
+import {
+  $enrolment,
+  carryingAddress,
+  confirmInvitation,
+  setInvitationPassword,
+} from '../../stores/desk-invite.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 import { Field } from './Field.tsx';
 import { QrCode } from './QrCode.tsx';
@@ -44,7 +49,7 @@ export default function InviteApp() {
     if (busy) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
     void confirmInvitation(token, code).then((started) => {
-      if (started) location.assign('/desk#/orders');
+      if (started) location.assign(carryingAddress('/desk#/orders'));
     });
   }
 
