@@ -19,7 +19,8 @@ export {
   scriptHash,
 } from '../src/server/site-headers.ts';
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** Every HTML page of a built site in `dir`, as file paths. */
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.html'))

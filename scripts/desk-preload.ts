@@ -9,11 +9,12 @@
 // of the desk's first load in Lighthouse's trace, and a CPU-sampled trace put 49–66 ms of it in
 // `appendChild`. Each level of imports was also found only once its parent had arrived. Links the
 // page already holds are not added again (Vite's loader looks for them first).
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { htmlFiles } from './csp.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -104,11 +105,8 @@ export function deskPreload(): AstroIntegration {
         if (!found) throw new Error('desk preload: the client build has no chunk for the desk');
         const { boot, preload } = found;
         const out = fileURLToPath(dir);
-        const entries = await readdir(out, { withFileTypes: true, recursive: true });
-        const pages = entries.filter((e) => e.isFile() && e.name.endsWith('.html'));
         let written = 0;
-        for (const page of pages) {
-          const file = path.join(page.parentPath, page.name);
+        for (const file of await htmlFiles(out)) {
           const html = await readFile(file, 'utf8');
           if (!html.includes(`src="${base}${boot}"`)) continue;
           await writeFile(
