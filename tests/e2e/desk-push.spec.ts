@@ -108,9 +108,13 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   const shopper = await signUp(request, { tag: 'push-shopper' });
   const placedAt = Date.now();
   const orderId = await placeOrder(request, shopper);
+  // Every owner with alerts on hears of every new order: other journeys running beside this one
+  // place orders too, so the push awaited is the one that names this order.
+  const ours = (m: string) =>
+    (JSON.parse(m) as { url?: string }).url === `/desk#/orders/${orderId}`;
   let message = '';
   await expect
-    .poll(() => (message = push.messages(hashes[0]!)[0] ?? ''), {
+    .poll(() => (message = push.messages(hashes[0]!).find(ours) ?? ''), {
       timeout: 60_000,
       intervals: [100],
     })
