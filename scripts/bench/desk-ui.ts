@@ -161,7 +161,9 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
   const samples: Record<string, number>[] = [];
   try {
     const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    for (let i = 0; i < runs; i++) {
+    // A run Lighthouse cannot record (its trace missed the page's start, NO_NAVSTART: seen on this
+    // 2-core machine under load) is replaced by another, at most two: the median is of `runs`.
+    for (let attempt = 0; samples.length < runs && attempt < runs + 2; attempt++) {
       const page = await driver.newPage();
       try {
         await page.setCookie({ ...sessionCookie(base, token), sameSite: 'Strict' });
@@ -172,9 +174,9 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
-            // The token set before each document: a storage reset would not clear it, but keep
-            // Lighthouse from wiping the origin's storage between its passes anyway.
-            disableStorageReset: true,
+            // Each run opens the desk with the browser's cache cleared, as a phone after a deploy
+            // (Lighthouse's storage reset, as PageSpeed runs it). The reset clears no cookies: the
+            // session cookie set above stays, and the check below proves the desk was signed in.
           },
           undefined,
           page as never,

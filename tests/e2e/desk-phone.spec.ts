@@ -314,7 +314,9 @@ test.describe('when the drawing does not arrive', () => {
       'staff',
       'Dee Dropped',
     );
-    await page.route(/\/_astro\/draw\.[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.route(/\/_astro\/desk-drawing\.[\w-]+\.js$/, (route) =>
+      route.abort('connectionreset'),
+    );
     await openDeskAs(page, staff);
     await expect(page.getByRole('alert')).toHaveText(DESK_NOT_LOADED);
     await expect(page.locator('.desk-placeholder')).toHaveCount(0);
