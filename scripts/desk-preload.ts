@@ -215,7 +215,9 @@ export function deskPreload(): AstroIntegration {
         build: {
           rolldownOptions: {
             // The desk's file holds modules besides its page script's own: its signature may grow
-            // (Astro's 'exports-only' refuses a group that does not pull in its imports).
+            // (Astro's 'exports-only' refuses a group that does not pull in its imports). This is
+            // the whole client build's setting: the bundler may also fold a module two islands
+            // share into one island's file (the listing and checkout pages load one file fewer).
             preserveEntrySignatures: 'allow-extension',
             output: {
               codeSplitting: {
