@@ -39,6 +39,21 @@ export const DESK_FIRST_SCREEN: readonly string[] = [
   path.join(SRC, 'islands/desk/OrdersScreen.tsx'),
 ];
 
+/**
+ * Everything reachable from `roots` by `next` (modules by their imports, chunks by theirs), each
+ * once, in the order a depth-first walk meets them.
+ */
+function reachable(roots: Iterable<string>, next: (node: string) => Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (node: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    for (const to of next(node)) visit(to);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
 /** What this reads of a module in the build's graph (Rolldown's `ModuleInfo` has it). */
 export interface GraphModule {
   isEntry: boolean;
@@ -80,19 +95,12 @@ export function deskFiles(
   first: readonly string[] = DESK_FIRST_SCREEN,
   pages: string = DESK_PAGES,
 ): Map<string, DeskFile> {
-  const reach = (roots: readonly string[], dynamic: boolean): Set<string> => {
-    const seen = new Set<string>();
-    const queue = [...roots];
-    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-      if (seen.has(id)) continue;
-      seen.add(id);
+  const reach = (roots: readonly string[], dynamic: boolean) =>
+    reachable(roots, (id) => {
       const info = graph.info(id);
-      if (!info) continue;
-      queue.push(...info.importedIds);
-      if (dynamic) queue.push(...info.dynamicallyImportedIds);
-    }
-    return seen;
-  };
+      if (!info) return [];
+      return dynamic ? [...info.importedIds, ...info.dynamicallyImportedIds] : info.importedIds;
+    });
   const entries = graph.ids.filter((id) => graph.info(id)?.isEntry);
   const desk = entries.filter((id) => reach([id], false).has(boot));
   const files = new Map<string, DeskFile>();
@@ -127,19 +135,13 @@ export function assertDeskChunkAlone(
   const start = chunks.find((c) => c.moduleIds.includes(boot));
   if (!start) return;
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  for (const entry of chunks) {
-    if (!entry.isEntry || entry === start) continue;
-    const seen = new Set<string>();
-    const queue = [entry.fileName];
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      if (file === start.fileName)
-        throw new Error(`desk preload: ${entry.fileName}, not the desk's, loads the desk's script`);
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const chunk = byFile.get(file);
-      if (chunk) queue.push(...chunk.imports, ...chunk.dynamicImports);
-    }
-  }
+  const next = (file: string) => {
+    const chunk = byFile.get(file);
+    return chunk ? [...chunk.imports, ...chunk.dynamicImports] : [];
+  };
+  for (const entry of chunks)
+    if (entry.isEntry && entry !== start && reachable([entry.fileName], next).has(start.fileName))
+      throw new Error(`desk preload: ${entry.fileName}, not the desk's, loads the desk's script`);
 }
 
 /** The parts of a built chunk this reads (Rollup's and Rolldown's output chunks have them). */
@@ -175,19 +177,16 @@ export function deskFirstFiles(
   const holding = (id: string) => chunks.find((c) => c.moduleIds.includes(id));
   const start = holding(boot);
   if (!start) return null;
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const files = new Set<string>();
-  const add = (file: string): void => {
-    if (files.has(file)) return;
-    files.add(file);
-    for (const imported of byFile.get(file)?.imports ?? []) add(imported);
-  };
-  add(start.fileName);
-  for (const id of first) {
+  const firstChunks = first.map((id) => {
     const chunk = holding(id);
     if (!chunk) throw new Error(`desk preload: no built chunk holds ${path.relative(SRC, id)}`);
-    add(chunk.fileName);
-  }
+    return chunk.fileName;
+  });
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = reachable(
+    [start.fileName, ...firstChunks],
+    (file) => byFile.get(file)?.imports ?? [],
+  );
   files.delete(start.fileName);
   return { boot: start.fileName, preload: [...files] };
 }
