@@ -20,6 +20,7 @@ import {
   deskNav,
   enrolledMember,
   holdCall,
+  holdableCalls,
   openDeskAs,
   virtualAuthenticator,
 } from './support/desk.ts';
@@ -27,6 +28,8 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 
 // Enrolment hashes a password at full strength (seconds here), and the routine is long.
 test.describe.configure({ timeout: 150_000 });
+// The journeys hold calls to look at the desk while they are out: holdable from the first request.
+test.beforeEach(({ page }) => holdableCalls(page));
 
 test.describe('at a desktop width', () => {
   test.use({ viewport: { width: 1440, height: 900 } });

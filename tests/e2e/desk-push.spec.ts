@@ -11,7 +11,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { startPushService, toJSON } from '../fixtures/push-service.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { enrolledMember, holdCall, openDeskAs } from './support/desk.ts';
+import { enrolledMember, holdableCalls, holdCall, openDeskAs } from './support/desk.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { expect, test } from './support/test.ts';
 
@@ -48,6 +48,7 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   baseURL,
 }) => {
   const origin = new URL(baseURL!).origin;
+  await holdableCalls(page);
   await context.grantPermissions(['notifications'], { origin });
   // The browser's push service answers from this machine: subscribe() gets a subscription of the
   // local push service for the key the desk passes, as Chrome would get one from Google's.

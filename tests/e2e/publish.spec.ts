@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Product } from '../../src/lib/product.ts';
 import { PHONE } from '../fixtures/mobile-profile.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { enrolledMember, holdCall, openDeskAs } from './support/desk.ts';
+import { enrolledMember, holdableCalls, holdCall, openDeskAs } from './support/desk.ts';
 import { hydrated } from './support/islands.ts';
 import { signUp, uniqueEmail } from './support/shopper.ts';
 import { expect, test } from './support/test.ts';
@@ -54,6 +54,7 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   draftImport({ ...bag, price: draft });
 
   const owner = await enrolledMember(request, uniqueEmail('publish'), 'owner', 'Shop Owner');
+  await holdableCalls(page);
   await openDeskAs(page, owner, '#/products');
   const bar = page.getByRole('region', { name: 'Publish' });
   await expect(bar).toContainText('1 unpublished change');

@@ -2,7 +2,7 @@
 // enrolled through the desk's calls, authenticator codes computed as the app would, and the mails
 // the local SMTP catcher kept.
 import { spawnSync } from 'node:child_process';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/accounts/auth/totp.ts';
 import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
@@ -150,26 +150,52 @@ export interface HeldCall {
   release(): void;
 }
 
+/** Per page: the calls a journey holds next, by path, each with what to do with it. */
+const heldNext = new WeakMap<Page, Map<string, (route: Route) => Promise<void>>>();
+
+/**
+ * Lets `holdCall` hold this page's calls: one route for the page's life, set before the page opens
+ * anything, so request interception is on from the page's first request and never turned on or
+ * off while the page runs.
+ *
+ * Why: turned on mid-journey, it did not always cover a call pressed right after it: the call
+ * reached the server unseen by the route (likely because `page.route` answers once Chromium has
+ * interception on, before the page's loaders are switched to it). Seen once in CI. Running the keyboard
+ * journeys four times each, three at a time, gave these results:
+ * - one route per hold, gone after one use, turning interception off and on at every hold: 2 of 8
+ *   owner journeys lost a call;
+ * - one route made at the page's first hold: 1 of 16 journeys lost that first call;
+ * - this way: none of 32.
+ */
+export async function holdableCalls(page: Page): Promise<void> {
+  if (heldNext.has(page)) return;
+  const holds = new Map<string, (route: Route) => Promise<void>>();
+  heldNext.set(page, holds);
+  await page.route('**/api/**', async (route) => {
+    const pathname = new URL(route.request().url()).pathname;
+    const hold = holds.get(pathname);
+    if (!hold) return route.fallback();
+    holds.delete(pathname);
+    await hold(route);
+  });
+}
+
 /**
  * Holds the page's next call to `path` (the real call, sent on unchanged once released), so a
  * journey can look at the desk while the call is out: the injected latency of a slow network.
+ * The page must have been made holdable (`holdableCalls`) before it opened anything.
  */
 export async function holdCall(page: Page, path: string): Promise<HeldCall> {
+  const held = heldNext.get(page);
+  if (!held) throw new Error('holdCall: call holdableCalls(page) before the page opens anything');
   let arrived = false;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const url = (u: URL) => u.pathname === path;
-  // Once only: the route goes by itself (an unroute from inside its own handler can race the next
-  // journey step's route).
-  await page.route(
-    url,
-    async (route) => {
-      arrived = true;
-      await released;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  held.set(path, async (route) => {
+    arrived = true;
+    await released;
+    await route.continue();
+  });
   return { arrived: () => arrived, release };
 }
 
