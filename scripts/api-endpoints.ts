@@ -148,6 +148,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskStaffRole: { staffId: 'some-staff', role: 'owner' },
   deskStaffRemove: { staffId: 'some-staff' },
   deskStaffPersonalData: { staffId: 'some-staff', allowed: true },
+  deskStaffRefunds: { staffId: 'some-staff', allowed: true },
   deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
   deskOrder: { order: '#7133649B' },
   deskMove: {
@@ -175,7 +176,13 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
   // Payments.
   deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
-  deskRefund: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'RF2611' },
+  deskRefund: {
+    order: '#7133649B',
+    method: 'Bank Transfer',
+    lines: [{ index: 0, quantity: 1 }],
+    note: 'Returned unused',
+    reference: 'RF2611',
+  },
   deskMailFailures: { all: false, limit: 50 },
   deskMailResend: { id: 'some-failed-mail' },
   deskBusiness: {},

@@ -21,6 +21,7 @@ export const DESK_ROUTES = {
   deskStaffList: ['POST', '/api/desk/staff/list', 'deskStaffList'],
   deskStaffRole: ['POST', '/api/desk/staff/role', 'deskStaffChange'],
   deskStaffPersonalData: ['POST', '/api/desk/staff/personal-data', 'deskStaffChange'],
+  deskStaffRefunds: ['POST', '/api/desk/staff/refunds', 'deskStaffChange'],
   deskStaffRemove: ['POST', '/api/desk/staff/remove', 'deskStaffChange'],
   deskOrders: ['POST', '/api/desk/orders/list', 'deskOrders'],
   deskOrder: ['POST', '/api/desk/orders/show', 'deskOrder'],

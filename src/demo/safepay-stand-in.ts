@@ -59,6 +59,12 @@ export async function startSafepayStandIn(options: StandInOptions) {
   const state = {
     /** 'ok', or how the API (not the hosted page) misbehaves: 'hang' never answers, 'fail' is 503. */
     mode: 'ok' as 'ok' | 'hang' | 'fail',
+    /** Milliseconds a refund waits before it is applied: latency for races to meet in. */
+    refundDelayMs: 0,
+    /** How many of the next refunds are applied and then answered 502, as a lost answer. */
+    loseRefundAnswers: 0,
+    /** Whether the API goes down ('fail') right after a refund's answer is lost. */
+    downAfterLostRefund: false,
     webhookUrl: options.webhookUrl ?? null,
     trackers: new Map<string, StandInTracker>(),
     passports: new Map<string, number>(),
@@ -191,7 +197,11 @@ export async function startSafepayStandIn(options: StandInOptions) {
       const tracker = state.trackers.get(read[1]!);
       return tracker ? send(res, 200, reporter(tracker)) : send(res, 404, failure('not found'));
     }
-    if (req.method === 'POST' && refund) return refundTracker(refund[1]!, body, res);
+    if (req.method === 'POST' && refund) {
+      if (state.refundDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
+      return refundTracker(refund[1]!, body, res);
+    }
     send(res, 404, failure(`no route ${req.method} ${url.pathname}`));
   }
 
@@ -230,7 +240,11 @@ export async function startSafepayStandIn(options: StandInOptions) {
     tracker.refunded += amount as number;
     tracker.state =
       tracker.refunded === tracker.amount ? 'TRACKER_REFUNDED' : 'TRACKER_PARTIAL_REFUND';
-    send(res, 200, { data: { tracker: trackerView(tracker), action: {} }, status: ok() });
+    if (state.loseRefundAnswers > 0) {
+      state.loseRefundAnswers--;
+      if (state.downAfterLostRefund) state.mode = 'fail';
+      send(res, 502, failure('bad gateway'));
+    } else send(res, 200, { data: { tracker: trackerView(tracker), action: {} }, status: ok() });
     // Like the real one, the webhook follows the answer rather than preceding it.
     deliver(event('payment.refunded', tracker, amount as number));
   }

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, roundToMinor, safeRate, sumAmounts } from './money.ts';
+import { BASE_CURRENCY, roundToShown, safeRate, sumAmounts } from './money.ts';
 import { convertLines } from './orders/money.ts';
 
 /** Flat delivery fee per currency, each in its own currency's units (docs/product.md §9, docs/design.md "Data"). */
@@ -33,7 +33,7 @@ export function deliveryFee(currency: string, rates: Readonly<Record<string, num
   if (Object.hasOwn(DELIVERY_FEE_BASES, currency)) return DELIVERY_FEE_BASES[currency] as number;
   const rate = Object.hasOwn(rates, currency) ? rates[currency] : undefined;
   const usd = Object.hasOwn(rates, 'USD') ? rates.USD : undefined;
-  return roundToMinor((INTERNATIONAL_FEE_USD * safeRate(rate)) / safeRate(usd), currency);
+  return roundToShown((INTERNATIONAL_FEE_USD * safeRate(rate)) / safeRate(usd), currency);
 }
 
 /**

@@ -22,6 +22,13 @@ export const DESK_ANSWERS = {
     allowed
       ? `${email} already sees customers' personal data.`
       : `${email} already does not see customers' personal data.`,
+  refundsOnly:
+    'Refunds are for the owner and the members the owner allows. Ask the owner to allow you.',
+  ownersHaveRefunds: (email: string) => `${email} is an owner: owners may always send refunds.`,
+  refundsSet: (email: string, allowed: boolean) =>
+    allowed ? `${email} may now send refunds.` : `${email} may no longer send refunds.`,
+  refundsUnchanged: (email: string, allowed: boolean) =>
+    allowed ? `${email} may already send refunds.` : `${email} already may not send refunds.`,
   badSignIn: 'The e-mail, password or code is wrong.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   slowSignIns: (wait: number) =>

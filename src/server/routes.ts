@@ -25,7 +25,7 @@ import { endSessions } from './accounts/index.ts';
 import { googleLogin, login, register } from './accounts/index.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts';
-import { alertCancelled, alertReturnRequested } from './orders/index.ts';
+import { alertReturnRequested } from './orders/index.ts';
 import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
@@ -43,7 +43,7 @@ import {
   readAudit,
   removePasskey,
   removeStaff,
-  setPersonalData,
+  setGrant,
   signIn,
   signOut,
   toDeskStaff,
@@ -58,7 +58,8 @@ import {
   receiveCardWebhook,
   recordPayment,
   recordRefund,
-  refundCancelledCard,
+  afterCancel,
+  reconcileCardsLater,
   shopOrigin,
 } from './payments/index.ts';
 import { CARD_MESSAGES } from '../lib/cards.ts';
@@ -83,7 +84,7 @@ export interface Call<N extends EndpointName> {
   /** The signed-in shopper: present exactly when the call's access is 'shopper'. */
   user: (typeof ENDPOINTS)[N]['access'] extends 'shopper' ? UserRecord : null;
   /** The signed-in staff member: present exactly when the call's access is 'staff' or 'owner'. */
-  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' | 'personalData'
+  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' | 'personalData' | 'refunds'
     ? StaffRecord
     : null;
   /** The client's address as the platform reports it (throttles). */
@@ -203,9 +204,8 @@ export const SERVICES: Services = {
   },
   cancelOrder: async ({ deps, user, body, waitUntil }) => {
     const order = await cancelOrder(deps, user.id, body.orderId, body.reason, waitUntil);
-    void alertCancelled(deps, order._id, 'the shopper', waitUntil);
-    // A card that paid it gets its money back at once.
-    void refundCancelledCard(deps, order._id, waitUntil);
+    // A card that paid it gets its money back at once; then the shop hears of the cancel.
+    void afterCancel(deps, order._id, 'the shopper', waitUntil);
     return { success: true, message: ORDER_MESSAGES.cancelled, order };
   },
   deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
@@ -225,13 +225,22 @@ export const SERVICES: Services = {
   deskStaffList: ({ deps }) => listStaff(deps.store),
   deskStaffRole: ({ deps, staff, body }) => changeRole(deps.store, staff, body),
   deskStaffRemove: ({ deps, staff, body }) => removeStaff(deps.store, staff, body),
-  deskStaffPersonalData: ({ deps, staff, body }) => setPersonalData(deps.store, staff, body),
+  deskStaffPersonalData: ({ deps, staff, body }) =>
+    setGrant(deps.store, staff, 'personalData', body),
+  deskStaffRefunds: ({ deps, staff, body }) => setGrant(deps.store, staff, 'refunds', body),
   deskOrders: ({ deps, body, waitUntil }) => {
     void expireUnpaidCardOrdersLater(deps, waitUntil);
+    void reconcileCardsLater(deps, waitUntil);
     return listDeskOrders(deps.store, body);
   },
   deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
-  deskMove: ({ deps, staff, body, waitUntil }) => moveDeskOrder(deps, staff, body, waitUntil),
+  deskMove: async ({ deps, staff, body, waitUntil }) => {
+    const moved = await moveDeskOrder(deps, staff, body, waitUntil, { alert: false });
+    // A desk cancel refunds a card as the shopper's does, then the shop hears of it.
+    if (moved.order.status === 'Cancelled')
+      void afterCancel(deps, moved.order.id, staff.email, waitUntil);
+    return moved;
+  },
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   returnRequest: async ({ deps, user, body, waitUntil }) => {
     const { answer, alert } = await requestReturn(deps, user, body, waitUntil);

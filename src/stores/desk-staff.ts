@@ -35,6 +35,10 @@ export const toggleRole = (member: DeskStaff): Promise<boolean> =>
 export const setPersonalData = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
   actThenReload(() => callDesk('deskStaffPersonalData', { staffId: member.id, allowed }));
 
+/** The owner lets a member send refunds, or stops it. */
+export const setRefunds = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
+  actThenReload(() => callDesk('deskStaffRefunds', { staffId: member.id, allowed }));
+
 /** Removes a member from the desk (their sessions end). */
 export const removeStaff = (member: DeskStaff): Promise<boolean> =>
   actThenReload(() => callDesk('deskStaffRemove', { staffId: member.id }));

@@ -22,7 +22,16 @@ import { settleBackground } from '../../src/server/background.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { moveDeskOrder } from '../../src/server/orders/index.ts';
 import { moveOrderStatus } from '../../src/server/orders/orders.ts';
-import { SAFEPAY_WEBHOOK_PATH, expireUnpaidCardOrders } from '../../src/server/payments/index.ts';
+import {
+  PENDING_GRACE_MS,
+  SAFEPAY_WEBHOOK_PATH,
+  cardGateway,
+  expireUnpaidCardOrders,
+  reconcileCards,
+} from '../../src/server/payments/index.ts';
+import { CARD_REFUND_MESSAGES } from '../../src/server/payments/card-refunds.ts';
+import { REFUND_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { money } from '../../src/lib/money.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -113,6 +122,9 @@ afterEach(async () => {
   await stand.idle();
   await settleBackground();
   stand.state.mode = 'ok';
+  stand.state.refundDelayMs = 0;
+  stand.state.loseRefundAnswers = 0;
+  stand.state.downAfterLostRefund = false;
   vi.restoreAllMocks();
 });
 
@@ -602,10 +614,10 @@ describe('refunds to a card', () => {
     const id = placed.body.orderId as string;
     await press(placed.body.payUrl, 'pay');
     const paid = await stored(id);
-    const staff = await enrol('staff', 'Card Refunds');
+    const staff = await enrol('owner', 'Card Refunds');
     const part = await deskCall('orders/refund', {
       token: staff.token,
-      body: { order: id, method: 'Card', amount: 10 },
+      body: { order: id, method: 'Card', amount: 10, note: 'Strap frayed' },
     });
     expect(part.status).toBe(200);
     expect(part.body.message).toBe(
@@ -618,7 +630,7 @@ describe('refunds to a card', () => {
     const rest = paid.total - 10;
     const all = await deskCall('orders/refund', {
       token: staff.token,
-      body: { order: id, method: 'Card', amount: Math.round(rest * 100) / 100 },
+      body: { order: id, method: 'Card', amount: Math.round(rest * 100) / 100, note: 'Sent back' },
     });
     expect(all.status).toBe(200);
     expect(all.body.order).toMatchObject({ payment: 'refunded', held: 0 });
@@ -636,11 +648,11 @@ describe('refunds to a card', () => {
   it('are refused for an order not paid by card, changing nothing', async () => {
     const placed = await placeCardOrder();
     const id = placed.body.orderId as string;
-    const staff = await enrol('staff', 'Card Refunds Unpaid');
+    const staff = await enrol('owner', 'Card Refunds Unpaid');
     const before = await stored(id);
     const answer = await deskCall('orders/refund', {
       token: staff.token,
-      body: { order: id, method: 'Card', amount: 1 },
+      body: { order: id, method: 'Card', amount: 1, note: 'Asked by phone' },
     });
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe(
@@ -672,5 +684,157 @@ describe('refunds to a card', () => {
       state: 'TRACKER_REFUNDED',
       refunded: order.card!.chargeMinor,
     });
+  });
+
+  it('send a rupee order’s refund in paisa: ₨12,250 back is 1,225,000 paisa at the gateway, not ₨122.50', async () => {
+    const placed = await placeCardOrder((email) => ({
+      address: lahoreAddress({ email }),
+      currency: 'PKR',
+    }));
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    expect(paid.card).toMatchObject({ chargeCurrency: 'PKR', chargeMinor: 1_225_000 });
+    const owner = await enrol('owner', 'Rupee Refunds');
+    const answer = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: id, method: 'Card', amount: 12_250, note: 'Changed their mind' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.order).toMatchObject({ payment: 'refunded', held: 0 });
+    expect(stand.state.trackers.get(paid.card!.reference)).toMatchObject({
+      state: 'TRACKER_REFUNDED',
+      refunded: 1_225_000,
+    });
+  });
+
+  it('never send more than the ledger records, with ten refunds racing through a slow gateway', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const owner = await enrol('owner', 'Racing Refunds');
+    stand.state.refundDelayMs = 150;
+    const part = Math.round(paid.total * 40) / 100;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        deskCall('orders/refund', {
+          token: owner.token,
+          body: { order: id, method: 'Card', amount: part, note: 'Double tap' },
+        }),
+      ),
+    );
+    await settleBackground();
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    const after = await stored(id);
+    const ledgerRefunded = after
+      .payments!.filter((e) => e.kind === 'refund' && after.refundOutcomes?.[e.id] === 'sent')
+      .reduce((n, e) => n + e.charge!.minor, 0);
+    expect(stand.state.trackers.get(paid.card!.reference)!.refunded).toBe(ledgerRefunded);
+    expect(ledgerRefunded).toBe(Math.round(part * 100));
+  });
+
+  it('record a refund the gateway took though its answer was lost, by reading the payment back', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const owner = await enrol('owner', 'Lost Answers');
+    stand.state.loseRefundAnswers = 1;
+    const answer = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: id, method: 'Card', amount: 5, note: 'Scuffed corner' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.order.refunded).toBe(5);
+    expect(stand.state.trackers.get(paid.card!.reference)!.refunded).toBe(500);
+    const entry = (await stored(id)).payments!.at(-1)!;
+    expect((await stored(id)).refundOutcomes).toEqual({ [entry.id]: 'sent' });
+  });
+
+  it('leave a refund pending when the gateway cannot be read at all, and the reconciliation settles it as sent', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const owner = await enrol('owner', 'Pending Refunds');
+    // The refund is taken and its answer lost; then the gateway is down for the read-back.
+    stand.state.loseRefundAnswers = 1;
+    stand.state.downAfterLostRefund = true;
+    const answer = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: id, method: 'Card', amount: 7, note: 'Gateway trouble' },
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe(CARD_REFUND_MESSAGES.unconfirmed('£7.00'));
+    expect(stand.state.trackers.get(paid.card!.reference)!.refunded).toBe(700);
+    const pending = (await stored(id)).payments!.at(-1)!;
+    expect(pending).toMatchObject({ pending: true, amount: 7 });
+    // A second refund waits for the first to be settled.
+    stand.state.mode = 'ok';
+    const second = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: id, method: 'Card', amount: 1, note: 'Again' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(REFUND_MESSAGES.inFlight);
+    const later = new Date(Date.now() + PENDING_GRACE_MS + 1000);
+    const [found] = (await reconcileCards(await getDeps(), later)).filter((r) => r.orderId === id);
+    expect(found).toMatchObject({
+      settled: [{ entryId: pending.id, outcome: 'sent' }],
+      gatewayRefundedMinor: 700,
+      ledgerRefundedMinor: 700,
+      difference: null,
+    });
+    expect(financialState(await stored(id))).toBe('partly refunded');
+  });
+
+  it('release, at reconciliation, a refund reserved by a shop that stopped before sending it', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const store = await getStore();
+    const reserved = {
+      ...paid.payments![0]!,
+      id: randomUUID(),
+      kind: 'refund' as const,
+      amount: 3,
+      amountPkr: 1033,
+      reference: `${paid.card!.reference}-refund-1`,
+      pending: true as const,
+      charge: { currency: 'GBP', minor: 300 },
+      at: new Date(Date.now() - PENDING_GRACE_MS - 1000).toISOString(),
+    };
+    const written = await store.orders.appendLedger(id, reserved, {
+      statuses: ['Order Placed'],
+      entriesBefore: 1,
+    });
+    expect(written.kind).toBe('saved');
+    const [found] = (await reconcileCards(await getDeps())).filter((r) => r.orderId === id);
+    expect(found).toMatchObject({
+      settled: [{ entryId: reserved.id, outcome: 'released' }],
+      difference: null,
+    });
+    expect(financialState(await stored(id))).toBe('paid');
+  });
+
+  it('report a refund made at the gateway that the ledger does not have, and alert the owner', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const gateway = cardGateway((await getDeps()).config)!;
+    await gateway.refund(paid.card!.reference, money(250, 'GBP'), 'by-hand');
+    const [found] = (await reconcileCards(await getDeps())).filter((r) => r.orderId === id);
+    expect(found!.difference).toBe('the gateway refunded 250 GBP, the ledger 0');
+    await settleBackground();
+    expect(
+      logLines.some(
+        (l) => l.alert === 'card-mismatch' && String(l.msg).includes(`#${shortNumber(id)}`),
+      ),
+    ).toBe(true);
   });
 });

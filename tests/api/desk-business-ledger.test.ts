@@ -81,21 +81,40 @@ beforeAll(async () => {
 afterAll(async () => env.cleanup());
 
 describe('the business view from the ledger', () => {
-  it('shows sales, refunds and net: a ₨5,525 refund lowers today’s net', async () => {
+  it('shows sales, what was returned, collected, refunded, net kept and outstanding, by the books’ identity', async () => {
     const today = (await businessView(await getDeps())).periods[0]!;
     expect(today).toMatchObject({
       name: 'today',
       revenuePkr: 14425 + 8900 + 5525,
+      returnedPkr: 5525,
+      collectedPkr: 14425,
       refundsPkr: 5525,
-      netPkr: 14425 + 8900 + 5525 - 5525,
+      netPkr: 14425 - 5525,
+      outstandingPkr: 8900 + 5525,
+      refundDuePkr: 0,
     });
+    expect(today.netPkr + today.outstandingPkr - today.refundDuePkr).toBe(
+      today.revenuePkr - today.returnedPkr,
+    );
   });
 
-  it('shows per method what was collected and what is outstanding: unpaid COD is never collected', async () => {
+  it('shows per method what was collected, refunded and is outstanding: unpaid COD is never collected', async () => {
     const today = (await businessView(await getDeps())).periods[0]!;
     expect(today.methods).toEqual([
-      { method: 'Bank Transfer', collectedPkr: 8900, outstandingPkr: 0, outstandingOrders: 0 },
-      { method: 'COD', collectedPkr: 0, outstandingPkr: 8900, outstandingOrders: 1 },
+      {
+        method: 'Bank Transfer',
+        collectedPkr: 14425,
+        refundedPkr: 5525,
+        outstandingPkr: 0,
+        outstandingOrders: 0,
+      },
+      {
+        method: 'COD',
+        collectedPkr: 0,
+        refundedPkr: 0,
+        outstandingPkr: 14425,
+        outstandingOrders: 2,
+      },
     ]);
   });
 

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, REFUND_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
+import { REFUNDED_IN_FULL } from '../../src/server/orders/index.ts';
 import { financialState, ledgerSums } from '../../src/lib/orders/ledger.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
@@ -13,11 +15,21 @@ import { useTempDataDir } from '../fixtures/env.ts';
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let staff: Member;
 let other: Member;
+let owner: Member;
+let refunder: Member;
 
 beforeAll(async () => {
   env = await useTempDataDir();
   staff = await enrol('staff', 'Staff');
   other = await enrol('staff', 'Other Staff');
+  owner = await enrol('owner', 'Owner');
+  // A member the owner allowed refunds, racing the owner below.
+  refunder = await enrol('staff', 'Refunder');
+  const granted = await deskCall('staff/refunds', {
+    token: owner.token,
+    body: { staffId: refunder.id, allowed: true },
+  });
+  expect(granted.status).toBe(200);
 }, 60_000);
 afterAll(async () => env.cleanup());
 
@@ -25,7 +37,8 @@ afterAll(async () => env.cleanup());
 const order = (overrides: Partial<OrderRecord> = {}) =>
   seedOrder({ id: randomUUID(), paymentMethod: 'JazzCash', ...overrides });
 const pay = (body: unknown, token = staff.token) => deskCall('orders/payment', { body, token });
-const refund = (body: unknown, token = staff.token) => deskCall('orders/refund', { body, token });
+const refund = (body: object, token = owner.token) =>
+  deskCall('orders/refund', { body: { note: 'Agreed with the shopper', ...body }, token });
 const stored = async (id: string) => (await (await getStore()).orders.get(id))!;
 const list = async (payment: string) =>
   (await deskCall('orders/list', { body: { payment }, token: staff.token })).body.orders.map(
@@ -146,9 +159,9 @@ describe('deskRefund', { timeout: 60_000 }, () => {
     expect(over.body.message).toBe(REFUND_MESSAGES.moreThanHeld('₨2,825'));
     const after = await stored(o.id);
     expect(ledgerSums(after)).toMatchObject({
-      paidMinor: 8350,
-      refundedMinor: 5525,
-      heldMinor: 2825,
+      paidMinor: 835_000,
+      refundedMinor: 552_500,
+      heldMinor: 282_500,
     });
     expect(financialState(after)).toBe('partly refunded');
   });
@@ -160,14 +173,17 @@ describe('deskRefund', { timeout: 60_000 }, () => {
     try {
       const answers = await Promise.all([
         refund({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'RF-903' }),
-        refund({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'RF-904' }, other.token),
+        refund(
+          { order: o.id, method: 'JazzCash', amount: 8350, reference: 'RF-904' },
+          refunder.token,
+        ),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.message).toBe(PAYMENT_MESSAGES.raced);
     } finally {
       spy.mockRestore();
     }
-    expect(ledgerSums(await stored(o.id))).toMatchObject({ refundedMinor: 8350, heldMinor: 0 });
+    expect(ledgerSums(await stored(o.id))).toMatchObject({ refundedMinor: 835_000, heldMinor: 0 });
   });
 
   it('refuses a refund reference already recorded, a method money cannot go back by, and malformed amounts', async () => {
@@ -209,7 +225,7 @@ describe('deskRefund', { timeout: 60_000 }, () => {
       [{ order: { $ne: null }, method: 'JazzCash', amount: 1, reference: 'X' }, 'Must be text'],
     ];
     for (const [body, message] of cases) {
-      const answer = await refund(body);
+      const answer = await refund(body as object);
       expect({ status: answer.status, message: answer.body.message }).toEqual({
         status: 400,
         message,
@@ -231,5 +247,123 @@ describe('deskRefund', { timeout: 60_000 }, () => {
       body: { order: o.id, method: 'JazzCash', amount: 1, reference: 'X' },
     });
     expect(answer.status).toBe(401);
+  });
+
+  it('are the owner’s: a staff member is refused and nothing changes, until the owner allows them', async () => {
+    const o = await order();
+    await pay({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'TID-910' });
+    const before = await stored(o.id);
+    const refused = await refund(
+      { order: o.id, method: 'JazzCash', amount: 100, reference: 'RF-910' },
+      staff.token,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(DESK_ANSWERS.refundsOnly);
+    expect(await stored(o.id)).toEqual(before);
+    const byStaff = await deskCall('staff/refunds', {
+      token: staff.token,
+      body: { staffId: staff.id, allowed: true },
+    });
+    expect(byStaff.status).toBe(403);
+    const allowed = await refund(
+      { order: o.id, method: 'JazzCash', amount: 100, reference: 'RF-910' },
+      refunder.token,
+    );
+    expect(allowed.status).toBe(200);
+  });
+
+  it('needs a reason, kept on the refund and in the audit log', async () => {
+    const o = await order();
+    await pay({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'TID-911' });
+    const silent = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: o.id, method: 'JazzCash', amount: 100, reference: 'RF-911' },
+    });
+    expect(silent.status).toBe(400);
+    expect(silent.body.message).toBe('Say why the refund is made');
+    const said = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      amount: 100,
+      reference: 'RF-911',
+      note: 'Strap arrived frayed',
+    });
+    expect(said.status).toBe(200);
+    expect(said.body.order.payments.at(-1)).toMatchObject({ note: 'Strap arrived frayed' });
+    const [logged] = await (
+      await getStore()
+    ).audit.list({ target: `order:${o.id}`, action: 'order.refund' });
+    expect(logged!.after).toMatchObject({ note: 'Strap arrived frayed' });
+  });
+
+  it('by line: one of two totes is ₨4,050, shown as refunded on the order; a third is refused', async () => {
+    const o = await order();
+    await pay({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'TID-912' });
+    const one = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      lines: [{ index: 0, quantity: 1 }],
+      reference: 'RF-912',
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.message).toBe(
+      `Refunded ₨4,050 by JazzCash on order #${o.id.slice(-8).toUpperCase()}. The order is now partly refunded.`,
+    );
+    expect(one.body.order.lines[0]).toMatchObject({ quantity: 2, refunded: 1 });
+    expect((await stored(o.id)).payments!.at(-1)).toMatchObject({
+      amount: 4050,
+      lines: [{ index: 0, quantity: 1 }],
+    });
+    const more = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      lines: [{ index: 0, quantity: 2 }],
+      reference: 'RF-913',
+    });
+    expect(more.status).toBe(409);
+    expect(more.body.message).toBe(REFUND_MESSAGES.tooMany('City Tote', 1));
+    const dearer = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      lines: [{ index: 0, quantity: 1 }],
+      amount: 4051,
+      reference: 'RF-914',
+    });
+    expect(dearer.status).toBe(409);
+    expect(dearer.body.message).toBe(REFUND_MESSAGES.moreThanLines('₨4,050'));
+    const unknown = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      lines: [{ index: 3, quantity: 1 }],
+      reference: 'RF-915',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(REFUND_MESSAGES.unknownLine(3));
+  });
+
+  it('cancels an order refunded in full before it shipped: it can never be packed', async () => {
+    const o = await order();
+    await pay({ order: o.id, method: 'JazzCash', amount: 8350, reference: 'TID-916' });
+    const all = await refund({
+      order: o.id,
+      method: 'JazzCash',
+      lines: [
+        { index: 0, quantity: 2 },
+        { index: -1, quantity: 1 },
+      ],
+      reference: 'RF-916',
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.order).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: REFUNDED_IN_FULL,
+      payment: 'refunded',
+      feeRefunded: true,
+    });
+    const packing = await deskCall('orders/move', {
+      token: owner.token,
+      body: { order: o.id, to: 'Packing' },
+    });
+    expect(packing.status).toBe(409);
   });
 });

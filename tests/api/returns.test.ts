@@ -679,9 +679,9 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
       by: { email: staff.email },
     });
     expect(ledgerSums(after)).toMatchObject({
-      paidMinor: 10350,
-      refundedMinor: 8100,
-      heldMinor: 2250,
+      paidMinor: 1_035_000,
+      refundedMinor: 810_000,
+      heldMinor: 225_000,
     });
     expect(financialState(after)).toBe('partly refunded');
   });

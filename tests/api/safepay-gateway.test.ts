@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import type { Money } from '../../src/lib/money.ts';
 import {
   chargeCurrency,
   GatewayError,
@@ -63,14 +64,29 @@ afterEach(async () => {
   receiver.state.failures = 0;
 });
 
-const order = (overrides = {}) => ({
+/**
+ * A payment request; its amount is built raw (not through money()), so that hostile counts such
+ * as 14,812.5 reach the adapter's own checks.
+ */
+const order = ({
+  amountMinor = 1_481_200,
+  currency = 'PKR',
+  ...overrides
+}: {
+  amountMinor?: number;
+  currency?: string;
+  orderId?: string;
+  returnUrl?: string;
+} = {}) => ({
   orderId: 'BAG-10042',
-  amountMinor: 1_481_200,
-  currency: 'PKR',
   returnUrl: 'https://bastaa.pk/order/BAG-10042?paid=1',
   cancelUrl: 'https://bastaa.pk/order/BAG-10042',
   ...overrides,
+  amount: { minor: amountMinor, currency } as unknown as Money,
 });
+
+/** Rupees in paisa, built raw like order()'s amount. */
+const raw = (minor: number, currency = 'PKR') => ({ minor, currency }) as unknown as Money;
 
 /** Opens the hosted page and presses one of its buttons, as the shopper's browser would. */
 async function press(redirectUrl: string, choice: 'pay' | 'decline' | 'cancel', via = stand) {
@@ -185,14 +201,14 @@ describe('Safepay adapter against the stand-in', () => {
   it('refunds part, then the rest, each confirmed by a signed refund webhook, ending refunded', async () => {
     const created = await gateway.createPayment(order());
     await press(created.redirectUrl, 'pay');
-    const part = await gateway.refund(created.reference, 552_500);
+    const part = await gateway.refund(created.reference, raw(552_500), 'refund-key');
     expect(part).toMatchObject({ state: 'partially_refunded', refundedMinor: 552_500 });
     await stand.idle();
     expect(verifyLast()).toMatchObject({
       ok: true,
       event: { kind: 'payment.refunded', amountMinor: 552_500, reference: created.reference },
     });
-    const rest = await gateway.refund(created.reference, 928_700);
+    const rest = await gateway.refund(created.reference, raw(928_700), 'refund-key');
     expect(rest).toMatchObject({ state: 'refunded', refundedMinor: 1_481_200 });
     expect(await gateway.readPayment(created.reference)).toMatchObject({
       state: 'refunded',
@@ -202,12 +218,12 @@ describe('Safepay adapter against the stand-in', () => {
 
   it('refuses a refund above what is left, or of an unpaid payment, and changes nothing', async () => {
     const created = await gateway.createPayment(order());
-    await expect(gateway.refund(created.reference, 100)).rejects.toThrow(
+    await expect(gateway.refund(created.reference, raw(100), 'refund-key')).rejects.toThrow(
       `payment ${created.reference} is pending; only a paid payment can be refunded`,
     );
     await press(created.redirectUrl, 'pay');
-    await gateway.refund(created.reference, 1_000_000);
-    await expect(gateway.refund(created.reference, 481_201)).rejects.toThrow(
+    await gateway.refund(created.reference, raw(1_000_000), 'refund-key');
+    await expect(gateway.refund(created.reference, raw(481_201), 'refund-key')).rejects.toThrow(
       `a refund of 481201 exceeds the 481200 PKR (minor units) left on payment ${created.reference}`,
     );
     expect(stand.state.trackers.get(created.reference)?.refunded).toBe(1_000_000);
@@ -286,7 +302,9 @@ describe('Safepay adapter against the stand-in', () => {
     await expect(gateway.readPayment('../../admin')).rejects.toMatchObject({
       kind: 'invalid-input',
     });
-    await expect(gateway.refund('track_x', 1.5)).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(gateway.refund('track_x', raw(1.5), 'refund-key')).rejects.toMatchObject({
+      kind: 'invalid-input',
+    });
     expect(stand.state.apiCalls).toBe(before);
   });
 

@@ -108,6 +108,7 @@ const member = (role: DeskStaff['role']): DeskStaff => ({
   invitedBy: null,
   inviteExpiresAt: null,
   personalData: role === 'owner',
+  refunds: role === 'owner',
 });
 
 describe('the desk screen registry', () => {

@@ -68,8 +68,11 @@ describe('an order’s financial state', () => {
       totalMinor: 6100,
       paidMinor: 6100,
       refundedMinor: 0,
+      pendingMinor: 0,
       heldMinor: 6100,
+      refundableMinor: 6100,
       dueMinor: 0,
+      surplusMinor: 0,
     });
     expect(isPaidInFull(usd)).toBe(true);
   });
@@ -79,8 +82,52 @@ describe('a refund', () => {
   it('needs a payment, and never exceeds what was paid minus what was already refunded', () => {
     expect(refundRefusal(order(8900, []), 1)).toBe('no-payment');
     const paid = order(14425, [entry('payment', 14425), entry('refund', 5525)]);
-    expect(refundRefusal(paid, 8901)).toBe('more-than-held');
-    expect(refundRefusal(paid, 8900)).toBeNull();
+    expect(refundRefusal(paid, 890_001)).toBe('more-than-held');
+    expect(refundRefusal(paid, 890_000)).toBeNull();
+  });
+
+  it('counts rupees in paisa, the rupee’s ISO 4217 minor unit', () => {
+    const paid = order(5775, [entry('payment', 5775)]);
+    expect(ledgerSums(paid)).toMatchObject({ totalMinor: 577_500, heldMinor: 577_500 });
+  });
+
+  it('reserves a pending refund: held stays, what may be refunded falls, and no second is let in', () => {
+    const pending = { ...entry('refund', 2000), id: 'r1', pending: true as const };
+    const o = order(8900, [entry('payment', 8900), pending]);
+    expect(ledgerSums(o)).toMatchObject({
+      refundedMinor: 0,
+      pendingMinor: 200_000,
+      heldMinor: 890_000,
+      refundableMinor: 690_000,
+    });
+    expect(refundRefusal(o, 100)).toBe('in-flight');
+  });
+
+  it('counts a pending refund once sent, and for nothing once released', () => {
+    const pending = { ...entry('refund', 2000), id: 'r1', pending: true as const };
+    const sent = order(8900, [entry('payment', 8900), pending], { refundOutcomes: { r1: 'sent' } });
+    expect(ledgerSums(sent)).toMatchObject({ refundedMinor: 200_000, heldMinor: 690_000 });
+    expect(financialState(sent)).toBe('partly refunded');
+    const released = order(8900, [entry('payment', 8900), pending], {
+      refundOutcomes: { r1: 'released' },
+    });
+    expect(ledgerSums(released)).toMatchObject({ refundedMinor: 0, pendingMinor: 0 });
+    expect(financialState(released)).toBe('paid');
+  });
+});
+
+describe('money held beyond the order’s total', () => {
+  it('is a refund due with the surplus: ₨2,887 by transfer, then the card’s ₨5,775', () => {
+    const o = order(5775, [entry('payment', 2887), entry('payment', 5775)]);
+    expect(financialState(o)).toBe('refund due');
+    expect(ledgerSums(o).surplusMinor).toBe(288_700);
+    const settled = order(5775, [
+      entry('payment', 2887),
+      entry('payment', 5775),
+      entry('refund', 2887),
+    ]);
+    expect(financialState(settled)).toBe('partly refunded');
+    expect(ledgerSums(settled).surplusMinor).toBe(0);
   });
 });
 
@@ -135,7 +182,10 @@ describe('the ledger’s invariants', () => {
         expect(sums.refundedMinor).toBeGreaterThanOrEqual(0);
         expect(sums.refundedMinor).toBeLessThanOrEqual(sums.paidMinor);
         const state = financialState(o);
-        if (o.status === 'Cancelled' && sums.heldMinor > 0) expect(state).toBe('refund due');
+        const surplus =
+          o.status === 'Cancelled' ? sums.heldMinor : sums.heldMinor - sums.totalMinor;
+        expect(sums.surplusMinor).toBe(Math.max(0, surplus));
+        if (surplus > 0) expect(state).toBe('refund due');
         else if (sums.refundedMinor > 0)
           expect(state).toBe(sums.heldMinor === 0 ? 'refunded' : 'partly refunded');
         else if (sums.paidMinor === 0) expect(state).toBe('unpaid');

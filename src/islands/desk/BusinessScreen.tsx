@@ -42,10 +42,26 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
         <dd>{period.units}</dd>
         <dt>Sales</dt>
         <dd>{formatMoney(period.revenuePkr, BASE_CURRENCY)}</dd>
+        {period.returnedPkr > 0 && (
+          <>
+            <dt>Returned</dt>
+            <dd>{formatMoney(period.returnedPkr, BASE_CURRENCY)}</dd>
+          </>
+        )}
+        <dt>Collected</dt>
+        <dd>{formatMoney(period.collectedPkr, BASE_CURRENCY)}</dd>
         <dt>Refunds</dt>
         <dd>{formatMoney(period.refundsPkr, BASE_CURRENCY)}</dd>
         <dt>Net</dt>
         <dd>{formatMoney(period.netPkr, BASE_CURRENCY)}</dd>
+        <dt>Outstanding</dt>
+        <dd>{formatMoney(period.outstandingPkr, BASE_CURRENCY)}</dd>
+        {period.refundDuePkr > 0 && (
+          <>
+            <dt>Refund due</dt>
+            <dd>{formatMoney(period.refundDuePkr, BASE_CURRENCY)}</dd>
+          </>
+        )}
         <dt>Cancelled</dt>
         <dd>{period.cancelled}</dd>
         <dt>Return requests</dt>
@@ -58,6 +74,7 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
             {period.methods.map((m) => (
               <li key={m.method}>
                 {paymentLabel(m.method)}: collected {formatMoney(m.collectedPkr, BASE_CURRENCY)}
+                {m.refundedPkr > 0 && ` · refunded ${formatMoney(m.refundedPkr, BASE_CURRENCY)}`}
                 {m.outstandingOrders > 0 &&
                   ` · outstanding ${formatMoney(m.outstandingPkr, BASE_CURRENCY)} on ${
                     m.outstandingOrders === 1 ? '1 order' : `${m.outstandingOrders} orders`

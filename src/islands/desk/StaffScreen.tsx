@@ -11,6 +11,7 @@ import {
   loadStaff,
   removeStaff,
   setPersonalData,
+  setRefunds,
   toggleRole,
 } from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -84,6 +85,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
               <br />
               {m.role} · {m.status}
               {m.role === 'staff' && (m.personalData ? ' · sees customer data' : '')}
+              {m.role === 'staff' && (m.refunds ? ' · may send refunds' : '')}
               {m.id !== me.id && m.status !== 'removed' && (
                 <span className="desk-row">
                   <button
@@ -112,6 +114,23 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                       )}
                     >
                       {m.personalData ? 'Stop customer data' : 'Allow customer data'}
+                      <span className="visually-hidden"> ({m.email})</span>
+                    </button>
+                  )}
+                  {m.role === 'staff' && (
+                    <button
+                      type="button"
+                      className="desk-button desk-quiet"
+                      data-action="refunds"
+                      {...pressWhenIdle(
+                        busy,
+                        () =>
+                          void setRefunds(m, !m.refunds).then(() =>
+                            focusAfter(again(m, 'refunds')),
+                          ),
+                      )}
+                    >
+                      {m.refunds ? 'Stop refunds' : 'Allow refunds'}
                       <span className="visually-hidden"> ({m.email})</span>
                     </button>
                   )}

@@ -2,12 +2,19 @@
 // each payment received (method, amount in the order's currency, reference, who, Karachi time), what
 // is still due, and the form that records a payment, prefilled with the order's method and the due.
 // Opening a form lands on its first field; recording lands on what is now due; Back on the opener.
+import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/money.ts';
+import { $deskStaff } from '../../stores/desk-session.ts';
+import { formatMoney, fromMinorUnits } from '../../lib/money.ts';
+import type { RefundBody } from '../../lib/contract/payments.ts';
+import type { DeskOrder } from '../../lib/contract/desk.ts';
+import type { RefundedLine } from '../../lib/orders/ledger.ts';
+import { DELIVERY_FEE_LINE, valueOfLines } from '../../lib/orders/refund-lines.ts';
 import { CARD, paymentLabel, type RecordedMethod } from '../../lib/payments.ts';
 import { telLink } from '../../lib/desk-view.ts';
 import {
   ORDER_VIEW_TEXT,
+  REFUND_VIEW_TEXT,
   amountStep,
   methodsToRecord,
   needsReference,
@@ -42,6 +49,7 @@ export function PaymentsPanel(props: Props) {
   };
   const money = (n: number) => formatMoney(n, order.currency);
   const wallet = order.paymentMethod === 'JazzCash' || order.paymentMethod === 'EasyPaisa';
+  const mayRefund = useStore($deskStaff)?.refunds === true;
   return (
     <section className="desk-section" aria-labelledby={headingId} ref={section}>
       <h2 id={headingId}>Payments</h2>
@@ -54,9 +62,16 @@ export function PaymentsPanel(props: Props) {
         <ul className="desk-payments">
           {order.payments.map((p) => (
             <li key={p.id}>
-              {p.kind === 'refund' ? 'Refund ' : ''}
+              {p.kind === 'refund'
+                ? p.pending
+                  ? 'Refund being sent '
+                  : p.released
+                    ? 'Refund not sent '
+                    : 'Refund '
+                : ''}
               <strong>{money(p.amount)}</strong> by {paymentLabel(p.method)}
               {p.reference && <> · reference {p.reference}</>}
+              {p.note && <> · {p.note}</>}
               <br />
               <span className="desk-hint">
                 {p.atKarachi} (Karachi) · by {p.by}
@@ -68,8 +83,10 @@ export function PaymentsPanel(props: Props) {
       <p data-testid="order-due" ref={dueRef} tabIndex={-1}>
         {order.payment === 'refund due' ? (
           <>
-            Refund due: <strong>{money(order.held)}</strong>
+            Refund due: <strong>{money(order.surplus)}</strong>
           </>
+        ) : order.payment === 'refunded' || order.payment === 'partly refunded' ? (
+          <strong>{financialLabel(order.payment)}</strong>
         ) : order.due > 0 ? (
           <>
             Due: <strong>{money(order.due)}</strong>
@@ -82,7 +99,9 @@ export function PaymentsPanel(props: Props) {
         {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
       {order.due > 0 && order.status !== 'Cancelled' && <PaymentForm {...props} place={place} />}
-      {order.held > 0 && <RefundForm {...props} place={place} />}
+      {order.refundable > 0 && mayRefund && order.return?.state !== 'received' && (
+        <RefundForm {...props} place={place} />
+      )}
     </section>
   );
 }
@@ -247,7 +266,12 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
   );
 }
 
-/** "Record refund", then its form: how the money went back, how much (at most what is held), the reference. */
+/**
+ * "Record refund", then its form: the lines (how many of each) and the delivery fee it pays back,
+ * the amount that follows from them (or an amount alone: money held beyond the order's worth), how
+ * the money goes back, the reason, and whether the items go back to stock; then a confirmation of
+ * the amount, the method and what the shopper is told, before anything is sent.
+ */
 function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
   // A card order's money goes back to the card through the gateway (no reference to type).
   const methods: readonly (RefundMethod | typeof CARD)[] = order.payments.some(
@@ -258,10 +282,12 @@ function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [method, setMethod] = useState(methods[0]!);
+  const [review, setReview] = useState<Omit<RefundBody, 'order'> | null>(null);
   const methodId = useId();
   const form = useRef<HTMLFormElement>(null);
   function show(next: boolean) {
     setOpen(next);
+    setReview(null);
     focusAfter(() =>
       next ? firstFieldIn(form.current) : actionButtonIn(place.section(), 'record-refund'),
     );
@@ -278,30 +304,84 @@ function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
       </button>
     );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function prepare(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const reference = String(form.get('reference') ?? '').trim();
-    const done = await recordRefund(order, {
+    const data = new FormData(event.currentTarget);
+    const lines = chosenLines(order, data);
+    const typed = String(data.get('amount') ?? '').trim();
+    const reference = String(data.get('reference') ?? '').trim();
+    setReview({
       method,
-      amount: Number(form.get('amount')),
+      note: String(data.get('note') ?? '').trim(),
+      ...(lines.length > 0 ? { lines } : {}),
+      ...(typed !== '' ? { amount: Number(typed) } : {}),
+      ...(data.get('restock') === 'on' && lines.length > 0 ? { restock: true } : {}),
       ...(method === CARD ? {} : { reference }),
     });
+    focusAfter(() => actionButtonIn(form.current, 'send-refund'));
+  }
+
+  async function send() {
+    if (!review) return;
+    setBusy(true);
+    const done = await recordRefund(order, review);
     setBusy(false);
     if (done.recorded) setOpen(false);
+    setReview(null);
     focusAfter(place.due);
     onChange(done.order);
   }
 
   const step = amountStep(order.currency);
+  const money = (n: number) => formatMoney(n, order.currency);
+  const open_ = order.lines
+    .map((l, index) => ({ ...l, index, left: l.quantity - l.refunded }))
+    .filter((l) => l.left > 0);
   return (
     <form
       ref={form}
       className="desk-form"
       aria-label="Record refund"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => prepare(e)}
+      onInput={() => setReview(null)}
     >
+      {open_.length > 0 && (
+        <fieldset className="desk-field">
+          <legend>What goes back</legend>
+          {open_.map((l) => (
+            <Field
+              key={l.index}
+              label={`${l.productName} (${l.colour}), up to ${l.left}`}
+              name={`line-${l.index}`}
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="0"
+              max={l.left}
+              defaultValue="0"
+            />
+          ))}
+          {!order.feeRefunded && order.deliveryFee > 0 && (
+            <label className="desk-check">
+              <input type="checkbox" name="fee" /> The delivery fee ({money(order.deliveryFee)})
+            </label>
+          )}
+          <label className="desk-check">
+            <input type="checkbox" name="restock" /> Put the items back in stock
+          </label>
+        </fieldset>
+      )}
+      <Field
+        label={`Amount (${order.currency}), if not the lines' price`}
+        name="amount"
+        type="number"
+        inputMode="decimal"
+        step={step}
+        min={step}
+        max={order.refundable}
+        defaultValue={order.surplus > 0 ? String(order.surplus) : ''}
+        hint={`At most ${money(order.refundable)}, what the shop holds. Leave empty to refund what the chosen lines cost.`}
+      />
       <div className="desk-field">
         <label htmlFor={methodId}>Refunded by</label>
         <select
@@ -317,17 +397,6 @@ function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
           ))}
         </select>
       </div>
-      <Field
-        label={`Amount refunded (${order.currency})`}
-        name="amount"
-        type="number"
-        inputMode="decimal"
-        step={step}
-        min={step}
-        max={order.held}
-        defaultValue={String(order.held)}
-        required
-      />
       {method !== CARD && (
         <Field
           label="Reference"
@@ -337,14 +406,69 @@ function RefundForm({ order, onChange, focusAfter, place }: FormProps) {
           hint="The transaction ID of the refund transfer or wallet payment."
         />
       )}
-      <div className="desk-row">
-        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
-          Record refund
-        </button>
-        <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
-          Back
-        </button>
-      </div>
+      <Field label="Reason" name="note" maxLength={200} required />
+      {review ? (
+        <div className="desk-confirm" role="group" aria-label="Confirm the refund">
+          <p>{refundPreview(order, review)}</p>
+          <div className="desk-row">
+            <button
+              type="button"
+              className="desk-button"
+              data-action="send-refund"
+              {...pressWhenIdle(busy, () => void send())}
+            >
+              {review.method === CARD ? 'Send refund to the card' : 'Record refund'}
+            </button>
+            <button
+              type="button"
+              className="desk-button desk-quiet"
+              onClick={() => setReview(null)}
+            >
+              Change
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="desk-row">
+          <button type="submit" className="desk-button">
+            Review refund
+          </button>
+          <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
+            Back
+          </button>
+        </div>
+      )}
     </form>
   );
+}
+
+/** The lines the refund form's quantities and fee box choose. */
+function chosenLines(order: DeskOrder, data: FormData): RefundedLine[] {
+  const lines: RefundedLine[] = [];
+  order.lines.forEach((_, index) => {
+    const quantity = Number(data.get(`line-${index}`) ?? 0);
+    if (Number.isInteger(quantity) && quantity > 0) lines.push({ index, quantity });
+  });
+  if (data.get('fee') === 'on') lines.push({ index: DELIVERY_FEE_LINE, quantity: 1 });
+  return lines;
+}
+
+/** What the confirmation says: the amount, the method, and what the shopper is told. */
+function refundPreview(order: DeskOrder, review: Omit<RefundBody, 'order'>): string {
+  const so = new Map<number, number>(order.lines.map((l, i) => [i, l.refunded]));
+  if (order.feeRefunded) so.set(DELIVERY_FEE_LINE, 1);
+  const items = order.lines.map((l) => ({
+    productName: l.productName,
+    selectedColor: l.colour,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+  }));
+  const worth = review.lines ? valueOfLines({ ...order, items }, review.lines, so) : { minor: 0 };
+  const amount =
+    review.amount ??
+    ('minor' in worth
+      ? Math.min(fromMinorUnits(worth.minor, order.currency), order.refundable)
+      : 0);
+  const how = paymentLabel(review.method);
+  return REFUND_VIEW_TEXT.confirm(formatMoney(amount, order.currency), how, order.address.email);
 }

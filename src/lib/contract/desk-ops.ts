@@ -33,7 +33,7 @@ export const DESK_OPS_REQUESTS = {
 /** A failed shopper mail as the desk lists it. */
 export const deskMailFailureSchema = z.object({
   id: z.string(),
-  kind: z.enum(['order-confirmation', 'order-status']),
+  kind: z.enum(['order-confirmation', 'order-status', 'refund']),
   orderId: z.string(),
   number: z.string(),
   to: z.string(),
@@ -58,20 +58,27 @@ export const deskPeriodSchema = z.object({
   to: z.string(),
   /** Orders placed in the period, cancelled ones included. */
   orders: z.number(),
-  /** Units and gross sales of the orders not cancelled. */
+  /**
+   * The books of the period's orders (src/lib/orders/books.ts): units net of lines refunded; sales
+   * (orders not cancelled nor awaiting their card payment) and what of them was returned; money
+   * collected and refunded on them, whenever it moved, and the net kept; what they still owe, and
+   * what is held beyond their worth (a refund due). collectedPkr − refundsPkr = netPkr, and netPkr +
+   * outstandingPkr − refundDuePkr = revenuePkr − returnedPkr.
+   */
   units: z.number(),
   revenuePkr: z.number(),
-  /** Refunds sent in the period, and the sales less them. */
+  returnedPkr: z.number(),
+  collectedPkr: z.number(),
   refundsPkr: z.number(),
   netPkr: z.number(),
-  /**
-   * Per payment method: the money received in the period, net of refunds sent by it; and what is
-   * still owed on the period's orders (COD delivered but not collected, transfers and wallets due).
-   */
+  outstandingPkr: z.number(),
+  refundDuePkr: z.number(),
+  /** The same per payment method: each column sums to the totals above. */
   methods: z.array(
     z.object({
       method: z.string(),
       collectedPkr: z.number(),
+      refundedPkr: z.number(),
       outstandingPkr: z.number(),
       outstandingOrders: z.number(),
     }),

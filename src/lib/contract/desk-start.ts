@@ -23,6 +23,8 @@ export const deskStaffSchema = z.object({
   inviteExpiresAt: z.nullable(z.number()),
   /** Whether they may see customers' personal data (always, for an owner). */
   personalData: z.boolean(),
+  /** Whether they may send refunds (always, for an owner). */
+  refunds: z.boolean(),
 });
 
 /** Answers of the calls the desk's first drawing waits for. */

@@ -137,6 +137,12 @@ export const deskPaymentSchema = z.object({
   amount: z.number(),
   reference: z.nullable(z.string()),
   by: z.string(),
+  /** A card refund reserved and not yet confirmed by the gateway. */
+  pending: z.boolean(),
+  /** A released reservation: the gateway refused it, and nothing went back. */
+  released: z.boolean(),
+  /** Why a refund was made, in the staff member's words. */
+  note: z.nullable(z.string()),
 });
 
 /** An order as the desk's detail shows it. */
@@ -150,8 +156,12 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
       unitPrice: z.number(),
       lineTotal: z.number(),
       image: z.string(),
+      /** How many of the line were refunded (or are being). */
+      refunded: z.number(),
     }),
   ),
+  /** Whether the delivery fee was refunded. */
+  feeRefunded: z.boolean(),
   itemsPkr: z.number(),
   amount: z.number(),
   deliveryFee: z.number(),
@@ -169,6 +179,10 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   /** What was sent back, and what the shop holds (paid minus refunded), in the order's currency. */
   refunded: z.number(),
   held: z.number(),
+  /** What may be refunded now: held, less a refund still being sent. */
+  refundable: z.number(),
+  /** Held beyond the order's worth (all of it once cancelled): a refund due. */
+  surplus: z.number(),
   // The order's return or exchange request as the returns list shows it (null: none).
   return: z.nullable(deskReturnSchema),
 });

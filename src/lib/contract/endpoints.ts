@@ -23,10 +23,11 @@ export function bodyLimitOf(pathname: string, method: string): number {
 
 /** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
 /**
- * Who may make a call: anyone, a signed-in shopper, any desk member, the owner, or `personalData`:
- * the owner and the members the owner allowed to see customers' personal data.
+ * Who may make a call: anyone, a signed-in shopper, any desk member, the owner, `personalData`:
+ * the owner and the members the owner allowed to see customers' personal data, or `refunds`: the
+ * owner and the members the owner allowed to send refunds.
  */
-export type Access = 'anyone' | 'shopper' | 'staff' | 'owner' | 'personalData';
+export type Access = 'anyone' | 'shopper' | 'staff' | 'owner' | 'personalData' | 'refunds';
 
 /**
  * The Netlify function that serves a call, grouped by who calls: `shop` the public calls (and the
@@ -423,6 +424,16 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Allows a member customers' personal data (the export, the look-up), or stops it",
   },
+  deskStaffRefunds: {
+    method: 'POST',
+    paths: ['/api/desk/staff/refunds'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskStaffPersonalData',
+    answer: 'deskStaffChange',
+    msg: false,
+    summary: 'Allows a member to send refunds, or stops it',
+  },
   deskStaffRemove: {
     method: 'POST',
     paths: ['/api/desk/staff/remove'],
@@ -540,7 +551,7 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/orders/refund'],
     router: 'desk',
-    access: 'staff',
+    access: 'refunds',
     request: 'deskRefund',
     answer: 'deskPaid',
     msg: false,

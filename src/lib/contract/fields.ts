@@ -42,7 +42,7 @@ export function humanText(required: string, max: number) {
 }
 
 /** A whole number from `min` to `max`; `name` words the messages ("Quantity must be …"). */
-function wholeNumber(name: string, min: number, max: number) {
+export function wholeNumber(name: string, min: number, max: number) {
   return z
     .number({ error: `${name} must be a number` })
     .check(

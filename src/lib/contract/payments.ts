@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { CARD, PAYMENT_METHODS, paymentLabel } from '../payments.ts';
 import { REFUND_METHODS } from '../returns/states.ts';
-import { humanText, requiredText } from './fields.ts';
+import { humanText, requiredText, wholeNumber } from './fields.ts';
 
 /** The largest amount one payment may record, in any currency (far above any order). */
 export const MAX_PAYMENT_AMOUNT = 1_000_000_000;
@@ -53,16 +53,38 @@ export const PAYMENT_MESSAGES = {
     }`,
 } as const;
 
-/** Body of the desk's deskRefund: the order, how the money was sent back, how much, the reference. */
-export const refundBodySchema = z.object({
-  order: requiredText('Order id or number is required', 64),
-  method: z.enum([...REFUND_METHODS, CARD], {
-    error: `Method must be one of: ${[...REFUND_METHODS, CARD].join(', ')}`,
-  }),
-  amount: ledgerAmount,
-  /** The transfer's or wallet's reference; a card refund's comes from the gateway. */
-  reference: z.optional(humanText('Reference is required', 60)),
+/** One line a refund pays back: its index on the order (-1: the delivery fee), and how many. */
+export const refundLineSchema = z.object({
+  index: wholeNumber('Line', -1, 999),
+  quantity: wholeNumber('Quantity', 1, 1000),
 });
+
+/**
+ * Body of the desk's deskRefund: the order, how the money goes back, the lines it pays back (the
+ * amount follows from them) or an amount alone (money held beyond the order's worth, an agreed
+ * reduction), the staff member's reason, whether the lines go back to stock, and the transfer's
+ * or wallet's reference (a card refund's comes from the gateway).
+ */
+export const refundBodySchema = z
+  .object({
+    order: requiredText('Order id or number is required', 64),
+    method: z.enum([...REFUND_METHODS, CARD], {
+      error: `Method must be one of: ${[...REFUND_METHODS, CARD].join(', ')}`,
+    }),
+    amount: z.optional(ledgerAmount),
+    lines: z.optional(
+      z.array(refundLineSchema).check(z.minLength(1, 'Choose at least one line'), z.maxLength(100)),
+    ),
+    restock: z.optional(z.boolean({ error: 'Restock must be true or false' })),
+    note: humanText('Say why the refund is made', 200),
+    reference: z.optional(humanText('Reference is required', 60)),
+  })
+  .check(
+    z.refine((b) => b.amount !== undefined || b.lines !== undefined, {
+      error: 'Choose the lines to refund, or an amount',
+      path: ['lines'],
+    }),
+  );
 
 /** What the desk's refund call receives once validated. */
 export type RefundBody = z.infer<typeof refundBodySchema>;
@@ -77,4 +99,13 @@ export const REFUND_MESSAGES = {
     `A refund with reference ${reference} is already recorded.`,
   recorded: (amount: string, method: string, number: string, state: string) =>
     `Refunded ${amount} by ${method} on order #${number}. The order is now ${state}.`,
+  unknownLine: (line: number) => `Line ${line + 1} is not on this order.`,
+  tooMany: (productName: string, left: number) =>
+    left === 0
+      ? `${productName} was already refunded in full.`
+      : `Only ${left} of ${productName} can still be refunded.`,
+  feeAgain: 'The delivery fee was already refunded.',
+  moreThanLines: (value: string) => `The refund is more than the ${value} the chosen lines cost.`,
+  inFlight:
+    'A refund on this order is still being sent. Wait for it to finish, then check the order again.',
 } as const;

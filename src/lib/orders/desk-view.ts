@@ -25,6 +25,12 @@ export const ORDER_VIEW_TEXT = {
   noOpenReturns: 'No open return or exchange requests.',
 } as const;
 
+/** What the refund form says itself. */
+export const REFUND_VIEW_TEXT = {
+  confirm: (amount: string, method: string, email: string) =>
+    `Refund ${amount} by ${method}? ${email} is mailed the amount, the method and when to expect it.`,
+} as const;
+
 /**
  * The methods the payment form offers on an order now: those of its shipping country, cash on
  * delivery only once the order is Delivered (the server refuses it before).

@@ -1,8 +1,13 @@
 // One ledger per order: every payment and every refund is an entry on it, and everything said about
 // an order's money (paid, due, refunded, its financial state, the business view's sums) is derived
-// from those entries, never stored beside them. Sums are kept in the currency's smallest unit, so
-// the parts always add up to the whole.
-import { currencyDigits, roundToMinor, toMinorUnits } from '../money.ts';
+// from those entries, never stored beside them. Sums are kept in the currency's minor unit (ISO
+// 4217: paisa, cents, fils), so the parts always add up to the whole.
+//
+// A card refund is reserved before the gateway is asked: its entry is written `pending`, so a
+// second refund racing it sees the money already spoken for, and is settled once the gateway
+// answers (`refundOutcomes`: sent, or released when the gateway refused it). The entry itself is
+// never changed; a released reservation counts for nothing.
+import { fromMinorUnits, toMinorUnits } from '../money.ts';
 import type { OrderStatus } from './status.ts';
 
 /** Whether an entry brought money in or sent it back. */
@@ -35,7 +40,25 @@ export interface LedgerEntry {
   status: OrderStatus;
   /** Why a refund was made: a return, a cancelled order, or a card payment for a cancelled order. */
   reason?: 'return' | 'cancelled';
+  /** A refund reserved before the gateway was asked; the order's `refundOutcomes` settles it. */
+  pending?: true;
+  /** What the gateway was asked to send back, in its own currency's minor units. */
+  charge?: { currency: string; minor: number };
+  /** The staff member's words on why the refund was made (shown on the order, kept in the audit). */
+  note?: string;
+  /** The lines (and the delivery fee) a refund pays back, when it was made by line. */
+  lines?: RefundedLine[];
 }
+
+/** One line of an order paid back by a refund: which line (its index), and how many of it. */
+export interface RefundedLine {
+  /** The line's index in the order's items; -1 for the delivery fee. */
+  index: number;
+  quantity: number;
+}
+
+/** How a pending refund ended: the gateway took it, or it was released unsent. */
+export type RefundOutcome = 'sent' | 'released';
 
 /** The fields of an order its ledger is read from. */
 export interface LedgerOrder {
@@ -43,6 +66,8 @@ export interface LedgerOrder {
   currency: string;
   status: OrderStatus;
   payments?: readonly LedgerEntry[];
+  /** Pending refunds' outcomes, by entry id. */
+  refundOutcomes?: Readonly<Record<string, RefundOutcome>>;
 }
 
 /**
@@ -63,38 +88,79 @@ export type FinancialState = (typeof FINANCIAL_STATES)[number];
 export const financialLabel = (state: FinancialState) =>
   state.charAt(0).toUpperCase() + state.slice(1);
 
-/** The ledger's sums in the order currency's smallest unit. */
+/** The ledger's sums in the order currency's minor unit. */
 export interface LedgerSums {
   totalMinor: number;
   paidMinor: number;
+  /** Refunds sent (a pending one counts once the gateway took it). */
   refundedMinor: number;
+  /** Refunds reserved and not yet settled. */
+  pendingMinor: number;
   /** Paid minus refunded: the money the shop holds for this order. */
   heldMinor: number;
+  /** What may still be refunded: held less what pending refunds have reserved. */
+  refundableMinor: number;
   /** What is still owed on the order (never below 0; 0 once cancelled). */
   dueMinor: number;
+  /** Held beyond what the order is worth (all of it once cancelled): a refund due. */
+  surplusMinor: number;
 }
 
 /** Whether an entry is a refund (entries without a kind are payments). */
 export const isRefund = (entry: Pick<LedgerEntry, 'kind'>) => entry.kind === 'refund';
 
+/** Whether an entry counts: every payment, a refund sent, a pending refund not yet settled. */
+export function entryState(
+  order: Pick<LedgerOrder, 'refundOutcomes'>,
+  entry: Pick<LedgerEntry, 'id' | 'pending'>,
+): 'settled' | 'pending' | 'released' {
+  if (!entry.pending) return 'settled';
+  const outcome = order.refundOutcomes?.[entry.id];
+  return outcome === undefined ? 'pending' : outcome === 'sent' ? 'settled' : 'released';
+}
+
+/** The entries that moved money: payments and refunds sent, no reservation still open or released. */
+export function settledEntries(order: LedgerOrder): LedgerEntry[] {
+  return (order.payments ?? []).filter((e) => entryState(order, e) === 'settled');
+}
+
+/** The refunds reserved and not yet settled. */
+export function pendingRefunds(order: LedgerOrder): LedgerEntry[] {
+  return (order.payments ?? []).filter((e) => entryState(order, e) === 'pending');
+}
+
 /** The ledger's sums for an order. */
 export function ledgerSums(order: LedgerOrder): LedgerSums {
   let paidMinor = 0;
   let refundedMinor = 0;
+  let pendingMinor = 0;
   for (const entry of order.payments ?? []) {
     const minor = toMinorUnits(entry.amount, order.currency);
-    if (isRefund(entry)) refundedMinor += minor;
-    else paidMinor += minor;
+    const state = entryState(order, entry);
+    if (state === 'released') continue;
+    if (!isRefund(entry)) paidMinor += minor;
+    else if (state === 'pending') pendingMinor += minor;
+    else refundedMinor += minor;
   }
   const totalMinor = toMinorUnits(order.total, order.currency);
-  const dueMinor = order.status === 'Cancelled' ? 0 : Math.max(0, totalMinor - paidMinor);
-  return { totalMinor, paidMinor, refundedMinor, heldMinor: paidMinor - refundedMinor, dueMinor };
+  const cancelled = order.status === 'Cancelled';
+  const heldMinor = paidMinor - refundedMinor;
+  return {
+    totalMinor,
+    paidMinor,
+    refundedMinor,
+    pendingMinor,
+    heldMinor,
+    refundableMinor: heldMinor - pendingMinor,
+    dueMinor: cancelled ? 0 : Math.max(0, totalMinor - paidMinor),
+    surplusMinor: Math.max(0, cancelled ? heldMinor : heldMinor - totalMinor),
+  };
 }
 
 /** The financial state that follows from an order's ledger and status. */
 export function financialState(order: LedgerOrder): FinancialState {
-  const { totalMinor, paidMinor, refundedMinor, heldMinor } = ledgerSums(order);
-  if (order.status === 'Cancelled' && heldMinor > 0) return 'refund due';
+  const { totalMinor, paidMinor, refundedMinor, heldMinor, surplusMinor } = ledgerSums(order);
+  if (surplusMinor > 0) return 'refund due';
   if (refundedMinor > 0) return heldMinor === 0 ? 'refunded' : 'partly refunded';
   if (paidMinor === 0) return 'unpaid';
   return paidMinor >= totalMinor ? 'paid' : 'partly paid';
@@ -106,9 +172,9 @@ export function isPaidInFull(order: LedgerOrder): boolean {
   return paidMinor > 0 && paidMinor >= totalMinor;
 }
 
-/** An amount in the currency's smallest unit back in the currency. */
+/** An amount in the currency's minor unit back in the currency (577500 PKR paisa → 5775). */
 export function fromMinor(minor: number, currency: string): number {
-  return roundToMinor(minor / 10 ** currencyDigits(currency), currency);
+  return fromMinorUnits(minor, currency);
 }
 
 /**
@@ -124,9 +190,10 @@ export function referenceKey(kind: LedgerKind, method: string, reference: string
 export function refundRefusal(
   order: LedgerOrder,
   amountMinor: number,
-): 'no-payment' | 'more-than-held' | null {
-  const { paidMinor, heldMinor } = ledgerSums(order);
+): 'no-payment' | 'more-than-held' | 'in-flight' | null {
+  const { paidMinor, refundableMinor } = ledgerSums(order);
   if (paidMinor === 0) return 'no-payment';
-  if (amountMinor > heldMinor) return 'more-than-held';
+  if (pendingRefunds(order).length > 0) return 'in-flight';
+  if (amountMinor > refundableMinor) return 'more-than-held';
   return null;
 }

@@ -100,12 +100,36 @@ export function toDeskStaff(staff: StaffRecord): DeskStaff {
     invitedBy: staff.invitedBy,
     inviteExpiresAt: staff.status === 'invited' ? staff.inviteExpiresAt : null,
     personalData: seesPersonalData(staff),
+    refunds: mayRefund(staff),
   };
 }
 
 /** Whether a member may see customers' personal data: an owner, or a member the owner allowed. */
 export const seesPersonalData = (staff: Pick<StaffRecord, 'role' | 'personalData'>): boolean =>
   staff.role === 'owner' || staff.personalData === true;
+
+/** Whether a member may send refunds: an owner, or a member the owner allowed. */
+export const mayRefund = (staff: Pick<StaffRecord, 'role' | 'refunds'>): boolean =>
+  staff.role === 'owner' || staff.refunds === true;
+
+/** What the owner may grant a member, each with who has it and the words the desk says. */
+const GRANTS = {
+  personalData: {
+    has: seesPersonalData,
+    ownersHave: DESK_ANSWERS.ownersHavePersonalData,
+    set: DESK_ANSWERS.personalDataSet,
+    unchanged: DESK_ANSWERS.personalDataUnchanged,
+  },
+  refunds: {
+    has: mayRefund,
+    ownersHave: DESK_ANSWERS.ownersHaveRefunds,
+    set: DESK_ANSWERS.refundsSet,
+    unchanged: DESK_ANSWERS.refundsUnchanged,
+  },
+} as const;
+
+/** A right the owner grants members one by one. */
+export type StaffGrant = keyof typeof GRANTS;
 
 const hashInvite = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -415,7 +439,7 @@ export async function signOut(store: Store, staff: StaffRecord) {
 export async function authenticateStaff(
   deps: Deps,
   token: string | null,
-  access: 'staff' | 'owner' | 'personalData',
+  access: 'staff' | 'owner' | 'personalData' | 'refunds',
 ): Promise<StaffRecord> {
   if (!token) throw unauthenticated(DESK_ANSWERS.signInRequired);
   const keys = verifyingKeys(deps.config);
@@ -435,6 +459,7 @@ export async function authenticateStaff(
   if (access === 'owner' && staff.role !== 'owner') throw forbidden(DESK_ANSWERS.ownerOnly);
   if (access === 'personalData' && !seesPersonalData(staff))
     throw forbidden(DESK_ANSWERS.personalDataOnly);
+  if (access === 'refunds' && !mayRefund(staff)) throw forbidden(DESK_ANSWERS.refundsOnly);
   return staff;
 }
 
@@ -507,40 +532,42 @@ export async function changeRole(
 }
 
 /**
- * The owner allows a member customers' personal data (the orders export, the customer look-up), or
- * stops it, audited. Owners always have it; no one changes their own.
+ * The owner grants a member a right (customers' personal data: the orders export and the customer
+ * look-up; refunds), or takes it back, audited. Owners always have both; no one changes their own.
  */
-export async function setPersonalData(
+export async function setGrant(
   store: Store,
   owner: StaffRecord,
+  grant: StaffGrant,
   input: { staffId: string; allowed: boolean },
 ) {
+  const words = GRANTS[grant];
   const staff = await changeable(store, owner, input.staffId);
-  if (staff.role === 'owner') throw conflict(DESK_ANSWERS.ownersHavePersonalData(staff.email));
-  if (seesPersonalData(staff) === input.allowed)
+  if (staff.role === 'owner') throw conflict(words.ownersHave(staff.email));
+  if (words.has(staff) === input.allowed)
     return {
       success: true as const,
-      message: DESK_ANSWERS.personalDataUnchanged(staff.email, input.allowed),
+      message: words.unchanged(staff.email, input.allowed),
       staff: toDeskStaff(staff),
     };
   // Only while they are still staff as read: a member made owner meanwhile is not written over.
   const updated = await store.staff.update(
     staff.id,
-    { set: { personalData: input.allowed } },
+    { set: { [grant]: input.allowed } },
     { role: 'staff', status: ['invited', 'active'] },
   );
   if (!updated) throw await refusal(store, staff);
   await audit(
     store,
     owner,
-    'staff.personalData',
+    `staff.${grant}`,
     `staff:${staff.id}`,
-    { personalData: seesPersonalData(staff) },
-    { personalData: seesPersonalData(updated) },
+    { [grant]: words.has(staff) },
+    { [grant]: words.has(updated) },
   );
   return {
     success: true as const,
-    message: DESK_ANSWERS.personalDataSet(updated.email, input.allowed),
+    message: words.set(updated.email, input.allowed),
     staff: toDeskStaff(updated),
   };
 }

@@ -30,7 +30,8 @@ export type OperatorAlertKind =
   | 'rates-down'
   | 'rates-refused'
   | 'store-unreachable'
-  | 'card-after-cancel';
+  | 'card-after-cancel'
+  | 'card-mismatch';
 
 /** At most one mail per kind per window of this length (aligned to the clock: :00, :15, :30, :45). */
 export const ALERT_WINDOW_MS = 15 * 60_000;
@@ -86,6 +87,13 @@ const HEADINGS: Readonly<Record<OperatorAlertKind, { subject: string; action: st
     action: [
       "The shop asks Safepay to refund the card at once. Check the refund in Safepay's dashboard;",
       'if it is not there within a day, refund it from the dashboard by hand and tell the shopper.',
+    ],
+  },
+  'card-mismatch': {
+    subject: "A card payment differs between Safepay and the shop's books",
+    action: [
+      "Open the order on the desk and the payment in Safepay's dashboard. A refund Safepay made that",
+      'the shop has not recorded, or one the shop recorded that Safepay did not make, is listed above.',
     ],
   },
   'store-unreachable': {

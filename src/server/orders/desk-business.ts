@@ -3,66 +3,38 @@
 // charged at) and per currency, the top products, and cancel and return counts; and a customer
 // look-up by e-mail with their orders and lifetime total.
 //
-// Counting rules: `orders` counts every order placed in the period; units, sales (revenuePkr), the
-// currency totals and the top products count only orders not cancelled; `cancelled` counts the
-// period's orders that are cancelled now; `returns` counts the return and exchange requests made in
-// the period (of orders placed whenever). Money moved is read from the orders' ledgers by the day
-// it moved: refunds sent in the period (net = sales − refunds) and, per method, what was collected
-// (payments less refunds by that method). Outstanding is what the period's orders still owe: a COD
-// order once Delivered (before that the courier has not collected it), any other as soon as placed.
+// Counting rules: `orders` counts every order placed in the period; its money is the books of the
+// period's orders (src/lib/orders/books.ts, one identity: collected − refunded = net kept, and net
+// kept + outstanding − refund due = sales − returned), whenever that money moved. Sales, units
+// (net of the lines refunded), the currency totals and the top products count only orders not
+// cancelled and not still awaiting their card payment; `cancelled` counts the period's orders that
+// are cancelled now; `returns` counts the return and exchange requests made in the period (of
+// orders placed whenever).
 import { businessPeriods, type Period } from '../../lib/desk-ops.ts';
 import { karachiDay } from '../../lib/desk.ts';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
 import type { Deps } from '../deps.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { toDeskLine } from './desk-orders.ts';
-import { orderTotalPkr } from '../../lib/orders/money.ts';
-import { fromMinor, isRefund, ledgerSums, type LedgerEntry } from '../../lib/orders/ledger.ts';
+import { books, orderBooks, type BookOrder } from '../../lib/orders/books.ts';
+import { isRefund, settledEntries } from '../../lib/orders/ledger.ts';
+import { isUnpaidCard } from './card-orders.ts';
 
-/** A ledger entry in rupees: its own figure, or (written before it had one) at the order's rate. */
-const entryPkr = (o: OrderRecord, e: LedgerEntry) =>
-  e.amountPkr ?? Math.round(e.amount / (o.rate || 1));
+/** An order as the books read it: an unpaid card order is not a sale yet. */
+export const bookOrder = (o: OrderRecord): BookOrder =>
+  o.status !== 'Cancelled' && isUnpaidCard(o) ? { ...o, awaitingCard: true } : o;
 
-/** What an order still owes, in rupees at its rate; a COD order owes only once Delivered. */
-function outstandingPkr(o: OrderRecord): number {
-  if (o.status === 'Cancelled') return 0;
-  if (o.paymentMethod === 'COD' && o.status !== 'Delivered') return 0;
-  return Math.round(fromMinor(ledgerSums(o).dueMinor, o.currency) / (o.rate || 1));
-}
-
-/** The period's money by method: collected (entries dated in it) and outstanding (its orders). */
-function moneyByMethod(
-  period: Period,
-  placed: readonly OrderRecord[],
-  moved: readonly { order: OrderRecord; entry: LedgerEntry }[],
-) {
-  const rows = new Map<
-    string,
-    { method: string; collectedPkr: number; outstandingPkr: number; outstandingOrders: number }
-  >();
-  const row = (method: string) => {
-    const found = rows.get(method) ?? {
-      method,
-      collectedPkr: 0,
-      outstandingPkr: 0,
-      outstandingOrders: 0,
-    };
-    rows.set(method, found);
-    return found;
-  };
-  for (const { order, entry } of moved) {
-    const day = karachiDay(entry.at);
-    if (day < period.from || day > period.to) continue;
-    row(entry.method).collectedPkr += (isRefund(entry) ? -1 : 1) * entryPkr(order, entry);
-  }
-  for (const o of placed) {
-    const owed = outstandingPkr(o);
-    if (owed === 0) continue;
-    const r = row(o.paymentMethod);
-    r.outstandingPkr += owed;
-    r.outstandingOrders++;
-  }
-  return [...rows.values()].sort((a, b) => a.method.localeCompare(b.method));
+/** How many of each line (by index) were refunded: by the refunds' own lines, else a refunded return's. */
+export function refundedUnits(o: OrderRecord): Map<number, number> {
+  const units = new Map<number, number>();
+  const byLine = settledEntries(o).filter((e) => isRefund(e) && e.lines);
+  for (const e of byLine)
+    for (const l of e.lines!)
+      if (l.index >= 0) units.set(l.index, (units.get(l.index) ?? 0) + l.quantity);
+  const r = o.returnRequest;
+  if (byLine.length === 0 && r?.kind === 'return' && r.state === 'refunded')
+    for (const l of r.lines) units.set(l.line, (units.get(l.line) ?? 0) + l.quantity);
+  return units;
 }
 
 /** How many products the business view ranks. */
@@ -98,46 +70,45 @@ export function periodFigures(
   period: Period,
   placed: readonly OrderRecord[],
   returns: number,
-  moved: readonly { order: OrderRecord; entry: LedgerEntry }[] = [],
 ): DeskPeriod {
-  const kept = placed.filter((o) => !isCancelled(o));
+  const sold = placed.filter((o) => !isCancelled(o) && !isUnpaidCard(o));
   const products = new Map<
     string,
     { productId: string; productName: string; units: number; revenuePkr: number }
   >();
   let units = 0;
-  for (const o of kept) {
-    for (const i of o.items) {
-      units += i.quantity;
+  for (const o of sold) {
+    const refunded = refundedUnits(o);
+    o.items.forEach((i, index) => {
+      const kept = Math.max(0, i.quantity - (refunded.get(index) ?? 0));
+      units += kept;
       const row = products.get(i.productId) ?? {
         productId: i.productId,
         productName: i.productName,
         units: 0,
         revenuePkr: 0,
       };
-      row.units += i.quantity;
+      row.units += kept;
       row.revenuePkr += i.lineTotal;
       products.set(i.productId, row);
-    }
+    });
   }
-  const revenuePkr = kept.reduce((sum, o) => sum + orderTotalPkr(o), 0);
-  const refundsPkr = moved
-    .filter(({ entry }) => {
-      const day = karachiDay(entry.at);
-      return isRefund(entry) && day >= period.from && day <= period.to;
-    })
-    .reduce((sum, { order, entry }) => sum + entryPkr(order, entry), 0);
+  const figures = books(placed.map(bookOrder));
   return {
     name: period.name,
     from: period.from,
     to: period.to,
     orders: placed.length,
     units,
-    revenuePkr,
-    refundsPkr,
-    netPkr: revenuePkr - refundsPkr,
-    methods: moneyByMethod(period, placed, moved),
-    currencies: perCurrency(kept),
+    revenuePkr: figures.salesPkr,
+    returnedPkr: figures.returnedPkr,
+    collectedPkr: figures.collectedPkr,
+    refundsPkr: figures.refundedPkr,
+    netPkr: figures.netPkr,
+    outstandingPkr: figures.outstandingPkr,
+    refundDuePkr: figures.refundDuePkr,
+    methods: figures.methods,
+    currencies: perCurrency(sold),
     topProducts: [...products.values()]
       .sort(
         (a, b) =>
@@ -157,10 +128,7 @@ export async function businessView(deps: Deps, now = Date.now()) {
   const earliest = periods.at(-1)!.from;
   const recent: { day: string; order: OrderRecord }[] = [];
   const returnDays: string[] = [];
-  const moved: { order: OrderRecord; entry: LedgerEntry }[] = [];
   for (const order of await deps.store.orders.list()) {
-    for (const entry of order.payments ?? [])
-      if (karachiDay(entry.at) >= earliest) moved.push({ order, entry });
     const asked = returnDay(order);
     if (asked !== null && asked >= earliest) returnDays.push(asked);
     const day = karachiDay(order.date);
@@ -174,7 +142,6 @@ export async function businessView(deps: Deps, now = Date.now()) {
         p,
         recent.filter((r) => r.day >= p.from && r.day <= p.to).map((r) => r.order),
         returnDays.filter((d) => d >= p.from && d <= p.to).length,
-        moved,
       ),
     ),
   };
@@ -218,14 +185,13 @@ export async function customerLookup(deps: Deps, email: string) {
     }),
     orderCount: orders.length,
     cancelledCount: orders.length - kept.length,
-    // Net of refunds: what the shop keeps of this customer's orders.
-    lifetimePkr: kept.reduce(
-      (sum, o) =>
-        sum +
-        orderTotalPkr(o) -
-        (o.payments ?? []).filter(isRefund).reduce((n, e) => n + entryPkr(o, e), 0),
-      0,
-    ),
+    // The worth of their orders less what was returned: sales − returned, by the books' rule.
+    lifetimePkr: kept
+      .filter((o) => !isUnpaidCard(o))
+      .reduce((sum, o) => {
+        const figures = orderBooks(bookOrder(o));
+        return sum + figures.sales - figures.returned;
+      }, 0),
     currencies: perCurrency(kept),
   };
 }

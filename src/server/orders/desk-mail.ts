@@ -4,7 +4,13 @@ import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from '../mail-text.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
+import {
+  financialState,
+  fromMinor,
+  ledgerSums,
+  type LedgerEntry,
+} from '../../lib/orders/ledger.ts';
+import { paymentLabel } from '../../lib/payments.ts';
 
 /**
  * The mail a shopper gets when the shop moves their order: the new status in the Track Order
@@ -30,13 +36,11 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
   if (order.status === 'Cancelled' && order.cancelReason)
     lines.push(`Reason: ${mailValue(order.cancelReason)}`);
   if (financialState(order) === 'refund due') {
-    const held = formatMoney(
-      fromMinor(ledgerSums(order).heldMinor, order.currency),
-      order.currency,
-    );
+    const sums = ledgerSums(order);
+    const held = formatMoney(fromMinor(sums.surplusMinor, order.currency), order.currency);
     lines.push(
       '',
-      `We received ${held} for this order. We will refund ${held} to you the way you paid; we will write again once it is sent.`,
+      `We received ${formatMoney(fromMinor(sums.heldMinor, order.currency), order.currency)} for this order. We will refund ${held} to you the way you paid; we will write again once it is sent.`,
     );
   }
   lines.push('', 'You can follow it under Your Orders.');
@@ -45,5 +49,43 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
     subject: `Your Bastaa order #${number} is ${order.status}`,
     text: lines.join('\n'),
     summary: `order ${order.id} status ${order.status}`,
+  };
+}
+
+/** When a refund by each method reaches the shopper, in the refund mail's words. */
+const REFUND_ARRIVES: Readonly<Record<string, string>> = {
+  Card: 'Card refunds usually reach your card within 5 to 10 business days, depending on your bank.',
+  'Bank Transfer': 'A bank transfer usually reaches your account within 1 to 3 business days.',
+  JazzCash: 'It reaches your JazzCash account within 1 business day.',
+  EasyPaisa: 'It reaches your EasyPaisa account within 1 business day.',
+};
+
+/**
+ * The mail a shopper gets for every refund sent: how much, by which method, when to expect it,
+ * and what it paid back (its lines), with what the order still holds.
+ */
+export function refundMail(order: OrderRecord, entry: LedgerEntry): Mail {
+  const number = shortNumber(order.id);
+  const amount = formatMoney(entry.amount, order.currency);
+  const lines = [
+    `Dear ${mailValue(order.address.firstName)},`,
+    '',
+    `We have refunded ${amount} for your order #${number} by ${paymentLabel(entry.method)}.`,
+    REFUND_ARRIVES[entry.method] ??
+      'It reaches you the way you paid, usually within 1 to 3 business days.',
+  ];
+  const refunded = (entry.lines ?? []).map((l) =>
+    l.index < 0
+      ? 'the delivery fee'
+      : `${l.quantity} x ${mailValue(order.items[l.index]?.productName ?? 'item')} (${mailValue(order.items[l.index]?.selectedColor ?? '')})`,
+  );
+  if (refunded.length > 0) lines.push('', `This refund is for: ${refunded.join('; ')}.`);
+  if (entry.reference) lines.push(`Reference: ${mailValue(entry.reference)}`);
+  lines.push('', 'You can follow your order under Your Orders.');
+  return {
+    to: order.address.email,
+    subject: `Your Bastaa refund for order #${number}`,
+    text: lines.join('\n'),
+    summary: `order ${order.id} refund ${entry.id}`,
   };
 }

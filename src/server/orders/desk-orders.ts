@@ -6,6 +6,7 @@
 // The list filters, searches and counts over the orders' heads (store.orders.listHeads: the few
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
+import { DELIVERY_FEE_LINE, refundedSoFar } from '../../lib/orders/refund-lines.ts';
 import { checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
@@ -96,9 +97,10 @@ function timeline(o: OrderRecord): DeskEvent[] {
 
 /** One order as the desk's detail shows it. */
 export function toDeskOrder(o: OrderRecord): DeskOrder {
+  const refunded = refundedSoFar(o);
   return {
     ...toDeskLine(o),
-    lines: o.items.map((i) => ({
+    lines: o.items.map((i, index) => ({
       productId: i.productId,
       productName: i.productName,
       colour: i.selectedColor,
@@ -106,7 +108,9 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
       unitPrice: i.unitPrice,
       lineTotal: i.lineTotal,
       image: i.image,
+      refunded: refunded.get(index) ?? 0,
     })),
+    feeRefunded: (refunded.get(DELIVERY_FEE_LINE) ?? 0) > 0,
     itemsPkr: o.amountPkr,
     amount: o.amount,
     deliveryFee: o.deliveryFee,
@@ -215,7 +219,7 @@ export async function moveDeskOrder(
   staff: StaffRecord | null,
   body: DeskMoveBody,
   waitUntil?: WaitUntil,
-  opts: { mail?: boolean } = {},
+  opts: { mail?: boolean; alert?: boolean } = {},
 ): Promise<{ success: true; message: string; order: DeskOrder }> {
   const { store } = deps;
   const to = parseStatus(body.to);
@@ -273,7 +277,7 @@ export async function moveDeskOrder(
   const mail = opts.mail === false ? null : statusMail(moved);
   if (mail) void mailShopper(deps, mail, { kind: 'order-status', orderId: moved.id }, waitUntil);
   // The shop hears of a cancel by one of its own (the CLI, which mails no one, is the operator).
-  if (to === 'Cancelled' && opts.mail !== false)
+  if (to === 'Cancelled' && opts.mail !== false && opts.alert !== false)
     void alertShop(
       deps,
       { kind: 'cancelled', order: moved, by: actorOf(staff ?? CLI_ACTOR).email },

@@ -12,6 +12,12 @@ export {
   toDeskOrder,
 } from './desk-orders.ts';
 export { hideUserOrder, showUserOrder } from './order-page.ts';
+export { refundMail, statusMail } from './desk-mail.ts';
+export {
+  cancelIfRefundedInFull,
+  refundedBeforeShipping,
+  REFUNDED_IN_FULL,
+} from './refunded-orders.ts';
 export {
   cancelOrder,
   checkIdempotencyKey,

@@ -2,13 +2,12 @@
 // figure and the order's status, for every writer: the desk's payments and refunds, a return's
 // refund, the card gateway.
 import { randomUUID } from 'node:crypto';
+import { toMinorUnits } from '../../lib/money.ts';
 import type { LedgerActor, LedgerEntry } from '../../lib/orders/ledger.ts';
+import { newEntryPkr } from '../../lib/orders/money.ts';
 import type { OrderRecord } from '../store/port.ts';
 
-/** An entry's amount in rupees, at the order's own rate. */
-const inPkr = (o: OrderRecord, amount: number) => Math.round(amount / (o.rate || 1));
-
-/** A new ledger entry on `order`, written now by `by`. */
+/** A new ledger entry on `order`, written now by `by`; its rupee figure by the one rule (newEntryPkr). */
 export function ledgerEntry(
   order: OrderRecord,
   by: LedgerActor,
@@ -17,7 +16,11 @@ export function ledgerEntry(
   return {
     id: randomUUID(),
     at: new Date().toISOString(),
-    amountPkr: inPkr(order, fields.amount),
+    amountPkr: newEntryPkr(
+      order,
+      fields.kind ?? 'payment',
+      toMinorUnits(fields.amount, order.currency),
+    ),
     by,
     status: order.status,
     ...fields,

@@ -4,7 +4,13 @@
 import type { DeskEvent } from '../../lib/contract/desk.ts';
 import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { fromMinor, isRefund, ledgerSums, type LedgerOrder } from '../../lib/orders/ledger.ts';
+import {
+  entryState,
+  fromMinor,
+  isRefund,
+  ledgerSums,
+  type LedgerOrder,
+} from '../../lib/orders/ledger.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import type { OrderRecord } from '../store/port.ts';
 
@@ -30,10 +36,15 @@ export function paymentView(o: OrderRecord) {
       amount: p.amount,
       reference: p.reference,
       by: p.by.email,
+      pending: entryState(o, p) === 'pending',
+      released: entryState(o, p) === 'released',
+      note: p.note ?? null,
     })),
     due: fromMinor(sums.dueMinor, o.currency),
     refunded: fromMinor(sums.refundedMinor, o.currency),
     held: fromMinor(sums.heldMinor, o.currency),
+    refundable: fromMinor(Math.max(0, sums.refundableMinor), o.currency),
+    surplus: fromMinor(sums.surplusMinor, o.currency),
   };
 }
 
@@ -50,20 +61,22 @@ export const NO_DETAILS = {
  * and reference (the status unchanged; the same words in the note, for readers of the note alone).
  */
 export function withPaymentEvents(events: DeskEvent[], o: OrderRecord): DeskEvent[] {
-  const payments: DeskEvent[] = (o.payments ?? []).map((p) => ({
-    kind: isRefund(p) ? 'refund' : 'payment',
-    returnStep: null,
-    method: p.method,
-    amount: p.amount,
-    reference: p.reference,
-    at: p.at,
-    atKarachi: karachiTime(p.at),
-    from: p.status,
-    to: p.status,
-    by: p.by.email,
-    note: `${isRefund(p) ? 'Refund sent' : 'Payment received'}: ${formatMoney(p.amount, o.currency)} by ${paymentLabel(p.method)}${
-      p.reference ? ` (reference ${p.reference})` : ''
-    }`,
-  }));
+  const payments: DeskEvent[] = (o.payments ?? [])
+    .filter((p) => entryState(o, p) !== 'released')
+    .map((p) => ({
+      kind: isRefund(p) ? 'refund' : 'payment',
+      returnStep: null,
+      method: p.method,
+      amount: p.amount,
+      reference: p.reference,
+      at: p.at,
+      atKarachi: karachiTime(p.at),
+      from: p.status,
+      to: p.status,
+      by: p.by.email,
+      note: `${isRefund(p) ? (entryState(o, p) === 'pending' ? 'Refund being sent' : 'Refund sent') : 'Payment received'}: ${formatMoney(p.amount, o.currency)} by ${paymentLabel(p.method)}${
+        p.reference ? ` (reference ${p.reference})` : ''
+      }${p.note ? `. Reason: ${p.note}` : ''}`,
+    }));
   return [...events, ...payments].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -9,8 +9,7 @@ import type { OrderBody } from '../../lib/contract/requests.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
-import { BASE_CURRENCY } from '../../lib/currency.ts';
-import { currencyDigits } from '../../lib/money.ts';
+import { money, moneyFromAmount } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -30,15 +29,6 @@ import { cardGateway } from './card-payments.ts';
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
 
 /**
- * An amount in the ISO 4217 minor unit the gateway counts in. The shop shows whole rupees (its
- * currencyDigits has PKR 0, as does this engine's Intl), but ISO 4217 and Safepay count paisa.
- */
-function gatewayMinor(amount: number, currency: string): number {
-  const digits = currency === BASE_CURRENCY ? 2 : currencyDigits(currency);
-  return Math.round(Number((amount * 10 ** digits).toPrecision(15)));
-}
-
-/**
  * What an order's card is charged: its total in its own currency where the gateway takes that
  * currency, else its rupee total (items in PKR plus the fee back at the order's rate), the figure
  * the checkout showed as "Your card is charged ₨…".
@@ -49,7 +39,7 @@ export function cardChargeOf(
 ): Omit<CardCharge, 'reference'> {
   const currency = chargeCurrency(order.currency, gateway);
   const amount = currency === order.currency ? order.total : orderTotalPkr(order);
-  return { chargeCurrency: currency, chargeMinor: gatewayMinor(amount, currency) };
+  return { chargeCurrency: currency, chargeMinor: moneyFromAmount(amount, currency).minor };
 }
 
 /**
@@ -88,8 +78,7 @@ export async function openCardPayment(
   try {
     created = await gateway.createPayment({
       orderId: order.id,
-      amountMinor: charge.chargeMinor,
-      currency: charge.chargeCurrency,
+      amount: money(charge.chargeMinor, charge.chargeCurrency),
       // The order page shows "Confirming your payment…" and asks the shop, never this address.
       returnUrl: `${page}&card=return`,
       cancelUrl: `${page}&card=cancelled`,

@@ -11,7 +11,7 @@
 // order's charge to the unit, and the gateway's own reading of the payment agrees.
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { shortNumber } from '../../lib/desk.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoneyValue, money } from '../../lib/money.ts';
 import { CARD_MESSAGES } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import type { WaitUntil } from '../background.ts';
@@ -169,7 +169,8 @@ async function refundUnwanted(
 ): Promise<Outcome> {
   const card = order.card!;
   const why = order.status === 'Cancelled' ? 'cancelled' : 'already paid';
-  const amount = formatMoney(card.chargeMinor / 100, card.chargeCurrency);
+  const charge = money(card.chargeMinor, card.chargeCurrency);
+  const amount = formatMoneyValue(charge);
   void alertOperator(
     deps,
     'card-after-cancel',
@@ -179,6 +180,6 @@ async function refundUnwanted(
     },
     { waitUntil },
   );
-  await gateway.refund(reference, card.chargeMinor);
+  await gateway.refund(reference, charge, `${reference}-unwanted`);
   return { text: `refunded: order ${why}`, matched: true };
 }

@@ -16,7 +16,21 @@ import {
   type RefundBody,
 } from '../../lib/contract/payments.ts';
 import { shortNumber } from '../../lib/desk.ts';
-import { currencyDigits, formatMoney, roundToMinor, toMinorUnits } from '../../lib/money.ts';
+import {
+  amountOf,
+  currencyDigits,
+  formatMoney,
+  formatMoneyValue,
+  minMoney,
+  money,
+  moneyFromAmount,
+  roundToShown,
+  toMinorUnits,
+  type Money,
+} from '../../lib/money.ts';
+import { refundLinesValue } from '../../lib/orders/refund-lines.ts';
+import { setDeskColourStock } from '../catalogue/index.ts';
+import { mailShopper } from '../operations/index.ts';
 import {
   financialState,
   fromMinor,
@@ -30,7 +44,13 @@ import type { Deps } from '../deps.ts';
 import { refundToCard } from './card-refunds.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
-import { findOrder, ledgerEntry, toDeskOrder } from '../orders/index.ts';
+import {
+  cancelIfRefundedInFull,
+  findOrder,
+  ledgerEntry,
+  refundMail,
+  toDeskOrder,
+} from '../orders/index.ts';
 import { CLI_ACTOR, actorOf, audit } from '../operations/index.ts';
 
 /** The statuses in which a payment of this method may be recorded. */
@@ -40,7 +60,7 @@ function statusesFor(method: string): OrderStatus[] {
 
 /** Why an amount is not a whole number of the order currency's minor unit, or null. */
 function minorUnitRefusal(o: OrderRecord, amount: number): Error | null {
-  return roundToMinor(amount, o.currency) === amount
+  return roundToShown(amount, o.currency) === amount
     ? null
     : invalid(PAYMENT_MESSAGES.badMinorUnit(o.currency, currencyDigits(o.currency)));
 }
@@ -141,65 +161,111 @@ export async function recordPayment(store: Store, staff: StaffRecord | null, bod
   };
 }
 
-/** Why this refund cannot be recorded on the order as read, or null. */
-function refundRefusalError(o: OrderRecord, body: RefundBody): Error | null {
-  const unit = minorUnitRefusal(o, body.amount);
-  if (unit) return unit;
-  const why = refundRefusal(o, toMinorUnits(body.amount, o.currency));
+/** The money a refund sends back: from its lines (never more than they cost), or its amount. */
+function refundAmount(o: OrderRecord, body: RefundBody): Money {
+  if (body.amount !== undefined) {
+    const unit = minorUnitRefusal(o, body.amount);
+    if (unit) throw unit;
+  }
+  const asked = body.amount === undefined ? null : moneyFromAmount(body.amount, o.currency);
+  if (!body.lines) return asked!;
+  const value = refundLinesValue(o, body.lines);
+  if ('kind' in value) {
+    if (value.kind === 'unknown-line') throw invalid(REFUND_MESSAGES.unknownLine(value.line));
+    if (value.kind === 'too-many')
+      throw conflict(REFUND_MESSAGES.tooMany(value.productName, value.left));
+    throw conflict(REFUND_MESSAGES.feeAgain);
+  }
+  const worth = money(value.minor, o.currency);
+  if (asked && asked.minor > worth.minor)
+    throw conflict(REFUND_MESSAGES.moreThanLines(formatMoneyValue(worth)));
+  // The lines' worth, unless less is held (a part already paid back another way).
+  return asked ?? minMoney(worth, money(Math.max(0, ledgerSums(o).refundableMinor), o.currency));
+}
+
+/** Why a refund of `amount` cannot be recorded on the order as read, or null. */
+function refundRefusalError(o: OrderRecord, amount: Money): Error | null {
+  const why = refundRefusal(o, amount.minor);
   if (why === 'no-payment') return conflict(REFUND_MESSAGES.noPayment);
-  if (why === 'more-than-held') {
-    const held = fromMinor(ledgerSums(o).heldMinor, o.currency);
-    return conflict(REFUND_MESSAGES.moreThanHeld(formatMoney(held, o.currency)));
+  if (why === 'in-flight') return conflict(REFUND_MESSAGES.inFlight);
+  if (why === 'more-than-held' || amount.minor <= 0) {
+    const held = money(Math.max(0, ledgerSums(o).refundableMinor), o.currency);
+    return conflict(REFUND_MESSAGES.moreThanHeld(formatMoneyValue(held)));
   }
   return null;
 }
 
 /**
- * Records a refund sent on an order for a staff member (null: the operator CLI): a cancelled order
- * whose money is due back, or part of a payment returned by agreement. Returns' refunds are
- * recorded by the return's own step, which also caps them at the returned lines.
+ * Sends (by card) or records (sent another way) a refund on an order for a staff member allowed
+ * refunds (null: the operator CLI): by its lines or an amount, with the staff member's reason.
+ * Then: the lines go back to stock when asked, an order refunded in full before it shipped is
+ * cancelled, the shopper is mailed the refund, and the audit log keeps it.
  */
-export async function recordRefund(
-  deps: Pick<Deps, 'store' | 'config'>,
-  staff: StaffRecord | null,
-  body: RefundBody,
-) {
+export async function recordRefund(deps: Deps, staff: StaffRecord | null, body: RefundBody) {
   const { store } = deps;
   const order = await findOrder(store, body.order);
-  const refused = refundRefusalError(order, body);
+  const amount = refundAmount(order, body);
+  const refused = refundRefusalError(order, amount);
   if (refused) throw refused;
   const actor = actorOf(staff ?? CLI_ACTOR);
+  const details = {
+    note: body.note,
+    ...(body.lines ? { lines: body.lines } : {}),
+    ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
+  };
   let saved: OrderRecord;
-  let entry: LedgerEntry;
   if (body.method === CARD) {
-    // Through the gateway first: the entry is written once the card's money is on its way back.
-    saved = await refundToCard(store, deps.config, order, body.amount, actor);
-    entry = saved.payments!.at(-1)!;
+    // Reserved on the ledger, sent through the gateway, then settled (card-refunds.ts).
+    saved = await refundToCard(store, deps.config, order, amount, actor, details);
   } else {
     if (!body.reference) throw invalid(REFUND_MESSAGES.referenceRequired(body.method));
-    entry = ledgerEntry(order, actor, {
+    const entry = ledgerEntry(order, actor, {
       kind: 'refund',
       method: body.method,
-      amount: body.amount,
+      amount: amountOf(amount),
       reference: body.reference,
-      ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
+      ...details,
     });
     saved = await append(store, order, entry, [...ORDER_STATUSES]);
   }
+  const entry = saved.payments!.filter((e) => e.kind === 'refund').at(-1)!;
+  if (body.restock && body.lines) await restockLines(deps, staff, saved, body.lines);
+  saved = await cancelIfRefundedInFull(store, saved, actor);
+  void mailShopper(deps, refundMail(saved, entry), { kind: 'refund', orderId: saved.id });
   await audit(store, actor, 'order.refund', `order:${order.id}`, ledgerFigures(order), {
     ...ledgerFigures(saved),
     method: entry.method,
     amount: entry.amount,
     reference: entry.reference,
+    note: body.note,
+    ...(body.lines ? { lines: body.lines } : {}),
   });
   return {
     success: true as const,
     message: REFUND_MESSAGES.recorded(
-      formatMoney(body.amount, order.currency),
+      formatMoneyValue(amount),
       paymentLabel(body.method),
       shortNumber(order.id),
       financialState(saved),
     ),
     order: toDeskOrder(saved),
   };
+}
+
+/** Marks the refunded lines' colours in stock again (the shop keeps stock as in or out). */
+async function restockLines(
+  deps: Deps,
+  staff: StaffRecord | null,
+  order: OrderRecord,
+  lines: readonly { index: number }[],
+) {
+  for (const l of lines) {
+    const item = order.items[l.index];
+    if (!item) continue;
+    await setDeskColourStock(deps.store, staff, {
+      productId: item.productId,
+      color: item.selectedColor,
+      inStock: true,
+    }).catch(() => undefined);
+  }
 }

@@ -17,7 +17,13 @@ export {
   settleOverdueCardOrder,
 } from './card-expiry.ts';
 export { cardGateway, recordCardPayment } from './card-payments.ts';
-export { refundCancelledCard, refundToCard } from './card-refunds.ts';
+export { afterCancel, refundToCard } from './card-refunds.ts';
+export {
+  PENDING_GRACE_MS,
+  reconcileCards,
+  reconcileCardsLater,
+  type Reconciled,
+} from './card-reconcile.ts';
 // Cards: the provider-neutral gateway port, the Safepay adapter and whether cards are offered.
 export {
   chargeCurrency,

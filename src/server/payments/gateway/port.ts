@@ -1,14 +1,15 @@
 // The card-gateway port: what the shop needs from any hosted-checkout provider, in the shop's own
 // words. An adapter (safepay.ts) reshapes its provider's API into these types at its boundary, so
 // nothing above it sees a provider's field names, states or headers. A second gateway is one more
-// module implementing PaymentGateway.
+// module implementing PaymentGateway. Amounts cross this port as Money (src/lib/money.ts): an
+// integer count of the currency's ISO 4217 minor unit, which every gateway here counts in.
+import type { Money } from '../../../lib/money.ts';
 
 /** What the shop asks a gateway to charge: one order, in the currency's minor units (ISO 4217). */
 export interface PaymentRequest {
   orderId: string;
-  /** Integer minor units of `currency` (paisa, cents): ₨14,812 is 1_481_200. */
-  amountMinor: number;
-  currency: string;
+  /** What to charge, in its currency's minor units (paisa, cents): ₨14,812 is 1_481_200 PKR. */
+  amount: Money;
   /** Where the hosted page sends the shopper after paying; never trusted as proof of payment. */
   returnUrl: string;
   /** Where the hosted page sends the shopper who gives up. */
@@ -86,8 +87,13 @@ export interface PaymentGateway {
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** Reads a payment's state back from the gateway (never from the shopper's return address). */
   readPayment(reference: string): Promise<PaymentReading>;
-  /** Refunds part or all of a paid payment; the gateway's webhook confirms it later. */
-  refund(reference: string, amountMinor: number): Promise<PaymentReading>;
+  /**
+   * Refunds part or all of a paid payment, in the payment's own currency; the gateway's webhook
+   * confirms it later. `key` names this one refund: an adapter whose provider takes an idempotency
+   * key sends it. The shop never has two refunds of one order in flight (the ledger reserves each
+   * first), so a provider without one is still asked at most once per reservation.
+   */
+  refund(reference: string, amount: Money, key: string): Promise<PaymentReading>;
   /**
    * Checks one webhook delivery: `rawBody` exactly as received (never re-serialised), its headers,
    * and the time it arrived. Pure: it changes nothing, so a replay verifies again and processing

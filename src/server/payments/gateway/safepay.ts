@@ -28,6 +28,7 @@ import {
   type WebhookVerdict,
 } from './port.ts';
 import { checkSignedDelivery } from './webhook.ts';
+import type { Money } from '../../../lib/money.ts';
 
 /** The currencies Safepay's SDK lists for a payment; every one has two minor digits. */
 export const SAFEPAY_CURRENCIES = ['PKR', 'USD', 'AED', 'SAR', 'CAD', 'EUR', 'GBP'] as const;
@@ -251,9 +252,9 @@ export function safepayGateway(settings: SafepaySettings): PaymentGateway {
           merchant_api_key: settings.apiKey,
           intent: 'CYBERSOURCE',
           mode: 'payment',
-          currency: request.currency,
+          currency: request.amount.currency,
           // Safepay's v3 amounts are in the smallest unit (paisa, cents): the port's minor units.
-          amount: request.amountMinor,
+          amount: request.amount.minor,
         }),
         'payment session',
       ).data.tracker.token;
@@ -278,10 +279,18 @@ export function safepayGateway(settings: SafepaySettings): PaymentGateway {
 
     readPayment,
 
-    async refund(reference: string, amountMinor: number): Promise<PaymentReading> {
+    // Safepay's public refund call takes no idempotency key: `_key` is the shop's own (the ledger
+    // reserves one refund at a time, and the reconciliation reads the refunded total back).
+    async refund(reference: string, amount: Money, _key: string): Promise<PaymentReading> {
       checkReference(reference);
-      checkAmount(amountMinor);
+      checkAmount(amount.minor);
+      const amountMinor = amount.minor;
       const before = await readPayment(reference);
+      if (before.currency !== amount.currency)
+        throw new GatewayError(
+          'invalid-input',
+          `payment ${reference} was charged in ${before.currency}; a refund in ${amount.currency} cannot go back to it`,
+        );
       if (before.state !== 'paid' && before.state !== 'partially_refunded')
         throw new GatewayError(
           'rejected',
@@ -376,11 +385,11 @@ function checkAmount(amountMinor: number) {
 function checkRequest(request: PaymentRequest) {
   if (typeof request.orderId !== 'string' || !/^[\w-]{1,64}$/.test(request.orderId))
     throw new GatewayError('invalid-input', 'orderId must be 1-64 letters, digits, _ or -');
-  checkAmount(request.amountMinor);
-  if (!(SAFEPAY_CURRENCIES as readonly string[]).includes(request.currency))
+  checkAmount(request.amount.minor);
+  if (!(SAFEPAY_CURRENCIES as readonly string[]).includes(request.amount.currency))
     throw new GatewayError(
       'invalid-input',
-      `Safepay does not charge ${request.currency}; charge the order in PKR (chargeCurrency)`,
+      `Safepay does not charge ${request.amount.currency}; charge the order in PKR (chargeCurrency)`,
     );
   for (const [name, url] of [
     ['returnUrl', request.returnUrl],

@@ -147,6 +147,8 @@ export function mongoOrders({
               total: 1,
               currency: 1,
               payments: 1,
+              refundOutcomes: 1,
+              paymentMethod: 1,
               address: 1,
             },
           },
@@ -159,6 +161,8 @@ export function mongoOrders({
         total: d.total,
         currency: d.currency,
         payments: d.payments ?? [],
+        ...(d.refundOutcomes ? { refundOutcomes: d.refundOutcomes } : {}),
+        paymentMethod: d.paymentMethod,
         email: d.address?.email ?? '',
         firstName: d.address?.firstName ?? '',
         lastName: d.address?.lastName ?? '',
@@ -218,6 +222,20 @@ export function mongoOrders({
         { $push: { payments: entry } },
       );
       return typeof saved === 'string' ? { kind: saved } : { kind: 'saved', order: saved };
+    },
+    async settleRefund(id, entryId, outcome) {
+      const settled = `refundOutcomes.${entryId}`;
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          {
+            _id: id,
+            payments: { $elemMatch: { id: entryId, pending: true } },
+            [settled]: { $exists: false },
+          },
+          { $set: { [settled]: outcome } },
+          { returnDocument: 'after' },
+        ),
+      );
     },
     // Cards.
     async setCard(id, card, when = {}) {

@@ -1,7 +1,7 @@
 // Failed shopper mails, kept to be retried and resent from the desk.
 
 /** Which shopper mails are kept when they fail: order mails only, never one carrying a code or link. */
-export type MailFailureKind = 'order-confirmation' | 'order-status';
+export type MailFailureKind = 'order-confirmation' | 'order-status' | 'refund';
 /** Waiting for a retry, being sent by one sender right now, sent at last, or retried no more. */
 export type MailFailureState = 'failed' | 'sending' | 'sent' | 'given-up';
 

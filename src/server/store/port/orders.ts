@@ -2,7 +2,7 @@
 // and the repository whose writes are each one atomic step.
 import type { Order } from '../../../lib/contract/responses.ts';
 import type { OrderStatus } from '../../../lib/orders/moves.ts';
-import type { LedgerEntry } from '../../../lib/orders/ledger.ts';
+import type { LedgerEntry, RefundOutcome } from '../../../lib/orders/ledger.ts';
 import type { RefundAccount } from '../../../lib/returns/refund-account.ts';
 import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
 
@@ -39,6 +39,8 @@ export interface OrderRecord extends Omit<
    * financial state is derived from these entries and stored nowhere else.
    */
   payments?: LedgerEntry[];
+  /** How each pending refund on the ledger ended, by entry id; set once per entry. */
+  refundOutcomes?: Record<string, RefundOutcome>;
   /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
   hiddenByOwner?: boolean;
   /** A card order's payment at the gateway: absent until one is opened (the gateway was down). */
@@ -83,6 +85,8 @@ export interface OrderHead {
   total: number;
   currency: string;
   payments: LedgerEntry[];
+  refundOutcomes?: Record<string, RefundOutcome>;
+  paymentMethod: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -208,6 +212,12 @@ export interface OrderRepository {
    * transaction cannot pay two orders even when both writes race.
    */
   appendLedger(id: string, entry: LedgerEntry, when: LedgerCondition): Promise<LedgerWrite>;
+  /**
+   * Settles pending refund `entryId` on the order as `outcome`, in one atomic write, only while the
+   * entry is on the ledger and not yet settled. Returns the updated order, or null when it was not
+   * (no such order or entry, or settled already): a refund is settled once, by whoever comes first.
+   */
+  settleRefund(id: string, entryId: string, outcome: RefundOutcome): Promise<OrderRecord | null>;
   // Cards.
   /**
    * Sets a card order's gateway charge, in one atomic write, only while the order is Order Placed,

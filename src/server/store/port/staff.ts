@@ -30,6 +30,11 @@ export interface StaffRecord {
    * look-up. Owners always may; absent on records made before the grant existed (not granted).
    */
   personalData?: boolean;
+  /**
+   * The owner let this member send refunds (to a card, or record one sent another way). Owners
+   * always may; absent on records made before the grant existed (not granted).
+   */
+  refunds?: boolean;
   createdAt: string;
 }
 

@@ -29,9 +29,11 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
     orderHeads: db.prepare(
       `SELECT id, date, status, json_extract(doc, '$.total') AS total,
        json_extract(doc, '$.currency') AS currency, json_extract(doc, '$.payments') AS payments,
+       json_extract(doc, '$.refundOutcomes') AS refundOutcomes,
+       json_extract(doc, '$.paymentMethod') AS paymentMethod,
        json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
        json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
-       FROM orders INDEXED BY orders_heads_ledger ORDER BY date DESC, rowid DESC`,
+       FROM orders INDEXED BY orders_heads_books ORDER BY date DESC, rowid DESC`,
     ),
     claimReference: db.prepare(
       'INSERT INTO ledger_references (key, order_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
@@ -91,6 +93,10 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         total: Number(r.total),
         currency: String(r.currency),
         payments: r.payments ? (JSON.parse(String(r.payments)) as LedgerEntry[]) : [],
+        ...(r.refundOutcomes
+          ? { refundOutcomes: JSON.parse(String(r.refundOutcomes)) as OrderHead['refundOutcomes'] }
+          : {}),
+        paymentMethod: String(r.paymentMethod),
         email: String(r.email ?? ''),
         firstName: String(r.firstName ?? ''),
         lastName: String(r.lastName ?? ''),
@@ -150,6 +156,19 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         const next: OrderRecord = { ...order, payments: [...ledger, entry] };
         q.orderUpdate.run(order.status, JSON.stringify(next), id);
         return { kind: 'saved' as const, order: next };
+      });
+    },
+    async settleRefund(id, entryId, outcome) {
+      return tx(() => {
+        const order = getOrder(id);
+        const entry = order?.payments?.find((e) => e.id === entryId);
+        if (!order || !entry?.pending || order.refundOutcomes?.[entryId] !== undefined) return null;
+        const next: OrderRecord = {
+          ...order,
+          refundOutcomes: { ...order.refundOutcomes, [entryId]: outcome },
+        };
+        q.orderUpdate.run(order.status, JSON.stringify(next), id);
+        return next;
       });
     },
     // Cards.
