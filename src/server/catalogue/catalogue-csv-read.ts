@@ -1,6 +1,7 @@
 // Reading the spreadsheet form of the catalogue as an owner's spreadsheet writes it: any of three
 // separators, UTF-8 or Excel's "ANSI", extra columns, and cells read by the rules in
-// src/lib/catalogue-sheet.ts. Every problem is one line naming the row, the column and the value.
+// src/lib/catalogue-sheet.ts. Every problem is one line naming the row, the column and the value;
+// a sheet with any problem gives no records at all.
 import {
   quoted,
   readCategory,
@@ -20,16 +21,14 @@ import {
   wholesaleProblem,
   type Cell,
 } from '../../lib/catalogue-sheet.ts';
+import { CSV_COLUMNS, REQUIRED_COLUMNS, SPEC_COLUMNS, type Column } from './catalogue-csv.ts';
 import {
-  CSV_COLUMNS,
   detectDelimiter,
-  parseCsvRows,
-  REQUIRED_COLUMNS,
+  readCsvRows,
+  readHeaderCells,
   restoreFormula,
-  SPEC_COLUMNS,
-  type Column,
   type CsvRow,
-} from './catalogue-csv.ts';
+} from './csv-text.ts';
 
 /** What a CSV file became: records for the schema and, per record and colour, its row. */
 export type CsvCatalogue =
@@ -114,7 +113,15 @@ function readHeader(header: CsvRow): {
  * any order; a product column may be blank on some rows, and the non-blank ones must agree.
  */
 export function csvToCatalogue(text: string): CsvCatalogue {
-  const [header, ...lines] = parseCsvRows(text, detectDelimiter(text));
+  const delimiter = detectDelimiter(text);
+  const read = readCsvRows(text, delimiter);
+  if (!read.ok) {
+    const { row, index, problem } = read.problem;
+    const column = readHeaderCells(text, delimiter)[index]?.trim();
+    const where = row > 1 && column ? rowProblem(row, column, problem) : `row ${row}: ${problem}`;
+    return { ok: false, errors: [where], warnings: [] };
+  }
+  const [header, ...lines] = read.rows;
   if (!header) return { ok: false, errors: ['the CSV file is empty'], warnings: [] };
   const { at, errors, warnings } = readHeader(header);
   if (errors.length) return { ok: false, errors, warnings };
