@@ -17,11 +17,17 @@ import {
   readWholesale,
   readYesNo,
   rowProblem,
-  TEXT_LIMITS,
   wholesaleProblem,
   type Cell,
 } from '../../lib/catalogue-sheet.ts';
-import { CSV_COLUMNS, REQUIRED_COLUMNS, SPEC_COLUMNS, type Column } from './catalogue-csv.ts';
+import {
+  CSV_COLUMNS,
+  PRODUCT_FIELDS,
+  SPEC_DECLARATIONS,
+  SPEC_FIELDS,
+  type Column,
+} from '../../lib/product-fields.ts';
+import { REQUIRED_COLUMNS } from './catalogue-csv.ts';
 import {
   detectDelimiter,
   readCsvRows,
@@ -62,19 +68,19 @@ const DOUBLE_ENCODED = /[ÂÃ][\u0080-\u00bf]|â€/;
 
 /** The product columns, each with the rule that reads it and what a blank means. */
 const PRODUCT_RULES: [Column, (text: string) => Cell<unknown>, blank?: unknown][] = [
-  ['productName', (t) => readText(t, TEXT_LIMITS.productName)],
-  ['maker', (t) => readOptionalText(t, TEXT_LIMITS.maker), ''],
+  ['productName', (t) => readText(t, PRODUCT_FIELDS.productName.max)],
+  ['maker', (t) => readOptionalText(t, PRODUCT_FIELDS.maker.max), ''],
   ['category', readCategory],
   ['price', readPrice],
   ['discountPercent', readDiscount, 0],
   ['wholesalePrice', readWholesale, null],
   ['stock', readStock],
   ['bestSeller', readYesNo, false],
-  ['para', (t) => readOptionalText(t, TEXT_LIMITS.para), ''],
+  ['para', (t) => readOptionalText(t, PRODUCT_FIELDS.para.max), ''],
   // A blank specification is left out: the shop shows only those given.
-  ...SPEC_COLUMNS.map((c): [Column, (text: string) => Cell<unknown>] => [
+  ...SPEC_FIELDS.map((c): [Column, (text: string) => Cell<unknown>] => [
     c,
-    (t) => readOptionalText(t, TEXT_LIMITS[c]),
+    (t) => readOptionalText(t, SPEC_DECLARATIONS[c].max),
   ]),
 ];
 
@@ -273,7 +279,7 @@ function readProduct(
     bestSeller: fields.bestSeller,
     para: fields.para,
     specs: Object.fromEntries(
-      SPEC_COLUMNS.filter((c) => typeof fields[c] === 'string' && fields[c] !== '').map((c) => [
+      SPEC_FIELDS.filter((c) => typeof fields[c] === 'string' && fields[c] !== '').map((c) => [
         c,
         fields[c],
       ]),

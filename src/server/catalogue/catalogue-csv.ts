@@ -1,36 +1,13 @@
 // The spreadsheet form of the catalogue: one row per product and colour (docs/catalogue.md,
-// "Catalogue CSV columns").
-import { SPEC_FIELDS, type Product } from '../../lib/product.ts';
+// "Catalogue CSV columns"); the columns are the fields' declaration's (src/lib/product-fields.ts).
+import { CSV_COLUMNS, SPEC_FIELDS, type Column, type SpecField } from '../../lib/product-fields.ts';
+import type { Product } from '../../lib/product.ts';
 import { csvText } from './csv-text.ts';
-
-/** The eleven specification columns, in docs/product.md §3 order. */
-export const SPEC_COLUMNS = SPEC_FIELDS;
-
-/**
- * The CSV columns, in order. `images` holds the colour's images separated by `|`; `swatch` the
- * paint (#rrggbb) of a colour outside the swatch table.
- */
-export const CSV_COLUMNS = [
-  '_id',
-  'productName',
-  'maker',
-  'category',
-  'price',
-  'discountPercent',
-  'wholesalePrice',
-  'stock',
-  'bestSeller',
-  'para',
-  ...SPEC_COLUMNS,
-  'color',
-  'images',
-  'swatch',
-] as const;
 
 /** The columns an import needs; `swatch` may be left out. */
 export const REQUIRED_COLUMNS = CSV_COLUMNS.filter((c) => c !== 'swatch');
 
-export type Column = (typeof CSV_COLUMNS)[number];
+export { CSV_COLUMNS, type Column };
 
 /** The catalogue as CSV text, one row per product and colour; `csvToCatalogue` reads it back. */
 export function catalogueToCsv(products: readonly Product[]): string {
@@ -50,7 +27,7 @@ export function catalogueToCsv(products: readonly Product[]): string {
         bestSeller: yesNo(p.bestSeller),
         para: p.para,
         ...(Object.fromEntries(SPEC_FIELDS.map((f) => [f, p.specs[f] ?? ''])) as Record<
-          (typeof SPEC_FIELDS)[number],
+          SpecField,
           string
         >),
         color,
