@@ -1,10 +1,11 @@
 // The catalogue import as a shop owner's spreadsheet feeds it: one test per message, through importCatalogueFile on real files, and through
-// `npm run shop -- catalogue import|export` in a fresh process where the printed lines matter.
+// `npm run shop -- catalogue import|export` where the printed lines matter (in this process, and
+// each command once in a fresh process).
 import { openDemoPhotoStore } from '../../src/demo/photos/open.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWN_COLOURS } from '../../src/lib/catalogue-sheet.ts';
 import { ANSI_WARNING } from '../../src/server/catalogue/catalogue-csv-read.ts';
 import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/catalogue/catalogue-csv.ts';
@@ -13,7 +14,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
-import { runShop } from '../fixtures/cli.ts';
+import { loadShop, runShop, shopInProcess } from '../fixtures/cli.ts';
 import { bag, bareSheet, excelSheet, sheet, type Cells } from '../fixtures/sheets.ts';
 
 let store: Store;
@@ -38,9 +39,11 @@ function file(name: string, content: string | Buffer): string {
 const importSheet = (rows: Cells[], columns?: string[], sep?: string) =>
   importCatalogueFile(store, file('catalogue.csv', sheet(rows, columns, sep)));
 
-/** Runs the operator CLI in a fresh process over a store in `dataDir`. */
-const shop = (dataDir: string, ...args: string[]) =>
-  runShop({ DATA_DIR: dataDir, PHOTOS_DIR: path.join(work, 'photos') }, ...args);
+const cliEnv = (dataDir: string) => ({ DATA_DIR: dataDir, PHOTOS_DIR: path.join(work, 'photos') });
+/** Runs an operator CLI command in this process over a store in `dataDir`. */
+const shop = (dataDir: string, ...args: string[]) => shopInProcess(cliEnv(dataDir), ...args);
+/** The same in a fresh process, as an operator starts it. */
+const shopProcess = (dataDir: string, ...args: string[]) => runShop(cliEnv(dataDir), ...args);
 
 describe('spreadsheet import messages', () => {
   it('name the spreadsheet row, the column and the value typed, and what is accepted, all at once, and nothing is written', async () => {
@@ -574,14 +577,17 @@ describe('extra columns', () => {
   });
 });
 
-describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
-  it('prints warnings, and with photos missing and no --images, one hint to pass --images <folder>', () => {
+describe('npm run shop -- catalogue import', () => {
+  // Loading the CLI's modules is seconds of CPU, more on a loaded machine: a minute only catches a hang.
+  beforeAll(loadShop, 60_000);
+
+  it('prints warnings, and with photos missing and no --images, one hint to pass --images <folder>', async () => {
     const rows = [
       bag({ images: 'front.jpg|side.jpg', notes: 'x' }),
       bag({ _id: 'bag-b', images: 'back.jpg' }),
     ];
     const target = file('catalogue.csv', sheet(rows, [...REQUIRED_COLUMNS, 'notes']));
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
+    const run = await shop(path.join(work, 'db'), 'catalogue', 'import', target);
     expect(run.err.split('\n')).toEqual([
       'warning: row 1: ignored column(s) notes: not catalogue columns',
       'row 2, images: image front.jpg was not found',
@@ -596,24 +602,30 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     expect(run.status).toBe(1);
   });
 
-  it('prints warnings before the counts when the import goes ahead', () => {
-    const target = file(
-      'catalogue.csv',
-      sheet([bag({ notes: 'x' })], [...REQUIRED_COLUMNS, 'notes']),
-    );
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
-    expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
-    expect(run.out).toBe(
-      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
-        // An import is published unless --draft.
-        'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
-    );
-    expect(run.status).toBe(0);
-  });
+  // In a fresh process, as an operator starts it. A process costs a second or two of CPU to start
+  // here, several on a loaded 2-core machine: a minute only catches a command that hangs.
+  it(
+    'prints warnings before the counts when the import goes ahead, in a fresh process',
+    { timeout: 60_000 },
+    () => {
+      const target = file(
+        'catalogue.csv',
+        sheet([bag({ notes: 'x' })], [...REQUIRED_COLUMNS, 'notes']),
+      );
+      const run = shopProcess(path.join(work, 'db'), 'catalogue', 'import', target);
+      expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
+      expect(run.out).toBe(
+        `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
+          // An import is published unless --draft.
+          'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
+      );
+      expect(run.status).toBe(0);
+    },
+  );
 
-  it('gives no hint when --images was given', () => {
+  it('gives no hint when --images was given', async () => {
     const target = file('catalogue.csv', sheet([bag({ images: 'front.jpg' })]));
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target, '--images', work);
+    const run = await shop(path.join(work, 'db'), 'catalogue', 'import', target, '--images', work);
     expect(run.err.split('\n')).toEqual([
       'row 2, images: image front.jpg was not found',
       'Nothing was imported.',
@@ -621,35 +633,42 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm run shop -- catalogue export', { timeout: 60_000 }, () => {
-  it('on a fresh store writes the demo catalogue and says so, leaving the store empty', async () => {
-    const dataDir = path.join(work, 'fresh');
-    const demo = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as { _id: string }[];
-    const target = path.join(work, 'out.csv');
-    const run = shop(dataDir, 'catalogue', 'export', target);
-    expect(run.out).toBe(
-      `The store has no products yet, so this is the demo catalogue that the first npm start loads: wrote ${demo.length} products to ${target}.`,
-    );
-    const written = readFileSync(target, 'utf8');
-    // The byte-order mark Excel needs to open the file as UTF-8.
-    expect(written.startsWith('\uFEFF_id,productName,')).toBe(true);
-    const rows = written.trim().split('\r\n');
-    expect(rows.length).toBeGreaterThan(demo.length);
-    expect(rows[1]!.startsWith(`${demo[0]!._id},`)).toBe(true);
-    const fresh = openSqliteStore(dataDir);
-    expect(await fresh.products.count()).toBe(0);
-    await fresh.close();
-    // As the CLI imports it: on the demo path, the demo photos render when first read.
-    const back = await importCatalogueFile(store, target, { photos: openDemoPhotoStore() });
-    expect(back).toMatchObject({ ok: true, inserted: demo.length, warnings: [] });
-  });
+describe('npm run shop -- catalogue export', () => {
+  beforeAll(loadShop, 60_000);
 
-  it('on a store with products writes them and counts them', () => {
+  // In a fresh process, as an operator starts it (a minute: see the import's).
+  it(
+    'on a fresh store writes the demo catalogue and says so, leaving the store empty, in a fresh process',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = path.join(work, 'fresh');
+      const demo = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as { _id: string }[];
+      const target = path.join(work, 'out.csv');
+      const run = shopProcess(dataDir, 'catalogue', 'export', target);
+      expect(run.out).toBe(
+        `The store has no products yet, so this is the demo catalogue that the first npm start loads: wrote ${demo.length} products to ${target}.`,
+      );
+      const written = readFileSync(target, 'utf8');
+      // The byte-order mark Excel needs to open the file as UTF-8.
+      expect(written.startsWith('\uFEFF_id,productName,')).toBe(true);
+      const rows = written.trim().split('\r\n');
+      expect(rows.length).toBeGreaterThan(demo.length);
+      expect(rows[1]!.startsWith(`${demo[0]!._id},`)).toBe(true);
+      const fresh = openSqliteStore(dataDir);
+      expect(await fresh.products.count()).toBe(0);
+      await fresh.close();
+      // As the CLI imports it: on the demo path, the demo photos render when first read.
+      const back = await importCatalogueFile(store, target, { photos: openDemoPhotoStore() });
+      expect(back).toMatchObject({ ok: true, inserted: demo.length, warnings: [] });
+    },
+  );
+
+  it('on a store with products writes them and counts them', async () => {
     const dataDir = path.join(work, 'stocked');
     const source = file('one.csv', sheet([bag()]));
-    expect(shop(dataDir, 'catalogue', 'import', source).status).toBe(0);
+    expect((await shop(dataDir, 'catalogue', 'import', source)).status).toBe(0);
     const target = path.join(work, 'out.json');
-    const run = shop(dataDir, 'catalogue', 'export', target);
+    const run = await shop(dataDir, 'catalogue', 'export', target);
     expect(run.out).toBe(`Wrote 1 product to ${target}.`);
     expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject([{ _id: 'dera-tote' }]);
   });
