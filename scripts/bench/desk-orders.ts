@@ -12,7 +12,7 @@ import { signingKey } from '../../src/server/accounts/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { closeStore, getStore } from '../../src/server/store/index.ts';
 import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
-import type { OrderRecord } from '../../src/server/store/port.ts';
+import type { OrderRecord, StaffRecord, Store } from '../../src/server/store/port.ts';
 
 /** One bank transfer paying a bench order in full. */
 const benchPayment = (amount: number, i: number): LedgerEntry[] => [
@@ -93,6 +93,81 @@ export function benchOrder(i: number, count: number, now: number): OrderRecord {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
+type Answer = { matched?: number; orderCount?: number; periods?: { orders: number }[] };
+
+/** One timed read: the desk call (`/api/desk/<call>`), its body, and what it found in its answer. */
+export interface DeskScenario {
+  scenario: string;
+  call: string;
+  body: object;
+  pick: (answer: Answer) => number;
+}
+
+/** The reads the bench times, on orders placed up to `now`. */
+export function deskScenarios(now: number): DeskScenario[] {
+  const listed = (a: Answer) => a.matched ?? 0;
+  const list = (scenario: string, body: object): DeskScenario => ({
+    scenario,
+    call: 'orders/list',
+    body,
+    pick: listed,
+  });
+  return [
+    list('all orders, first 100', {}),
+    list('status Packing', { status: 'packing' }),
+    list('unpaid, last 30 days', { payment: 'unpaid', from: dayBefore(now, 30) }),
+    list('search by e-mail', { q: 'ayesha' }),
+    list('search by phone', { q: '+92 300 1005000' }),
+    list('first 500', { limit: 500 }),
+    // The other reads of the operations part, on the same orders.
+    {
+      scenario: 'business view (30-day orders)',
+      call: 'business',
+      body: {},
+      pick: (a) => a.periods?.at(-1)?.orders ?? 0,
+    },
+    {
+      scenario: 'customer look-up',
+      call: 'customer',
+      body: { email: 'ayesha9@example.com' },
+      pick: (a) => a.orderCount ?? 0,
+    },
+  ];
+}
+
+/**
+ * The member the bench signs in as: staff, not the owner (the order list is timed as most members
+ * see it), granted customers' personal data, which the customer look-up needs.
+ */
+export function benchMember(id: string = randomUUID()): StaffRecord {
+  return {
+    id,
+    email: 'bench@bastaa.pk',
+    name: 'Bench',
+    role: 'staff',
+    personalData: true,
+    status: 'active',
+    passwordHash: null,
+    totpSecret: null,
+    totpLastStep: 0,
+    sessionVersion: 0,
+    inviteHash: null,
+    inviteExpiresAt: null,
+    invitedBy: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** Adds the bench's member to `store` and answers a desk token for it. */
+export async function signInBenchMember(store: Store): Promise<string> {
+  const member = benchMember();
+  await store.staff.create(member);
+  return issueStaffToken(
+    { staffId: member.id, role: member.role, sessionVersion: member.sessionVersion },
+    signingKey(loadConfig()),
+  );
+}
+
 /** Seeds `count` orders into a fresh SQLite store and times the list call per scenario. */
 export async function deskListSpeed(count = 10_000, runs = 40): Promise<DeskListRow[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-desk-'));
@@ -103,48 +178,11 @@ export async function deskListSpeed(count = 10_000, runs = 40): Promise<DeskList
     const store = await getStore();
     const now = Date.now();
     for (let i = 0; i < count; i++) await store.orders.create(benchOrder(i, count, now));
-    const staffId = randomUUID();
-    await store.staff.create({
-      id: staffId,
-      email: 'bench@bastaa.pk',
-      name: 'Bench',
-      role: 'staff',
-      status: 'active',
-      passwordHash: null,
-      totpSecret: null,
-      totpLastStep: 0,
-      sessionVersion: 0,
-      inviteHash: null,
-      inviteExpiresAt: null,
-      invitedBy: null,
-      createdAt: new Date().toISOString(),
-    });
-    const token = await issueStaffToken(
-      { staffId, role: 'staff', sessionVersion: 0 },
-      signingKey(loadConfig()),
-    );
+    const token = await signInBenchMember(store);
     // Imported after DATA_DIR is set: the router reads the store and config per request.
     const { default: desk } = await import('../../netlify/functions/desk.mts');
-    type Answer = { matched?: number; orderCount?: number; periods?: { orders: number }[] };
-    const listed = (a: Answer) => a.matched ?? 0;
-    const scenarios: [string, string, object, (a: Answer) => number][] = [
-      ['all orders, first 100', 'orders/list', {}, listed],
-      ['status Packing', 'orders/list', { status: 'packing' }, listed],
-      [
-        'unpaid, last 30 days',
-        'orders/list',
-        { payment: 'unpaid', from: dayBefore(now, 30) },
-        listed,
-      ],
-      ['search by e-mail', 'orders/list', { q: 'ayesha' }, listed],
-      ['search by phone', 'orders/list', { q: '+92 300 1005000' }, listed],
-      ['first 500', 'orders/list', { limit: 500 }, listed],
-      // The other reads of the operations part, on the same 10,000 orders.
-      ['business view (30-day orders)', 'business', {}, (a) => a.periods?.at(-1)?.orders ?? 0],
-      ['customer look-up', 'customer', { email: 'ayesha9@example.com' }, (a) => a.orderCount ?? 0],
-    ];
     const rows: DeskListRow[] = [];
-    for (const [scenario, call, body, pick] of scenarios) {
+    for (const { scenario, call, body, pick } of deskScenarios(now)) {
       const times: number[] = [];
       let matched = 0;
       for (let run = 0; run < runs; run++) {
@@ -157,9 +195,10 @@ export async function deskListSpeed(count = 10_000, runs = 40): Promise<DeskList
           }),
           { ip: '127.0.0.1' },
         );
-        const answer = (await res.json()) as Answer;
+        const answer = (await res.json()) as Answer & { message?: string };
         times.push(performance.now() - started);
-        if (res.status !== 200) throw new Error(`desk ${call} answered ${res.status}`);
+        if (res.status !== 200)
+          throw new Error(`desk ${call} answered ${res.status}: ${answer.message ?? ''}`);
         matched = pick(answer);
       }
       times.sort((a, b) => a - b);

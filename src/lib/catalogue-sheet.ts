@@ -1,7 +1,9 @@
 // The catalogue's cell rules, as a spreadsheet user types values: the CSV import reads every cell
 // through them, and the desk's product form is to use the very same rules and messages. Each rule
 // answers the value, or the problem in words that quote what was typed and say what is accepted.
+import { COLOUR_FIELDS, PRODUCT_FIELDS } from './product-fields.ts';
 import { CATEGORIES, type Category } from './product.ts';
+import { PRODUCT_ID } from './stock.ts';
 import { SWATCHES } from './swatches.ts';
 
 /** The colour names the shop can paint without a swatch of their own, in table order. */
@@ -48,24 +50,6 @@ export function rowProblem(row: number, column: string, problem: string): string
   return `row ${row}, ${column}: ${problem}`;
 }
 
-/** The longest text each text column holds (docs/product.md §3 fields; the specs are the last eleven). */
-export const TEXT_LIMITS = {
-  productName: 120,
-  maker: 60,
-  para: 4000,
-  material: 120,
-  compatibility: 120,
-  texture: 120,
-  closure: 120,
-  compartment: 120,
-  zips: 120,
-  strap: 120,
-  length: 40,
-  width: 40,
-  height: 40,
-  weight: 40,
-} as const;
-
 /** A required text of at most `max` characters, trimmed. */
 export function readText(text: string, max: number): Cell<string> {
   const value = text.trim();
@@ -80,12 +64,13 @@ export function readOptionalText(text: string, max: number): Cell<string> {
   return text.trim() === '' ? ok('') : readText(text, max);
 }
 
-/** A product id: 3-64 lowercase letters, digits or hyphens (capitals are lowered). */
+/** A product id (PRODUCT_ID; capitals are lowered). */
 export function readId(text: string): Cell<string> {
   const value = text.trim().toLowerCase();
-  if (/^[a-z0-9-]{3,64}$/.test(value)) return ok(value);
+  if (PRODUCT_ID.test(value)) return ok(value);
   if (value === '') return no('is empty; every row needs the id of its product');
-  return no(`${quoted(text.trim())} is not an id: use 3 to 64 letters, digits or hyphens`);
+  const { min, max } = PRODUCT_FIELDS._id;
+  return no(`${quoted(text.trim())} is not an id: use ${min} to ${max} letters, digits or hyphens`);
 }
 
 /** A category in any case: "Handbags" is handbags. */
@@ -100,7 +85,8 @@ export function readCategory(text: string): Cell<Category> {
 const CURRENCY = /^(?:rs\.?|pkr|₨)\s*/i;
 const GROUPED = /^\d{1,3}(?:(?:,\d{3})+|(?:,\d{2})*,\d{3})$/;
 /** The most a price may be, in PKR. */
-export const MAX_PRICE = 10_000_000;
+export const MAX_PRICE = PRODUCT_FIELDS.price.max;
+const MAX_DISCOUNT = PRODUCT_FIELDS.discountPercent.max;
 
 /**
  * A price in whole rupees as people write it: 4500, 4,500 (or 1,00,000), Rs 4,500, Rs. 7800,
@@ -132,17 +118,17 @@ export function readWholesale(text: string): Cell<number | null> {
   return text.trim() === '' ? ok(null) : readPrice(text);
 }
 
-/** A discount in percent, 0 to 90: 10, 10% or 12.5%; blank is 0. */
+/** A discount in percent, from 0 to its declared most: 10, 10% or 12.5%; blank is 0. */
 export function readDiscount(text: string): Cell<number> {
   const typed = text.trim();
   if (typed === '') return ok(0);
   const match = /^(\d{1,3}(?:\.\d+)?)\s*%?$/.exec(typed);
   if (!match)
     return no(
-      `${quoted(typed)} is not a percentage; write a number from 0 to 90, such as 10 or 10%`,
+      `${quoted(typed)} is not a percentage; write a number from 0 to ${MAX_DISCOUNT}, such as 10 or 10%`,
     );
   const value = Number(match[1]);
-  if (value > 90) return no(`${quoted(typed)} is more than 90%`);
+  if (value > MAX_DISCOUNT) return no(`${quoted(typed)} is more than ${MAX_DISCOUNT}%`);
   return ok(value);
 }
 
@@ -194,15 +180,15 @@ export function readColour(text: string, swatch: string | null): Cell<string> {
   const known = KNOWN_COLOURS.find((c) => colourKey(c) === colourKey(typed));
   if (known) return ok(known);
   if (typed === '') return no('is empty; every row is one colour of its product');
-  if (typed.length > 40) return readText(typed, 40);
+  if (typed.length > COLOUR_FIELDS.color.max) return readText(typed, COLOUR_FIELDS.color.max);
   if (swatch) return ok(typed);
   return no(unknownColourProblem(typed, 'give its paint in the swatch column as #rrggbb'));
 }
 
 /** The most photos one colour may have. */
-export const MAX_IMAGES = 8;
+export const MAX_IMAGES = COLOUR_FIELDS.images.max;
 
-/** A colour's images in gallery order, separated by `|`: 1 to 8 file names or site paths. */
+/** A colour's images in gallery order, separated by `|`: 1 to MAX_IMAGES file names or site paths. */
 export function readImages(text: string): Cell<string[]> {
   const images = text
     .split('|')

@@ -14,9 +14,9 @@ import {
   readSwatch,
   readText,
   readWholesale,
-  TEXT_LIMITS,
   wholesaleProblem,
 } from './catalogue-sheet.ts';
+import { PRODUCT_FIELDS, SPEC_DECLARATIONS } from './product-fields.ts';
 import type { Category, Product, Specs } from './product.ts';
 import { productPath } from './routes.ts';
 import {
@@ -93,8 +93,11 @@ export function readProductForm(
     problems[field] = cell.problem;
     return undefined;
   };
-  const productName = take('productName', readText(form.productName, TEXT_LIMITS.productName));
-  const maker = take('maker', readOptionalText(form.maker, TEXT_LIMITS.maker));
+  const productName = take(
+    'productName',
+    readText(form.productName, PRODUCT_FIELDS.productName.max),
+  );
+  const maker = take('maker', readOptionalText(form.maker, PRODUCT_FIELDS.maker.max));
   const category = take('category', readCategory(form.category));
   const price = take('price', readPrice(form.price));
   const discountPercent = take('discountPercent', readDiscount(form.discountPercent));
@@ -103,12 +106,12 @@ export function readProductForm(
     const problem = wholesaleProblem(wholesalePrice, price);
     if (problem) problems.wholesalePrice = problem;
   }
-  const para = take('para', readOptionalText(form.para, TEXT_LIMITS.para));
+  const para = take('para', readOptionalText(form.para, PRODUCT_FIELDS.para.max));
   // Only the name, category, price and a colour with a photo are required: a specification left
   // empty is not stored, and the shop shows none for it.
   const specs: Partial<Specs> = {};
   for (const f of SPEC_FIELDS) {
-    const value = take(`specs.${f}`, readOptionalText(form.specs[f], TEXT_LIMITS[f]));
+    const value = take(`specs.${f}`, readOptionalText(form.specs[f], SPEC_DECLARATIONS[f].max));
     if (value) specs[f] = value;
   }
   const colorImages = readColours(form.colours, problems);

@@ -2,29 +2,15 @@
 // "Copy from a similar product": the new product's form takes what it has left empty from another
 // product, never its name, its photos or its id, so the owner adds a product in under a minute and
 // changes anything after.
-import { SPEC_FIELDS, type Product, type Specs } from './product.ts';
+import { SPEC_DECLARATIONS, SPEC_FIELDS } from './product-fields.ts';
+import type { Product, Specs } from './product.ts';
 import { productToForm, type ProductForm } from './product-form.ts';
-
-/** Each specification's label on the product page. */
-export const SPEC_LABELS: Readonly<Record<keyof Specs, string>> = {
-  material: 'Material',
-  compatibility: 'Compatibility',
-  texture: 'Texture',
-  closure: 'Closure',
-  compartment: 'Compartment',
-  zips: 'Zips',
-  strap: 'Strap',
-  length: 'Length',
-  width: 'Width',
-  height: 'Height',
-  weight: 'Weight',
-};
 
 /** The specifications a product gives, as [label, value] in the catalogue's order; empty ones left out. */
 export function shownSpecs(specs: Specs): [label: string, value: string][] {
   return SPEC_FIELDS.flatMap((f) => {
     const value = specs[f]?.trim();
-    return value ? [[SPEC_LABELS[f], value] as [string, string]] : [];
+    return value ? [[SPEC_DECLARATIONS[f].label, value] as [string, string]] : [];
   });
 }
 

@@ -1,5 +1,17 @@
 // zod/mini: the browser parses the product list with these schemas (src/lib/contract/responses.ts).
+// Every limit comes from the fields' declaration (src/lib/product-fields.ts).
 import * as z from 'zod/mini';
+import {
+  COLOUR_FIELDS,
+  COLOURS_FIELD,
+  PRODUCT_FIELDS,
+  SPEC_DECLARATIONS,
+  SPEC_FIELDS,
+  type SpecField,
+} from './product-fields.ts';
+import { PRODUCT_ID, PRODUCT_ID_RULE } from './stock.ts';
+
+export { SPEC_FIELDS };
 
 /** The three categories the shop sells, as stored on each product. */
 export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
@@ -11,23 +23,15 @@ const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max
 /** A specification: absent when not given, never an empty string (shoppers are shown none). */
 const spec = (max: number) => z.optional(text(max));
 
+const specFields = Object.fromEntries(
+  SPEC_FIELDS.map((f) => [f, spec(SPEC_DECLARATIONS[f].max)]),
+) as Record<SpecField, ReturnType<typeof spec>>;
+
 /**
  * Product specifications shown in the Description accordion (docs/product.md §3). Each is
  * optional: a product added in a minute has none, and the shop shows only those given.
  */
-export const specsSchema = z.strictObject({
-  material: spec(120),
-  compatibility: spec(120),
-  texture: spec(120),
-  closure: spec(120),
-  compartment: spec(120),
-  zips: spec(120),
-  strap: spec(120),
-  length: spec(40),
-  width: spec(40),
-  height: spec(40),
-  weight: spec(40),
-});
+export const specsSchema = z.strictObject(specFields);
 
 /**
  * A path on this site: one leading `/` (`//host/x.png` is another site to a browser, and the build
@@ -36,39 +40,54 @@ export const specsSchema = z.strictObject({
  */
 export const SITE_PATH = /^\/(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[\w\-./]+$/;
 
-/** One colour variant's images, in gallery order. */
-export const colorImagesSchema = z.strictObject({
-  color: text(40),
+const colourFields = {
+  color: text(COLOUR_FIELDS.color.max),
   images: z
     .array(
       z
         .string()
         .check(z.regex(SITE_PATH, 'must be a site-relative path (one leading /, no .. segments)')),
     )
-    .check(z.minLength(1), z.maxLength(8)),
+    .check(z.minLength(1), z.maxLength(COLOUR_FIELDS.images.max)),
   // A colour outside the swatch table carries its own paint (a colour
   // without one must be in the table: src/lib/catalogue-sheet.ts colourProblems).
   swatch: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/, 'must be a colour code #rrggbb'))),
-});
+};
+
+/** One colour variant's images, in gallery order. */
+export const colorImagesSchema = z.strictObject(colourFields);
+
+/** A product's fields, with its specifications and colours read by the schemas given. */
+function productFields<S extends z.ZodMiniType, C extends z.ZodMiniType>(specs: S, colour: C) {
+  return {
+    _id: z.string().check(z.regex(PRODUCT_ID, `must be ${PRODUCT_ID_RULE}`)),
+    productName: text(PRODUCT_FIELDS.productName.max),
+    maker: optionalText(PRODUCT_FIELDS.maker.max),
+    category: z.enum(CATEGORIES),
+    colors: z
+      .array(text(COLOUR_FIELDS.color.max))
+      .check(z.minLength(1), z.maxLength(COLOURS_FIELD.max)),
+    colorImages: z.array(colour).check(z.minLength(1), z.maxLength(COLOURS_FIELD.max)),
+    price: z.int().check(z.positive(), z.lte(PRODUCT_FIELDS.price.max)),
+    discountPercent: z.number().check(z.gte(0), z.lte(PRODUCT_FIELDS.discountPercent.max)),
+    wholesalePrice: z.nullable(z.int().check(z.positive())),
+    stock: z.boolean(),
+    bestSeller: z.boolean(),
+    para: optionalText(PRODUCT_FIELDS.para.max),
+    specs,
+  };
+}
 
 /** A catalogue product's fields exactly as docs/product.md §3 names them; prices are integer PKR. */
-export const productShape = z.strictObject({
-  _id: z
-    .string()
-    .check(z.regex(/^[a-z0-9-]{3,64}$/, 'must be 3-64 lowercase letters, digits or hyphens')),
-  productName: text(120),
-  maker: optionalText(60),
-  category: z.enum(CATEGORIES),
-  colors: z.array(text(40)).check(z.minLength(1), z.maxLength(8)),
-  colorImages: z.array(colorImagesSchema).check(z.minLength(1), z.maxLength(8)),
-  price: z.int().check(z.positive(), z.lte(10_000_000)),
-  discountPercent: z.number().check(z.gte(0), z.lte(90)),
-  wholesalePrice: z.nullable(z.int().check(z.positive())),
-  stock: z.boolean(),
-  bestSeller: z.boolean(),
-  para: optionalText(4000),
-  specs: specsSchema,
-});
+export const productShape = z.strictObject(productFields(specsSchema, colorImagesSchema));
+
+/**
+ * A product as the browser reads it from an answer: the same fields, and any field it does not
+ * know dropped, so a field added to the shop later never breaks a tab opened before.
+ */
+export const productAnswerShape = z.object(
+  productFields(z.object(specFields), z.object(colourFields)),
+);
 
 /** A catalogue product: its fields, and the rules between them (colours match, wholesale below price). */
 export const productSchema = productShape.check(
@@ -96,21 +115,6 @@ export const productSchema = productShape.check(
 
 export type Product = z.infer<typeof productSchema>;
 export type Specs = z.infer<typeof specsSchema>;
-
-/** The eleven specifications in docs/product.md §3 order: the CSV's columns and the desk editor's fields. */
-export const SPEC_FIELDS = [
-  'material',
-  'compatibility',
-  'texture',
-  'closure',
-  'compartment',
-  'zips',
-  'strap',
-  'length',
-  'width',
-  'height',
-  'weight',
-] as const satisfies readonly (keyof Specs)[];
 
 /** A whole catalogue file: a list of products with unique ids. */
 export const catalogueSchema = z.array(productSchema).check(

@@ -7,8 +7,16 @@
 /** The most product ids one stock call may ask about (a cart holds at most 50 lines). */
 export const MAX_STOCK_IDS = 50;
 
+/** The length of a product id: the catalogue's `_id` field's limits (src/lib/product-fields.ts). */
+export const PRODUCT_ID_LENGTH = { min: 3, max: 64 } as const;
+
 /** A product id as the catalogue writes them (src/lib/product.ts `_id`). */
-export const PRODUCT_ID = /^[a-z0-9-]{3,64}$/;
+export const PRODUCT_ID = new RegExp(
+  `^[a-z0-9-]{${PRODUCT_ID_LENGTH.min},${PRODUCT_ID_LENGTH.max}}$`,
+);
+
+/** What a product id is, in words. */
+export const PRODUCT_ID_RULE = `${PRODUCT_ID_LENGTH.min}-${PRODUCT_ID_LENGTH.max} lowercase letters, digits or hyphens`;
 
 /** One colour's live stock. */
 export interface ColourStock {
@@ -82,7 +90,7 @@ export function parseStockIds(query: string | null): { ids: string[] } | { error
   const bad = ids.find((id) => !PRODUCT_ID.test(id));
   if (bad !== undefined)
     return {
-      error: `${JSON.stringify(bad.slice(0, 70))} is not a product id (3-64 lowercase letters, digits or hyphens)`,
+      error: `${JSON.stringify(bad.slice(0, 70))} is not a product id (${PRODUCT_ID_RULE})`,
     };
   return { ids };
 }

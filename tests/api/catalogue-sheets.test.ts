@@ -1,10 +1,11 @@
 // The catalogue import as a shop owner's spreadsheet feeds it: one test per message, through importCatalogueFile on real files, and through
-// `npm run shop -- catalogue import|export` in a fresh process where the printed lines matter.
+// `npm run shop -- catalogue import|export` where the printed lines matter (in this process, and
+// each command once in a fresh process).
 import { openDemoPhotoStore } from '../../src/demo/photos/open.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWN_COLOURS } from '../../src/lib/catalogue-sheet.ts';
 import { ANSI_WARNING } from '../../src/server/catalogue/catalogue-csv-read.ts';
 import { catalogueToCsv, REQUIRED_COLUMNS } from '../../src/server/catalogue/catalogue-csv.ts';
@@ -13,7 +14,8 @@ import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { tempSqliteStore } from '../fixtures/store.ts';
-import { runShop } from '../fixtures/cli.ts';
+import { loadShop, runShop, shopInProcess } from '../fixtures/cli.ts';
+import { bag, bareSheet, excelSheet, sheet, type Cells } from '../fixtures/sheets.ts';
 
 let store: Store;
 let cleanup: () => Promise<void>;
@@ -27,44 +29,6 @@ afterEach(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-type Cells = Partial<Record<string, string>>;
-
-/** One spreadsheet row of a valid bag (one colour), with some cells replaced. */
-const bag = (cells: Cells = {}): Cells => ({
-  _id: 'dera-tote',
-  productName: 'Dera Tote',
-  maker: 'Test Makers',
-  category: 'handbags',
-  price: '4500',
-  discountPercent: '0',
-  wholesalePrice: '',
-  stock: 'yes',
-  bestSeller: 'no',
-  para: 'A tote for the office.',
-  material: 'Leather',
-  compatibility: 'Fits 14 inch laptops',
-  texture: 'Smooth',
-  closure: 'Zip',
-  compartment: 'Two',
-  zips: 'YKK',
-  strap: 'Shoulder',
-  length: '30 cm',
-  width: '12 cm',
-  height: '40 cm',
-  weight: '0.9 kg',
-  color: 'Black',
-  images: '/images/products/dera-tote-black-1.svg',
-  ...cells,
-});
-
-/** CSV text with these columns and rows, separated by `sep`; quotes a cell that needs it. */
-function sheet(rows: Cells[], columns: string[] = [...REQUIRED_COLUMNS], sep = ','): string {
-  const cell = (s = '') => (/[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return [columns.join(sep), ...rows.map((r) => columns.map((c) => cell(r[c])).join(sep))]
-    .map((line) => `${line}\r\n`)
-    .join('');
-}
-
 /** Writes a file into the work folder and returns its path. */
 function file(name: string, content: string | Buffer): string {
   const target = path.join(work, name);
@@ -75,9 +39,11 @@ function file(name: string, content: string | Buffer): string {
 const importSheet = (rows: Cells[], columns?: string[], sep?: string) =>
   importCatalogueFile(store, file('catalogue.csv', sheet(rows, columns, sep)));
 
-/** Runs the operator CLI in a fresh process over a store in `dataDir`. */
-const shop = (dataDir: string, ...args: string[]) =>
-  runShop({ DATA_DIR: dataDir, PHOTOS_DIR: path.join(work, 'photos') }, ...args);
+const cliEnv = (dataDir: string) => ({ DATA_DIR: dataDir, PHOTOS_DIR: path.join(work, 'photos') });
+/** Runs an operator CLI command in this process over a store in `dataDir`. */
+const shop = (dataDir: string, ...args: string[]) => shopInProcess(cliEnv(dataDir), ...args);
+/** The same in a fresh process, as an operator starts it. */
+const shopProcess = (dataDir: string, ...args: string[]) => runShop(cliEnv(dataDir), ...args);
 
 describe('spreadsheet import messages', () => {
   it('name the spreadsheet row, the column and the value typed, and what is accepted, all at once, and nothing is written', async () => {
@@ -247,6 +213,101 @@ describe('the shape of the sheet', () => {
   });
 });
 
+describe('reading the file', () => {
+  it('keeps a stray inch mark in a cell as typed, and reads every row after it', async () => {
+    const text = bareSheet([
+      bag({ _id: 'kohat-sleeve', compatibility: 'Fits 15.6" laptops' }),
+      bag({ _id: 'quetta-sleeve', length: '15.6"' }),
+      bag({ _id: 'swat-sleeve' }),
+    ]);
+    expect(await importCatalogueFile(store, file('inch.csv', text))).toMatchObject({
+      ok: true,
+      inserted: 3,
+    });
+    const specs = (await store.products.list()).map((p) => [
+      p._id,
+      p.specs.compatibility,
+      p.specs.length,
+    ]);
+    expect(specs).toEqual([
+      ['kohat-sleeve', 'Fits 15.6" laptops', '30 cm'],
+      ['quetta-sleeve', 'Fits 14 inch laptops', '15.6"'],
+      ['swat-sleeve', 'Fits 14 inch laptops', '30 cm'],
+    ]);
+  });
+
+  it('names the row and column of a problem after a stray inch mark', async () => {
+    const text = bareSheet([
+      bag({ _id: 'kohat-sleeve', length: '15.6"' }),
+      bag({ _id: 'quetta-sleeve', category: 'Wallets' }),
+    ]);
+    expect(await importCatalogueFile(store, file('inch.csv', text))).toEqual({
+      ok: false,
+      errors: ["row 3, category: 'Wallets' is not one of handbags, bagpacks, sleeves"],
+      warnings: [],
+    });
+  });
+
+  it('names the row and column of a quote that opens a cell and is never closed, and imports nothing', async () => {
+    const text = bareSheet([
+      bag({ _id: 'kohat-sleeve' }),
+      bag({ _id: 'quetta-sleeve', para: '"Fits 15.6 inch laptops' }),
+      bag({ _id: 'swat-sleeve' }),
+    ]);
+    expect(await importCatalogueFile(store, file('open-quote.csv', text))).toEqual({
+      ok: false,
+      errors: [
+        'row 3, para: a quote (") opens this cell and is never closed, so the rest of the file would be read into it; take the quote out or close it',
+      ],
+      warnings: [],
+    });
+    expect(await store.products.count()).toBe(0);
+  });
+
+  it('reads a UTF-8 file with a byte-order mark and CRLF line ends, a line break inside a cell kept as LF', async () => {
+    const text = sheet([bag({ para: 'Two lines:\nthe second.' }), bag({ _id: 'swat-sleeve' })]);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+    expect(await importCatalogueFile(store, file('bom.csv', bytes))).toMatchObject({
+      ok: true,
+      inserted: 2,
+      warnings: [],
+    });
+    expect(await store.products.get('dera-tote')).toMatchObject({
+      para: 'Two lines:\nthe second.',
+      colorImages: [{ color: 'Black', images: ['/images/products/dera-tote-black-1.svg'] }],
+    });
+  });
+
+  it('reads a sheet of 10,000 rows whole', { timeout: 60_000 }, async () => {
+    // 5,000 products of two colours each. The limit is generous on purpose: the import validates
+    // and writes every product on a machine that may be running other suites (under 2 s alone).
+    const rows = Array.from({ length: 5_000 }, (_, i) => [
+      bag({ _id: `bag-${i}` }),
+      bag({ _id: `bag-${i}`, color: 'Tan', images: '/images/products/dera-tote-tan-1.svg' }),
+    ]).flat();
+    expect(await importSheet(rows)).toMatchObject({ ok: true, inserted: 5_000 });
+    expect(await store.products.count()).toBe(5_000);
+  });
+
+  it(
+    'imports nothing from a sheet of 10,000 rows with one bad cell, and names its row and column',
+    // Reading and checking only, well under a second alone; generous for a busy machine.
+    { timeout: 60_000 },
+    async () => {
+      const rows = Array.from({ length: 10_000 }, (_, i) => bag({ _id: `bag-${i}` }));
+      rows[9_997] = bag({ _id: 'bag-9997', price: '45OO' });
+      expect(await importSheet(rows)).toEqual({
+        ok: false,
+        errors: [
+          "row 9999, price: '45OO' is not a price; write whole rupees, such as 4500, 4,500 or Rs 4,500",
+        ],
+        warnings: [],
+      });
+      expect(await store.products.count()).toBe(0);
+    },
+  );
+});
+
 describe('categories', () => {
   it('are accepted in any case', async () => {
     expect(await importSheet([bag({ category: 'Handbags' })])).toMatchObject({ ok: true });
@@ -314,17 +375,33 @@ describe('stock and best seller', () => {
 });
 
 describe('separators', () => {
-  it('detects a semicolon CSV from its header line and reads it', async () => {
-    const result = await importSheet(
-      [bag({ productName: 'Dera Tote, Large', price: '4,500' })],
-      undefined,
-      ';',
-    );
-    expect(result).toMatchObject({ ok: true, inserted: 1, warnings: [] });
+  it('reads a semicolon sheet as Excel saves "CSV UTF-8" in many locales, its separator found from the header row', async () => {
+    const text = excelSheet([
+      bag({
+        productName: 'Dera Tote, Large',
+        price: 'Rs 4,500',
+        para: 'Roomy; light.\nWipe clean.',
+      }),
+      bag({
+        color: 'Tan',
+        images: '/images/products/dera-tote-tan-1.svg',
+        productName: '',
+        para: '',
+      }),
+      bag({ _id: 'kohat-sleeve', category: 'sleeves', compatibility: 'Fits 15.6" laptops' }),
+    ]);
+    expect(text.split('\r\n')[1]).toContain(';Dera Tote, Large;Test Makers;handbags;Rs 4,500;');
+    const result = await importCatalogueFile(store, file('excel.csv', text));
+    expect(result).toMatchObject({ ok: true, inserted: 2, warnings: [] });
     expect(await store.products.get('dera-tote')).toMatchObject({
       productName: 'Dera Tote, Large',
       price: 4500,
+      para: 'Roomy; light.\nWipe clean.',
+      colors: ['Black', 'Tan'],
     });
+    expect((await store.products.get('kohat-sleeve'))?.specs.compatibility).toBe(
+      'Fits 15.6" laptops',
+    );
   });
 
   it('detects a tab-separated file, and reads Excel’s UTF-16 "Unicode Text"', async () => {
@@ -500,14 +577,17 @@ describe('extra columns', () => {
   });
 });
 
-describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
-  it('prints warnings, and with photos missing and no --images, one hint to pass --images <folder>', () => {
+describe('npm run shop -- catalogue import', () => {
+  // Loading the CLI's modules is seconds of CPU, more on a loaded machine: a minute only catches a hang.
+  beforeAll(loadShop, 60_000);
+
+  it('prints warnings, and with photos missing and no --images, one hint to pass --images <folder>', async () => {
     const rows = [
       bag({ images: 'front.jpg|side.jpg', notes: 'x' }),
       bag({ _id: 'bag-b', images: 'back.jpg' }),
     ];
     const target = file('catalogue.csv', sheet(rows, [...REQUIRED_COLUMNS, 'notes']));
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
+    const run = await shop(path.join(work, 'db'), 'catalogue', 'import', target);
     expect(run.err.split('\n')).toEqual([
       'warning: row 1: ignored column(s) notes: not catalogue columns',
       'row 2, images: image front.jpg was not found',
@@ -522,24 +602,30 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
     expect(run.status).toBe(1);
   });
 
-  it('prints warnings before the counts when the import goes ahead', () => {
-    const target = file(
-      'catalogue.csv',
-      sheet([bag({ notes: 'x' })], [...REQUIRED_COLUMNS, 'notes']),
-    );
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target);
-    expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
-    expect(run.out).toBe(
-      `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
-        // An import is published unless --draft.
-        'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
-    );
-    expect(run.status).toBe(0);
-  });
+  // In a fresh process, as an operator starts it. A process costs a second or two of CPU to start
+  // here, several on a loaded 2-core machine: a minute only catches a command that hangs.
+  it(
+    'prints warnings before the counts when the import goes ahead, in a fresh process',
+    { timeout: 60_000 },
+    () => {
+      const target = file(
+        'catalogue.csv',
+        sheet([bag({ notes: 'x' })], [...REQUIRED_COLUMNS, 'notes']),
+      );
+      const run = shopProcess(path.join(work, 'db'), 'catalogue', 'import', target);
+      expect(run.err).toBe('warning: row 1: ignored column(s) notes: not catalogue columns');
+      expect(run.out).toBe(
+        `Imported ${target}: 1 new, 0 updated; photos: 0 stored, 0 already there (the folder ${path.join(work, 'photos')}).\n` +
+          // An import is published unless --draft.
+          'Version 1 published (1 product, 1 changed). A running shop (npm start) builds and serves it within seconds; otherwise the next npm start or npm run build shows it.',
+      );
+      expect(run.status).toBe(0);
+    },
+  );
 
-  it('gives no hint when --images was given', () => {
+  it('gives no hint when --images was given', async () => {
     const target = file('catalogue.csv', sheet([bag({ images: 'front.jpg' })]));
-    const run = shop(path.join(work, 'db'), 'catalogue', 'import', target, '--images', work);
+    const run = await shop(path.join(work, 'db'), 'catalogue', 'import', target, '--images', work);
     expect(run.err.split('\n')).toEqual([
       'row 2, images: image front.jpg was not found',
       'Nothing was imported.',
@@ -547,35 +633,42 @@ describe('npm run shop -- catalogue import', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm run shop -- catalogue export', { timeout: 60_000 }, () => {
-  it('on a fresh store writes the demo catalogue and says so, leaving the store empty', async () => {
-    const dataDir = path.join(work, 'fresh');
-    const demo = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as { _id: string }[];
-    const target = path.join(work, 'out.csv');
-    const run = shop(dataDir, 'catalogue', 'export', target);
-    expect(run.out).toBe(
-      `The store has no products yet, so this is the demo catalogue that the first npm start loads: wrote ${demo.length} products to ${target}.`,
-    );
-    const written = readFileSync(target, 'utf8');
-    // The byte-order mark Excel needs to open the file as UTF-8.
-    expect(written.startsWith('\uFEFF_id,productName,')).toBe(true);
-    const rows = written.trim().split('\r\n');
-    expect(rows.length).toBeGreaterThan(demo.length);
-    expect(rows[1]!.startsWith(`${demo[0]!._id},`)).toBe(true);
-    const fresh = openSqliteStore(dataDir);
-    expect(await fresh.products.count()).toBe(0);
-    await fresh.close();
-    // As the CLI imports it: on the demo path, the demo photos render when first read.
-    const back = await importCatalogueFile(store, target, { photos: openDemoPhotoStore() });
-    expect(back).toMatchObject({ ok: true, inserted: demo.length, warnings: [] });
-  });
+describe('npm run shop -- catalogue export', () => {
+  beforeAll(loadShop, 60_000);
 
-  it('on a store with products writes them and counts them', () => {
+  // In a fresh process, as an operator starts it (a minute: see the import's).
+  it(
+    'on a fresh store writes the demo catalogue and says so, leaving the store empty, in a fresh process',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = path.join(work, 'fresh');
+      const demo = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as { _id: string }[];
+      const target = path.join(work, 'out.csv');
+      const run = shopProcess(dataDir, 'catalogue', 'export', target);
+      expect(run.out).toBe(
+        `The store has no products yet, so this is the demo catalogue that the first npm start loads: wrote ${demo.length} products to ${target}.`,
+      );
+      const written = readFileSync(target, 'utf8');
+      // The byte-order mark Excel needs to open the file as UTF-8.
+      expect(written.startsWith('\uFEFF_id,productName,')).toBe(true);
+      const rows = written.trim().split('\r\n');
+      expect(rows.length).toBeGreaterThan(demo.length);
+      expect(rows[1]!.startsWith(`${demo[0]!._id},`)).toBe(true);
+      const fresh = openSqliteStore(dataDir);
+      expect(await fresh.products.count()).toBe(0);
+      await fresh.close();
+      // As the CLI imports it: on the demo path, the demo photos render when first read.
+      const back = await importCatalogueFile(store, target, { photos: openDemoPhotoStore() });
+      expect(back).toMatchObject({ ok: true, inserted: demo.length, warnings: [] });
+    },
+  );
+
+  it('on a store with products writes them and counts them', async () => {
     const dataDir = path.join(work, 'stocked');
     const source = file('one.csv', sheet([bag()]));
-    expect(shop(dataDir, 'catalogue', 'import', source).status).toBe(0);
+    expect((await shop(dataDir, 'catalogue', 'import', source)).status).toBe(0);
     const target = path.join(work, 'out.json');
-    const run = shop(dataDir, 'catalogue', 'export', target);
+    const run = await shop(dataDir, 'catalogue', 'export', target);
     expect(run.out).toBe(`Wrote 1 product to ${target}.`);
     expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject([{ _id: 'dera-tote' }]);
   });

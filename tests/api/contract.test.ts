@@ -160,6 +160,20 @@ describe('an answer outside the contract', () => {
     expect([(error as ApiError).status, (error as ApiError).serverMessage]).toEqual([200, null]);
   });
 
+  it('reads a product list holding fields added after the page was loaded, and drops them', async () => {
+    const known = await api.productList();
+    drift((body) => ({
+      ...body,
+      products: (body.products as Record<string, unknown>[]).map((p) => ({
+        ...p,
+        warranty: '1 year',
+        specs: { ...(p.specs as object), lining: 'Fleece' },
+        colorImages: (p.colorImages as object[]).map((c) => ({ ...c, finish: 'Matte' })),
+      })),
+    }));
+    expect(await api.productList()).toEqual(known);
+  });
+
   it('fails when an order loses a field the contract declares (the address)', async () => {
     const email = 'drift.orders@example.com';
     const { token } = await api.register({ name: 'Drift', email, password: 'correct horse 42' });

@@ -8,7 +8,7 @@ import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { CHECKOUT_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { businessView } from '../../src/server/orders/desk-business.ts';
-import { parseCsv } from '../../src/server/catalogue/catalogue-csv.ts';
+import { parseCsv } from '../../src/server/catalogue/csv-text.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { parseCsv } from '../../src/server/catalogue/catalogue-csv.ts';
+import { parseCsv } from '../../src/server/catalogue/csv-text.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { MailFailureRecord, Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/lib/product.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
-import { runShop } from '../fixtures/cli.ts';
+import { loadShop, shopInProcess } from '../fixtures/cli.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
 let work: string;
@@ -23,7 +23,7 @@ function sheet(name: string, products: unknown[]): string {
 }
 
 const shop = (...args: string[]) =>
-  runShop({ DATA_DIR: path.join(work, 'db'), PHOTOS_DIR: path.join(work, 'p') }, ...args);
+  shopInProcess({ DATA_DIR: path.join(work, 'db'), PHOTOS_DIR: path.join(work, 'p') }, ...args);
 
 async function inStore<T>(read: (store: ReturnType<typeof openSqliteStore>) => Promise<T>) {
   const store = openSqliteStore(path.join(work, 'db'));
@@ -41,10 +41,18 @@ const three = [
   bag('old-satchel', 'Old Satchel'),
 ];
 
-describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () => {
+describe('npm run shop -- catalogue import --replace', () => {
+  // Loading the CLI's modules is seconds of CPU, more on a loaded machine: a minute only catches a hang.
+  beforeAll(loadShop, 60_000);
+
   it('lists the products missing from the file before writing, then archives them with an audit entry', async () => {
-    expect(shop('catalogue', 'import', sheet('all.json', three)).status).toBe(0);
-    const run = shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
+    expect((await shop('catalogue', 'import', sheet('all.json', three))).status).toBe(0);
+    const run = await shop(
+      'catalogue',
+      'import',
+      sheet('two.json', three.slice(0, 2)),
+      '--replace',
+    );
     expect(run.err).toBe('');
     expect(run.status).toBe(0);
     expect(run.out.split('\n')).toEqual([
@@ -74,9 +82,14 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
   });
 
   it('says nothing is archived when the file holds every live product, and leaves archived ones archived', async () => {
-    shop('catalogue', 'import', sheet('all.json', three));
-    shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
-    const run = shop('catalogue', 'import', sheet('again.json', three.slice(0, 2)), '--replace');
+    await shop('catalogue', 'import', sheet('all.json', three));
+    await shop('catalogue', 'import', sheet('two.json', three.slice(0, 2)), '--replace');
+    const run = await shop(
+      'catalogue',
+      'import',
+      sheet('again.json', three.slice(0, 2)),
+      '--replace',
+    );
     expect(run.out.split('\n')[0]).toBe(
       '--replace: every live product is in the file; nothing to archive.',
     );
@@ -84,8 +97,8 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
   });
 
   it('lists and archives nothing when the file fails its checks', async () => {
-    shop('catalogue', 'import', sheet('all.json', three));
-    const run = shop(
+    await shop('catalogue', 'import', sheet('all.json', three));
+    const run = await shop(
       'catalogue',
       'import',
       sheet('bad.json', [{ ...three[0], price: -1 }]),
@@ -100,8 +113,8 @@ describe('npm run shop -- catalogue import --replace', { timeout: 60_000 }, () =
   });
 
   it('archives nothing without --replace', async () => {
-    shop('catalogue', 'import', sheet('all.json', three));
-    const run = shop('catalogue', 'import', sheet('one.json', three.slice(0, 1)));
+    await shop('catalogue', 'import', sheet('all.json', three));
+    const run = await shop('catalogue', 'import', sheet('one.json', three.slice(0, 1)));
     expect(run.out).not.toMatch(/replace|Archived/);
     await inStore(async (store) => {
       expect(await store.products.list()).toHaveLength(3);

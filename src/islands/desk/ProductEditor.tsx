@@ -6,7 +6,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { KNOWN_COLOURS } from '../../lib/catalogue-sheet.ts';
 import { CATEGORIES } from '../../lib/product.ts';
-import { MAX_COLOURS, MAX_IMAGES, SPEC_FIELDS, type SpecField } from '../../lib/product-form.ts';
+import {
+  COLOUR_FIELDS,
+  COLOURS_FIELD,
+  PRODUCT_FIELDS,
+  SPEC_DECLARATIONS,
+} from '../../lib/product-fields.ts';
+import { MAX_COLOURS, MAX_IMAGES, SPEC_FIELDS } from '../../lib/product-form.ts';
 import {
   $editor,
   addColour,
@@ -24,19 +30,10 @@ import {
 } from '../../stores/desk-editor.ts';
 import type { ScreenProps } from './screen-props.ts';
 
-const SPEC_LABELS: Record<SpecField, string> = {
-  material: 'Material',
-  compatibility: 'Compatibility',
-  texture: 'Texture',
-  closure: 'Closure',
-  compartment: 'Compartments',
-  zips: 'Zips',
-  strap: 'Strap',
-  length: 'Length',
-  width: 'Width',
-  height: 'Height',
-  weight: 'Weight',
-};
+const FIELD = PRODUCT_FIELDS;
+/** A colour's field as the form labels it: "Colour 2 name". */
+const colourLabel = (n: number, field: keyof typeof COLOUR_FIELDS) =>
+  `Colour ${n} ${COLOUR_FIELDS[field].label}`;
 
 /** A labelled control with its hint and its problem, tied to it by aria-describedby. */
 function Labelled({
@@ -148,7 +145,7 @@ function ColourFields({ index, count }: { index: number; count: number }) {
         Colour {n}
         {colour.color.trim() ? `: ${colour.color.trim()}` : ''}
       </legend>
-      <Labelled label={`Colour ${n} name`} problem={problems[`${at}.color`]}>
+      <Labelled label={colourLabel(n, 'color')} problem={problems[`${at}.color`]}>
         {(aria) => (
           <input
             {...aria}
@@ -161,8 +158,8 @@ function ColourFields({ index, count }: { index: number; count: number }) {
         )}
       </Labelled>
       <Labelled
-        label={`Colour ${n} swatch`}
-        hint="Only for a colour not in the list: its paint as #rrggbb, such as #5b6b2f."
+        label={colourLabel(n, 'swatch')}
+        hint={COLOUR_FIELDS.swatch.hint}
         problem={problems[`${at}.swatch`]}
       >
         {(aria) => (
@@ -176,7 +173,7 @@ function ColourFields({ index, count }: { index: number; count: number }) {
         )}
       </Labelled>
       <h3 id={`${imagesId}-label`} className="desk-editor-photos-title">
-        Colour {n} photos
+        {colourLabel(n, 'images')}
       </h3>
       {colour.images.length === 0 ? (
         <p className="desk-hint" id={`${imagesId}-none`}>
@@ -222,7 +219,7 @@ function ColourFields({ index, count }: { index: number; count: number }) {
       )}
       {imagesProblem && (
         <p className="desk-error-text" id={`${imagesId}-problem`} role="alert">
-          Colour {n} photos: {imagesProblem}
+          {colourLabel(n, 'images')}: {imagesProblem}
         </p>
       )}
       <div className="desk-actions">
@@ -369,12 +366,17 @@ export default function ProductEditor({ params }: ScreenProps) {
       {productId === null && <CopyFrom similar={state.similar} />}
       <TextField
         field="productName"
-        label="Name"
+        label={FIELD.productName.label}
         value={form.productName}
         problem={problems.productName}
       />
-      <TextField field="maker" label="Maker" value={form.maker} problem={problems.maker} />
-      <Labelled label="Category" problem={problems.category}>
+      <TextField
+        field="maker"
+        label={FIELD.maker.label}
+        value={form.maker}
+        problem={problems.maker}
+      />
+      <Labelled label={FIELD.category.label} problem={problems.category}>
         {(aria) => (
           <select
             {...aria}
@@ -393,24 +395,24 @@ export default function ProductEditor({ params }: ScreenProps) {
       </Labelled>
       <TextField
         field="price"
-        label="Price (PKR)"
-        hint="Whole rupees, such as 4500, 4,500 or Rs 4,500."
+        label={FIELD.price.label}
+        hint={FIELD.price.hint}
         value={form.price}
         problem={problems.price}
         inputMode="decimal"
       />
       <TextField
         field="discountPercent"
-        label="Discount (%)"
-        hint="0 to 90, such as 10 or 10%; blank for none."
+        label={FIELD.discountPercent.label}
+        hint={FIELD.discountPercent.hint}
         value={form.discountPercent}
         problem={problems.discountPercent}
         inputMode="decimal"
       />
       <TextField
         field="wholesalePrice"
-        label="Wholesale price (PKR, 50 or more)"
-        hint="Below the price; blank for none."
+        label={FIELD.wholesalePrice.label}
+        hint={FIELD.wholesalePrice.hint}
         value={form.wholesalePrice}
         problem={problems.wholesalePrice}
         inputMode="decimal"
@@ -422,9 +424,9 @@ export default function ProductEditor({ params }: ScreenProps) {
           checked={form.bestSeller}
           onChange={(e) => setField('bestSeller', e.currentTarget.checked)}
         />
-        Best seller
+        {FIELD.bestSeller.label}
       </label>
-      <Labelled label="Description" problem={problems.para}>
+      <Labelled label={FIELD.para.label} problem={problems.para}>
         {(aria) => (
           <textarea
             {...aria}
@@ -441,14 +443,18 @@ export default function ProductEditor({ params }: ScreenProps) {
           <TextField
             key={f}
             field={`specs.${f}`}
-            label={SPEC_LABELS[f]}
+            label={SPEC_DECLARATIONS[f].label}
             value={form.specs[f]}
             problem={problems[`specs.${f}`]}
           />
         ))}
       </fieldset>
-      <h2 className="desk-section">Colours</h2>
-      {problems.colours && <p className="desk-error-text">Colours: {problems.colours}</p>}
+      <h2 className="desk-section">{COLOURS_FIELD.label}</h2>
+      {problems.colours && (
+        <p className="desk-error-text">
+          {COLOURS_FIELD.label}: {problems.colours}
+        </p>
+      )}
       <datalist id="desk-known-colours">
         {KNOWN_COLOURS.map((c) => (
           <option key={c} value={c} />

@@ -3,14 +3,24 @@
 // form's fields are strings as typed: their rules are the import's (src/lib/product-form.ts), and
 // this schema only bounds their shape and size.
 import * as z from 'zod/mini';
-import { productShape, SPEC_FIELDS } from '../product.ts';
+import { productAnswerShape } from '../product.ts';
+import {
+  COLOUR_FIELDS,
+  COLOURS_FIELD,
+  PRODUCT_FIELDS,
+  SPEC_DECLARATIONS,
+  SPEC_FIELDS,
+  type SpecField,
+} from '../product-fields.ts';
 import { itemIdSchema } from './fields.ts';
 
-export { SPEC_FIELDS };
-export type SpecField = (typeof SPEC_FIELDS)[number];
+export { SPEC_FIELDS, type SpecField };
 
 /** The most colours a product may have (the catalogue schema's limit). */
-export const MAX_COLOURS = 8;
+export const MAX_COLOURS = COLOURS_FIELD.max;
+
+// The sizes below bound what a form may carry at all, well above each field's own limit, so that
+// the field's limit is told by the reader's message ("is 130 characters long; at most 120 fit").
 
 const success = z.literal(true);
 const typed = (field: string, max: number) =>
@@ -23,11 +33,13 @@ export const versionSchema = z
   .string({ error: 'version must be text' })
   .check(z.regex(/^[0-9a-f]{64}$/, 'version must be the version the product was read with'));
 
+const colourLabel = (field: keyof typeof COLOUR_FIELDS) => `Colour ${COLOUR_FIELDS[field].label}`;
+
 const colourFormSchema = z.strictObject({
-  color: typed('Colour', 200),
-  swatch: typed('Swatch', 40),
+  color: typed(colourLabel('color'), 200),
+  swatch: typed(colourLabel('swatch'), 40),
   images: z
-    .array(typed('Photo', 200), { error: 'Photos must be a list' })
+    .array(typed('Photo', 200), { error: `${colourLabel('images')} must be a list` })
     .check(z.maxLength(20, 'A colour has at most 20 photos')),
 });
 
@@ -40,26 +52,33 @@ const optional = (field: string, max: number) => z._default(typed(field, max), '
  * may be left out and are then empty.
  */
 export const productFormSchema = z.strictObject({
-  productName: typed('Name', 1000),
-  maker: optional('Maker', 1000),
-  category: typed('Category', 100),
-  price: typed('Price', 100),
-  discountPercent: optional('Discount', 100),
-  wholesalePrice: optional('Wholesale price', 100),
-  bestSeller: z._default(z.boolean({ error: 'Best seller must be true or false' }), false),
-  para: optional('Description', 8000),
+  productName: typed(PRODUCT_FIELDS.productName.label, 1000),
+  maker: optional(PRODUCT_FIELDS.maker.label, 1000),
+  category: typed(PRODUCT_FIELDS.category.label, 100),
+  price: typed(PRODUCT_FIELDS.price.label, 100),
+  discountPercent: optional(PRODUCT_FIELDS.discountPercent.label, 100),
+  wholesalePrice: optional(PRODUCT_FIELDS.wholesalePrice.label, 100),
+  bestSeller: z._default(
+    z.boolean({ error: `${PRODUCT_FIELDS.bestSeller.label} must be true or false` }),
+    false,
+  ),
+  para: optional(PRODUCT_FIELDS.para.label, 8000),
   specs: z._default(
     z.strictObject(
-      Object.fromEntries(SPEC_FIELDS.map((f) => [f, optional(f, 1000)])) as Record<
-        (typeof SPEC_FIELDS)[number],
-        ReturnType<typeof optional>
-      >,
+      Object.fromEntries(
+        SPEC_FIELDS.map((f) => [f, optional(SPEC_DECLARATIONS[f].label, 1000)]),
+      ) as Record<SpecField, ReturnType<typeof optional>>,
     ),
     () => Object.fromEntries(SPEC_FIELDS.map((f) => [f, ''])) as Record<SpecField, string>,
   ),
   colours: z
-    .array(colourFormSchema, { error: 'Colours must be a list' })
-    .check(z.maxLength(MAX_COLOURS * 2, `A product has at most ${MAX_COLOURS} colours`)),
+    .array(colourFormSchema, { error: `${COLOURS_FIELD.label} must be a list` })
+    .check(
+      z.maxLength(
+        MAX_COLOURS * 2,
+        `A product has at most ${MAX_COLOURS} ${COLOURS_FIELD.label.toLowerCase()}`,
+      ),
+    ),
 });
 
 /** The product form: each field as typed (prices and the discount as text, as a sheet cell). */
@@ -81,7 +100,7 @@ export const EDITOR_REQUESTS = {
 /** One product as the editor reads it, with the version to send back when saving. */
 const editedSchema = z.object({
   success,
-  product: productShape,
+  product: productAnswerShape,
   version: z.string(),
   archived: z.boolean(),
 });
@@ -92,7 +111,7 @@ export const EDITOR_ANSWER_SCHEMAS = {
   deskProductSaved: z.object({
     success,
     message: z.string(),
-    product: productShape,
+    product: productAnswerShape,
     version: z.string(),
     archived: z.boolean(),
     created: z.boolean(),

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../cart-limits.ts';
 import { CURRENCY_CODE_PATTERN } from '../currency.ts';
+import { COLOUR_FIELDS, PRODUCT_FIELDS } from '../product-fields.ts';
 
 /** A required string: a missing value gets `required`, another type "must be text". */
 export function requiredString(required: string) {
@@ -55,22 +56,22 @@ export function wholeNumber(name: string, min: number, max: number) {
 /** A cart line quantity: an integer from 1 to 100 (docs/product.md §5). */
 export const quantitySchema = wholeNumber('Quantity', MIN_QUANTITY, MAX_QUANTITY);
 
-/** The largest image index a cart line may point at (a colour has at most 8 images). */
-export const MAX_IMAGE_INDEX = 7;
+/** The largest image index a cart line may point at (the last of a colour's photos). */
+export const MAX_IMAGE_INDEX = COLOUR_FIELDS.images.max - 1;
 
 const imageIndexNumber = wholeNumber('Image index', 0, MAX_IMAGE_INDEX);
 
-/** An image index 0..7, given as a number or as digit text (the cart map's keys are text). */
+/** An image index 0..MAX_IMAGE_INDEX, given as a number or as digit text (the cart map's keys are text). */
 export const imageIndexSchema = z.union([
   imageIndexNumber,
   z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number)), imageIndexNumber),
 ]);
 
 /** A product id as the API receives it. */
-export const itemIdSchema = requiredText('Product id is required', 64);
+export const itemIdSchema = requiredText('Product id is required', PRODUCT_FIELDS._id.max);
 
 /** A colour name as the API receives it. */
-export const colorSchema = requiredText('Colour is required', 40);
+export const colorSchema = requiredText('Colour is required', COLOUR_FIELDS.color.max);
 
 /** A currency code: three capital letters. */
 export const currencyCodeSchema = z
@@ -82,10 +83,20 @@ export const currencyCodeSchema = z
  * valid keys and quantities 1..100. Answers carry it as it is; requests also cap its lines.
  */
 export const cartMapShape = z.record(
-  z.string().check(z.minLength(1), z.maxLength(64)),
+  z.string().check(z.minLength(1), z.maxLength(PRODUCT_FIELDS._id.max)),
   z.record(
-    z.string().check(z.minLength(1), z.maxLength(40)),
-    z.record(z.string().check(z.regex(/^[0-7]$/, 'Image index must be 0 to 7')), quantitySchema),
+    z.string().check(z.minLength(1), z.maxLength(COLOUR_FIELDS.color.max)),
+    z.record(
+      z
+        .string()
+        .check(
+          z.regex(
+            new RegExp(`^[0-${MAX_IMAGE_INDEX}]$`),
+            `Image index must be 0 to ${MAX_IMAGE_INDEX}`,
+          ),
+        ),
+      quantitySchema,
+    ),
   ),
 );
 

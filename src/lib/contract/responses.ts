@@ -4,7 +4,7 @@
 // GET /api/newsletter/confirm answers a small HTML page, not JSON.
 import * as z from 'zod/mini';
 import { BASE_CURRENCY } from '../currency.ts';
-import { productShape } from '../product.ts';
+import { productAnswerShape } from '../product.ts';
 import { cartMapShape } from './fields.ts';
 import { healthAnswerSchema } from './health.ts';
 import { stockAnswerSchema } from './stock.ts';
@@ -18,8 +18,11 @@ export const failureAnswerSchema = z.object({
   msg: z.optional(z.string()),
 });
 
-/** A product as GET /api/product/list serves it: the spec's fields, plus `name` which the list also uses. */
-export const listProductSchema = z.extend(productShape, { name: z.string() });
+/**
+ * A product as GET /api/product/list serves it: the spec's fields, plus `name` which the list also
+ * uses; a field the browser does not know yet is dropped, not refused.
+ */
+export const listProductSchema = z.extend(productAnswerShape, { name: z.string() });
 
 /** GET /api/product/list. */
 export const productListAnswerSchema = z.object({

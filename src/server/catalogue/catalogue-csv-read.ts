@@ -1,6 +1,7 @@
 // Reading the spreadsheet form of the catalogue as an owner's spreadsheet writes it: any of three
 // separators, UTF-8 or Excel's "ANSI", extra columns, and cells read by the rules in
-// src/lib/catalogue-sheet.ts. Every problem is one line naming the row, the column and the value.
+// src/lib/catalogue-sheet.ts. Every problem is one line naming the row, the column and the value;
+// a sheet with any problem gives no records at all.
 import {
   quoted,
   readCategory,
@@ -16,20 +17,24 @@ import {
   readWholesale,
   readYesNo,
   rowProblem,
-  TEXT_LIMITS,
   wholesaleProblem,
   type Cell,
 } from '../../lib/catalogue-sheet.ts';
 import {
   CSV_COLUMNS,
-  detectDelimiter,
-  parseCsvRows,
-  REQUIRED_COLUMNS,
-  restoreFormula,
-  SPEC_COLUMNS,
+  PRODUCT_FIELDS,
+  SPEC_DECLARATIONS,
+  SPEC_FIELDS,
   type Column,
+} from '../../lib/product-fields.ts';
+import { REQUIRED_COLUMNS } from './catalogue-csv.ts';
+import {
+  detectDelimiter,
+  readCsvRows,
+  readHeaderCells,
+  restoreFormula,
   type CsvRow,
-} from './catalogue-csv.ts';
+} from './csv-text.ts';
 
 /** What a CSV file became: records for the schema and, per record and colour, its row. */
 export type CsvCatalogue =
@@ -63,19 +68,19 @@ const DOUBLE_ENCODED = /[ÂÃ][\u0080-\u00bf]|â€/;
 
 /** The product columns, each with the rule that reads it and what a blank means. */
 const PRODUCT_RULES: [Column, (text: string) => Cell<unknown>, blank?: unknown][] = [
-  ['productName', (t) => readText(t, TEXT_LIMITS.productName)],
-  ['maker', (t) => readOptionalText(t, TEXT_LIMITS.maker), ''],
+  ['productName', (t) => readText(t, PRODUCT_FIELDS.productName.max)],
+  ['maker', (t) => readOptionalText(t, PRODUCT_FIELDS.maker.max), ''],
   ['category', readCategory],
   ['price', readPrice],
   ['discountPercent', readDiscount, 0],
   ['wholesalePrice', readWholesale, null],
   ['stock', readStock],
   ['bestSeller', readYesNo, false],
-  ['para', (t) => readOptionalText(t, TEXT_LIMITS.para), ''],
+  ['para', (t) => readOptionalText(t, PRODUCT_FIELDS.para.max), ''],
   // A blank specification is left out: the shop shows only those given.
-  ...SPEC_COLUMNS.map((c): [Column, (text: string) => Cell<unknown>] => [
+  ...SPEC_FIELDS.map((c): [Column, (text: string) => Cell<unknown>] => [
     c,
-    (t) => readOptionalText(t, TEXT_LIMITS[c]),
+    (t) => readOptionalText(t, SPEC_DECLARATIONS[c].max),
   ]),
 ];
 
@@ -114,7 +119,15 @@ function readHeader(header: CsvRow): {
  * any order; a product column may be blank on some rows, and the non-blank ones must agree.
  */
 export function csvToCatalogue(text: string): CsvCatalogue {
-  const [header, ...lines] = parseCsvRows(text, detectDelimiter(text));
+  const delimiter = detectDelimiter(text);
+  const read = readCsvRows(text, delimiter);
+  if (!read.ok) {
+    const { row, index, problem } = read.problem;
+    const column = readHeaderCells(text, delimiter)[index]?.trim();
+    const where = row > 1 && column ? rowProblem(row, column, problem) : `row ${row}: ${problem}`;
+    return { ok: false, errors: [where], warnings: [] };
+  }
+  const [header, ...lines] = read.rows;
   if (!header) return { ok: false, errors: ['the CSV file is empty'], warnings: [] };
   const { at, errors, warnings } = readHeader(header);
   if (errors.length) return { ok: false, errors, warnings };
@@ -266,7 +279,7 @@ function readProduct(
     bestSeller: fields.bestSeller,
     para: fields.para,
     specs: Object.fromEntries(
-      SPEC_COLUMNS.filter((c) => typeof fields[c] === 'string' && fields[c] !== '').map((c) => [
+      SPEC_FIELDS.filter((c) => typeof fields[c] === 'string' && fields[c] !== '').map((c) => [
         c,
         fields[c],
       ]),

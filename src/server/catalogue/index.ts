@@ -11,7 +11,8 @@ export {
   photoOutputs,
   photoReportLine,
 } from './build-photos.ts';
-export { catalogueToCsv, defuseFormula } from './catalogue-csv.ts';
+export { catalogueToCsv } from './catalogue-csv.ts';
+export { csvCell, csvText, defuseFormula } from './csv-text.ts';
 export { catalogueForExport, exportedLine } from './catalogue-export.ts';
 export { importCatalogueFile } from './catalogue-import.ts';
 export { productListBody, seedIfEmpty } from './catalogue.ts';
