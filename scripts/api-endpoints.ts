@@ -129,7 +129,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     },
   },
   deskPasskeys: {},
-  deskPasskeyOptions: {},
+  deskPasskeyProofOptions: {},
+  deskPasskeyOptions: { password: 'tall ladder purple kettle', code: '123456' },
   deskPasskeyAdd: {
     name: 'Bench phone',
     response: {
@@ -147,6 +148,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskStaffList: {},
   deskStaffRole: { staffId: 'some-staff', role: 'owner' },
   deskStaffRemove: { staffId: 'some-staff' },
+  deskStaffPasskeys: {},
+  deskStaffPasskeyRemove: { staffId: 'some-staff', id: 'AAAA' },
   deskStaffPersonalData: { staffId: 'some-staff', allowed: true },
   deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
   deskOrder: { order: '#7133649B' },

@@ -35,12 +35,15 @@ import {
   changeRole,
   confirmInvitation,
   inviteStaff,
+  listMembersPasskeys,
   listPasskeys,
   listStaff,
+  passkeyProofOptions,
   passkeyRegistrationOptions,
   passkeySignIn,
   passkeySignInOptions,
   readAudit,
+  removeMemberPasskey,
   removePasskey,
   removeStaff,
   setPersonalData,
@@ -209,22 +212,29 @@ export const SERVICES: Services = {
     return { success: true, message: ORDER_MESSAGES.cancelled, order };
   },
   deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
-  deskSignOut: ({ deps, staff }) => signOut(deps.store, staff),
+  deskSignOut: ({ deps, staff, body, waitUntil }) => signOut(deps, staff, body, waitUntil),
   deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
   deskCounts: ({ deps }) => countsNeedingAction(deps.store),
   deskPasskeySignInOptions: ({ deps, req, ip }) => passkeySignInOptions(deps, req, ip),
   deskPasskeySignIn: ({ deps, body, req, ip }) => passkeySignIn(deps, body, req, ip),
   deskPasskeys: ({ deps, staff }) => listPasskeys(deps.store, staff),
-  deskPasskeyOptions: ({ deps, staff, req }) => passkeyRegistrationOptions(deps, staff, req),
-  deskPasskeyAdd: ({ deps, staff, body, req }) => addPasskey(deps, staff, body, req),
-  deskPasskeyRemove: ({ deps, staff, body }) => removePasskey(deps.store, staff, body),
+  deskPasskeyProofOptions: ({ deps, staff, req }) => passkeyProofOptions(deps, staff, req),
+  deskPasskeyOptions: ({ deps, staff, body, req }) =>
+    passkeyRegistrationOptions(deps, staff, body, req),
+  deskPasskeyAdd: ({ deps, staff, body, req, ip, waitUntil }) =>
+    addPasskey(deps, staff, body, req, ip, waitUntil),
+  deskPasskeyRemove: ({ deps, staff, body, waitUntil }) =>
+    removePasskey(deps, staff, body, waitUntil),
   deskAcceptInvitation: ({ deps, body, ip }) => acceptInvitation(deps, body, ip),
   deskConfirmInvitation: ({ deps, body, ip }) => confirmInvitation(deps, body, ip),
   deskInvite: ({ deps, staff, body, req, waitUntil }) =>
     inviteStaff(deps, staff, body, new URL(req.url).origin, waitUntil),
   deskStaffList: ({ deps }) => listStaff(deps.store),
-  deskStaffRole: ({ deps, staff, body }) => changeRole(deps.store, staff, body),
-  deskStaffRemove: ({ deps, staff, body }) => removeStaff(deps.store, staff, body),
+  deskStaffRole: ({ deps, staff, body, waitUntil }) => changeRole(deps, staff, body, waitUntil),
+  deskStaffRemove: ({ deps, staff, body, waitUntil }) => removeStaff(deps, staff, body, waitUntil),
+  deskStaffPasskeys: ({ deps }) => listMembersPasskeys(deps.store),
+  deskStaffPasskeyRemove: ({ deps, staff, body, waitUntil }) =>
+    removeMemberPasskey(deps, staff, body, waitUntil),
   deskStaffPersonalData: ({ deps, staff, body }) => setPersonalData(deps.store, staff, body),
   deskOrders: ({ deps, body, waitUntil }) => {
     void expireUnpaidCardOrdersLater(deps, waitUntil);

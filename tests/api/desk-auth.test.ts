@@ -72,7 +72,9 @@ const BODIES: Record<string, unknown> = {
   deskMe: {},
   deskCounts: {},
   deskPasskeys: {},
+  // The session alone: refused, since adding a passkey needs the password and a code, or a passkey.
   deskPasskeyOptions: {},
+  deskPasskeyProofOptions: {},
   // A new passkey's answer to a challenge the server never issued: refused before anything is kept.
   deskPasskeyAdd: {
     name: 'Matrix phone',
@@ -94,6 +96,8 @@ const BODIES: Record<string, unknown> = {
   deskStaffRole: { staffId: 'nobody', role: 'owner' },
   deskStaffRemove: { staffId: 'nobody' },
   deskStaffPersonalData: { staffId: 'nobody', allowed: true },
+  deskStaffPasskeys: {},
+  deskStaffPasskeyRemove: { staffId: 'nobody', id: 'bm9ib2R5' },
   deskOrders: {},
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
@@ -206,7 +210,10 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskPushDevices: { status: 200 },
   deskPushRemove: { status: 404, message: PUSH_ANSWERS.notFound },
   deskPasskeys: { status: 200 },
-  deskPasskeyOptions: { status: 200 },
+  deskPasskeyOptions: { status: 403, message: DESK_ANSWERS.proofNeeded },
+  deskPasskeyProofOptions: { status: 409, message: DESK_ANSWERS.noPasskeyForProof },
+  deskStaffPasskeys: { status: 200 },
+  deskStaffPasskeyRemove: { status: 404, message: DESK_ANSWERS.staffPasskeyNotFound },
   deskPasskeyAdd: { status: 400, message: DESK_ANSWERS.passkeyExpired },
   deskPasskeyRemove: { status: 404, message: DESK_ANSWERS.passkeyNotFound },
 };

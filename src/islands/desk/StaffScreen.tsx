@@ -15,6 +15,7 @@ import {
 } from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
+import { MemberPasskeys } from './MemberPasskeys.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import {
   actionButtonIn,
@@ -131,6 +132,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
           ))}
         </ul>
       )}
+      <MemberPasskeys />
     </>
   );
 }

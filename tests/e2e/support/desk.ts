@@ -93,6 +93,21 @@ export async function openDeskAs(page: Page, member: Member, hash = '#/orders') 
   await page.goto(`/desk/${hash}`);
 }
 
+/** The time step of the app's code `steps` ahead of now (what `codeFor(secret, steps)` shows). */
+export const stepOf = (steps = 0): number =>
+  Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS) + steps;
+
+/**
+ * A code of the app that the desk still takes after the code of `usedStep` (each code works once,
+ * and the desk takes one step either side of now): waits, at most one step, for the clock to allow it.
+ */
+export async function codeAfter(secret: string, usedStep: number): Promise<string> {
+  await expect
+    .poll(() => stepOf(1), { timeout: (TOTP_STEP_SECONDS + 10) * 1000, intervals: [500] })
+    .toBeGreaterThan(usedStep);
+  return codeFor(secret, 1);
+}
+
 /** The caught mails to an address, oldest first, as plain text with their subject. */
 export function mailsTo(email: string): { subject: string; text: string }[] {
   return caughtMails()
