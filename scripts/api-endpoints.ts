@@ -233,7 +233,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskPushDevices: {},
   deskPushAdd: {
     subscription: {
-      endpoint: 'https://push.example.com/send/bench-device',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/bench-device',
       expirationTime: null,
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },

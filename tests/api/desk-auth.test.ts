@@ -34,8 +34,12 @@ let expiredToken: string;
 let forgedRoleToken: string;
 let foreignKeyToken: string;
 
+/** The push service the matrix's devices name: a stand-in, so the check asks no DNS. */
+const PUSH_STAND_IN = 'http://localhost:9';
+
 beforeAll(async () => {
   env = await useTempDataDir();
+  process.env.PUSH_SERVICE_STAND_IN = PUSH_STAND_IN;
   owner = await enrol('owner', 'Owner One');
   staff = await enrol('staff', 'Staff One');
   removed = await enrol('staff', 'Staff Gone');
@@ -64,7 +68,10 @@ beforeAll(async () => {
     new TextEncoder().encode('an attacker’s own key, 32 characters or more'),
   );
 }, 60_000);
-afterAll(async () => env.cleanup());
+afterAll(async () => {
+  delete process.env.PUSH_SERVICE_STAND_IN;
+  await env.cleanup();
+});
 
 /** A body each desk call accepts; the ids name nobody, so nothing changes for the allowed callers. */
 const BODIES: Record<string, unknown> = {
@@ -154,11 +161,12 @@ const BODIES: Record<string, unknown> = {
   deskPhotoUpload: {},
   deskPublish: {},
   deskPublishProgress: {},
-  // A new device each time: a device is one member's, so a second member's save is refused.
+  // A new device each time: a device is one member's, so a second member's save is refused. On the
+  // push stand-in this file names (no DNS is asked for it).
   get deskPushAdd() {
     return {
       subscription: {
-        endpoint: `https://push.example.com/send/${Math.random().toString(36).slice(2)}`,
+        endpoint: `${PUSH_STAND_IN}/send/${Math.random().toString(36).slice(2)}`,
         keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
       },
       kinds: ['new-order'],

@@ -10,6 +10,7 @@ import { type WaitUntil, inBackground } from '../../background.ts';
 import type { Deps } from '../../deps.ts';
 import { logEvent } from '../../request-log.ts';
 import type { OrderRecord, PushSubscriptionRecord } from '../../store/port.ts';
+import { pushEndpointProblem } from './endpoint.ts';
 import { type VapidKeys, vapidKeys } from './vapid.ts';
 
 /** The desk's path of an order, on the shop's own origin: what a tap on its push opens. */
@@ -61,6 +62,12 @@ export async function sendPush(
   kind: PushKind,
   payload: PushPayload,
 ): Promise<PushOutcome> {
+  // A device saved before push addresses were checked may name anything: never sent to.
+  const refused = pushEndpointProblem(device.endpoint, deps.config.PUSH_SERVICE_STAND_IN);
+  if (refused) {
+    logEvent('warn', 'push address refused', { kind, device: device.id, reason: refused });
+    return 'failed';
+  }
   const request = webpush.generateRequestDetails(
     { endpoint: device.endpoint, keys: device.keys },
     JSON.stringify(payload),
