@@ -151,10 +151,11 @@ export async function openFromNav(page: Page, name: string): Promise<void> {
 
 /** Signs out from the header's button, or from More on a phone. */
 export async function signOutOfDesk(page: Page): Promise<void> {
-  const header = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  const header = page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true });
   if (!(await header.isVisible()))
     await deskNav(page).getByRole('button', { name: 'More' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Not Settings' "Sign out everywhere" form, which may take the passkeys too.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
 }
 
 /** A desk call held on its way to the server until the journey lets it go. */
