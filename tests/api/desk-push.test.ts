@@ -331,6 +331,24 @@ describe('pushes', { timeout: 60_000 }, () => {
     expect(push.messages(staffPhone.clientHash)).toHaveLength(1);
   });
 
+  it('pushes no "Order cancelled" to the member who cancelled it, only to the others who chose it', async () => {
+    const canceller = await enrol('owner', 'Cancelling Owner');
+    const other = await enrol('staff', 'Other Member');
+    const own = await turnOn(canceller, ['cancelled'], 'Owner’s own phone');
+    const theirs = await turnOn(other, ['cancelled'], 'Other phone');
+    const order = await seedOrder();
+    const moved = await deskCall('orders/move', {
+      token: canceller.token,
+      body: { order: order.id, to: 'Cancelled', reason: 'Out of stock' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await settleBackground();
+    expect(push.messages(own.clientHash)).toEqual([]);
+    expect(push.messages(theirs.clientHash).map((m) => JSON.parse(m).title)).toEqual([
+      'Order cancelled',
+    ]);
+  });
+
   it('pushes a return request to the devices that chose it', async () => {
     const member = await enrol('staff');
     const device = await turnOn(member, ['return-requested']);
