@@ -130,7 +130,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           <Field label="Abroad: to" inputMode="numeric" autoComplete="off" {...input('abroadTo')} />
         </fieldset>
         {owner && (
-          <button type="submit" className="desk-button desk-sticky-save" {...pressWhenIdle(busy)}>
+          <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
             Save changes
           </button>
         )}
