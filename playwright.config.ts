@@ -13,6 +13,13 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// The push journey's local push service listens here; the server sends to no other but the browsers'.
+process.env.E2E_PUSH_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
 const port = Number(process.env.E2E_PORT);
 /** The journeys that assert first-tap timings on a slow phone. */
 const TIMED = ['**/instant.spec.ts', '**/performance.spec.ts'];
@@ -89,6 +96,9 @@ export default defineConfig({
       PASSWORD_HASH_COST: 'test',
       // Journeys look at real photos: a start that builds makes every photo before it serves.
       PHOTOS_LATER: '0',
+      // The one push service besides the browsers' (which are out of reach here): the push
+      // journey's stand-in (tests/fixtures/push-service.ts).
+      PUSH_SERVICE_STAND_IN: `http://localhost:${process.env.E2E_PUSH_PORT}`,
     },
   },
 });

@@ -129,7 +129,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     },
   },
   deskPasskeys: {},
-  deskPasskeyOptions: {},
+  deskPasskeyProofOptions: {},
+  deskPasskeyOptions: { password: 'tall ladder purple kettle', code: '123456' },
   deskPasskeyAdd: {
     name: 'Bench phone',
     response: {
@@ -147,6 +148,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskStaffList: {},
   deskStaffRole: { staffId: 'some-staff', role: 'owner' },
   deskStaffRemove: { staffId: 'some-staff' },
+  deskStaffPasskeys: {},
+  deskStaffPasskeyRemove: { staffId: 'some-staff', id: 'AAAA' },
   deskStaffPersonalData: { staffId: 'some-staff', allowed: true },
   deskStaffRefunds: { staffId: 'some-staff', allowed: true },
   deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
@@ -237,7 +240,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskPushDevices: {},
   deskPushAdd: {
     subscription: {
-      endpoint: 'https://push.example.com/send/bench-device',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/bench-device',
       expirationTime: null,
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER_MESSAGES } from '../src/lib/messages.ts';
 import { bodyLimitOf } from '../src/lib/contract/endpoints.ts';
 import { fail } from '../src/server/http.ts';
+import { logEvent } from '../src/server/request-log.ts';
 import { routerFor } from './api-endpoints.ts';
 import { compressBody } from './compression.ts';
 
@@ -40,9 +41,22 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
 /**
  * Answers 413 and closes the connection cleanly: `Connection: close` tells the client not to reuse
  * it, and the rest of the body (up to DRAIN_LIMIT_BYTES) is read and discarded so the client is not
- * reset while still sending; beyond that the socket is destroyed.
+ * reset while still sending; beyond that the socket is destroyed. The refusal is logged as the
+ * function logs every answer (the handler never sees it, so it cannot): an oversized webhook is
+ * someone's delivery lost, which the operator must be able to find.
  */
-async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function refuseTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  limit: number,
+): Promise<void> {
+  logEvent('warn', 'api', {
+    method: req.method,
+    path: pathname,
+    status: 413,
+    reason: `body over ${limit} bytes`,
+  });
   const answer = fail(413, SERVER_MESSAGES.bodyTooLarge);
   const headers: Record<string, string> = { connection: 'close' };
   answer.headers.forEach((value, key) => (headers[key] = value));
@@ -76,12 +90,11 @@ export async function serveApi(
     else if (Array.isArray(value)) headers.set(key, value.join(', '));
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const body = hasBody
-    ? await readBody(req, bodyLimitOf(url.pathname, req.method ?? 'GET'))
-    : undefined;
+  const limit = bodyLimitOf(url.pathname, req.method ?? 'GET');
+  const body = hasBody ? await readBody(req, limit) : undefined;
   const bytes = body ? new Uint8Array(body).buffer : undefined;
   if (body === null) {
-    await refuseTooLarge(req, res);
+    await refuseTooLarge(req, res, url.pathname, limit);
     return true;
   }
   const response = await handler(new Request(url, { method: req.method, headers, body: bytes }), {

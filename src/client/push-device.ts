@@ -38,6 +38,10 @@ export class PushRefused extends Error {
   override name = 'PushRefused';
 }
 
+/** What the member is told when the browser has push but cannot use it here. */
+export const PUSH_UNAVAILABLE_HERE =
+  'Push alerts cannot work in this window: a private or incognito window, or a browser without a push service, cannot get them. Open the desk in a normal window of Chrome, Edge, Firefox or Safari; alerts by e-mail go on meanwhile.';
+
 /**
  * Asks for permission to notify (if not yet given), registers the desk's worker and subscribes to
  * pushes signed with `publicKey`; answers the subscription to send to the shop.
@@ -49,12 +53,18 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
     throw new PushRefused(
       'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
     );
-  const reg = await registration();
-  const existing = await reg.pushManager.getSubscription();
-  const sub =
-    existing ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-  return sub.toJSON();
+  try {
+    const reg = await registration();
+    const existing = await reg.pushManager.getSubscription();
+    const sub =
+      existing ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+    return sub.toJSON();
+  } catch {
+    // The browser's own words ("AbortError: Registration failed - push service not available")
+    // tell the member nothing they can act on.
+    throw new PushRefused(PUSH_UNAVAILABLE_HERE);
+  }
 }
 
 /** Ends this device's push subscription, if it has one. */

@@ -48,7 +48,21 @@ export const DESK_ANSWERS = {
   passkeyRemoved: (name: string) => `Passkey “${name}” removed.`,
   passkeyNotFound: 'You have no such passkey.',
   tooManyPasskeyTries: 'Too many passkey attempts. Please wait a few minutes and try again.',
-  signedOut: 'Signed out of the desk.',
+  signedOut:
+    'Signed out of the desk on every device. Push alerts are now off on all your devices, this one included: after you sign in again, turn them on in Settings.',
+  signedOutPasskeysRemoved: (n: number) =>
+    `Signed out of the desk on every device, and your ${n === 1 ? 'passkey was' : `${n} passkeys were`} removed. Push alerts are now off on all your devices, this one included: after you sign in again, turn them on in Settings.`,
+  proofNeeded:
+    'To add a passkey, confirm it is you: enter your password and a code from your authenticator app, or use a passkey you already have.',
+  proofRefused:
+    'That password and code do not confirm it is you. Check them (each code works once) and try again.',
+  noPasskeyForProof:
+    'You have no passkey yet. Confirm it is you with your password and a code from your authenticator app.',
+  passkeyProofRefused:
+    'That passkey does not confirm it is you. Please try again, or use your password and code.',
+  staffPasskeyRemoved: (name: string, member: string) =>
+    `Passkey “${name}” of ${member} removed. It signs no one in any more.`,
+  staffPasskeyNotFound: 'That member has no such passkey.',
   badInvitation:
     'This invitation link is not valid or has expired. Please ask the owner for a new one.',
   setPasswordFirst: 'Please set your password first.',

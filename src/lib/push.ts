@@ -43,6 +43,15 @@ export const PUSH_ANSWERS = {
     "This device's alerts belong to another member of the desk. They can turn them off on their Alerts; then try again.",
   tooMany: `You can get alerts on at most ${MAX_PUSH_DEVICES} devices. Turn one off first.`,
   httpsOnly: 'The push address must start with https://.',
+  notPushService:
+    'The push address must be one of the browsers’ push services (Google’s, Mozilla’s, Apple’s or Microsoft’s).',
+  credentials: 'The push address must not carry a user name or password.',
+  ipLiteral: 'The push address must name a push service, not an IP address.',
+  otherPort: 'The push address must use the standard https port (443).',
+  resolvesInside:
+    'The push address leads to a private or local network address, so the shop will not send to it.',
+  lookupFailed:
+    'The push service’s address could not be looked up just now. Please try again in a minute.',
   notSetUp:
     'Push alerts are not set up on this shop: its VAPID keys are missing (see the configuration docs).',
 } as const;

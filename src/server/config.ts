@@ -130,6 +130,14 @@ const envSchema = z.object({
       'must be a mailto: or https: address, e.g. mailto:owner@example.com',
     )
     .optional(),
+  /**
+   * The one push service besides the browsers' that devices may name: a local stand-in for tests
+   * and local journeys (loopback), never on a deployed site.
+   */
+  PUSH_SERVICE_STAND_IN: z
+    .url()
+    .refine(isLoopback, 'may only point at a local stand-in (127.0.0.1, localhost or [::1])')
+    .optional(),
 });
 
 /** The VAPID variables that go together. */
@@ -183,6 +191,15 @@ function safepayProblems(env: Env, production: boolean): string[] {
   if (production && env.SAFEPAY_API_URL)
     problems.push('SAFEPAY_API_URL: points at a local stand-in; a deployed site must not set it');
   return problems;
+}
+
+/** What a deployed site must not set: stand-ins that widen what the server sends to. */
+function standInProblems(env: Env, production: boolean): string[] {
+  return production && env.PUSH_SERVICE_STAND_IN
+    ? [
+        'PUSH_SERVICE_STAND_IN: names a local push stand-in the server would send to; a deployed site must not set it',
+      ]
+    : [];
 }
 
 /** Variables a deployed function cannot serve without (it never falls back to SQLite or a generated key). */
@@ -240,6 +257,7 @@ export function parseConfig(env: Env = process.env): Config {
       problems.push(`${name}: required in production`);
   }
   problems.push(...safepayProblems(cleaned, production));
+  problems.push(...standInProblems(cleaned, production));
   problems.push(...vapidProblems(cleaned));
   if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
     problems.push(

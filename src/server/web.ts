@@ -160,17 +160,28 @@ function withCors(response: Response, origin: string | null, anyListed: boolean)
   if (!origin && !anyListed) return response;
   let answer = response;
   try {
-    answer.headers.append('Vary', 'Origin');
+    varyOnOrigin(answer.headers);
   } catch {
     // A Response with immutable headers: copy it to add them.
     answer = new Response(response.body, response);
-    answer.headers.append('Vary', 'Origin');
+    varyOnOrigin(answer.headers);
   }
   if (origin) {
     answer.headers.set('Access-Control-Allow-Origin', origin);
     answer.headers.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
   }
   return answer;
+}
+
+/**
+ * Names Origin in Vary unless the answer already does (a refusal or a preflight names it itself):
+ * a cache reads a repeated name as one, but a proxy that compares the header as text does not.
+ */
+function varyOnOrigin(headers: Headers): void {
+  const current = headers.get('Vary');
+  const named = (current ?? '').split(',').map((name) => name.trim().toLowerCase());
+  if (named.includes('origin') || named.includes('*')) return;
+  headers.set('Vary', current ? `${current}, Origin` : 'Origin');
 }
 
 /**

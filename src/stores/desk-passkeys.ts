@@ -1,11 +1,12 @@
-// Passkeys: the member's own list (add one with a name, remove one) and sign-in with a passkey
+// Passkeys: the member's own list (add one with a name, once their password and code or a passkey
+// they have prove it is them; remove one), every member's for the owner, and sign-in with a passkey
 // alone. The browser's WebAuthn part (@simplewebauthn/browser) loads only when a passkey button is
 // pressed, so it never weighs on the desk's first paint.
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { DeskPasskey } from '../lib/contract/desk-passkeys.ts';
+import type { DeskPasskey, MemberPasskeys } from '../lib/contract/desk-passkeys.ts';
 import type { RequestOf } from '../lib/contract/endpoints.ts';
 import { PASSKEY_DEVICE_MESSAGES } from '../lib/desk-messages.ts';
 import { ApiError } from '../client/api.ts';
@@ -18,6 +19,12 @@ const webauthn = () => import('@simplewebauthn/browser');
 
 /** The member's passkeys, as last loaded. */
 export const $passkeys = resourceAtom<DeskPasskey[]>();
+
+/** Every member's passkeys, as the owner last loaded them. */
+export const $memberPasskeys = resourceAtom<MemberPasskeys[]>();
+
+/** What proves it is the member before a passkey is added: password and code, or a passkey held. */
+export type PasskeyProof = { password: string; code: string } | 'passkey';
 
 /** The words for a failure of the device's part (cancelled, unsupported), or the server's. */
 function deviceFailure(error: unknown): Error {
@@ -53,14 +60,30 @@ export async function signInWithPasskey(): Promise<void> {
 export const loadPasskeys = (): Promise<boolean> =>
   load($passkeys, async () => (await callDesk('deskPasskeys', {})).passkeys);
 
-/** Makes a passkey on this device and adds it under `name`; answers whether it was added. */
-export async function addPasskey(name: string): Promise<boolean> {
+/** The options to make a new passkey, once `proof` shows it is the member (a passkey asks the device). */
+async function provenOptions(proof: PasskeyProof) {
+  if (proof !== 'passkey') return callDesk('deskPasskeyOptions', proof);
+  const [{ startAuthentication }, { options }] = await Promise.all([
+    webauthn(),
+    callDesk('deskPasskeyProofOptions', {}),
+  ]);
+  const assertion = (await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  })) as RequestOf<'deskPasskeySignIn'>['response'];
+  return callDesk('deskPasskeyOptions', { assertion });
+}
+
+/**
+ * Makes a passkey on this device and adds it under `name`, proven by `proof`; answers whether it
+ * was added.
+ */
+export async function addPasskey(name: string, proof: PasskeyProof): Promise<boolean> {
   const answer = await act($passkeys, async () => {
     let response: RequestOf<'deskPasskeyAdd'>['response'];
     try {
       const [{ startRegistration }, { options }] = await Promise.all([
         webauthn(),
-        callDesk('deskPasskeyOptions', {}),
+        provenOptions(proof),
       ]);
       response = (await startRegistration({
         optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
@@ -78,5 +101,18 @@ export async function addPasskey(name: string): Promise<boolean> {
 export async function removePasskey(passkey: DeskPasskey): Promise<boolean> {
   const answer = await act($passkeys, () => callDesk('deskPasskeyRemove', { id: passkey.id }));
   if (answer) $passkeys.set({ ...$passkeys.get(), data: answer.passkeys });
+  return answer !== null;
+}
+
+/** Loads every member's passkeys (the owner's Staff screen). */
+export const loadMemberPasskeys = (): Promise<boolean> =>
+  load($memberPasskeys, async () => (await callDesk('deskStaffPasskeys', {})).members);
+
+/** The owner removes `passkey` of the member `staffId`. */
+export async function removeMemberPasskey(staffId: string, passkey: DeskPasskey): Promise<boolean> {
+  const answer = await act($memberPasskeys, () =>
+    callDesk('deskStaffPasskeyRemove', { staffId, id: passkey.id }),
+  );
+  if (answer) $memberPasskeys.set({ ...$memberPasskeys.get(), data: answer.members });
   return answer !== null;
 }

@@ -38,12 +38,13 @@ export const loadPushDevices = (): Promise<boolean> =>
 export async function turnOnHere(kinds: PushKind[], label: string): Promise<boolean> {
   const publicKey = $pushDevices.get().data?.publicKey;
   if (!publicKey) return false;
-  const { subscribeDevice } = await device();
+  const { PushRefused, PUSH_UNAVAILABLE_HERE, subscribeDevice } = await device();
   let subscription: PushSubscriptionJSON;
   try {
     subscription = await subscribeDevice(publicKey);
   } catch (error) {
-    notify('error', error instanceof Error ? error.message : String(error));
+    // Our own words only: a browser's error message is not for the member.
+    notify('error', error instanceof PushRefused ? error.message : PUSH_UNAVAILABLE_HERE);
     return false;
   }
   const answer = await act($pushDevices, () =>

@@ -107,11 +107,14 @@ export async function signIn(body: RequestOf<'deskSignIn'>): Promise<void> {
   startSession(await deskCall('deskSignIn', body));
 }
 
-/** Ends the member's desk sessions on the server, then here. */
-export async function signOut(): Promise<void> {
+/**
+ * Ends the member's desk sessions (and every device's alerts) on the server, with their passkeys
+ * when `removePasskeys`, then here.
+ */
+export async function signOut(options: { removePasskeys?: boolean } = {}): Promise<void> {
   let message: string = DESK_ANSWERS.signedOut;
   try {
-    message = (await callDesk('deskSignOut', {})).message;
+    message = (await callDesk('deskSignOut', options)).message;
   } catch {
     // Ended here anyway; the token expires on its own.
   }

@@ -34,8 +34,12 @@ let expiredToken: string;
 let forgedRoleToken: string;
 let foreignKeyToken: string;
 
+/** The push service the matrix's devices name: a stand-in, so the check asks no DNS. */
+const PUSH_STAND_IN = 'http://localhost:9';
+
 beforeAll(async () => {
   env = await useTempDataDir();
+  process.env.PUSH_SERVICE_STAND_IN = PUSH_STAND_IN;
   owner = await enrol('owner', 'Owner One');
   staff = await enrol('staff', 'Staff One');
   removed = await enrol('staff', 'Staff Gone');
@@ -64,7 +68,10 @@ beforeAll(async () => {
     new TextEncoder().encode('an attacker’s own key, 32 characters or more'),
   );
 }, 60_000);
-afterAll(async () => env.cleanup());
+afterAll(async () => {
+  delete process.env.PUSH_SERVICE_STAND_IN;
+  await env.cleanup();
+});
 
 /** A body each desk call accepts; the ids name nobody, so nothing changes for the allowed callers. */
 const BODIES: Record<string, unknown> = {
@@ -72,7 +79,9 @@ const BODIES: Record<string, unknown> = {
   deskMe: {},
   deskCounts: {},
   deskPasskeys: {},
+  // The session alone: refused, since adding a passkey needs the password and a code, or a passkey.
   deskPasskeyOptions: {},
+  deskPasskeyProofOptions: {},
   // A new passkey's answer to a challenge the server never issued: refused before anything is kept.
   deskPasskeyAdd: {
     name: 'Matrix phone',
@@ -94,6 +103,8 @@ const BODIES: Record<string, unknown> = {
   deskStaffRole: { staffId: 'nobody', role: 'owner' },
   deskStaffRemove: { staffId: 'nobody' },
   deskStaffPersonalData: { staffId: 'nobody', allowed: true },
+  deskStaffPasskeys: {},
+  deskStaffPasskeyRemove: { staffId: 'nobody', id: 'bm9ib2R5' },
   deskOrders: {},
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
@@ -150,11 +161,12 @@ const BODIES: Record<string, unknown> = {
   deskPhotoUpload: {},
   deskPublish: {},
   deskPublishProgress: {},
-  // A new device each time: a device is one member's, so a second member's save is refused.
+  // A new device each time: a device is one member's, so a second member's save is refused. On the
+  // push stand-in this file names (no DNS is asked for it).
   get deskPushAdd() {
     return {
       subscription: {
-        endpoint: `https://push.example.com/send/${Math.random().toString(36).slice(2)}`,
+        endpoint: `${PUSH_STAND_IN}/send/${Math.random().toString(36).slice(2)}`,
         keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
       },
       kinds: ['new-order'],
@@ -206,7 +218,10 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskPushDevices: { status: 200 },
   deskPushRemove: { status: 404, message: PUSH_ANSWERS.notFound },
   deskPasskeys: { status: 200 },
-  deskPasskeyOptions: { status: 200 },
+  deskPasskeyOptions: { status: 403, message: DESK_ANSWERS.proofNeeded },
+  deskPasskeyProofOptions: { status: 409, message: DESK_ANSWERS.noPasskeyForProof },
+  deskStaffPasskeys: { status: 200 },
+  deskStaffPasskeyRemove: { status: 404, message: DESK_ANSWERS.staffPasskeyNotFound },
   deskPasskeyAdd: { status: 400, message: DESK_ANSWERS.passkeyExpired },
   deskPasskeyRemove: { status: 404, message: DESK_ANSWERS.passkeyNotFound },
 };

@@ -1,11 +1,17 @@
 // Passkeys and the desk's session cookie, through the desk router with real Requests and real
 // WebAuthn bytes (a software authenticator that makes P-256 credentials and signs assertions): a
-// member adds a named passkey and signs in with it alone; the attacks each get a clear refusal and
-// change nothing: another member's credential, a replayed assertion, a wrong origin or RP id, a
-// counter that goes back, an unknown credential, a malformed or oversized body, a stale challenge.
-// And the cookie: its attributes, Sign Out, a shopper's token in it, a cross-site POST.
+// member proves it is them (password and code, or a passkey they have) and adds a named passkey,
+// is mailed, and signs in with it alone; the attacks each get a clear refusal and change nothing:
+// a stolen session alone, a wrong password or code, replayed options, another member's credential
+// or proof, a replayed assertion, a wrong origin or RP id, a counter that goes back, an unknown
+// credential, a malformed or oversized body, a stale challenge. The owner sees and removes any
+// member's passkeys; signing out everywhere may remove them, and demotion and removal do. And the
+// cookie: its attributes, Sign Out, a shopper's token in it, a cross-site POST.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
+import { karachiTime } from '../../src/lib/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
@@ -40,16 +46,64 @@ afterAll(async () => {
   await env.cleanup();
 });
 
+/** A passkey each member already has, which proves it is them before they add another. */
+const held = new Map<string, { authenticator: SoftAuthenticator; credential: SoftCredential }>();
+
+/**
+ * What proves it is `member` before a passkey is added: an assertion of a passkey they have, or
+ * else their password and the app's next code (each code works once).
+ */
+async function proofOf(member: Member): Promise<Record<string, unknown>> {
+  const key = held.get(member.id);
+  if (!key) return { password: member.password, code: member.code(1) };
+  const options = await deskCall('passkeys/proof-options', { token: member.token });
+  expect(options.status).toBe(200);
+  return { assertion: key.authenticator.get(options.body.options, ORIGIN, key.credential) };
+}
+
+/** Registration options for `member`, proven as the Settings screen proves it. */
+async function registrationOptions(member: Member) {
+  const options = await deskCall('passkeys/options', {
+    token: member.token,
+    body: await proofOf(member),
+  });
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return options.body.options;
+}
+
 /** Adds a passkey made on `authenticator` to `member`, as the Settings screen does. */
 async function addPasskey(member: Member, name: string, authenticator = phone) {
-  const options = await deskCall('passkeys/options', { token: member.token });
-  expect(options.status).toBe(200);
-  const made = authenticator.create(options.body.options, ORIGIN);
-  const added = await deskCall('passkeys/add', {
+  const made = authenticator.create(await registrationOptions(member), ORIGIN);
+  const added = await call(desk, '/api/desk/passkeys/add', {
     token: member.token,
     body: { name, response: made.response },
+    headers: { 'user-agent': PIXEL_CHROME },
+    ip: '203.0.113.50',
   });
+  if (added.status === 200 && !held.has(member.id))
+    held.set(member.id, { authenticator, credential: made.credential });
   return { ...made, added };
+}
+
+/** A phone's Chrome, as its user agent names it. */
+const PIXEL_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/** The mails in the local outbox to `email` (no SMTP_URL), once the answers' mails are sent. */
+async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  await settleBackground();
+  const outbox = path.join(env.dir, 'outbox');
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((f) => f.endsWith(`-${email}.txt`))
+    .sort()
+    .map((f) => {
+      const raw = readFileSync(path.join(outbox, f), 'utf8');
+      return {
+        subject: /^Subject: (.*)$/m.exec(raw)![1]!,
+        text: raw.split('\n\n').slice(1).join('\n\n'),
+      };
+    });
 }
 
 /** Sign-in options: a fresh challenge. */
@@ -88,8 +142,7 @@ describe('adding a passkey', { timeout: 60_000 }, () => {
 
   it("refuses a credential id another member already added (someone else's credential), and theirs stays", async () => {
     const thief = new SoftAuthenticator();
-    const options = await deskCall('passkeys/options', { token: bob.token });
-    const made = thief.create(options.body.options, ORIGIN, {
+    const made = thief.create(await registrationOptions(bob), ORIGIN, {
       credentialId: new Uint8Array(Buffer.from(alicePasskey.id, 'base64url')),
     });
     const answer = await deskCall('passkeys/add', {
@@ -103,8 +156,7 @@ describe('adding a passkey', { timeout: 60_000 }, () => {
 
   it('refuses an answer made for another site (wrong origin, wrong RP id) and keeps nothing', async () => {
     for (const bend of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }]) {
-      const options = await deskCall('passkeys/options', { token: bob.token });
-      const made = new SoftAuthenticator().create(options.body.options, ORIGIN, bend);
+      const made = new SoftAuthenticator().create(await registrationOptions(bob), ORIGIN, bend);
       const answer = await deskCall('passkeys/add', {
         token: bob.token,
         body: { name: 'Elsewhere', response: made.response },
@@ -118,12 +170,9 @@ describe('adding a passkey', { timeout: 60_000 }, () => {
   });
 
   it("refuses another member's challenge, and a sign-in challenge, as expired", async () => {
-    const alices = await deskCall('passkeys/options', { token: alice.token });
+    const alices = await registrationOptions(alice);
     const signin = await signInOptions();
-    for (const options of [
-      alices.body.options,
-      { ...alices.body.options, challenge: signin.challenge },
-    ]) {
+    for (const options of [alices, { ...alices, challenge: signin.challenge }]) {
       const made = new SoftAuthenticator().create(options, ORIGIN);
       const answer = await deskCall('passkeys/add', {
         token: bob.token,
@@ -135,8 +184,271 @@ describe('adding a passkey', { timeout: 60_000 }, () => {
   });
 
   it('needs a desk session', async () => {
-    const answer = await deskCall('passkeys/options', {});
+    const answer = await deskCall('passkeys/options', {
+      body: { password: alice.password, code: '123456' },
+    });
     expect(answer).toMatchObject({ status: 401, body: { message: DESK_ANSWERS.signInRequired } });
+  });
+});
+
+describe('adding a passkey needs more than a session', { timeout: 60_000 }, () => {
+  /** A passkey made over `options` and sent to passkeys/add as `member`. */
+  async function sendNew(
+    member: Member,
+    options: unknown,
+    authenticator = new SoftAuthenticator(),
+  ) {
+    const made = authenticator.create(options as never, ORIGIN);
+    const answer = await deskCall('passkeys/add', {
+      token: member.token,
+      body: { name: 'Attacker’s key', response: made.response },
+    });
+    return { made, answer };
+  }
+
+  it('refuses options to a session cookie alone, and an add over a challenge made up by the caller', async () => {
+    const victim = await enrol('staff', 'Victim Session');
+    const options = await deskCall('passkeys/options', { token: victim.token });
+    expect(options).toMatchObject({ status: 403, body: { message: DESK_ANSWERS.proofNeeded } });
+    const onlyPassword = await deskCall('passkeys/options', {
+      token: victim.token,
+      body: { password: victim.password },
+    });
+    expect(onlyPassword).toMatchObject({
+      status: 403,
+      body: { message: DESK_ANSWERS.proofNeeded },
+    });
+    const invented = { challenge: 'aW52ZW50ZWQ', rp: { id: 'localhost' }, user: { id: 'eA' } };
+    const { made, answer } = await sendNew(victim, invented);
+    expect(answer).toMatchObject({ status: 400, body: { message: DESK_ANSWERS.passkeyExpired } });
+    expect(await (await getStore()).passkeys.findById(made.credential.id)).toBeNull();
+    // Still signed in: a refusal asks for proof, it does not end the session.
+    expect((await deskCall('me', { token: victim.token })).status).toBe(200);
+  });
+
+  it('refuses a wrong password with the right code, and a wrong code with the right password', async () => {
+    const victim = await enrol('staff', 'Victim Guess');
+    const attempts = [
+      { password: 'not the password', code: victim.code(1) },
+      { password: victim.password, code: victim.code(1) === '000000' ? '111111' : '000000' },
+    ];
+    for (const body of attempts) {
+      const answer = await deskCall('passkeys/options', { token: victim.token, body });
+      expect(answer).toMatchObject({ status: 403, body: { message: DESK_ANSWERS.proofRefused } });
+    }
+    // The right pair still works: the wrong password did not use the code up.
+    const right = await deskCall('passkeys/options', {
+      token: victim.token,
+      body: { password: victim.password, code: victim.code(1) },
+    });
+    expect(right.status).toBe(200);
+  });
+
+  it('refuses the same options request replayed (its code works once), and a replayed proof assertion', async () => {
+    const member = await enrol('staff', 'Replay Target');
+    const body = { password: member.password, code: member.code(1) };
+    const first = await deskCall('passkeys/options', { token: member.token, body });
+    expect(first.status).toBe(200);
+    const replay = await deskCall('passkeys/options', { token: member.token, body });
+    expect(replay).toMatchObject({ status: 403, body: { message: DESK_ANSWERS.proofRefused } });
+    // A passkey added over the first options proves the next add; its assertion works once.
+    const key = new SoftAuthenticator();
+    const made = key.create(first.body.options, ORIGIN);
+    const added = await deskCall('passkeys/add', {
+      token: member.token,
+      body: { name: 'First key', response: made.response },
+    });
+    expect(added.status).toBe(200);
+    const proof = await deskCall('passkeys/proof-options', { token: member.token });
+    const assertion = key.get(proof.body.options, ORIGIN, made.credential);
+    const proven = await deskCall('passkeys/options', { token: member.token, body: { assertion } });
+    expect(proven.status).toBe(200);
+    const again = await deskCall('passkeys/options', { token: member.token, body: { assertion } });
+    expect(again).toMatchObject({ status: 400, body: { message: DESK_ANSWERS.passkeyExpired } });
+    // And the registration challenge itself is taken once.
+    const twice = key.create(first.body.options, ORIGIN);
+    const reused = await deskCall('passkeys/add', {
+      token: member.token,
+      body: { name: 'Second try', response: twice.response },
+    });
+    expect(reused).toMatchObject({ status: 400, body: { message: DESK_ANSWERS.passkeyExpired } });
+  });
+
+  it("refuses another member's passkey as proof, and a proof challenge issued to another member", async () => {
+    // Bob's session proves with Alice's passkey over Bob's own challenge.
+    const bobs = await deskCall('passkeys/proof-options', { token: bob.token });
+    const withAlices = phone.get(bobs.body.options, ORIGIN, alicePasskey);
+    const counter = await storedCounter(alicePasskey.id);
+    const answer = await deskCall('passkeys/options', {
+      token: bob.token,
+      body: { assertion: withAlices },
+    });
+    alicePasskey.counter = counter;
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { message: DESK_ANSWERS.passkeyProofRefused },
+    });
+    expect(await storedCounter(alicePasskey.id)).toBe(counter);
+    // Alice's proof challenge, answered by Alice's passkey, sent in Bob's session.
+    const alices = await deskCall('passkeys/proof-options', { token: alice.token });
+    const hers = phone.get(alices.body.options, ORIGIN, alicePasskey);
+    const borrowed = await deskCall('passkeys/options', {
+      token: bob.token,
+      body: { assertion: hers },
+    });
+    alicePasskey.counter = counter;
+    expect(borrowed).toMatchObject({ status: 400, body: { message: DESK_ANSWERS.passkeyExpired } });
+  });
+
+  it('tells a member with no passkey to prove it with their password and code', async () => {
+    const fresh = await enrol('staff', 'No Passkey Yet');
+    const answer = await deskCall('passkeys/proof-options', { token: fresh.token });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { message: DESK_ANSWERS.noPasskeyForProof },
+    });
+  });
+});
+
+describe('what the member is told', { timeout: 60_000 }, () => {
+  it('mails the member each passkey added, naming it, the device it came from and when', async () => {
+    const member = await enrol('staff', 'Mailed Adder');
+    const before = Date.now();
+    const { added } = await addPasskey(member, 'Hamza’s Pixel', new SoftAuthenticator());
+    expect(added.status).toBe(200);
+    const [mail, ...more] = await mailsTo(member.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('A passkey was added to your Bastaa desk account');
+    expect(mail!.text).toContain(
+      `A passkey named “Hamza’s Pixel” was added to your Bastaa desk account (${member.email}) on ${karachiTime(before)} (Karachi time), from Chrome on Android at the address 203.0.113.50.`,
+    );
+    expect(mail!.text).toContain('Sign out everywhere');
+  });
+
+  it('mails the member a passkey they removed, by name', async () => {
+    const member = await enrol('staff', 'Mailed Remover');
+    const { credential } = await addPasskey(member, 'Old tablet', new SoftAuthenticator());
+    const removed = await deskCall('passkeys/remove', {
+      token: member.token,
+      body: { id: credential.id },
+    });
+    expect(removed.status).toBe(200);
+    const mails = await mailsTo(member.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'A passkey was added to your Bastaa desk account',
+      'A passkey was removed from your Bastaa desk account',
+    ]);
+    expect(mails[1]!.text).toMatch(
+      /^The passkey “Old tablet” was removed from your Bastaa desk account \(.+\) on .+ \(Karachi time\): you removed it\.$/m,
+    );
+  });
+});
+
+describe("the owner and members' passkeys", { timeout: 60_000 }, () => {
+  it("lists every member's passkeys with name, when added and last used, to the owner only", async () => {
+    const list = await deskCall('staff/passkeys', { token: owner.token });
+    expect(list.status).toBe(200);
+    const alices = (list.body.members as { staffId: string }[]).find((m) => m.staffId === alice.id);
+    expect(alices).toMatchObject({
+      name: 'Alice Passkey',
+      email: alice.email,
+      passkeys: [{ id: alicePasskey.id, name: 'Alice’s Pixel', createdAt: expect.any(String) }],
+    });
+    expect(alices).toHaveProperty('passkeys.0.lastUsedAt');
+    const asStaff = await deskCall('staff/passkeys', { token: bob.token });
+    expect(asStaff).toMatchObject({ status: 403, body: { message: DESK_ANSWERS.ownerOnly } });
+  });
+
+  it("removes a member's passkey: it signs in no one, and the member is mailed who removed it", async () => {
+    const erin = await enrol('staff', 'Erin Owned');
+    const erinsKey = new SoftAuthenticator();
+    const { credential } = await addPasskey(erin, 'Unknown laptop', erinsKey);
+    const wrongMember = await deskCall('staff/passkeys/remove', {
+      token: owner.token,
+      body: { staffId: bob.id, id: credential.id },
+    });
+    expect(wrongMember).toMatchObject({
+      status: 404,
+      body: { message: DESK_ANSWERS.staffPasskeyNotFound },
+    });
+    const byStaff = await deskCall('staff/passkeys/remove', {
+      token: bob.token,
+      body: { staffId: erin.id, id: credential.id },
+    });
+    expect(byStaff.status).toBe(403);
+    const answer = await deskCall('staff/passkeys/remove', {
+      token: owner.token,
+      body: { staffId: erin.id, id: credential.id },
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { message: DESK_ANSWERS.staffPasskeyRemoved('Unknown laptop', 'Erin Owned') },
+    });
+    const erins = (answer.body.members as { staffId: string; passkeys: unknown[] }[]).find(
+      (m) => m.staffId === erin.id,
+    );
+    expect(erins!.passkeys).toEqual([]);
+    const signIn = await passkeySignIn(erinsKey.get(await signInOptions(), ORIGIN, credential));
+    expect(signIn).toMatchObject({ status: 401, body: { message: DESK_ANSWERS.passkeyRefused } });
+    const mails = await mailsTo(erin.email);
+    expect(mails.at(-1)!.text).toContain(': Passkey Owner removed it.');
+  });
+
+  it('takes a demoted owner’s passkeys away, and mails them', async () => {
+    const second = await enrol('owner', 'Second Owner');
+    const key = new SoftAuthenticator();
+    const { credential } = await addPasskey(second, 'Owner phone', key);
+    const demoted = await deskCall('staff/role', {
+      token: owner.token,
+      body: { staffId: second.id, role: 'staff' },
+    });
+    expect(demoted.status).toBe(200);
+    expect(await (await getStore()).passkeys.listByStaff(second.id)).toEqual([]);
+    const signIn = await passkeySignIn(key.get(await signInOptions(), ORIGIN, credential));
+    expect(signIn).toMatchObject({ status: 401, body: { message: DESK_ANSWERS.passkeyRefused } });
+    expect((await mailsTo(second.email)).at(-1)!.text).toContain(
+      'The passkey “Owner phone” was removed',
+    );
+  });
+});
+
+describe('signing out everywhere', { timeout: 60_000 }, () => {
+  it('says what became of push alerts, and keeps passkeys unless asked', async () => {
+    const member = await enrol('staff', 'Keeps Keys');
+    await addPasskey(member, 'Kept key', new SoftAuthenticator());
+    const out = await deskCall('signout', { token: member.token });
+    expect(out).toMatchObject({
+      status: 200,
+      body: {
+        message:
+          'Signed out of the desk on every device. Push alerts are now off on all your devices, this one included: after you sign in again, turn them on in Settings.',
+      },
+    });
+    expect(await (await getStore()).passkeys.listByStaff(member.id)).toHaveLength(1);
+  });
+
+  it('removes every passkey of the member when asked, so one added with a stolen session signs in no one after', async () => {
+    const member = await enrol('staff', 'Drops Keys');
+    const attackers = new SoftAuthenticator();
+    const { credential } = await addPasskey(member, 'Looks harmless', attackers);
+    await addPasskey(member, 'My phone', new SoftAuthenticator());
+    const out = await deskCall('signout', {
+      token: member.token,
+      body: { removePasskeys: true },
+    });
+    expect(out).toMatchObject({
+      status: 200,
+      body: { message: DESK_ANSWERS.signedOutPasskeysRemoved(2) },
+    });
+    expect(out.body.message).toContain('your 2 passkeys were removed');
+    const signIn = await passkeySignIn(attackers.get(await signInOptions(), ORIGIN, credential));
+    expect(signIn).toMatchObject({ status: 401, body: { message: DESK_ANSWERS.passkeyRefused } });
+    expect((await mailsTo(member.email)).at(-1)).toMatchObject({
+      subject: 'Passkeys were removed from your Bastaa desk account',
+      text: expect.stringContaining(
+        'The passkeys “Looks harmless”, “My phone” were removed from your Bastaa desk account',
+      ),
+    });
   });
 });
 
@@ -242,13 +554,9 @@ describe('signing in with a passkey', { timeout: 60_000 }, () => {
   });
 
   it('refuses a challenge issued for adding a passkey', async () => {
-    const options = await deskCall('passkeys/options', { token: alice.token });
+    const options = await registrationOptions(alice);
     const answer = await passkeySignIn(
-      phone.get(
-        { challenge: options.body.options.challenge, rpId: 'localhost' },
-        ORIGIN,
-        alicePasskey,
-      ),
+      phone.get({ challenge: options.challenge, rpId: 'localhost' }, ORIGIN, alicePasskey),
     );
     expect(answer).toMatchObject({ status: 401, body: { message: DESK_ANSWERS.passkeyExpired } });
   });

@@ -37,6 +37,8 @@ beforeAll(async () => {
   rates = await startFakeRates('ok');
   push = await startPushService();
   process.env.RATES_URL = rates.url;
+  // The one push service besides the browsers' the shop sends to: the stand-in, named explicitly.
+  process.env.PUSH_SERVICE_STAND_IN = push.origin;
   await stockShelves([
     makeProduct({ _id: 'city-tote', productName: 'City Tote', price: 4500, discountPercent: 0 }),
   ]);
@@ -48,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await settleBackground();
   delete process.env.RATES_URL;
+  delete process.env.PUSH_SERVICE_STAND_IN;
   await Promise.all([rates.close(), push.close(), env.cleanup()]);
 });
 
@@ -244,6 +247,7 @@ describe('turning alerts on and off', { timeout: 60_000 }, () => {
       config: {
         ...deps.config,
         production: true,
+        PUSH_SERVICE_STAND_IN: undefined,
         VAPID_PUBLIC_KEY: keys.publicKey,
         VAPID_PRIVATE_KEY: keys.privateKey,
         VAPID_SUBJECT: 'mailto:owner@example.com',
@@ -327,6 +331,24 @@ describe('pushes', { timeout: 60_000 }, () => {
     expect(push.messages(staffPhone.clientHash)).toHaveLength(1);
   });
 
+  it('pushes no "Order cancelled" to the member who cancelled it, only to the others who chose it', async () => {
+    const canceller = await enrol('owner', 'Cancelling Owner');
+    const other = await enrol('staff', 'Other Member');
+    const own = await turnOn(canceller, ['cancelled'], 'Owner’s own phone');
+    const theirs = await turnOn(other, ['cancelled'], 'Other phone');
+    const order = await seedOrder();
+    const moved = await deskCall('orders/move', {
+      token: canceller.token,
+      body: { order: order.id, to: 'Cancelled', reason: 'Out of stock' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await settleBackground();
+    expect(push.messages(own.clientHash)).toEqual([]);
+    expect(push.messages(theirs.clientHash).map((m) => JSON.parse(m).title)).toEqual([
+      'Order cancelled',
+    ]);
+  });
+
   it('pushes a return request to the devices that chose it', async () => {
     const member = await enrol('staff');
     const device = await turnOn(member, ['return-requested']);
@@ -408,6 +430,7 @@ describe('a push service that hangs or fails', { timeout: 60_000 }, () => {
     const member = await enrol('staff');
     const real = await push.subscribe(publicKey);
     const subscription = { ...toJSON(real), endpoint: `http://127.0.0.1:${port}/push/1` };
+    process.env.PUSH_SERVICE_STAND_IN = `http://127.0.0.1:${port}`;
     const on = await deskCall('alerts/add', {
       body: { subscription, kinds: ['new-order'], label: 'Hanging' },
       token: member.token,
@@ -428,5 +451,6 @@ describe('a push service that hangs or fails', { timeout: 60_000 }, () => {
     await settleBackground();
     expect(await devicesOf(member.id)).toHaveLength(1);
     await new Promise<void>((resolve) => broken.close(() => resolve()));
+    process.env.PUSH_SERVICE_STAND_IN = push.origin;
   });
 });

@@ -407,6 +407,12 @@ describe('runDoctor', () => {
       });
     });
 
+    it('refuses a push stand-in on a deployed site: the server would send to it', async () => {
+      expect(await failures({ ...vapid, PUSH_SERVICE_STAND_IN: 'http://localhost:8890' })).toEqual([
+        'PUSH_SERVICE_STAND_IN: names a local push stand-in the server would send to; a deployed site must not set it',
+      ]);
+    });
+
     it('names a missing VAPID variable instead of half-configured push', async () => {
       const { VAPID_SUBJECT: _, ...twoKeys } = vapid;
       expect(await failures(twoKeys)).toEqual([

@@ -183,6 +183,56 @@ describe('every other origin', () => {
   });
 });
 
+describe('Vary', () => {
+  /** The names a Vary header lists, each once or more, as a cache reads them. */
+  const named = (vary: string | null) => (vary ?? '').split(',').map((t) => t.trim().toLowerCase());
+
+  it('names Origin exactly once on every kind of answer while ALLOWED_ORIGINS is set', async () => {
+    const answers: [string, Response][] = [
+      [
+        'a foreign POST',
+        await account(
+          new Request('http://localhost/api/user/login', {
+            method: 'POST',
+            headers: { origin: EVIL, 'content-type': 'application/json' },
+            body: '{}',
+          }),
+          { ip: '203.0.113.52' },
+        ),
+      ],
+      ['a refused preflight', await preflight(account, '/api/cart/add', EVIL)],
+      ['a listed preflight', await preflight(account, '/api/cart/add', SEED)],
+      [
+        'a listed call',
+        await account(
+          new Request('http://localhost/api/cart/get', {
+            method: 'POST',
+            headers: { origin: SEED, 'content-type': 'application/json' },
+            body: '{}',
+          }),
+          { ip: '203.0.113.52' },
+        ),
+      ],
+      [
+        'a read with no Origin',
+        await shop(new Request('http://localhost/api/product/list'), { ip: '203.0.113.52' }),
+      ],
+      [
+        'an unknown path',
+        await shop(new Request('http://localhost/api/nothing-here'), { ip: '203.0.113.52' }),
+      ],
+    ];
+    for (const [what, answer] of answers)
+      expect({
+        what,
+        origins: named(answer.headers.get('vary')).filter((t) => t === 'origin'),
+      }).toEqual({
+        what,
+        origins: ['origin'],
+      });
+  });
+});
+
 describe('npm start answers as the functions do', () => {
   let server: http.Server;
   let port = 0;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { DEFAULT_BODY_BYTES } from '../../src/lib/contract/endpoints.ts';
@@ -185,6 +185,34 @@ describe('serveApi', () => {
     });
     expect(json.status).toBe(413);
   }, 60_000);
+
+  it('logs a webhook body over its 64 KB as a refused call, as the function logs it', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
+      lines.push(String(line));
+    });
+    try {
+      const answer = await fetch(`${base}/api/payments/safepay/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(65 * 1024) }),
+      });
+      expect(answer.status).toBe(413);
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'api',
+        method: 'POST',
+        path: '/api/payments/safepay/webhook',
+        status: 413,
+        reason: `body over ${64 * 1024} bytes`,
+      }),
+    );
+  });
 
   it('leaves every other path to the static site', async () => {
     const res = await fetch(`${base}/Collections`);

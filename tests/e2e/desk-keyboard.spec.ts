@@ -16,6 +16,7 @@ import { expect, test } from './support/test.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
   DESK_PASSWORD,
+  codeFor,
   deliver,
   deskNav,
   enrolledMember,
@@ -453,6 +454,16 @@ for (const [width, height] of [
       // A passkey added, then removed: focus on the message each time, which names it.
       await reach(page, page.getByLabel('Name of this device'));
       await page.keyboard.type('Key phone');
+      await reach(page, page.getByLabel('Your desk password'));
+      await page.keyboard.type(DESK_PASSWORD);
+      await reach(
+        page,
+        page
+          .getByRole('group', { name: 'Confirm it is you' })
+          .getByLabel('6-digit code from your authenticator app'),
+      );
+      // The enrolment used this step's code; the app's next one confirms it is the owner.
+      await page.keyboard.type(codeFor(owner.secret, 1));
       await pressHeld(
         page,
         page.getByRole('button', { name: 'Add a passkey on this device' }),

@@ -1,5 +1,6 @@
 // The desk stays signed in, safely, on a phone: a member signs in with password and code, adds a
-// passkey (Chromium's virtual authenticator stands in for the phone's fingerprint), signs out and
+// passkey (Chromium's virtual authenticator stands in for the phone's fingerprint) once their
+// password and a fresh code confirm it is them, is mailed about it, signs out and
 // signs in with the passkey alone; a second tab opened on an order's address (as from a mail or a
 // notification) shows that order signed in, with no form; Sign Out in one tab ends the other's
 // session on its next call, which says so.
@@ -9,7 +10,10 @@ import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
   DESK_PASSWORD,
+  codeAfter,
   codeFor,
+  mailWithSubject,
+  stepOf,
   enrolledMember,
   openFromNav,
   signOutOfDesk,
@@ -42,15 +46,29 @@ test('a member adds a passkey and signs in with it alone; a second tab opens an 
   await page.getByLabel('Password').fill(DESK_PASSWORD);
   // The enrolment used this step's code; the app's next one signs in.
   await page.getByLabel('6-digit code from your authenticator app').fill(codeFor(member.secret, 1));
+  const signInStep = stepOf(1);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(heading(page)).toHaveText('Orders');
 
   await openFromNav(page, 'Settings');
   await expect(page.getByRole('heading', { name: 'Your passkeys' })).toBeVisible();
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  // The session alone adds no passkey: the password and a fresh code are asked.
   await page.getByLabel('Name of this device').fill('Nida’s phone');
+  await page.getByLabel('Your desk password').fill('not my password');
+  await page
+    .getByRole('group', { name: 'Confirm it is you' })
+    .getByLabel('6-digit code from your authenticator app')
+    .fill(await codeAfter(member.secret, signInStep));
+  await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
+  await expect(alert(page)).toHaveText(DESK_ANSWERS.proofRefused);
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  await page.getByLabel('Your desk password').fill(DESK_PASSWORD);
   await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
   await expect(status(page)).toHaveText(DESK_ANSWERS.passkeyAdded('Nida’s phone'));
+  expect(
+    await mailWithSubject(member.email, 'A passkey was added to your Bastaa desk account'),
+  ).toContain('A passkey named “Nida’s phone” was added to your Bastaa desk account');
   await expect(page.getByRole('listitem').filter({ hasText: 'Nida’s phone' })).toContainText(
     'not used yet',
   );

@@ -25,7 +25,8 @@ test.describe.configure({ timeout: 120_000 });
 
 let push: Awaited<ReturnType<typeof startPushService>>;
 test.beforeAll(async () => {
-  push = await startPushService();
+  // On the port the server was told its push stand-in is (playwright.config.ts).
+  push = await startPushService(Number(process.env.E2E_PUSH_PORT));
 });
 test.afterAll(async () => push.close());
 

@@ -16,6 +16,7 @@ import {
 } from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
+import { MemberPasskeys } from './MemberPasskeys.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import {
   actionButtonIn,
@@ -150,6 +151,7 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
           ))}
         </ul>
       )}
+      <MemberPasskeys />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // this module. A browser's WebAuthn answer is checked for shape and size here; its bytes and
 // signature are the server's WebAuthn library's to judge.
 import * as z from 'zod/mini';
-import { humanText, requiredText } from './fields.ts';
+import { humanText, requiredString, requiredText } from './fields.ts';
 
 const success = z.literal(true);
 /** base64url text of at most `max` characters (a credential id, a signature, client data). */
@@ -59,8 +59,39 @@ export const deskPasskeySchema = z.object({
 /** A passkey as the member's list shows it. */
 export type DeskPasskey = z.infer<typeof deskPasskeySchema>;
 
+/** A member's passkeys, as the owner's Staff screen shows them. */
+const memberPasskeysSchema = z.object({
+  staffId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  passkeys: z.array(deskPasskeySchema),
+});
+/** A member's passkeys, as the owner's Staff screen shows them. */
+export type MemberPasskeys = z.infer<typeof memberPasskeysSchema>;
+
 /** Bodies of the passkey calls. */
 export const PASSKEY_REQUESTS = {
+  /**
+   * What proves it is the member before a passkey is added: their password and a fresh code, or an
+   * assertion of a passkey they already have (over a challenge of passkeys/proof-options).
+   */
+  deskPasskeyOptions: z.object({
+    password: z.optional(
+      requiredString('Password is required').check(
+        z.minLength(1, 'Password is required'),
+        z.maxLength(128, 'Password must be at most 128 characters'),
+      ),
+    ),
+    code: z.optional(requiredText('Code is required', 12)),
+    assertion: z.optional(authenticationSchema),
+  }),
+  deskSignOut: z.object({
+    removePasskeys: z.optional(z.boolean({ error: 'Remove passkeys must be true or false' })),
+  }),
+  deskStaffPasskeyRemove: z.object({
+    staffId: requiredText('Staff id is required', 64),
+    id: base64url('Passkey id', 1400),
+  }),
   deskPasskeyAdd: z.object({
     name: humanText('Please name the passkey (the phone or key it is on)', 60),
     response: registrationSchema,
@@ -77,6 +108,12 @@ export const PASSKEY_ANSWER_SCHEMAS = {
     options: z.looseObject({ challenge: z.string() }),
   }),
   deskPasskeys: z.object({ success, passkeys: z.array(deskPasskeySchema) }),
+  deskStaffPasskeys: z.object({ success, members: z.array(memberPasskeysSchema) }),
+  deskStaffPasskeyChange: z.object({
+    success,
+    message: z.string(),
+    members: z.array(memberPasskeysSchema),
+  }),
   deskPasskeyChange: z.object({
     success,
     message: z.string(),

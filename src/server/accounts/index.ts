@@ -10,10 +10,13 @@ export { newsletterConfirmation, subscribe } from './newsletter.ts';
 export { requestPasswordReset, resetPassword } from './password-reset.ts';
 export {
   addPasskey,
+  listMembersPasskeys,
   listPasskeys,
+  passkeyProofOptions,
   passkeyRegistrationOptions,
   passkeySignIn,
   passkeySignInOptions,
+  removeMemberPasskey,
   removePasskey,
 } from './passkeys.ts';
 export { resealTotpSecrets } from './rotation.ts';

@@ -37,6 +37,7 @@ import {
 import { failedDeskSignInsMail } from './account-mail.ts';
 import { refuseWeakDeskPassword } from './auth/desk-passwords.ts';
 import { audit, forgetPushDevices } from '../operations/index.ts';
+import { dropPasskeys } from './passkey-notices.ts';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -75,6 +76,17 @@ export const DESK_SIGNIN_ALERT: Limit = {
 /** Enrolment codes per member: 5 tries an hour, then a doubling gap up to 5 minutes. */
 export const DESK_CODE_SLOWDOWN: Slowdown = {
   name: 'desk-code',
+  free: 5,
+  windowMs: 60 * MINUTE,
+  firstDelayMs: SECOND,
+  maxDelayMs: 5 * MINUTE,
+};
+/**
+ * A signed-in member's password and code asked again (before a passkey is added): 5 wrong tries an
+ * hour, then a doubling gap up to 5 minutes, so a stolen session cannot guess them.
+ */
+export const DESK_PROOF_SLOWDOWN: Slowdown = {
+  name: 'desk-proof',
   free: 5,
   windowMs: 60 * MINUTE,
   firstDelayMs: SECOND,
@@ -399,6 +411,42 @@ export async function signIn(
 }
 
 /**
+ * Proves a signed-in member is who the session says, as a sign-in would: their password and a fresh
+ * code from their app, whose step is claimed atomically (so the same request replayed is refused).
+ * Wrong tries are slowed per member; every failure is one refusal that leaves the session alone.
+ */
+export async function confirmPasswordAndCode(
+  deps: Deps,
+  staff: StaffRecord,
+  input: { password: string; code: string },
+  now = Date.now(),
+): Promise<StaffRecord> {
+  const { store } = deps;
+  await slowDown(store, DESK_PROOF_SLOWDOWN, staff.id, DESK_ANSWERS.slowCodes, now);
+  const current = await store.staff.findById(staff.id);
+  const passwordOk = await verifyPassword(
+    input.password,
+    current?.passwordHash ?? (await decoyHash()),
+  );
+  const opened =
+    passwordOk && current?.totpSecret
+      ? openTotpSecretWithKeys(current.totpSecret, verifyingKeys(deps.config))
+      : null;
+  const step = opened ? matchTotp(opened.secret, input.code, now, current!.totpLastStep) : null;
+  const claimed =
+    step !== null
+      ? await store.staff.update(
+          staff.id,
+          { set: { totpLastStep: step, ...resealed(deps, opened) } },
+          { status: ['active'], totpLastStepBelow: step },
+        )
+      : null;
+  if (!claimed) throw forbidden(DESK_ANSWERS.proofRefused);
+  await clearSlowdown(store, DESK_PROOF_SLOWDOWN, staff.id);
+  return claimed;
+}
+
+/**
  * Counts a failed sign-in as `email`; at the DESK_SIGNIN_ALERT-th in its window, mails the member
  * (in the background). An unknown e-mail is counted alike, so the answer takes as long.
  */
@@ -422,13 +470,35 @@ async function alertMember(
   inBackground('failed desk sign-ins mail', () => sendMailWithRetry(deps.config, mail), waitUntil);
 }
 
-/** Ends every desk session of the caller (their session version goes up). */
-export async function signOut(store: Store, staff: StaffRecord) {
+/**
+ * Ends every desk session of the caller (their session version goes up) and turns off the alerts of
+ * every device of theirs; with `removePasskeys`, their passkeys go too (mailed), so a passkey an
+ * attacker added with a stolen session signs in no one afterwards.
+ */
+export async function signOut(
+  deps: Deps,
+  staff: StaffRecord,
+  input: { removePasskeys?: boolean | undefined },
+  waitUntil?: WaitUntil,
+) {
+  const { store } = deps;
   await store.staff.update(staff.id, { bumpSession: true });
   // Signed out everywhere: no device of theirs gets the shop's alerts any more.
   await forgetPushDevices(store, staff.id);
+  const removed = input.removePasskeys
+    ? await dropPasskeys(
+        deps,
+        staff,
+        staff,
+        'you signed out everywhere and removed them',
+        waitUntil,
+      )
+    : 0;
   await audit(store, staff, 'desk.signOut', `staff:${staff.id}`, null, null);
-  return { success: true as const, message: DESK_ANSWERS.signedOut };
+  return {
+    success: true as const,
+    message: removed > 0 ? DESK_ANSWERS.signedOutPasskeysRemoved(removed) : DESK_ANSWERS.signedOut,
+  };
 }
 
 /**
@@ -493,12 +563,17 @@ async function changeable(store: Store, owner: StaffRecord, staffId: string) {
   return staff;
 }
 
-/** The owner changes a member's role; the member's sessions end (their token names the old role). */
+/**
+ * The owner changes a member's role; the member's sessions end (their token names the old role),
+ * and a member demoted loses their passkeys (mailed), which were added with an owner's reach.
+ */
 export async function changeRole(
-  store: Store,
+  deps: Deps,
   owner: StaffRecord,
   input: { staffId: string; role: StaffRole },
+  waitUntil?: WaitUntil,
 ) {
+  const { store } = deps;
   const staff = await changeable(store, owner, input.staffId);
   if (staff.role === input.role)
     return {
@@ -514,6 +589,8 @@ export async function changeRole(
     { role: staff.role, status: ['invited', 'active'], anotherActiveOwner: staff.role === 'owner' },
   );
   if (!updated) throw await refusal(store, staff);
+  if (staff.role === 'owner')
+    await dropPasskeys(deps, owner, updated, `${owner.name} made you ${updated.role}`, waitUntil);
   await audit(
     store,
     owner,
@@ -572,8 +649,14 @@ export async function setGrant(
   };
 }
 
-/** The owner removes a member: their sessions and any open invitation end at once. */
-export async function removeStaff(store: Store, owner: StaffRecord, input: { staffId: string }) {
+/** The owner removes a member: their sessions, passkeys and any open invitation end at once. */
+export async function removeStaff(
+  deps: Deps,
+  owner: StaffRecord,
+  input: { staffId: string },
+  waitUntil?: WaitUntil,
+) {
+  const { store } = deps;
   const staff = await changeable(store, owner, input.staffId);
   if (staff.role === 'owner' && (await otherOwners(store, staff.id)) === 0)
     throw conflict(DESK_ANSWERS.lastOwner);
@@ -585,7 +668,7 @@ export async function removeStaff(store: Store, owner: StaffRecord, input: { sta
   if (!updated) throw await refusal(store, staff);
   await forgetPushDevices(store, staff.id);
   // A removed member's passkeys go too (a sign-in with one is refused anyway: they are not active).
-  await store.passkeys.removeByStaff(staff.id);
+  await dropPasskeys(deps, owner, updated, `${owner.name} removed you from the desk`, waitUntil);
   await audit(
     store,
     owner,

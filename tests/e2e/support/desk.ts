@@ -93,6 +93,21 @@ export async function openDeskAs(page: Page, member: Member, hash = '#/orders') 
   await page.goto(`/desk/${hash}`);
 }
 
+/** The time step of the app's code `steps` ahead of now (what `codeFor(secret, steps)` shows). */
+export const stepOf = (steps = 0): number =>
+  Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS) + steps;
+
+/**
+ * A code of the app that the desk still takes after the code of `usedStep` (each code works once,
+ * and the desk takes one step either side of now): waits, at most one step, for the clock to allow it.
+ */
+export async function codeAfter(secret: string, usedStep: number): Promise<string> {
+  await expect
+    .poll(() => stepOf(1), { timeout: (TOTP_STEP_SECONDS + 10) * 1000, intervals: [500] })
+    .toBeGreaterThan(usedStep);
+  return codeFor(secret, 1);
+}
+
 /** The caught mails to an address, oldest first, as plain text with their subject. */
 export function mailsTo(email: string): { subject: string; text: string }[] {
   return caughtMails()
@@ -136,10 +151,11 @@ export async function openFromNav(page: Page, name: string): Promise<void> {
 
 /** Signs out from the header's button, or from More on a phone. */
 export async function signOutOfDesk(page: Page): Promise<void> {
-  const header = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  const header = page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true });
   if (!(await header.isVisible()))
     await deskNav(page).getByRole('button', { name: 'More' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Not Settings' "Sign out everywhere" form, which may take the passkeys too.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
 }
 
 /** A desk call held on its way to the server until the journey lets it go. */

@@ -7,6 +7,7 @@ import type { DeskPushAddBody } from '../../../lib/contract/desk-push.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import type { PushSubscriptionRecord, StaffRecord, Store } from '../../store/port.ts';
+import { checkPushEndpoint, systemResolveHost, type ResolveHost } from './endpoint.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** A device as the member's alerts control lists it (its keys stay on the server). */
@@ -31,14 +32,23 @@ export async function listPushDevices(deps: Deps, staff: StaffRecord) {
 }
 
 /**
- * Turns alerts on for one of the member's devices (or changes its kinds and name): a deployed shop
- * accepts https push addresses only; another member's device and an 11th device are refused.
+ * Turns alerts on for one of the member's devices (or changes its kinds and name): only a push
+ * service's address (endpoint.ts; `resolve` answers its name's addresses); another member's device
+ * and an 11th device are refused.
  */
-export async function addPushDevice(deps: Deps, staff: StaffRecord, body: DeskPushAddBody) {
+export async function addPushDevice(
+  deps: Deps,
+  staff: StaffRecord,
+  body: DeskPushAddBody,
+  resolve: ResolveHost = systemResolveHost,
+) {
   if (!vapidKeys(deps.config)) throw unavailable(PUSH_ANSWERS.notSetUp);
   const { endpoint, keys } = body.subscription;
-  if (deps.config.production && new URL(endpoint).protocol !== 'https:')
-    throw invalid(PUSH_ANSWERS.httpsOnly);
+  const refused = await checkPushEndpoint(endpoint, {
+    standIn: deps.config.PUSH_SERVICE_STAND_IN,
+    resolve,
+  });
+  if (refused) throw (refused.lookupFailed ? unavailable : invalid)(refused.problem);
   const held = await deps.store.pushSubscriptions.listByStaff(staff.id);
   if (held.length >= MAX_PUSH_DEVICES && !held.some((s) => s.endpoint === endpoint))
     throw conflict(PUSH_ANSWERS.tooMany);

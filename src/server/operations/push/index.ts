@@ -9,4 +9,12 @@ export {
   pushPayload,
   sendPush,
 } from './send.ts';
+export {
+  PUSH_SERVICE_HOSTS,
+  checkPushEndpoint,
+  isInsideAddress,
+  pushEndpointProblem,
+  systemResolveHost,
+  type ResolveHost,
+} from './endpoint.ts';
 export { VAPID_FILE, type VapidKeys, vapidKeys } from './vapid.ts';

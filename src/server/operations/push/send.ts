@@ -10,6 +10,7 @@ import { type WaitUntil, inBackground } from '../../background.ts';
 import type { Deps } from '../../deps.ts';
 import { logEvent } from '../../request-log.ts';
 import type { OrderRecord, PushSubscriptionRecord } from '../../store/port.ts';
+import { pushEndpointProblem } from './endpoint.ts';
 import { type VapidKeys, vapidKeys } from './vapid.ts';
 
 /** The desk's path of an order, on the shop's own origin: what a tap on its push opens. */
@@ -61,6 +62,12 @@ export async function sendPush(
   kind: PushKind,
   payload: PushPayload,
 ): Promise<PushOutcome> {
+  // A device saved before push addresses were checked may name anything: never sent to.
+  const refused = pushEndpointProblem(device.endpoint, deps.config.PUSH_SERVICE_STAND_IN);
+  if (refused) {
+    logEvent('warn', 'push address refused', { kind, device: device.id, reason: refused });
+    return 'failed';
+  }
   const request = webpush.generateRequestDetails(
     { endpoint: device.endpoint, keys: device.keys },
     JSON.stringify(payload),
@@ -94,8 +101,19 @@ export async function sendPush(
 }
 
 /**
- * Pushes an alert of `kind` about an order to every active member's device that chose it; resolves
- * to each device's outcome. Nothing is sent when the shop has no VAPID keys or the order is gone.
+ * The member whose own action the alert is about (they need no push of it): for a cancel, whoever
+ * moved the order to Cancelled last, as its history says (null: the shopper).
+ */
+function actorOf(kind: PushKind, order: OrderRecord): string | null {
+  if (kind !== 'cancelled') return null;
+  const cancel = order.history?.findLast((event) => event.to === 'Cancelled');
+  return cancel?.by?.id ?? null;
+}
+
+/**
+ * Pushes an alert of `kind` about an order to every active member's device that chose it, but not
+ * to the devices of the member who did it (the owner's own cancel); resolves to each device's
+ * outcome. Nothing is sent when the shop has no VAPID keys or the order is gone.
  */
 export async function pushAlert(
   deps: Deps,
@@ -109,15 +127,18 @@ export async function pushAlert(
   const order = await deps.store.orders.get(orderId);
   if (!order) return [];
   const payload = pushPayload(kind, order);
+  const actor = actorOf(kind, order);
   const active = new Map<string, boolean>();
   return Promise.all(
-    devices.map(async (device) => {
-      if (!active.has(device.staffId)) {
-        const member = await deps.store.staff.findById(device.staffId);
-        active.set(device.staffId, member?.status === 'active');
-      }
-      return active.get(device.staffId) ? sendPush(deps, keys, device, kind, payload) : 'failed';
-    }),
+    devices
+      .filter((device) => device.staffId !== actor)
+      .map(async (device) => {
+        if (!active.has(device.staffId)) {
+          const member = await deps.store.staff.findById(device.staffId);
+          active.set(device.staffId, member?.status === 'active');
+        }
+        return active.get(device.staffId) ? sendPush(deps, keys, device, kind, payload) : 'failed';
+      }),
   );
 }
 

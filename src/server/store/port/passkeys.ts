@@ -39,14 +39,17 @@ export interface PasskeyRepository {
 }
 
 /** What a WebAuthn challenge was issued for. */
-export type ChallengePurpose = 'register' | 'signin';
+export type ChallengePurpose = 'register' | 'signin' | 'proof';
 
 /** A challenge the server issued and waits to see signed, once. */
 export interface ChallengeRecord {
   /** The challenge itself (base64url). */
   id: string;
   purpose: ChallengePurpose;
-  /** The member adding a passkey; null for a sign-in (the passkey names the member). */
+  /**
+   * The member adding a passkey, or proving it is them with one they have (`proof`); null for a
+   * sign-in (the passkey names the member).
+   */
   staffId: string | null;
   /** When it stops being accepted (ms). */
   expiresAt: number;
