@@ -217,7 +217,10 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
 
 /** The owner lets `member` send refunds, through the desk's API (as Staff's "Allow refunds" does). */
 export async function allowRefunds(request: APIRequestContext, owner: Member, member: Member) {
-  const list = await request.post('/api/desk/staff/list', { headers: { token: owner.token } });
+  const list = await request.post('/api/desk/staff/list', {
+    headers: { token: owner.token },
+    data: {},
+  });
   expect(list.status(), await list.text()).toBe(200);
   const { staff } = (await list.json()) as { staff: { id: string; email: string }[] };
   const found = staff.find((s) => s.email === member.email);
