@@ -487,6 +487,9 @@ describe('moveOrderStatus', () => {
   });
 });
 
+// In fresh processes, as an operator starts them: in this one the command would close the store
+// the handlers share when it ends. A process costs a second or two of CPU to start here, several
+// on a loaded 2-core machine: a minute only catches a hang.
 describe('npm run shop -- orders status', { timeout: 60_000 }, () => {
   const shop = (...args: string[]) =>
     spawnSync(
@@ -858,9 +861,10 @@ describe('stale exchange rates', () => {
     expect((await placeSolo(gina.token, body)).status).toBe(201); // waits out the 3 s timeout once
     const started = Date.now();
     expect((await placeSolo(gina.token, body)).status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Not the 3 s timeout waited out again, however loaded the machine (and the service not asked).
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(rates.state.hits).toBe(1);
-  }, 15_000);
+  });
 });
 
 describe('absurd exchange rates', () => {
