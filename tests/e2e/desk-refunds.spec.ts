@@ -88,9 +88,10 @@ test('the owner refunds one line of a paid order after reviewing it; the shopper
     return Number(text.replace(/[^\d.-]/g, ''));
   };
   await expect(today.locator('dt', { hasText: /^Net$/ })).toBeVisible();
-  const [sales, returned, collected, refunds, net, outstanding, due] = await Promise.all(
-    ['Sales', 'Returned', 'Collected', 'Refunds', 'Net', 'Outstanding', 'Refund due'].map(figure),
-  );
+  const names = ['Sales', 'Returned', 'Collected', 'Refunds', 'Net', 'Outstanding', 'Refund due'];
+  const [sales, returned, collected, refunds, net, outstanding, due] = (await Promise.all(
+    names.map(figure),
+  )) as [number, number, number, number, number, number, number];
   expect(collected - refunds).toBe(net);
   expect(net + outstanding - due).toBe(sales - returned);
   expect(refunds).toBeGreaterThanOrEqual(lines[0]!.lineTotal);
