@@ -29,6 +29,25 @@ import {
 type Role = DeskStaff['role'];
 
 /** The staff screen. */
+
+/** What the owner grants a member one by one: its field, its button's words and its call. */
+const GRANTS = [
+  {
+    field: 'personalData',
+    action: 'personal-data',
+    allow: 'Allow customer data',
+    stop: 'Stop customer data',
+    set: setPersonalData,
+  },
+  {
+    field: 'refunds',
+    action: 'refunds',
+    allow: 'Allow refunds',
+    stop: 'Stop refunds',
+    set: setRefunds,
+  },
+] as const;
+
 export default function StaffScreen({ staff: me }: ScreenProps) {
   const staffList = useStore($staffList);
   const { data: members, busy } = staffList;
@@ -101,40 +120,23 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
                     Make {m.role === 'owner' ? 'staff' : 'owner'}
                     <span className="visually-hidden"> ({m.email})</span>
                   </button>
-                  {m.role === 'staff' && (
-                    <button
-                      type="button"
-                      className="desk-button desk-quiet"
-                      data-action="personal-data"
-                      {...pressWhenIdle(
-                        busy,
-                        () =>
-                          void setPersonalData(m, !m.personalData).then(() =>
-                            focusAfter(again(m, 'personal-data')),
-                          ),
-                      )}
-                    >
-                      {m.personalData ? 'Stop customer data' : 'Allow customer data'}
-                      <span className="visually-hidden"> ({m.email})</span>
-                    </button>
-                  )}
-                  {m.role === 'staff' && (
-                    <button
-                      type="button"
-                      className="desk-button desk-quiet"
-                      data-action="refunds"
-                      {...pressWhenIdle(
-                        busy,
-                        () =>
-                          void setRefunds(m, !m.refunds).then(() =>
-                            focusAfter(again(m, 'refunds')),
-                          ),
-                      )}
-                    >
-                      {m.refunds ? 'Stop refunds' : 'Allow refunds'}
-                      <span className="visually-hidden"> ({m.email})</span>
-                    </button>
-                  )}
+                  {m.role === 'staff' &&
+                    GRANTS.map((g) => (
+                      <button
+                        key={g.action}
+                        type="button"
+                        className="desk-button desk-quiet"
+                        data-action={g.action}
+                        {...pressWhenIdle(
+                          busy,
+                          () =>
+                            void g.set(m, !m[g.field]).then(() => focusAfter(again(m, g.action))),
+                        )}
+                      >
+                        {m[g.field] ? g.stop : g.allow}
+                        <span className="visually-hidden"> ({m.email})</span>
+                      </button>
+                    ))}
                   <button
                     type="button"
                     className="desk-button desk-danger"
