@@ -98,7 +98,9 @@ export function PaymentsPanel(props: Props) {
         )}
         {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
-      {order.due > 0 && order.status !== 'Cancelled' && <PaymentForm {...props} place={place} />}
+      {order.due > 0 && order.status !== 'Cancelled' && !order.cardWait && (
+        <PaymentForm {...props} place={place} />
+      )}
       {order.refundable > 0 && mayRefund && order.return?.state !== 'received' && (
         <RefundForm {...props} place={place} />
       )}

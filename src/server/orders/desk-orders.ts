@@ -7,7 +7,7 @@
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { DELIVERY_FEE_LINE, refundedSoFar } from '../../lib/orders/refund-lines.ts';
-import { checkCardMove } from './card-orders.ts';
+import { cardWait, checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { ORDER_ANSWERS } from '../../lib/messages.ts';
@@ -42,6 +42,12 @@ import { CLI_ACTOR } from '../operations/index.ts';
 
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
+/** An unpaid card order's wait, as the desk line carries it (absent for any other order). */
+function cardWaitOf(o: OrderRecord) {
+  const wait = cardWait(o);
+  return wait ? { cardWait: wait } : {};
+}
+
 /** One line of the desk's list. */
 export function toDeskLine(o: OrderRecord): DeskOrderLine {
   return {
@@ -52,6 +58,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     status: o.status,
     payment: financialState(o),
     paymentMethod: o.paymentMethod,
+    ...cardWaitOf(o),
     currency: o.currency,
     total: o.total,
     totalPkr: orderTotalPkr(o),

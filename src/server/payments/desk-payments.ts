@@ -44,8 +44,10 @@ import type { Deps } from '../deps.ts';
 import { refundToCard } from './card-refunds.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
+import { CARD_MESSAGES } from '../../lib/cards.ts';
 import {
   cancelIfRefundedInFull,
+  cardWait,
   findOrder,
   ledgerEntry,
   refundMail,
@@ -68,6 +70,7 @@ function minorUnitRefusal(o: OrderRecord, amount: number): Error | null {
 /** Why this payment cannot be recorded on the order as read, or null. */
 function refusal(o: OrderRecord, body: PaymentBody): Error | null {
   if (o.status === 'Cancelled') return conflict(PAYMENT_MESSAGES.cancelled);
+  if (cardWait(o)) return conflict(CARD_MESSAGES.unpaidRecord);
   if (!isPaymentAllowed(body.method, o.address.country))
     return invalid(PAYMENT_MESSAGES.methodNotAllowed(body.method, o.address.country));
   if (body.method !== 'COD' && !body.reference)
