@@ -10,6 +10,7 @@ import { DELIVERY_FEE_LINE, refundedSoFar } from '../../lib/orders/refund-lines.
 import { cardWait, checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { exchangeFeeOpen } from '../../lib/orders/exchange-fee.ts';
 import { ORDER_ANSWERS } from '../../lib/messages.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
@@ -46,6 +47,12 @@ const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastNam
 function cardWaitOf(o: OrderRecord) {
   const wait = cardWait(o);
   return wait ? { cardWait: wait } : {};
+}
+
+/** The exchange fee that may be recorded now, as the desk order carries it (absent when none). */
+function exchangeFeeOf(o: OrderRecord) {
+  const fee = exchangeFeeOpen(o);
+  return fee === null ? {} : { exchangeFee: fee };
 }
 
 /** One line of the desk's list. */
@@ -107,6 +114,7 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
   const refunded = refundedSoFar(o);
   return {
     ...toDeskLine(o),
+    ...exchangeFeeOf(o),
     lines: o.items.map((i, index) => ({
       productId: i.productId,
       productName: i.productName,
