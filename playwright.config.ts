@@ -38,7 +38,12 @@ export default defineConfig({
   // journeys that were merely slow (checkout's "empty submit … cart empties" at 30.8 s, with the
   // browser still typing). The budget per journey is 60 s; a hung one still fails.
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The timing report comes last, so the slowest journeys are the run's final lines.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    ['./tests/e2e/support/timing-reporter.ts'],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     // Recording a trace for every journey (to keep the failures') cost a third of the run's CPU

@@ -2,7 +2,11 @@
 // through the desk's own rules and service, audited as the operator (CLI).
 import { paymentBodySchema } from '../src/lib/contract/payments.ts';
 import { DomainError } from '../src/server/errors.ts';
-import { expireUnpaidCardOrders, recordPayment } from '../src/server/payments/index.ts';
+import {
+  expireUnpaidCardOrders,
+  reconcileCards,
+  recordPayment,
+} from '../src/server/payments/index.ts';
 import { settleBackground } from '../src/server/background.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { shortNumber } from '../src/lib/desk.ts';
@@ -16,7 +20,11 @@ export const PAYMENTS_USAGE = `  orders paid <number|id> <amount> --method M [--
   orders expire-unpaid             settle card orders unpaid for 60 minutes: each is recorded as
                                    paid if Safepay says so, else cancelled ("payment not
                                    completed") and the shopper mailed (the shop also does this
-                                   on its own, at most once a minute, as orders come and go)`;
+                                   on its own, at most once a minute, as orders come and go)
+  payments reconcile               compare every card payment at Safepay with its order's
+                                   ledger (charge and refunds, in Safepay's minor units);
+                                   settle refunds left pending; one line per difference, and the
+                                   owner is alerted (the shop also runs it hourly on its own)`;
 
 /** Runs `orders expire-unpaid`: one line per overdue card order. Answers the exit code. */
 export async function expireUnpaidCommand(): Promise<number> {
@@ -26,6 +34,21 @@ export async function expireUnpaidCommand(): Promise<number> {
   const words = { paid: 'paid (Safepay says so)', cancelled: 'cancelled', left: 'left for now' };
   for (const [id, outcome] of settled) console.log(`#${shortNumber(id)}  ${words[outcome]}`);
   return [...settled.values()].includes('left') ? 1 : 0;
+}
+
+/** Runs `payments reconcile`: a line per card order that differs. Answers 1 when any does. */
+export async function reconcileCommand(): Promise<number> {
+  const found = await reconcileCards({ store: await getStore(), config: loadConfig() });
+  await settleBackground();
+  const differ = found.filter((r) => r.difference);
+  for (const r of found)
+    for (const s of r.settled)
+      console.log(`#${r.number}  pending refund ${s.entryId} settled: ${s.outcome}`);
+  for (const r of differ) console.log(`#${r.number}  ${r.reference}: ${r.difference}`);
+  console.log(
+    `${found.length} card order(s) compared with Safepay; ${differ.length === 0 ? 'no difference' : `${differ.length} differ`}.`,
+  );
+  return differ.length === 0 ? 0 : 1;
 }
 
 /** Runs `orders paid`; `flags` are the parsed --method and --reference. Answers the exit code. */

@@ -26,7 +26,12 @@ import { RETURN_REQUESTS } from '../src/lib/contract/returns.ts';
 import { stepReturn } from '../src/server/returns/index.ts';
 import { settleBackground } from '../src/server/background.ts';
 import { SETTINGS_USAGE, settingsCommand } from './settings-cli.ts';
-import { PAYMENTS_USAGE, expireUnpaidCommand, ordersPaidCommand } from './payments-cli.ts';
+import {
+  PAYMENTS_USAGE,
+  expireUnpaidCommand,
+  ordersPaidCommand,
+  reconcileCommand,
+} from './payments-cli.ts';
 import {
   BackupError,
   MANIFEST_FILE,
@@ -377,6 +382,7 @@ const commands: Record<string, Command> = {
     return 0;
   },
   'orders expire-unpaid': () => expireUnpaidCommand(),
+  'payments reconcile': () => reconcileCommand(),
   'mail retry': async () => {
     const { sent, failed } = await retryDueMails({ store: await getStore(), config: loadConfig() });
     console.log(`Retried ${sent + failed} failed mails: ${sent} sent, ${failed} failed again.`);

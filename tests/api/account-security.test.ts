@@ -201,6 +201,8 @@ describe('reset request while the mail server fails', () => {
     }, 30_000);
   }
 
+  // The mail is tried again on timers (about 1 s and 4 s later) and a server is started meanwhile:
+  // 30 s leaves a loaded machine room and still catches a hang.
   it('sends the code through waitUntil, trying again until the mail server takes it', async () => {
     const { email } = await signUp('Patient Shopper');
     const { url } = await refusingSmtp();

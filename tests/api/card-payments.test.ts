@@ -793,6 +793,21 @@ describe('refunds to a card', () => {
       state: 'TRACKER_REFUNDED',
       refunded: order.card!.chargeMinor,
     });
+    // The shop hears of the cancel after the refund: it says the money went back, never that a
+    // refund is due (acting on that would pay twice); the shopper is mailed the refund.
+    const about = smtp.mails.filter((m) => mailText(m.raw).includes(`#${shortNumber(id)}`));
+    const alert = about.find(
+      (m) => !m.to.includes(shopper.email) && mailText(m.raw).includes('cancel'),
+    );
+    const total = `£${order.total.toFixed(2)}`;
+    expect(mailText(alert!.raw)).toContain(`${total} was refunded already.`);
+    expect(mailText(alert!.raw)).not.toContain('is due');
+    const refundMail = about.find(
+      (m) => m.to.includes(shopper.email) && mailText(m.raw).includes('We have refunded'),
+    );
+    expect(mailText(refundMail!.raw)).toContain(
+      `We have refunded ${total} for your order #${shortNumber(id)} by Card (Visa, Mastercard).`,
+    );
   });
 
   it('send a rupee order’s refund in paisa: ₨12,250 back is 1,225,000 paisa at the gateway, not ₨122.50', async () => {

@@ -103,6 +103,7 @@ const BODIES: Record<string, unknown> = {
   deskStaffRole: { staffId: 'nobody', role: 'owner' },
   deskStaffRemove: { staffId: 'nobody' },
   deskStaffPersonalData: { staffId: 'nobody', allowed: true },
+  deskStaffRefunds: { staffId: 'nobody', allowed: true },
   deskStaffPasskeys: {},
   deskStaffPasskeyRemove: { staffId: 'nobody', id: 'bm9ib2R5' },
   deskOrders: {},
@@ -116,7 +117,13 @@ const BODIES: Record<string, unknown> = {
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
   deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
-  deskRefund: { order: '#00000000', method: 'JazzCash', amount: 1, reference: 'X' },
+  deskRefund: {
+    order: '#00000000',
+    method: 'JazzCash',
+    amount: 1,
+    reference: 'X',
+    note: 'Agreed by phone',
+  },
   // desk-ops (the export's reversed dates are refused by the call itself, after the caller passed)
   deskMailFailures: {},
   deskMailResend: { id: 'nobody' },
@@ -186,6 +193,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskStaffRole: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskStaffRemove: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskStaffPersonalData: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskStaffRefunds: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskOrders: { status: 200 },
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
@@ -291,7 +299,9 @@ describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () 
           ? { status: 403, message: DESK_ANSWERS.ownerOnly }
           : access === 'personalData'
             ? { status: 403, message: DESK_ANSWERS.personalDataOnly }
-            : ALLOWED[name];
+            : access === 'refunds'
+              ? { status: 403, message: DESK_ANSWERS.refundsOnly }
+              : ALLOWED[name];
       expect(await outcome(name, staff.token)).toEqual({ call: name, ...expected });
     }
   });
@@ -334,6 +344,7 @@ describe('desk tokens and shopper tokens', { timeout: 60_000 }, () => {
       invitedBy: null,
       inviteExpiresAt: null,
       personalData: false,
+      refunds: false,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|totpSecret|inviteHash|scrypt/);
   });

@@ -1,7 +1,7 @@
 // The operator CLI's desk commands (`npm run shop -- …`) over a SQLite store in a temporary folder:
-// the first owner's invitation link (`staff add` in this process, once in a fresh process), orders
-// shown and moved by the short number shoppers see (in fresh processes), statuses typed in any
-// case. They use the desk's own services.
+// the first owner's invitation link, orders shown and moved by the short number shoppers see,
+// statuses typed in any case. They use the desk's own services. The commands run in this process;
+// `staff add` and `orders show` each once in a fresh process, as an operator starts them.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,10 +56,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm run shop -- staff add', () => {
-  // Loading the CLI's modules is seconds of CPU, more on a loaded machine: a minute only catches a hang.
-  beforeAll(loadShop, 60_000);
+// Loading the CLI's modules is seconds of CPU, more on a loaded machine: a minute only catches a hang.
+beforeAll(loadShop, 60_000);
 
+describe('npm run shop -- staff add', () => {
   // In a fresh process, as an operator starts it. A process costs a second or two of CPU to start
   // here, several on a loaded 2-core machine: a minute only catches a command that hangs.
   it(
@@ -124,23 +124,31 @@ describe('npm run shop -- staff add', () => {
   });
 });
 
-describe('npm run shop -- orders', { timeout: 60_000 }, () => {
-  it('shows an order by its short number in any case, in Karachi time', () => {
-    const run = shop('orders', 'show', '#7133649b');
-    expect(run.status).toBe(0);
-    expect(run.out.split('\n').slice(0, 4)).toEqual([
-      `Order #7133649B  ${ORDER_ID}`,
-      'Placed 2026-03-02 01:30 (Asia/Karachi)  Order Placed  unpaid  COD',
-      'Total PKR 4250 (PKR 4250); items PKR 4000, delivery PKR 250',
-      'Shopper Zara Khan  zara@example.com  +92 300 1234567',
-    ]);
-  });
+describe('npm run shop -- orders', () => {
+  // In a fresh process, as an operator starts it. A process costs a second or two of CPU to start
+  // here, several on a loaded 2-core machine: a minute only catches a command that hangs.
+  it(
+    'shows an order by its short number in any case, in Karachi time, in a fresh process',
+    { timeout: 60_000 },
+    () => {
+      const run = shop('orders', 'show', '#7133649b');
+      expect(run.status).toBe(0);
+      expect(run.out.split('\n').slice(0, 4)).toEqual([
+        `Order #7133649B  ${ORDER_ID}`,
+        'Placed 2026-03-02 01:30 (Asia/Karachi)  Order Placed  unpaid  COD',
+        'Total PKR 4250 (PKR 4250); items PKR 4000, delivery PKR 250',
+        'Shopper Zara Khan  zara@example.com  +92 300 1234567',
+      ]);
+    },
+  );
 
   it('moves an order by short number with the status in any case, and records the operator on the timeline (mailing no one)', async () => {
-    expect(shop('orders', 'status', '7133649B', 'PACKING').out).toBe(
+    expect((await shopHere('orders', 'status', '7133649B', 'PACKING')).out).toBe(
       'Order #7133649B is now Packing. The shopper is mailed at zara@example.com.',
     );
-    const out = shop('orders', 'status', '7133649b', 'out', 'for', 'delivery', '--courier', 'TCS');
+    const out = await shopHere(
+      ...['orders', 'status', '7133649b', 'out', 'for', 'delivery', '--courier', 'TCS'],
+    );
     expect(out.out).toBe(
       'Order #7133649B is now Out for Delivery. The shopper is mailed at zara@example.com.',
     );
@@ -159,27 +167,27 @@ describe('npm run shop -- orders', { timeout: 60_000 }, () => {
 
   it('moves an order without mailing anyone when told --no-mail', async () => {
     const before = outboxSubjects();
-    const run = shop('orders', 'status', '#7133649B', 'Delivered', '--no-mail');
+    const run = await shopHere('orders', 'status', '#7133649B', 'Delivered', '--no-mail');
     expect(run.out).toBe('Order #7133649B is now Delivered. No one is mailed (--no-mail).');
     expect(outboxSubjects()).toEqual(before);
     expect((await store.orders.get(ORDER_ID))?.status).toBe('Delivered');
   });
 
-  it('lists orders by the number shoppers see, in Karachi time, with the total as shown', () => {
-    const run = shop('orders', 'list');
+  it('lists orders by the number shoppers see, in Karachi time, with the total as shown', async () => {
+    const run = await shopHere('orders', 'list');
     expect(run.status).toBe(0);
     expect(run.out).toBe(
       '#7133649B  2026-03-02 01:30  Delivered         ₨4,250  COD  0 item(s)  zara@example.com',
     );
   });
 
-  it('explains an unknown status and an unknown number', () => {
-    const bad = shop('orders', 'status', '7133649B', 'shipped');
+  it('explains an unknown status and an unknown number', async () => {
+    const bad = await shopHere('orders', 'status', '7133649B', 'shipped');
     expect({ status: bad.status, err: bad.err.split('\n')[0] }).toEqual({
       status: 2,
       err: 'Unknown status "shipped". Use one of: Order Placed, Packing, Out for Delivery, Delivered, Cancelled',
     });
-    const missing = shop('orders', 'show', '#ABCDEF12');
+    const missing = await shopHere('orders', 'show', '#ABCDEF12');
     expect({ status: missing.status, err: missing.err }).toEqual({
       status: 1,
       err: DESK_ANSWERS.orderNotFound,

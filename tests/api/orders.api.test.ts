@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
+import { settleBackground } from '../../src/server/background.ts';
 import { moveOrderStatus } from '../../src/server/orders/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -287,10 +288,12 @@ describe('POST /api/order/COD', () => {
   });
 
   it('e-mails a confirmation over SMTP', async () => {
+    // The confirmations go out after the answer: wait for that work, not for a clock.
+    await settleBackground();
+    const before = mailsTo(address.email).length;
     await call(account, '/api/order/COD', { token: alice.token, body: order() });
-    await expect
-      .poll(() => smtp.mails.some((m) => m.to.includes(address.email)), { timeout: 5000 })
-      .toBe(true);
+    await settleBackground();
+    expect(mailsTo(address.email)).toHaveLength(before + 1);
   });
 
   it('still places the order when the mail server is down', async () => {
@@ -484,6 +487,9 @@ describe('moveOrderStatus', () => {
   });
 });
 
+// In fresh processes, as an operator starts them: in this one the command would close the store
+// the handlers share when it ends. A process costs a second or two of CPU to start here, several
+// on a loaded 2-core machine: a minute only catches a hang.
 describe('npm run shop -- orders status', { timeout: 60_000 }, () => {
   const shop = (...args: string[]) =>
     spawnSync(
@@ -662,7 +668,8 @@ describe('amounts exact to the smallest unit of the currency', () => {
     });
     const stored = await (await getStore()).orders.get(answer.body.orderId);
     expect(stored).toMatchObject({ amount: 1.485, deliveryFee: 12.222, total: 13.707 });
-    await expect.poll(() => mailsTo('dave.kw@example.com').length, { timeout: 5000 }).toBe(1);
+    await settleBackground();
+    expect(mailsTo('dave.kw@example.com')).toHaveLength(1);
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
     expect(text).toContain(
       'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
@@ -715,7 +722,8 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(answer.body.order).toMatchObject({ amount: 17.83, deliveryFee: 20, total: 37.83 });
     const stored = await (await getStore()).orders.get(answer.body.orderId);
     expect(stored).toMatchObject({ amountPkr: 5400, amount: 17.83, total: 37.83 });
-    await expect.poll(() => mailsTo('erika.de@example.com').length, { timeout: 5000 }).toBe(1);
+    await settleBackground();
+    expect(mailsTo('erika.de@example.com')).toHaveLength(1);
     const text = mailText(mailsTo('erika.de@example.com')[0]!.raw);
     expect(text).toContain(
       '- Test Commuter Backpack (Black) x 1: €13.37\n- Evening Clutch (Black) x 1: €4.46',
@@ -810,7 +818,8 @@ describe('names and addresses in orders and mails', () => {
       firstName: 'Ayesha URGENT: verify your card at http://evil.example',
       address1: '12 Canal View SECOND LINE',
     });
-    await expect.poll(() => mailsTo('ayesha.crlf@example.com').length, { timeout: 5000 }).toBe(1);
+    await settleBackground();
+    expect(mailsTo('ayesha.crlf@example.com')).toHaveLength(1);
     const lines = mailText(mailsTo('ayesha.crlf@example.com')[0]!.raw).split('\n');
     expect(lines.filter((l) => l.includes('URGENT'))).toEqual([
       'Dear Ayesha URGENT: verify your card at http[:]//evil.example,',
@@ -852,9 +861,10 @@ describe('stale exchange rates', () => {
     expect((await placeSolo(gina.token, body)).status).toBe(201); // waits out the 3 s timeout once
     const started = Date.now();
     expect((await placeSolo(gina.token, body)).status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Not the 3 s timeout waited out again, however loaded the machine (and the service not asked).
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(rates.state.hits).toBe(1);
-  }, 15_000);
+  });
 });
 
 describe('absurd exchange rates', () => {

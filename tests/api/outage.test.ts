@@ -68,6 +68,8 @@ describe('store outage: every endpoint answers a clean 503 within 5 s', () => {
     await expectAllUnavailable();
   });
 
+  // Every call waits out the driver's 2 s server selection, all at once on two cores: 30 s leaves a
+  // loaded machine room and still catches a hang.
   it('MongoDB: MONGODB_URI points at a closed port', async () => {
     await closeStore();
     process.env.DATA_DIR = scratch;
@@ -125,6 +127,8 @@ describe.skipIf(!existsSync(path.join(DIST, 'index.html')))(
       rmSync(scratch, { recursive: true, force: true });
     });
 
+    // Three requests to the `npm start` process started above, which shares two cores with the
+    // other test files: 30 s leaves a loaded machine room and still catches a hang.
     it('serves / and /faq/products while /api answers 503', async () => {
       const home = await fetch(`${shop.url}/`);
       expect(home.status).toBe(200);

@@ -285,7 +285,10 @@ describe('Publish: who may, what is recorded, and deploys that fail', () => {
   });
 });
 
-describe('the local deploy of npm start', () => {
+// Each build here is a fresh Node process (the stand-in), up to three in a test, a second or more
+// each on a loaded 2-core machine: a minute per test, half of it for the first build to start,
+// only catches a hang.
+describe('the local deploy of npm start', { timeout: 60_000 }, () => {
   const root = mkdtempSync(path.join(tmpdir(), 'shop-local-deploy-'));
   const log = path.join(root, 'builds.log');
   const standIn = [path.resolve('tests/fixtures/stand-in-build.mjs')];
@@ -305,7 +308,7 @@ describe('the local deploy of npm start', () => {
     expect(first.body.deploy).toBe('local');
     const running = deployLocally(await getStore());
     // While the first build runs, the old pages are served and two more publishes arrive.
-    await expect.poll(() => readFileSync(log, 'utf8'), { timeout: 10_000 }).toMatch(/^start \d+/);
+    await expect.poll(() => readFileSync(log, 'utf8'), { timeout: 30_000 }).toMatch(/^start \d+/);
     expect(served()).toBe('<p>old pages</p>');
     expect((await (await versions()).latest())?.state).toBe('building');
     const more = [await publish(), await publish()];

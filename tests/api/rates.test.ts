@@ -82,7 +82,8 @@ describe('getRates', () => {
         stale: true,
       });
     }
-    expect(Date.now() - again).toBeLessThan(200);
+    // No timeout waited out (the hits say no call went out): under one, however loaded the machine.
+    expect(Date.now() - again).toBeLessThan(slowConfig.RATES_TIMEOUT_MS);
     expect(fake.state.hits).toBe(2);
     fake.state.mode = 'ok';
     expect(await getRates(store, slowConfig, failedAt + FAILURE_RETRY_MS)).toMatchObject({
@@ -90,7 +91,7 @@ describe('getRates', () => {
       stale: false,
     });
     expect(fake.state.hits).toBe(3);
-  }, 10_000);
+  });
 
   it('remembers a failure with nothing cached too, serving rate 1 meanwhile', async () => {
     fake.state.mode = 'fail';
@@ -303,10 +304,11 @@ describe('GET /api/rates', () => {
       expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
       const started = Date.now();
       for (let i = 0; i < 5; i++) expect((await shop(apiRequest('/api/rates'))).status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(500);
+      // None waits out the service's 3 s timeout, however loaded the machine.
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(fake.state.hits).toBe(1);
     } finally {
       fake.state.mode = 'ok';
     }
-  }, 10_000);
+  });
 });

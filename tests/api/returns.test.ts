@@ -137,6 +137,12 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
+  // Refunds are the owner's: this member sends returns' refunds because the owner allowed it.
+  const granted = await deskCall('staff/refunds', {
+    token: owner.token,
+    body: { staffId: staff.id, allowed: true },
+  });
+  expect(granted.status).toBe(200);
   shopper = await shopperNamed('Sana Malik');
   other = await shopperNamed('Other Shopper');
 }, 60_000);
@@ -684,6 +690,42 @@ describe('the desk steps of a request', { timeout: 60_000 }, () => {
       heldMinor: 225_000,
     });
     expect(financialState(after)).toBe('partly refunded');
+  });
+
+  it('is a refund like any other: a member the owner has not allowed refunds is refused, and nothing changes', async () => {
+    const order = await delivered(shopper.id);
+    const before = await received(order);
+    const packer = await enrol('staff', 'Packer');
+    const refused = await step(
+      {
+        order: order.id,
+        to: 'refunded',
+        method: 'Bank Transfer',
+        reference: 'HBL-NO',
+        amount: 100,
+      },
+      packer.token,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(DESK_ANSWERS.refundsOnly);
+    expect(await stored(order.id)).toEqual(before);
+  });
+
+  it('keeps the returned lines on its ledger entry, so the order shows them refunded', async () => {
+    const order = await delivered(shopper.id);
+    await received(order);
+    const done = await step({
+      order: order.id,
+      to: 'refunded',
+      method: 'Bank Transfer',
+      reference: 'HBL-LINES',
+      amount: 8100,
+    });
+    expect(done.status).toBe(200);
+    const after = (await stored(order.id))!;
+    expect(after.payments!.at(-1)!.lines).toEqual(
+      after.returnRequest!.lines.map((l) => ({ index: l.line, quantity: l.quantity })),
+    );
   });
 
   it('refuses a refund on a delivered COD order with no payment recorded: no money goes out with none in', async () => {

@@ -197,6 +197,7 @@ function mailContract(
           total: 1250,
           currency: 'PKR',
           payments: older.payments,
+          paymentMethod: older.paymentMethod,
           email: 'a@b.pk',
           firstName: 'A',
           lastName: 'B',
@@ -208,6 +209,46 @@ function mailContract(
           email: 'Zara@Example.com',
           firstName: 'Zara',
         });
+      });
+
+      it('gives a head its pending refunds’ outcomes, as settled', async () => {
+        const pending = {
+          ...paidLedger(1250)[0]!,
+          id: 'r-1',
+          kind: 'refund' as const,
+          pending: true as const,
+        };
+        const o = orderRecord({ payments: [...paidLedger(1250), pending] });
+        await store.orders.create(o);
+        expect((await store.orders.listHeads()).find((h) => h.id === o.id)!.refundOutcomes).toBe(
+          undefined,
+        );
+        expect(await store.orders.settleRefund(o.id, 'r-1', 'sent')).toMatchObject({
+          refundOutcomes: { 'r-1': 'sent' },
+        });
+        expect((await store.orders.listHeads()).find((h) => h.id === o.id)).toMatchObject({
+          refundOutcomes: { 'r-1': 'sent' },
+        });
+        // Settled once: a second outcome, or one for an entry that is not pending, is refused.
+        expect(await store.orders.settleRefund(o.id, 'r-1', 'released')).toBeNull();
+        expect(await store.orders.settleRefund(o.id, o.payments![0]!.id, 'sent')).toBeNull();
+        expect(await store.orders.settleRefund('no-such-order', 'r-1', 'sent')).toBeNull();
+      });
+
+      it('lets one of two racing settlements of a pending refund win', async () => {
+        const pending = {
+          ...paidLedger(1250)[0]!,
+          id: 'r-2',
+          kind: 'refund' as const,
+          pending: true as const,
+        };
+        const o = orderRecord({ payments: [...paidLedger(1250), pending] });
+        await store.orders.create(o);
+        const both = await Promise.all([
+          store.orders.settleRefund(o.id, 'r-2', 'sent'),
+          store.orders.settleRefund(o.id, 'r-2', 'released'),
+        ]);
+        expect(both.filter((x) => x !== null)).toHaveLength(1);
       });
 
       it('shows a move in the heads at once', async () => {

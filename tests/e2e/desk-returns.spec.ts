@@ -9,7 +9,7 @@ import { TOUCH_PHONE } from './support/catalogue.ts';
 import { hydrated } from './support/islands.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import { signInBeforeLoad, toast } from './support/ui.ts';
-import { enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
+import { allowRefunds, enrolledMember, mailWithSubject, openDeskAs } from './support/desk.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
@@ -29,6 +29,9 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   request,
 }) => {
   const staff = await enrolledMember(request, uniqueEmail('desk-pay'), 'staff', 'Sana Staff');
+  // Refunds are the owner's: this member sends the return's refund because the owner allowed it.
+  const owner = await enrolledMember(request, uniqueEmail('desk-pay-owner'), 'owner', 'Omar Owner');
+  await allowRefunds(request, owner, staff);
   const shopper = await signUp(request, { tag: 'desk-return', name: 'Hira Aslam' });
   const id = await placeOrder(request, shopper);
   const number = shortNumber(id);

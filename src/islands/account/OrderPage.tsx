@@ -4,6 +4,8 @@
 // is asked to log in; a number that is not theirs reads "Order not found."
 import { useCallback, useEffect, useState } from 'react';
 import { karachiTime } from '../../lib/desk.ts';
+import { formatMoney } from '../../lib/money.ts';
+import type { Order } from '../../lib/contract/order-answers.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/page.ts';
 import { receipt } from '../../lib/orders/receipt.ts';
@@ -156,7 +158,7 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
           </div>
           <div>
             <dt>Payment</dt>
-            <dd>{order.payment ? 'Paid' : 'Not paid yet'}</dd>
+            <dd>{paymentWords(order)}</dd>
           </div>
         </dl>
         <h2 className="order-section-title">Delivering to</h2>
@@ -167,4 +169,15 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
       </div>
     </>
   );
+}
+
+/** The order's payment in a shopper's words: paid, refunded in part or in full, or not yet paid. */
+function paymentWords(order: Order): string {
+  if (order.refund) {
+    const refunded = formatMoney(order.refund.amount, order.currency);
+    return order.refund.amount >= order.total
+      ? `Refunded (${refunded})`
+      : `Paid, ${refunded} refunded`;
+  }
+  return order.payment ? 'Paid' : 'Not paid yet';
 }

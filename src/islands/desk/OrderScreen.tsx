@@ -110,6 +110,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
               <strong>{line.productName}</strong>
               <br />
               Colour: {line.colour} · Quantity: {line.quantity}
+              {line.refunded > 0 && ` · ${line.refunded} refunded`}
               <br />
               {lineAmounts
                 ? money(lineAmounts[i]!)

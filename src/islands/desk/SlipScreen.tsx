@@ -51,7 +51,10 @@ export default function SlipScreen({ params }: ScreenProps) {
                 <tr key={i}>
                   <td>{line.productName}</td>
                   <td>{line.colour}</td>
-                  <td>{line.quantity}</td>
+                  <td>
+                    {line.quantity - line.refunded}
+                    {line.refunded > 0 && ` (${line.refunded} refunded)`}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -46,6 +46,13 @@ export const orderSchema = z.object({
   // Units of the currency per 1 PKR as charged, so each line shows in the order's
   // currency by the one money rule (src/lib/orders/money.ts).
   rate: z.number(),
+  /** What was refunded, in the order's currency, and how many of each line (absent: nothing). */
+  refund: z.optional(
+    z.object({
+      amount: z.number(),
+      lines: z.array(z.object({ index: z.number(), quantity: z.number() })),
+    }),
+  ),
   // When it was delivered and its return or exchange request, when there is one.
   ...orderReturnFields,
 });

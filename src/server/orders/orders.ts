@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { refundedSoFar } from '../../lib/orders/refund-lines.ts';
 import { MAX_QUANTITY, cartLineKey, checkCartLine } from '../../lib/cart.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
 import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
-import { isPaidInFull } from '../../lib/orders/ledger.ts';
+import { fromMinor, isPaidInFull, ledgerSums } from '../../lib/orders/ledger.ts';
 import { cardWait } from './card-orders.ts';
 import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
@@ -42,6 +43,14 @@ export const ORDERS_PER_ADDRESS: Limit = {
 };
 
 /** Reshapes a stored order for its owner; internal keys and hashes stay behind. */
+/** What the shopper is shown of refunds: the amount sent back and the lines it paid for. */
+function refundView(order: OrderRecord): Pick<Order, 'refund'> {
+  const { refundedMinor } = ledgerSums(order);
+  if (refundedMinor === 0) return {};
+  const lines = [...refundedSoFar(order)].map(([index, quantity]) => ({ index, quantity }));
+  return { refund: { amount: fromMinor(refundedMinor, order.currency), lines } };
+}
+
 export function toOrder(order: OrderRecord): Order {
   return {
     _id: order.id,
@@ -58,6 +67,7 @@ export function toOrder(order: OrderRecord): Order {
     address: order.address,
     cancelReason: order.cancelReason,
     rate: order.rate, // after-purchase
+    ...refundView(order),
     // desk-returns:
     ...orderReturnView(order),
   };

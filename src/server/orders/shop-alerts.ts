@@ -166,11 +166,18 @@ export async function alertReturnRequested(
 }
 
 /**
- * What a cancelled order's alert says of money already received: how much, and that a refund of it
- * is due (the desk lists refunds due under Orders, payment "Refund due").
+ * What a cancelled order's alert says of money already received: what was sent back already (a
+ * card refunded on the cancel), and what refund is still due (the desk lists refunds due under
+ * Orders, payment "Refund due"), so it never says a refund is due once it was sent.
  */
 function refundDueLines(order: OrderRecord): string[] {
-  if (financialState(order) !== 'refund due') return [];
-  const held = formatMoney(fromMinor(ledgerSums(order).heldMinor, order.currency), order.currency);
-  return [`Money was received on this order: ${held}. A refund of ${held} is due.`];
+  const sums = ledgerSums(order);
+  const money = (minor: number) => formatMoney(fromMinor(minor, order.currency), order.currency);
+  if (sums.paidMinor === 0) return [];
+  const lines = [`Money was received on this order: ${money(sums.paidMinor)}.`];
+  if (sums.refundedMinor > 0) lines.push(`${money(sums.refundedMinor)} was refunded already.`);
+  if (sums.pendingMinor > 0) lines.push(`A refund of ${money(sums.pendingMinor)} is being sent.`);
+  if (financialState(order) === 'refund due')
+    lines.push(`A refund of ${money(sums.surplusMinor - sums.pendingMinor)} is due.`);
+  return lines;
 }

@@ -8,6 +8,7 @@ import { fromShopWallTime } from '../../lib/desk.ts';
 import { convertAmount, formatMoney, sumAmounts, toMinorUnits } from '../../lib/money.ts';
 import { fromMinor, ledgerSums, refundRefusal } from '../../lib/orders/ledger.ts';
 import { conflict } from '../errors.ts';
+import { REFUND_MESSAGES } from '../../lib/contract/payments.ts';
 
 /**
  * What a return's refund may be at most, in the order's currency: the returned lines at what was
@@ -36,6 +37,7 @@ function refuseRefund(order: WithReturn, amount: number, includeDelivery: boolea
     );
   const why = refundRefusal(order, toMinorUnits(amount, order.currency));
   if (why === 'no-payment') throw conflict(RETURN_MESSAGES.refundNoPayment);
+  if (why === 'in-flight') throw conflict(REFUND_MESSAGES.inFlight);
   if (why === 'more-than-held')
     throw conflict(
       RETURN_MESSAGES.refundMoreThanHeld(

@@ -26,7 +26,7 @@ import type {
 } from '../../lib/contract/returns.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import type {
   OrderEvent,
   OrderRecord,
@@ -35,6 +35,9 @@ import type {
   UserRecord,
 } from '../store/port.ts';
 import { findOrder, ledgerEntry } from '../orders/index.ts';
+import { mayRefund } from '../accounts/index.ts';
+import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
+import { DELIVERY_FEE_LINE } from '../../lib/orders/refund-lines.ts';
 import { toOrder } from '../orders/index.ts';
 import { mailShopper as mailShopperKept } from '../operations/index.ts';
 import { returnMail } from './return-mail.ts';
@@ -180,6 +183,9 @@ export async function stepReturn(
       throw conflict(RETURN_MESSAGES.shipOnlyExchanges);
     throw conflict(RETURN_MESSAGES.badStep(r.state, body.to));
   }
+  // A return's refund is a refund like any other: the owner's, or a member's the owner allowed.
+  if (body.to === 'refunded' && staff && !mayRefund(staff))
+    throw forbidden(DESK_ANSWERS.refundsOnly);
   const at = new Date().toISOString();
   const next = applyStep(withReturn, body, at);
   const note = stepNote(next);
@@ -202,6 +208,12 @@ export async function stepReturn(
             amount: next.refund.amountPkr,
             reference: next.refund.reference,
             reason: 'return',
+            note: `Return: ${r.reason}`,
+            // The returned lines (and the fee when it goes back): what the refund paid for.
+            lines: [
+              ...r.lines.map((l) => ({ index: l.line, quantity: l.quantity })),
+              ...(body.includeDelivery ? [{ index: DELIVERY_FEE_LINE, quantity: 1 }] : []),
+            ],
           }),
           entriesBefore: (order.payments ?? []).length,
         }

@@ -215,6 +215,22 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
   return { arrived: () => arrived, release };
 }
 
+/** The owner lets `member` send refunds, through the desk's API (as Staff's "Allow refunds" does). */
+export async function allowRefunds(request: APIRequestContext, owner: Member, member: Member) {
+  const list = await request.post('/api/desk/staff/list', {
+    headers: { token: owner.token },
+    data: {},
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const { staff } = (await list.json()) as { staff: { id: string; email: string }[] };
+  const found = staff.find((s) => s.email === member.email);
+  const allowed = await request.post('/api/desk/staff/refunds', {
+    headers: { token: owner.token },
+    data: { staffId: found!.id, allowed: true },
+  });
+  expect(allowed.status(), await allowed.text()).toBe(200);
+}
+
 /** Moves an order along to Delivered through the desk's API. */
 export async function deliver(request: APIRequestContext, member: Member, order: string) {
   for (const [from, to] of [
