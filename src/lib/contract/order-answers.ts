@@ -31,6 +31,8 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   status: z.enum(ORDER_STATUSES),
   payment: z.boolean(),
+  /** Set on an unpaid card order whose card the gateway declined. */
+  cardDeclined: z.optional(z.literal(true)),
   paymentMethod: z.string(),
   /** When it was placed, in ms since the epoch. */
   date: z.number(),

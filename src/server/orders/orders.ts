@@ -7,6 +7,7 @@ import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { fromMinor, isPaidInFull, ledgerSums } from '../../lib/orders/ledger.ts';
+import { cardWait } from './card-orders.ts';
 import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
@@ -56,6 +57,7 @@ export function toOrder(order: OrderRecord): Order {
     items: order.items,
     status: order.status,
     payment: isPaidInFull(order),
+    ...(cardWait(order) === 'card declined' ? { cardDeclined: true as const } : {}),
     paymentMethod: order.paymentMethod,
     date: Date.parse(order.date),
     amount: order.amount,
