@@ -4,6 +4,7 @@
 // `$checkout` and calls the actions below.
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
+import { visitedCheckoutFields } from '../client/checkout-visits.ts';
 import {
   awaitsCurrency,
   checkoutMethods,
@@ -158,18 +159,18 @@ const typed = new Set<string>();
 /**
  * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
  * from My Setting or else their last order (src/lib/checkout-prefill.ts, loaded here, not with the
- * page), but not the field the shopper is in. A failed orders call only means no last address;
- * a sign-out meanwhile fills nothing.
+ * page), but none the shopper has typed in or been in. A failed orders call only means no last
+ * address; a sign-out meanwhile fills nothing.
  */
 export async function prefillCheckout(): Promise<void> {
   const session = $session.get();
   const fill = await (await import('./checkout-prefill.ts')).prefillFor(session);
   if ($session.get().token !== session.token) return;
   let state = $form.get();
-  // The field the shopper is in is theirs too: text set under their cursor would join what they
-  // type next ("TariqTariq").
-  const active = typeof document === 'undefined' ? '' : (document.activeElement?.id ?? '');
-  const skip = active.startsWith('checkout-') ? new Set([...typed, active.slice(9)]) : typed;
+  // A field the shopper has been in is theirs too, typed in or not: text set under their cursor
+  // would join what they type next ("TariqTariq"), and one they emptied (even before the form
+  // woke, when it was empty anyway) must stay so.
+  const skip = new Set([...typed, ...visitedCheckoutFields()]);
   for (const [name, value] of fill(state.fields, skip)) state = edited(state, name, value);
   $form.set(state);
 }
@@ -211,10 +212,12 @@ export function newIdempotencyKey(): string {
  * empties the form and opens the thank-you dialog.
  */
 export async function submitCheckout(): Promise<void> {
-  const { fields, busy } = $form.get();
-  const { lines, currency } = $checkout.get();
   $form.set({ ...$form.get(), submitted: true });
   const check = await loadValidation();
+  // Read after the validation came: the form as it is now (a prefill may have arrived meanwhile)
+  // is what is checked and ordered, and what the refusal's count and errors then show.
+  const { fields, busy } = $form.get();
+  const { lines, currency } = $checkout.get();
   const { paymentMethod } = fields;
   // (The schema requires a method: the second test only tells the type so.)
   if (Object.keys(check(fields)).length > 0 || !paymentMethod) {

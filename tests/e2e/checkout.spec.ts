@@ -7,7 +7,14 @@ import { DESKTOP, MARGALLA, PHONE, TOUCH_PHONE } from './support/catalogue.ts';
 import { alertsHeard, expectNoAxeViolations } from './support/a11y.ts';
 import { ratesServiceDown } from './support/rates.ts';
 import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
-import { addToServerCart, ordersOf, PASSWORD, signUp, uniqueEmail } from './support/shopper.ts';
+import {
+  addToServerCart,
+  ordersOf,
+  PASSWORD,
+  placeOrder,
+  signUp,
+  uniqueEmail,
+} from './support/shopper.ts';
 import {
   addToCart,
   cartOf,
@@ -550,6 +557,49 @@ test.describe('on a phone', () => {
       await expect(page.locator('.review-items li')).toContainText('× 2');
       await page.getByLabel('Last Name').fill('Khan');
       await expect(page.getByLabel('First Name')).toHaveValue('Sana');
+    });
+
+    test('fields a signed-in shopper emptied before the form woke stay empty when the account and last order fill the rest, and Place Order asks for them', async ({
+      page,
+      request,
+    }) => {
+      const shopper = await signUp(request, { tag: 'early-clear', name: 'Zara Ahmed' });
+      await placeOrder(request, shopper); // its address: 7 Jail Road, Lahore, +92 300 7654321
+      await addToServerCart(request, shopper);
+      await signInBeforeLoad(page, shopper);
+      const phone = await slowPhone(page);
+      // React arrives late: it is held back until the shopper has been through the two names.
+      let emptied!: () => void;
+      const hasEmptied = new Promise<void>((resolve) => (emptied = resolve));
+      await page.route('**/_astro/client.*.js', async (route) => {
+        await hasEmptied;
+        await route.continue();
+      });
+      await openEarly(page, '/Checkout');
+      await expect(page.locator('astro-island[component-url*="Checkout"][ssr]')).toHaveCount(1);
+      // First Name cleared as a shopper clears a box (it held nothing yet); Last Name typed in,
+      // then erased.
+      await page.getByLabel('First Name').clear();
+      await page.getByLabel('Last Name').pressSequentially('K');
+      await page.keyboard.press('Backspace');
+      emptied();
+      await phone.fullSpeed();
+      await untilHydrated(page, 'Checkout');
+      // The prefill has come: the rest is filled in.
+      await expect(page.getByLabel('Mobile number')).toHaveValue('+92 300 7654321');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+      await expect(page.getByLabel('City')).toHaveValue('Lahore');
+      await expect(page.getByLabel('First Name')).toHaveValue('');
+      await expect(page.getByLabel('Last Name')).toHaveValue('');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.locator('#checkout-firstName-error')).toHaveText('First Name is required');
+      await expect(page.locator('#checkout-lastName-error')).toHaveText('Last Name is required');
+      await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+        'Please correct 2 errors in the form.',
+      );
+      await expect(page.getByLabel('First Name')).toBeFocused();
+      await expectNoAxeViolations(page);
+      expect(await ordersOf(page)).toHaveLength(1);
     });
   });
 });
