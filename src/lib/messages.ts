@@ -92,6 +92,10 @@ export const ORDER_MESSAGES = {
   cancelled: 'Order cancelled successfully',
   removed: 'Order removed from your list',
   serverError: 'Server Error',
+  // Place Order without an answer: offline, or the connection lost and the shop holds no such order.
+  offline: 'You are offline. Check your connection and press Place Order again.',
+  answerLost:
+    'The connection was lost before your order was confirmed. Press Place Order again: it will not be placed twice.',
   placed: 'Order Placed Successfully!',
   loginRequired: 'Please login to place your order.',
   reasonRequired: 'Please select a cancellation reason.',

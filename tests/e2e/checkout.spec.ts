@@ -218,7 +218,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
       'Email is required',
     );
     // As many as it marks: the State's error waits for a country, and is not counted meanwhile.
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+    await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 6 errors in the form.',
     );
     await expect(page.locator('form.checkout [aria-invalid="true"]')).toHaveCount(6);
@@ -229,7 +229,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await page.keyboard.type('1 Mall Road');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+    await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 4 errors in the form.',
     );
     await expect(page.locator('form.checkout [aria-invalid="true"]')).toHaveCount(4);
@@ -515,6 +515,90 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
   }
 });
 
+test.describe('Place Order without an answer', () => {
+  // The requests these journeys cut off on purpose are logged by the browser.
+  test.use({ allowConsole: [/net::ERR_/] });
+
+  /** A signed-in shopper at /Checkout with one Margalla in the cart and the form filled in. */
+  async function readyToOrder(page: Page) {
+    const shopper = await signUp(page.request, { tag: 'no-answer' });
+    await addToServerCart(page.request, shopper);
+    await signInBeforeLoad(page, shopper);
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await expect(page.locator('.review-items li')).toHaveCount(1);
+    await fillShipping(page);
+    return shopper;
+  }
+  const noAnswer = (page: Page) => page.locator('.order-no-answer[role="alert"]');
+
+  test('offline, Place Order says the shopper is offline, places nothing, and places the order once back online', async ({
+    page,
+    context,
+  }) => {
+    await readyToOrder(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(noAnswer(page)).toHaveText(
+      'You are offline. Check your connection and press Place Order again.',
+    );
+    await expect(page.getByText('Server Error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await context.setOffline(false);
+    expect(await ordersOf(page)).toHaveLength(0);
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(thanksDialog(page)).toContainText('Order Placed Successfully!');
+    await expect(noAnswer(page)).toHaveText('');
+    expect(await ordersOf(page)).toHaveLength(1);
+  });
+
+  test('when the answer is lost after the shop placed the order, the page asks the shop by its key and shows that order', async ({
+    page,
+  }) => {
+    await readyToOrder(page);
+    // The shop places the order; its answer never reaches the browser.
+    let placedId = '';
+    await page.route('**/api/order/COD', async (route) => {
+      const answer = await route.fetch();
+      placedId = ((await answer.json()) as { orderId: string }).orderId;
+      await route.abort('connectionreset');
+    });
+    await untilAnswered(page, '/api/order/find', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    const thanks = thanksDialog(page);
+    await expect(thanks).toContainText('Order Placed Successfully!');
+    await expect(thanks).toContainText(placedId.slice(-8).toUpperCase());
+    await expect(noAnswer(page)).toHaveText('');
+    await expect(page.locator('[data-cart-count]')).toHaveText('0');
+    await expectNoAxeViolations(page);
+    const orders = await ordersOf(page);
+    expect(orders.map((o) => o._id)).toEqual([placedId]);
+  });
+
+  test('when the order never reached the shop, the page says the connection was lost, and pressing again places it once', async ({
+    page,
+  }) => {
+    await readyToOrder(page);
+    await page.route('**/api/order/COD', (route) => route.abort('connectionreset'), { times: 1 });
+    await untilAnswered(page, '/api/order/find', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(noAnswer(page)).toHaveText(
+      'The connection was lost before your order was confirmed. Press Place Order again: it will not be placed twice.',
+    );
+    expect(await ordersOf(page)).toHaveLength(0);
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(thanksDialog(page)).toContainText('Order Placed Successfully!');
+    expect(await ordersOf(page)).toHaveLength(1);
+  });
+});
+
 test.describe('on a phone', () => {
   test('at 390×844 with touch, the checkout page shows no menu', async ({ browser }) => {
     const context = await browser.newContext(TOUCH_PHONE);
@@ -594,7 +678,7 @@ test.describe('on a phone', () => {
       await page.getByRole('button', { name: 'Place Order' }).click();
       await expect(page.locator('#checkout-firstName-error')).toHaveText('First Name is required');
       await expect(page.locator('#checkout-lastName-error')).toHaveText('Last Name is required');
-      await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+      await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
         'Please correct 2 errors in the form.',
       );
       await expect(page.getByLabel('First Name')).toBeFocused();
