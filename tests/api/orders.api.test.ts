@@ -665,7 +665,7 @@ describe('amounts exact to the smallest unit of the currency', () => {
     await expect.poll(() => mailsTo('dave.kw@example.com').length, { timeout: 5000 }).toBe(1);
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
     expect(text).toContain(
-      'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
+      'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707\nPayment: Bank Transfer',
     ); // The mail promises docs/product.md §9's dispatch window, the figure the FAQ states (src/lib/policy.ts).
     expect(text).toContain('will dispatch it within 24-48 hours.');
   });
@@ -720,7 +720,9 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(text).toContain(
       '- Test Commuter Backpack (Black) x 1: €13.37\n- Evening Clutch (Black) x 1: €4.46',
     );
-    expect(text).toContain('Items: €17.83\nDelivery: €20.00\nTotal: €37.83 (Bank Transfer)');
+    expect(text).toContain(
+      'Items: €17.83\nDelivery: €20.00\nTotal: €37.83\nPayment: Bank Transfer',
+    );
   });
 });
 

@@ -5,11 +5,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { karachiTime } from '../../lib/desk.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
-import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/page.ts';
+import {
+  numberFromSearch,
+  paymentStateWords,
+  showsTracking,
+  stepLabel,
+} from '../../lib/orders/page.ts';
 import { receipt } from '../../lib/orders/receipt.ts';
 import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { CARD, paymentLabel } from '../../lib/payments.ts';
+import { paymentLabel } from '../../lib/payments.ts';
 import { $session } from '../../stores/session.ts';
 import {
   $orderDetail,
@@ -152,11 +157,11 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}</dd>
+            <dd>{paymentLabel(order.paymentMethod)}</dd>
           </div>
           <div>
             <dt>Payment</dt>
-            <dd>{order.payment ? 'Paid' : 'Not paid yet'}</dd>
+            <dd>{paymentStateWords(order)}</dd>
           </div>
         </dl>
         <h2 className="order-section-title">Delivering to</h2>
