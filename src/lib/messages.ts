@@ -150,6 +150,8 @@ export const CHECKOUT_MESSAGES = {
   city: 'City is required',
   state: 'State is required',
   zip: 'Zip code is required',
+  /** A required field named as the shipping country names it ("Postcode is required"). */
+  required: (label: string) => `${label} is required`,
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Invalid mobile number',
   paymentMethod: 'Please select a payment method',

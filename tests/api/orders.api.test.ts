@@ -726,6 +726,35 @@ describe('amounts exact to the smallest unit of the currency', () => {
   });
 });
 
+describe('the address as its country writes it', () => {
+  it('refuses a UK order without a postcode in the UK’s words, and an address anywhere without its region', async () => {
+    const uk = await signUp('Ursula');
+    const london = {
+      ...address,
+      country: 'United Kingdom',
+      state: 'England',
+      city: 'London',
+      zip: '',
+    };
+    const noPostcode = await placeSolo(
+      uk.token,
+      order({ currency: 'GBP', paymentMethod: 'Bank Transfer', address: london }),
+    );
+    expect([noPostcode.status, noPostcode.body.message]).toEqual([400, 'Postcode is required']);
+    const noNation = await placeSolo(
+      uk.token,
+      order({
+        currency: 'GBP',
+        paymentMethod: 'Bank Transfer',
+        address: { ...london, zip: 'SW1A 1AA', state: '' },
+      }),
+    );
+    expect([noNation.status, noNation.body.message]).toEqual([400, 'Nation is required']);
+    const noZip = await placeSolo(uk.token, order({ address: { ...address, zip: '' } }));
+    expect([noZip.status, noZip.body.message]).toEqual([400, 'Zip code is required']);
+  });
+});
+
 describe('order throttles', () => {
   it('places 10 of a burst of 30 orders from one shopper, sends 10 mails and answers the rest 429 with Retry-After', async () => {
     const erin = await signUp('Erin');

@@ -289,6 +289,31 @@ test.describe('the shipping country decides currency and payment', () => {
     await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
   });
 
+  test('the address asks for what the country has: a UK Postcode and Nation, and no postcode at all in the UAE', async ({
+    page,
+  }) => {
+    await chooseCountry(page, /United Kingdom/);
+    await addToCart(page, MARGALLA.path);
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('United Kingdom');
+    await expect(page.getByLabel('Postcode')).toBeVisible();
+    await expect(page.getByLabel('Nation')).toBeVisible();
+    await expect(page.getByLabel('Zip code')).toHaveCount(0);
+    await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('#checkout-zip-error')).toHaveText('Postcode is required');
+    await expect(page.locator('#checkout-state-error')).toHaveText('Nation is required');
+    await expectNoAxeViolations(page);
+    // The UAE has no postcodes: the field goes, and nothing asks for one.
+    await page.getByLabel('Postcode').fill('SW1A 1AA');
+    await page.getByLabel('Country', { exact: true }).selectOption('United Arab Emirates');
+    await expect(page.getByLabel('Emirate')).toBeVisible();
+    await expect(page.locator('#checkout-zip')).toHaveCount(0);
+    await expect(page.locator('#checkout-zip-error')).toHaveCount(0);
+    await expect(page.locator('#checkout-state-error')).toHaveText('Emirate is required');
+  });
+
   test('the shipping country decides the currency and the payment methods, and the order is charged so', async ({
     page,
     request,
