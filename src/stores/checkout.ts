@@ -25,7 +25,6 @@ import {
 import type { OrderRequest } from '../lib/contract/requests.ts';
 import type { Order } from '../lib/contract/responses.ts';
 import { BASE_CURRENCY } from '../lib/currency.ts';
-import { shortNumber } from '../lib/desk.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
 import { CARD, type PaymentMethod } from '../lib/payments.ts';
 import { ROUTES } from '../lib/routes.ts';
@@ -313,7 +312,7 @@ export async function placeOrder(
  * order twice). Otherwise the order may have been placed and only its answer lost: the shop is
  * asked for the order under this key, which is the order placed when it has one. Said under
  * Place Order, by the island already on the page: a toast's code may not be in the browser yet.
- * (A card order found so is left to its order page, as one whose gateway could not be opened.)
+ * (A card order found so is left to Your Orders, where its Pay now is.)
  */
 async function placedWithoutAnswer(idempotencyKey: string): Promise<Order | null> {
   const say = (noAnswer: string) => {
@@ -325,7 +324,7 @@ async function placedWithoutAnswer(idempotencyKey: string): Promise<Order | null
     const { order } = await api.findOrder($session.get().token, idempotencyKey);
     if (order.paymentMethod === CARD && !order.payment) {
       clearCart();
-      location.assign(`${ROUTES.orderPage}?n=${shortNumber(order._id)}`);
+      location.assign(ROUTES.orders);
       return null;
     }
     return order;
