@@ -77,7 +77,8 @@ test('a UK shopper pays £ by card on the test page, is confirmed by the webhook
     .poll(() => mailsTo(SHIPPING_EMAIL).map((m) => m.subject), { timeout: 15_000 })
     .toContain(placedMail);
   const confirmation = mailsTo(SHIPPING_EMAIL).find((m) => m.subject === placedMail)!;
-  expect(confirmation.text).toContain(`Total: ${total} (Card (Visa, Mastercard))`);
+  expect(confirmation.text).toContain(`Total: ${total}\nPayment: Card (Visa, Mastercard)\n`);
+  expect(confirmation.text).not.toContain('(Card (');
   expect(confirmation.text).toContain('Your card payment was received. Thank you.');
 
   const owner = await enrolledMember(request, uniqueEmail('card-owner'), 'owner', 'Owais Owner');

@@ -11,7 +11,7 @@ export {
   showDeskOrder,
   toDeskOrder,
 } from './desk-orders.ts';
-export { hideUserOrder, showUserOrder } from './order-page.ts';
+export { findUserOrderByKey, hideUserOrder, showUserOrder } from './order-page.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {
   cancelIfRefundedInFull,

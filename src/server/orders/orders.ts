@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { refundedSoFar } from '../../lib/orders/refund-lines.ts';
+import { countryPartErrors } from '../../lib/address-format.ts';
 import { MAX_QUANTITY, cartLineKey, checkCartLine } from '../../lib/cart.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
@@ -185,6 +186,10 @@ export async function placeOrder(
     context.cards === true,
   );
   if ('error' in destination) throw invalid(destination.error);
+  // The state, and the postcode where the country has them (the schema leaves both to this rule).
+  const parts = countryPartErrors(body.address);
+  const missing = parts.state ?? parts.zip;
+  if (missing) throw invalid(missing);
   // The wallet number staff send the payment request to.
   const wallet = walletNumberFor(destination.paymentMethod, body.walletNumber);
   if ('error' in wallet) throw invalid(wallet.error);
