@@ -201,6 +201,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // The shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   hideOrder: { orderId: 'some-order' },
+  findOrder: { idempotencyKey: 'checkout-some-key' },
   payOrder: { orderId: 'some-order' },
   // A signed webhook's body is the gateway's; an unsigned example is refused (401).
   cardWebhook: undefined,

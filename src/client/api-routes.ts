@@ -29,6 +29,7 @@ export const API_ROUTES = {
   stock: ['GET', '/api/stock', 'stock'],
   userOrder: ['POST', '/api/order/show', 'orderDetail'],
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
+  findOrder: ['POST', '/api/order/find', 'orderFound'],
   payOrder: ['POST', '/api/order/pay', 'payOpened'],
   cardWebhook: ['POST', '/api/payments/safepay/webhook', 'webhook'],
 } as const satisfies ClientRoutes;

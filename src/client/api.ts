@@ -56,6 +56,7 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
     'returnRequested',
     'orderDetail',
     'orderHidden',
+    'orderFound',
     'payOpened',
     'webhook',
   ];
@@ -259,6 +260,8 @@ export const api = {
   placeOrder: (token: string, body: RequestOf<'placeOrder'>, idempotencyKey: string) =>
     call('placeOrder', body, { token, headers: { 'Idempotency-Key': idempotencyKey } }),
   userOrders: (token: string) => call('userOrders', {}, { token }),
+  findOrder: (token: string, idempotencyKey: string) =>
+    call('findOrder', { idempotencyKey }, { token }),
   cancelOrder: (token: string, orderId: string, reason: RequestOf<'cancelOrder'>['reason']) =>
     call('cancelOrder', { orderId, reason }, { token }),
   returnRequest: (token: string, body: RequestOf<'returnRequest'>) =>

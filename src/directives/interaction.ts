@@ -215,6 +215,10 @@ const interaction: ClientDirective = (load, options, el) => {
       else if (item.kind === 'click') item.el.click();
       else if (item.kind === 'edit') replayEdit(item.el);
       else item.el.requestSubmit(item.by?.isConnected ? item.by : undefined);
+      // React renders a tap's state in a microtask after it: without this wait the next held tap
+      // (Add To Cart after a +) would run the handler of the render before, with the old quantity.
+      // A microtask, not a task: no new tap of the shopper's can come between two held ones.
+      await Promise.resolve();
     }
   }
 

@@ -7,6 +7,16 @@ export const CARD_PAYMENT_MINUTES = 60;
 /** The reason an unpaid card order is cancelled with, kept on the order and told to the shopper. */
 export const CARD_EXPIRY_REASON = 'payment not completed';
 
+/** The note on the timeline event the gateway's decline of a card order's payment appends. */
+export const CARD_DECLINED_NOTE = 'Card declined';
+
+/** Where an unpaid card order stands: waiting for its card payment, or declined by the gateway. */
+export const CARD_WAITS = ['awaiting card payment', 'card declined'] as const;
+export type CardWait = (typeof CARD_WAITS)[number];
+
+/** A card wait as the desk shows it: "Awaiting card payment", "Card declined". */
+export const cardWaitLabel = (wait: CardWait) => wait.charAt(0).toUpperCase() + wait.slice(1);
+
 /** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
 export const cardChargedInRupees = (rupees: string, approx: string) =>
   `Your card is charged ${rupees} (about ${approx})`;
@@ -25,6 +35,9 @@ export const CARD_MESSAGES = {
   opened: 'Opening the card payment page.',
   unpaidPacking:
     'This card order is not paid yet: it can be packed once the card payment is confirmed.',
+  unpaidRecord:
+    'This card order is waiting for its card payment: the card gateway records it, so it cannot be recorded by hand.',
+  declined: 'Your card was declined.',
   webhookTaken: 'Event received.',
   webhookRefused: 'Event refused.',
 } as const;

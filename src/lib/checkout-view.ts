@@ -33,6 +33,8 @@ export interface CheckoutState {
   preferred: PaymentMethod | null;
   /** This attempt's idempotency key: a retry reuses it, a changed order gets a new one. */
   key: string | null;
+  /** Why the last Place Order got no answer (offline, the connection lost), or null. */
+  noAnswer: string | null;
 }
 
 /** What /Checkout shows. */
@@ -60,6 +62,8 @@ export interface CheckoutView {
   busy: boolean;
   thanks: boolean;
   refusals: number;
+  /** Said under Place Order when it got no answer, or null. */
+  noAnswer: string | null;
 }
 
 /** The page's view of the checkout (see CheckoutView). */
@@ -102,5 +106,6 @@ export function checkoutView(
     busy: form.busy,
     thanks: form.thanks,
     refusals: form.refusals,
+    noAnswer: form.noAnswer,
   };
 }

@@ -1,6 +1,7 @@
 // The checkout's rules (docs/product.md §2, §4, §5, §9), apart from the form that shows them and the store
 // that holds them: what the form keeps, which payment methods a destination gets, when orders to it
 // are paused, the order request, and what the summary shows.
+import { addressFormat } from './address-format.ts';
 import type { OrderRequest } from './contract/requests.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
 import { orderAmounts } from './delivery.ts';
@@ -123,6 +124,8 @@ export function withCountry(
     ...fields,
     country,
     state: '',
+    // A country without postcodes has no postcode field: one typed for another country goes.
+    zip: addressFormat(country).postcode === null ? '' : fields.zip,
     paymentMethod: paymentFor(shipsTo(country, currencyCode), preferred, cards),
   };
 }

@@ -92,6 +92,10 @@ export const ORDER_MESSAGES = {
   cancelled: 'Order cancelled successfully',
   removed: 'Order removed from your list',
   serverError: 'Server Error',
+  // Place Order without an answer: offline, or the connection lost and the shop holds no such order.
+  offline: 'You are offline. Check your connection and press Place Order again.',
+  answerLost:
+    'The connection was lost before your order was confirmed. Press Place Order again: it will not be placed twice.',
   placed: 'Order Placed Successfully!',
   loginRequired: 'Please login to place your order.',
   reasonRequired: 'Please select a cancellation reason.',
@@ -146,6 +150,8 @@ export const CHECKOUT_MESSAGES = {
   city: 'City is required',
   state: 'State is required',
   zip: 'Zip code is required',
+  /** A required field named as the shipping country names it ("Postcode is required"). */
+  required: (label: string) => `${label} is required`,
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Invalid mobile number',
   paymentMethod: 'Please select a payment method',

@@ -4,6 +4,10 @@ export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']
 /** A card paid on the gateway's hosted page: only the gateway's verified webhook records it. */
 export const CARD = 'Card';
 
+/** What a payment beyond the order's total may be for: an exchange's shipping fee. */
+export const PAYMENT_PURPOSES = ['exchange-fee'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 /** Every method the checkout may offer: the four, and the card where the shop takes cards. */
 export const CHECKOUT_METHODS = [...PAYMENT_METHODS, CARD] as const;
 

@@ -4,6 +4,7 @@
 // `$checkout` and calls the actions below.
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api } from '../client/api.ts';
+import { visitedCheckoutFields } from '../client/checkout-visits.ts';
 import {
   awaitsCurrency,
   checkoutMethods,
@@ -25,7 +26,8 @@ import type { OrderRequest } from '../lib/contract/requests.ts';
 import type { Order } from '../lib/contract/responses.ts';
 import { BASE_CURRENCY } from '../lib/currency.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
-import type { PaymentMethod } from '../lib/payments.ts';
+import { CARD, type PaymentMethod } from '../lib/payments.ts';
+import { ROUTES } from '../lib/routes.ts';
 import { $cart, clearCart } from './cart.ts';
 import { $products, $productsError } from './catalogue.ts';
 import { $currency, BASE_PRICES, chooseCountry, savedCountry } from './currency.ts';
@@ -42,6 +44,7 @@ const START: CheckoutState = {
   refusals: 0,
   preferred: null,
   key: null,
+  noAnswer: null,
 };
 
 const $form = atom<CheckoutState>(START);
@@ -158,18 +161,18 @@ const typed = new Set<string>();
 /**
  * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
  * from My Setting or else their last order (src/lib/checkout-prefill.ts, loaded here, not with the
- * page), but not the field the shopper is in. A failed orders call only means no last address;
- * a sign-out meanwhile fills nothing.
+ * page), but none the shopper has typed in or been in. A failed orders call only means no last
+ * address; a sign-out meanwhile fills nothing.
  */
 export async function prefillCheckout(): Promise<void> {
   const session = $session.get();
   const fill = await (await import('./checkout-prefill.ts')).prefillFor(session);
   if ($session.get().token !== session.token) return;
   let state = $form.get();
-  // The field the shopper is in is theirs too: text set under their cursor would join what they
-  // type next ("TariqTariq").
-  const active = typeof document === 'undefined' ? '' : (document.activeElement?.id ?? '');
-  const skip = active.startsWith('checkout-') ? new Set([...typed, active.slice(9)]) : typed;
+  // A field the shopper has been in is theirs too, typed in or not: text set under their cursor
+  // would join what they type next ("TariqTariq"), and one they emptied (even before the form
+  // woke, when it was empty anyway) must stay so.
+  const skip = new Set([...typed, ...visitedCheckoutFields()]);
   for (const [name, value] of fill(state.fields, skip)) state = edited(state, name, value);
   $form.set(state);
 }
@@ -193,10 +196,17 @@ let validation: Promise<Validator> | null = null;
  * than with the page. Until it is there no field has been left, so there is no error to show yet.
  */
 export function loadValidation(): Promise<Validator> {
-  validation ??= import('../client/checkout-validation.ts').then(({ checkoutErrors }) => {
-    $validator.set(checkoutErrors);
-    return checkoutErrors;
-  });
+  validation ??= import('../client/checkout-validation.ts').then(
+    ({ checkoutErrors }) => {
+      $validator.set(checkoutErrors);
+      return checkoutErrors;
+    },
+    (error: unknown) => {
+      // Not fetched (no connection): the next use asks again.
+      validation = null;
+      throw error;
+    },
+  );
   return validation;
 }
 
@@ -211,10 +221,19 @@ export function newIdempotencyKey(): string {
  * empties the form and opens the thank-you dialog.
  */
 export async function submitCheckout(): Promise<void> {
+  $form.set({ ...$form.get(), submitted: true, noAnswer: null });
+  let check: Validator;
+  try {
+    check = await loadValidation();
+  } catch {
+    // Its code could not be fetched (it loads on the first touch of the form): no connection.
+    $form.set({ ...$form.get(), noAnswer: ORDER_MESSAGES.offline });
+    return;
+  }
+  // Read after the validation came: the form as it is now (a prefill may have arrived meanwhile)
+  // is what is checked and ordered, and what the refusal's count and errors then show.
   const { fields, busy } = $form.get();
   const { lines, currency } = $checkout.get();
-  $form.set({ ...$form.get(), submitted: true });
-  const check = await loadValidation();
   const { paymentMethod } = fields;
   // (The schema requires a method: the second test only tells the type so.)
   if (Object.keys(check(fields)).length > 0 || !paymentMethod) {
@@ -255,13 +274,15 @@ export function closeThanks(): void {
 /**
  * Places the signed-in shopper's order under an idempotency key (a retry of the same order is
  * not placed twice). True once placed (toast said, cart emptied); false when refused (toast says
- * why); 'leaving' for a card order, once the browser is on its way to the gateway's payment page,
- * or, when that could not be opened, to the order's page with its Pay now.
+ * why) or when no answer came (said under Place Order: see placedWithoutAnswer); 'leaving' for a
+ * card order, once the browser is on its way to the gateway's payment page, or, when that could
+ * not be opened, to the order's page with its Pay now.
  */
 export async function placeOrder(
   body: OrderRequest,
   idempotencyKey: string,
 ): Promise<boolean | 'leaving'> {
+  let order: Order;
   try {
     const answer = await api.placeOrder($session.get().token, body, idempotencyKey);
     if (answer.payUrl) {
@@ -269,16 +290,47 @@ export async function placeOrder(
       location.assign(answer.payUrl);
       return 'leaving';
     }
-    $placedOrder.set(answer.order);
-    // Said (and heard) in the thank-you dialog that opens now: the region does not repeat it.
-    shownInDialog(notify(ORDER_MESSAGES.placed, 'success'));
-    clearCart();
-    return true;
+    order = answer.order;
   } catch (error) {
-    notify(
-      error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError,
-      'error',
-    );
-    return false;
+    if (!(error instanceof ApiError && error.network)) {
+      notify(error instanceof ApiError ? error.message : ORDER_MESSAGES.serverError, 'error');
+      return false;
+    }
+    const found = await placedWithoutAnswer(idempotencyKey);
+    if (!found) return false;
+    order = found;
+  }
+  $placedOrder.set(order);
+  // Said (and heard) in the thank-you dialog that opens now: the region does not repeat it.
+  shownInDialog(notify(ORDER_MESSAGES.placed, 'success'));
+  clearCart();
+  return true;
+}
+
+/**
+ * Place Order got no answer. Offline, it says so (the key stays: pressing again cannot place the
+ * order twice). Otherwise the order may have been placed and only its answer lost: the shop is
+ * asked for the order under this key, which is the order placed when it has one. Said under
+ * Place Order, by the island already on the page: a toast's code may not be in the browser yet.
+ * (A card order found so is left to Your Orders, where its Pay now is.)
+ */
+async function placedWithoutAnswer(idempotencyKey: string): Promise<Order | null> {
+  const say = (noAnswer: string) => {
+    $form.set({ ...$form.get(), noAnswer });
+    return null;
+  };
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return say(ORDER_MESSAGES.offline);
+  try {
+    const { order } = await api.findOrder($session.get().token, idempotencyKey);
+    if (order.paymentMethod === CARD && !order.payment) {
+      clearCart();
+      location.assign(ROUTES.orders);
+      return null;
+    }
+    return order;
+  } catch (error) {
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    if (error instanceof ApiError && error.status === 404) return say(ORDER_MESSAGES.answerLost);
+    return say(offline ? ORDER_MESSAGES.offline : ORDER_MESSAGES.answerLost);
   }
 }

@@ -608,6 +608,115 @@ describe('unpaid card orders', () => {
   });
 });
 
+describe('an unpaid card order is its own state', () => {
+  const toPack = async (token: string) =>
+    (await deskCall('counts', { token })).body.ordersToPack as number;
+
+  it('reads "awaiting card payment" at the desk, is not counted to pack, and counts once paid', async () => {
+    const owner = await enrol('owner', 'Card Waits');
+    const before = await toPack(owner.token);
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    expect(await toPack(owner.token)).toBe(before);
+    const shown = await deskCall('orders/show', { token: owner.token, body: { order: id } });
+    expect(shown.body.order).toMatchObject({
+      cardWait: 'awaiting card payment',
+      payment: 'unpaid',
+    });
+    const listed = await deskCall('orders/list', { token: owner.token, body: {} });
+    expect(listed.body.orders.find((o: { id: string }) => o.id === id)).toMatchObject({
+      cardWait: 'awaiting card payment',
+    });
+    await press(placed.body.payUrl, 'pay');
+    expect(await toPack(owner.token)).toBe(before + 1);
+    const paid = await deskCall('orders/show', { token: owner.token, body: { order: id } });
+    expect(paid.body.order.payment).toBe('paid');
+    expect(paid.body.order).not.toHaveProperty('cardWait');
+  });
+
+  it('a declined card is a "Card declined" event by the gateway; the desk reads "card declined" and the shopper is told the card was declined', async () => {
+    const owner = await enrol('owner', 'Card Declines');
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'decline');
+    const order = await stored(id);
+    expect(order.status).toBe('Order Placed');
+    expect(order.history).toEqual([
+      {
+        at: expect.any(String),
+        from: 'Order Placed',
+        to: 'Order Placed',
+        by: { id: 'gateway', email: 'Safepay' },
+        note: 'Card declined',
+      },
+    ]);
+    expect(webhookLines()).toEqual([
+      expect.objectContaining({ verdict: 'taken', outcome: 'noted decline' }),
+    ]);
+    const shown = await deskCall('orders/show', { token: owner.token, body: { order: id } });
+    expect(shown.body.order.cardWait).toBe('card declined');
+    expect(
+      shown.body.order.timeline.map((e: { kind: string; note: string | null }) => [e.kind, e.note]),
+    ).toEqual([
+      ['placed', null],
+      ['move', 'Card declined'],
+    ]);
+    const mine = await call(account, '/api/order/userorders', { token: shopper.token });
+    expect(mine.body.orders.find((o: { _id: string }) => o._id === id)).toMatchObject({
+      payment: false,
+      cardDeclined: true,
+    });
+  });
+
+  it('a declined card that is then paid is paid, and no longer reads declined', async () => {
+    const owner = await enrol('owner', 'Card Retries');
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'decline');
+    await press(placed.body.payUrl, 'pay');
+    expect(isPaidInFull(await stored(id))).toBe(true);
+    const shown = await deskCall('orders/show', { token: owner.token, body: { order: id } });
+    expect(shown.body.order).not.toHaveProperty('cardWait');
+    const mine = await call(account, '/api/order/userorders', { token: shopper.token });
+    expect(mine.body.orders.find((o: { _id: string }) => o._id === id)).not.toHaveProperty(
+      'cardDeclined',
+    );
+  });
+
+  it('a declined card order is still cancelled at 60 minutes with "payment not completed"', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'decline');
+    const deps = await getDeps();
+    const later = new Date(Date.now() + 61 * 60_000);
+    expect((await expireUnpaidCardOrders(deps, later)).get(id)).toBe('cancelled');
+    expect(await stored(id)).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'payment not completed',
+    });
+  });
+
+  it('the desk cannot record a payment by hand on a card order waiting for (or declined by) its card', async () => {
+    const owner = await enrol('owner', 'Card Hand Payments');
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    const order = await stored(id);
+    const body = { order: id, method: 'Bank Transfer', amount: order.total, reference: `FT-${id}` };
+    const waiting = await deskCall('orders/payment', { token: owner.token, body });
+    expect({ status: waiting.status, message: waiting.body.message }).toEqual({
+      status: 409,
+      message: CARD_MESSAGES.unpaidRecord,
+    });
+    await press(placed.body.payUrl, 'decline');
+    const declined = await deskCall('orders/payment', { token: owner.token, body });
+    expect({ status: declined.status, message: declined.body.message }).toEqual({
+      status: 409,
+      message: CARD_MESSAGES.unpaidRecord,
+    });
+    expect((await stored(id)).payments).toBeUndefined();
+  });
+});
+
 describe('refunds to a card', () => {
   it('go from the desk through the gateway and end in "refunded", part then the rest', async () => {
     const placed = await placeCardOrder();

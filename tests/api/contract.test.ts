@@ -108,6 +108,7 @@ describe('the browser client reads every answer of the real handlers through the
     expect(shippedTo).toEqual(address);
     const [listed] = (await api.userOrders(token)).orders;
     expect(listed).toEqual(placed.order);
+    expect((await api.findOrder(token, 'contract-order-0001')).order).toEqual(placed.order);
     expect([listed!.status, listed!.items[0]!.productId, listed!.address.city]).toEqual([
       'Order Placed',
       'plain-sleeve',

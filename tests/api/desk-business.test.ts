@@ -2,6 +2,7 @@
 // Requests, on orders put straight into a fresh store: Karachi-day periods, PKR revenue with
 // foreign orders at their stored rate, cancels kept out of the money, the look-up by account and
 // by shipping e-mail, and an export a spreadsheet cannot be tricked by.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import desk from '../../netlify/functions/desk.mts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
@@ -9,6 +10,7 @@ import { CHECKOUT_MESSAGES } from '../../src/lib/messages.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { businessView } from '../../src/server/orders/desk-business.ts';
 import { parseCsv } from '../../src/server/catalogue/csv-text.ts';
+import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
@@ -304,6 +306,128 @@ describe('the CSV export', { timeout: 60_000 }, () => {
     });
     expect(answer.text).toContain('"\'=HYPERLINK(""http://evil.example"",""Click"") Khan"');
     for (const cell of rows.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+
+  it("gives each order's money as its ledger has it: paid, refunded, held, outstanding and refund due in its currency and in rupees, the methods and the references", async () => {
+    const by = { id: 'staff-1', email: 'staff@bastaa.pk' };
+    const entry = (e: Partial<LedgerEntry> & Pick<LedgerEntry, 'method' | 'amount'>) =>
+      ({
+        id: randomUUID(),
+        kind: 'payment',
+        at: at('2026-01-12T11:00:00Z'),
+        reference: null,
+        by,
+        status: 'Order Placed',
+        ...e,
+      }) as LedgerEntry;
+    // Paid in two parts, ₨750 refunded to the bank, and a card refund the gateway refused.
+    const released = entry({ kind: 'refund', method: 'Card', amount: 500, reference: 'rf_9' });
+    const rupees = await seedOrder({
+      date: at('2026-01-12T10:00:00Z'),
+      amountPkr: 9500,
+      amount: 9500,
+      deliveryFee: 250,
+      total: 9750,
+      payments: [
+        entry({ method: 'Bank Transfer', amount: 5000, amountPkr: 5000, reference: 'FT-1' }),
+        entry({ method: 'JazzCash', amount: 4750, amountPkr: 4750, reference: 'JC-2' }),
+        entry({
+          kind: 'refund',
+          method: 'Bank Transfer',
+          amount: 750,
+          amountPkr: 750,
+          reference: 'FT-R1',
+        }),
+        { ...released, pending: true },
+      ],
+      refundOutcomes: { [released.id]: 'released' },
+    });
+    // A USD order ($39.40, ₨10,944) with $20 paid: $19.40 still owed.
+    const dollars = await seedOrder({
+      date: at('2026-01-12T12:00:00Z'),
+      currency: 'USD',
+      rate: 0.0036,
+      amountPkr: 4000,
+      amount: 14.4,
+      deliveryFee: 25,
+      total: 39.4,
+      paymentMethod: 'Bank Transfer',
+      payments: [
+        entry({ method: 'Bank Transfer', amount: 20, amountPkr: 5556, reference: 'SW 77' }),
+      ],
+    });
+    // Paid twice over: ₨9,750 held on a ₨9,750 order plus a ₨1,000 surplus to send back.
+    const overpaid = await seedOrder({
+      date: at('2026-01-12T13:00:00Z'),
+      amountPkr: 9500,
+      amount: 9500,
+      deliveryFee: 250,
+      total: 9750,
+      payments: [
+        entry({ method: 'Bank Transfer', amount: 9750, amountPkr: 9750, reference: 'FT-3' }),
+        entry({ method: 'EasyPaisa', amount: 1000, amountPkr: 1000, reference: 'EP-4' }),
+      ],
+    });
+    const answer = await exportCsv({ from: '2026-01-12', to: '2026-01-12' });
+    const rows = parseCsv(answer.text.slice(1));
+    const byId = new Map(
+      rows.slice(1).map((r) => [r[1], Object.fromEntries(rows[0]!.map((h, i) => [h, r[i]]))]),
+    );
+    const money = [
+      'Paid',
+      'Refunded',
+      'Held',
+      'Outstanding',
+      'Refund due',
+      'Paid PKR',
+      'Refunded PKR',
+      'Held PKR',
+      'Outstanding PKR',
+      'Refund due PKR',
+      'Paid by',
+      'Refunded by',
+      'References',
+    ];
+    const pick = (id: string) => Object.fromEntries(money.map((h) => [h, byId.get(id)?.[h]]));
+    expect(pick(rupees.id)).toEqual({
+      Paid: '9750',
+      Refunded: '750',
+      Held: '9000',
+      Outstanding: '0',
+      'Refund due': '0',
+      'Paid PKR': '9750',
+      'Refunded PKR': '750',
+      'Held PKR': '9000',
+      'Outstanding PKR': '0',
+      'Refund due PKR': '0',
+      'Paid by': 'Bank Transfer; JazzCash',
+      'Refunded by': 'Bank Transfer',
+      References: 'FT-1; JC-2; FT-R1',
+    });
+    expect(pick(dollars.id)).toEqual({
+      Paid: '20',
+      Refunded: '0',
+      Held: '20',
+      Outstanding: '19.4',
+      'Refund due': '0',
+      'Paid PKR': '5556',
+      'Refunded PKR': '0',
+      'Held PKR': '5556',
+      'Outstanding PKR': '5388',
+      'Refund due PKR': '0',
+      'Paid by': 'Bank Transfer',
+      'Refunded by': '',
+      References: 'SW 77',
+    });
+    expect(pick(overpaid.id)).toMatchObject({
+      Paid: '10750',
+      Held: '10750',
+      Outstanding: '0',
+      'Refund due': '1000',
+      'Refund due PKR': '1000',
+      'Paid by': 'Bank Transfer; EasyPaisa',
+      References: 'FT-3; EP-4',
+    });
   });
 
   it('writes who exported which period to the audit log', async () => {

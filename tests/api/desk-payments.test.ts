@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
-import { financialState } from '../../src/lib/orders/ledger.ts';
+import { orderBooks } from '../../src/lib/orders/books.ts';
+import { financialState, ledgerSums } from '../../src/lib/orders/ledger.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { getStore } from '../../src/server/store/index.ts';
-import type { OrderRecord } from '../../src/server/store/port.ts';
+import type { OrderRecord, ReturnRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
@@ -379,5 +380,115 @@ describe('deskPayment', { timeout: 60_000 }, () => {
     const o = await order();
     const answer = await deskCall('orders/show', { body: { order: o.id }, token: staff.token });
     expect(answer.body.order).toMatchObject({ walletNumber: null, payments: [], due: 8350 });
+  });
+});
+
+describe("an exchange's shipping fee", { timeout: 60_000 }, () => {
+  const exchange = (state: ReturnRecord['state']): ReturnRecord => ({
+    kind: 'exchange',
+    state,
+    version: 2,
+    lines: [
+      {
+        line: 0,
+        productId: 'city-tote',
+        productName: 'City Tote',
+        selectedColor: 'Black',
+        quantity: 1,
+      },
+    ],
+    reason: 'Wrong colour',
+    requestedAt: '2026-03-10T09:00:00.000Z',
+    updatedAt: '2026-03-11T09:00:00.000Z',
+  });
+  /** A delivered PKR order (₨8,350 with a ₨250 delivery fee) paid in full by bank transfer. */
+  async function paidDelivered(returnRequest?: ReturnRecord) {
+    const o = await order({
+      status: 'Delivered',
+      paymentMethod: 'Bank Transfer',
+      ...(returnRequest ? { returnRequest } : {}),
+    });
+    const paid = await pay({
+      order: o.id,
+      method: 'Bank Transfer',
+      amount: o.total,
+      reference: `FT-${o.id}`,
+    });
+    expect(paid.body.order).toMatchObject({ payment: 'paid', due: 0 });
+    return o;
+  }
+  const fee = (o: OrderRecord, amount: number, extra: Record<string, unknown> = {}) =>
+    pay({
+      order: o.id,
+      method: 'JazzCash',
+      amount,
+      reference: `JC-${randomUUID()}`,
+      purpose: 'exchange-fee',
+      ...extra,
+    });
+
+  it('is recorded on a paid order whose exchange was approved, and leaves it paid, not "refund due"', async () => {
+    const o = await paidDelivered(exchange('approved'));
+    expect(o.deliveryFee).toBe(250);
+    const shown = await deskCall('orders/show', { token: staff.token, body: { order: o.id } });
+    expect(shown.body.order.exchangeFee).toBe(250);
+    const answer = await fee(o, 250);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(
+      `Recorded the exchange fee of ₨250 by JazzCash on order #${answer.body.order.number}.`,
+    );
+    expect(answer.body.order).toMatchObject({ payment: 'paid', due: 0 });
+    expect(answer.body.order).not.toHaveProperty('exchangeFee');
+    const saved = await stored(o.id);
+    expect(saved.payments?.at(-1)).toMatchObject({
+      kind: 'payment',
+      method: 'JazzCash',
+      amount: 250,
+      purpose: 'exchange-fee',
+    });
+    expect(financialState(saved)).toBe('paid');
+    expect(ledgerSums(saved)).toMatchObject({ paidMinor: 860_000, surplusMinor: 0, dueMinor: 0 });
+    // The books count it as collected and earned: nothing is owed back.
+    expect(orderBooks({ ...saved })).toMatchObject({
+      paid: 8600,
+      held: 8600,
+      outstanding: 0,
+      refundDue: 0,
+      returned: 0,
+    });
+  });
+
+  it('is refused without an approved exchange, a second time, and above the delivery fee', async () => {
+    const none = await paidDelivered();
+    const noExchange = await fee(none, 250);
+    expect({ status: noExchange.status, message: noExchange.body.message }).toEqual({
+      status: 409,
+      message: PAYMENT_MESSAGES.exchangeFeeNoExchange,
+    });
+    const asked = await paidDelivered(exchange('requested'));
+    expect((await fee(asked, 250)).body.message).toBe(PAYMENT_MESSAGES.exchangeFeeNoExchange);
+    const aReturn = await paidDelivered({ ...exchange('approved'), kind: 'return' });
+    expect((await fee(aReturn, 250)).body.message).toBe(PAYMENT_MESSAGES.exchangeFeeNoExchange);
+
+    const shipped = await paidDelivered(exchange('exchangeShipped'));
+    const tooMuch = await fee(shipped, 251);
+    expect({ status: tooMuch.status, message: tooMuch.body.message }).toEqual({
+      status: 409,
+      message: "The exchange fee is at most the order's delivery fee, ₨250.",
+    });
+    expect((await fee(shipped, 200)).status).toBe(200);
+    const again = await fee(shipped, 50);
+    expect({ status: again.status, message: again.body.message }).toEqual({
+      status: 409,
+      message: PAYMENT_MESSAGES.exchangeFeeAgain,
+    });
+    // Without the purpose, a payment on the paid order is still refused as paid in full.
+    const plain = await pay({
+      order: shipped.id,
+      method: 'JazzCash',
+      amount: 50,
+      reference: 'JC-PLAIN',
+    });
+    expect(plain.body.message).toBe(PAYMENT_MESSAGES.alreadyPaid);
   });
 });

@@ -170,3 +170,41 @@ describe('removing an order from the list', { timeout: 60_000 }, () => {
     expect((await list(shopper.token)).map((o) => o._id)).toContain(order.id);
   });
 });
+
+describe(
+  'an order found by the key Place Order sent (POST /api/order/find)',
+  { timeout: 60_000 },
+  () => {
+    const find = (token: string | undefined, body: unknown) =>
+      call(account, '/api/order/find', { body, ...(token ? { token } : {}) });
+
+    it('answers the caller’s order placed under that key, as their list shows it', async () => {
+      const order = await orderOf(shopper.id, { idempotencyKey: 'checkout-found-0001' });
+      const answer = await find(shopper.token, { idempotencyKey: 'checkout-found-0001' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.order).toEqual(
+        (await list(shopper.token)).find((o) => o._id === order.id),
+      );
+    });
+
+    it('answers "Order not found." for a key with no order, and for another shopper’s key', async () => {
+      await orderOf(other.id, { idempotencyKey: 'checkout-theirs-0001' });
+      for (const idempotencyKey of ['checkout-never-sent', 'checkout-theirs-0001']) {
+        const answer = await find(shopper.token, { idempotencyKey });
+        expect([answer.status, answer.body]).toEqual([
+          404,
+          { success: false, message: 'Order not found.' },
+        ]);
+      }
+    });
+
+    it('refuses a key the order call would refuse, and a caller who is not signed in', async () => {
+      const bad = await find(shopper.token, { idempotencyKey: 'short' });
+      expect([bad.status, bad.body.message]).toEqual([
+        400,
+        'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores.',
+      ]);
+      expect((await find(undefined, { idempotencyKey: 'checkout-found-0001' })).status).toBe(401);
+    });
+  },
+);

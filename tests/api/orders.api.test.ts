@@ -672,7 +672,7 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(mailsTo('dave.kw@example.com')).toHaveLength(1);
     const text = mailText(mailsTo('dave.kw@example.com')[0]!.raw);
     expect(text).toContain(
-      'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707 (Bank Transfer)',
+      'Items: KWD 1.485\nDelivery: KWD 12.222\nTotal: KWD 13.707\nPayment: Bank Transfer',
     ); // The mail promises docs/product.md §9's dispatch window, the figure the FAQ states (src/lib/policy.ts).
     expect(text).toContain('will dispatch it within 24-48 hours.');
   });
@@ -728,7 +728,38 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(text).toContain(
       '- Test Commuter Backpack (Black) x 1: €13.37\n- Evening Clutch (Black) x 1: €4.46',
     );
-    expect(text).toContain('Items: €17.83\nDelivery: €20.00\nTotal: €37.83 (Bank Transfer)');
+    expect(text).toContain(
+      'Items: €17.83\nDelivery: €20.00\nTotal: €37.83\nPayment: Bank Transfer',
+    );
+  });
+});
+
+describe('the address as its country writes it', () => {
+  it('refuses a UK order without a postcode in the UK’s words, and an address anywhere without its region', async () => {
+    const uk = await signUp('Ursula');
+    const london = {
+      ...address,
+      country: 'United Kingdom',
+      state: 'England',
+      city: 'London',
+      zip: '',
+    };
+    const noPostcode = await placeSolo(
+      uk.token,
+      order({ currency: 'GBP', paymentMethod: 'Bank Transfer', address: london }),
+    );
+    expect([noPostcode.status, noPostcode.body.message]).toEqual([400, 'Postcode is required']);
+    const noNation = await placeSolo(
+      uk.token,
+      order({
+        currency: 'GBP',
+        paymentMethod: 'Bank Transfer',
+        address: { ...london, zip: 'SW1A 1AA', state: '' },
+      }),
+    );
+    expect([noNation.status, noNation.body.message]).toEqual([400, 'Nation is required']);
+    const noZip = await placeSolo(uk.token, order({ address: { ...address, zip: '' } }));
+    expect([noZip.status, noZip.body.message]).toEqual([400, 'Zip code is required']);
   });
 });
 

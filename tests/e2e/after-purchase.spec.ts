@@ -75,7 +75,10 @@ test('the thank-you shows number, lines, total and address; Track This Order ope
   await expect(detail.locator('.order-status')).toHaveText('Status: Order Placed');
   await expect(detail.locator('.order-timeline li')).toHaveCount(1);
   await expect(detail.locator('.order-timeline li')).toContainText('Order Placed');
-  await expect(detail.getByText('Not paid yet')).toBeVisible();
+  // A cash-on-delivery order, named as the checkout named it, is paid when it arrives.
+  await expect(detail.locator('.order-amounts:not(.order-tracking)')).toContainText(
+    'Payment methodCash on DeliveryPaymentPay in cash when it arrives',
+  );
   await expect(detail.getByText('Courier')).toHaveCount(0);
   await expect(detail.locator('address')).toContainText('12 Canal View Road');
   await expectNoAxeViolations(page);

@@ -77,7 +77,8 @@ test('a UK shopper pays £ by card on the test page, is confirmed by the webhook
     .poll(() => mailsTo(SHIPPING_EMAIL).map((m) => m.subject), { timeout: 15_000 })
     .toContain(placedMail);
   const confirmation = mailsTo(SHIPPING_EMAIL).find((m) => m.subject === placedMail)!;
-  expect(confirmation.text).toContain(`Total: ${total} (Card (Visa, Mastercard))`);
+  expect(confirmation.text).toContain(`Total: ${total}\nPayment: Card (Visa, Mastercard)\n`);
+  expect(confirmation.text).not.toContain('(Card (');
   expect(confirmation.text).toContain('Your card payment was received. Thank you.');
 
   const owner = await enrolledMember(request, uniqueEmail('card-owner'), 'owner', 'Owais Owner');
@@ -86,5 +87,43 @@ test('a UK shopper pays £ by card on the test page, is confirmed by the webhook
   await expect(payments).toContainText(`${total} by Card (Visa, Mastercard)`);
   await expect(payments).toContainText('by Safepay');
   await expect(payments).toContainText(/reference track_[0-9a-f-]{36}/);
+  await expectNoAxeViolations(page);
+});
+
+test('a declined card: the shopper is told the card was declined, and the desk shows "Card declined" with neither Packing nor Record payment', async ({
+  page,
+  request,
+}) => {
+  const shopper = await signUp(request, { tag: 'card-declined', name: 'Card Decliner' });
+  await signInBeforeLoad(page, shopper, {
+    [`cartItems_${shopper.email}`]: cartOf({ [MARGALLA.id]: 'Black' }),
+  });
+  await addToServerCart(request, shopper);
+  await page.goto('/Checkout');
+  await page.getByLabel('First Name').focus();
+  await untilHydrated(page, 'Checkout');
+  await fillShipping(page, 'United Kingdom', 'England');
+  await page.getByRole('radio', { name: 'Card (Visa, Mastercard)' }).check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/embedded\/\?/);
+  await page.getByRole('button', { name: 'Decline (test)' }).click();
+  await page.waitForURL(/\/yourOrders\/order\?n=[0-9A-F]{8}&card=cancelled/);
+  const number = new URL(page.url()).searchParams.get('n')!;
+  // The gateway's webhook may land just after the page: the page read again says the decline.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('card-unpaid')).toContainText('Your card was declined.', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('card-unpaid')).not.toContainText('Your card was not charged.');
+
+  const owner = await enrolledMember(request, uniqueEmail('decline-owner'), 'owner', 'Dina Owner');
+  await openDeskAs(page, owner, `#/orders/${number}`);
+  await expect(page.getByTestId('card-wait')).toHaveText('Card declined');
+  const moves = page.getByRole('region', { name: 'Move this order' });
+  await expect(moves.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expect(moves.getByRole('button', { name: 'Move to Packing' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

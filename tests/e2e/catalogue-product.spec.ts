@@ -96,6 +96,12 @@ test.describe('product page', () => {
     for (const name of ['Description', 'Shipping & Returns', 'More Information'])
       await expect(page.locator('summary', { hasText: name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'You Might Also Like' })).toBeVisible();
+    // The notes promise only what the shop offers: the wholesale price, and no Buy 2 Get 1 offer
+    // that no product has.
+    await expect(page.locator('ul.notes li')).toHaveText([
+      'Extra savings on 50+ units: the wholesale price applies when you buy 50 or more of one item.',
+    ]);
+    await expect(page.getByText(/Buy 2 Get 1|B2G1/)).toHaveCount(0);
     const ld = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
     );

@@ -7,7 +7,14 @@ import { DESKTOP, MARGALLA, PHONE, TOUCH_PHONE } from './support/catalogue.ts';
 import { alertsHeard, expectNoAxeViolations } from './support/a11y.ts';
 import { ratesServiceDown } from './support/rates.ts';
 import { openEarly, slowPhone, SLOW_PHONE } from './support/slow-phone.ts';
-import { addToServerCart, ordersOf, PASSWORD, signUp, uniqueEmail } from './support/shopper.ts';
+import {
+  addToServerCart,
+  ordersOf,
+  PASSWORD,
+  placeOrder,
+  signUp,
+  uniqueEmail,
+} from './support/shopper.ts';
 import {
   addToCart,
   cartOf,
@@ -211,7 +218,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
       'Email is required',
     );
     // As many as it marks: the State's error waits for a country, and is not counted meanwhile.
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+    await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 6 errors in the form.',
     );
     await expect(page.locator('form.checkout [aria-invalid="true"]')).toHaveCount(6);
@@ -222,7 +229,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await page.keyboard.type('1 Mall Road');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
-    await expect(page.locator('form.checkout [role="alert"]')).toHaveText(
+    await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 4 errors in the form.',
     );
     await expect(page.locator('form.checkout [aria-invalid="true"]')).toHaveCount(4);
@@ -280,6 +287,31 @@ test.describe('the shipping country decides currency and payment', () => {
     await page.goto('/Cart');
     await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(page.getByTestId('summary-shipping')).toHaveText('£18.00');
+  });
+
+  test('the address asks for what the country has: a UK Postcode and Nation, and no postcode at all in the UAE', async ({
+    page,
+  }) => {
+    await chooseCountry(page, /United Kingdom/);
+    await addToCart(page, MARGALLA.path);
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('United Kingdom');
+    await expect(page.getByLabel('Postcode')).toBeVisible();
+    await expect(page.getByLabel('Nation')).toBeVisible();
+    await expect(page.getByLabel('Zip code')).toHaveCount(0);
+    await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.locator('#checkout-zip-error')).toHaveText('Postcode is required');
+    await expect(page.locator('#checkout-state-error')).toHaveText('Nation is required');
+    await expectNoAxeViolations(page);
+    // The UAE has no postcodes: the field goes, and nothing asks for one.
+    await page.getByLabel('Postcode').fill('SW1A 1AA');
+    await page.getByLabel('Country', { exact: true }).selectOption('United Arab Emirates');
+    await expect(page.getByLabel('Emirate')).toBeVisible();
+    await expect(page.locator('#checkout-zip')).toHaveCount(0);
+    await expect(page.locator('#checkout-zip-error')).toHaveCount(0);
+    await expect(page.locator('#checkout-state-error')).toHaveText('Emirate is required');
   });
 
   test('the shipping country decides the currency and the payment methods, and the order is charged so', async ({
@@ -508,6 +540,90 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
   }
 });
 
+test.describe('Place Order without an answer', () => {
+  // The requests these journeys cut off on purpose are logged by the browser.
+  test.use({ allowConsole: [/net::ERR_/] });
+
+  /** A signed-in shopper at /Checkout with one Margalla in the cart and the form filled in. */
+  async function readyToOrder(page: Page) {
+    const shopper = await signUp(page.request, { tag: 'no-answer' });
+    await addToServerCart(page.request, shopper);
+    await signInBeforeLoad(page, shopper);
+    await page.goto('/Checkout');
+    await hydrated(page, 'Checkout');
+    await expect(page.locator('.review-items li')).toHaveCount(1);
+    await fillShipping(page);
+    return shopper;
+  }
+  const noAnswer = (page: Page) => page.locator('.order-no-answer[role="alert"]');
+
+  test('offline, Place Order says the shopper is offline, places nothing, and places the order once back online', async ({
+    page,
+    context,
+  }) => {
+    await readyToOrder(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(noAnswer(page)).toHaveText(
+      'You are offline. Check your connection and press Place Order again.',
+    );
+    await expect(page.getByText('Server Error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await context.setOffline(false);
+    expect(await ordersOf(page)).toHaveLength(0);
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(thanksDialog(page)).toContainText('Order Placed Successfully!');
+    await expect(noAnswer(page)).toHaveText('');
+    expect(await ordersOf(page)).toHaveLength(1);
+  });
+
+  test('when the answer is lost after the shop placed the order, the page asks the shop by its key and shows that order', async ({
+    page,
+  }) => {
+    await readyToOrder(page);
+    // The shop places the order; its answer never reaches the browser.
+    let placedId = '';
+    await page.route('**/api/order/COD', async (route) => {
+      const answer = await route.fetch();
+      placedId = ((await answer.json()) as { orderId: string }).orderId;
+      await route.abort('connectionreset');
+    });
+    await untilAnswered(page, '/api/order/find', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    const thanks = thanksDialog(page);
+    await expect(thanks).toContainText('Order Placed Successfully!');
+    await expect(thanks).toContainText(placedId.slice(-8).toUpperCase());
+    await expect(noAnswer(page)).toHaveText('');
+    await expect(page.locator('[data-cart-count]')).toHaveText('0');
+    await expectNoAxeViolations(page);
+    const orders = await ordersOf(page);
+    expect(orders.map((o) => o._id)).toEqual([placedId]);
+  });
+
+  test('when the order never reached the shop, the page says the connection was lost, and pressing again places it once', async ({
+    page,
+  }) => {
+    await readyToOrder(page);
+    await page.route('**/api/order/COD', (route) => route.abort('connectionreset'), { times: 1 });
+    await untilAnswered(page, '/api/order/find', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(noAnswer(page)).toHaveText(
+      'The connection was lost before your order was confirmed. Press Place Order again: it will not be placed twice.',
+    );
+    expect(await ordersOf(page)).toHaveLength(0);
+    await untilAnswered(page, '/api/order/COD', () =>
+      page.getByRole('button', { name: 'Place Order' }).click(),
+    );
+    await expect(thanksDialog(page)).toContainText('Order Placed Successfully!');
+    expect(await ordersOf(page)).toHaveLength(1);
+  });
+});
+
 test.describe('on a phone', () => {
   test('at 390×844 with touch, the checkout page shows no menu', async ({ browser }) => {
     const context = await browser.newContext(TOUCH_PHONE);
@@ -550,6 +666,49 @@ test.describe('on a phone', () => {
       await expect(page.locator('.review-items li')).toContainText('× 2');
       await page.getByLabel('Last Name').fill('Khan');
       await expect(page.getByLabel('First Name')).toHaveValue('Sana');
+    });
+
+    test('fields a signed-in shopper emptied before the form woke stay empty when the account and last order fill the rest, and Place Order asks for them', async ({
+      page,
+      request,
+    }) => {
+      const shopper = await signUp(request, { tag: 'early-clear', name: 'Zara Ahmed' });
+      await placeOrder(request, shopper); // its address: 7 Jail Road, Lahore, +92 300 7654321
+      await addToServerCart(request, shopper);
+      await signInBeforeLoad(page, shopper);
+      const phone = await slowPhone(page);
+      // React arrives late: it is held back until the shopper has been through the two names.
+      let emptied!: () => void;
+      const hasEmptied = new Promise<void>((resolve) => (emptied = resolve));
+      await page.route('**/_astro/client.*.js', async (route) => {
+        await hasEmptied;
+        await route.continue();
+      });
+      await openEarly(page, '/Checkout');
+      await expect(page.locator('astro-island[component-url*="Checkout"][ssr]')).toHaveCount(1);
+      // First Name cleared as a shopper clears a box (it held nothing yet); Last Name typed in,
+      // then erased.
+      await page.getByLabel('First Name').clear();
+      await page.getByLabel('Last Name').pressSequentially('K');
+      await page.keyboard.press('Backspace');
+      emptied();
+      await phone.fullSpeed();
+      await untilHydrated(page, 'Checkout');
+      // The prefill has come: the rest is filled in.
+      await expect(page.getByLabel('Mobile number')).toHaveValue('+92 300 7654321');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+      await expect(page.getByLabel('City')).toHaveValue('Lahore');
+      await expect(page.getByLabel('First Name')).toHaveValue('');
+      await expect(page.getByLabel('Last Name')).toHaveValue('');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.locator('#checkout-firstName-error')).toHaveText('First Name is required');
+      await expect(page.locator('#checkout-lastName-error')).toHaveText('Last Name is required');
+      await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
+        'Please correct 2 errors in the form.',
+      );
+      await expect(page.getByLabel('First Name')).toBeFocused();
+      await expectNoAxeViolations(page);
+      expect(await ordersOf(page)).toHaveLength(1);
     });
   });
 });

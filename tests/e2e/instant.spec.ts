@@ -7,7 +7,7 @@
 // reaches the account however fast the shopper moves on after registering.
 import { expect, test, type Page } from './support/test.ts';
 import { untilHydrated } from './support/islands.ts';
-import { MARGALLA } from './support/catalogue.ts';
+import { LYARI, MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import {
   expectUsedBeforeHydration,
@@ -15,7 +15,7 @@ import {
   slowPhone,
   SLOW_PHONE,
 } from './support/slow-phone.ts';
-import { serverCart, serverCartOf, signUp, uniqueEmail } from './support/shopper.ts';
+import { serverCart, serverCartOf, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import {
   addToCart,
   cartOf,
@@ -385,6 +385,80 @@ test.describe('keystrokes before the buy box wakes, on a slow phone', () => {
       JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems_guest'))) ?? 'null'),
     ).toEqual({ [MARGALLA.id]: { Black: { 0: 50 } } });
   });
+});
+
+test.describe('what you set is what you buy, on a slow phone', () => {
+  test.use(SLOW_PHONE);
+
+  /** The cart: the guest's in the browser, a signed-in shopper's on the server. */
+  const cartNow = (page: Page, shopper: Shopper | null) =>
+    shopper
+      ? serverCart(page)
+      : page.evaluate(() => JSON.parse(localStorage.getItem('cartItems_guest') ?? 'null'));
+
+  for (const way of [
+    {
+      how: 'typed and left with Tab',
+      who: 'a guest',
+      enter: (page: Page) => page.keyboard.type('50'),
+    },
+    {
+      how: 'pasted (as a phone keyboard or a paste puts it in) and left with Tab',
+      who: 'a signed-in shopper',
+      enter: (page: Page) => page.keyboard.insertText('50'),
+    },
+  ] as const)
+    test(`"50" ${way.how} while the buy box wakes is the quantity ${way.who} adds, with the wholesale line`, async ({
+      page,
+      request,
+    }) => {
+      const shopper = way.who === 'a guest' ? null : await signUp(request, { tag: 'qty-tab' });
+      if (shopper) await signInBeforeLoad(page, shopper);
+      const phone = await slowPhone(page);
+      // The shopper reads the page first: the buy box wakes only when the box is touched.
+      await page.goto(MARGALLA.path, { waitUntil: 'load' });
+      const box = page.getByRole('spinbutton', { name: 'Quantity', exact: true });
+      await box.tap();
+      await page.keyboard.press('ControlOrMeta+A');
+      await way.enter(page);
+      await page.keyboard.press('Tab');
+      await expectUsedBeforeHydration(page, phone);
+      await untilHydrated(page, 'BuyBox');
+      await expect(box).toHaveValue('50');
+      await expect(page.locator('.buy-box .wholesale')).toContainText(
+        'Congratulations! You have unlocked our wholesale price of',
+      );
+      await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+      const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+      await expect(panel.locator('.cart-line').getByRole('spinbutton')).toHaveValue('50');
+      await expect(box).toHaveValue('50');
+      expect(await cartNow(page, shopper)).toEqual({
+        [MARGALLA.id]: { Black: { 0: 50 } },
+      });
+    });
+
+  for (const who of ['a guest', 'a signed-in shopper'] as const)
+    test(`+ tapped the moment the page shows, then Add To Cart, adds 2 for ${who}, and the stepper reads 2`, async ({
+      page,
+      request,
+    }) => {
+      const shopper = who === 'a guest' ? null : await signUp(request, { tag: 'qty-plus' });
+      if (shopper) await signInBeforeLoad(page, shopper);
+      const phone = await slowPhone(page);
+      await openEarly(page, LYARI.path);
+      await shown(page);
+      const buyBox = page.locator('.buy-box');
+      await buyBox.getByRole('button', { name: 'Increase quantity' }).tap();
+      await buyBox.getByRole('button', { name: 'Add To Cart', exact: true }).tap();
+      await expectUsedBeforeHydration(page, phone);
+      const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
+      await expect(panel.locator('.cart-line')).toHaveCount(1, { timeout: 30_000 });
+      await expect(panel.locator('.cart-line').getByRole('spinbutton')).toHaveValue('2');
+      await expect(buyBox.getByRole('spinbutton', { name: 'Quantity', exact: true })).toHaveValue(
+        '2',
+      );
+      expect(await cartNow(page, shopper)).toEqual({ [LYARI.id]: { Black: { 0: 2 } } });
+    });
 });
 
 test.describe('the guest cart through registration on a slow phone', () => {

@@ -61,7 +61,10 @@ test('lists a placed order with its status, items, amounts and payment method', 
   await expect(line.getByText(/Colour: .+ · Qty: 1/)).toBeVisible();
   await expect(line.locator('.order-items img')).toHaveCount(1);
   await expect(line.getByText('₨250', { exact: true })).toBeVisible();
-  await expect(line.getByText('COD', { exact: true })).toBeVisible();
+  // The method as the checkout named it, never its code "COD", and what is true of its payment.
+  await expect(
+    line.getByText('Cash on Delivery · Pay in cash when it arrives', { exact: true }),
+  ).toBeVisible();
   await expect(line.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
   await expect(line.getByRole('link', { name: 'Track Order' })).toBeVisible();
   await expect(line.getByRole('button', { name: 'Remove Order' })).toHaveCount(0);

@@ -192,4 +192,24 @@ describe('books', () => {
     };
     expect(books([waiting])).toMatchObject({ salesPkr: 0, outstandingPkr: 0, methods: [] });
   });
+
+  it('counts an exchange fee paid on a paid order as collected and earned, never as a refund due, in any currency', () => {
+    fc.assert(
+      fc.property(orders, fc.integer({ min: 1, max: 50_000 }), (o, feeMinor) => {
+        const open: BookOrder = { ...o, status: 'Delivered', payments: [], refundOutcomes: {} };
+        const paid = write(open, 'payment', ledgerSums(open).totalMinor, 'Bank Transfer');
+        const withFee = write(paid, 'payment', feeMinor, 'JazzCash', { purpose: 'exchange-fee' });
+        expect(ledgerSums(withFee)).toMatchObject({ dueMinor: 0, surplusMinor: 0 });
+        const figures = orderBooks(withFee);
+        expect(figures).toMatchObject({ outstanding: 0, refundDue: 0, returned: 0 });
+        expect(figures.held).toBe(figures.paid);
+        const b = books([withFee]);
+        const p = (rupees: number) => toMinorUnits(rupees, 'PKR');
+        expect(p(b.netPkr) + p(b.outstandingPkr) - p(b.refundDuePkr)).toBe(
+          p(b.salesPkr) - p(b.returnedPkr),
+        );
+        expect(b.salesPkr).toBe(b.collectedPkr);
+      }),
+    );
+  });
 });

@@ -218,6 +218,13 @@ describe('timelineLine', () => {
     });
   });
 
+  it('reads the card gateway\'s decline as "Card declined", not a move', () => {
+    expect(timelineLine({ ...event, to: 'Order Placed', note: 'Card declined' }, 'PKR')).toEqual({
+      title: 'Card declined',
+      detail: null,
+    });
+  });
+
   it("reads a payment and a refund with their method and amount in the order's currency", () => {
     expect(
       timelineLine(

@@ -59,8 +59,9 @@ export function CardPayment({
         <p>This takes a few seconds. You can stay on this page; it updates by itself.</p>
       </div>
     );
-  const said =
-    card === 'unopened'
+  const said = order.cardDeclined
+    ? CARD_MESSAGES.declined
+    : card === 'unopened'
       ? CARD_MESSAGES.placedGatewayDown
       : timedOut
         ? 'We have not heard from Safepay about your payment yet. If your card was charged, this page shows it as soon as we do; otherwise pay again.'

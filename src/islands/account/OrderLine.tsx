@@ -3,7 +3,7 @@ import { cartLineKey } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { CARD, paymentLabel } from '../../lib/payments.ts';
 import { canCancel, canTrack } from '../../lib/orders/moves.ts';
-import { orderPageHref } from '../../lib/orders/page.ts';
+import { orderPageHref, paymentStateWords } from '../../lib/orders/page.ts';
 import { orderDate, orderReference } from './orders-view.ts';
 import { ReturnStatus } from './ReturnStatus.tsx';
 
@@ -81,9 +81,9 @@ export function OrderLine({
         <div>
           <dt>Payment method</dt>
           <dd>
-            {/* The stored method as it is ("COD"), but the card with its networks. */}
-            {order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}
-            {order.payment ? ' (paid)' : ''}
+            {/* As the checkout named it ("Cash on Delivery", never the stored code "COD"), then
+                where its payment stands, in words true for the method. */}
+            {`${paymentLabel(order.paymentMethod)} · ${paymentStateWords(order)}`}
           </dd>
         </div>
       </dl>

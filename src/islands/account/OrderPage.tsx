@@ -7,11 +7,16 @@ import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Order } from '../../lib/contract/order-answers.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
-import { numberFromSearch, showsTracking, stepLabel } from '../../lib/orders/page.ts';
+import {
+  numberFromSearch,
+  paymentStateWords,
+  showsTracking,
+  stepLabel,
+} from '../../lib/orders/page.ts';
 import { receipt } from '../../lib/orders/receipt.ts';
 import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { CARD, paymentLabel } from '../../lib/payments.ts';
+import { paymentLabel } from '../../lib/payments.ts';
 import { $session } from '../../stores/session.ts';
 import {
   $orderDetail,
@@ -154,7 +159,7 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{order.paymentMethod === CARD ? paymentLabel(CARD) : order.paymentMethod}</dd>
+            <dd>{paymentLabel(order.paymentMethod)}</dd>
           </div>
           <div>
             <dt>Payment</dt>
@@ -179,5 +184,5 @@ function paymentWords(order: Order): string {
       ? `Refunded (${refunded})`
       : `Paid, ${refunded} refunded`;
   }
-  return order.payment ? 'Paid' : 'Not paid yet';
+  return paymentStateWords(order);
 }

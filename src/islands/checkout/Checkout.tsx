@@ -23,6 +23,8 @@ import './checkout.css';
 const loadThanks = () => import('./ThanksDialog.tsx');
 const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDialog })));
 
+const ignore = () => {};
+
 /** /Checkout: Shipping Details, Payment, Order Review and the thank-you popup (docs/product.md §2, §4, §5). */
 export default function Checkout({
   countries,
@@ -53,7 +55,8 @@ export default function Checkout({
 
   const placeOrder = (e: FormEvent) => {
     e.preventDefault();
-    void loadThanks();
+    // Offline, neither loads: Place Order says so itself (src/stores/checkout.ts).
+    loadThanks().catch(ignore);
     void submitCheckout();
   };
 
@@ -63,8 +66,8 @@ export default function Checkout({
         ref={formRef}
         className="checkout"
         onSubmit={placeOrder}
-        onFocus={() => void loadValidation()}
-        onPointerDown={() => void loadValidation()}
+        onFocus={() => loadValidation().catch(ignore)}
+        onPointerDown={() => loadValidation().catch(ignore)}
         noValidate
         aria-busy={checkout.busy}
       >

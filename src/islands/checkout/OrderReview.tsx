@@ -55,6 +55,10 @@ export function OrderReview({
       <button type="submit" className="button place-order" disabled={!checkout.canPlace}>
         {busy ? 'Placing your order…' : 'Place Order'}
       </button>
+      {/* In the page from the start, so what it says when Place Order gets no answer is heard. */}
+      <p className="order-no-answer" role="alert">
+        {checkout.noAnswer}
+      </p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { addressFormat } from '../../lib/address-format.ts';
 import { ADDRESS_FIELDS, type CheckoutCountry, type CheckoutField } from '../../lib/checkout.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { editField, leaveField } from '../../stores/checkout.ts';
@@ -23,6 +24,10 @@ export function ShippingDetails({
   checkout: CheckoutView;
 }) {
   const { fields, errors, regions } = checkout;
+  // The state and postcode as the country names them; no postcode field where it has none.
+  const format = addressFormat(fields.country);
+  const labelOf = (name: CheckoutField, label: string) =>
+    name === 'state' ? format.region : name === 'zip' ? (format.postcode ?? label) : label;
   // What every control of a field shares: its id, its error's wiring, and leaving it.
   const control = (name: CheckoutField) => ({
     id: `checkout-${name}`,
@@ -34,49 +39,53 @@ export function ShippingDetails({
     <section className="checkout-section" aria-labelledby="shipping-details">
       <h2 id="shipping-details">Shipping Details</h2>
       <div className="field-grid">
-        {ADDRESS_FIELDS.map(([name, label]) => (
-          <FormField key={name} name={name} label={label} error={errors[name]}>
-            {name === 'country' ? (
-              <select
-                {...control(name)}
-                value={fields.country}
-                onChange={(e) => editField('country', e.target.value)}
-                autoComplete="country-name"
-              >
-                <option value="">Select a country</option>
-                {countries.map((c) => (
-                  <option key={c.name} value={c.name}>
-                    {c.name}
+        {ADDRESS_FIELDS.filter(([name]) => name !== 'zip' || format.postcode !== null).map(
+          ([name, label]) => (
+            <FormField key={name} name={name} label={labelOf(name, label)} error={errors[name]}>
+              {name === 'country' ? (
+                <select
+                  {...control(name)}
+                  value={fields.country}
+                  onChange={(e) => editField('country', e.target.value)}
+                  autoComplete="country-name"
+                >
+                  <option value="">Select a country</option>
+                  {countries.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              ) : name === 'state' ? (
+                <select
+                  {...control(name)}
+                  value={fields.state}
+                  disabled={!fields.country}
+                  onChange={(e) => editField('state', e.target.value)}
+                >
+                  <option value="">
+                    {fields.country
+                      ? `Select a ${format.region.toLowerCase()}`
+                      : 'Choose a country first'}
                   </option>
-                ))}
-              </select>
-            ) : name === 'state' ? (
-              <select
-                {...control(name)}
-                value={fields.state}
-                disabled={!fields.country}
-                onChange={(e) => editField('state', e.target.value)}
-              >
-                <option value="">
-                  {fields.country ? 'Select a state' : 'Choose a country first'}
-                </option>
-                {regions.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                {...control(name)}
-                type={name === 'email' ? 'email' : name === 'mobile' ? 'tel' : 'text'}
-                autoComplete={AUTOCOMPLETE[name]}
-                value={fields[name]}
-                onChange={(e) => editField(name, e.target.value)}
-              />
-            )}
-          </FormField>
-        ))}
+                  {regions.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...control(name)}
+                  type={name === 'email' ? 'email' : name === 'mobile' ? 'tel' : 'text'}
+                  autoComplete={AUTOCOMPLETE[name]}
+                  value={fields[name]}
+                  onChange={(e) => editField(name, e.target.value)}
+                />
+              )}
+            </FormField>
+          ),
+        )}
       </div>
     </section>
   );

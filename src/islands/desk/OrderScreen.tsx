@@ -9,6 +9,7 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { cardWaitLabel } from '../../lib/cards.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -75,7 +76,12 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
         <dd>{order.placedAt} (Karachi)</dd>
         <dt>Payment</dt>
         <dd>
-          {order.paymentMethod}: {order.payment}
+          {order.paymentMethod}:{' '}
+          {order.cardWait ? (
+            <strong data-testid="card-wait">{cardWaitLabel(order.cardWait)}</strong>
+          ) : (
+            order.payment
+          )}
         </dd>
         {order.cancelReason && (
           <>
@@ -154,7 +160,8 @@ function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<FieldProblems>({});
   const section = useRef<HTMLElement>(null);
-  const moves = nextStatuses(order.status);
+  // An unpaid card order is packed only once its card is paid (the server refuses it too).
+  const moves = nextStatuses(order.status).filter((to) => !(order.cardWait && to === 'Packing'));
   if (moves.length === 0) return null;
 
   function ask(to: OrderStatus | null) {

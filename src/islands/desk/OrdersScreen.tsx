@@ -16,6 +16,7 @@ import {
 } from '../../stores/desk-orders.ts';
 import { Field, SearchBox } from './Field.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
+import { cardWaitLabel } from '../../lib/cards.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
 /** The orders screen. */
@@ -181,7 +182,7 @@ const OrderCard = memo(function OrderCard({ order: o }: { order: DeskOrderLine }
         <span className="desk-hint">
           {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
           <span className={`desk-pay desk-pay-${o.payment.replace(/\s+/g, '-')}`}>
-            {financialLabel(o.payment)}
+            {o.cardWait ? cardWaitLabel(o.cardWait) : financialLabel(o.payment)}
           </span>
         </span>
         <span>{formatOrderTotal(o.total, o.currency, o.totalPkr)}</span>

@@ -98,7 +98,12 @@ export function PaymentsPanel(props: Props) {
         )}
         {order.refunded > 0 && <> · Refunded {money(order.refunded)}</>}
       </p>
-      {order.due > 0 && order.status !== 'Cancelled' && <PaymentForm {...props} place={place} />}
+      {order.due > 0 && order.status !== 'Cancelled' && !order.cardWait && (
+        <PaymentForm {...props} place={place} />
+      )}
+      {order.due === 0 && order.exchangeFee !== undefined && (
+        <PaymentForm {...props} place={place} exchangeFee={order.exchangeFee} />
+      )}
       {order.refundable > 0 && mayRefund && order.return?.state !== 'received' && (
         <RefundForm {...props} place={place} />
       )}
@@ -141,9 +146,19 @@ function WalletNumber({ method, number }: { method: string; number: string }) {
   );
 }
 
-/** "Record payment", then its form. */
-function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
-  const prefill = paymentPrefill(order);
+/** "Record payment" (or, with `exchangeFee`, "Record exchange fee"), then its form. */
+function PaymentForm({
+  order,
+  onChange,
+  focusAfter,
+  place,
+  exchangeFee,
+}: FormProps & { exchangeFee?: number }) {
+  const prefill = {
+    ...paymentPrefill(order),
+    ...(exchangeFee === undefined ? {} : { amount: exchangeFee }),
+  };
+  const title = exchangeFee === undefined ? 'Record payment' : 'Record exchange fee';
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [method, setMethod] = useState<RecordedMethod>(prefill.method);
@@ -173,7 +188,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
           show(true);
         }}
       >
-        Record payment
+        {title}
       </button>
     );
 
@@ -193,6 +208,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
       method,
       amount: Number(amount),
       ...(reference ? { reference } : {}),
+      ...(exchangeFee === undefined ? {} : { purpose: 'exchange-fee' as const }),
     });
     setBusy(false);
     setProblems(done.problems);
@@ -211,7 +227,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
     <form
       ref={form}
       className="desk-form"
-      aria-label="Record payment"
+      aria-label={title}
       noValidate
       onSubmit={(e) => void submit(e)}
     >
@@ -237,7 +253,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
         inputMode="decimal"
         step={step}
         min={step}
-        max={order.due}
+        max={exchangeFee ?? order.due}
         defaultValue={String(prefill.amount)}
         required
         problem={problems.amount}
@@ -256,7 +272,7 @@ function PaymentForm({ order, onChange, focusAfter, place }: FormProps) {
       />
       <div className="desk-row">
         <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
-          Record payment
+          {title}
         </button>
         <button type="button" className="desk-button desk-quiet" onClick={() => show(false)}>
           Back

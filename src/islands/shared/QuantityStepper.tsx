@@ -30,21 +30,32 @@ export function QuantityStepper({
   const inputId = id ?? `quantity-${ownId}`;
   const [draft, setDraft] = useState<string | null>(null);
   const box = useRef<HTMLInputElement>(null);
-  // The box is in the page's HTML before React comes, and hydrating keeps what it holds: a number
-  // typed then (even before the page's scripts listened) becomes the draft, so the island starts
-  // with what the shopper typed, applied as any typed number is, when the box is left or on Enter.
-  useLayoutEffect(() => {
-    const typed = box.current?.value;
-    if (typed !== undefined && typed !== String(value)) setDraft(typed);
-    // Once, as the island wakes: later the box only ever holds what React put there.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // What a − or + changed, said politely: the focus stays on the button, so nothing else would.
   const [said, setSaid] = useState('');
   const apply = (quantity: number) => {
     const next = clampQuantity(quantity);
     if (next !== value) onChange(next);
   };
+  // The box is in the page's HTML before React comes, and hydrating keeps what it holds: a number
+  // typed then (even before the page's scripts listened) is the shopper's. Still in the box, it
+  // becomes the draft, applied when the box is left or on Enter; already left (Tab, the phone's
+  // Next, a tap elsewhere, all before React could hear it), it is applied now, since no leaving
+  // is left to come.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || el.value === String(value)) return;
+    if (el === document.activeElement) {
+      setDraft(el.value);
+      return;
+    }
+    // As a commit does: an empty box keeps the quantity, another number is forced into 1–100.
+    const typed = el.value.trim();
+    const next = typed === '' ? value : clampQuantity(Number(typed));
+    if (next !== value) onChange(next);
+    el.value = String(next);
+    // Once, as the island wakes: later the box only ever holds what React put there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const step = (by: number) => {
     const next = clampQuantity(value + by);
     if (next === value) return;
@@ -77,7 +88,15 @@ export function QuantityStepper({
           min={MIN_QUANTITY}
           max={MAX_QUANTITY}
           value={draft ?? String(value)}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            // A typed number held while the island woke is replayed once the shopper may have
+            // left the box: with no leaving to come, it applies at once.
+            if (e.target === document.activeElement) setDraft(e.target.value);
+            else if (e.target.value.trim() !== '') {
+              apply(Number(e.target.value));
+              setDraft(null);
+            }
+          }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
         />

@@ -32,10 +32,21 @@ export const mobileSchema = requiredString(CHECKOUT_MESSAGES.mobileRequired).che
   z.regex(MOBILE_PATTERN, CHECKOUT_MESSAGES.mobileInvalid),
 );
 
+/** An address line the country may require (countryPartErrors): cleaned, at most `max`, '' when absent. */
+const countryLine = (max: number) =>
+  z._default(
+    z
+      .string({ error: 'Must be text' })
+      .check(z.overwrite(cleanText), z.maxLength(max, `Must be at most ${max} characters`)),
+    '',
+  );
+
 /**
  * The shipping address of the checkout form and of an order (docs/product.md §3, §5); unknown keys are
  * stripped, and every name and address field is cleaned to one plain line (no CR, LF or other
- * controls) before its length is checked.
+ * controls) before its length is checked. Whether the state and the postcode are required depends
+ * on the country: src/lib/address-format.ts countryPartErrors, which the checkout and the order call
+ * apply beside this schema.
  */
 export const addressSchema = z.object({
   firstName: humanText(CHECKOUT_MESSAGES.firstName, 100),
@@ -49,8 +60,8 @@ export const addressSchema = z.object({
   ),
   country: humanText(CHECKOUT_MESSAGES.country, 100),
   city: humanText(CHECKOUT_MESSAGES.city, 100),
-  state: humanText(CHECKOUT_MESSAGES.state, 100),
-  zip: humanText(CHECKOUT_MESSAGES.zip, 20),
+  state: countryLine(100),
+  zip: countryLine(20),
   mobile: mobileSchema,
 });
 

@@ -1,6 +1,7 @@
 // One line of the desk's order list alone, so the look-up's orders (desk-ops.ts) and the list
 // (desk.ts) derive from one schema without importing each other.
 import * as z from 'zod/mini';
+import { CARD_WAITS } from '../cards.ts';
 import { FINANCIAL_STATES } from '../orders/ledger.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
 
@@ -13,6 +14,8 @@ export const deskOrderLineSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   payment: z.enum(FINANCIAL_STATES),
   paymentMethod: z.string(),
+  /** An unpaid card order's state: waiting for its card payment, or declined; absent otherwise. */
+  cardWait: z.optional(z.enum(CARD_WAITS)),
   currency: z.string(),
   total: z.number(),
   totalPkr: z.number(),

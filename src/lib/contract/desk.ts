@@ -147,6 +147,8 @@ export const deskPaymentSchema = z.object({
 
 /** An order as the desk's detail shows it. */
 export const deskOrderSchema = z.extend(deskOrderLineSchema, {
+  /** The most that may be recorded now as the exchange's shipping fee; absent when none may. */
+  exchangeFee: z.optional(z.number()),
   lines: z.array(
     z.object({
       productId: z.string(),

@@ -734,6 +734,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Removes one of the caller's orders from their list, on every device",
   },
+  findOrder: {
+    method: 'POST',
+    paths: ['/api/order/find'],
+    router: 'account',
+    access: 'shopper',
+    request: 'orderFind',
+    answer: 'orderFound',
+    msg: false,
+    summary:
+      "The caller's order placed under an Idempotency-Key, if any: Place Order asks when its answer was lost",
+  },
   // Cards: Pay now, and the gateway's webhook (SAFEPAY_WEBHOOK_PATH).
   payOrder: {
     method: 'POST',

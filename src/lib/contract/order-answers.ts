@@ -31,6 +31,8 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   status: z.enum(ORDER_STATUSES),
   payment: z.boolean(),
+  /** Set on an unpaid card order whose card the gateway declined. */
+  cardDeclined: z.optional(z.literal(true)),
   paymentMethod: z.string(),
   /** When it was placed, in ms since the epoch. */
   date: z.number(),
@@ -98,6 +100,8 @@ export const ORDER_ANSWERS = {
   // One of the caller's orders with its timeline and tracking; an order removed from their list.
   orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
   orderHidden: z.object({ success, message: z.string() }),
+  // The caller's order placed under an idempotency key (Place Order whose answer was lost).
+  orderFound: z.object({ success, order: orderSchema }),
   // Cards: Pay now, and the gateway's webhook.
   payOpened: payOpenedAnswerSchema,
   webhook: webhookAnswerSchema,

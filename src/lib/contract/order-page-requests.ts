@@ -1,10 +1,10 @@
-// The bodies of POST /api/order/show and /api/order/hide, apart from the answer
+// The bodies of POST /api/order/show, /api/order/hide and /api/order/find, apart from the answer
 // fields (./order-page.ts) so the browser's answer parsers do not carry them.
 import * as z from 'zod/mini';
-import { ORDER_MESSAGES } from '../messages.ts';
+import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
 import { requiredText } from './fields.ts';
 
-/** Bodies of the two calls, spread into REQUESTS. */
+/** Bodies of the three calls, spread into REQUESTS. */
 export const ORDER_PAGE_REQUESTS = {
   /** The short number (#3A4030A3, in any case, with or without '#'); anything else is not an order of theirs. */
   orderShow: z.object({
@@ -13,4 +13,10 @@ export const ORDER_PAGE_REQUESTS = {
     ),
   }),
   orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),
+  /** The Idempotency-Key Place Order sent, as the order call checks it. */
+  orderFind: z.object({
+    idempotencyKey: requiredText(ORDER_ANSWERS.badKey, 128).check(
+      z.regex(/^[\w-]{8,128}$/, ORDER_ANSWERS.badKey),
+    ),
+  }),
 };

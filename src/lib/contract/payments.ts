@@ -1,7 +1,7 @@
 // The desk's payment call: its body, and the messages of the payment rules (asserted verbatim by
 // the tests). A leaf module: desk.ts spreads the body into the desk's requests.
 import * as z from 'zod/mini';
-import { CARD, PAYMENT_METHODS, paymentLabel } from '../payments.ts';
+import { CARD, PAYMENT_METHODS, PAYMENT_PURPOSES, paymentLabel } from '../payments.ts';
 import { REFUND_METHODS } from '../returns/states.ts';
 import { humanText, requiredText, wholeNumber } from './fields.ts';
 
@@ -25,6 +25,10 @@ export const paymentBodySchema = z.object({
   }),
   amount: ledgerAmount,
   reference: z.optional(humanText('Reference is required', 60)),
+  /** An exchange's shipping fee, charged on a paid order (EXCHANGE_FEE_RULE). */
+  purpose: z.optional(
+    z.enum(PAYMENT_PURPOSES, { error: `Purpose must be one of: ${PAYMENT_PURPOSES.join(', ')}` }),
+  ),
 });
 
 /** What the desk's payment call receives once validated. */
@@ -46,6 +50,13 @@ export const PAYMENT_MESSAGES = {
   moreThanDue: (due: string) => `The amount is more than the ${due} still due on this order.`,
   duplicateReference: (reference: string) =>
     `A payment with reference ${reference} is already recorded: one transaction cannot pay two orders.`,
+  exchangeFeeNoExchange:
+    'An exchange fee can be recorded only on an order whose exchange was approved.',
+  exchangeFeeAgain: "This order's exchange fee is already recorded.",
+  moreThanExchangeFee: (fee: string) =>
+    `The exchange fee is at most the order's delivery fee, ${fee}.`,
+  exchangeFeeRecorded: (amount: string, method: string, number: string) =>
+    `Recorded the exchange fee of ${amount} by ${paymentLabel(method)} on order #${number}.`,
   raced: 'Someone else recorded a payment on this order just now. Check it before recording again.',
   recorded: (amount: string, method: string, number: string, due: string | null) =>
     `Recorded ${amount} by ${paymentLabel(method)} on order #${number}. ${

@@ -8,6 +8,8 @@
 //   refund due  S = max(0, H − V)               (held beyond its worth)
 //   returned    T = max(0, R − max(0, P − V))   (refunds beyond repaying an overpayment: returns,
 //                                                agreed reductions)
+// where V includes the exchange fees paid on it (a payment whose purpose is an exchange's shipping:
+// money earned, not held beyond the order's worth),
 // and for a cancelled order H is all due back (S = H), with V, D and T counted as 0. Then for any
 // set of orders:
 //
@@ -18,7 +20,13 @@
 // orders still awaiting their payment (or declined) are not sales yet and are left out whole.
 import { BASE_CURRENCY } from '../currency.ts';
 import { fromMinorUnits, toMinorUnits } from '../money.ts';
-import { isRefund, settledEntries, type LedgerEntry, type LedgerOrder } from './ledger.ts';
+import {
+  isExchangeFee,
+  isRefund,
+  settledEntries,
+  type LedgerEntry,
+  type LedgerOrder,
+} from './ledger.ts';
 import { orderTotalPkr } from './money.ts';
 
 /** The fields of an order the books read. */
@@ -69,14 +77,16 @@ function orderPaisa(order: BookOrder) {
   const entries = settledEntries(order);
   let paid = 0;
   let refunded = 0;
+  let fees = 0;
   for (const e of entries) {
     if (isRefund(e)) refunded += paisa(entryRupees(order, e));
     else paid += paisa(entryRupees(order, e));
+    if (isExchangeFee(e)) fees += paisa(entryRupees(order, e));
   }
   const held = paid - refunded;
   if (order.status === 'Cancelled')
     return { sales: 0, paid, refunded, held, outstanding: 0, refundDue: held, returned: 0 };
-  const worth = paisa(orderTotalPkr(order));
+  const worth = paisa(orderTotalPkr(order)) + fees;
   return {
     sales: worth,
     paid,

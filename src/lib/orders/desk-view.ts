@@ -2,6 +2,7 @@
 // step, the return steps staff may take next and their buttons, and the refund the form suggests.
 // Apart from desk-view.ts so the desk's shell, which loads before any order is open, does not carry
 // the return rules.
+import { CARD_DECLINED_NOTE } from '../cards.ts';
 import { BASE_CURRENCY } from '../currency.ts';
 import { currencyDigits, formatMoney } from '../money.ts';
 import { orderLineAmounts } from './money.ts';
@@ -184,6 +185,9 @@ export function timelineLine(
       };
     }
     default:
+      // The gateway's decline of a card is an event on the order, not a move.
+      if (event.to === 'Order Placed' && event.note === CARD_DECLINED_NOTE)
+        return { title: CARD_DECLINED_NOTE, detail: null };
       return {
         title: event.to === 'Cancelled' ? 'Cancelled' : `Moved to ${event.to}`,
         detail: event.note,

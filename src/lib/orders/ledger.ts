@@ -8,6 +8,7 @@
 // answers (`refundOutcomes`: sent, or released when the gateway refused it). The entry itself is
 // never changed; a released reservation counts for nothing.
 import { fromMinorUnits, toMinorUnits } from '../money.ts';
+import type { PaymentPurpose } from '../payments.ts';
 import type { OrderStatus } from './status.ts';
 
 /** Whether an entry brought money in or sent it back. */
@@ -48,7 +49,16 @@ export interface LedgerEntry {
   note?: string;
   /** The lines (and the delivery fee) a refund pays back, when it was made by line. */
   lines?: RefundedLine[];
+  /**
+   * What a payment is for beyond the order's total: an exchange's shipping fee, charged on a paid
+   * order. Money the shop earned, not a surplus: it adds to what the order is worth.
+   */
+  purpose?: PaymentPurpose;
 }
+
+/** Whether an entry is a payment of an exchange's shipping fee. */
+export const isExchangeFee = (entry: Pick<LedgerEntry, 'kind' | 'purpose'>) =>
+  entry.kind !== 'refund' && entry.purpose === 'exchange-fee';
 
 /** One line of an order paid back by a refund: which line (its index), and how many of it. */
 export interface RefundedLine {
@@ -134,10 +144,13 @@ export function ledgerSums(order: LedgerOrder): LedgerSums {
   let paidMinor = 0;
   let refundedMinor = 0;
   let pendingMinor = 0;
+  // Exchange fees paid: part of what the order is worth, so never owed back as a surplus.
+  let feesMinor = 0;
   for (const entry of order.payments ?? []) {
     const minor = toMinorUnits(entry.amount, order.currency);
     const state = entryState(order, entry);
     if (state === 'released') continue;
+    if (isExchangeFee(entry)) feesMinor += minor;
     if (!isRefund(entry)) paidMinor += minor;
     else if (state === 'pending') pendingMinor += minor;
     else refundedMinor += minor;
@@ -152,9 +165,16 @@ export function ledgerSums(order: LedgerOrder): LedgerSums {
     pendingMinor,
     heldMinor,
     refundableMinor: heldMinor - pendingMinor,
-    dueMinor: cancelled ? 0 : Math.max(0, totalMinor - paidMinor),
-    surplusMinor: Math.max(0, cancelled ? heldMinor : heldMinor - totalMinor),
+    dueMinor: cancelled ? 0 : Math.max(0, totalMinor - (paidMinor - feesMinor)),
+    surplusMinor: Math.max(0, cancelled ? heldMinor : heldMinor - totalMinor - feesMinor),
   };
+}
+
+/** The exchange fees paid on an order (a payment's `purpose`), in its currency's minor unit. */
+export function exchangeFeesMinor(order: LedgerOrder): number {
+  return settledEntries(order)
+    .filter(isExchangeFee)
+    .reduce((n, e) => n + toMinorUnits(e.amount, order.currency), 0);
 }
 
 /** The financial state that follows from an order's ledger and status. */

@@ -34,3 +34,30 @@ export function stepLabel(step: TimelineStep): string {
 export function showsTracking(status: string): boolean {
   return status === 'Out for Delivery' || status === 'Delivered';
 }
+
+/** What the order page and the order list say of an order's money. */
+export const PAYMENT_STATE_WORDS = {
+  paid: 'Paid',
+  onDelivery: 'Pay in cash when it arrives',
+  paidOnDelivery: 'Paid in cash on delivery',
+  unpaid: 'Not paid yet',
+  cancelled: 'Not paid',
+} as const;
+
+/**
+ * Where an order's payment stands, in words that are true for its method: a cash-on-delivery
+ * order is not "not paid yet" but paid when it arrives (and, once delivered, it was, though staff
+ * may not have recorded the cash yet); a cancelled order with nothing paid owes nothing.
+ */
+export function paymentStateWords(order: {
+  paymentMethod: string;
+  payment: boolean;
+  status: string;
+}): string {
+  if (order.payment) return PAYMENT_STATE_WORDS.paid;
+  if (order.status === 'Cancelled') return PAYMENT_STATE_WORDS.cancelled;
+  if (order.paymentMethod !== 'COD') return PAYMENT_STATE_WORDS.unpaid;
+  return order.status === 'Delivered'
+    ? PAYMENT_STATE_WORDS.paidOnDelivery
+    : PAYMENT_STATE_WORDS.onDelivery;
+}

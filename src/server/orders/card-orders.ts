@@ -3,7 +3,12 @@
 // whose payment never came. A card order is announced only once paid: until then it is a payment
 // page the shopper may abandon, not an order the shop should pack.
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
-import { CARD_EXPIRY_REASON, CARD_MESSAGES } from '../../lib/cards.ts';
+import {
+  CARD_DECLINED_NOTE,
+  CARD_EXPIRY_REASON,
+  CARD_MESSAGES,
+  type CardWait,
+} from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
@@ -17,6 +22,18 @@ import { alertShop } from './shop-alerts.ts';
 
 /** Whether the order is to be paid by card and no payment is recorded yet. */
 export const isUnpaidCard = (o: OrderRecord) => o.paymentMethod === CARD && !isPaidInFull(o);
+
+/**
+ * Where an unpaid card order not cancelled stands: 'card declined' once the gateway declined its
+ * card (a timeline event the gateway wrote), else 'awaiting card payment'; null for any other order.
+ */
+export function cardWait(o: OrderRecord): CardWait | null {
+  if (o.status === 'Cancelled' || !isUnpaidCard(o)) return null;
+  const declined = (o.history ?? []).some(
+    (e) => e.note === CARD_DECLINED_NOTE && e.by?.id === 'gateway',
+  );
+  return declined ? 'card declined' : 'awaiting card payment';
+}
 
 /** Refuses a move an unpaid card order may not make: it is packed only once its card is paid. */
 export function checkCardMove(order: OrderRecord, to: OrderStatus): void {

@@ -1,6 +1,9 @@
 // The accountant's export: orders placed in a period of Karachi days as a CSV file, oldest first,
-// one row per order. Every text cell that a spreadsheet would run as a formula (= + - @ first) is
-// defused as the catalogue export does it, so a shopper named "=HYPERLINK(…)" stays text.
+// one row per order, with its money as the ledger has it (paid, refunded, held, outstanding and
+// refund due, in the order's currency from ledgerSums and in rupees from the books' orderBooks; the
+// methods paid by and every reference), so each order can be reconciled with the bank and the
+// gateway. Cells are written by the catalogue's one CSV rule (csvText): a text a spreadsheet would
+// run as a formula (= + - @ first) is defused, so a shopper named "=HYPERLINK(…)" stays text.
 import {
   DESK_OPS_ANSWERS,
   MAX_EXPORT_DAYS,
@@ -12,10 +15,30 @@ import { paymentLabel } from '../../lib/payments.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord } from '../store/port.ts';
-import { defuseFormula } from '../catalogue/index.ts';
+import { csvText } from '../catalogue/index.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
-import { financialState } from '../../lib/orders/ledger.ts';
+import { orderBooks } from '../../lib/orders/books.ts';
+import {
+  financialState,
+  fromMinor,
+  isRefund,
+  ledgerSums,
+  settledEntries,
+  type LedgerSums,
+} from '../../lib/orders/ledger.ts';
+import { bookOrder } from './desk-business.ts';
 import { audit } from '../operations/index.ts';
+
+/** An order's ledger sum, in its own currency (39.4 USD, 5775 PKR). */
+const inOrderCurrency = (o: OrderRecord, sum: keyof LedgerSums) =>
+  fromMinor(ledgerSums(o)[sum], o.currency);
+
+/** An order's figure in rupees under the books' identity (src/lib/orders/books.ts). */
+const inRupees = (o: OrderRecord, figure: keyof ReturnType<typeof orderBooks>) =>
+  orderBooks(bookOrder(o))[figure];
+
+/** The distinct values, in the order first met, joined with "; ". */
+const joined = (values: readonly string[]) => [...new Set(values)].join('; ');
 
 /** The export's columns, in order: header and how each order fills it. */
 const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
@@ -31,6 +54,27 @@ const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Total', (o) => o.total],
   ['Rate per PKR', (o) => o.rate],
   ['Total PKR', (o) => orderTotalPkr(o)],
+  // The money as the ledger has it: payments and refunds sent (a reservation still open or
+  // released counts for nothing), what the shop holds, what is still owed, what it owes back.
+  ['Paid', (o) => inOrderCurrency(o, 'paidMinor')],
+  ['Refunded', (o) => inOrderCurrency(o, 'refundedMinor')],
+  ['Held', (o) => inOrderCurrency(o, 'heldMinor')],
+  ['Outstanding', (o) => inOrderCurrency(o, 'dueMinor')],
+  ['Refund due', (o) => inOrderCurrency(o, 'surplusMinor')],
+  ['Paid PKR', (o) => inRupees(o, 'paid')],
+  ['Refunded PKR', (o) => inRupees(o, 'refunded')],
+  ['Held PKR', (o) => inRupees(o, 'held')],
+  ['Outstanding PKR', (o) => inRupees(o, 'outstanding')],
+  ['Refund due PKR', (o) => inRupees(o, 'refundDue')],
+  [
+    'Paid by',
+    (o) => joined(settledEntries(o).flatMap((e) => (isRefund(e) ? [] : [paymentLabel(e.method)]))),
+  ],
+  [
+    'Refunded by',
+    (o) => joined(settledEntries(o).flatMap((e) => (isRefund(e) ? [paymentLabel(e.method)] : []))),
+  ],
+  ['References', (o) => joined(settledEntries(o).flatMap((e) => e.reference ?? []))],
   ['Units', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
   [
     'Lines',
@@ -49,19 +93,12 @@ const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Tracking number', (o) => o.shipping?.trackingNumber ?? ''],
 ];
 
-/** One CSV cell: text defused against formulas and quoted when it holds a comma, quote or line break. */
-export function csvCell(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : defuseFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Orders as CSV text (RFC 4180: CRLF between rows), header first. */
 export function ordersToCsv(orders: readonly OrderRecord[]): string {
-  const rows = [
-    COLUMNS.map(([header]) => csvCell(header)).join(','),
-    ...orders.map((o) => COLUMNS.map(([, value]) => csvCell(value(o))).join(',')),
-  ];
-  return `${rows.join('\r\n')}\r\n`;
+  return csvText([
+    COLUMNS.map(([header]) => header),
+    ...orders.map((o) => COLUMNS.map(([, value]) => value(o))),
+  ]);
 }
 
 /** A period's two days, or a 400: real calendar days, in order, at most MAX_EXPORT_DAYS long. */

@@ -7,9 +7,10 @@
 // fields it needs, not whole orders) and reads whole orders only for the page it answers: with
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { DELIVERY_FEE_LINE, refundedSoFar } from '../../lib/orders/refund-lines.ts';
-import { checkCardMove } from './card-orders.ts';
+import { cardWait, checkCardMove } from './card-orders.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
+import { exchangeFeeOpen } from '../../lib/orders/exchange-fee.ts';
 import { ORDER_ANSWERS } from '../../lib/messages.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import { addDays, karachiDayStart } from '../../lib/desk-ops.ts';
@@ -42,6 +43,18 @@ import { CLI_ACTOR } from '../operations/index.ts';
 
 const fullName = (o: OrderRecord) => `${o.address.firstName} ${o.address.lastName}`;
 
+/** An unpaid card order's wait, as the desk line carries it (absent for any other order). */
+function cardWaitOf(o: OrderRecord) {
+  const wait = cardWait(o);
+  return wait ? { cardWait: wait } : {};
+}
+
+/** The exchange fee that may be recorded now, as the desk order carries it (absent when none). */
+function exchangeFeeOf(o: OrderRecord) {
+  const fee = exchangeFeeOpen(o);
+  return fee === null ? {} : { exchangeFee: fee };
+}
+
 /** One line of the desk's list. */
 export function toDeskLine(o: OrderRecord): DeskOrderLine {
   return {
@@ -52,6 +65,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     status: o.status,
     payment: financialState(o),
     paymentMethod: o.paymentMethod,
+    ...cardWaitOf(o),
     currency: o.currency,
     total: o.total,
     totalPkr: orderTotalPkr(o),
@@ -100,6 +114,7 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
   const refunded = refundedSoFar(o);
   return {
     ...toDeskLine(o),
+    ...exchangeFeeOf(o),
     lines: o.items.map((i, index) => ({
       productId: i.productId,
       productName: i.productName,

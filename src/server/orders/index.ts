@@ -11,7 +11,7 @@ export {
   showDeskOrder,
   toDeskOrder,
 } from './desk-orders.ts';
-export { hideUserOrder, showUserOrder } from './order-page.ts';
+export { findUserOrderByKey, hideUserOrder, showUserOrder } from './order-page.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {
   cancelIfRefundedInFull,
@@ -29,5 +29,10 @@ export {
 export { dueMinor, fromMinor, paidMinor } from './payment-view.ts';
 export { ledgerEntry } from './ledger-entry.ts';
 export { toDeskReturn } from './return-view.ts';
-export { announcePaidByCard, cancelUnpaidCardOrder, isUnpaidCard } from './card-orders.ts';
+export {
+  announcePaidByCard,
+  cancelUnpaidCardOrder,
+  cardWait,
+  isUnpaidCard,
+} from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';

@@ -58,6 +58,22 @@ export async function showUserOrder(
   };
 }
 
+/**
+ * `userId`'s order placed under `idempotencyKey`, or 404 "Order not found.": Place Order asks when
+ * its answer never came, to tell an order placed from one that never reached the shop.
+ */
+export async function findUserOrderByKey(
+  store: Store,
+  userId: string,
+  idempotencyKey: string,
+): Promise<{ success: true; order: Order }> {
+  const order = (await store.orders.listByUser(userId)).find(
+    (o) => o.idempotencyKey === idempotencyKey,
+  );
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  return { success: true, order: toOrder(order) };
+}
+
 /** Removes one of `userId`'s orders from their list everywhere; another's or an unknown id is 404. */
 export async function hideUserOrder(
   store: Store,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { refundedSoFar } from '../../lib/orders/refund-lines.ts';
+import { countryPartErrors } from '../../lib/address-format.ts';
 import { MAX_QUANTITY, cartLineKey, checkCartLine } from '../../lib/cart.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { orderAmounts } from '../../lib/delivery.ts';
@@ -7,6 +8,7 @@ import { resolveDestination, type Destination } from '../../lib/destination.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { fromMinor, isPaidInFull, ledgerSums } from '../../lib/orders/ledger.ts';
+import { cardWait } from './card-orders.ts';
 import { isSaneConversion } from '../../lib/money.ts';
 import { lineTotal, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
@@ -56,6 +58,7 @@ export function toOrder(order: OrderRecord): Order {
     items: order.items,
     status: order.status,
     payment: isPaidInFull(order),
+    ...(cardWait(order) === 'card declined' ? { cardDeclined: true as const } : {}),
     paymentMethod: order.paymentMethod,
     date: Date.parse(order.date),
     amount: order.amount,
@@ -183,6 +186,10 @@ export async function placeOrder(
     context.cards === true,
   );
   if ('error' in destination) throw invalid(destination.error);
+  // The state, and the postcode where the country has them (the schema leaves both to this rule).
+  const parts = countryPartErrors(body.address);
+  const missing = parts.state ?? parts.zip;
+  if (missing) throw invalid(missing);
   // The wallet number staff send the payment request to.
   const wallet = walletNumberFor(destination.paymentMethod, body.walletNumber);
   if ('error' in wallet) throw invalid(wallet.error);

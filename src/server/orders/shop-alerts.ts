@@ -179,5 +179,5 @@ function refundDueLines(order: OrderRecord): string[] {
   if (sums.pendingMinor > 0) lines.push(`A refund of ${money(sums.pendingMinor)} is being sent.`);
   if (financialState(order) === 'refund due')
     lines.push(`A refund of ${money(sums.surplusMinor - sums.pendingMinor)} is due.`);
-  return lines;
+  return [lines.join(' ')];
 }

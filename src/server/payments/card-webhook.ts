@@ -12,18 +12,18 @@
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoneyValue, money } from '../../lib/money.ts';
-import { CARD_MESSAGES } from '../../lib/cards.ts';
+import { CARD_DECLINED_NOTE, CARD_MESSAGES } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { readBytesCapped, reply } from '../http.ts';
 import { alertOperator } from '../operations/index.ts';
-import { announcePaidByCard } from '../orders/index.ts';
+import { announcePaidByCard, cardWait } from '../orders/index.ts';
 import { logEvent } from '../request-log.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { WEBHOOK_MAX_BYTES } from './gateway/webhook.ts';
 import type { GatewayEvent, PaymentGateway, WebhookRefusal } from './gateway/port.ts';
-import { cardGateway, readingPays, recordCardPayment } from './card-payments.ts';
+import { GATEWAY_ACTOR, cardGateway, readingPays, recordCardPayment } from './card-payments.ts';
 
 /** The status each refusal is answered with: none of them is the gateway's genuine, current event. */
 const REFUSAL_STATUS: Readonly<Record<WebhookRefusal, number>> = {
@@ -107,8 +107,9 @@ async function processEvent(
   event: GatewayEvent,
   waitUntil?: WaitUntil,
 ): Promise<Outcome> {
-  // A failed card leaves the order to a retry or Pay now; refunds are recorded by the desk's
-  // refund, which the gateway's refund event only confirms.
+  // A declined card is told on the order's timeline and leaves it to a retry or Pay now; refunds are
+  // recorded by the desk's refund, which the gateway's refund event only confirms.
+  if (event.kind === 'payment.failed') return noteDecline(deps, event);
   if (event.kind !== 'payment.paid') return { text: `noted ${event.type}`, matched: true };
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
   if (!order || order.paymentMethod !== CARD || !order.card) return mismatch('unknown order');
@@ -126,6 +127,29 @@ async function processEvent(
       `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
     );
   return bookPayment(deps, gateway, order, event.reference, waitUntil);
+}
+
+/**
+ * The gateway declined a card opened for an unpaid card order: a timeline event by the gateway
+ * ("Card declined") on the order, still Order Placed, so the desk and the shopper see the decline.
+ * A decline for an order paid or cancelled meanwhile changes nothing.
+ */
+async function noteDecline(deps: Deps, event: GatewayEvent): Promise<Outcome> {
+  const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
+  if (!order || order.paymentMethod !== CARD || !order.card) return mismatch('unknown order');
+  if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
+    return mismatch('payment reference not opened for this order');
+  if (cardWait(order) === null) return { text: `noted ${event.type}`, matched: true };
+  const noted = await deps.store.orders.transition(order.id, ['Order Placed'], 'Order Placed', {
+    event: {
+      at: event.signedAt.toISOString(),
+      from: 'Order Placed',
+      to: 'Order Placed',
+      by: { ...GATEWAY_ACTOR },
+      note: CARD_DECLINED_NOTE,
+    },
+  });
+  return { text: noted ? 'noted decline' : `noted ${event.type}`, matched: true };
 }
 
 /** Records the verified payment, or refunds it when the order cannot take it (cancelled, paid). */

@@ -29,6 +29,7 @@ import {
   type Money,
 } from '../../lib/money.ts';
 import { refundLinesValue } from '../../lib/orders/refund-lines.ts';
+import { exchangeFeeCapMinor, exchangeFeeRefusal } from '../../lib/orders/exchange-fee.ts';
 import { setDeskColourStock } from '../catalogue/index.ts';
 import { mailShopper } from '../operations/index.ts';
 import {
@@ -44,8 +45,10 @@ import type { Deps } from '../deps.ts';
 import { refundToCard } from './card-refunds.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
+import { CARD_MESSAGES } from '../../lib/cards.ts';
 import {
   cancelIfRefundedInFull,
+  cardWait,
   findOrder,
   ledgerEntry,
   refundMail,
@@ -68,6 +71,7 @@ function minorUnitRefusal(o: OrderRecord, amount: number): Error | null {
 /** Why this payment cannot be recorded on the order as read, or null. */
 function refusal(o: OrderRecord, body: PaymentBody): Error | null {
   if (o.status === 'Cancelled') return conflict(PAYMENT_MESSAGES.cancelled);
+  if (cardWait(o)) return conflict(CARD_MESSAGES.unpaidRecord);
   if (!isPaymentAllowed(body.method, o.address.country))
     return invalid(PAYMENT_MESSAGES.methodNotAllowed(body.method, o.address.country));
   if (body.method !== 'COD' && !body.reference)
@@ -76,12 +80,24 @@ function refusal(o: OrderRecord, body: PaymentBody): Error | null {
   if (unit) return unit;
   if (body.method === 'COD' && o.status !== 'Delivered')
     return conflict(PAYMENT_MESSAGES.codNotDelivered(o.status));
+  if (body.purpose === 'exchange-fee') return exchangeFeeError(o, body);
   const { dueMinor } = ledgerSums(o);
   if (dueMinor === 0) return conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (toMinorUnits(body.amount, o.currency) > dueMinor)
     return conflict(
       PAYMENT_MESSAGES.moreThanDue(formatMoney(fromMinor(dueMinor, o.currency), o.currency)),
     );
+  return null;
+}
+
+/** Why this exchange fee cannot be recorded on the order as read (EXCHANGE_FEE_STATES), or null. */
+function exchangeFeeError(o: OrderRecord, body: PaymentBody): Error | null {
+  const why = exchangeFeeRefusal(o);
+  if (why === 'no-exchange') return conflict(PAYMENT_MESSAGES.exchangeFeeNoExchange);
+  if (why === 'again') return conflict(PAYMENT_MESSAGES.exchangeFeeAgain);
+  const cap = money(exchangeFeeCapMinor(o), o.currency);
+  if (moneyFromAmount(body.amount, o.currency).minor > cap.minor)
+    return conflict(PAYMENT_MESSAGES.moreThanExchangeFee(formatMoneyValue(cap)));
   return null;
 }
 
@@ -140,6 +156,7 @@ export async function recordPayment(store: Store, staff: StaffRecord | null, bod
     method: body.method,
     amount: body.amount,
     reference: body.reference ?? null,
+    ...(body.purpose ? { purpose: body.purpose } : {}),
   });
   const saved = await append(store, order, entry, statusesFor(body.method));
   await audit(store, actor, 'order.payment', `order:${order.id}`, ledgerFigures(order), {
@@ -147,8 +164,19 @@ export async function recordPayment(store: Store, staff: StaffRecord | null, bod
     method: entry.method,
     amount: entry.amount,
     reference: entry.reference,
+    ...(entry.purpose ? { purpose: entry.purpose } : {}),
   });
   const { dueMinor } = ledgerSums(saved);
+  if (entry.purpose === 'exchange-fee')
+    return {
+      success: true as const,
+      message: PAYMENT_MESSAGES.exchangeFeeRecorded(
+        formatMoney(body.amount, order.currency),
+        body.method,
+        shortNumber(order.id),
+      ),
+      order: toDeskOrder(saved),
+    };
   return {
     success: true as const,
     message: PAYMENT_MESSAGES.recorded(

@@ -13,6 +13,13 @@ export const TRAIL = {
   path: '/product/karakoram-trail-bagpack',
 } as const;
 
+/** A bagpack with no wholesale price (Black first): one tap of + is all its quantity changes by. */
+export const LYARI = {
+  id: 'lyari-sports-bagpack',
+  path: '/product/lyari-sports-bagpack',
+  name: 'Lyari Sports Bagpack',
+} as const;
+
 /** A tote, for a second cart line. */
 export const GWADAR = { id: 'gwadar-beach-tote', path: '/product/gwadar-beach-tote' } as const;
 

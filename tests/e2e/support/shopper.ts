@@ -68,6 +68,7 @@ export const serverCart = (page: Page) =>
 
 /** An order as /api/order/userorders lists it (the fields journeys check). */
 export interface ListedOrder {
+  _id: string;
   status: string;
   paymentMethod: string;
   currency: string;
