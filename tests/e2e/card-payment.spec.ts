@@ -41,7 +41,7 @@ test('a UK shopper pays £ by card on the test page, is confirmed by the webhook
 
   // In pounds, which it takes, the card is charged the order's own total.
   await page.getByLabel('Country', { exact: true }).selectOption('United Kingdom');
-  await page.getByLabel('State').selectOption('England');
+  await page.getByLabel('Nation').selectOption('England');
   await expect(card).toBeChecked();
   await expect(page.getByTestId('summary-total')).toHaveText(/^£[\d,]+\.\d\d$/);
   await expect(page.getByTestId('card-charge')).toHaveCount(0);
