@@ -1,5 +1,6 @@
 // What a shopper does on the page, shared by the journeys: the header's account drawer, the cart,
 // the shipping form, the keyboard, and values stored in the browser before a page loads.
+import { addressFormat } from '../../../src/lib/address-format.ts';
 import { expect, type Locator, type Page } from './test.ts';
 import { hydrated, untilHydrated } from './islands.ts';
 import { PASSWORD, type Shopper } from './shopper.ts';
@@ -150,9 +151,11 @@ export async function fillShipping(page: Page, country = 'Pakistan', state = 'Pu
   await page.getByLabel('Email', { exact: true }).fill('sana.tariq@example.com');
   await page.getByLabel('Address 1').fill('12 Canal View Road');
   await page.getByLabel('Country', { exact: true }).selectOption(country);
-  await page.getByLabel('State').selectOption(state);
+  // The region and the postcode under the names the country gives them (src/lib/address-format.ts).
+  const format = addressFormat(country);
+  await page.getByLabel(format.region, { exact: true }).selectOption(state);
   await page.getByLabel('City').fill('Lahore');
-  await page.getByLabel('Zip code').fill('54000');
+  if (format.postcode) await page.getByLabel(format.postcode, { exact: true }).fill('54000');
   await page.getByLabel('Mobile number').fill('+92 300 1234567');
 }
 
