@@ -945,6 +945,36 @@ describe('refunds to a card', () => {
     expect(financialState(await stored(id))).toBe('paid');
   });
 
+  it('count a card refund written before refunds kept their charge, so an older refunded order does not differ', async () => {
+    const placed = await placeCardOrder();
+    const id = placed.body.orderId as string;
+    await press(placed.body.payUrl, 'pay');
+    const paid = await stored(id);
+    const gateway = cardGateway((await getDeps()).config)!;
+    await gateway.refund(paid.card!.reference, money(400, 'GBP'), 'older-refund');
+    // As the desk wrote a card refund before: no charge, no pending, the gateway called first.
+    const older = {
+      ...paid.payments![0]!,
+      id: randomUUID(),
+      kind: 'refund' as const,
+      amount: 4,
+      amountPkr: 1377,
+      reference: `${paid.card!.reference}-refund-1`,
+    };
+    const store = await getStore();
+    const written = await store.orders.appendLedger(id, older, {
+      statuses: ['Order Placed'],
+      entriesBefore: 1,
+    });
+    expect(written.kind).toBe('saved');
+    const [found] = (await reconcileCards(await getDeps())).filter((r) => r.orderId === id);
+    expect(found).toMatchObject({
+      gatewayRefundedMinor: 400,
+      ledgerRefundedMinor: 400,
+      difference: null,
+    });
+  });
+
   it('report a refund made at the gateway that the ledger does not have, and alert the owner', async () => {
     const placed = await placeCardOrder();
     const id = placed.body.orderId as string;

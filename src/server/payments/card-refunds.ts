@@ -61,8 +61,9 @@ export const cardPaymentOf = (order: OrderRecord) =>
   (order.payments ?? []).find((e) => !isRefund(e) && e.method === CARD && e.reference) ?? null;
 
 /** The card refunds on the ledger, as the gateway was asked for them. */
+/** The card refunds on the ledger (those written before `charge` was kept included). */
 const cardRefunds = (order: OrderRecord) =>
-  (order.payments ?? []).filter((e) => isRefund(e) && e.method === CARD && e.charge);
+  (order.payments ?? []).filter((e) => isRefund(e) && e.method === CARD);
 
 /** The gateway money a ledger entry asked for (entries written before `charge` was kept: derived). */
 export function chargeOf(order: OrderRecord, entry: LedgerEntry): Money {
@@ -78,7 +79,7 @@ function cardLeft(order: OrderRecord): Money {
   const { refundOutcomes } = order;
   const claimed = cardRefunds(order)
     .filter((e) => !e.pending || refundOutcomes?.[e.id] !== 'released')
-    .reduce((n, e) => n + e.charge!.minor, 0);
+    .reduce((n, e) => n + chargeOf(order, e).minor, 0);
   return money(card.chargeMinor - claimed, card.chargeCurrency);
 }
 
