@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, toMinorUnits } from '../../src/lib/money.ts';
 import { books, orderBooks, type BookOrder } from '../../src/lib/orders/books.ts';
 import { ledgerSums, type LedgerEntry } from '../../src/lib/orders/ledger.ts';
-import { newEntryPkr, orderTotalPkr } from '../../src/lib/orders/money.ts';
+import { newEntryPkr } from '../../src/lib/orders/entry-pkr.ts';
+import { orderTotalPkr } from '../../src/lib/orders/money.ts';
 
 const by = { id: 'staff', email: 'owner@shop.pk' };
 const METHODS = ['Card', 'Bank Transfer', 'COD', 'JazzCash'] as const;

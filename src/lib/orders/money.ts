@@ -3,15 +3,7 @@
 // subtotal is the sum of those converted lines, and the total adds the fee. The page, the stored
 // order and the mail all use it, so the lines a shopper sees add up to the subtotal they see.
 import { BASE_CURRENCY } from '../currency.ts';
-import {
-  convertAmount,
-  formatMoney,
-  fromMinorUnits,
-  roundedShare,
-  sumAmounts,
-  toMinorUnits,
-} from '../money.ts';
-import { entryState, isRefund, type LedgerKind, type LedgerOrder } from './ledger.ts';
+import { convertAmount, formatMoney, sumAmounts } from '../money.ts';
 
 /** Each PKR line total in `code`: round(line × rate) to the currency's smallest unit (a bad rate counts as 1). */
 export function convertLines(linesPkr: readonly number[], rate: unknown, code: string): number[] {
@@ -32,42 +24,6 @@ type PricedOrder = { amountPkr: number; deliveryFee: number; rate: number };
  */
 export function orderTotalPkr(order: PricedOrder): number {
   return order.amountPkr + Math.round(order.deliveryFee / (order.rate || 1));
-}
-
-/** The fields of an order a new ledger entry's rupee figure is read from. */
-type RupeeLedger = PricedOrder & LedgerOrder;
-
-/**
- * A new ledger entry's rupee figure, by the one rule every entry is written with. A rupee order's
- * entry is its own amount. Another currency's is its share of a rupee whole, taken cumulatively so
- * the parts add up to the whole exactly: payments share the order's rupee total (orderTotalPkr) by
- * how much of its total they have paid; refunds share the payments' rupee figures by how much of
- * what was paid they have sent back. An order paid in full is worth its rupee total in the books,
- * and one refunded in full keeps ₨0, not the ₨2 two separate roundings leave.
- */
-export function newEntryPkr(order: RupeeLedger, kind: LedgerKind, amountMinor: number): number {
-  if (order.currency === BASE_CURRENCY) return fromMinorUnits(amountMinor, BASE_CURRENCY);
-  const counted = (order.payments ?? []).filter((e) => entryState(order, e) !== 'released');
-  const payments = counted.filter((e) => !isRefund(e));
-  const paidMinor = payments.reduce((n, e) => n + toMinorUnits(e.amount, order.currency), 0);
-  if (kind === 'payment') {
-    const totalPkr = orderTotalPkr(order);
-    const totalMinor = toMinorUnits(order.total, order.currency);
-    if (totalMinor <= 0) return 0;
-    return (
-      roundedShare(totalPkr, paidMinor + amountMinor, totalMinor) -
-      roundedShare(totalPkr, paidMinor, totalMinor)
-    );
-  }
-  const paidPkr = payments.reduce((n, e) => n + (e.amountPkr ?? 0), 0);
-  const refundedMinor = counted
-    .filter(isRefund)
-    .reduce((n, e) => n + toMinorUnits(e.amount, order.currency), 0);
-  if (paidMinor <= 0) return 0;
-  return (
-    roundedShare(paidPkr, refundedMinor + amountMinor, paidMinor) -
-    roundedShare(paidPkr, refundedMinor, paidMinor)
-  );
 }
 
 /**

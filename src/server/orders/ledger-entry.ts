@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { toMinorUnits } from '../../lib/money.ts';
 import type { LedgerActor, LedgerEntry } from '../../lib/orders/ledger.ts';
-import { newEntryPkr } from '../../lib/orders/money.ts';
+import { newEntryPkr } from '../../lib/orders/entry-pkr.ts';
 import type { OrderRecord } from '../store/port.ts';
 
 /** A new ledger entry on `order`, written now by `by`; its rupee figure by the one rule (newEntryPkr). */
