@@ -383,17 +383,15 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
     .filter((f) => /\.(mts|ts|mjs|js|cjs|cts)$/.test(f))
     .map((f) => path.join(settings.functionsDir, f));
   const graph = await importGraph(root, entries);
-  const base = path.join(
-    tmpdir(),
-    'bagshop-bundles',
-    createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 8),
-  );
+  // Keyed by content alone (sourceKey reads files by their path inside the project), so every
+  // clone and worktree of the same sources on this machine shares one bundle set.
+  const base = path.join(tmpdir(), 'bagshop-bundles');
   const target = path.join(base, sourceKey(root, graph));
   const resultFile = path.join(target, 'result.json');
   const lock = `${target}.lock`;
   try {
     mkdirSync(base, { recursive: true });
-    for (const dir of [path.dirname(base), base]) chmodSync(dir, 0o755);
+    chmodSync(base, 0o755);
   } catch (error) {
     throw new Error(
       `cannot use the temp folder for the bundles (${base}): ${(error as Error).message}. ` +
@@ -441,21 +439,23 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
       ) as typeof built;
       writeFileSync(path.join(work, 'result.json'), JSON.stringify(relocated, null, 2));
       renameSync(work, target);
-      // Keep the three newest bundle sets of this checkout (switching branches back and forth
-      // reuses them); older ones, and leftovers of dead runs, are dead weight.
+      // Keep the six most recently used bundle sets, and any used in the last hour (another
+      // checkout's tests may be reading it); older ones, and leftovers of dead runs, are dead
+      // weight.
       const sets = readdirSync(base)
         .filter((name) => /^[0-9a-f]{16}$/.test(name))
         .map((name) => ({
           dir: path.join(base, name),
           at: statSync(path.join(base, name)).mtimeMs,
         }))
-        .sort((a, b) => b.at - a.at);
+        .sort((a, b) => b.at - a.at)
+        .filter((set, i) => i >= 6 && Date.now() - set.at > 3_600_000);
       const leftovers = readdirSync(base)
         .filter(
           (name) => /\.tmp-(\d+)$/.test(name) && !isAlive(Number(/\.tmp-(\d+)$/.exec(name)![1])),
         )
         .map((name) => ({ dir: path.join(base, name), at: 0 }));
-      for (const old of [...sets.slice(3), ...leftovers]) {
+      for (const old of [...sets, ...leftovers]) {
         makeWritable(old.dir);
         rmSync(old.dir, { recursive: true, force: true });
       }

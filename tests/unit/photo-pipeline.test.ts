@@ -10,7 +10,7 @@ import {
   photoReportLine,
 } from '../../src/server/catalogue/build-photos.ts';
 import { folderPhotoStore } from '../../src/server/catalogue/photo-store/folder.ts';
-import { photosLater } from '../../src/server/catalogue/photo-integration.ts';
+import { photoCacheDir, photosLater } from '../../src/server/catalogue/photo-integration.ts';
 import { imageSources, ogImage, schemaImage } from '../../src/lib/photos.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
@@ -173,5 +173,53 @@ describe('photosLater', () => {
     expect(photosLater(false, {})).toBe(false);
     expect(photosLater(true, { NETLIFY: 'true' })).toBe(false);
     expect(photosLater(true, { SITE_ID: 'site' })).toBe(false);
+  });
+});
+
+describe('photoCacheDir', () => {
+  it("keeps optimised photos in the user's cache folder, shared by every clone on the machine", () => {
+    const base = path.join(work, 'xdg');
+    expect(photoCacheDir('/clone/node_modules/.astro', { XDG_CACHE_HOME: base })).toBe(
+      path.join(base, 'bagshop', 'photos'),
+    );
+    expect(photoCacheDir('/clone/node_modules/.astro', { HOME: work })).toBe(
+      path.join(work, '.cache', 'bagshop', 'photos'),
+    );
+  });
+
+  it("keeps them in the project's Astro cache on Netlify, whose build cache saves that folder", () => {
+    const env = { XDG_CACHE_HOME: path.join(work, 'xdg'), NETLIFY: 'true' };
+    expect(photoCacheDir('/opt/build/repo/node_modules/.astro', env)).toBe(
+      '/opt/build/repo/node_modules/.astro/photos',
+    );
+  });
+
+  it('uses PHOTO_CACHE_DIR when it is set, and the project when the user cache cannot be written', () => {
+    expect(photoCacheDir('/clone/.astro', { PHOTO_CACHE_DIR: '/elsewhere', NETLIFY: 'true' })).toBe(
+      '/elsewhere',
+    );
+    // A file where the cache folder would go: no one, root included, can make a folder in it.
+    const blocked = path.join(work, 'not-a-folder');
+    writeFileSync(blocked, '');
+    expect(photoCacheDir('/clone/.astro', { XDG_CACHE_HOME: blocked })).toBe(
+      path.join('/clone/.astro', 'photos'),
+    );
+  });
+});
+
+describe('a photo cache shared by builds running at once', () => {
+  it('lets two builds encode the same photos into one cache, each getting every file', async () => {
+    await original();
+    const jobs = [{ hash: HASH, name: `${HASH}.jpg`, og: true }];
+    const cache = path.join(work, 'cache');
+    const [one, two] = await Promise.all([
+      buildPhotos(jobs, originals(), cache, path.join(work, 'one')),
+      buildPhotos(jobs, originals(), cache, path.join(work, 'two')),
+    ]);
+    expect([one.files, two.files]).toEqual([7, 7]);
+    expect(readdirSync(path.join(work, 'one')).sort()).toEqual(
+      readdirSync(path.join(work, 'two')).sort(),
+    );
+    expect(readdirSync(path.join(cache, 'v3')).filter((n) => n.endsWith('.partial'))).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // Build-time photo optimisation: every photo the catalogue names becomes square AVIF and WebP
 // files at PHOTO_WIDTHS (and a JPEG for Open Graph), served from /photos/. Outputs are cached by
-// the original's content hash in Astro's cacheDir (node_modules/.astro/photos), which Netlify's
-// build cache keeps between deploys, so an unchanged photo is never encoded twice, and its
-// original is read from the photo store (src/server/photo-store) only when an output is missing.
+// the original's content hash (photoCacheDir: on Netlify in Astro's cacheDir, which its build
+// cache keeps between deploys; elsewhere in the user's cache folder, shared by every clone), so an
+// unchanged photo is never encoded twice, and its original is read from the photo store
+// (src/server/photo-store) only when an output is missing.
+import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,9 +156,12 @@ async function encode(
           : format === 'png'
             ? image.png({ compressionLevel: 9 })
             : image.jpeg(JPEG);
+    // The cache may be shared by several checkouts building at once: each writes its own
+    // partial file, and the rename that publishes it is atomic.
     const target = path.join(cache, name);
-    await writeFile(`${target}.partial`, await encoded.toBuffer());
-    await rename(`${target}.partial`, target);
+    const partial = `${target}.${process.pid}-${randomUUID()}.partial`;
+    await writeFile(partial, await encoded.toBuffer());
+    await rename(partial, target);
   }
 }
 

@@ -1,7 +1,8 @@
 // The Astro integration that runs the photo pipeline (src/server/catalogue/build-photos.ts): before a build
 // it checks that the photo store holds every original the catalogue names, after the build it
 // writes dist/photos/ and logs cache hits; under `astro dev` it serves /photos/ on demand.
-import { createReadStream } from 'node:fs';
+import { accessSync, constants, createReadStream, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -60,9 +61,30 @@ function failBuild(logger: AstroIntegrationLogger, lines: readonly string[]): ne
   process.exit(1);
 }
 
-/** The photo cache of a project whose Astro cacheDir is the default (node_modules/.astro). */
-export function photoCacheDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.PHOTO_CACHE_DIR ?? path.join(root, 'node_modules', '.astro', 'photos');
+/**
+ * Where optimised photos are cached between builds. Its entries are named by the original's
+ * content hash and the pipeline's version, so any checkout may share them:
+ * - PHOTO_CACHE_DIR when set (the benchmark times a build with an empty cache);
+ * - on Netlify, `<astroCacheDir>/photos`, the folder Netlify's build cache keeps between deploys;
+ * - elsewhere the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`, then `bagshop/photos`), so
+ *   a fresh clone, a worktree and CI on the same machine encode each photo once, not once each;
+ *   `<astroCacheDir>/photos` when that folder cannot be written.
+ */
+export function photoCacheDir(astroCacheDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PHOTO_CACHE_DIR) return env.PHOTO_CACHE_DIR;
+  const inProject = path.join(astroCacheDir, 'photos');
+  if (runsOnNetlify(env)) return inProject;
+  const home = env.HOME || os.homedir();
+  const base = env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : '');
+  if (!base) return inProject;
+  const shared = path.join(base, 'bagshop', 'photos');
+  try {
+    mkdirSync(shared, { recursive: true });
+    accessSync(shared, constants.W_OK);
+    return shared;
+  } catch {
+    return inProject;
+  }
 }
 
 /** How the pipeline runs. */
@@ -80,7 +102,7 @@ export function photosLater(asked: boolean, env: NodeJS.ProcessEnv = process.env
 }
 
 /**
- * Optimised catalogue photos in dist/photos/, cached in `<cacheDir>/photos` across builds, read
+ * Optimised catalogue photos in dist/photos/, cached in photoCacheDir across builds, read
  * from the store `open` gives (the demo path passes one that renders the demo photos).
  */
 export function photoPipeline(
@@ -93,9 +115,7 @@ export function photoPipeline(
     name: 'photo-pipeline',
     hooks: {
       'astro:config:done': ({ config }) => {
-        // PHOTO_CACHE_DIR lets the benchmark time a build with an empty cache.
-        cacheDir =
-          process.env.PHOTO_CACHE_DIR ?? path.join(fileURLToPath(config.cacheDir), 'photos');
+        cacheDir = photoCacheDir(fileURLToPath(config.cacheDir));
       },
       // Before any page is rendered: a missing photo fails the build in seconds, not minutes.
       'astro:build:start': async ({ logger }) => {
