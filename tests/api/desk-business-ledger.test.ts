@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDeps } from '../../src/server/deps.ts';
-import { businessView } from '../../src/server/orders/desk-business.ts';
+import { awaitsCard, bookOrder, businessView } from '../../src/server/orders/desk-business.ts';
+import { books } from '../../src/lib/orders/books.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
@@ -126,5 +127,44 @@ describe('the business view from the ledger', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.lifetimePkr).toBe(14425 - 5525);
     expect(answer.body.orders[0].payment).toBe('partly refunded');
+  });
+});
+
+describe('a card order not yet paid by card', () => {
+  const cardOrder = (payments: LedgerEntry[]) =>
+    ({
+      id: randomUUID(),
+      date: new Date().toISOString(),
+      items: [line('Clifton Tote', 5525)],
+      amountPkr: 5525,
+      amount: 5525,
+      deliveryFee: 250,
+      total: 5775,
+      currency: 'PKR',
+      rate: 1,
+      paymentMethod: 'Card',
+      status: 'Order Placed',
+      payments,
+    }) as unknown as OrderRecord;
+
+  it('is no sale while nothing has come in on it', () => {
+    expect(awaitsCard(cardOrder([]))).toBe(true);
+    expect(books([bookOrder(cardOrder([]))])).toMatchObject({
+      salesPkr: 0,
+      collectedPkr: 0,
+      outstandingPkr: 0,
+    });
+  });
+
+  it('counts a bank transfer made towards it as collected, the order as a sale and its remainder as outstanding', () => {
+    const partly = cardOrder([entry('payment', 'Bank Transfer', 2887)]);
+    expect(awaitsCard(partly)).toBe(false);
+    expect(books([bookOrder(partly)])).toMatchObject({
+      salesPkr: 5775,
+      collectedPkr: 2887,
+      netPkr: 2887,
+      outstandingPkr: 2888,
+      refundDuePkr: 0,
+    });
   });
 });

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, toMinorUnits } from '../../src/lib/money.ts';
-import { books, orderBooks, type BookOrder } from '../../src/lib/orders/books.ts';
-import { ledgerSums, type LedgerEntry } from '../../src/lib/orders/ledger.ts';
+import { books, entryRupees, orderBooks, type BookOrder } from '../../src/lib/orders/books.ts';
+import {
+  isRefund,
+  ledgerSums,
+  settledEntries,
+  type LedgerEntry,
+} from '../../src/lib/orders/ledger.ts';
 import { newEntryPkr } from '../../src/lib/orders/entry-pkr.ts';
 import { orderTotalPkr } from '../../src/lib/orders/money.ts';
 
@@ -45,6 +50,7 @@ type Move =
   | { kind: 'pay'; share: number; method: (typeof METHODS)[number]; over: boolean }
   | { kind: 'refund'; share: number; method: (typeof METHODS)[number] }
   | { kind: 'pending'; share: number; outcome: 'sent' | 'released' | null }
+  | { kind: 'fee'; share: number; method: (typeof METHODS)[number] }
   | { kind: 'cancel' };
 
 const moves = fc.array(
@@ -65,12 +71,21 @@ const moves = fc.array(
       share: fc.double({ min: 0.05, max: 1, noNaN: true }),
       outcome: fc.constantFrom('sent' as const, 'released' as const, null),
     }),
+    fc.record({
+      kind: fc.constant('fee' as const),
+      share: fc.double({ min: 0.01, max: 0.2, noNaN: true }),
+      method: fc.constantFrom(...METHODS),
+    }),
     fc.record({ kind: fc.constant('cancel' as const) }),
   ),
   { maxLength: 8 },
 );
 
-/** A random order in a random currency, with payments, refunds (some pending), and maybe a cancel. */
+/**
+ * A random order in a random currency, with payments, exchange fees, refunds (some pending), and
+ * maybe a cancel; a card order with nothing on its ledger is still awaiting its card, as
+ * awaitsCard (src/server/orders/desk-business.ts) marks it.
+ */
 const orders = fc
   .record({
     currency: currencies,
@@ -97,7 +112,14 @@ const orders = fc
     for (const move of moves as Move[]) {
       const sums = ledgerSums(order);
       if (move.kind === 'cancel') order = { ...order, status: 'Cancelled' };
-      else if (move.kind === 'pay') {
+      else if (move.kind === 'fee') {
+        // An exchange's shipping fee, charged on an order paid in full and not cancelled.
+        const minor = Math.max(1, Math.round(sums.totalMinor * move.share));
+        if (sums.dueMinor === 0 && order.status !== 'Cancelled')
+          order = write(order, 'payment', minor, move.method, {
+            purpose: 'exchange-fee',
+          });
+      } else if (move.kind === 'pay') {
         const room = move.over ? sums.totalMinor : sums.dueMinor;
         const minor = Math.max(1, Math.round(room * move.share));
         if (room > 0) order = write(order, 'payment', minor, move.method);
@@ -115,7 +137,11 @@ const orders = fc
         }
       }
     }
-    return order;
+    const awaiting =
+      order.paymentMethod === 'Card' &&
+      order.status !== 'Cancelled' &&
+      (order.payments ?? []).length === 0;
+    return awaiting ? { ...order, awaitingCard: true } : order;
   });
 
 describe('books', () => {
@@ -134,6 +160,12 @@ describe('books', () => {
         expect(sum((m) => m.collectedPkr)).toBe(p(b.collectedPkr));
         expect(sum((m) => m.refundedPkr)).toBe(p(b.refundedPkr));
         expect(sum((m) => m.outstandingPkr)).toBe(p(b.outstandingPkr));
+        // Every rupee received and every rupee sent back is in the books.
+        const settled = day.flatMap((o) => settledEntries(o).map((e) => ({ o, e })));
+        const rupeesOf = (pick: (e: LedgerEntry) => boolean) =>
+          settled.filter(({ e }) => pick(e)).reduce((n, { o, e }) => n + p(entryRupees(o, e)), 0);
+        expect(rupeesOf((e) => !isRefund(e))).toBe(p(b.collectedPkr));
+        expect(rupeesOf(isRefund)).toBe(p(b.refundedPkr));
         expect(b.refundDuePkr).toBeGreaterThanOrEqual(0);
         expect(b.outstandingPkr).toBeGreaterThanOrEqual(0);
       }),

@@ -16,8 +16,10 @@
 //   collected − refunded = net kept
 //   net kept + outstanding − refund due = sales − returned
 //
-// where sales is Σ V of the orders not cancelled. Each per-method line sums to the totals. Card
-// orders still awaiting their payment (or declined) are not sales yet and are left out whole.
+// where sales is Σ V of the orders not cancelled. Each per-method line sums to the totals. A card
+// order still awaiting its payment (or declined) with no money in is not a sale yet and is left
+// out whole; the caller marks it `awaitingCard` only while nothing was collected on it, so every
+// rupee received is in `collected`.
 import { BASE_CURRENCY } from '../currency.ts';
 import { fromMinorUnits, toMinorUnits } from '../money.ts';
 import {
@@ -35,7 +37,10 @@ export interface BookOrder extends LedgerOrder {
   deliveryFee: number;
   rate: number;
   paymentMethod: string;
-  /** Left out of the books: an unpaid card order waiting for (or declined by) the gateway. */
+  /**
+   * Left out of the books: an unpaid card order waiting for (or declined by) the gateway, on which
+   * no money has come in (awaitsCard in src/server/orders/desk-business.ts decides it).
+   */
   awaitingCard?: boolean;
 }
 

@@ -20,9 +20,17 @@ import { books, orderBooks, type BookOrder } from '../../lib/orders/books.ts';
 import { isRefund, settledEntries } from '../../lib/orders/ledger.ts';
 import { isUnpaidCard } from './card-orders.ts';
 
-/** An order as the books read it: an unpaid card order is not a sale yet. */
+/**
+ * Whether an order is not a sale yet: a card order not cancelled, not paid, on which no money has
+ * come in. Once any has (a bank transfer towards a card order), it is a sale like any part-paid
+ * order, its remainder outstanding, so the books count every rupee the shop received.
+ */
+export const awaitsCard = (o: OrderRecord): boolean =>
+  o.status !== 'Cancelled' && isUnpaidCard(o) && settledEntries(o).length === 0;
+
+/** An order as the books read it: one awaiting its card is not a sale yet. */
 export const bookOrder = (o: OrderRecord): BookOrder =>
-  o.status !== 'Cancelled' && isUnpaidCard(o) ? { ...o, awaitingCard: true } : o;
+  awaitsCard(o) ? { ...o, awaitingCard: true } : o;
 
 /** How many of each line (by index) were refunded: by the refunds' own lines, else a refunded return's. */
 export function refundedUnits(o: OrderRecord): Map<number, number> {
@@ -71,7 +79,7 @@ export function periodFigures(
   placed: readonly OrderRecord[],
   returns: number,
 ): DeskPeriod {
-  const sold = placed.filter((o) => !isCancelled(o) && !isUnpaidCard(o));
+  const sold = placed.filter((o) => !isCancelled(o) && !awaitsCard(o));
   const products = new Map<
     string,
     { productId: string; productName: string; units: number; revenuePkr: number }
@@ -187,7 +195,7 @@ export async function customerLookup(deps: Deps, email: string) {
     cancelledCount: orders.length - kept.length,
     // The worth of their orders less what was returned: sales − returned, by the books' rule.
     lifetimePkr: kept
-      .filter((o) => !isUnpaidCard(o))
+      .filter((o) => !awaitsCard(o))
       .reduce((sum, o) => {
         const figures = orderBooks(bookOrder(o));
         return sum + figures.sales - figures.returned;
