@@ -111,7 +111,10 @@ const photos = builtHere
       console.log(
         `Photos: ${jobs.length} still to make; the shop serves a placeholder for each until it is ready.`,
       );
-      return laterPhotos(jobs, photoBuildInChild(photoCacheDir(path.resolve('node_modules/.astro')), out));
+      return laterPhotos(
+        jobs,
+        photoBuildInChild(photoCacheDir(path.resolve('node_modules/.astro')), out),
+      );
     })().catch((error) => {
       console.error(`[start] photos not checked: ${String(error)}`);
       return null;
