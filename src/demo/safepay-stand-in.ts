@@ -70,6 +70,8 @@ export async function startSafepayStandIn(options: StandInOptions) {
     passports: new Map<string, number>(),
     deliveries: [] as StandInDelivery[],
     apiCalls: 0,
+    /** Refund requests received, counted on arrival (before refundDelayMs). */
+    refundsReceived: 0,
   };
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -198,6 +200,7 @@ export async function startSafepayStandIn(options: StandInOptions) {
       return tracker ? send(res, 200, reporter(tracker)) : send(res, 404, failure('not found'));
     }
     if (req.method === 'POST' && refund) {
+      state.refundsReceived++;
       if (state.refundDelayMs > 0)
         await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
       return refundTracker(refund[1]!, body, res);
@@ -441,4 +444,35 @@ button:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
 <body><main><h1>${escape(title)} <span>(TEST)</span></h1>
 ${main}
 </main></body></html>`);
+}
+
+/**
+ * Opens the stand-in's test page at `payUrl` and presses one of its buttons as the shopper's
+ * browser would, for the tests and the bench, which have no browser: the page's HTML, and the
+ * status and address the press answered.
+ */
+export async function pressTestPage(payUrl: string, choice: 'pay' | 'decline' | 'cancel') {
+  const page = await fetch(payUrl);
+  const html = await page.text();
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g,
+  ))
+    form.set(
+      name!,
+      value!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+    );
+  form.set('choice', choice);
+  const answer = await fetch(new URL('/embedded/', payUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  await answer.arrayBuffer();
+  return {
+    pageStatus: page.status,
+    html,
+    status: answer.status,
+    location: answer.headers.get('location'),
+  };
 }

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import { serveApi } from '../../scripts/serve-api.ts';
-import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import { pressTestPage, startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 import { CARD_MESSAGES } from '../../src/lib/cards.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
@@ -159,25 +159,10 @@ const stored = async (id: string) => (await (await getStore()).orders.get(id)) a
 
 /** Opens the hosted page and presses one of its buttons, as the shopper's browser would. */
 async function press(payUrl: string, choice: 'pay' | 'decline' | 'cancel') {
-  const page = await fetch(payUrl);
-  const html = await page.text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(
-    /<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g,
-  ))
-    form.set(
-      name!,
-      value!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
-    );
-  form.set('choice', choice);
-  const answer = await fetch(new URL('/embedded/', payUrl), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const { location } = await pressTestPage(payUrl, choice);
   await stand.idle();
   await settleBackground();
-  return answer.headers.get('location');
+  return location;
 }
 
 /** A webhook delivery signed as Safepay signs it (or with another key), as a Request to the shop. */

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import { pressTestPage, startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 import type { Money } from '../../src/lib/money.ts';
 import {
   chargeCurrency,
@@ -90,25 +90,10 @@ const raw = (minor: number, currency = 'PKR') => ({ minor, currency }) as unknow
 
 /** Opens the hosted page and presses one of its buttons, as the shopper's browser would. */
 async function press(redirectUrl: string, choice: 'pay' | 'decline' | 'cancel', via = stand) {
-  const page = await fetch(redirectUrl);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(
-    /<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g,
-  ))
-    form.set(
-      name!,
-      value!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
-    );
-  form.set('choice', choice);
-  const answer = await fetch(new URL('/embedded/', redirectUrl), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const pressed = await pressTestPage(redirectUrl, choice);
+  expect(pressed.pageStatus).toBe(200);
   await via.idle();
-  return { html, status: answer.status, location: answer.headers.get('location') };
+  return { html: pressed.html, status: pressed.status, location: pressed.location };
 }
 
 const verifyLast = () => {
