@@ -1,8 +1,10 @@
 // Crash test: orders from 40 concurrent shoppers against `npm start` on the SQLite store, while a
-// staff member records the bank transfers that pay them, the whole server process group killed with
-// SIGKILL half-way, then a restart. Every acknowledged order and payment must be present and intact,
-// no cart line duplicated or lost, every ledger must add up (held = paid − refunded, never above the
-// total, no reference twice), and the store must open without repair.
+// staff member records the bank transfers that pay them and the owner's card refunds are out at the
+// gateway (crash-cards.ts), the whole server process group killed with SIGKILL half-way, then a
+// restart. Every acknowledged order and payment must be present and intact, no cart line duplicated
+// or lost, every ledger must add up (held = paid − refunded, never above the total, no reference
+// twice), the store must open without repair, and the card reconciliation must then settle every
+// refund left pending and find the gateway and the ledgers agreeing.
 //
 // Each shopper places at most 10 orders and ships to their own e-mail, so the shop's per-shopper and
 // per-recipient order limits (10 per 10 minutes) are not what stops them. They all come from this
@@ -18,7 +20,17 @@ import { referenceKey } from '../../src/lib/orders/ledger.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import { ADDRESS } from '../api-endpoints.ts';
 import { prepareStore } from './load.ts';
-import { startShop } from './server.ts';
+import {
+  cardGatewayFor,
+  paidCardOrders,
+  reconcileAfterCrash,
+  refundsInFlight,
+  type CardCrashResult,
+} from './crash-cards.ts';
+import { freePort, startShop } from './server.ts';
+
+/** How many paid card orders have their refunds in flight at the kill. */
+const CARD_ORDERS = 8;
 
 export interface CrashResult {
   ok: boolean;
@@ -34,6 +46,7 @@ export interface CrashResult {
   problems: string[];
   integrity: string;
   restartMs: number;
+  cards: CardCrashResult;
 }
 
 type Event = { kind: 'add'; line: string; qty: number } | { kind: 'order'; id: string; body: any };
@@ -48,18 +61,22 @@ export async function crashTest(opts: {
   const clients = opts.clients ?? 40;
   const log = opts.log ?? (() => {});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-crash-'));
-  const prep = await prepareStore(dataDir, clients);
-  const staffToken = await seedStaff(dataDir);
+  // The last CARD_ORDERS shoppers pay by card; the others place the orders below.
+  const prep = await prepareStore(dataDir, clients + CARD_ORDERS);
+  const cardShoppers = prep.shoppers.splice(clients);
+  const staffToken = await seedStaff(dataDir, 'staff');
+  const ownerToken = await seedStaff(dataDir, 'owner');
+  const port = await freePort();
+  const gateway = await cardGatewayFor(port);
   log(`crash: starting the shop on ${dataDir}`);
   // One address for every shopper here: the per-address order limit scaled as the journeys do.
-  const env = { THROTTLE_ADDRESS_FACTOR: '50' };
-  let shop = await startShop({ dataDir, skipBuild: opts.skipBuild, env });
+  const env = { THROTTLE_ADDRESS_FACTOR: '50', ...gateway.env };
+  let shop = await startShop({ dataDir, skipBuild: opts.skipBuild, env, port });
   const perClient = Math.ceil(total / clients);
   const acked: Event[][] = Array.from({ length: clients }, () => []);
   let ackedOrders = 0;
   let killed = false;
   const killAt = Math.floor(total / 2);
-
   const post = async (
     p: string,
     token: string,
@@ -73,6 +90,21 @@ export async function crashTest(opts: {
       signal: AbortSignal.timeout(60_000),
     });
     return { status: res.status, body: (await res.json()) as any };
+  };
+  const cardOrders = await paidCardOrders(post, gateway.stand, cardShoppers, prep.lines[0]!);
+  log(`crash: ${cardOrders.length} card orders paid on the gateway stand-in`);
+  const refundsAcknowledged: { orderId: string }[] = [];
+  let refundsAtGateway = 0;
+  /** Sends the card refunds, waits until half have reached the gateway, then kills the shop. */
+  const kill = async (why: string) => {
+    killed = true;
+    const before = gateway.stand.state.refundsReceived;
+    await refundsInFlight(post, gateway.stand, ownerToken, cardOrders, refundsAcknowledged);
+    refundsAtGateway = gateway.stand.state.refundsReceived - before;
+    log(
+      `crash: ${why}; ${refundsAtGateway} card refunds at the gateway; SIGKILL to the server's process group`,
+    );
+    await shop.kill('SIGKILL');
   };
 
   const runClient = async (c: number) => {
@@ -105,11 +137,7 @@ export async function crashTest(opts: {
         acked[c]!.push({ kind: 'order', id: order.body.orderId, body: order.body.order });
         if (body.paymentMethod === 'Bank Transfer')
           toPay.push({ id: order.body.orderId, total: order.body.order.total });
-        if (++ackedOrders === killAt && !killed) {
-          killed = true;
-          log(`crash: ${ackedOrders} orders acknowledged; SIGKILL to the server's process group`);
-          await shop.kill('SIGKILL');
-        }
+        if (++ackedOrders === killAt && !killed) await kill(`${ackedOrders} orders acknowledged`);
       } catch {
         return; // the server is gone: this client stops here (its last request may or may not have landed)
       }
@@ -117,13 +145,10 @@ export async function crashTest(opts: {
   };
   // Under a slow @netlify/dev the clients may give up before half the orders: kill on a timer too,
   // so the SIGKILL always lands while requests are in flight.
+  let timerKill: Promise<void> = Promise.resolve();
   const timer = setTimeout(() => {
     if (killed) return;
-    killed = true;
-    log(
-      `crash: ${ackedOrders} orders acknowledged after 90 s; SIGKILL to the server's process group`,
-    );
-    void shop.kill('SIGKILL');
+    timerKill = kill(`${ackedOrders} orders acknowledged after 90 s`);
   }, 90_000);
   // A staff member records each transfer as its order is acknowledged, two at a time.
   const toPay: { id: string; total: number }[] = [];
@@ -158,10 +183,8 @@ export async function crashTest(opts: {
   shoppersDone = true;
   await Promise.all(payers);
   clearTimeout(timer);
-  if (!killed) {
-    log(`crash: every client stopped before the kill (${ackedOrders} acknowledged); SIGKILL now`);
-    await shop.kill('SIGKILL');
-  }
+  await timerKill;
+  if (!killed) await kill(`every client stopped before the kill (${ackedOrders} acknowledged)`);
 
   // The store file opens and is consistent without any repair step.
   let integrity = 'not checked';
@@ -176,7 +199,7 @@ export async function crashTest(opts: {
   }
 
   const restarted = Date.now();
-  shop = await startShop({ dataDir, skipBuild: true, env });
+  shop = await startShop({ dataDir, skipBuild: true, env, port });
   const restartMs = Date.now() - restarted;
   const problems: string[] = [];
   let presentAndIntact = 0;
@@ -269,13 +292,23 @@ export async function crashTest(opts: {
   } finally {
     await shop.kill();
   }
+  const cards = await reconcileAfterCrash(
+    dataDir,
+    gateway.env,
+    gateway.stand,
+    cardOrders,
+    refundsAcknowledged,
+    refundsAtGateway,
+  ).finally(() => gateway.stand.close());
   const acknowledged = acked.flat().filter((e) => e.kind === 'order').length;
   return {
     ok:
       problems.length === 0 &&
       integrity === 'ok' &&
       presentAndIntact === acknowledged &&
-      paymentsIntact === paid.length,
+      paymentsIntact === paid.length &&
+      cards.differences.length === 0 &&
+      cards.refundsAcknowledgedOnLedger === cards.refundsAcknowledged,
     orders: total,
     clients,
     acknowledged,
@@ -290,19 +323,20 @@ export async function crashTest(opts: {
     ],
     integrity,
     restartMs,
+    cards,
   };
 }
 
-/** A staff member in the store at `dataDir`, and their desk token (signed with its key). */
-async function seedStaff(dataDir: string): Promise<string> {
+/** A desk member in the store at `dataDir`, and their desk token (signed with its key). */
+async function seedStaff(dataDir: string, role: 'staff' | 'owner'): Promise<string> {
   const store = openSqliteStore(dataDir);
   try {
     const staffId = randomUUID();
     await store.staff.create({
       id: staffId,
-      email: 'crash@bastaa.pk',
-      name: 'Crash Test',
-      role: 'staff',
+      email: `crash-${role}@bastaa.pk`,
+      name: `Crash Test ${role}`,
+      role,
       status: 'active',
       passwordHash: null,
       totpSecret: null,
@@ -314,7 +348,7 @@ async function seedStaff(dataDir: string): Promise<string> {
       createdAt: new Date().toISOString(),
     });
     return await issueStaffToken(
-      { staffId, role: 'staff', sessionVersion: 0 },
+      { staffId, role, sessionVersion: 0 },
       signingKey({ DATA_DIR: dataDir, JWT_SECRET: process.env.JWT_SECRET }),
     );
   } finally {

@@ -590,7 +590,7 @@ async function photoSection() {
 
 async function crashSection(dist: string) {
   log(
-    'crash test: 400 orders from 40 shoppers and their transfers recorded, SIGKILL half-way, restart',
+    'crash test: 400 orders from 40 shoppers and their transfers recorded, card refunds in flight, SIGKILL half-way, restart, reconciliation',
   );
   const r: CrashResult = await crashTest({
     skipBuild: existsSync(path.join(dist, 'index.html')),
@@ -603,6 +603,14 @@ async function crashSection(dist: string) {
     value: `${r.presentAndIntact}/${r.acknowledged} acknowledged orders intact, ${r.paymentsIntact}/${r.paymentsAcknowledged} payments intact, ${r.inFlightCommitted} in-flight committed, ${r.cartsChecked} carts ok, integrity ${r.integrity}, restart ${(r.restartMs / 1000).toFixed(1)} s${r.problems.length ? `; ${r.problems[0]}` : ''}`,
     budget: 'nothing lost',
     ok: r.ok,
+  });
+  const c = r.cards;
+  checks.push({
+    area: 'fault: crash',
+    item: `${c.cardOrders} card orders refunded twice at once, SIGKILL with refunds at the gateway`,
+    value: `${c.refundsAtGateway} refunds at the gateway at the kill, ${c.refundsAcknowledgedOnLedger}/${c.refundsAcknowledged} acknowledged on the ledger; reconciliation settled ${c.settledSent} sent, ${c.settledReleased} released; ${c.differences.length === 0 ? 'gateway = ledger on every order' : c.differences.slice(0, 2).join('; ')}`,
+    budget: 'no difference',
+    ok: c.differences.length === 0 && c.refundsAcknowledgedOnLedger === c.refundsAcknowledged,
   });
 }
 
