@@ -94,7 +94,7 @@ describe('exchange-rate service faults give rate 1 within the 3 s timeout', () =
   });
 
   for (const mode of ['hang', 'fail', 'garbage'] as const) {
-    it(`${mode}: GET /api/rates answers 200 with PKR 1 in under 3.5 s`, async () => {
+    it(`${mode}: GET /api/rates answers 200 with PKR 1, waiting no more than the 3 s timeout`, async () => {
       fake.state.mode = mode;
       await env.cleanup().catch(() => {});
       env = await useTempDataDir(); // nothing cached
@@ -103,7 +103,9 @@ describe('exchange-rate service faults give rate 1 within the 3 s timeout', () =
       const ms = Date.now() - started;
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ result: 'success', base: 'PKR', rates: { PKR: 1 } });
-      expect(ms).toBeLessThan(3500);
+      // A hanging service is waited for the 3 s timeout, once; the others answer at once. The
+      // bound catches a missing or doubled timeout with room for a loaded machine, not speed.
+      expect(ms).toBeLessThan(mode === 'hang' ? 5500 : 3000);
     });
   }
 });
