@@ -139,6 +139,18 @@ export const TRACKING_MESSAGES: Readonly<Record<OrderStatus, string>> = {
   Cancelled: 'This order has been cancelled. Please contact support if you need any help.',
 };
 
+/**
+ * An order's status in the words a shopper's mail says it, after "Your order #N": "is being
+ * packed", never the desk's label ("is Packing").
+ */
+export const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
+  'Order Placed': 'has been placed',
+  Packing: 'is being packed',
+  'Out for Delivery': 'is out for delivery',
+  Delivered: 'has been delivered',
+  Cancelled: 'has been cancelled',
+};
+
 /** The checkout form's messages, verbatim from docs/product.md §5. */
 export const CHECKOUT_MESSAGES = {
   firstName: 'First Name is required',

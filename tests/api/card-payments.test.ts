@@ -529,7 +529,7 @@ describe('unpaid card orders', () => {
     const mail = smtp.mails.find(
       (m) =>
         m.to.includes(shopper.email) &&
-        mailText(m.raw).includes(`Your order #${shortNumber(id)} is now Cancelled.`),
+        mailText(m.raw).includes(`Your order #${shortNumber(id)} has been cancelled.`),
     );
     expect(mail && mailText(mail.raw)).toContain('Reason: payment not completed');
   });

@@ -291,7 +291,7 @@ describe('failed shopper mails', { timeout: 60_000 }, () => {
       kind: 'order-status',
       number: shortNumber(order.id),
       to: 'bounce@example.com',
-      subject: `Your Bastaa order #${shortNumber(order.id)} is Packing`,
+      subject: `Your Bastaa order #${shortNumber(order.id)} is being packed`,
       state: 'failed',
       attempts: 1,
       sentAt: null,
@@ -316,7 +316,7 @@ describe('failed shopper mails', { timeout: 60_000 }, () => {
     expect(resent.body.failure).toMatchObject({ state: 'sent', attempts: 2, sentBy: staff.email });
     const got = mailsTo('bounce@example.com');
     expect(got).toHaveLength(1);
-    expect(got[0]!.text).toContain(`Your order #${shortNumber(order.id)} is now Packing.`);
+    expect(got[0]!.text).toContain(`Your order #${shortNumber(order.id)} is being packed.`);
     const open = await deskCall('mail/failures', { token: staff.token, body: {} });
     expect(open.body.failures.map((f: { id: string }) => f.id)).not.toContain(failure.id);
     const all = await deskCall('mail/failures', { token: staff.token, body: { all: true } });
@@ -369,7 +369,7 @@ async function storedFailure(overrides: Partial<MailFailureRecord> = {}) {
     kind: 'order-status',
     orderId: order.id,
     to: `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    subject: `Your Bastaa order #${shortNumber(order.id)} is Packing`,
+    subject: `Your Bastaa order #${shortNumber(order.id)} is being packed`,
     text: 'Dear Sana,\n\nYour order is now Packing.',
     error: 'Mailbox unavailable',
     attempts: 1,

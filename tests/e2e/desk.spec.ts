@@ -220,15 +220,15 @@ test("staff find a shopper's order by its short number, pack, ship and deliver i
   await expect(page.getByRole('button', { name: /^Move to / })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: `by ${staff.email}` })).toHaveCount(3);
 
-  const subject = (s: string) => `Your Bastaa order #${number} is ${s}`;
-  expect(await mailWithSubject(shopper.email, subject('Packing'))).toContain(
-    `Your order #${number} is now Packing.`,
+  const subject = (s: string) => `Your Bastaa order #${number} ${s}`;
+  expect(await mailWithSubject(shopper.email, subject('is being packed'))).toContain(
+    `Your order #${number} is being packed.`,
   );
-  const shipped = await mailWithSubject(shopper.email, subject('Out for Delivery'));
+  const shipped = await mailWithSubject(shopper.email, subject('is out for delivery'));
   expect(shipped).toContain('Courier: TCS');
   expect(shipped).toContain('Tracking number: TCS-4410-9921');
-  expect(await mailWithSubject(shopper.email, subject('Delivered'))).toContain(
-    `Your order #${number} is now Delivered.`,
+  expect(await mailWithSubject(shopper.email, subject('has been delivered'))).toContain(
+    `Your order #${number} has been delivered.`,
   );
 });
 

@@ -1,5 +1,5 @@
 import { shortNumber } from '../../lib/desk.ts';
-import { TRACKING_MESSAGES } from '../../lib/messages.ts';
+import { STATUS_WORDS, TRACKING_MESSAGES } from '../../lib/messages.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from '../mail-text.ts';
@@ -13,8 +13,8 @@ import {
 import { paymentLabel } from '../../lib/payments.ts';
 
 /**
- * The mail a shopper gets when the shop moves their order: the new status in the Track Order
- * words, the courier and tracking number when it went out for delivery, the reason of a cancel.
+ * The mail a shopper gets when the shop moves their order: the new status in a shopper's words
+ * (STATUS_WORDS) and the Track Order line, the courier and tracking number when it went out for delivery, the reason of a cancel.
  * Supplied values go through mailValue, inside lines that start with the shop's own words.
  * `byShopper`: the shopper cancelled it themselves, and the mail confirms it in those words.
  */
@@ -25,7 +25,7 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
     '',
     byShopper
       ? `You cancelled your order #${number}, as you asked. Nothing more will be sent or charged for it.`
-      : `Your order #${number} is now ${order.status}.`,
+      : `Your order #${number} ${STATUS_WORDS[order.status]}.`,
     TRACKING_MESSAGES[order.status],
   ];
   if (order.status === 'Out for Delivery' && order.shipping) {
@@ -46,7 +46,7 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
   lines.push('', 'You can follow it under Your Orders.');
   return {
     to: order.address.email,
-    subject: `Your Bastaa order #${number} is ${order.status}`,
+    subject: `Your Bastaa order #${number} ${STATUS_WORDS[order.status]}`,
     text: lines.join('\n'),
     summary: `order ${order.id} status ${order.status}`,
   };
