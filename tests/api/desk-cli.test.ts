@@ -154,8 +154,8 @@ describe('npm run shop -- orders', () => {
     );
     // No SMTP_URL here: the mails are in the local outbox, one per move, as the desk sends them.
     expect(outboxSubjects()).toEqual([
-      'Your Bastaa order #7133649B is out for delivery',
       'Your Bastaa order #7133649B is being packed',
+      'Your Bastaa order #7133649B is out for delivery',
     ]);
     const stored = await store.orders.get(ORDER_ID);
     expect(stored?.history?.map((e) => [e.to, e.by?.email])).toEqual([
