@@ -392,18 +392,7 @@ export async function signIn(
   // someone who has the password can be slowed down by them.
   await release();
   await slowDown(store, DESK_SIGNIN_SLOWDOWN, staff.id, DESK_ANSWERS.slowSignIns, now);
-  const opened = staff.totpSecret
-    ? openTotpSecretWithKeys(staff.totpSecret, verifyingKeys(deps.config))
-    : null;
-  const step = opened ? matchTotp(opened.secret, input.code, now, staff.totpLastStep) : null;
-  const claimed =
-    step !== null
-      ? await store.staff.update(
-          staff.id,
-          { set: { totpLastStep: step, ...resealed(deps, opened) } },
-          { status: ['active'], totpLastStepBelow: step },
-        )
-      : null;
+  const claimed = await claimCodeStep(deps, staff, input.code, now);
   if (!claimed) throw await failed();
   await clearSlowdown(store, DESK_SIGNIN_SLOWDOWN, staff.id);
   await audit(store, claimed, 'desk.signIn', `staff:${claimed.id}`, null, { ip });
@@ -428,22 +417,34 @@ export async function confirmPasswordAndCode(
     input.password,
     current?.passwordHash ?? (await decoyHash()),
   );
-  const opened =
-    passwordOk && current?.totpSecret
-      ? openTotpSecretWithKeys(current.totpSecret, verifyingKeys(deps.config))
-      : null;
-  const step = opened ? matchTotp(opened.secret, input.code, now, current!.totpLastStep) : null;
   const claimed =
-    step !== null
-      ? await store.staff.update(
-          staff.id,
-          { set: { totpLastStep: step, ...resealed(deps, opened) } },
-          { status: ['active'], totpLastStepBelow: step },
-        )
-      : null;
+    passwordOk && current ? await claimCodeStep(deps, current, input.code, now) : null;
   if (!claimed) throw forbidden(DESK_ANSWERS.proofRefused);
   await clearSlowdown(store, DESK_PROOF_SLOWDOWN, staff.id);
   return claimed;
+}
+
+/**
+ * Claims the time step of an active member's authenticator `code` in one conditional write, so a
+ * code works once however many requests carry it, resealing the key under the current secret. The
+ * updated member, or null for a wrong, replayed or unreadable code.
+ */
+async function claimCodeStep(
+  deps: Deps,
+  member: StaffRecord,
+  code: string,
+  now: number,
+): Promise<StaffRecord | null> {
+  const opened = member.totpSecret
+    ? openTotpSecretWithKeys(member.totpSecret, verifyingKeys(deps.config))
+    : null;
+  const step = opened ? matchTotp(opened.secret, code, now, member.totpLastStep) : null;
+  if (step === null) return null;
+  return deps.store.staff.update(
+    member.id,
+    { set: { totpLastStep: step, ...resealed(deps, opened) } },
+    { status: ['active'], totpLastStepBelow: step },
+  );
 }
 
 /**
