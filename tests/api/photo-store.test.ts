@@ -187,7 +187,9 @@ describe('choosePhotoStore', () => {
 });
 
 describe('npm run shop -- catalogue import with half the Netlify Blobs settings', () => {
-  it('says what to set in one line, exits 1 and imports nothing', async () => {
+  // A fresh Node process is the subject here; its start alone took over 20 s on a loaded 2-core
+  // machine (load 12), so the limit is a minute. The work itself takes about a second.
+  it('says what to set in one line, exits 1 and imports nothing', { timeout: 60_000 }, async () => {
     const work = tempFolderPhotoStore();
     try {
       const { bytes } = await jpegPhoto(80, 900);
