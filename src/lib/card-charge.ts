@@ -1,7 +1,7 @@
 // What the checkout says a card is charged, apart from the checkout's other rules so that only the
 // payment section's card note loads it.
 import { cardChargedInRupees } from './cards.ts';
-import { summaryAmounts } from './checkout.ts';
+import { summaryAmounts } from './delivery.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
 import { formatMoney } from './money.ts';
 import { orderTotalPkr } from './orders/money.ts';

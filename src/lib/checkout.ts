@@ -1,10 +1,10 @@
 // The checkout's rules (docs/product.md §2, §4, §5, §9), apart from the form that shows them and the store
 // that holds them: what the form keeps, which payment methods a destination gets, when orders to it
-// are paused, the order request, and what the summary shows.
+// are paused and the order request. What the summary shows is delivery.ts's (summaryAmounts), so
+// the cart page, which shows a summary and no form, does not load these rules.
 import { addressFormat } from './address-format.ts';
 import type { OrderRequest } from './contract/requests.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
-import { orderAmounts } from './delivery.ts';
 import {
   HOME_COUNTRY,
   defaultPaymentMethod,
@@ -211,28 +211,5 @@ export function orderRequest(
     currency,
     paymentMethod,
     ...(isWalletMethod(paymentMethod) ? { walletNumber } : {}),
-  };
-}
-
-/**
- * What an order summary shows in the shown currency (docs/product.md §2, §9): the subtotal as the sum of the
- * lines converted one by one (as each line is shown), the tax (always 0), the delivery fee and the
- * total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
- */
-export function summaryAmounts(
-  linesPkr: readonly number[],
-  currency: Pick<CurrencyState, 'code' | 'rate'>,
-  rates: Readonly<Record<string, number>>,
-): { subtotal: number; tax: number; shipping: number; total: number } {
-  const amounts = orderAmounts(linesPkr, currency.code, {
-    ...rates,
-    [currency.code]: currency.rate,
-  });
-  const owes = linesPkr.some((line) => line > 0);
-  return {
-    subtotal: amounts.subtotal,
-    tax: amounts.tax,
-    shipping: owes ? amounts.deliveryFee : 0,
-    total: owes ? amounts.total : 0,
   };
 }

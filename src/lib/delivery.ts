@@ -1,3 +1,4 @@
+import type { CurrencyState } from './currency.ts';
 import { BASE_CURRENCY, roundToShown, safeRate, sumAmounts } from './money.ts';
 import { convertLines } from './orders/money.ts';
 
@@ -67,5 +68,28 @@ export function orderAmounts(
     deliveryFee: fee,
     tax: TAX,
     total: sumAmounts([subtotal, fee, TAX], currency),
+  };
+}
+
+/**
+ * What an order summary shows in the shown currency (docs/product.md §2, §9): the subtotal as the sum of the
+ * lines converted one by one (as each line is shown), the tax (always 0), the delivery fee and the
+ * total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
+ */
+export function summaryAmounts(
+  linesPkr: readonly number[],
+  currency: Pick<CurrencyState, 'code' | 'rate'>,
+  rates: Readonly<Record<string, number>>,
+): { subtotal: number; tax: number; shipping: number; total: number } {
+  const amounts = orderAmounts(linesPkr, currency.code, {
+    ...rates,
+    [currency.code]: currency.rate,
+  });
+  const owes = linesPkr.some((line) => line > 0);
+  return {
+    subtotal: amounts.subtotal,
+    tax: amounts.tax,
+    shipping: owes ? amounts.deliveryFee : 0,
+    total: owes ? amounts.total : 0,
   };
 }

@@ -9,11 +9,11 @@ import {
   ordersPaused,
   shipsTo,
   shownError,
-  summaryAmounts,
   withAllowedPayment,
   withCountry,
   type CheckoutFields,
 } from '../../src/lib/checkout.ts';
+import { summaryAmounts } from '../../src/lib/delivery.ts';
 import type { PaymentMethod } from '../../src/lib/payments.ts';
 
 const filled: CheckoutFields & { paymentMethod: PaymentMethod } = {

@@ -3,9 +3,8 @@
 // page, the stored order and the mail agree line by line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { summaryAmounts } from '../../src/lib/checkout.ts';
 import { COUNTRY_GROUPS } from '../../src/lib/countries.ts';
-import { orderAmounts } from '../../src/lib/delivery.ts';
+import { orderAmounts, summaryAmounts } from '../../src/lib/delivery.ts';
 import {
   convertAmount,
   currencyDigits,

@@ -1,4 +1,4 @@
-import { summaryAmounts } from '../../lib/checkout.ts';
+import { summaryAmounts } from '../../lib/delivery.ts';
 import { BASE_CURRENCY, type CurrencyState } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { $orderRates } from '../../stores/currency.ts';
