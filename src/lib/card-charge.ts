@@ -1,10 +1,14 @@
 // What the checkout says a card is charged, apart from the checkout's other rules so that only the
-// payment section's card note loads it.
-import { cardChargedInRupees } from './cards.ts';
+// payment section's card note loads it; its words are here, not with the card's other messages
+// (cards.ts), which the checkout's first screen does not need.
 import { summaryAmounts } from './delivery.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
 import { formatMoney } from './money.ts';
 import { orderTotalPkr } from './orders/money.ts';
+
+/** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
+export const cardChargedInRupees = (rupees: string, approx: string) =>
+  `Your card is charged ${rupees} (about ${approx})`;
 
 /**
  * What the checkout says before a card is charged in rupees for an order in a currency the gateway

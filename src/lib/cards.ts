@@ -17,10 +17,6 @@ export type CardWait = (typeof CARD_WAITS)[number];
 /** A card wait as the desk shows it: "Awaiting card payment", "Card declined". */
 export const cardWaitLabel = (wait: CardWait) => wait.charAt(0).toUpperCase() + wait.slice(1);
 
-/** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
-export const cardChargedInRupees = (rupees: string, approx: string) =>
-  `Your card is charged ${rupees} (about ${approx})`;
-
 /** What the shopper and staff are told about card payments. */
 export const CARD_MESSAGES = {
   placedGatewayDown:
