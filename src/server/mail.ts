@@ -99,3 +99,11 @@ export async function sendMailWithRetry(
     }
   }
 }
+
+/**
+ * The shop's address for a link a mail carries: SITE_URL (required in production), or locally
+ * http://localhost:PORT; never the Host a request named.
+ */
+export function mailOrigin(config: Pick<Config, 'SITE_URL' | 'PORT'>): string {
+  return new URL(config.SITE_URL ?? `http://localhost:${config.PORT}`).origin;
+}

@@ -256,6 +256,30 @@ describe('alerts to the shop', { timeout: 60_000 }, () => {
     }
   });
 
+  it("ends every mail to the shopper about an order with that order's page on SITE_URL", async () => {
+    process.env.SITE_URL = 'https://shop.example.com';
+    try {
+      const { shopper, orderId } = await placeOrder('order-link@example.com');
+      await call(account, '/api/order/cancel', {
+        token: shopper.token,
+        body: { orderId, reason: 'Ordered by mistake' },
+      });
+      await settleBackground();
+      const number = shortNumber(orderId);
+      const got = mailsTo('order-link@example.com');
+      expect(got.map((m) => subjectOf(m.raw))).toEqual([
+        `Your Bastaa order #${number} is placed`,
+        `Your Bastaa order #${number} has been cancelled`,
+      ]);
+      for (const mail of got)
+        expect(mail.text.trimEnd().split('\n').at(-1)).toBe(
+          `Your order: https://shop.example.com/yourOrders/order?n=${number}`,
+        );
+    } finally {
+      delete process.env.SITE_URL;
+    }
+  });
+
   it('keeps every supplied value on its own labelled line: no line breaks, links broken', () => {
     const mail = alertMail(
       {

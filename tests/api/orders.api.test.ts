@@ -404,15 +404,15 @@ describe('POST /api/order/cancel', () => {
       return res.status;
     };
     expect(await cancel()).toBe(200);
-    const mails = mailsTo(email).filter((m) => m.raw.includes('is Cancelled'));
+    const mails = mailsTo(email).filter((m) => m.raw.includes('has been cancelled'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.raw).toContain(`Subject: Your Bastaa order #${number} is Cancelled`);
+    expect(mails[0]!.raw).toContain(`Subject: Your Bastaa order #${number} has been cancelled`);
     expect(mailText(mails[0]!.raw)).toContain(
       `You cancelled your order #${number}, as you asked. Nothing more will be sent or charged for it.`,
     );
     expect(mailText(mails[0]!.raw)).toContain('Reason: Ordered by mistake');
     expect(await cancel()).toBe(409);
-    expect(mailsTo(email).filter((m) => m.raw.includes('is Cancelled'))).toHaveLength(1);
+    expect(mailsTo(email).filter((m) => m.raw.includes('has been cancelled'))).toHaveLength(1);
   });
 
   it('cancels from Packing but not once out for delivery', async () => {
@@ -531,7 +531,7 @@ describe('npm run shop -- orders status', { timeout: 60_000 }, () => {
       cancelReason: 'Customer asked by phone',
     });
     expect(mailsTo(email).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toContain(
-      `Your Bastaa order #${number} is Cancelled`,
+      `Your Bastaa order #${number} has been cancelled`,
     );
   });
 });

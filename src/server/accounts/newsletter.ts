@@ -4,7 +4,7 @@ import type { NewsletterAnswer } from '../../lib/contract/responses.ts';
 import type { Deps } from '../deps.ts';
 import type { Config } from '../config.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
-import { sendMail } from '../mail.ts';
+import { mailOrigin, sendMail } from '../mail.ts';
 import { PENDING_SUBSCRIPTION_MS } from '../store/port.ts';
 import {
   NEWSLETTER_MAIL_PER_EMAIL,
@@ -22,8 +22,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * or locally on http://localhost:PORT, never on whatever Host a request named.
  */
 function confirmLink(config: Pick<Config, 'SITE_URL' | 'PORT'>, token: string): string {
-  const origin = config.SITE_URL ?? `http://localhost:${config.PORT}`;
-  return new URL(`/api/newsletter/confirm?token=${token}`, origin).href;
+  return new URL(`/api/newsletter/confirm?token=${token}`, mailOrigin(config)).href;
 }
 
 /**

@@ -12,10 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { karachiTime, shortNumber } from '../../lib/desk.ts';
 import { DESK_OPS_ANSWERS } from '../../lib/desk-ops.ts';
+import { orderPageHref } from '../../lib/orders/page.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound, unavailable } from '../errors.ts';
-import { sendMail, sendMailWithRetry, type Mail } from '../mail.ts';
+import { mailOrigin, sendMail, sendMailWithRetry, type Mail } from '../mail.ts';
 import type {
   MailFailureKind,
   MailFailureRecord,
@@ -48,15 +49,30 @@ const reason = (error: unknown) =>
   String((error as { message?: unknown } | null)?.message ?? error).slice(0, 300);
 
 /**
- * Sends a shopper's order mail with its retries; when it still fails, records it, alerts the shop
- * and resolves to the record (null when sent). Never throws for a mail failure.
+ * A shopper's mail about an order, ending with the link to that order's page on the shop's own
+ * address, so every such mail (confirmation, status, refund, return) carries it.
+ */
+export function withOrderLink(
+  config: Pick<Deps['config'], 'SITE_URL' | 'PORT'>,
+  mail: Mail,
+  orderId: string,
+): Mail {
+  const link = new URL(orderPageHref(orderId), mailOrigin(config)).href;
+  return { ...mail, text: `${mail.text}\nYour order: ${link}` };
+}
+
+/**
+ * Sends a shopper's order mail, its order's link added (withOrderLink), with its retries; when it
+ * still fails, records it (link included, so a resend is the same mail), alerts the shop and
+ * resolves to the record (null when sent). Never throws for a mail failure.
  */
 export async function sendShopperMail(
   deps: Deps,
-  mail: Mail,
+  unlinked: Mail,
   of: ShopperMailOf,
   waitUntil?: WaitUntil,
 ): Promise<MailFailureRecord | null> {
+  const mail = withOrderLink(deps.config, unlinked, of.orderId);
   try {
     await sendMailWithRetry(deps.config, mail);
     return null;
