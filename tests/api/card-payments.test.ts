@@ -4,7 +4,13 @@
 // unpaid, the shopper pays on the test page, and only the verified webhook marks it paid. Every
 // hostile delivery (forged, replayed, stale, mismatched, oversized, malformed) changes nothing,
 // is answered as the gateway expects, and leaves exactly one log line.
-import { financialState, isPaidInFull } from '../../src/lib/orders/ledger.ts';
+import fc from 'fast-check';
+import {
+  financialState,
+  isPaidInFull,
+  ledgerSums,
+  pendingRefunds,
+} from '../../src/lib/orders/ledger.ts';
 import { deskCall, enrol } from '../fixtures/desk.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -29,9 +35,9 @@ import {
   expireUnpaidCardOrders,
   reconcileCards,
 } from '../../src/server/payments/index.ts';
-import { CARD_REFUND_MESSAGES } from '../../src/server/payments/card-refunds.ts';
+import { CARD_REFUND_MESSAGES, sentCardMinor } from '../../src/server/payments/card-refunds.ts';
 import { REFUND_MESSAGES } from '../../src/lib/contract/payments.ts';
-import { money } from '../../src/lib/money.ts';
+import { currencyDigits, fromMinorUnits, money, roundToShown } from '../../src/lib/money.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -700,6 +706,105 @@ describe('an unpaid card order is its own state', () => {
     });
     expect((await stored(id)).payments).toBeUndefined();
   });
+});
+
+describe('card refunds in every currency the shop sells in', () => {
+  // One shipping country per currency the rates know: charged in its own currency where Safepay
+  // takes it (PKR, GBP, USD, AED, SAR, EUR), in rupees where it does not (INR, JPY, KWD).
+  const PLACES = [
+    { country: 'Pakistan', state: 'Punjab', city: 'Lahore', zip: '54000', currency: 'PKR' },
+    { country: 'United Kingdom', state: 'England', city: 'Leeds', zip: 'LS1 4AP', currency: 'GBP' },
+    {
+      country: 'United States',
+      state: 'California',
+      city: 'Fresno',
+      zip: '93650',
+      currency: 'USD',
+    },
+    {
+      country: 'United Arab Emirates',
+      state: 'Abu Dhabi',
+      city: 'Abu Dhabi',
+      zip: '',
+      currency: 'AED',
+    },
+    { country: 'Saudi Arabia', state: 'Ar Riyad', city: 'Riyadh', zip: '12211', currency: 'SAR' },
+    {
+      country: 'Germany',
+      state: 'Nordrhein-Westfalen',
+      city: 'Köln',
+      zip: '50667',
+      currency: 'EUR',
+    },
+    { country: 'India', state: 'Maharashtra', city: 'Pune', zip: '411001', currency: 'INR' },
+    { country: 'Japan', state: 'Tokyo', city: 'Tokyo', zip: '100-0001', currency: 'JPY' },
+    { country: 'Kuwait', state: 'Al Aḩmadi', city: 'Fahaheel', zip: '64000', currency: 'KWD' },
+  ];
+  /** A share of `heldMinor`, as the desk's form takes it: in the digits the currency is shown in. */
+  const shownShare = (heldMinor: number, share: number, currency: string) =>
+    Math.max(
+      roundToShown(fromMinorUnits(Math.round(heldMinor * share), currency), currency),
+      1 / 10 ** currencyDigits(currency),
+    );
+  /** A refund the owner may try: the item, the delivery fee, or a share of what is still held. */
+  const refundMove = fc.oneof(
+    fc.constant({ lines: [{ index: 0, quantity: 1 }] }),
+    fc.constant({ lines: [{ index: -1, quantity: 1 }] }),
+    fc.record({ share: fc.double({ min: 0.01, max: 1, noNaN: true }) }),
+  );
+
+  // Each run places, pays and refunds one order through the handlers and the stand-in: about a
+  // second of work, so 20 runs are given two minutes on a loaded machine.
+  it(
+    "keeps the gateway's charge and refunded total equal to the ledger's, in minor units, for any charge and any sequence of refunds",
+    { timeout: 120_000 },
+    async () => {
+      const owner = await enrol('owner', 'Refunds In Every Currency');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...PLACES),
+          fc.array(refundMove, { minLength: 1, maxLength: 4 }),
+          async (place, moves) => {
+            const placed = await placeCardOrder((email) => ({
+              address: lahoreAddress({ email, ...place }),
+              currency: place.currency,
+            }));
+            expect(placed.status).toBe(201);
+            const id = placed.body.orderId as string;
+            await press(placed.body.payUrl, 'pay');
+            let order = await stored(id);
+            expect(isPaidInFull(order)).toBe(true);
+            const tracker = () => stand.state.trackers.get(order.card!.reference)!;
+            expect(tracker().amount).toBe(order.card!.chargeMinor);
+            for (const move of moves) {
+              const held = ledgerSums(order).heldMinor;
+              const body =
+                'lines' in move
+                  ? { lines: move.lines }
+                  : { amount: shownShare(held, move.share, order.currency) };
+              const answer = await deskCall('orders/refund', {
+                token: owner.token,
+                body: { order: id, method: 'Card', note: 'Property of refunds', ...body },
+              });
+              expect([200, 409]).toContain(answer.status);
+              order = await stored(id);
+              expect(pendingRefunds(order)).toEqual([]);
+              expect(tracker().refunded).toBe(sentCardMinor(order));
+              expect(tracker().refunded).toBeLessThanOrEqual(tracker().amount);
+            }
+            // Charged in the order's own currency, the gateway's total is the ledger's amounts
+            // too; charged in rupees, it is their rupee charges (sentCardMinor above).
+            expect(tracker().refunded).toBe(
+              order.card!.chargeCurrency === order.currency
+                ? ledgerSums(order).refundedMinor
+                : sentCardMinor(order),
+            );
+          },
+        ),
+        { numRuns: 20 },
+      );
+    },
+  );
 });
 
 describe('refunds to a card', () => {
