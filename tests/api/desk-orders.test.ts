@@ -13,7 +13,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
-import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { allowPersonalData, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { paidLedger } from '../fixtures/store.ts';
 
@@ -29,6 +29,9 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
+  // The list's and detail's customer fields are this file's subject; a member without the grant
+  // gets none of them (tests/api/desk-least-privilege.test.ts).
+  await allowPersonalData(owner, staff);
   // 20:30 UTC on 1 March is 01:30 on 2 March in Karachi (UTC+5).
   late = await seedOrder({
     id: 'aaaaaaaa-0000-4000-8000-00007133649b',
@@ -104,6 +107,7 @@ describe('the desk order list', { timeout: 60_000 }, () => {
       name: 'Zara Khan',
       email: 'zara@example.com',
       phone: '+92 300 1234567',
+      city: 'Lahore',
       items: 2,
     });
   });

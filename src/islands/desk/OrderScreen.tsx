@@ -13,7 +13,7 @@ import { cardWaitLabel } from '../../lib/cards.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
 import type { ScreenProps } from './screen-props.ts';
-import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
+import { AddressBlock, CUSTOMER_HIDDEN, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
@@ -131,13 +131,17 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       </dl>
       <h2>Deliver to</h2>
       <AddressBlock order={order} />
-      <p>
-        <PhoneLinks phone={order.phone} />
-        <br />
-        <a className="desk-mail" href={`mailto:${order.email}`}>
-          {order.email}
-        </a>
-      </p>
+      {order.phone === null || order.email === null ? (
+        <p className="desk-hint">{CUSTOMER_HIDDEN}</p>
+      ) : (
+        <p>
+          <PhoneLinks phone={order.phone} />
+          <br />
+          <a className="desk-mail" href={`mailto:${order.email}`}>
+            {order.email}
+          </a>
+        </p>
+      )}
       <h2>Timeline</h2>
       <ol className="desk-timeline">
         {order.timeline.map((e, i) => {

@@ -178,7 +178,7 @@ const OrderCard = memo(function OrderCard({ order: o }: { order: DeskOrderLine }
             {o.status}
           </span>
         </span>
-        <span>{o.name}</span>
+        <span>{o.name ?? o.city}</span>
         <span className="desk-hint">
           {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
           <span className={`desk-pay desk-pay-${o.payment.replace(/\s+/g, '-')}`}>

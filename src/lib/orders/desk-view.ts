@@ -28,8 +28,8 @@ export const ORDER_VIEW_TEXT = {
 
 /** What the refund form says itself. */
 export const REFUND_VIEW_TEXT = {
-  confirm: (amount: string, method: string, email: string) =>
-    `Refund ${amount} by ${method}? ${email} is mailed the amount, the method and when to expect it.`,
+  confirm: (amount: string, method: string, email: string | null) =>
+    `Refund ${amount} by ${method}? ${email ?? 'The shopper'} is mailed the amount, the method and when to expect it.`,
 } as const;
 
 /**

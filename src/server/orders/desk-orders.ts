@@ -72,6 +72,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     name: fullName(o),
     email: o.address.email,
     phone: o.address.mobile,
+    city: o.address.city,
     items: o.items.reduce((n, i) => n + i.quantity, 0),
   };
 }
@@ -158,18 +159,29 @@ function searchOf(q: string) {
   return { text, number: parseShortNumber(text), tail };
 }
 
-/** Whether an order matches a search: its short number, e-mail, phone or name. */
-function matchesSearch(o: OrderHead, search: ReturnType<typeof searchOf>): boolean {
+/**
+ * Whether an order matches a search: its short number, or (for a member who may see customers'
+ * details) its e-mail, phone or name: else a search would tell who ordered what.
+ */
+function matchesSearch(
+  o: OrderHead,
+  search: ReturnType<typeof searchOf>,
+  byCustomer: boolean,
+): boolean {
   const { text, number, tail } = search;
   if (number && shortNumber(o.id) === number) return true;
   if (o.id === text) return true;
+  if (!byCustomer) return false;
   if (o.email.toLowerCase().includes(text)) return true;
   if (`${o.firstName} ${o.lastName}`.toLowerCase().includes(text)) return true;
   return tail.length >= 4 && phoneDigits(o.mobile).includes(tail);
 }
 
-/** The desk's order list: newest first, filtered; counts per status over the other filters. */
-export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
+/**
+ * The desk's order list: newest first, filtered; counts per status over the other filters. A search
+ * matches customers' details only `byCustomer` (a member allowed to see them).
+ */
+export async function listDeskOrders(store: Store, body: DeskOrdersBody, byCustomer = true) {
   const status = body.status === undefined ? undefined : parseStatus(body.status);
   if (body.from && body.to && body.from > body.to) throw invalid(DESK_ANSWERS.badDates);
   const search = body.q === undefined ? null : searchOf(body.q);
@@ -180,7 +192,7 @@ export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
     if (body.payment && financialState(o) !== body.payment) return false;
     if (since !== null && o.date < since) return false;
     if (until !== null && o.date >= until) return false;
-    return search === null || matchesSearch(o, search);
+    return search === null || matchesSearch(o, search, byCustomer);
   });
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
     OrderStatus,
