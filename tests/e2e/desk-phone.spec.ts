@@ -8,6 +8,7 @@ import { WCAG_AA, expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
+  allowGrant,
   deliver,
   deskNav,
   enrolledMember,
@@ -180,6 +181,9 @@ test('the order list comes first on a phone: its first order is on the first scr
   request,
 }) => {
   const staff = await enrolledMember(request, uniqueEmail('phone-staff'), 'staff', 'Sana Staff');
+  // Allowed customer data, so the order screen has the shopper's mail link to measure.
+  const owner = await enrolledMember(request, uniqueEmail('phone-owner'), 'owner', 'Owner');
+  await allowGrant(request, owner, staff, 'personalData');
   const shopper = await signUp(request, { tag: 'phone-list' });
   const number = shortNumber(await placeOrder(request, shopper));
   await placeOrder(request, shopper);

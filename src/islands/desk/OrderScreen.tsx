@@ -13,12 +13,12 @@ import { cardWaitLabel } from '../../lib/cards.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
 import type { ScreenProps } from './screen-props.ts';
-import { AddressBlock, CUSTOMER_HIDDEN, PhoneLinks, Thumb } from './order-parts.tsx';
+import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
-import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
+import { ORDER_VIEW_TEXT, deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
 import {
   actionButtonIn,
@@ -132,7 +132,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       <h2>Deliver to</h2>
       <AddressBlock order={order} />
       {order.phone === null || order.email === null ? (
-        <p className="desk-hint">{CUSTOMER_HIDDEN}</p>
+        <p className="desk-hint">{ORDER_VIEW_TEXT.customerHidden}</p>
       ) : (
         <p>
           <PhoneLinks phone={order.phone} />

@@ -3,10 +3,6 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { imageSources } from '../../lib/photos.ts';
 import { telLink, whatsappLink } from '../../lib/desk-view.ts';
 
-/** Said where a customer's details would be, to a member the owner has not allowed them. */
-export const CUSTOMER_HIDDEN =
-  "The customer's name, contacts and street are for the owner and the members the owner allows.";
-
 /** The delivery address, one line each (the city, region and country alone when the rest is not sent). */
 export function AddressBlock({ order }: { order: DeskOrder }) {
   const a = order.address;

@@ -24,6 +24,9 @@ export const ORDER_VIEW_TEXT = {
   noPayments: 'No payment recorded yet.',
   noReturns: 'No return or exchange requests.',
   noOpenReturns: 'No open return or exchange requests.',
+  /** Where a customer's details would be, to a member the owner has not allowed them. */
+  customerHidden:
+    "The customer's name, contacts and street are for the owner and the members the owner allows.",
 } as const;
 
 /** What the refund form says itself. */
