@@ -1,5 +1,5 @@
-// The order list: newest first, Karachi time; a search box on top (#short number, e-mail, phone or
-// name), and the status chips with their counts, payment and dates folded behind one Filters button
+// The order list: newest first, Karachi time; a search box on top (#short number, and e-mail, phone
+// or name for a member allowed customers' details), and the status chips with their counts, payment and dates folded behind one Filters button
 // that says how many are set, so a phone's first screen shows orders. Each order is one big tap
 // target.
 import { memo, useEffect, useId, useState, type FormEvent } from 'react';
@@ -15,12 +15,13 @@ import {
   showMoreOrders,
 } from '../../stores/desk-orders.ts';
 import { Field, SearchBox } from './Field.tsx';
+import type { ScreenProps } from './screen-props.ts';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { cardWaitLabel } from '../../lib/cards.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
 /** The orders screen. */
-export default function OrdersScreen() {
+export default function OrdersScreen({ staff }: ScreenProps) {
   const filters = useStore($orderFilters);
   const list = useStore($orderList);
   const loading = useStore($orderListLoading);
@@ -70,7 +71,11 @@ export default function OrdersScreen() {
   return (
     <>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <SearchBox label="Search: #number, e-mail, phone or name" query={filters.q} />
+        {/* A member without customers' details finds orders by number only (the server's rule). */}
+        <SearchBox
+          label={staff.personalData ? 'Search: #number, e-mail, phone or name' : 'Search: #number'}
+          query={filters.q}
+        />
         <button
           type="button"
           className="desk-button desk-quiet desk-fold"
