@@ -374,3 +374,54 @@ test('Products opens with its search field, shows page 1 of N, Next shows the ne
   expect(await scrollsSideways(page)).toBe(false);
   await expectAccessible(page);
 });
+
+test('To pack, oldest first lists the orders waiting to be packed with the longest waiting on top, and Settings leads with this device before the shop', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('phone-to-pack'), 'owner', 'Tahir');
+  const shopper = await signUp(request, { tag: 'phone-to-pack' });
+  const first = shortNumber(await placeOrder(request, shopper));
+  const second = shortNumber(await placeOrder(request, shopper));
+  const packed = shortNumber(await placeOrder(request, shopper));
+  const moved = await request.post('/api/desk/orders/move', {
+    headers: { token: owner.token },
+    data: { order: packed, to: 'Packing' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await openDeskAs(page, owner);
+  await expect(heading(page)).toHaveText('Orders');
+  const toPack = page.getByRole('button', { name: 'To pack, oldest first' });
+  await expect(toPack).toHaveAttribute('aria-pressed', 'false');
+  const numbers = async () =>
+    (await page.locator('.desk-order-card strong').allTextContents()).filter((n) =>
+      [`#${first}`, `#${second}`, `#${packed}`].includes(n),
+    );
+  await expect.poll(numbers).toEqual([`#${packed}`, `#${second}`, `#${first}`]);
+  await toPack.click();
+  await expect(toPack).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.desk-orders')).toHaveAttribute('aria-busy', 'false');
+  const statuses = await page.locator('.desk-order-card .desk-status').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['Order Placed']));
+  await expect.poll(numbers).toEqual([`#${first}`, `#${second}`]);
+  await expectAccessible(page);
+  await toPack.click();
+  await expect(toPack).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(numbers).toEqual([`#${packed}`, `#${second}`, `#${first}`]);
+
+  await page.goto('/desk/#/settings');
+  await expect(heading(page)).toHaveText('Settings');
+  const sections = page.getByRole('heading', { level: 2 });
+  await expect(sections.first()).toHaveText('This device');
+  await expect(sections.nth(1)).toHaveText('Shop settings');
+  const device = page.getByRole('region', { name: 'This device' });
+  await expect(device.getByRole('heading', { name: 'Alerts on your devices' })).toBeVisible();
+  await expect(device.getByRole('heading', { name: 'Your passkeys' })).toBeVisible();
+  // This device's part is on the phone's first screen.
+  const top = (await device
+    .getByRole('heading', { name: 'Alerts on your devices' })
+    .boundingBox())!;
+  expect(top.y).toBeLessThan(PHONE_HEIGHT);
+  await expectAccessible(page);
+});

@@ -68,8 +68,20 @@ export default function OrdersScreen({ staff }: ScreenProps) {
     });
   }
 
+  const toPack = filters.view === 'toPack';
   return (
     <>
+      <button
+        type="button"
+        className="desk-chip desk-to-pack"
+        aria-pressed={toPack}
+        onClick={() => {
+          const { view: _, ...rest } = filters;
+          void loadOrders(toPack ? rest : { ...rest, view: 'toPack' });
+        }}
+      >
+        To pack, oldest first
+      </button>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
         {/* A member without customers' details finds orders by number only (the server's rule). */}
         <SearchBox
@@ -128,7 +140,9 @@ export default function OrdersScreen({ staff }: ScreenProps) {
         <>
           <p className="desk-hint" aria-live="polite">
             {list.matched === 1 ? '1 order' : `${list.matched} orders`}
-            {list.orders.length < list.matched ? ` (showing the newest ${list.orders.length})` : ''}
+            {list.orders.length < list.matched
+              ? ` (showing the ${toPack ? 'oldest' : 'newest'} ${list.orders.length})`
+              : ''}
           </p>
           <OrderCards orders={list.orders} loading={loading} />
           {list.orders.length === 0 && <p>No orders match.</p>}

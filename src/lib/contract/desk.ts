@@ -70,6 +70,8 @@ export const DESK_REQUESTS = {
     from: z.optional(daySchema),
     to: z.optional(daySchema),
     q: z.optional(requiredText('Search text is required', 100)),
+    /** `toPack`: the orders waiting to be packed (as the bar counts them), oldest first. */
+    view: z.optional(z.enum(['toPack'], { error: 'View must be toPack' })),
     limit: z.optional(limitSchema),
   }),
   deskOrder: z.object({ order: requiredText('Order id or number is required', 64) }),

@@ -33,6 +33,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { OrderEvent, OrderHead, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
+import { toPack } from './desk-counts.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
 import { NO_DETAILS, paymentView, withPaymentEvents } from './payment-view.ts';
@@ -178,7 +179,8 @@ function matchesSearch(
 }
 
 /**
- * The desk's order list: newest first, filtered; counts per status over the other filters. A search
+ * The desk's order list: newest first (the `toPack` view: the orders to pack, oldest first),
+ * filtered; counts per status over the other filters. A search
  * matches customers' details only `byCustomer` (a member allowed to see them).
  */
 export async function listDeskOrders(store: Store, body: DeskOrdersBody, byCustomer = true) {
@@ -199,7 +201,9 @@ export async function listDeskOrders(store: Store, body: DeskOrdersBody, byCusto
     number
   >;
   for (const o of rest) counts[o.status]++;
-  const matching = status ? rest.filter((o) => o.status === status) : rest;
+  const shown = status ? rest.filter((o) => o.status === status) : rest;
+  // To pack: the oldest waiting first, so the order waiting longest is packed next.
+  const matching = body.view === 'toPack' ? shown.filter(toPack).reverse() : shown;
   const page = await store.orders.getMany(matching.slice(0, body.limit ?? 100).map((o) => o.id));
   return {
     success: true as const,
