@@ -48,6 +48,7 @@ import {
   removeMemberPasskey,
   removePasskey,
   removeStaff,
+  mayRefund,
   seesPersonalData,
   setGrant,
   signIn,
@@ -95,6 +96,12 @@ export interface Call<N extends EndpointName> {
   ip: string;
   waitUntil?: WaitUntil;
 }
+
+/** What a member may see of customers: their personal data, and the refund accounts with refunds. */
+const seen = (staff: StaffRecord) => ({
+  personalData: seesPersonalData(staff),
+  refunds: mayRefund(staff),
+});
 
 /** A failure that carries more than its message (a replayed order's order). */
 type FailureWith = { success: false; message: string } & Record<string, unknown>;
@@ -250,13 +257,13 @@ export const SERVICES: Services = {
     return { ...list, orders: list.orders.map((line) => lineFor(sees, line)) };
   },
   deskOrder: async ({ deps, staff, body }) =>
-    withOrderFor(seesPersonalData(staff), await showDeskOrder(deps.store, body.order)),
+    withOrderFor(seen(staff), await showDeskOrder(deps.store, body.order)),
   deskMove: async ({ deps, staff, body, waitUntil }) => {
     const moved = await moveDeskOrder(deps, staff, body, waitUntil, { alert: false });
     // A desk cancel refunds a card as the shopper's does, then the shop hears of it.
     if (moved.order.status === 'Cancelled')
       void afterCancel(deps, moved.order.id, staff.email, waitUntil);
-    return withOrderFor(seesPersonalData(staff), moved);
+    return withOrderFor(seen(staff), moved);
   },
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   returnRequest: async ({ deps, user, body, waitUntil }) => {
@@ -266,21 +273,21 @@ export const SERVICES: Services = {
   },
   deskReturns: async ({ deps, staff, body }) => {
     const list = await listReturns(deps, body);
-    const sees = seesPersonalData(staff);
+    const sees = seen(staff);
     return { ...list, returns: list.returns.map((r) => returnFor(sees, r)) };
   },
   deskReturnStep: async ({ deps, staff, body, waitUntil }) => {
     const stepped = await stepReturn(deps, staff, body, waitUntil);
-    return { ...stepped, return: returnFor(seesPersonalData(staff), stepped.return) };
+    return { ...stepped, return: returnFor(seen(staff), stepped.return) };
   },
   // Shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
   // Payments.
   deskPayment: async ({ deps, staff, body }) =>
-    withOrderFor(seesPersonalData(staff), await recordPayment(deps.store, staff, body)),
+    withOrderFor(seen(staff), await recordPayment(deps.store, staff, body)),
   deskRefund: async ({ deps, staff, body }) =>
-    withOrderFor(seesPersonalData(staff), await recordRefund(deps, staff, body)),
+    withOrderFor(seen(staff), await recordRefund(deps, staff, body)),
   // Failed shopper mails, business view, customer look-up, CSV export
   deskMailFailures: async ({ deps, staff, body, waitUntil }) => {
     const list = await listMailFailures(deps, body, waitUntil);

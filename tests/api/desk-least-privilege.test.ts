@@ -37,7 +37,9 @@ const SHOPPER = {
   mobile: '+92 321 7654321',
 };
 const WALLET = '03217654321';
+const IBAN = 'PK36SCBL0000001123456702';
 const SECRETS = [
+  '0011 2345 6702',
   SHOPPER.lastName,
   SHOPPER.email,
   SHOPPER.address1,
@@ -82,6 +84,7 @@ beforeAll(async () => {
         },
       ],
       reason: 'Strap broke',
+      refundAccount: { kind: 'iban', value: IBAN },
       requestedAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     },
@@ -225,6 +228,18 @@ describe("customers' personal data in the desk's answers", { timeout: 60_000 }, 
       expect(calls.returns.body.returns[0].email).toBe(SHOPPER.email);
       expect(calls.mails.body.failures[0].to).toBe(SHOPPER.email);
     }
+  });
+
+  it("sends a return's refund account to a member allowed refunds alone, and still no contact", async () => {
+    const refunder = await enrol('staff', 'Refunder');
+    await allow(owner, refunder, 'refunds');
+    const list = await deskCall('returns/list', { token: refunder.token, body: {} });
+    expect(list.body.returns[0]).toMatchObject({
+      refundAccount: 'IBAN PK36 SCBL 0000 0011 2345 6702',
+      name: null,
+      email: null,
+      phone: null,
+    });
   });
 
   it('stops at once when the owner takes the grant back', async () => {

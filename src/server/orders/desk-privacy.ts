@@ -7,17 +7,23 @@ import type { DeskOrder, DeskOrderLine } from '../../lib/contract/desk.ts';
 import type { DeskMailFailure } from '../../lib/contract/desk-ops.ts';
 import type { DeskReturn } from '../../lib/contract/returns.ts';
 
-/** Whether the member asking may see customers' personal data (`seesPersonalData`). */
-export type Sees = boolean;
+/**
+ * What the member asking may see of customers: their personal data (`seesPersonalData`), and with
+ * the refunds grant alone (`mayRefund`) the account a return's refund goes to, which sending it needs.
+ */
+export type Sees = boolean | { personalData: boolean; refunds: boolean };
+
+const personal = (sees: Sees) => (typeof sees === 'boolean' ? sees : sees.personalData);
+const refunds = (sees: Sees) => (typeof sees === 'boolean' ? sees : sees.refunds);
 
 /** One line of the order list as the member may see it. */
 export function lineFor<T extends DeskOrderLine>(sees: Sees, line: T): T {
-  return sees ? line : { ...line, name: null, email: null, phone: null };
+  return personal(sees) ? line : { ...line, name: null, email: null, phone: null };
 }
 
 /** One order's detail as the member may see it: the city, region and country of its address. */
 export function orderFor(sees: Sees, order: DeskOrder): DeskOrder {
-  if (sees) return order;
+  if (personal(sees)) return order;
   const { city, state, country } = order.address;
   return {
     ...lineFor(false, order),
@@ -33,24 +39,28 @@ export function orderFor(sees: Sees, order: DeskOrder): DeskOrder {
       mobile: null,
     },
     walletNumber: null,
-    return: order.return && returnFor(false, order.return),
+    return: order.return && returnFor(sees, order.return),
   };
 }
 
-/**
- * A return request as the member may see it. Its refund account stays: a member who may send
- * refunds needs it (the refund call is theirs only with the owner's refunds grant).
- */
+/** A return request as the member may see it: its refund account only to one who may send it. */
 export function returnFor(sees: Sees, request: DeskReturn): DeskReturn {
-  return sees ? request : { ...request, name: null, email: null, phone: null };
+  if (personal(sees)) return request;
+  return {
+    ...request,
+    name: null,
+    email: null,
+    phone: null,
+    refundAccount: refunds(sees) ? request.refundAccount : null,
+  };
 }
 
 /** A failed shopper mail as the member may see it: its order and error, not the shopper's address. */
 export function mailFailureFor(sees: Sees, failure: DeskMailFailure): DeskMailFailure {
-  return sees ? failure : { ...failure, to: null };
+  return personal(sees) ? failure : { ...failure, to: null };
 }
 
 /** An answer carrying one order (`order`), cut for the member. */
 export function withOrderFor<A extends { order: DeskOrder }>(sees: Sees, answer: A): A {
-  return sees ? answer : { ...answer, order: orderFor(false, answer.order) };
+  return personal(sees) ? answer : { ...answer, order: orderFor(sees, answer.order) };
 }
