@@ -120,17 +120,18 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   });
   const memberPage = await member.newPage();
   await enrolOnPage(memberPage, link.pathname + link.hash);
-  // A phone's bar holds Orders, Returns and Products; More holds the rest a member may open.
+  // A phone's bar holds Orders, Returns and Products; More (after it, in the page's order) holds
+  // the rest a member may open.
   const nav = deskNav(memberPage);
   await nav.getByRole('button', { name: 'More' }).click();
   await expect(nav.getByRole('link')).toHaveText([
+    /^Orders/,
+    /^Returns/,
+    'Products',
     'Packing slips',
     'Business',
     'Failed mails',
     'Settings',
-    /^Orders/,
-    /^Returns/,
-    'Products',
   ]);
   await memberPage.goto('/desk/#/staff');
   await expect(heading(memberPage)).toHaveText('Staff');
