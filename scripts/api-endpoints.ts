@@ -152,6 +152,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskStaffPasskeyRemove: { staffId: 'some-staff', id: 'AAAA' },
   deskStaffPersonalData: { staffId: 'some-staff', allowed: true },
   deskStaffRefunds: { staffId: 'some-staff', allowed: true },
+  deskStaffSales: { staffId: 'some-staff', allowed: true },
+  deskStaffPublish: { staffId: 'some-staff', allowed: true },
   deskOrders: { status: 'packing', q: '#7133649B', from: '2026-01-01', to: '2026-12-31' },
   deskOrder: { order: '#7133649B' },
   deskMove: {

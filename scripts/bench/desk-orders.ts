@@ -137,7 +137,8 @@ export function deskScenarios(now: number): DeskScenario[] {
 
 /**
  * The member the bench signs in as: staff, not the owner (the order list is timed as most members
- * see it), granted customers' personal data, which the customer look-up needs.
+ * see it), granted customers' personal data, which the customer look-up needs, and sales figures,
+ * which the business view needs.
  */
 export function benchMember(id: string = randomUUID()): StaffRecord {
   return {
@@ -146,6 +147,7 @@ export function benchMember(id: string = randomUUID()): StaffRecord {
     name: 'Bench',
     role: 'staff',
     personalData: true,
+    sales: true,
     status: 'active',
     passwordHash: null,
     totpSecret: null,

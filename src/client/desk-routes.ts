@@ -23,6 +23,8 @@ export const DESK_ROUTES = {
   deskStaffRole: ['POST', '/api/desk/staff/role', 'deskStaffChange'],
   deskStaffPersonalData: ['POST', '/api/desk/staff/personal-data', 'deskStaffChange'],
   deskStaffRefunds: ['POST', '/api/desk/staff/refunds', 'deskStaffChange'],
+  deskStaffSales: ['POST', '/api/desk/staff/sales', 'deskStaffChange'],
+  deskStaffPublish: ['POST', '/api/desk/staff/publish', 'deskStaffChange'],
   deskStaffRemove: ['POST', '/api/desk/staff/remove', 'deskStaffChange'],
   deskStaffPasskeys: ['POST', '/api/desk/staff/passkeys', 'deskStaffPasskeys'],
   deskStaffPasskeyRemove: ['POST', '/api/desk/staff/passkeys/remove', 'deskStaffPasskeyChange'],

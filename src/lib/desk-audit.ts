@@ -49,10 +49,12 @@ export const AUDIT_ACTIONS = [
   'staff.enrol',
   'staff.invite',
   'staff.personalData',
+  'staff.publish',
   'staff.refunds',
   'staff.remove',
   'staff.resealKey',
   'staff.role',
+  'staff.sales',
 ] as const;
 
 /** An action the audit log records. */
@@ -83,6 +85,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'staff.invite': 'Invited a member',
   'staff.personalData': 'Changed who sees personal data',
   'staff.refunds': 'Changed who may send refunds',
+  'staff.sales': 'Changed who sees sales figures',
+  'staff.publish': 'Changed who may publish the catalogue',
   'staff.remove': 'Removed a member',
   'staff.resealKey': "Re-sealed a member's sign-in key",
   'staff.role': "Changed a member's role",
@@ -112,6 +116,8 @@ const FIELD_WORDS: Record<string, string> = {
   role: 'Role',
   personalData: "Sees customers' personal data",
   refunds: 'May send refunds',
+  sales: 'Sees sales figures',
+  publish: 'May publish the catalogue',
   payment: 'Payment',
   paid: 'Paid',
   refunded: 'Refunded',
@@ -126,6 +132,7 @@ const FIELD_WORDS: Record<string, string> = {
   ip: 'From address',
   passkey: 'With the passkey',
   rows: 'Orders exported',
+  personal: "With customers' personal data",
   attempts: 'Attempts',
   to: 'To',
   subject: 'Subject',

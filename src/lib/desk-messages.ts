@@ -11,12 +11,12 @@ export const DESK_ANSWERS = {
   shopperToken: 'This is a shopper sign-in. The desk needs a staff sign-in.',
   ownerOnly: 'Only the owner can do this.',
   personalDataOnly:
-    "Customers' personal data (the orders export and the customer look-up) is for the owner and the members the owner allows. Ask the owner to allow you.",
+    "Customers' personal data (names, e-mails, phones, addresses, the customer look-up) is for the owner and the members the owner allows. Ask the owner to allow you.",
   ownersHavePersonalData: (email: string) =>
     `${email} is an owner: owners always see customers' personal data.`,
   personalDataSet: (email: string, allowed: boolean) =>
     allowed
-      ? `${email} may now see customers' personal data: the orders export and the customer look-up.`
+      ? `${email} may now see customers' personal data: names, e-mails, phones, addresses and the customer look-up.`
       : `${email} no longer sees customers' personal data.`,
   personalDataUnchanged: (email: string, allowed: boolean) =>
     allowed
@@ -29,6 +29,29 @@ export const DESK_ANSWERS = {
     allowed ? `${email} may now send refunds.` : `${email} may no longer send refunds.`,
   refundsUnchanged: (email: string, allowed: boolean) =>
     allowed ? `${email} may already send refunds.` : `${email} already may not send refunds.`,
+  salesOnly:
+    'Sales figures (the business view and the orders export) are for the owner and the members the owner allows. Ask the owner to allow you.',
+  ownersHaveSales: (email: string) => `${email} is an owner: owners always see sales figures.`,
+  salesSet: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} may now see sales figures: the business view and the orders export.`
+      : `${email} no longer sees sales figures.`,
+  salesUnchanged: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} already sees sales figures.`
+      : `${email} already does not see sales figures.`,
+  publishOnly:
+    'Publishing the catalogue is for the owner and the members the owner allows. Your changes are saved as a draft: ask the owner to publish them.',
+  ownersHavePublish: (email: string) =>
+    `${email} is an owner: owners may always publish the catalogue.`,
+  publishSet: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} may now publish the catalogue.`
+      : `${email} may no longer publish the catalogue.`,
+  publishUnchanged: (email: string, allowed: boolean) =>
+    allowed
+      ? `${email} may already publish the catalogue.`
+      : `${email} already may not publish the catalogue.`,
   badSignIn: 'The e-mail, password or code is wrong.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   slowSignIns: (wait: number) =>

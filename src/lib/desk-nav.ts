@@ -29,3 +29,16 @@ export function barCountOf(
   if (count <= 0) return null;
   return { shown: count > 99 ? '99+' : String(count), spoken: `${count} ${what}` };
 }
+
+/**
+ * Where a key moves focus in More's menu from entry `at` of `count`: ArrowDown and ArrowUp to the
+ * next and previous entry (wrapping at both ends), Home and End to the first and last; null for
+ * any other key.
+ */
+export function nextEntry(key: string, at: number, count: number): number | null {
+  if (key === 'ArrowDown') return (at + 1) % count;
+  if (key === 'ArrowUp') return (at - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}

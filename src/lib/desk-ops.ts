@@ -8,6 +8,7 @@ export const DESK_OPS_ANSWERS = {
   mailAlreadySent: 'This mail has already been sent.',
   mailBeingSent: 'This mail is being sent right now. Reload in a minute to see how it went.',
   mailResent: (to: string) => `The mail to ${to} has been sent.`,
+  mailResentAbout: (number: string) => `The mail about order #${number} has been sent.`,
   mailStillFailing: (error: string) =>
     `The mail could not be sent: ${error}. It stays in the list; try again later.`,
   badDates: 'The start date must not be after the end date.',

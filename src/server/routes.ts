@@ -28,6 +28,8 @@ import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts'
 import { alertReturnRequested } from './orders/index.ts';
 import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
+import { lineFor, mailFailureFor, returnFor, withOrderFor } from './orders/index.ts';
+import { DESK_OPS_ANSWERS } from '../lib/desk-ops.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
@@ -46,6 +48,8 @@ import {
   removeMemberPasskey,
   removePasskey,
   removeStaff,
+  mayRefund,
+  seesPersonalData,
   setGrant,
   signIn,
   signOut,
@@ -87,13 +91,17 @@ export interface Call<N extends EndpointName> {
   /** The signed-in shopper: present exactly when the call's access is 'shopper'. */
   user: (typeof ENDPOINTS)[N]['access'] extends 'shopper' ? UserRecord : null;
   /** The signed-in staff member: present exactly when the call's access is 'staff' or 'owner'. */
-  staff: (typeof ENDPOINTS)[N]['access'] extends 'staff' | 'owner' | 'personalData' | 'refunds'
-    ? StaffRecord
-    : null;
+  staff: (typeof ENDPOINTS)[N]['access'] extends 'anyone' | 'shopper' ? null : StaffRecord;
   /** The client's address as the platform reports it (throttles). */
   ip: string;
   waitUntil?: WaitUntil;
 }
+
+/** What a member may see of customers: their personal data, and the refund accounts with refunds. */
+const seen = (staff: StaffRecord) => ({
+  personalData: seesPersonalData(staff),
+  refunds: mayRefund(staff),
+});
 
 /** A failure that carries more than its message (a replayed order's order). */
 type FailureWith = { success: false; message: string } & Record<string, unknown>;
@@ -238,18 +246,24 @@ export const SERVICES: Services = {
   deskStaffPersonalData: ({ deps, staff, body }) =>
     setGrant(deps.store, staff, 'personalData', body),
   deskStaffRefunds: ({ deps, staff, body }) => setGrant(deps.store, staff, 'refunds', body),
-  deskOrders: ({ deps, body, waitUntil }) => {
+  deskStaffSales: ({ deps, staff, body }) => setGrant(deps.store, staff, 'sales', body),
+  deskStaffPublish: ({ deps, staff, body }) => setGrant(deps.store, staff, 'publish', body),
+  // Customers' details go only to those allowed them: every answer naming a shopper is cut here.
+  deskOrders: async ({ deps, staff, body, waitUntil }) => {
     void expireUnpaidCardOrdersLater(deps, waitUntil);
     void reconcileCardsLater(deps, waitUntil);
-    return listDeskOrders(deps.store, body);
+    const sees = seesPersonalData(staff);
+    const list = await listDeskOrders(deps.store, body, sees);
+    return { ...list, orders: list.orders.map((line) => lineFor(sees, line)) };
   },
-  deskOrder: ({ deps, body }) => showDeskOrder(deps.store, body.order),
+  deskOrder: async ({ deps, staff, body }) =>
+    withOrderFor(seen(staff), await showDeskOrder(deps.store, body.order)),
   deskMove: async ({ deps, staff, body, waitUntil }) => {
     const moved = await moveDeskOrder(deps, staff, body, waitUntil, { alert: false });
     // A desk cancel refunds a card as the shopper's does, then the shop hears of it.
     if (moved.order.status === 'Cancelled')
       void afterCancel(deps, moved.order.id, staff.email, waitUntil);
-    return moved;
+    return withOrderFor(seen(staff), moved);
   },
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   returnRequest: async ({ deps, user, body, waitUntil }) => {
@@ -257,20 +271,41 @@ export const SERVICES: Services = {
     void alertReturnRequested(deps, alert, waitUntil); // desk-ops
     return answer;
   },
-  deskReturns: ({ deps, body }) => listReturns(deps, body),
-  deskReturnStep: ({ deps, staff, body, waitUntil }) => stepReturn(deps, staff, body, waitUntil),
+  deskReturns: async ({ deps, staff, body }) => {
+    const list = await listReturns(deps, body);
+    const sees = seen(staff);
+    return { ...list, returns: list.returns.map((r) => returnFor(sees, r)) };
+  },
+  deskReturnStep: async ({ deps, staff, body, waitUntil }) => {
+    const stepped = await stepReturn(deps, staff, body, waitUntil);
+    return { ...stepped, return: returnFor(seen(staff), stepped.return) };
+  },
   // Shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
   // Payments.
-  deskPayment: ({ deps, staff, body }) => recordPayment(deps.store, staff, body),
-  deskRefund: ({ deps, staff, body }) => recordRefund(deps, staff, body),
+  deskPayment: async ({ deps, staff, body }) =>
+    withOrderFor(seen(staff), await recordPayment(deps.store, staff, body)),
+  deskRefund: async ({ deps, staff, body }) =>
+    withOrderFor(seen(staff), await recordRefund(deps, staff, body)),
   // Failed shopper mails, business view, customer look-up, CSV export
-  deskMailFailures: ({ deps, body, waitUntil }) => listMailFailures(deps, body, waitUntil),
-  deskMailResend: ({ deps, staff, body }) => resendMailFailure(deps, staff, body.id),
+  deskMailFailures: async ({ deps, staff, body, waitUntil }) => {
+    const list = await listMailFailures(deps, body, waitUntil);
+    const sees = seesPersonalData(staff);
+    return { ...list, failures: list.failures.map((f) => mailFailureFor(sees, f)) };
+  },
+  deskMailResend: async ({ deps, staff, body }) => {
+    const resent = await resendMailFailure(deps, staff, body.id);
+    if (seesPersonalData(staff)) return resent;
+    return {
+      ...resent,
+      message: DESK_OPS_ANSWERS.mailResentAbout(resent.failure.number),
+      failure: mailFailureFor(false, resent.failure),
+    };
+  },
   deskBusiness: ({ deps }) => businessView(deps),
   deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
-  deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
+  deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body, seesPersonalData(staff)),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {

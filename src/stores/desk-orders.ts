@@ -19,6 +19,8 @@ export interface OrderFilters {
   from: string;
   to: string;
   q: string;
+  /** `toPack`: the orders waiting to be packed, oldest first; absent: every order, newest first. */
+  view?: 'toPack';
 }
 
 /** The filters the list shows. */
@@ -48,6 +50,7 @@ export function ordersBody(filters: OrderFilters, limit: number = ORDER_PAGE): D
   if (filters.from) body.from = filters.from;
   if (filters.to) body.to = filters.to;
   if (filters.q.trim()) body.q = filters.q.trim();
+  if (filters.view) body.view = filters.view;
   return body;
 }
 

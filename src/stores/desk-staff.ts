@@ -31,13 +31,21 @@ export const toggleRole = (member: DeskStaff): Promise<boolean> =>
     }),
   );
 
-/** Allows a member customers' personal data (the export, the look-up), or stops it. */
+/** Allows a member customers' personal data (names, contacts, addresses, the look-up), or stops it. */
 export const setPersonalData = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
   actThenReload(() => callDesk('deskStaffPersonalData', { staffId: member.id, allowed }));
 
 /** The owner lets a member send refunds, or stops it. */
 export const setRefunds = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
   actThenReload(() => callDesk('deskStaffRefunds', { staffId: member.id, allowed }));
+
+/** The owner lets a member see sales figures (the business view, the export), or stops it. */
+export const setSales = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
+  actThenReload(() => callDesk('deskStaffSales', { staffId: member.id, allowed }));
+
+/** The owner lets a member publish the catalogue, or stops it. */
+export const setPublish = (member: DeskStaff, allowed: boolean): Promise<boolean> =>
+  actThenReload(() => callDesk('deskStaffPublish', { staffId: member.id, allowed }));
 
 /** Removes a member from the desk (their sessions end). */
 export const removeStaff = (member: DeskStaff): Promise<boolean> =>

@@ -104,6 +104,8 @@ const BODIES: Record<string, unknown> = {
   deskStaffRemove: { staffId: 'nobody' },
   deskStaffPersonalData: { staffId: 'nobody', allowed: true },
   deskStaffRefunds: { staffId: 'nobody', allowed: true },
+  deskStaffSales: { staffId: 'nobody', allowed: true },
+  deskStaffPublish: { staffId: 'nobody', allowed: true },
   deskStaffPasskeys: {},
   deskStaffPasskeyRemove: { staffId: 'nobody', id: 'bm9ib2R5' },
   deskOrders: {},
@@ -194,6 +196,8 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskStaffRemove: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskStaffPersonalData: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskStaffRefunds: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskStaffSales: { status: 404, message: DESK_ANSWERS.staffNotFound },
+  deskStaffPublish: { status: 404, message: DESK_ANSWERS.staffNotFound },
   deskOrders: { status: 200 },
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
@@ -291,7 +295,7 @@ describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () 
     });
   }
 
-  it("lets a staff member make the staff calls and answers 403 on the owner-only calls and on customers' personal data", async () => {
+  it('lets a staff member make the staff calls and answers 403 on the owner-only calls and on each call the owner grants', async () => {
     for (const name of guarded.filter((n) => n !== 'deskSignOut')) {
       const access = ENDPOINTS[name].access;
       const expected =
@@ -301,7 +305,11 @@ describe('the authorisation matrix of every desk call', { timeout: 60_000 }, () 
             ? { status: 403, message: DESK_ANSWERS.personalDataOnly }
             : access === 'refunds'
               ? { status: 403, message: DESK_ANSWERS.refundsOnly }
-              : ALLOWED[name];
+              : access === 'sales'
+                ? { status: 403, message: DESK_ANSWERS.salesOnly }
+                : access === 'publish'
+                  ? { status: 403, message: DESK_ANSWERS.publishOnly }
+                  : ALLOWED[name];
       expect(await outcome(name, staff.token)).toEqual({ call: name, ...expected });
     }
   });
@@ -345,6 +353,8 @@ describe('desk tokens and shopper tokens', { timeout: 60_000 }, () => {
       inviteExpiresAt: null,
       personalData: false,
       refunds: false,
+      sales: false,
+      publish: false,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|totpSecret|inviteHash|scrypt/);
   });

@@ -14,7 +14,7 @@ import type { LedgerEntry } from '../../src/lib/orders/ledger.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
-import { allowPersonalData, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { allow, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -52,8 +52,9 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
-  // The look-up and the export are personal data: this member is one the owner allowed.
-  await allowPersonalData(owner, staff);
+  // The look-up is personal data, the figures and the export sales figures: this member is one
+  // the owner allowed both.
+  await allow(owner, staff, 'personalData', 'sales');
   // 19:30 UTC on 14 March is 00:30 on 15 March in Karachi: today, not yesterday.
   today = await seedOrder({
     date: at('2026-03-14T19:30:00Z'),
@@ -155,7 +156,7 @@ describe('the business view', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('answers the desk call with the three periods for any staff member', async () => {
+  it('answers the desk call with the three periods for a member allowed sales figures', async () => {
     const answer = await deskCall('business', { token: staff.token, body: {} });
     expect(answer.status).toBe(200);
     expect(answer.body.periods.map((p: { name: string }) => p.name)).toEqual([

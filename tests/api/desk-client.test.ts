@@ -28,6 +28,7 @@ import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import {
+  allowPersonalData,
   browserJar,
   routeFetchToDesk,
   useBrowserSession,
@@ -50,6 +51,8 @@ beforeAll(async () => {
   env = await useTempDataDir();
   staff = await enrol('staff', 'Client Staff');
   other = await enrol('staff', 'Other Staff');
+  // The list below is searched by a shopper's name, which only a member allowed may do.
+  await allowPersonalData(await enrol('owner', 'Client Owner'), staff);
   restoreFetch = routeFetchToDesk(sent, '203.0.113.50');
   vi.stubGlobal('localStorage', new MemoryStorage());
 }, 60_000);

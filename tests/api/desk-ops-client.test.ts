@@ -23,7 +23,7 @@ import {
   startSession,
 } from '../../src/stores/desk.ts';
 import {
-  allowPersonalData,
+  allow,
   routeFetchToDesk,
   useBrowserSession,
   enrol,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   owner = await enrol('owner', 'Ops Owner');
   staff = await enrol('staff', 'Ops Staff');
   // The look-up and the export are personal data: this member is one the owner allowed.
-  await allowPersonalData(owner, staff);
+  await allow(owner, staff, 'personalData', 'sales');
   restoreFetch = routeFetchToDesk(sent, '203.0.113.60');
 }, 60_000);
 

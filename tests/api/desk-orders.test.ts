@@ -2,6 +2,7 @@
 // Karachi dates, filters, search by short number, e-mail, phone and name, counts per status), the
 // detail with its timeline, moves along the status machine, two staff racing on one order, and the
 // audit log and shopper mail each move writes.
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
-import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { allowPersonalData, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { paidLedger } from '../fixtures/store.ts';
 
@@ -29,6 +30,9 @@ beforeAll(async () => {
   env = await useTempDataDir();
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Staff');
+  // The list's and detail's customer fields are this file's subject; a member without the grant
+  // gets none of them (tests/api/desk-least-privilege.test.ts).
+  await allowPersonalData(owner, staff);
   // 20:30 UTC on 1 March is 01:30 on 2 March in Karachi (UTC+5).
   late = await seedOrder({
     id: 'aaaaaaaa-0000-4000-8000-00007133649b',
@@ -104,6 +108,7 @@ describe('the desk order list', { timeout: 60_000 }, () => {
       name: 'Zara Khan',
       email: 'zara@example.com',
       phone: '+92 300 1234567',
+      city: 'Lahore',
       items: 2,
     });
   });
@@ -145,6 +150,53 @@ describe('the desk order list', { timeout: 60_000 }, () => {
     const answer = await list({ q: 'bilal', status: 'Order Placed' });
     expect(answer.orders).toEqual([]);
     expect(answer.counts).toMatchObject({ 'Order Placed': 0, Packing: 1 });
+  });
+
+  it('lists the orders to pack oldest first: placed, not packed, and no card order still unpaid', async () => {
+    const packer = lahoreAddress({ lastName: 'Packfirst' });
+    const oldest = await seedOrder({
+      id: randomUUID(),
+      date: '2026-02-01T05:00:00.000Z',
+      address: packer,
+    });
+    const newest = await seedOrder({
+      id: randomUUID(),
+      date: '2026-02-03T05:00:00.000Z',
+      address: packer,
+    });
+    const middle = await seedOrder({
+      id: randomUUID(),
+      date: '2026-02-02T05:00:00.000Z',
+      address: packer,
+    });
+    const packed = await seedOrder({
+      id: randomUUID(),
+      date: '2026-01-30T05:00:00.000Z',
+      address: packer,
+      status: 'Packing',
+    });
+    const unpaidCard = await seedOrder({
+      id: randomUUID(),
+      date: '2026-01-31T05:00:00.000Z',
+      address: packer,
+      paymentMethod: 'Card',
+    });
+    const answer = await list({ q: 'Packfirst', view: 'toPack' });
+    expect(ids(answer.orders)).toEqual([oldest.id, middle.id, newest.id]);
+    expect(answer.matched).toBe(3);
+    const everything = ids((await list({ q: 'Packfirst' })).orders);
+    expect(everything).toEqual([newest.id, middle.id, oldest.id, unpaidCard.id, packed.id]);
+  });
+
+  it('refuses a view it does not know', async () => {
+    const answer = await deskCall('orders/list', {
+      token: staff.token,
+      body: { view: 'oldest' },
+    });
+    expect({ status: answer.status, message: answer.body.message }).toEqual({
+      status: 400,
+      message: 'View must be toPack',
+    });
   });
 });
 

@@ -49,7 +49,7 @@ import {
 import { lahoreAddress } from '../fixtures/address.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import {
-  allowPersonalData,
+  allow,
   browserJar,
   routeFetchToDesk,
   useBrowserSession,
@@ -70,7 +70,7 @@ beforeAll(async () => {
   owner = await enrol('owner', 'Store Owner');
   staff = await enrol('staff', 'Store Staff');
   // The look-up and the export are personal data: this member is one the owner allowed.
-  await allowPersonalData(owner, staff);
+  await allow(owner, staff, 'personalData', 'sales');
   restoreFetch = routeFetchToDesk(sent, '203.0.113.70');
 }, 60_000);
 

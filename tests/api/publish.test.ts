@@ -201,14 +201,14 @@ describe('orders are priced from the published version the pages show', () => {
 });
 
 describe('Publish: who may, what is recorded, and deploys that fail', () => {
-  it('refuses Publish without a token, with a shopper token and to staff, recording nothing; staff read progress', async () => {
+  it('refuses Publish without a token, with a shopper token and to staff the owner has not allowed, recording nothing; staff read progress', async () => {
     const latest = (await (await versions()).latest())?.number;
     const none = await publish('');
     expect([none.status, none.body.message]).toEqual([401, DESK_ANSWERS.signInRequired]);
     const asShopper = await publish(shopper.token);
     expect([asShopper.status, asShopper.body.message]).toEqual([403, DESK_ANSWERS.shopperToken]);
     const asStaff = await publish(staff.token);
-    expect([asStaff.status, asStaff.body.message]).toEqual([403, DESK_ANSWERS.ownerOnly]);
+    expect([asStaff.status, asStaff.body.message]).toEqual([403, DESK_ANSWERS.publishOnly]);
     expect((await (await versions()).latest())?.number).toBe(latest);
     const read = await progress(staff.token);
     expect(read.status).toBe(200);

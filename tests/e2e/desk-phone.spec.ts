@@ -8,6 +8,7 @@ import { WCAG_AA, expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
+  allowGrant,
   deliver,
   deskNav,
   enrolledMember,
@@ -180,6 +181,9 @@ test('the order list comes first on a phone: its first order is on the first scr
   request,
 }) => {
   const staff = await enrolledMember(request, uniqueEmail('phone-staff'), 'staff', 'Sana Staff');
+  // Allowed customer data, so the order screen has the shopper's mail link to measure.
+  const owner = await enrolledMember(request, uniqueEmail('phone-owner'), 'owner', 'Owner');
+  await allowGrant(request, owner, staff, 'personalData');
   const shopper = await signUp(request, { tag: 'phone-list' });
   const number = shortNumber(await placeOrder(request, shopper));
   await placeOrder(request, shopper);
@@ -368,5 +372,56 @@ test('Products opens with its search field, shows page 1 of N, Next shows the ne
   await expect(page.getByText(/^Showing 1(–\d+)? of \d+$/)).toBeVisible();
   await expect(page.getByText(`Page ${pages} of ${pages}`)).toHaveCount(0);
   expect(await scrollsSideways(page)).toBe(false);
+  await expectAccessible(page);
+});
+
+test('To pack, oldest first lists the orders waiting to be packed with the longest waiting on top, and Settings leads with this device before the shop', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('phone-to-pack'), 'owner', 'Tahir');
+  const shopper = await signUp(request, { tag: 'phone-to-pack' });
+  const first = shortNumber(await placeOrder(request, shopper));
+  const second = shortNumber(await placeOrder(request, shopper));
+  const packed = shortNumber(await placeOrder(request, shopper));
+  const moved = await request.post('/api/desk/orders/move', {
+    headers: { token: owner.token },
+    data: { order: packed, to: 'Packing' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await openDeskAs(page, owner);
+  await expect(heading(page)).toHaveText('Orders');
+  const toPack = page.getByRole('button', { name: 'To pack, oldest first' });
+  await expect(toPack).toHaveAttribute('aria-pressed', 'false');
+  const numbers = async () =>
+    (await page.locator('.desk-order-card strong').allTextContents()).filter((n) =>
+      [`#${first}`, `#${second}`, `#${packed}`].includes(n),
+    );
+  await expect.poll(numbers).toEqual([`#${packed}`, `#${second}`, `#${first}`]);
+  await toPack.click();
+  await expect(toPack).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.desk-orders')).toHaveAttribute('aria-busy', 'false');
+  const statuses = await page.locator('.desk-order-card .desk-status').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['Order Placed']));
+  await expect.poll(numbers).toEqual([`#${first}`, `#${second}`]);
+  await expectAccessible(page);
+  await toPack.click();
+  await expect(toPack).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(numbers).toEqual([`#${packed}`, `#${second}`, `#${first}`]);
+
+  await page.goto('/desk/#/settings');
+  await expect(heading(page)).toHaveText('Settings');
+  const sections = page.getByRole('heading', { level: 2 });
+  await expect(sections.first()).toHaveText('This device');
+  await expect(sections.nth(1)).toHaveText('Shop settings');
+  const device = page.getByRole('region', { name: 'This device' });
+  await expect(device.getByRole('heading', { name: 'Alerts on your devices' })).toBeVisible();
+  await expect(device.getByRole('heading', { name: 'Your passkeys' })).toBeVisible();
+  // This device's part is on the phone's first screen.
+  const top = (await device
+    .getByRole('heading', { name: 'Alerts on your devices' })
+    .boundingBox())!;
+  expect(top.y).toBeLessThan(PHONE_HEIGHT);
   await expectAccessible(page);
 });

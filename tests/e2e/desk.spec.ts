@@ -9,6 +9,7 @@ import { TOUCH_PHONE } from './support/catalogue.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
   DESK_PASSWORD,
+  allowGrant,
   cliInvite,
   codeFor,
   deskNav,
@@ -119,17 +120,18 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   });
   const memberPage = await member.newPage();
   await enrolOnPage(memberPage, link.pathname + link.hash);
-  // A phone's bar holds Orders, Returns and Products; More holds the rest a member may open.
+  // A phone's bar holds Orders, Returns and Products; More (after it, in the page's order) holds
+  // the rest a member may open.
   const nav = deskNav(memberPage);
   await nav.getByRole('button', { name: 'More' }).click();
   await expect(nav.getByRole('link')).toHaveText([
+    /^Orders/,
+    /^Returns/,
+    'Products',
     'Packing slips',
     'Business',
     'Failed mails',
     'Settings',
-    /^Orders/,
-    /^Returns/,
-    'Products',
   ]);
   await memberPage.goto('/desk/#/staff');
   await expect(heading(memberPage)).toHaveText('Staff');
@@ -154,11 +156,13 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
   await member.close();
 });
 
-test("staff find a shopper's order by its short number, pack, ship and deliver it, each move mailed to the shopper, and print its packing slip", async ({
+test("staff allowed customer data find a shopper's order by its short number, call or WhatsApp them, pack, ship and deliver it, each move mailed to the shopper, and print its packing slip", async ({
   page,
   request,
 }) => {
   const staff = await enrolledMember(request, uniqueEmail('desk-staff'), 'staff', 'Sana Staff');
+  const owner = await enrolledMember(request, uniqueEmail('desk-staff-owner'), 'owner', 'Owner');
+  await allowGrant(request, owner, staff, 'personalData');
   const shopper = await signUp(request, { tag: 'desk-shopper' });
   const number = shortNumber(await placeOrder(request, shopper));
 

@@ -1,10 +1,29 @@
 // The pure rules behind the desk's phone navigation: the bottom bar's counts, the order list's
 // folded filters, the Products screen's pages and the audit log's names.
 import { describe, expect, it } from 'vitest';
-import { barCountOf } from '../../src/lib/desk-nav.ts';
+import { barCountOf, nextEntry } from '../../src/lib/desk-nav.ts';
 import { activeFilterCount, filtersLabel } from '../../src/lib/desk-view.ts';
 import { PRODUCT_PAGE, pageOf, showingText } from '../../src/lib/desk-paging.ts';
 import { auditTargetLabel } from '../../src/lib/desk-audit.ts';
+
+describe('nextEntry', () => {
+  it('moves down and up one entry, wrapping from the last to the first and back', () => {
+    expect(nextEntry('ArrowDown', 0, 4)).toBe(1);
+    expect(nextEntry('ArrowDown', 3, 4)).toBe(0);
+    expect(nextEntry('ArrowUp', 2, 4)).toBe(1);
+    expect(nextEntry('ArrowUp', 0, 4)).toBe(3);
+  });
+
+  it('goes to the first entry on Home and the last on End', () => {
+    expect(nextEntry('Home', 2, 4)).toBe(0);
+    expect(nextEntry('End', 1, 4)).toBe(3);
+  });
+
+  it('leaves any other key to the browser (Tab moves on, Enter follows the link)', () => {
+    expect(nextEntry('Tab', 1, 4)).toBeNull();
+    expect(nextEntry('Enter', 1, 4)).toBeNull();
+  });
+});
 
 describe('barCountOf', () => {
   const counts = { ordersToPack: 3, returnsToDecide: 1 };

@@ -109,6 +109,8 @@ const member = (role: DeskStaff['role']): DeskStaff => ({
   inviteExpiresAt: null,
   personalData: role === 'owner',
   refunds: role === 'owner',
+  sales: role === 'owner',
+  publish: role === 'owner',
 });
 
 describe('the desk screen registry', () => {

@@ -30,6 +30,9 @@ export function CardPayment({
   const waiting = order.paymentMethod === CARD && !order.payment && order.status === 'Order Placed';
   const confirming = waiting && card === 'return';
   const [timedOut, setTimedOut] = useState(false);
+  // False on the first drawing: the status region goes in empty, and its words follow.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   useEffect(() => {
     if (!confirming || timedOut) return;
     const poll = setInterval(onPoll, POLL_MS);
@@ -41,24 +44,30 @@ export function CardPayment({
   }, [confirming, timedOut, onPoll]);
 
   if (order.paymentMethod !== CARD) return null;
-  if (order.payment && card === 'return')
-    return (
-      <div className="account-panel card-state" role="status" data-testid="card-thanks">
-        <h2>Thank you! Your payment was received.</h2>
-        <p>
-          Your order {number} is confirmed and paid by card. The confirmation is on its way to{' '}
-          {order.address.email}.
-        </p>
-      </div>
-    );
-  if (!waiting) return null;
-  if (confirming && !timedOut)
-    return (
-      <div className="account-panel card-state" role="status" data-testid="card-confirming">
-        <h2>Confirming your payment…</h2>
-        <p>This takes a few seconds. You can stay on this page; it updates by itself.</p>
-      </div>
-    );
+  const paid = order.payment && card === 'return';
+  // What the status region says: the thank-you, or "Confirming your payment…" while waiting.
+  const spoken = paid ? (
+    <div className="account-panel card-state" data-testid="card-thanks">
+      <h2>Thank you! Your payment was received.</h2>
+      <p>
+        Your order {number} is confirmed and paid by card. The confirmation is on its way to{' '}
+        {order.address.email}.
+      </p>
+    </div>
+  ) : waiting && confirming && !timedOut ? (
+    <div className="account-panel card-state" data-testid="card-confirming">
+      <h2>Confirming your payment…</h2>
+      <p>This takes a few seconds. You can stay on this page; it updates by itself.</p>
+    </div>
+  ) : null;
+  // The region is in the page, empty, before its words arrive: a region made with its text
+  // already in it may not be read out.
+  const status = (
+    <div role="status" data-testid="card-status">
+      {live && spoken}
+    </div>
+  );
+  if (paid || !waiting || spoken) return status;
   const said = order.cardDeclined
     ? CARD_MESSAGES.declined
     : card === 'unopened'
@@ -69,20 +78,23 @@ export function CardPayment({
           ? 'Your card was not charged.'
           : 'This order is not paid yet.';
   return (
-    <div className="account-panel card-state" data-testid="card-unpaid">
-      <p>{said}</p>
-      <p className="muted">
-        Pay within {CARD_PAYMENT_MINUTES} minutes of placing your order, or it is cancelled.
-      </p>
-      <button
-        type="button"
-        className="button"
-        disabled={opening}
-        aria-busy={opening}
-        onClick={() => void payForOrder(order._id)}
-      >
-        {opening ? 'Opening the payment page…' : 'Pay now'}
-      </button>
-    </div>
+    <>
+      {status}
+      <div className="account-panel card-state" data-testid="card-unpaid">
+        <p>{said}</p>
+        <p className="muted">
+          Pay within {CARD_PAYMENT_MINUTES} minutes of placing your order, or it is cancelled.
+        </p>
+        <button
+          type="button"
+          className="button"
+          disabled={opening}
+          aria-busy={opening}
+          onClick={() => void payForOrder(order._id)}
+        >
+          {opening ? 'Opening the payment page…' : 'Pay now'}
+        </button>
+      </div>
+    </>
   );
 }

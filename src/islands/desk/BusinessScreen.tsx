@@ -1,9 +1,10 @@
 // The business at a glance: today, 7 days and 30 days (Karachi days) — orders, units, revenue in
 // PKR and per currency, top products, cancels and returns; a customer look-up by e-mail (their
 // orders, each linking to the desk's order, and the lifetime total); and the CSV export of a
-// period, fetched with the staff token and saved from the browser. The look-up and the export are
-// customers' personal data: shown to the owner and the members the owner allowed, and to no one
-// else (the server refuses them too).
+// period, fetched with the staff token and saved from the browser. The figures and the export are
+// sales figures, the look-up customers' personal data: each shown to the owner and the members the
+// owner allowed it, and to no one else (the server refuses them too, and leaves the customers'
+// columns out of the export of a member without personal data).
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DeskPeriod } from '../../lib/contract/desk-ops.ts';
@@ -119,12 +120,15 @@ export default function BusinessScreen({ staff }: ScreenProps) {
   const periods = business.data;
 
   useEffect(() => {
-    void loadBusiness();
-  }, []);
+    if (staff.sales) void loadBusiness();
+  }, [staff.sales]);
 
+  // The server refuses a member without a right; the screen offers them nothing to press.
   return (
     <>
-      {periods === null ? (
+      {!staff.sales ? (
+        <p className="desk-hint">{DESK_ANSWERS.salesOnly}</p>
+      ) : periods === null ? (
         <NotLoaded resource={business} retry={loadBusiness} />
       ) : (
         <div className="desk-cards">
@@ -133,19 +137,16 @@ export default function BusinessScreen({ staff }: ScreenProps) {
           ))}
         </div>
       )}
-
-      {staff.personalData ? (
-        <CustomerData />
-      ) : (
-        // The server refuses a member without the right; the screen offers them nothing to press.
-        <p className="desk-hint">{DESK_ANSWERS.personalDataOnly}</p>
+      {!staff.personalData && <p className="desk-hint">{DESK_ANSWERS.personalDataOnly}</p>}
+      {(staff.personalData || staff.sales) && (
+        <CustomerData lookUp={staff.personalData} exportFile={staff.sales} />
       )}
     </>
   );
 }
 
-/** The customer look-up and the CSV export: customers' personal data. */
-function CustomerData() {
+/** The customer look-up (customers' personal data) and the CSV export (sales figures), as allowed. */
+function CustomerData({ lookUp: mayLookUp, exportFile }: { lookUp: boolean; exportFile: boolean }) {
   const customerState = useStore($customer);
   const exported = useStore($export);
   const customer = customerState.data;
@@ -196,78 +197,92 @@ function CustomerData() {
 
   return (
     <>
-      <h2>Customer look-up</h2>
-      <form className="desk-form" role="search" onSubmit={lookUp}>
-        <Field label="Customer's e-mail" name="email" type="email" required autoComplete="off" />
-        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
-          Look up
-        </button>
-      </form>
-      {customer && (
-        <section aria-label={`Orders of ${customer.email}`} ref={found} tabIndex={-1}>
-          <p>
-            <strong>{customer.name ?? customer.email}</strong>
-            {customer.name && ` · ${customer.email}`} ·{' '}
-            {customer.hasAccount ? 'has an account' : 'no account'}
-          </p>
-          <p>
-            {customer.orderCount === 1 ? '1 order' : `${customer.orderCount} orders`}
-            {customer.cancelledCount > 0 && ` (${customer.cancelledCount} cancelled)`} · lifetime{' '}
-            {formatMoney(customer.lifetimePkr, BASE_CURRENCY)}
-            {customer.currencies
-              .filter((c) => c.currency !== BASE_CURRENCY)
-              .map((c) => ` · ${formatMoney(c.total, c.currency)}`)}
-          </p>
-          <ul className="desk-orders">
-            {customer.orders.map((o) => (
-              <li key={o.id}>
-                <a
-                  className="desk-order-card"
-                  href={routeHref('orders/:order', { order: o.number })}
-                >
-                  <span className="desk-order-head">
-                    <strong>#{o.number}</strong>
-                    <span>{o.status}</span>
-                  </span>
-                  <span className="desk-hint">
-                    {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.payment}
-                  </span>
-                  <span>{formatMoney(o.total, o.currency)}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {mayLookUp && (
+        <>
+          <h2>Customer look-up</h2>
+          <form className="desk-form" role="search" onSubmit={lookUp}>
+            <Field
+              label="Customer's e-mail"
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+            />
+            <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
+              Look up
+            </button>
+          </form>
+          {customer && (
+            <section aria-label={`Orders of ${customer.email}`} ref={found} tabIndex={-1}>
+              <p>
+                <strong>{customer.name ?? customer.email}</strong>
+                {customer.name && ` · ${customer.email}`} ·{' '}
+                {customer.hasAccount ? 'has an account' : 'no account'}
+              </p>
+              <p>
+                {customer.orderCount === 1 ? '1 order' : `${customer.orderCount} orders`}
+                {customer.cancelledCount > 0 && ` (${customer.cancelledCount} cancelled)`} ·
+                lifetime {formatMoney(customer.lifetimePkr, BASE_CURRENCY)}
+                {customer.currencies
+                  .filter((c) => c.currency !== BASE_CURRENCY)
+                  .map((c) => ` · ${formatMoney(c.total, c.currency)}`)}
+              </p>
+              <ul className="desk-orders">
+                {customer.orders.map((o) => (
+                  <li key={o.id}>
+                    <a
+                      className="desk-order-card"
+                      href={routeHref('orders/:order', { order: o.number })}
+                    >
+                      <span className="desk-order-head">
+                        <strong>#{o.number}</strong>
+                        <span>{o.status}</span>
+                      </span>
+                      <span className="desk-hint">
+                        {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.payment}
+                      </span>
+                      <span>{formatMoney(o.total, o.currency)}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
 
-      <h2>Export orders (CSV)</h2>
-      <form className="desk-form" onSubmit={exportPeriod}>
-        <div className="desk-row">
-          <Field
-            label="From (Karachi date)"
-            name="from"
-            type="date"
-            required
-            defaultValue={period.from}
-          />
-          <Field
-            label="To (Karachi date)"
-            name="to"
-            type="date"
-            required
-            defaultValue={period.to}
-          />
-        </div>
-        <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
-          Export
-        </button>
-      </form>
-      {file && (
-        <p>
-          <a ref={link} href={file.url} download={file.filename}>
-            Save {file.filename} again
-          </a>
-        </p>
+      {exportFile && (
+        <>
+          <h2>Export orders (CSV)</h2>
+          <form className="desk-form" onSubmit={exportPeriod}>
+            <div className="desk-row">
+              <Field
+                label="From (Karachi date)"
+                name="from"
+                type="date"
+                required
+                defaultValue={period.from}
+              />
+              <Field
+                label="To (Karachi date)"
+                name="to"
+                type="date"
+                required
+                defaultValue={period.to}
+              />
+            </div>
+            <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
+              Export
+            </button>
+          </form>
+          {file && (
+            <p>
+              <a ref={link} href={file.url} download={file.filename}>
+                Save {file.filename} again
+              </a>
+            </p>
+          )}
+        </>
       )}
     </>
   );

@@ -49,8 +49,8 @@ export default function MailFailuresScreen() {
             <li key={f.id}>
               <a href={routeHref('orders/:order', { order: f.number })}>
                 <strong>#{f.number}</strong>
-              </a>{' '}
-              · {f.to}
+              </a>
+              {f.to !== null && ` · ${f.to}`}
               <br />
               {f.subject}
               <br />
@@ -72,7 +72,11 @@ export default function MailFailuresScreen() {
                       () => void resendMail(f.id).then(() => focusAfter(theMessage)),
                     )}
                   >
-                    Resend<span className="visually-hidden"> the mail to {f.to}</span>
+                    Resend
+                    <span className="visually-hidden">
+                      {' '}
+                      the mail {f.to === null ? `about #${f.number}` : `to ${f.to}`}
+                    </span>
                   </button>
                 </span>
               )}

@@ -18,7 +18,7 @@ import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
-import { deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
+import { ORDER_VIEW_TEXT, deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
 import {
   actionButtonIn,
@@ -131,13 +131,17 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       </dl>
       <h2>Deliver to</h2>
       <AddressBlock order={order} />
-      <p>
-        <PhoneLinks phone={order.phone} />
-        <br />
-        <a className="desk-mail" href={`mailto:${order.email}`}>
-          {order.email}
-        </a>
-      </p>
+      {order.phone === null || order.email === null ? (
+        <p className="desk-hint">{ORDER_VIEW_TEXT.customerHidden}</p>
+      ) : (
+        <p>
+          <PhoneLinks phone={order.phone} />
+          <br />
+          <a className="desk-mail" href={`mailto:${order.email}`}>
+            {order.email}
+          </a>
+        </p>
+      )}
       <h2>Timeline</h2>
       <ol className="desk-timeline">
         {order.timeline.map((e, i) => {

@@ -1,5 +1,5 @@
-// The order list: newest first, Karachi time; a search box on top (#short number, e-mail, phone or
-// name), and the status chips with their counts, payment and dates folded behind one Filters button
+// The order list: newest first, Karachi time; a search box on top (#short number, and e-mail, phone
+// or name for a member allowed customers' details), and the status chips with their counts, payment and dates folded behind one Filters button
 // that says how many are set, so a phone's first screen shows orders. Each order is one big tap
 // target.
 import { memo, useEffect, useId, useState, type FormEvent } from 'react';
@@ -15,12 +15,13 @@ import {
   showMoreOrders,
 } from '../../stores/desk-orders.ts';
 import { Field, SearchBox } from './Field.tsx';
+import type { ScreenProps } from './screen-props.ts';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { cardWaitLabel } from '../../lib/cards.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
 /** The orders screen. */
-export default function OrdersScreen() {
+export default function OrdersScreen({ staff }: ScreenProps) {
   const filters = useStore($orderFilters);
   const list = useStore($orderList);
   const loading = useStore($orderListLoading);
@@ -67,10 +68,26 @@ export default function OrdersScreen() {
     });
   }
 
+  const toPack = filters.view === 'toPack';
   return (
     <>
+      <button
+        type="button"
+        className="desk-chip desk-to-pack"
+        aria-pressed={toPack}
+        onClick={() => {
+          const { view: _, ...rest } = filters;
+          void loadOrders(toPack ? rest : { ...rest, view: 'toPack' });
+        }}
+      >
+        To pack, oldest first
+      </button>
       <form className="desk-form desk-filters" role="search" onSubmit={search}>
-        <SearchBox label="Search: #number, e-mail, phone or name" query={filters.q} />
+        {/* A member without customers' details finds orders by number only (the server's rule). */}
+        <SearchBox
+          label={staff.personalData ? 'Search: #number, e-mail, phone or name' : 'Search: #number'}
+          query={filters.q}
+        />
         <button
           type="button"
           className="desk-button desk-quiet desk-fold"
@@ -123,7 +140,9 @@ export default function OrdersScreen() {
         <>
           <p className="desk-hint" aria-live="polite">
             {list.matched === 1 ? '1 order' : `${list.matched} orders`}
-            {list.orders.length < list.matched ? ` (showing the newest ${list.orders.length})` : ''}
+            {list.orders.length < list.matched
+              ? ` (showing the ${toPack ? 'oldest' : 'newest'} ${list.orders.length})`
+              : ''}
           </p>
           <OrderCards orders={list.orders} loading={loading} />
           {list.orders.length === 0 && <p>No orders match.</p>}
@@ -178,7 +197,7 @@ const OrderCard = memo(function OrderCard({ order: o }: { order: DeskOrderLine }
             {o.status}
           </span>
         </span>
-        <span>{o.name}</span>
+        <span>{o.name ?? o.city}</span>
         <span className="desk-hint">
           {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
           <span className={`desk-pay desk-pay-${o.payment.replace(/\s+/g, '-')}`}>

@@ -52,7 +52,7 @@ export function PasskeysSection() {
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Your passkeys</h2>
+      <h3 id={headingId}>Your passkeys</h3>
       <p>
         A passkey signs you in to the desk with this phone&apos;s fingerprint or face (or your
         computer&apos;s), with no password and no code. You are e-mailed each time one is added or

@@ -177,7 +177,7 @@ export default function ProductsScreen({ staff }: ScreenProps) {
           Add product
         </a>
       </p>
-      <PublishBar owner={staff.role === 'owner'} />
+      <PublishBar mayPublish={staff.publish} />
       {list === null || page === null ? (
         <p>Loading products…</p>
       ) : list.products.length === 0 ? (

@@ -1,5 +1,5 @@
-// The Products screen's Publish bar. Edits are drafts until the owner presses
-// Publish; the bar says how many products changed since the last publish, and the newest
+// The Products screen's Publish bar. Edits are drafts until the owner (or a member the owner
+// allowed) presses Publish; the bar says how many products changed since the last publish, and the newest
 // version's deploy: publishing → building → live at HH:MM, or failed with the reason. Publish keeps
 // focus while its call is out; its result is the message the live region reads, where focus lands.
 import { useEffect, useState } from 'react';
@@ -13,8 +13,8 @@ import {
 } from '../../stores/desk-publish.ts';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
-/** The Publish bar; `owner` shows the Publish button. */
-export default function PublishBar({ owner }: { owner: boolean }) {
+/** The Publish bar; `mayPublish` (the owner, or a member allowed) shows the Publish button. */
+export default function PublishBar({ mayPublish }: { mayPublish: boolean }) {
   const catalogue = useStore($catalogue);
   const [busy, setBusy] = useState(false);
   const focusAfter = useFocusAfter();
@@ -53,7 +53,7 @@ export default function PublishBar({ owner }: { owner: boolean }) {
           )}
         </>
       )}
-      {owner && (
+      {mayPublish && (
         <button
           type="button"
           className="desk-button"

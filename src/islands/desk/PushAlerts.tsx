@@ -53,7 +53,7 @@ export function PushAlerts() {
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Alerts on your devices</h2>
+      <h3 id={headingId}>Alerts on your devices</h3>
       <p className="desk-hint">
         A push names the order (#number, total, city); a tap opens it on the desk.
       </p>

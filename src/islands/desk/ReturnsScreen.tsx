@@ -50,7 +50,8 @@ export default function ReturnsScreen() {
                   <span className="desk-status">{RETURN_STATE_LABELS[r.state]}</span>
                 </span>
                 <span>
-                  {r.kind === 'return' ? 'Return' : 'Exchange'} · {r.name}
+                  {r.kind === 'return' ? 'Return' : 'Exchange'}
+                  {r.name !== null && ` · ${r.name}`}
                 </span>
                 <span className="desk-hint">
                   Asked {karachiTime(r.requestedAt)} · {r.lines.length} item

@@ -1,8 +1,8 @@
-// The shop's settings: everyone on the desk may read them, an owner edits them; below them, the
-// member's own passkeys. Each value says
-// whether it is still the default; a save sends only the settings whose fields changed, and the
-// server's words (its field messages, or which keys it saved) are shown as they came. Below them,
-// each member turns on push alerts for their own devices.
+// Settings lead with "This device": the member's push alerts for their own devices and their
+// passkeys, what a member opens Settings for on a phone. Then the shop's settings: everyone on the
+// desk may read them, an owner edits them. Each value says whether it is still the default; a save
+// sends only the settings whose fields changed, and the server's words (its field messages, or
+// which keys it saved) are shown as they came.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
@@ -31,7 +31,21 @@ export default function SettingsScreen({ staff }: ScreenProps) {
     if (answer) setFields(settingsFields(answer.settings));
   }, [answer]);
 
-  if (!answer || !fields) return <NotLoaded resource={settings} retry={loadSettings} />;
+  const device = (
+    <section aria-labelledby="desk-this-device">
+      <h2 id="desk-this-device">This device</h2>
+      <PushAlerts />
+      <PasskeysSection />
+    </section>
+  );
+  if (!answer || !fields)
+    return (
+      <>
+        {device}
+        <h2>Shop settings</h2>
+        <NotLoaded resource={settings} retry={loadSettings} />
+      </>
+    );
   const loaded = settingsFields(answer.settings);
   const isDefault = (key: SettingKey) => answer.defaults.includes(key);
   const defaultNote = (key: SettingKey) =>
@@ -52,6 +66,8 @@ export default function SettingsScreen({ staff }: ScreenProps) {
 
   return (
     <>
+      {device}
+      <h2>Shop settings</h2>
       <p className="desk-hint">{SETTINGS_VIEW.whenApplied}</p>
       {!owner && <p>{SETTINGS_VIEW.ownerOnly}</p>}
       <form className="desk-form" onSubmit={save} aria-label="Shop settings">
@@ -135,8 +151,6 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           </button>
         )}
       </form>
-      <PushAlerts />
-      <PasskeysSection />
     </>
   );
 }

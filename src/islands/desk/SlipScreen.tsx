@@ -1,6 +1,7 @@
 // Packing slips, printable: one order's (#/slip/<number>) or every order in Order Placed
-// (#/slips). Each slip: short number, name, phone, address, and the items with colours and
-// quantities; printing leaves out the desk's navigation and buttons.
+// (#/slips). Each slip: short number, name, phone, address (the city, region and country alone for
+// a member not allowed customers' details), and the items with colours and quantities; printing
+// leaves out the desk's navigation and buttons.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { routeHref } from '../../lib/desk-view.ts';
@@ -37,7 +38,7 @@ export default function SlipScreen({ params }: ScreenProps) {
             Placed {order.placedAt} · {order.paymentMethod} ({order.payment})
           </p>
           <AddressBlock order={order} />
-          <p>Phone: {order.phone}</p>
+          {order.phone !== null && <p>Phone: {order.phone}</p>}
           <table className="desk-slip-items">
             <thead>
               <tr>

@@ -1,5 +1,5 @@
 // Owner only: the staff (invite with name, e-mail and role; change a role; allow a member customers'
-// personal data, or stop it; remove someone). The server refuses anyone else and words every
+// personal data, refunds, sales figures or publishing, or stop each; remove someone). The server refuses anyone else and words every
 // refusal; this screen shows its words. A pressed button keeps focus while its call is out (the
 // list's buttons say they are busy rather than being disabled, which would drop focus to <body>).
 import { useEffect, useId, type FormEvent } from 'react';
@@ -11,7 +11,9 @@ import {
   loadStaff,
   removeStaff,
   setPersonalData,
+  setPublish,
   setRefunds,
+  setSales,
   toggleRole,
 } from '../../stores/desk-staff.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -45,6 +47,20 @@ const GRANTS = [
     allow: 'Allow refunds',
     stop: 'Stop refunds',
     set: setRefunds,
+  },
+  {
+    field: 'sales',
+    action: 'sales',
+    allow: 'Allow sales figures',
+    stop: 'Stop sales figures',
+    set: setSales,
+  },
+  {
+    field: 'publish',
+    action: 'publish',
+    allow: 'Allow publishing',
+    stop: 'Stop publishing',
+    set: setPublish,
   },
 ] as const;
 
@@ -106,6 +122,8 @@ export default function StaffScreen({ staff: me }: ScreenProps) {
               {m.role} · {m.status}
               {m.role === 'staff' && (m.personalData ? ' · sees customer data' : '')}
               {m.role === 'staff' && (m.refunds ? ' · may send refunds' : '')}
+              {m.role === 'staff' && (m.sales ? ' · sees sales figures' : '')}
+              {m.role === 'staff' && (m.publish ? ' · may publish' : '')}
               {m.id !== me.id && m.status !== 'removed' && (
                 <span className="desk-row">
                   <button

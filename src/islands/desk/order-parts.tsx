@@ -3,9 +3,17 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import { imageSources } from '../../lib/photos.ts';
 import { telLink, whatsappLink } from '../../lib/desk-view.ts';
 
-/** The delivery address, one line each. */
+/** The delivery address, one line each (the city, region and country alone when the rest is not sent). */
 export function AddressBlock({ order }: { order: DeskOrder }) {
   const a = order.address;
+  if (a.address1 === null)
+    return (
+      <address className="desk-address">
+        {a.city}, {a.state}
+        <br />
+        {a.country}
+      </address>
+    );
   return (
     <address className="desk-address">
       {a.firstName} {a.lastName}

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { emailSchema } from './checkout.ts';
 import { requiredString, requiredText } from './fields.ts';
-import { deskOrderLineSchema } from './desk-order-line.ts';
+import { deskOrderLineSchema, personalSchema } from './desk-order-line.ts';
 
 const success = z.literal(true);
 const daySchema = requiredString('Date is required').check(
@@ -36,7 +36,8 @@ export const deskMailFailureSchema = z.object({
   kind: z.enum(['order-confirmation', 'order-status', 'refund']),
   orderId: z.string(),
   number: z.string(),
-  to: z.string(),
+  /** The shopper's address: null for a member without customers' personal data. */
+  to: personalSchema,
   subject: z.string(),
   error: z.string(),
   attempts: z.number(),

@@ -5,6 +5,12 @@ import { CARD_WAITS } from '../cards.ts';
 import { FINANCIAL_STATES } from '../orders/ledger.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
 
+/**
+ * A customer's detail (name, e-mail, phone, street, postcode) as the desk is sent it: null for a
+ * member the owner has not allowed customers' personal data, so it never leaves the server.
+ */
+export const personalSchema = z.nullable(z.string());
+
 /** One line of the desk's order list. */
 export const deskOrderLineSchema = z.object({
   id: z.string(),
@@ -19,8 +25,10 @@ export const deskOrderLineSchema = z.object({
   currency: z.string(),
   total: z.number(),
   totalPkr: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  name: personalSchema,
+  email: personalSchema,
+  phone: personalSchema,
+  /** Where it goes: what packing needs, sent to every member. */
+  city: z.string(),
   items: z.number(),
 });

@@ -25,6 +25,10 @@ export const deskStaffSchema = z.object({
   personalData: z.boolean(),
   /** Whether they may send refunds (always, for an owner). */
   refunds: z.boolean(),
+  /** Whether they may see sales figures: the business view and the export (always, for an owner). */
+  sales: z.boolean(),
+  /** Whether they may publish the catalogue (always, for an owner). */
+  publish: z.boolean(),
 });
 
 /** Answers of the calls the desk's first drawing waits for. */

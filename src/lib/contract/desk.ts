@@ -4,9 +4,9 @@
 import * as z from 'zod/mini';
 import { ORDER_LIST_MAX } from '../desk.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
-import { deskOrderLineSchema } from './desk-order-line.ts';
+import { deskOrderLineSchema, personalSchema } from './desk-order-line.ts';
 import { DESK_START_ANSWER_SCHEMAS, deskStaffSchema, roleSchema } from './desk-start.ts';
-import { addressSchema, emailSchema } from './checkout.ts';
+import { emailSchema } from './checkout.ts';
 import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema, refundBodySchema } from './payments.ts';
@@ -70,6 +70,8 @@ export const DESK_REQUESTS = {
     from: z.optional(daySchema),
     to: z.optional(daySchema),
     q: z.optional(requiredText('Search text is required', 100)),
+    /** `toPack`: the orders waiting to be packed (as the bar counts them), oldest first. */
+    view: z.optional(z.enum(['toPack'], { error: 'View must be toPack' })),
     limit: z.optional(limitSchema),
   }),
   deskOrder: z.object({ order: requiredText('Order id or number is required', 64) }),
@@ -145,6 +147,23 @@ export const deskPaymentSchema = z.object({
   note: z.nullable(z.string()),
 });
 
+/**
+ * The delivery address as the desk is sent it: the city, region and country always (packing and the
+ * courier need them), the name, contacts, street and postcode only to a member who may see them.
+ */
+export const deskAddressSchema = z.object({
+  firstName: personalSchema,
+  lastName: personalSchema,
+  email: personalSchema,
+  address1: personalSchema,
+  address2: z.optional(personalSchema),
+  country: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: personalSchema,
+  mobile: personalSchema,
+});
+
 /** An order as the desk's detail shows it. */
 export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   /** The most that may be recorded now as the exchange's shipping fee; absent when none may. */
@@ -168,7 +187,7 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   amount: z.number(),
   deliveryFee: z.number(),
   rate: z.number(),
-  address: addressSchema,
+  address: deskAddressSchema,
   cancelReason: z.nullable(z.string()),
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),

@@ -21,13 +21,13 @@ export function bodyLimitOf(pathname: string, method: string): number {
   return DEFAULT_BODY_BYTES;
 }
 
-/** Who may make a call: anyone; a signed-in shopper (token header); a staff member; the owner. */
 /**
- * Who may make a call: anyone, a signed-in shopper, any desk member, the owner, `personalData`:
- * the owner and the members the owner allowed to see customers' personal data, or `refunds`: the
- * owner and the members the owner allowed to send refunds.
+ * Who may make a call: anyone, a signed-in shopper, any desk member, the owner, or a grant: the
+ * owner and the members the owner allowed it (`personalData`: customers' personal data; `refunds`;
+ * `sales`: sales figures; `publish`: publishing the catalogue).
  */
-export type Access = 'anyone' | 'shopper' | 'staff' | 'owner' | 'personalData' | 'refunds';
+export type Access =
+  'anyone' | 'shopper' | 'staff' | 'owner' | 'personalData' | 'refunds' | 'sales' | 'publish';
 
 /**
  * The Netlify function that serves a call, grouped by who calls: `shop` the public calls (and the
@@ -447,6 +447,26 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Allows a member to send refunds, or stops it',
   },
+  deskStaffSales: {
+    method: 'POST',
+    paths: ['/api/desk/staff/sales'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskStaffPersonalData',
+    answer: 'deskStaffChange',
+    msg: false,
+    summary: 'Allows a member sales figures (the business view, the export), or stops it',
+  },
+  deskStaffPublish: {
+    method: 'POST',
+    paths: ['/api/desk/staff/publish'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskStaffPersonalData',
+    answer: 'deskStaffChange',
+    msg: false,
+    summary: 'Allows a member to publish the catalogue, or stops it',
+  },
   deskStaffRemove: {
     method: 'POST',
     paths: ['/api/desk/staff/remove'],
@@ -485,7 +505,8 @@ export const ENDPOINTS = {
     request: 'deskOrders',
     answer: 'deskOrders',
     msg: false,
-    summary: 'Orders newest first: filters, search, counts per status',
+    summary:
+      'Orders newest first: filters, search, counts per status; customer details only to those allowed',
   },
   deskOrder: {
     method: 'POST',
@@ -615,7 +636,7 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/business'],
     router: 'desk',
-    access: 'staff',
+    access: 'sales',
     request: 'deskBusiness',
     answer: 'deskBusiness',
     msg: false,
@@ -635,11 +656,12 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/orders/export'],
     router: 'desk',
-    access: 'personalData',
+    access: 'sales',
     request: 'deskExport',
     answer: 'deskCsv',
     msg: false,
-    summary: 'Orders placed in a period (Karachi days) as a CSV file',
+    summary:
+      'Orders placed in a period (Karachi days) as a CSV file; customer columns only to those allowed',
   },
   // Health for an uptime monitor.
   health: {
@@ -807,12 +829,12 @@ export const ENDPOINTS = {
     method: 'POST',
     paths: ['/api/desk/catalogue/publish'],
     router: 'desk',
-    access: 'owner',
+    access: 'publish',
     request: 'deskPublish',
     answer: 'deskCatalogue',
     msg: false,
     summary:
-      'Publishes the draft catalogue as the next version and starts its deploy (owner only; audited)',
+      'Publishes the draft catalogue as the next version and starts its deploy (owner, or allowed; audited)',
   },
   deskPublishProgress: {
     method: 'POST',

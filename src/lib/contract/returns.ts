@@ -9,6 +9,7 @@ import {
   RETURN_STATES,
 } from '../returns/states.ts';
 import { humanText, requiredText } from './fields.ts';
+import { personalSchema } from './desk-order-line.ts';
 
 const success = z.literal(true);
 const stateSchema = z.enum(RETURN_STATES);
@@ -110,9 +111,9 @@ export const deskReturnSchema = z.extend(shopperReturnSchema, {
   version: z.number(),
   orderId: z.string(),
   number: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  name: personalSchema,
+  email: personalSchema,
+  phone: personalSchema,
   paymentMethod: z.string(),
   totalPkr: z.number(),
   /** Where a cash-on-delivery return's refund goes, as people read it ("IBAN PK36 SCBL …"), or null. */

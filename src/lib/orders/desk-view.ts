@@ -24,12 +24,15 @@ export const ORDER_VIEW_TEXT = {
   noPayments: 'No payment recorded yet.',
   noReturns: 'No return or exchange requests.',
   noOpenReturns: 'No open return or exchange requests.',
+  /** Where a customer's details would be, to a member the owner has not allowed them. */
+  customerHidden:
+    "The customer's name, contacts and street are for the owner and the members the owner allows.",
 } as const;
 
 /** What the refund form says itself. */
 export const REFUND_VIEW_TEXT = {
-  confirm: (amount: string, method: string, email: string) =>
-    `Refund ${amount} by ${method}? ${email} is mailed the amount, the method and when to expect it.`,
+  confirm: (amount: string, method: string, email: string | null) =>
+    `Refund ${amount} by ${method}? ${email ?? 'The shopper'} is mailed the amount, the method and when to expect it.`,
 } as const;
 
 /**

@@ -113,6 +113,8 @@ export function toDeskStaff(staff: StaffRecord): DeskStaff {
     inviteExpiresAt: staff.status === 'invited' ? staff.inviteExpiresAt : null,
     personalData: seesPersonalData(staff),
     refunds: mayRefund(staff),
+    sales: seesSales(staff),
+    publish: mayPublish(staff),
   };
 }
 
@@ -124,19 +126,43 @@ export const seesPersonalData = (staff: Pick<StaffRecord, 'role' | 'personalData
 export const mayRefund = (staff: Pick<StaffRecord, 'role' | 'refunds'>): boolean =>
   staff.role === 'owner' || staff.refunds === true;
 
+/** Whether a member may see sales figures (the business view, the export): an owner, or one allowed. */
+export const seesSales = (staff: Pick<StaffRecord, 'role' | 'sales'>): boolean =>
+  staff.role === 'owner' || staff.sales === true;
+
+/** Whether a member may publish the catalogue: an owner, or a member the owner allowed. */
+export const mayPublish = (staff: Pick<StaffRecord, 'role' | 'publish'>): boolean =>
+  staff.role === 'owner' || staff.publish === true;
+
 /** What the owner may grant a member, each with who has it and the words the desk says. */
 const GRANTS = {
   personalData: {
     has: seesPersonalData,
+    only: DESK_ANSWERS.personalDataOnly,
     ownersHave: DESK_ANSWERS.ownersHavePersonalData,
     set: DESK_ANSWERS.personalDataSet,
     unchanged: DESK_ANSWERS.personalDataUnchanged,
   },
   refunds: {
     has: mayRefund,
+    only: DESK_ANSWERS.refundsOnly,
     ownersHave: DESK_ANSWERS.ownersHaveRefunds,
     set: DESK_ANSWERS.refundsSet,
     unchanged: DESK_ANSWERS.refundsUnchanged,
+  },
+  sales: {
+    has: seesSales,
+    only: DESK_ANSWERS.salesOnly,
+    ownersHave: DESK_ANSWERS.ownersHaveSales,
+    set: DESK_ANSWERS.salesSet,
+    unchanged: DESK_ANSWERS.salesUnchanged,
+  },
+  publish: {
+    has: mayPublish,
+    only: DESK_ANSWERS.publishOnly,
+    ownersHave: DESK_ANSWERS.ownersHavePublish,
+    set: DESK_ANSWERS.publishSet,
+    unchanged: DESK_ANSWERS.publishUnchanged,
   },
 } as const;
 
@@ -510,7 +536,7 @@ export async function signOut(
 export async function authenticateStaff(
   deps: Deps,
   token: string | null,
-  access: 'staff' | 'owner' | 'personalData' | 'refunds',
+  access: 'staff' | 'owner' | StaffGrant,
 ): Promise<StaffRecord> {
   if (!token) throw unauthenticated(DESK_ANSWERS.signInRequired);
   const keys = verifyingKeys(deps.config);
@@ -528,9 +554,8 @@ export async function authenticateStaff(
   )
     throw unauthenticated(DESK_ANSWERS.sessionEnded);
   if (access === 'owner' && staff.role !== 'owner') throw forbidden(DESK_ANSWERS.ownerOnly);
-  if (access === 'personalData' && !seesPersonalData(staff))
-    throw forbidden(DESK_ANSWERS.personalDataOnly);
-  if (access === 'refunds' && !mayRefund(staff)) throw forbidden(DESK_ANSWERS.refundsOnly);
+  if (access !== 'staff' && access !== 'owner' && !GRANTS[access].has(staff))
+    throw forbidden(GRANTS[access].only);
   return staff;
 }
 
@@ -610,8 +635,8 @@ export async function changeRole(
 }
 
 /**
- * The owner grants a member a right (customers' personal data: the orders export and the customer
- * look-up; refunds), or takes it back, audited. Owners always have both; no one changes their own.
+ * The owner grants a member a right (customers' personal data; refunds; sales figures; publishing
+ * the catalogue), or takes it back, audited. Owners always have each; no one changes their own.
  */
 export async function setGrant(
   store: Store,

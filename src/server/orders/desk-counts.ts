@@ -6,7 +6,7 @@ import { CARD } from '../../lib/payments.ts';
 import type { OrderHead, Store } from '../store/port.ts';
 
 /** Whether an order placed is the shop's to pack: not a card order still waiting for its payment. */
-const toPack = (o: OrderHead) =>
+export const toPack = (o: OrderHead) =>
   o.status === 'Order Placed' && !(o.paymentMethod === CARD && !isPaidInFull(o));
 
 /** The counts beside the desk's Orders and Returns entries. */

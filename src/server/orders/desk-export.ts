@@ -40,6 +40,9 @@ const inRupees = (o: OrderRecord, figure: keyof ReturnType<typeof orderBooks>) =
 /** The distinct values, in the order first met, joined with "; ". */
 const joined = (values: readonly string[]) => [...new Set(values)].join('; ');
 
+/** The export's columns that name or reach the shopper: only for those who may see them. */
+const PERSONAL_COLUMNS = new Set(['Name', 'E-mail', 'Phone', 'Address', 'Postcode']);
+
 /** The export's columns, in order: header and how each order fills it. */
 const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Number', (o) => `#${shortNumber(o.id)}`],
@@ -93,11 +96,15 @@ const COLUMNS: readonly [string, (o: OrderRecord) => string | number][] = [
   ['Tracking number', (o) => o.shipping?.trackingNumber ?? ''],
 ];
 
-/** Orders as CSV text (RFC 4180: CRLF between rows), header first. */
-export function ordersToCsv(orders: readonly OrderRecord[]): string {
+/**
+ * Orders as CSV text (RFC 4180: CRLF between rows), header first; without the customer's name,
+ * contacts, street and postcode unless `personal` (a member the owner allowed them).
+ */
+export function ordersToCsv(orders: readonly OrderRecord[], personal = true): string {
+  const columns = personal ? COLUMNS : COLUMNS.filter(([header]) => !PERSONAL_COLUMNS.has(header));
   return csvText([
-    COLUMNS.map(([header]) => header),
-    ...orders.map((o) => COLUMNS.map(([, value]) => value(o))),
+    columns.map(([header]) => header),
+    ...orders.map((o) => columns.map(([, value]) => value(o))),
   ]);
 }
 
@@ -113,12 +120,13 @@ export function checkPeriod(from: string, to: string): void {
 /**
  * The export as a file answer (text/csv, a filename, never cached), with a UTF-8 byte-order mark
  * so a spreadsheet reads Urdu and accented names right. The export is audited: it is the shop's
- * customer data leaving the desk.
+ * sales, and with `personal` its customers' data, leaving the desk.
  */
 export async function exportOrders(
   deps: Deps,
   staff: StaffRecord,
   period: { from: string; to: string },
+  personal: boolean,
 ): Promise<Response> {
   checkPeriod(period.from, period.to);
   const orders = (await deps.store.orders.list())
@@ -129,8 +137,9 @@ export async function exportOrders(
     .reverse();
   await audit(deps.store, staff, 'orders.export', `orders:${period.from}..${period.to}`, null, {
     rows: orders.length,
+    personal,
   });
-  return new Response(`\uFEFF${ordersToCsv(orders)}`, {
+  return new Response(`\uFEFF${ordersToCsv(orders, personal)}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="orders-${period.from}-to-${period.to}.csv"`,

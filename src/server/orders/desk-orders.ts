@@ -33,6 +33,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { OrderEvent, OrderHead, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
+import { toPack } from './desk-counts.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
 import { NO_DETAILS, paymentView, withPaymentEvents } from './payment-view.ts';
@@ -72,6 +73,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     name: fullName(o),
     email: o.address.email,
     phone: o.address.mobile,
+    city: o.address.city,
     items: o.items.reduce((n, i) => n + i.quantity, 0),
   };
 }
@@ -158,18 +160,30 @@ function searchOf(q: string) {
   return { text, number: parseShortNumber(text), tail };
 }
 
-/** Whether an order matches a search: its short number, e-mail, phone or name. */
-function matchesSearch(o: OrderHead, search: ReturnType<typeof searchOf>): boolean {
+/**
+ * Whether an order matches a search: its short number, or (for a member who may see customers'
+ * details) its e-mail, phone or name: else a search would tell who ordered what.
+ */
+function matchesSearch(
+  o: OrderHead,
+  search: ReturnType<typeof searchOf>,
+  byCustomer: boolean,
+): boolean {
   const { text, number, tail } = search;
   if (number && shortNumber(o.id) === number) return true;
   if (o.id === text) return true;
+  if (!byCustomer) return false;
   if (o.email.toLowerCase().includes(text)) return true;
   if (`${o.firstName} ${o.lastName}`.toLowerCase().includes(text)) return true;
   return tail.length >= 4 && phoneDigits(o.mobile).includes(tail);
 }
 
-/** The desk's order list: newest first, filtered; counts per status over the other filters. */
-export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
+/**
+ * The desk's order list: newest first (the `toPack` view: the orders to pack, oldest first),
+ * filtered; counts per status over the other filters. A search
+ * matches customers' details only `byCustomer` (a member allowed to see them).
+ */
+export async function listDeskOrders(store: Store, body: DeskOrdersBody, byCustomer = true) {
   const status = body.status === undefined ? undefined : parseStatus(body.status);
   if (body.from && body.to && body.from > body.to) throw invalid(DESK_ANSWERS.badDates);
   const search = body.q === undefined ? null : searchOf(body.q);
@@ -180,14 +194,16 @@ export async function listDeskOrders(store: Store, body: DeskOrdersBody) {
     if (body.payment && financialState(o) !== body.payment) return false;
     if (since !== null && o.date < since) return false;
     if (until !== null && o.date >= until) return false;
-    return search === null || matchesSearch(o, search);
+    return search === null || matchesSearch(o, search, byCustomer);
   });
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
     OrderStatus,
     number
   >;
   for (const o of rest) counts[o.status]++;
-  const matching = status ? rest.filter((o) => o.status === status) : rest;
+  const shown = status ? rest.filter((o) => o.status === status) : rest;
+  // To pack: the oldest waiting first, so the order waiting longest is packed next.
+  const matching = body.view === 'toPack' ? shown.filter(toPack).reverse() : shown;
   const page = await store.orders.getMany(matching.slice(0, body.limit ?? 100).map((o) => o.id));
   return {
     success: true as const,

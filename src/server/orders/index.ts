@@ -3,6 +3,14 @@
 export { addCartItem, getCart, removeCartItem, replaceCart, updateCartItem } from './carts.ts';
 export { businessView, customerLookup } from './desk-business.ts';
 export { countsNeedingAction } from './desk-counts.ts';
+export {
+  lineFor,
+  mailFailureFor,
+  orderFor,
+  returnFor,
+  withOrderFor,
+  type Sees,
+} from './desk-privacy.ts';
 export { checkPeriod, exportOrders, ordersToCsv } from './desk-export.ts';
 export {
   findOrder,

@@ -217,6 +217,24 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
 
 /** The owner lets `member` send refunds, through the desk's API (as Staff's "Allow refunds" does). */
 export async function allowRefunds(request: APIRequestContext, owner: Member, member: Member) {
+  await allowGrant(request, owner, member, 'refunds');
+}
+
+/** The desk call through which the owner grants each right. */
+const GRANT_PATHS = {
+  personalData: '/api/desk/staff/personal-data',
+  refunds: '/api/desk/staff/refunds',
+  sales: '/api/desk/staff/sales',
+  publish: '/api/desk/staff/publish',
+} as const;
+
+/** The owner grants `member` a right through the desk's API, as Staff's "Allow …" buttons do. */
+export async function allowGrant(
+  request: APIRequestContext,
+  owner: Member,
+  member: Member,
+  grant: keyof typeof GRANT_PATHS,
+) {
   const list = await request.post('/api/desk/staff/list', {
     headers: { token: owner.token },
     data: {},
@@ -224,7 +242,7 @@ export async function allowRefunds(request: APIRequestContext, owner: Member, me
   expect(list.status(), await list.text()).toBe(200);
   const { staff } = (await list.json()) as { staff: { id: string; email: string }[] };
   const found = staff.find((s) => s.email === member.email);
-  const allowed = await request.post('/api/desk/staff/refunds', {
+  const allowed = await request.post(GRANT_PATHS[grant], {
     headers: { token: owner.token },
     data: { staffId: found!.id, allowed: true },
   });

@@ -35,6 +35,10 @@ export interface StaffRecord {
    * always may; absent on records made before the grant existed (not granted).
    */
   refunds?: boolean;
+  /** The owner let this member see sales figures (the business view, the export); absent: not. */
+  sales?: boolean;
+  /** The owner let this member publish the catalogue; absent: not granted. */
+  publish?: boolean;
   createdAt: string;
 }
 
