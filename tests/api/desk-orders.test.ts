@@ -341,7 +341,7 @@ describe('moving orders from the desk', { timeout: 60_000 }, () => {
     const texts = mails
       .map((f) => readFileSync(path.join(env.dir, 'outbox', f), 'utf8'))
       .join('\n');
-    expect(texts).toContain(`Your order #${number} is now Out for Delivery.`);
+    expect(texts).toContain(`Your order #${number} is out for delivery.`);
     expect(texts).toContain('Tracking number: LHR-778');
   });
 
