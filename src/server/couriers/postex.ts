@@ -130,8 +130,14 @@ function reshapeTracking(dist: z.infer<typeof tracked>): ParcelTracking {
   const last = events.at(-1);
   const status = dist.transactionStatus ?? last?.status ?? '';
   const byStatus = STATUSES[status.trim().toLowerCase()];
-  // The last step says the most (an attempt's reason, a refusal); the order status is the fallback.
-  const state = last && last.state !== 'unknown' ? last.state : (byStatus ?? 'unknown');
+  // A cancelled order says so in its status only; otherwise the last step says the most (an
+  // attempt's reason, a refusal) and the order's status is the fallback.
+  const state =
+    byStatus === 'cancelled'
+      ? byStatus
+      : last && last.state !== 'unknown'
+        ? last.state
+        : (byStatus ?? 'unknown');
   return { trackingNumber: dist.trackingNumber, state, status, events };
 }
 
