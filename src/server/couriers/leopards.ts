@@ -28,7 +28,7 @@ import {
   type Remittance,
   type ShipmentRequest,
 } from './port.ts';
-import { checkShipment, codRupees } from './shipment.ts';
+import { checkShipment, codRupees, localMobile } from './shipment.ts';
 
 /** Leopards' production API; its staging server is https://merchantapistaging.leopardscourier.com/api. */
 export const LEOPARDS_API_URL = 'https://merchantapi.leopardscourier.com/api';
@@ -235,7 +235,7 @@ export function leopardsCourier(settings: LeopardsSettings): CourierAdapter {
           shipment_phone: 'self',
           shipment_address: 'self',
           consignment_name_eng: request.consignee.name,
-          consignment_phone: request.consignee.phone,
+          consignment_phone: localMobile(request.consignee.phone),
           consignment_address: request.consignee.address,
           special_instructions: request.description || 'n/a',
         }),

@@ -27,7 +27,7 @@ import {
   type Remittance,
   type ShipmentRequest,
 } from './port.ts';
-import { codRupees, checkShipment } from './shipment.ts';
+import { codRupees, checkShipment, localMobile } from './shipment.ts';
 
 /** PostEx's production API; its staging server is https://stg-api.postex.pk/services/integration/api. */
 export const POSTEX_API_URL = 'https://api.postex.pk/services/integration/api';
@@ -226,7 +226,7 @@ export function postexCourier(settings: PostexSettings): CourierAdapter {
         invoicePayment: codRupees('PostEx', request.cod),
         orderDetail: request.description,
         customerName: request.consignee.name,
-        customerPhone: request.consignee.phone,
+        customerPhone: localMobile(request.consignee.phone),
         deliveryAddress: request.consignee.address,
         cityName: request.consignee.city,
         items: request.pieces,

@@ -20,6 +20,14 @@ export function codRupees(courier: string, cod: Money): number {
   return rupees;
 }
 
+/** A Pakistani mobile number as couriers take it: 03001234567 (from +92 300 1234567, 0300-1234567). */
+export function localMobile(phone: string): string {
+  const digits = phone.replace(/[\s()-]/g, '');
+  if (digits.startsWith('+92')) return `0${digits.slice(3)}`;
+  if (/^92\d{10}$/.test(digits)) return `0${digits.slice(2)}`;
+  return digits;
+}
+
 /** Refuses a shipment no courier should be asked to book. */
 export function checkShipment(courier: string, request: ShipmentRequest): void {
   const problem = shipmentProblem(request);
@@ -35,7 +43,7 @@ function shipmentProblem(request: ShipmentRequest): string | null {
   const { name, phone, address, city } = request.consignee;
   if (!name.trim() || !address.trim() || !city.trim())
     return 'the consignee needs a name, address and city';
-  if (!/^(\+92|0)3\d{9}$/.test(phone.replace(/[\s-]/g, '')))
+  if (!/^03\d{9}$/.test(localMobile(phone)))
     return 'the consignee phone must be a Pakistani mobile number (03xx xxxxxxx)';
   if (!request.orderRef.trim() || request.orderRef.length > 40)
     return 'the order reference must be 1 to 40 characters';
