@@ -35,3 +35,4 @@ export {
   type CourierAccount,
   type CourierName,
 } from './registry.ts';
+export { courierFromConfig, type CourierConnection } from './connection.ts';
