@@ -28,6 +28,7 @@ import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts'
 import { alertReturnRequested } from './orders/index.ts';
 import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
+import { bookCourier, courierLabel } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
@@ -271,6 +272,9 @@ export const SERVICES: Services = {
   deskBusiness: ({ deps }) => businessView(deps),
   deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
   deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body),
+  // Couriers.
+  deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
+  deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {

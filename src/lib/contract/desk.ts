@@ -19,6 +19,7 @@ import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
 import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
+import { COURIER_ANSWER_SCHEMAS, COURIER_REQUESTS } from './desk-couriers.ts';
 
 const success = z.literal(true);
 const codeSchema = requiredText('Code is required', 12);
@@ -94,6 +95,8 @@ export const DESK_REQUESTS = {
   deskRefund: refundBodySchema,
   // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_REQUESTS,
+  // Book a courier, download the airway bill.
+  ...COURIER_REQUESTS,
   // A colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
   // Read one product for editing, save one.
@@ -246,6 +249,7 @@ export const DESK_ANSWER_SCHEMAS = {
   ...PUBLISH_ANSWER_SCHEMAS,
   ...PUSH_ANSWER_SCHEMAS,
   ...PASSKEY_ANSWER_SCHEMAS,
+  ...COURIER_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;
