@@ -204,6 +204,22 @@ describe.each(KITS)('the $name adapter against its stand-in', (kit) => {
     );
   });
 
+  it('moves a parcel through the control address a person uses by hand, and refuses an impossible move', async () => {
+    const { trackingNumber } = await courier.book(shipment());
+    const move = (state: string) =>
+      fetch(`${standIn.url}/__stand-in/move`, {
+        method: 'POST',
+        body: JSON.stringify({ trackingNumber, state }),
+      });
+    expect((await move('picked_up')).status).toBe(200);
+    const impossible = await move('delivered');
+    expect(impossible.status).toBe(400);
+    expect(await impossible.json()).toEqual({
+      message: 'a picked_up parcel cannot become delivered',
+    });
+    expect((await courier.track([trackingNumber]))[0]?.state).toBe('picked_up');
+  });
+
   it('refuses more than 1,000 tracking numbers in one call without asking the courier', async () => {
     const before = standIn.state.calls;
     const numbers = Array.from({ length: 1001 }, (_, index) => kit.unknownNumber(index));
