@@ -134,7 +134,7 @@ const envSchema = z.object({
     .refine(isCourierUrl, 'must be https://, or a local stand-in')
     .optional(),
   /** How long one courier call may take, whole answer included. */
-  COURIER_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  COURIER_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(8000),
   // Web Push (the desk's alerts on members' devices). All three, or none: a local run keeps
   // generated keys in DATA_DIR; a deployed shop without them sends no push.
   /** The VAPID public key: an uncompressed P-256 point, base64url (`npx web-push generate-vapid-keys`). */

@@ -4,8 +4,8 @@
 import { explainFetchError } from '../fetch-error.ts';
 import { CourierError, MAX_PARCELS_PER_CALL } from './port.ts';
 
-/** How long a courier may take to answer, unless the adapter is told otherwise. */
-export const DEFAULT_COURIER_TIMEOUT_MS = 15_000;
+/** How long a courier may take to answer, unless told otherwise: within the 10 s a deployed function has. */
+export const DEFAULT_COURIER_TIMEOUT_MS = 8000;
 /** A JSON answer is a few hundred kilobytes at most; an airway bill of ten parcels a few MB. */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
