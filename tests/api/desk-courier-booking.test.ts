@@ -90,6 +90,15 @@ describe('Book with the courier', { timeout: 60_000 }, () => {
     });
   });
 
+  it("shows the booking on the order's detail once booked, and nothing before", async () => {
+    const order = await packing();
+    const show = async () =>
+      (await deskCall('orders/show', { body: { order: order.id }, token: staff.token })).body.order;
+    expect(await show()).not.toHaveProperty('booking');
+    const booked = await book(order.id);
+    expect((await show()).booking).toEqual(booked.body.booking);
+  });
+
   it('answers a second tap with the same booking and books nothing new', async () => {
     const order = await packing();
     const first = await book(order.id);

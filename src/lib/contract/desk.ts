@@ -19,7 +19,11 @@ import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
 import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
-import { COURIER_ANSWER_SCHEMAS, COURIER_REQUESTS } from './desk-couriers.ts';
+import {
+  COURIER_ANSWER_SCHEMAS,
+  COURIER_REQUESTS,
+  deskCourierBookingSchema,
+} from './desk-couriers.ts';
 
 const success = z.literal(true);
 const codeSchema = requiredText('Code is required', 12);
@@ -175,6 +179,8 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   cancelReason: z.nullable(z.string()),
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
+  /** The parcel booked with a courier from the desk; absent until it is booked. */
+  booking: z.optional(deskCourierBookingSchema),
   timeline: z.array(deskEventSchema),
   // The wallet number and the payments recorded.
   walletNumber: z.nullable(z.string()),

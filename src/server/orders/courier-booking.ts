@@ -3,16 +3,17 @@
 // writes the tracking number under its claim: a second tap, or a second member, finds the claim
 // and books nothing. A courier that is down or refuses lets the claim go, so nothing changes.
 import { randomUUID } from 'node:crypto';
-import { COURIER_MESSAGES, type DeskCourierBooking } from '../../lib/contract/desk-couriers.ts';
+import { COURIER_MESSAGES } from '../../lib/contract/desk-couriers.ts';
 import { money, zeroMoney } from '../../lib/money.ts';
 import { ORDER_STATUSES } from '../../lib/orders/moves.ts';
 import { shortNumber } from '../../lib/desk.ts';
-import { COURIERS, CourierError, courierFromConfig, isCourierName } from '../couriers/index.ts';
+import { CourierError, courierFromConfig } from '../couriers/index.ts';
 import type { CourierConnection, ShipmentRequest } from '../couriers/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound, unavailable, unprocessable } from '../errors.ts';
 import { actorOf, audit } from '../operations/index.ts';
 import type { CourierBooking, OrderRecord, StaffRecord } from '../store/port.ts';
+import { deskBooking } from './courier-view.ts';
 import { findOrder } from './desk-orders.ts';
 import { dueMinor } from './payment-view.ts';
 
@@ -20,20 +21,6 @@ const PACKING = { statuses: ['Packing'] as const };
 /** What a parcel weighs per item until products carry their own weight. */
 const GRAMS_PER_ITEM = 500;
 const MAX_GRAMS = 50_000;
-
-/** The booking as the desk shows it. */
-function deskBooking(booking: CourierBooking): DeskCourierBooking {
-  return {
-    courier: booking.courier,
-    courierLabel: isCourierName(booking.courier)
-      ? COURIERS[booking.courier].label
-      : booking.courier,
-    trackingNumber: booking.trackingNumber ?? '',
-    bookedAt: booking.bookedAt ?? booking.claimedAt,
-    labelAvailable: booking.trackingNumber !== null,
-    test: booking.test,
-  };
-}
 
 /** The parcel an order makes: COD is what is still due on a COD order, in whole rupees. */
 export function shipmentOf(order: OrderRecord): ShipmentRequest {
