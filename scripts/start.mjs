@@ -26,6 +26,7 @@ import {
 import { laterPhotos, photoBuildInChild } from './later-photos.ts';
 import { forgetServedAt, recordServedAt } from '../src/server/operations/index.ts';
 import { startLocalSafepay } from './local-safepay.ts';
+import { startLocalCouriers } from './local-couriers.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -38,6 +39,8 @@ process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 // Without the owner's Safepay keys, cards go through a local stand-in of Safepay (a test page with
 // Pay, Decline and Cancel, sending signed webhooks), so the card flow works on a fresh clone.
 const safepay = await startLocalSafepay({ port, host });
+// Without courier keys, Book on the desk books with local stand-ins of PostEx and Leopards.
+const couriers = await startLocalCouriers();
 
 const builtHere = process.env.SKIP_BUILD !== '1';
 if (builtHere) {
@@ -200,6 +203,7 @@ async function stop(signal) {
   forgetServedAt(process.env.DATA_DIR);
   await settleApi();
   await safepay?.close();
+  await couriers?.close();
   await netlify.stop().catch(() => {});
   await closeStore().catch(() => {});
   process.exit(0);

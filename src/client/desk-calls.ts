@@ -70,7 +70,7 @@ export function uploadPhoto(
 
 /** A desk call that answers a file rather than JSON. */
 export type DeskFileCall = {
-  [N in DeskCall]: (typeof ENDPOINTS)[N]['answer'] extends 'deskCsv' ? N : never;
+  [N in DeskCall]: (typeof ENDPOINTS)[N]['answer'] extends 'deskCsv' | 'deskPdf' ? N : never;
 }[DeskCall];
 
 /** A file the desk received: its bytes and the name the server gave it. */

@@ -43,6 +43,8 @@ export const DESK_ROUTES = {
   deskBusiness: ['POST', '/api/desk/business', 'deskBusiness'],
   deskCustomer: ['POST', '/api/desk/customer', 'deskCustomer'],
   deskExport: ['POST', '/api/desk/orders/export', 'deskCsv'],
+  deskBookCourier: ['POST', '/api/desk/orders/book-courier', 'deskBooked'],
+  deskCourierLabel: ['POST', '/api/desk/orders/courier-label', 'deskPdf'],
   deskProductStock: ['POST', '/api/desk/products/stock', 'deskProductState'],
   deskProductArchive: ['POST', '/api/desk/products/archive', 'deskProductState'],
   deskProductRestore: ['POST', '/api/desk/products/restore', 'deskProductState'],

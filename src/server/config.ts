@@ -104,6 +104,37 @@ const envSchema = z.object({
     .optional(),
   /** How long one Safepay call may take, whole answer included. */
   SAFEPAY_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  // Couriers (docs/couriers.md). The keys of the owner's courier account; without them a local
+  // run books with the courier's stand-in and a deployed shop offers no booking.
+  /** The courier Book uses: postex or leopards (the one whose keys are set, when unset). */
+  DEFAULT_COURIER: z
+    .enum(['postex', 'leopards'], { error: 'must be postex or leopards' })
+    .optional(),
+  /** The API token from PostEx's merchant portal. */
+  POSTEX_API_TOKEN: z
+    .string()
+    .min(8, "must be the API token from PostEx's merchant portal")
+    .optional(),
+  /** The PostEx pickup address code to book from; PostEx's default pickup address when unset. */
+  POSTEX_PICKUP_ADDRESS_CODE: z
+    .string()
+    .regex(/^[\w-]{1,20}$/, 'must be a pickup address code')
+    .optional(),
+  /** The API key and password from Leopards' merchant portal (API management). */
+  LEOPARDS_API_KEY: z
+    .string()
+    .min(8, "must be the API key from Leopards' merchant portal")
+    .optional(),
+  LEOPARDS_API_PASSWORD: z.string().min(1).optional(),
+  /** Another PostEx API (its staging server, or a local stand-in on loopback). */
+  POSTEX_API_URL: z.url().refine(isCourierUrl, 'must be https://, or a local stand-in').optional(),
+  /** Another Leopards API (its staging server, or a local stand-in on loopback). */
+  LEOPARDS_API_URL: z
+    .url()
+    .refine(isCourierUrl, 'must be https://, or a local stand-in')
+    .optional(),
+  /** How long one courier call may take, whole answer included. */
+  COURIER_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(8000),
   // Web Push (the desk's alerts on members' devices). All three, or none: a local run keeps
   // generated keys in DATA_DIR; a deployed shop without them sends no push.
   /** The VAPID public key: an uncompressed P-256 point, base64url (`npx web-push generate-vapid-keys`). */
@@ -169,6 +200,24 @@ export const SAFEPAY_KEYS = [
 function isWebhookSecret(text: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return false;
   return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length >= 16;
+}
+
+/** A courier API address: HTTPS, or HTTP on loopback (a local stand-in). */
+function isCourierUrl(text: string): boolean {
+  return new URL(text).protocol === 'https:' || isLoopback(text);
+}
+
+/** What is wrong with the courier variables taken together. */
+function courierProblems(env: Env, production: boolean): string[] {
+  const problems: string[] = [];
+  if (Boolean(env.LEOPARDS_API_KEY) !== Boolean(env.LEOPARDS_API_PASSWORD))
+    problems.push(
+      `${env.LEOPARDS_API_KEY ? 'LEOPARDS_API_PASSWORD' : 'LEOPARDS_API_KEY'}: required beside ${env.LEOPARDS_API_KEY ? 'LEOPARDS_API_KEY' : 'LEOPARDS_API_PASSWORD'} (set both Leopards keys, or neither)`,
+    );
+  for (const name of ['POSTEX_API_URL', 'LEOPARDS_API_URL'])
+    if (production && env[name] && isLoopback(env[name]))
+      problems.push(`${name}: points at a local stand-in; a deployed site must not set it`);
+  return problems;
 }
 
 function isLoopback(text: string): boolean {
@@ -258,6 +307,7 @@ export function parseConfig(env: Env = process.env): Config {
   }
   problems.push(...safepayProblems(cleaned, production));
   problems.push(...standInProblems(cleaned, production));
+  problems.push(...courierProblems(cleaned, production));
   problems.push(...vapidProblems(cleaned));
   if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
     problems.push(

@@ -30,6 +30,7 @@ import { businessView, countsNeedingAction, customerLookup } from './orders/inde
 import { exportOrders } from './orders/index.ts';
 import { lineFor, mailFailureFor, returnFor, withOrderFor } from './orders/index.ts';
 import { DESK_OPS_ANSWERS } from '../lib/desk-ops.ts';
+import { bookCourier, courierLabel } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
@@ -306,6 +307,10 @@ export const SERVICES: Services = {
   deskBusiness: ({ deps }) => businessView(deps),
   deskCustomer: ({ deps, body }) => customerLookup(deps, body.email),
   deskExport: ({ deps, staff, body }) => exportOrders(deps, staff, body, seesPersonalData(staff)),
+  // Couriers.
+  // Their answers carry the booking, never the shopper's details.
+  deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
+  deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {

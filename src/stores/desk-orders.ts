@@ -9,7 +9,8 @@ import { ORDER_PAGE, nextOrderLimit } from '../lib/desk-view.ts';
 import { refusalProblems, type FieldProblems } from '../lib/desk-fields.ts';
 import { ApiError } from '../client/api.ts';
 import { deskCall } from '../client/desk-calls.ts';
-import { callDesk, endedSession, messageOf, notifyFailure } from './desk-call.ts';
+import type { DeskFile } from '../client/desk-calls.ts';
+import { callDesk, endedSession, fetchDeskFile, messageOf, notifyFailure } from './desk-call.ts';
 import { herePlace, notify } from './desk-session.ts';
 
 /** The list's filters; empty strings mean "any". */
@@ -182,5 +183,36 @@ export async function moveOrder(
     } catch {
       return { order, moved: false, problems };
     }
+  }
+}
+
+/**
+ * Books an order in Packing with the owner's courier. Answers the order as the server now has it
+ * (booked, or as it was when the courier was down or refused, with the server's message shown).
+ */
+export async function bookCourier(order: DeskOrder): Promise<DeskOrder> {
+  const place = herePlace();
+  try {
+    const answer = await callDesk('deskBookCourier', { order: order.id });
+    notify('success', answer.message, place);
+  } catch (error) {
+    notifyFailure(error, place);
+    if (endedSession(error)) return order;
+  }
+  try {
+    return (await callDesk('deskOrder', { order: order.id })).order;
+  } catch {
+    return order;
+  }
+}
+
+/** A booked order's airway bill as a PDF file, or null (the failure is shown). */
+export async function fetchAirwayBill(order: DeskOrder): Promise<DeskFile | null> {
+  const place = herePlace();
+  try {
+    return await fetchDeskFile('deskCourierLabel', { order: order.id });
+  } catch (error) {
+    notifyFailure(error, place);
+    return null;
   }
 }

@@ -222,6 +222,9 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-business', '/api/desk/business', { body: '{}' }, 401],
   ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
   ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
+  // Couriers: Book, and the airway bill.
+  ['desk-book-courier', '/api/desk/orders/book-courier', { body: '{}' }, 401],
+  ['desk-courier-label', '/api/desk/orders/courier-label', { body: '{}' }, 401],
   ['health', '/api/health', {}, 200],
   // The storefront's stock call, and the desk's product calls (a staff session).
   ['stock', '/api/stock?ids=margalla-commuter-laptop-bagpack', {}, 200],

@@ -17,6 +17,7 @@ import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
 import { PaymentsPanel } from './order-payments.tsx';
 import { ReturnPanel } from './order-return.tsx';
+import { CourierPanel } from './order-courier.tsx';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
 import { ORDER_VIEW_TEXT, deskLineAmounts, timelineLine } from '../../lib/orders/desk-view.ts';
 import { cancelReasonProblems, type FieldProblems } from '../../lib/desk-fields.ts';
@@ -99,6 +100,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
         )}
       </dl>
       <Moves {...parts} />
+      <CourierPanel {...parts} />
       <PaymentsPanel {...parts} />
       <ReturnPanel {...parts} />
       <h2>Items</h2>

@@ -19,6 +19,11 @@ import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
 import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
+import {
+  COURIER_ANSWER_SCHEMAS,
+  COURIER_REQUESTS,
+  deskCourierBookingSchema,
+} from './desk-couriers.ts';
 
 const success = z.literal(true);
 const codeSchema = requiredText('Code is required', 12);
@@ -96,6 +101,8 @@ export const DESK_REQUESTS = {
   deskRefund: refundBodySchema,
   // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_REQUESTS,
+  // Book a courier, download the airway bill.
+  ...COURIER_REQUESTS,
   // A colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
   // Read one product for editing, save one.
@@ -191,6 +198,8 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   cancelReason: z.nullable(z.string()),
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
+  /** The parcel booked with a courier from the desk; absent until it is booked. */
+  booking: z.optional(deskCourierBookingSchema),
   timeline: z.array(deskEventSchema),
   // The wallet number and the payments recorded.
   walletNumber: z.nullable(z.string()),
@@ -265,6 +274,7 @@ export const DESK_ANSWER_SCHEMAS = {
   ...PUBLISH_ANSWER_SCHEMAS,
   ...PUSH_ANSWER_SCHEMAS,
   ...PASSKEY_ANSWER_SCHEMAS,
+  ...COURIER_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

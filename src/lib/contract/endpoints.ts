@@ -663,6 +663,27 @@ export const ENDPOINTS = {
     summary:
       'Orders placed in a period (Karachi days) as a CSV file; customer columns only to those allowed',
   },
+  // Couriers: book an order in Packing, download its airway bill.
+  deskBookCourier: {
+    method: 'POST',
+    paths: ['/api/desk/orders/book-courier'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskBookCourier',
+    answer: 'deskBooked',
+    msg: false,
+    summary: "Books an order in Packing with the owner's courier (a second tap books nothing)",
+  },
+  deskCourierLabel: {
+    method: 'POST',
+    paths: ['/api/desk/orders/courier-label'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskCourierLabel',
+    answer: 'deskPdf',
+    msg: false,
+    summary: "A booked order's airway bill as a PDF file",
+  },
   // Health for an uptime monitor.
   health: {
     method: 'GET',

@@ -34,6 +34,7 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import type { OrderEvent, OrderHead, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
 import { toPack } from './desk-counts.ts';
+import { deskBooking } from './courier-view.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
 import { NO_DETAILS, paymentView, withPaymentEvents } from './payment-view.ts';
@@ -136,6 +137,7 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     cancelReason: o.cancelReason,
     courier: o.shipping?.courier ?? null,
     trackingNumber: o.shipping?.trackingNumber ?? null,
+    ...(o.courierBooking?.state === 'booked' ? { booking: deskBooking(o.courierBooking) } : {}),
     // The wallet number, the payments recorded, and the payments on the timeline.
     timeline: withPaymentEvents(timeline(o), o),
     ...paymentView(o),

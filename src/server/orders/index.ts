@@ -44,3 +44,4 @@ export {
   isUnpaidCard,
 } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';
+export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';

@@ -265,6 +265,20 @@ export function mongoOrders({
         ),
       );
     },
+    // Courier bookings.
+    async writeCourierBooking(id, expectedClaim, next, when) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          {
+            _id: id,
+            status: { $in: [...when.statuses] },
+            'courierBooking.claim': expectedClaim ?? { $exists: false },
+          },
+          next ? { $set: { courierBooking: next } } : { $unset: { courierBooking: '' } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
     // Removed orders.
     async hideForOwner(id, userId) {
       const result = await orders.updateOne({ _id: id, userId }, { $set: { hiddenByOwner: true } });

@@ -45,6 +45,33 @@ export interface OrderRecord extends Omit<
   hiddenByOwner?: boolean;
   /** A card order's payment at the gateway: absent until one is opened (the gateway was down). */
   card?: CardCharge;
+  /** The parcel booked with a courier from the desk: absent until someone taps Book. */
+  courierBooking?: CourierBooking;
+}
+
+/**
+ * An order's booking with a courier. A tap claims it first ('booking', under a claim id of its
+ * own), then asks the courier, then writes the answer ('booked') or lets the claim go: so a
+ * second tap, or a second member, never books the parcel twice.
+ */
+export interface CourierBooking {
+  /** The id of the tap that claimed the booking: only it may complete or release it. */
+  claim: string;
+  /** The registry's name of the courier ('postex', 'leopards'). */
+  courier: string;
+  state: 'booking' | 'booked';
+  /** When the claim was written (ISO 8601). */
+  claimedAt: string;
+  /** Who tapped Book. */
+  by: { id: string; email: string };
+  /** The courier's consignment number, once booked. */
+  trackingNumber: string | null;
+  /** Where the courier serves the airway bill, when it names an address (Leopards' slip link). */
+  labelUrl: string | null;
+  /** When the courier answered (ISO 8601), once booked. */
+  bookedAt: string | null;
+  /** True when a local stand-in (a TEST courier) booked it: no parcel will be collected. */
+  test: boolean;
 }
 
 /** What a card order is charged at the gateway; a webhook must match it to the unit. */
@@ -231,6 +258,19 @@ export interface OrderRepository {
    * payment's conditional write fail. Returns the cancelled order, or null.
    */
   cancelUnpaid(id: string, reason: string, event: OrderEvent): Promise<OrderRecord | null>;
+  // Courier bookings.
+  /**
+   * Writes the order's courier booking as `next` (null: removes it), in one atomic write, only
+   * while the order's status is one of `statuses` and its stored booking's claim is
+   * `expectedClaim` (null: no booking yet). Returns the updated order, or null when the condition
+   * did not hold (nothing changed): of two taps that read no booking, exactly one claims it.
+   */
+  writeCourierBooking(
+    id: string,
+    expectedClaim: string | null,
+    next: CourierBooking | null,
+    when: { statuses: readonly OrderStatus[] },
+  ): Promise<OrderRecord | null>;
   // Removed orders.
   /**
    * Marks order `id` as removed from its owner's list, only when `userId` owns it, in one atomic

@@ -202,6 +202,18 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
+    // Courier bookings.
+    async writeCourierBooking(id, expectedClaim, next, when) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !when.statuses.includes(order.status)) return null;
+        if ((order.courierBooking?.claim ?? null) !== expectedClaim) return null;
+        const { courierBooking: _, ...rest } = order;
+        const written: OrderRecord = next ? { ...rest, courierBooking: next } : rest;
+        q.orderUpdate.run(order.status, JSON.stringify(written), id);
+        return written;
+      });
+    },
     async hideForOwner(id, userId) {
       return tx(() => {
         const order = getOrder(id);

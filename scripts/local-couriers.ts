@@ -1,0 +1,36 @@
+// `npm start` without courier keys: starts the local stand-ins of PostEx and Leopards
+// (src/demo/*-stand-in.ts) on 127.0.0.1 and points the shop at them through the same variables a
+// real account uses, with keys made up for this run. Book then books with a TEST courier: the desk
+// marks its bookings as test, and nothing is ever collected.
+import { randomBytes } from 'node:crypto';
+import { startLeopardsStandIn } from '../src/demo/leopards-stand-in.ts';
+import { startPostexStandIn } from '../src/demo/postex-stand-in.ts';
+
+/** Starts both stand-ins unless a courier's keys are set (then null). */
+export async function startLocalCouriers() {
+  const env = process.env;
+  if (env.POSTEX_API_TOKEN || env.LEOPARDS_API_KEY || env.LEOPARDS_API_PASSWORD) return null;
+  const token = randomBytes(18).toString('hex');
+  const apiKey = randomBytes(16).toString('hex');
+  const apiPassword = randomBytes(12).toString('hex');
+  const postex = await startPostexStandIn({ token });
+  const leopards = await startLeopardsStandIn({ apiKey, apiPassword });
+  Object.assign(env, {
+    POSTEX_API_TOKEN: token,
+    POSTEX_API_URL: postex.apiUrl,
+    LEOPARDS_API_KEY: apiKey,
+    LEOPARDS_API_PASSWORD: apiPassword,
+    LEOPARDS_API_URL: leopards.apiUrl,
+  });
+  console.log(
+    `Couriers: local stand-ins of PostEx at ${postex.url} and Leopards at ${leopards.url} ` +
+      `(TEST couriers: nothing is collected; move a parcel with POST ${postex.url}/__stand-in/move).`,
+  );
+  return {
+    postex,
+    leopards,
+    async close() {
+      await Promise.all([postex.close(), leopards.close()]);
+    },
+  };
+}

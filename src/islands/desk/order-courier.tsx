@@ -1,0 +1,68 @@
+// The order's courier booking: Book on an order in Packing (the owner's courier, once however
+// often it is pressed), then the courier, the tracking number and the airway bill to save as a
+// PDF. A booking through a local stand-in says it is a TEST courier.
+import { useEffect, useMemo, useState } from 'react';
+import type { DeskFile } from '../../client/desk-calls.ts';
+import { bookCourier, fetchAirwayBill } from '../../stores/desk-orders.ts';
+import type { OrderPartProps } from './order-part-props.ts';
+
+/** Book with the courier, or the booking and its airway bill. */
+export function CourierPanel({ order, onChange, focusAfter, status }: OrderPartProps) {
+  const [busy, setBusy] = useState(false);
+  const [bill, setBill] = useState<DeskFile | null>(null);
+  // The saved bill's address, freed when another replaces it or the panel closes.
+  const file = useMemo(
+    () => bill && { url: URL.createObjectURL(bill.blob), filename: bill.filename },
+    [bill],
+  );
+  useEffect(
+    () => () => {
+      if (file) URL.revokeObjectURL(file.url);
+    },
+    [file],
+  );
+  const booking = order.booking;
+  if (!booking && order.status !== 'Packing') return null;
+
+  async function book() {
+    setBusy(true);
+    onChange(await bookCourier(order));
+    setBusy(false);
+    focusAfter(status);
+  }
+  async function airwayBill() {
+    setBusy(true);
+    setBill(await fetchAirwayBill(order));
+    setBusy(false);
+  }
+
+  return (
+    <section aria-labelledby="courier-heading">
+      <h2 id="courier-heading">Courier</h2>
+      {booking ? (
+        <>
+          <p data-testid="courier-booking">
+            {booking.courierLabel} · tracking {booking.trackingNumber}
+            {booking.test && ' (TEST courier: nothing will be collected)'}
+          </p>
+          <p>
+            <button type="button" onClick={() => void airwayBill()} disabled={busy}>
+              Get the airway bill (PDF)
+            </button>{' '}
+            {file && (
+              <a href={file.url} download={file.filename}>
+                Save {file.filename}
+              </a>
+            )}
+          </p>
+        </>
+      ) : (
+        <p>
+          <button type="button" onClick={() => void book()} disabled={busy}>
+            {busy ? 'Booking…' : 'Book with the courier'}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

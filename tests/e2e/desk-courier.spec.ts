@@ -1,0 +1,53 @@
+// Booking a courier from the desk in the browser: `npm start` runs without courier keys, so it
+// books with the local PostEx stand-in (a TEST courier). A staff member packs a shopper's order,
+// books it in one tap, saves the airway bill as a PDF with the tracking number, and a second look
+// at the order shows the same booking.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from './support/test.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
+import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
+import { shortNumber } from '../../src/lib/desk.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+const status = (page: Page) => page.getByRole('status').first();
+
+test('staff book a packed order with the courier in one tap and save its airway bill as a PDF with the tracking number', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('courier-staff'), 'staff', 'Kiran Staff');
+  const shopper = await signUp(request, { tag: 'courier-shopper' });
+  const number = shortNumber(await placeOrder(request, shopper));
+
+  await openDeskAs(page, staff, `#/orders/${number}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${number}`);
+  await expect(page.getByRole('button', { name: 'Book with the courier' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Move to Packing' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Packing');
+
+  await page.getByRole('button', { name: 'Book with the courier' }).click();
+  const booking = page.getByTestId('courier-booking');
+  await expect(booking).toContainText('PostEx · tracking ');
+  await expect(booking).toContainText('(TEST courier: nothing will be collected)');
+  const trackingNumber = /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;
+  await expect(status(page)).toHaveText(COURIER_MESSAGES.booked('PostEx', trackingNumber));
+  await expect(page.getByRole('button', { name: 'Book with the courier' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Get the airway bill (PDF)' }).click();
+  const save = page.getByRole('link', { name: `Save airway-bill-${trackingNumber}.pdf` });
+  const download = page.waitForEvent('download');
+  await save.click();
+  const file = await (await download).path();
+  const pdf = readFileSync(file).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf).toContain(trackingNumber);
+
+  await page.reload();
+  await expect(page.getByTestId('courier-booking')).toContainText(
+    `PostEx · tracking ${trackingNumber}`,
+  );
+});
