@@ -10,7 +10,7 @@ export {
   placeOrderPaying,
   shopOrigin,
 } from './card-checkout.ts';
-export { receiveCardWebhook } from './card-webhook.ts';
+export { receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
 export {
   expireUnpaidCardOrders,
   expireUnpaidCardOrdersLater,
