@@ -104,6 +104,32 @@ const envSchema = z.object({
     .optional(),
   /** How long one Safepay call may take, whole answer included. */
   SAFEPAY_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  // JazzCash's mobile account (docs/payments-wallets.md). All three keys and the environment, or
+  // none: without them a deployed shop records JazzCash by hand, and a local run uses the stand-in.
+  /** Which JazzCash the keys belong to: `sandbox` (no money moves) or `production`. */
+  JAZZCASH_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .optional(),
+  /** The merchant id from JazzCash's merchant portal. */
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,30}$/, "must be the merchant id from JazzCash's portal")
+    .optional(),
+  /** The API password from JazzCash's portal (not the portal login). */
+  JAZZCASH_PASSWORD: z
+    .string()
+    .min(4, "must be the API password from JazzCash's portal")
+    .optional(),
+  /** The integrity salt: the HMAC key of pp_SecureHash. */
+  JAZZCASH_INTEGRITY_SALT: z
+    .string()
+    .min(8, "must be the integrity salt from JazzCash's portal")
+    .optional(),
+  /** Another JazzCash API origin: a local stand-in only (loopback), never on a deployed site. */
+  JAZZCASH_API_URL: z
+    .url()
+    .refine(isLoopback, 'may only point at a local stand-in (127.0.0.1, localhost or [::1])')
+    .optional(),
   // Web Push (the desk's alerts on members' devices). All three, or none: a local run keeps
   // generated keys in DATA_DIR; a deployed shop without them sends no push.
   /** The VAPID public key: an uncompressed P-256 point, base64url (`npx web-push generate-vapid-keys`). */
@@ -190,6 +216,8 @@ function safepayProblems(env: Env, production: boolean): string[] {
     );
   if (production && env.SAFEPAY_API_URL)
     problems.push('SAFEPAY_API_URL: points at a local stand-in; a deployed site must not set it');
+  if (production && env.JAZZCASH_API_URL)
+    problems.push('JAZZCASH_API_URL: points at a local stand-in; a deployed site must not set it');
   return problems;
 }
 

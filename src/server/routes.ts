@@ -58,7 +58,9 @@ import {
   expireUnpaidCardOrdersLater,
   payNow,
   placeOrderPaying,
+  providerInPath,
   receiveCardWebhook,
+  receiveProviderWebhook,
   recordPayment,
   recordRefund,
   afterCancel,
@@ -289,6 +291,9 @@ export const SERVICES: Services = {
   payOrder: ({ deps, user, body, req }) =>
     payNow(deps, user, body.orderId, shopOrigin(deps.config, req.url)),
   cardWebhook: ({ deps, req, waitUntil }) => receiveCardWebhook(deps, req, new Date(), waitUntil),
+  // /api/payments/<provider>/webhook: the provider is the path's own segment.
+  walletWebhook: ({ deps, req, waitUntil }) =>
+    receiveProviderWebhook(deps, providerInPath(req.url), req, new Date(), waitUntil),
   // The desk's product editor.
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),

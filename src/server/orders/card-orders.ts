@@ -7,9 +7,11 @@ import {
   CARD_DECLINED_NOTE,
   CARD_EXPIRY_REASON,
   CARD_MESSAGES,
+  WALLET_DECLINED_NOTE,
   type CardWait,
 } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
@@ -20,8 +22,14 @@ import { statusMail } from './desk-mail.ts';
 import { confirmationMail } from './order-mail.ts';
 import { alertShop } from './shop-alerts.ts';
 
-/** Whether the order is to be paid by card and no payment is recorded yet. */
-export const isUnpaidCard = (o: OrderRecord) => o.paymentMethod === CARD && !isPaidInFull(o);
+/**
+ * Whether the order is to be paid online (by card, or by a wallet whose request went to the
+ * shopper's phone through its API) and no payment is recorded yet. Online payments are recorded
+ * only by their provider, never typed at the desk.
+ */
+export const isUnpaidCard = (o: OrderRecord) =>
+  (o.paymentMethod === CARD || (isWalletMethod(o.paymentMethod) && o.card !== undefined)) &&
+  !isPaidInFull(o);
 
 /**
  * Where an unpaid card order not cancelled stands: 'card declined' once the gateway declined its
@@ -30,7 +38,8 @@ export const isUnpaidCard = (o: OrderRecord) => o.paymentMethod === CARD && !isP
 export function cardWait(o: OrderRecord): CardWait | null {
   if (o.status === 'Cancelled' || !isUnpaidCard(o)) return null;
   const declined = (o.history ?? []).some(
-    (e) => e.note === CARD_DECLINED_NOTE && e.by?.id === 'gateway',
+    (e) =>
+      (e.note === CARD_DECLINED_NOTE || e.note === WALLET_DECLINED_NOTE) && e.by?.id === 'gateway',
   );
   return declined ? 'card declined' : 'awaiting card payment';
 }

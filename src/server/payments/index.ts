@@ -10,7 +10,11 @@ export {
   placeOrderPaying,
   shopOrigin,
 } from './card-checkout.ts';
-export { receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
+export { providerInPath, receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
+// The payment-provider registry: every provider by name and by method.
+export { PROVIDERS, gatewayOf, providerForMethod, providerNamed } from './providers/registry.ts';
+export type { PaymentProvider, ProviderName } from './providers/provider.ts';
+export { JAZZCASH_PROVIDER, jazzCashGateway, jazzCashHash } from './providers/jazzcash.ts';
 export {
   expireUnpaidCardOrders,
   expireUnpaidCardOrdersLater,
@@ -33,6 +37,7 @@ export {
   type GatewayEventKind,
   type GatewayFailure,
   type HeaderSource,
+  type HostedPageGateway,
   type PaymentGateway,
   type PaymentReading,
   type PaymentRequest,

@@ -16,7 +16,7 @@
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoneyValue, money } from '../../lib/money.ts';
-import { CARD_DECLINED_NOTE, CARD_MESSAGES } from '../../lib/cards.ts';
+import { CARD_DECLINED_NOTE, CARD_MESSAGES, WALLET_DECLINED_NOTE } from '../../lib/cards.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { readBytesCapped, reply } from '../http.ts';
@@ -45,6 +45,9 @@ const taken = (status = 200) =>
   reply({ success: true, message: CARD_MESSAGES.webhookTaken }, { status });
 const refused = (status: number) =>
   reply({ success: false, message: CARD_MESSAGES.webhookRefused }, { status });
+
+/** The provider named by a webhook path, /api/payments/<provider>/webhook. */
+export const providerInPath = (url: string) => new URL(url).pathname.split('/')[3] ?? '';
 
 /** Receives one delivery of Safepay's webhook (the card's provider). */
 export function receiveCardWebhook(
@@ -171,7 +174,7 @@ async function noteDecline(
       from: 'Order Placed',
       to: 'Order Placed',
       by: gatewayActor(provider.label),
-      note: CARD_DECLINED_NOTE,
+      note: provider.start === 'phone-request' ? WALLET_DECLINED_NOTE : CARD_DECLINED_NOTE,
     },
   });
   return { text: noted ? 'noted decline' : `noted ${event.type}`, matched: true };

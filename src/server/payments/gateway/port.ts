@@ -14,14 +14,16 @@ export interface PaymentRequest {
   returnUrl: string;
   /** Where the hosted page sends the shopper who gives up. */
   cancelUrl: string;
+  /** For a wallet that asks the shopper's phone: the wallet's mobile number and what it requires. */
+  payer?: { mobile: string; cnicLast6: string };
 }
 
 /** A payment session opened at the gateway. */
 export interface CreatedPayment {
   /** The gateway's id for this payment (Safepay's tracker); the order keeps it. */
   reference: string;
-  /** The hosted page to send the shopper to. */
-  redirectUrl: string;
+  /** The hosted page to send the shopper to; null when the request went to the shopper's phone. */
+  redirectUrl: string | null;
 }
 
 /**
@@ -100,6 +102,11 @@ export interface PaymentGateway {
    * once per `event.id` is the caller's job.
    */
   verifyWebhook(rawBody: Uint8Array | string, headers: HeaderSource, now: Date): WebhookVerdict;
+}
+
+/** A gateway whose payments always start on its hosted page (a card gateway). */
+export interface HostedPageGateway extends PaymentGateway {
+  createPayment(request: PaymentRequest): Promise<CreatedPayment & { redirectUrl: string }>;
 }
 
 /** Why a gateway call failed, for the caller to map: retry later, fix the keys, or fix the input. */

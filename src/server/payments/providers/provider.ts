@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 
 /** The providers the shop knows: the names in their webhook paths. */
-export const PROVIDER_NAMES = ['safepay'] as const;
+export const PROVIDER_NAMES = ['safepay', 'jazzcash'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
@@ -34,6 +34,8 @@ export interface PaymentProvider {
   /** Shipping countries it is offered in, or 'any'. */
   readonly countries: readonly string[] | 'any';
   readonly start: PaymentStart;
+  /** Whether a phone request needs the last six digits of the payer's CNIC beside the number. */
+  readonly asksCnic?: boolean;
   /** Its webhook's signature rule, in one line, for the docs and the doctor. */
   readonly signatureRule: string;
   readonly refunds: RefundRoute;

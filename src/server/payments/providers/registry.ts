@@ -3,11 +3,13 @@
 import type { Config } from '../../config.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
+import { JAZZCASH_PROVIDER } from './jazzcash.ts';
 import { SAFEPAY_PROVIDER } from './safepay.ts';
 
 /** Every registered provider, by name. */
 export const PROVIDERS: Readonly<Record<ProviderName, PaymentProvider>> = {
   safepay: SAFEPAY_PROVIDER,
+  jazzcash: JAZZCASH_PROVIDER,
 };
 
 /** The provider registered under `name` (a webhook path's segment), or null. */
