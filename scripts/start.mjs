@@ -26,6 +26,7 @@ import {
 import { laterPhotos, photoBuildInChild } from './later-photos.ts';
 import { forgetServedAt, recordServedAt } from '../src/server/operations/index.ts';
 import { startLocalSafepay } from './local-safepay.ts';
+import { startLocalJazzCash } from './local-jazzcash.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -38,6 +39,9 @@ process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 // Without the owner's Safepay keys, cards go through a local stand-in of Safepay (a test page with
 // Pay, Decline and Cancel, sending signed webhooks), so the card flow works on a fresh clone.
 const safepay = await startLocalSafepay({ port, host });
+// Likewise JazzCash, with JAZZCASH_STAND_IN=1: a local stand-in whose test wallet page approves or
+// rejects each request.
+const jazzcash = await startLocalJazzCash({ port, host });
 
 const builtHere = process.env.SKIP_BUILD !== '1';
 if (builtHere) {
@@ -197,6 +201,7 @@ async function stop(signal) {
   forgetServedAt(process.env.DATA_DIR);
   await settleApi();
   await safepay?.close();
+  await jazzcash?.close();
   await netlify.stop().catch(() => {});
   await closeStore().catch(() => {});
   process.exit(0);
