@@ -212,6 +212,49 @@ describe('checkout with JazzCash', () => {
     expect(WALLET_DECLINED_NOTE).toBe('Payment not approved on the phone');
   });
 
+  it('shows its owner the request waiting on the phone, then not approved, then waiting again after Pay again, and paid', async () => {
+    const who = await signUp('Pay Again');
+    const placed = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `jc-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'JazzCash',
+        walletNumber: '03012345678',
+        walletCnic: '345678',
+      },
+    });
+    const number = shortNumber(placed.body.orderId);
+    const view = async () =>
+      (await call(account, '/api/order/show', { token: who.token, body: { number } })).body.order;
+    expect(await view()).toMatchObject({ awaitsPhone: true, payment: false });
+    expect(await view()).not.toHaveProperty('cardDeclined');
+    const first = await stored(placed.body.orderId);
+    await phone(first, false);
+    expect(await view()).toMatchObject({ awaitsPhone: true, cardDeclined: true });
+    const noCnic = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id },
+    });
+    expect(noCnic.status).toBe(400);
+    expect(noCnic.body.message).toBe('The last 6 digits of your CNIC are required');
+    const again = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id, walletCnic: '345678' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.redirectUrl).toBe(
+      `http://localhost/yourOrders/order?n=${number}&wallet=phone`,
+    );
+    expect(await view()).not.toHaveProperty('cardDeclined');
+    const second = await stored(first.id);
+    expect(second.card!.earlier).toEqual([first.card!.reference]);
+    await phone(second, true);
+    expect(await view()).toMatchObject({ payment: true });
+  });
+
   it('cannot be recorded by hand at the desk while its request waits on the phone', async () => {
     const answer = await placeJazzCashOrder();
     const owner = await enrol('owner', 'Wallet Desk');

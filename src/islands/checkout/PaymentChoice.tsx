@@ -2,7 +2,8 @@ import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
-import { editField, leaveField } from '../../stores/checkout.ts';
+import { useStore } from '@nanostores/react';
+import { $cnicWallets, editField, leaveField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
@@ -10,6 +11,7 @@ import { useHydratedStore } from '../shared/hooks.ts';
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
   const { fields, errors, methods } = checkout;
   const error = errors.paymentMethod;
+  const cnicWallets = useStore($cnicWallets);
   return (
     <section className="checkout-section" aria-labelledby="payment">
       <h2 id="payment">Payment</h2>
@@ -40,6 +42,13 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
           method={fields.paymentMethod}
           walletNumber={fields.walletNumber}
           error={errors.walletNumber}
+        />
+      )}
+      {cnicWallets.includes(fields.paymentMethod) && (
+        <CnicField
+          method={fields.paymentMethod}
+          value={fields.walletCnic ?? ''}
+          error={errors.walletCnic}
         />
       )}
     </section>
@@ -111,6 +120,35 @@ function PaymentNote({
       )}
       <p className="muted" id="wallet-number-note">
         We keep this number with your order and send the {method} payment request to it.
+      </p>
+    </div>
+  );
+}
+
+/** The last six digits of the wallet holder's CNIC, which the wallet's payment request carries. */
+function CnicField({ method, value, error }: { method: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="wallet-cnic">Last 6 digits of your CNIC</label>
+      <input
+        id="wallet-cnic"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        placeholder="123456"
+        value={value}
+        onChange={(e) => editField('walletCnic', e.currentTarget.value)}
+        onBlur={() => leaveField('walletCnic')}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? 'checkout-walletCnic-error' : 'wallet-cnic-note'}
+      />
+      {error && (
+        <p className="error" id="checkout-walletCnic-error">
+          {error}
+        </p>
+      )}
+      <p className="muted" id="wallet-cnic-note">
+        After Place Order, {method} asks your phone to approve the payment.
       </p>
     </div>
   );

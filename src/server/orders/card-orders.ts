@@ -37,10 +37,14 @@ export const isUnpaidCard = (o: OrderRecord) =>
  */
 export function cardWait(o: OrderRecord): CardWait | null {
   if (o.status === 'Cancelled' || !isUnpaidCard(o)) return null;
-  const declined = (o.history ?? []).some(
-    (e) =>
-      (e.note === CARD_DECLINED_NOTE || e.note === WALLET_DECLINED_NOTE) && e.by?.id === 'gateway',
-  );
+  const byGateway = (note: string) =>
+    (o.history ?? []).filter((e) => e.note === note && e.by?.id === 'gateway').length;
+  // A wallet's request is declined once each request sent (Pay again sends another) was.
+  const requests = 1 + (o.card?.earlier?.length ?? 0);
+  const declined =
+    o.paymentMethod === CARD
+      ? byGateway(CARD_DECLINED_NOTE) > 0
+      : byGateway(WALLET_DECLINED_NOTE) >= requests;
   return declined ? 'card declined' : 'awaiting card payment';
 }
 

@@ -25,7 +25,7 @@ import { chargeCurrency, GatewayError, type PaymentGateway } from './gateway/por
 import { SAFEPAY_CURRENCIES } from './gateway/safepay.ts';
 import { isOverdue, settleOverdueCardOrder } from './card-expiry.ts';
 import { cardGateway, gatewayForOrder } from './card-payments.ts';
-import { providerForMethod } from './providers/registry.ts';
+import { PROVIDERS, providerForMethod } from './providers/registry.ts';
 
 /** Pay now: 10 fresh payment pages per order in 10 minutes (each is a session at the gateway). */
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
@@ -53,6 +53,21 @@ export function cardCurrenciesAtCheckout(): string[] | null {
     return cardPaymentsAvailable(loadConfig()) ? [...SAFEPAY_CURRENCIES] : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The wallets the checkout takes through their API whose phone request needs the CNIC's last six
+ * digits; none when the configuration cannot be read.
+ */
+export function cnicWalletsAtCheckout(): string[] {
+  try {
+    const config = loadConfig();
+    return Object.values(PROVIDERS)
+      .filter((p) => p.start === 'phone-request' && p.asksCnic && p.mode(config) !== 'off')
+      .flatMap((p) => p.methods);
+  } catch {
+    return [];
   }
 }
 
@@ -146,11 +161,23 @@ export async function placeOrderPaying(
  * Pay now: a fresh payment page for the caller's own unpaid card order. An order past its 60
  * minutes is settled first (paid if the gateway says so, else cancelled) and refused.
  */
-export async function payNow(deps: Deps, user: UserRecord, orderId: string, origin: string) {
+export async function payNow(
+  deps: Deps,
+  user: UserRecord,
+  orderId: string,
+  origin: string,
+  walletCnic?: string,
+) {
   const { store } = deps;
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== user.id) throw notFound(ORDER_MESSAGES.notFound);
-  if (order.paymentMethod !== CARD) throw conflict(CARD_MESSAGES.notCard);
+  // A wallet order whose request went to the phone pays again the same way: a fresh request.
+  const wallet = order.paymentMethod !== CARD && order.card !== undefined;
+  if (order.paymentMethod !== CARD && !wallet) throw conflict(CARD_MESSAGES.notCard);
+  if (wallet) {
+    const wrong = cnicError(walletCnic);
+    if (wrong) throw invalid(wrong);
+  }
   if (isPaidInFull(order)) throw conflict(CARD_MESSAGES.alreadyPaid);
   if (order.status !== 'Order Placed') throw conflict(CARD_MESSAGES.cancelled);
   const now = new Date();
@@ -158,9 +185,13 @@ export async function payNow(deps: Deps, user: UserRecord, orderId: string, orig
     const settled = await settleOverdueCardOrder(deps, order, now);
     throw conflict(settled === 'paid' ? CARD_MESSAGES.alreadyPaid : CARD_MESSAGES.expired);
   }
-  if (!cardPaymentsAvailable(deps.config)) throw unavailable(CARD_MESSAGES.cardsOff);
+  if (!wallet && !cardPaymentsAvailable(deps.config)) throw unavailable(CARD_MESSAGES.cardsOff);
   await throttle(store, [[PAY_NOW_PER_ORDER, order.id]], CARD_MESSAGES.gatewayDown);
-  const redirectUrl = await openCardPayment(deps, order, origin, user.id);
+  const payer =
+    wallet && order.walletNumber
+      ? { mobile: order.walletNumber, cnicLast6: walletCnic!.trim() }
+      : undefined;
+  const redirectUrl = await openCardPayment(deps, order, origin, user.id, payer);
   if (!redirectUrl) {
     const current = await store.orders.get(order.id);
     if (current && isPaidInFull(current)) throw conflict(CARD_MESSAGES.alreadyPaid);

@@ -6,6 +6,7 @@ export { recordPayment, recordRefund } from './desk-payments.ts';
 export {
   cardChargeOf,
   cardCurrenciesAtCheckout,
+  cnicWalletsAtCheckout,
   payNow,
   placeOrderPaying,
   shopOrigin,
