@@ -3,9 +3,14 @@ import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { $cnicWallets, editField, leaveField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
+
+// Only a shop that takes a wallet through its API asks the CNIC: its field loads when shown,
+// outside the JavaScript /Checkout runs before the first tap.
+const CnicField = lazy(() => import('./CnicField.tsx').then((m) => ({ default: m.CnicField })));
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
@@ -45,11 +50,13 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
         />
       )}
       {cnicWallets.includes(fields.paymentMethod) && (
-        <CnicField
-          method={fields.paymentMethod}
-          value={fields.walletCnic ?? ''}
-          error={errors.walletCnic}
-        />
+        <Suspense fallback={null}>
+          <CnicField
+            method={fields.paymentMethod}
+            value={fields.walletCnic ?? ''}
+            error={errors.walletCnic}
+          />
+        </Suspense>
       )}
     </section>
   );
@@ -120,35 +127,6 @@ function PaymentNote({
       )}
       <p className="muted" id="wallet-number-note">
         We keep this number with your order and send the {method} payment request to it.
-      </p>
-    </div>
-  );
-}
-
-/** The last six digits of the wallet holder's CNIC, which the wallet's payment request carries. */
-function CnicField({ method, value, error }: { method: string; value: string; error?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor="wallet-cnic">Last 6 digits of your CNIC</label>
-      <input
-        id="wallet-cnic"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        placeholder="123456"
-        value={value}
-        onChange={(e) => editField('walletCnic', e.currentTarget.value)}
-        onBlur={() => leaveField('walletCnic')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? 'checkout-walletCnic-error' : 'wallet-cnic-note'}
-      />
-      {error && (
-        <p className="error" id="checkout-walletCnic-error">
-          {error}
-        </p>
-      )}
-      <p className="muted" id="wallet-cnic-note">
-        After Place Order, {method} asks your phone to approve the payment.
       </p>
     </div>
   );
