@@ -7,10 +7,12 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEasypaisaStandIn } from '../../src/demo/easypaisa-stand-in.ts';
 import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 import { money } from '../../src/lib/money.ts';
 import {
+  easypaisaGateway,
   jazzCashGateway,
   PROVIDERS,
   safepayGateway,
@@ -31,11 +33,12 @@ interface Harness {
   request(orderId: string, minor: number): PaymentRequest;
   /** The payer completes the payment (the hosted page's Pay, the phone's Approve). */
   confirm(created: CreatedPayment): Promise<Delivery>;
-  forge(d: Delivery): Delivery;
+  /** For a provider whose events are signed: */
+  forge?(d: Delivery): Delivery;
   /** The same delivery, genuinely signed, two hours ago. */
-  stale(d: Delivery): Delivery;
+  stale?(d: Delivery): Delivery;
   /** The same delivery, genuinely signed, saying another amount or currency. */
-  alter(d: Delivery, change: { minor?: number; currency?: string }): Delivery;
+  alter?(d: Delivery, change: { minor?: number; currency?: string }): Delivery;
   close(): Promise<void>;
 }
 
@@ -168,91 +171,180 @@ async function jazzCashHarness(): Promise<Harness> {
   };
 }
 
+async function easypaisaHarness(): Promise<Harness> {
+  const creds = { storeId: '40412', username: 'contract-user', password: 'contract-pass' };
+  const receiver = await startReceiver();
+  const stand = await startEasypaisaStandIn({ ...creds, ipnUrl: receiver.url });
+  stand.state.phone = 'never';
+  const gateway = easypaisaGateway({ environment: 'sandbox', ...creds, apiUrl: stand.url });
+  return {
+    gateway,
+    request: (orderId, minor) => ({
+      orderId,
+      amount: money(minor, 'PKR'),
+      returnUrl: 'https://bastaa.pk/back',
+      cancelUrl: 'https://bastaa.pk/cancel',
+      payer: { mobile: '03451234567', cnicLast6: '' },
+    }),
+    async confirm(created) {
+      expect(stand.answer(created.reference, true)).toBe(true);
+      await stand.settled();
+      return receiver.received.at(-1)!;
+    },
+    close: async () => {
+      await stand.close();
+      await receiver.close();
+    },
+  };
+}
+
 const HARNESSES: Record<keyof typeof PROVIDERS, () => Promise<Harness>> = {
   safepay: safepayHarness,
   jazzcash: jazzCashHarness,
+  easypaisa: easypaisaHarness,
 };
+const NAMES = Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[];
+const SIGNED = NAMES.filter((n) => PROVIDERS[n].confirms === 'signed-event');
+const NOTICES = NAMES.filter((n) => PROVIDERS[n].confirms === 'notice-read-back');
+const BY_API = NAMES.filter((n) => PROVIDERS[n].refunds === 'api');
+const BY_HAND = NAMES.filter((n) => PROVIDERS[n].refunds === 'by-hand');
 
-describe.each(Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[])(
-  'the %s provider against its stand-in',
-  (name) => {
-    let h: Harness;
-    let created: CreatedPayment;
-    let delivery: Delivery;
-    const charge = 1_225_000;
-    beforeAll(async () => {
-      h = await HARNESSES[name]();
-      created = await h.gateway.createPayment(h.request('ORDER-CONTRACT-1', charge));
-      delivery = await h.confirm(created);
+/** A provider's harness with one payment started and confirmed, for one describe block. */
+function confirmedPayment(name: keyof typeof PROVIDERS, charge: number) {
+  const it = {} as { h: Harness; created: CreatedPayment; delivery: Delivery };
+  beforeAll(async () => {
+    it.h = await HARNESSES[name]();
+    it.created = await it.h.gateway.createPayment(it.h.request('ORDER-CONTRACT-1', charge));
+    it.delivery = await it.h.confirm(it.created);
+  });
+  afterAll(() => it.h.close());
+  return it;
+}
+
+const charge = 1_225_000;
+
+describe.each(NAMES)('the %s provider against its stand-in', (name) => {
+  const p = confirmedPayment(name, charge);
+
+  it('starts as the registry says: on a hosted page, or as a request to the phone', () => {
+    expect(typeof p.created.reference).toBe('string');
+    expect(p.created.redirectUrl === null ? 'phone-request' : 'hosted-page').toBe(
+      PROVIDERS[name].start,
+    );
+  });
+
+  it('names a replayed delivery by the same event id, so the shared step takes it once', () => {
+    const first = p.h.gateway.verifyWebhook(p.delivery.raw, p.delivery.headers, new Date());
+    const again = p.h.gateway.verifyWebhook(p.delivery.raw, p.delivery.headers, new Date());
+    expect(first.ok && again.ok && first.event.id === again.event.id).toBe(true);
+  });
+
+  it('reads the payment back as paid for the charge', async () => {
+    expect(await p.h.gateway.readPayment(p.created.reference)).toMatchObject({
+      reference: p.created.reference,
+      state: 'paid',
+      amountMinor: charge,
+      currency: 'PKR',
     });
-    afterAll(() => h.close());
+  });
 
-    it('starts as the registry says: on a hosted page, or as a request to the phone', () => {
-      const start = PROVIDERS[name].start;
-      expect(typeof created.reference).toBe('string');
-      expect(created.redirectUrl === null ? 'phone-request' : 'hosted-page').toBe(start);
-    });
+  it('refuses bad input before calling the provider: another currency', async () => {
+    await expect(
+      p.h.gateway.createPayment({
+        ...p.h.request('ORDER-CONTRACT-2', 100),
+        amount: money(100, 'XXX'),
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid-input' });
+  });
+});
 
-    it('accepts the stand-in’s signed confirmation as a payment of the charge, by reference', () => {
-      const verdict = h.gateway.verifyWebhook(delivery.raw, delivery.headers, new Date());
-      expect(verdict).toMatchObject({
+describe.each(SIGNED)('the %s provider’s signed events', (name) => {
+  const p = confirmedPayment(name, charge);
+
+  it('are accepted as a payment of the charge, by reference', () => {
+    expect(p.h.gateway.verifyWebhook(p.delivery.raw, p.delivery.headers, new Date())).toMatchObject(
+      {
         ok: true,
         event: {
           kind: 'payment.paid',
-          reference: created.reference,
+          reference: p.created.reference,
           amountMinor: charge,
           currency: 'PKR',
         },
-      });
-    });
+      },
+    );
+  });
 
-    it('refuses a forged signature', () => {
-      const forged = h.forge(delivery);
-      expect(h.gateway.verifyWebhook(forged.raw, forged.headers, new Date())).toMatchObject({
-        ok: false,
-        reason: 'bad-signature',
-      });
+  it('are refused with a forged signature', () => {
+    const forged = p.h.forge!(p.delivery);
+    expect(p.h.gateway.verifyWebhook(forged.raw, forged.headers, new Date())).toMatchObject({
+      ok: false,
+      reason: 'bad-signature',
     });
+  });
 
-    it('refuses a genuine signature made two hours ago as stale', () => {
-      const stale = h.stale(delivery);
-      expect(h.gateway.verifyWebhook(stale.raw, stale.headers, new Date())).toMatchObject({
-        ok: false,
-        reason: 'stale-timestamp',
-      });
+  it('are refused as stale when genuinely signed two hours ago', () => {
+    const stale = p.h.stale!(p.delivery);
+    expect(p.h.gateway.verifyWebhook(stale.raw, stale.headers, new Date())).toMatchObject({
+      ok: false,
+      reason: 'stale-timestamp',
     });
+  });
 
-    it('names a replayed delivery by the same event id, so the shared step takes it once', () => {
-      const first = h.gateway.verifyWebhook(delivery.raw, delivery.headers, new Date());
-      const again = h.gateway.verifyWebhook(delivery.raw, delivery.headers, new Date());
-      expect(first.ok && again.ok && first.event.id === again.event.id).toBe(true);
+  it('report the amount and currency they say, for the shared match to refuse', () => {
+    const less = p.h.alter!(p.delivery, { minor: charge - 100 });
+    const usd = p.h.alter!(p.delivery, { currency: 'USD' });
+    expect(p.h.gateway.verifyWebhook(less.raw, less.headers, new Date())).toMatchObject({
+      ok: true,
+      event: { amountMinor: charge - 100, currency: 'PKR' },
     });
+    expect(p.h.gateway.verifyWebhook(usd.raw, usd.headers, new Date())).toMatchObject({
+      ok: true,
+      event: { amountMinor: charge, currency: 'USD' },
+    });
+  });
+});
 
-    it('reports the amount and currency a signed delivery says, for the match to refuse', () => {
-      const less = h.alter(delivery, { minor: charge - 100 });
-      const usd = h.alter(delivery, { currency: 'USD' });
-      expect(h.gateway.verifyWebhook(less.raw, less.headers, new Date())).toMatchObject({
+describe.each(NOTICES)('the %s provider’s unsigned notices', (name) => {
+  const p = confirmedPayment(name, charge);
+
+  it('name the payment and carry no amount, currency or state to trust', () => {
+    expect(p.h.gateway.verifyWebhook(p.delivery.raw, p.delivery.headers, new Date())).toMatchObject(
+      {
         ok: true,
-        event: { amountMinor: charge - 100, currency: 'PKR' },
-      });
-      expect(h.gateway.verifyWebhook(usd.raw, usd.headers, new Date())).toMatchObject({
-        ok: true,
-        event: { amountMinor: charge, currency: 'USD' },
-      });
-    });
+        event: {
+          kind: 'payment.notice',
+          reference: p.created.reference,
+          amountMinor: null,
+          currency: null,
+        },
+      },
+    );
+  });
 
-    it('reads the payment back as paid for the charge', async () => {
-      expect(await h.gateway.readPayment(created.reference)).toMatchObject({
-        reference: created.reference,
-        state: 'paid',
-        amountMinor: charge,
-        currency: 'PKR',
-      });
+  it('are refused when they name no payment', () => {
+    expect(p.h.gateway.verifyWebhook('{"orderId":{"$ne":1}}', {}, new Date())).toMatchObject({
+      ok: false,
+      reason: 'malformed-body',
     });
+  });
+});
 
-    it('refunds part of it, and reads back what was refunded', async () => {
-      await h.gateway.refund(created.reference, money(charge / 2, 'PKR'), 'contract-refund-1');
-      expect((await h.gateway.readPayment(created.reference)).refundedMinor).toBe(charge / 2);
-    });
-  },
-);
+describe.each(BY_API)('refunds through the %s provider’s API', (name) => {
+  const p = confirmedPayment(name, charge);
+
+  it('refund part of a payment, and read back what was refunded', async () => {
+    await p.h.gateway.refund(p.created.reference, money(charge / 2, 'PKR'), 'contract-refund-1');
+    expect((await p.h.gateway.readPayment(p.created.reference)).refundedMinor).toBe(charge / 2);
+  });
+});
+
+describe.each(BY_HAND)('refunds for the %s provider', (name) => {
+  const p = confirmedPayment(name, charge);
+
+  it('are refused by the adapter, for staff to send by hand and record', async () => {
+    await expect(
+      p.h.gateway.refund(p.created.reference, money(charge / 2, 'PKR'), 'contract-refund-1'),
+    ).rejects.toMatchObject({ kind: 'rejected' });
+  });
+});

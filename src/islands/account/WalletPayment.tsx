@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '../../client/api.ts';
 import { CARD_PAYMENT_MINUTES } from '../../lib/cards.ts';
+import { JAZZCASH } from '../../lib/payments.ts';
 import { isCnicLast6, WALLET_MESSAGES } from '../../lib/wallet.ts';
 import { $openingPayment, payForOrder } from '../../stores/card-payment.ts';
 import { useClientStore } from '../shared/hooks.ts';
@@ -70,7 +71,9 @@ export function WalletPayment({
         </p>
       </div>
     );
-  const bad = tried && !isCnicLast6(cnic);
+  // JazzCash's request carries the CNIC's last six digits; EasyPaisa's only the number.
+  const asksCnic = order.paymentMethod === JAZZCASH;
+  const bad = asksCnic && tried && !isCnicLast6(cnic);
   return (
     <div className="account-panel card-state" data-testid="wallet-unpaid">
       <p>
@@ -82,27 +85,30 @@ export function WalletPayment({
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
-          if (isCnicLast6(cnic)) void payForOrder(order._id, cnic.trim());
+          if (!asksCnic) void payForOrder(order._id);
+          else if (isCnicLast6(cnic)) void payForOrder(order._id, cnic.trim());
         }}
       >
-        <div className="field">
-          <label htmlFor="pay-again-cnic">Last 6 digits of your CNIC</label>
-          <input
-            id="pay-again-cnic"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-            value={cnic}
-            onChange={(e) => setCnic(e.currentTarget.value)}
-            aria-invalid={bad}
-            aria-describedby={bad ? 'pay-again-cnic-error' : undefined}
-          />
-          {bad && (
-            <p className="error" id="pay-again-cnic-error">
-              {WALLET_MESSAGES.cnicInvalid}
-            </p>
-          )}
-        </div>
+        {asksCnic && (
+          <div className="field">
+            <label htmlFor="pay-again-cnic">Last 6 digits of your CNIC</label>
+            <input
+              id="pay-again-cnic"
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="off"
+              value={cnic}
+              onChange={(e) => setCnic(e.currentTarget.value)}
+              aria-invalid={bad}
+              aria-describedby={bad ? 'pay-again-cnic-error' : undefined}
+            />
+            {bad && (
+              <p className="error" id="pay-again-cnic-error">
+                {WALLET_MESSAGES.cnicInvalid}
+              </p>
+            )}
+          </div>
+        )}
         <button type="submit" className="button" disabled={opening} aria-busy={opening}>
           {opening ? 'Sending the request…' : 'Pay again'}
         </button>

@@ -770,7 +770,7 @@ export const ENDPOINTS = {
   },
   walletWebhook: {
     method: 'POST',
-    paths: ['/api/payments/jazzcash/webhook'],
+    paths: ['/api/payments/jazzcash/webhook', '/api/payments/easypaisa/webhook'],
     router: 'shop',
     access: 'anyone',
     request: null,

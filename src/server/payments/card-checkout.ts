@@ -174,7 +174,7 @@ export async function payNow(
   // A wallet order whose request went to the phone pays again the same way: a fresh request.
   const wallet = order.paymentMethod !== CARD && order.card !== undefined;
   if (order.paymentMethod !== CARD && !wallet) throw conflict(CARD_MESSAGES.notCard);
-  if (wallet) {
+  if (wallet && providerForMethod(deps.config, order.paymentMethod)?.asksCnic) {
     const wrong = cnicError(walletCnic);
     if (wrong) throw invalid(wrong);
   }
@@ -189,7 +189,7 @@ export async function payNow(
   await throttle(store, [[PAY_NOW_PER_ORDER, order.id]], CARD_MESSAGES.gatewayDown);
   const payer =
     wallet && order.walletNumber
-      ? { mobile: order.walletNumber, cnicLast6: walletCnic!.trim() }
+      ? { mobile: order.walletNumber, cnicLast6: walletCnic?.trim() ?? '' }
       : undefined;
   const redirectUrl = await openCardPayment(deps, order, origin, user.id, payer);
   if (!redirectUrl) {

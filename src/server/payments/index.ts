@@ -16,6 +16,7 @@ export { providerInPath, receiveCardWebhook, receiveProviderWebhook } from './pr
 export { PROVIDERS, gatewayOf, providerForMethod, providerNamed } from './providers/registry.ts';
 export type { PaymentProvider, ProviderName } from './providers/provider.ts';
 export { JAZZCASH_PROVIDER, jazzCashGateway, jazzCashHash } from './providers/jazzcash.ts';
+export { EASYPAISA_PROVIDER, easypaisaGateway } from './providers/easypaisa.ts';
 export {
   expireUnpaidCardOrders,
   expireUnpaidCardOrdersLater,

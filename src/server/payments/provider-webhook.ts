@@ -109,7 +109,9 @@ export async function receiveProviderWebhook(
     logEvent('error', log, { ...about, verdict: 'failed', error });
     return refused(500);
   }
-  await deps.store.gatewayEvents.settle(event.id, outcome.text);
+  // A notice of a payment still pending is given back: the provider's next notice is read afresh.
+  if (outcome.pending) await deps.store.gatewayEvents.release(event.id);
+  else await deps.store.gatewayEvents.settle(event.id, outcome.text);
   logEvent(outcome.matched ? 'info' : 'warn', log, {
     ...about,
     verdict: outcome.matched ? 'taken' : 'mismatch',
@@ -119,7 +121,7 @@ export async function receiveProviderWebhook(
 }
 
 /** What became of an event: its words for the log and the record, and whether it matched an order. */
-type Outcome = { text: string; matched: boolean };
+type Outcome = { text: string; matched: boolean; pending?: boolean };
 const mismatch = (text: string): Outcome => ({ text, matched: false });
 
 async function processEvent(
@@ -131,6 +133,7 @@ async function processEvent(
 ): Promise<Outcome> {
   // A declined card is told on the order's timeline and leaves it to a retry or Pay now; refunds are
   // recorded by the desk's refund, which the gateway's refund event only confirms.
+  if (event.kind === 'payment.notice') return readNotice(deps, provider, gateway, event, waitUntil);
   if (event.kind === 'payment.failed') return noteDecline(deps, provider, event);
   if (event.kind !== 'payment.paid') return { text: `noted ${event.type}`, matched: true };
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
@@ -146,6 +149,33 @@ async function processEvent(
   // The event is signed, but the gateway's own record is what the shop books.
   const reading = await gateway.readPayment(event.reference);
   if (!readingPays(reading, card))
+    return mismatch(
+      `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
+    );
+  return bookPayment(deps, provider, gateway, order, event.reference, waitUntil);
+}
+
+/**
+ * An unsigned notice names a payment and nothing else: the order must be one of the provider's
+ * whose request had that reference, and the provider's own reading, asked with the shop's
+ * credentials, decides: paid for the charge is booked, failed is noted as a decline, pending waits.
+ */
+async function readNotice(
+  deps: Deps,
+  provider: PaymentProvider,
+  gateway: PaymentGateway,
+  event: GatewayEvent,
+  waitUntil?: WaitUntil,
+): Promise<Outcome> {
+  const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
+  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
+    return mismatch('unknown order');
+  if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
+    return mismatch('payment reference not opened for this order');
+  const reading = await gateway.readPayment(event.reference);
+  if (reading.state === 'failed') return noteDecline(deps, provider, event);
+  if (reading.state === 'pending') return { text: 'pending', matched: true, pending: true };
+  if (!readingPays(reading, order.card))
     return mismatch(
       `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
     );

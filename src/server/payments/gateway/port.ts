@@ -43,7 +43,16 @@ export interface PaymentReading {
 }
 
 /** What a verified webhook tells the shop. */
-export type GatewayEventKind = 'payment.paid' | 'payment.failed' | 'payment.refunded' | 'other';
+/**
+ * What a verified webhook tells the shop. `payment.notice` is an unsigned notice that only names a
+ * payment (Easypay's IPN): the shop reads the payment back and books what the provider answers.
+ */
+export type GatewayEventKind =
+  | 'payment.paid'
+  | 'payment.failed'
+  | 'payment.refunded'
+  | 'payment.notice'
+  | 'other';
 
 /** A webhook event whose signature and timestamp were verified. */
 export interface GatewayEvent {

@@ -310,6 +310,7 @@ export const JAZZCASH_PROVIDER: PaymentProvider = {
   countries: ['Pakistan'],
   start: 'phone-request',
   asksCnic: true,
+  confirms: 'signed-event',
   signatureRule:
     "pp_SecureHash: HMAC-SHA256 keyed with the integrity salt over the salt and the non-empty pp_ values sorted by name, joined with '&'",
   refunds: 'api',

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 
 /** The providers the shop knows: the names in their webhook paths. */
-export const PROVIDER_NAMES = ['safepay', 'jazzcash'] as const;
+export const PROVIDER_NAMES = ['safepay', 'jazzcash', 'easypaisa'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
@@ -36,6 +36,12 @@ export interface PaymentProvider {
   readonly start: PaymentStart;
   /** Whether a phone request needs the last six digits of the payer's CNIC beside the number. */
   readonly asksCnic?: boolean;
+  /**
+   * How a payment is confirmed: a signed event the adapter verifies (its amount and currency then
+   * matched before the read-back), or an unsigned notice that only names the payment, whose state
+   * is taken from the read-back alone.
+   */
+  readonly confirms: 'signed-event' | 'notice-read-back';
   /** Its webhook's signature rule, in one line, for the docs and the doctor. */
   readonly signatureRule: string;
   readonly refunds: RefundRoute;

@@ -3,6 +3,7 @@
 import type { Config } from '../../config.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
+import { EASYPAISA_PROVIDER } from './easypaisa.ts';
 import { JAZZCASH_PROVIDER } from './jazzcash.ts';
 import { SAFEPAY_PROVIDER } from './safepay.ts';
 
@@ -10,6 +11,7 @@ import { SAFEPAY_PROVIDER } from './safepay.ts';
 export const PROVIDERS: Readonly<Record<ProviderName, PaymentProvider>> = {
   safepay: SAFEPAY_PROVIDER,
   jazzcash: JAZZCASH_PROVIDER,
+  easypaisa: EASYPAISA_PROVIDER,
 };
 
 /** The provider registered under `name` (a webhook path's segment), or null. */

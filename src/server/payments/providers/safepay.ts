@@ -17,6 +17,7 @@ export const SAFEPAY_PROVIDER: PaymentProvider = {
   currencies: SAFEPAY_CURRENCIES,
   countries: 'any',
   start: 'hosted-page',
+  confirms: 'signed-event',
   signatureRule:
     "HMAC-SHA256 of X-SFPY-TIMESTAMP + '.' + raw body, keyed with the base64-decoded webhook secret",
   refunds: 'api',
