@@ -216,6 +216,8 @@ export const EASYPAISA_PROVIDER: PaymentProvider = {
   refunds: 'by-hand',
   webhookPath: webhookPathOf('easypaisa'),
   webhookLog: 'easypaisa webhook',
+  keyNames: ['EASYPAISA_STORE_ID', 'EASYPAISA_USERNAME', 'EASYPAISA_PASSWORD'],
+  environment: (config) => (hasKeys(config) ? config.EASYPAISA_ENVIRONMENT! : null),
   mode: (config) => (hasKeys(config) ? (config.EASYPAISA_API_URL ? 'stand-in' : 'live') : 'off'),
   gateway(config, extra = {}) {
     if (!hasKeys(config)) return null;

@@ -316,6 +316,8 @@ export const JAZZCASH_PROVIDER: PaymentProvider = {
   refunds: 'api',
   webhookPath: webhookPathOf('jazzcash'),
   webhookLog: 'jazzcash webhook',
+  keyNames: ['JAZZCASH_MERCHANT_ID', 'JAZZCASH_PASSWORD', 'JAZZCASH_INTEGRITY_SALT'],
+  environment: (config) => (hasKeys(config) ? config.JAZZCASH_ENVIRONMENT! : null),
   // Without keys, only a local run reaches JazzCash: its stand-in, which sets the keys itself.
   mode: (config) => (hasKeys(config) ? (config.JAZZCASH_API_URL ? 'stand-in' : 'live') : 'off'),
   gateway(config, extra = {}) {

@@ -49,6 +49,10 @@ export interface PaymentProvider {
   readonly webhookPath: string;
   /** The message of its webhook's one log line per delivery ('card webhook'). */
   readonly webhookLog: string;
+  /** The configuration variables its keys are read from, for the doctor's words. */
+  readonly keyNames: readonly string[];
+  /** Which of its environments the configured keys belong to, or null without keys. */
+  environment(config: Config): 'sandbox' | 'production' | null;
   /** How this configuration reaches it. */
   mode(config: Config): ProviderMode;
   /** Its adapter under this configuration's keys, or null when the keys are not all set. */

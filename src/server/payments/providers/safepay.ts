@@ -23,6 +23,9 @@ export const SAFEPAY_PROVIDER: PaymentProvider = {
   refunds: 'api',
   webhookPath: SAFEPAY_WEBHOOK_PATH,
   webhookLog: 'card webhook',
+  keyNames: ['SAFEPAY_API_KEY', 'SAFEPAY_SECRET_KEY', 'SAFEPAY_WEBHOOK_SECRET'],
+  environment: (config) =>
+    cardGatewayMode(config) === 'safepay' ? (config.SAFEPAY_ENVIRONMENT ?? null) : null,
   mode(config) {
     const mode = cardGatewayMode(config);
     return mode === 'safepay' ? 'live' : mode;
