@@ -10,9 +10,6 @@ export const CARD_EXPIRY_REASON = 'payment not completed';
 /** The note on the timeline event the gateway's decline of a card order's payment appends. */
 export const CARD_DECLINED_NOTE = 'Card declined';
 
-/** The timeline's note when a wallet's payment request was rejected (or not approved) on the phone. */
-export const WALLET_DECLINED_NOTE = 'Payment not approved on the phone';
-
 /** Where an unpaid card order stands: waiting for its card payment, or declined by the gateway. */
 export const CARD_WAITS = ['awaiting card payment', 'card declined'] as const;
 export type CardWait = (typeof CARD_WAITS)[number];

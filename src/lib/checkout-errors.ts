@@ -5,7 +5,8 @@ import { countryPartErrors } from './address-format.ts';
 import type { CheckoutField, CheckoutFields } from './checkout.ts';
 import { checkoutSchema } from './contract/checkout.ts';
 import { fieldErrors } from './contract/fields.ts';
-import { cnicError, walletNumberFor } from './wallet.ts';
+import { walletNumberFor } from './wallet.ts';
+import { cnicError } from './wallet-api.ts';
 
 /**
  * Every field's first error by the shared checkout schema (docs/product.md §5 messages), and the wallet

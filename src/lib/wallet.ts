@@ -20,18 +20,7 @@ export const WALLET_MESSAGES = {
   invalid: (method: string) =>
     `${method} account number must be a Pakistani mobile: 03xxxxxxxxx or +923xxxxxxxxx`,
   notTaken: 'A wallet number is only taken for JazzCash or EasyPaisa',
-  cnicRequired: 'The last 6 digits of your CNIC are required',
-  cnicInvalid: 'CNIC last 6 digits must be exactly 6 digits',
 } as const;
-
-/** Whether `typed` is the last six digits of a CNIC, as JazzCash's mobile account asks them. */
-export const isCnicLast6 = (typed: string | undefined) => /^\d{6}$/.test(typed?.trim() ?? '');
-
-/** What is wrong with the CNIC digits typed for a wallet that asks them, or null. */
-export function cnicError(typed: string | undefined): string | null {
-  if (!typed?.trim()) return WALLET_MESSAGES.cnicRequired;
-  return isCnicLast6(typed) ? null : WALLET_MESSAGES.cnicInvalid;
-}
 
 /**
  * The wallet number to store (local form, 03001234567) for a method, or the reason it cannot be:

@@ -10,7 +10,7 @@ import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { startEasypaisaStandIn } from '../../src/demo/easypaisa-stand-in.ts';
-import { WALLET_DECLINED_NOTE } from '../../src/lib/cards.ts';
+import { WALLET_DECLINED_NOTE } from '../../src/lib/wallet-api.ts';
 import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { EASYPAISA_PROVIDER } from '../../src/server/payments/index.ts';

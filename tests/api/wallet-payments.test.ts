@@ -11,10 +11,10 @@ import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
-import { CARD_MESSAGES, WALLET_DECLINED_NOTE } from '../../src/lib/cards.ts';
+import { CARD_MESSAGES } from '../../src/lib/cards.ts';
+import { CNIC_MESSAGES, WALLET_DECLINED_NOTE } from '../../src/lib/wallet-api.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
-import { WALLET_MESSAGES } from '../../src/lib/wallet.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { expireUnpaidCardOrders, JAZZCASH_PROVIDER } from '../../src/server/payments/index.ts';
@@ -181,8 +181,8 @@ describe('checkout with JazzCash', () => {
     expect(none.body.message).toBe('The last 6 digits of your CNIC are required');
     const short = await placeJazzCashOrder({ walletNumber: '03012345678', walletCnic: '12a45' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe(WALLET_MESSAGES.cnicInvalid);
-    expect(WALLET_MESSAGES.cnicInvalid).toBe('CNIC last 6 digits must be exactly 6 digits');
+    expect(short.body.message).toBe(CNIC_MESSAGES.invalid);
+    expect(CNIC_MESSAGES.invalid).toBe('CNIC last 6 digits must be exactly 6 digits');
     expect(stand.state.transactions.size).toBe(before);
   });
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Order } from '../../client/api.ts';
 import { CARD_PAYMENT_MINUTES } from '../../lib/cards.ts';
 import { JAZZCASH } from '../../lib/payments.ts';
-import { isCnicLast6, WALLET_MESSAGES } from '../../lib/wallet.ts';
+import { CNIC_MESSAGES, isCnicLast6 } from '../../lib/wallet-api.ts';
 import { $openingPayment, payForOrder } from '../../stores/card-payment.ts';
 import { useClientStore } from '../shared/hooks.ts';
 
@@ -104,7 +104,7 @@ export function WalletPayment({
             />
             {bad && (
               <p className="error" id="pay-again-cnic-error">
-                {WALLET_MESSAGES.cnicInvalid}
+                {CNIC_MESSAGES.invalid}
               </p>
             )}
           </div>

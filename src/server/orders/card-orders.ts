@@ -7,11 +7,11 @@ import {
   CARD_DECLINED_NOTE,
   CARD_EXPIRY_REASON,
   CARD_MESSAGES,
-  WALLET_DECLINED_NOTE,
   type CardWait,
 } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
 import { isWalletMethod } from '../../lib/wallet.ts';
+import { WALLET_DECLINED_NOTE } from '../../lib/wallet-api.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';

@@ -11,7 +11,7 @@ import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { money, moneyFromAmount } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
-import { cnicError } from '../../lib/wallet.ts';
+import { cnicError } from '../../lib/wallet-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';

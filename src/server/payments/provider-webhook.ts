@@ -16,7 +16,8 @@
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoneyValue, money } from '../../lib/money.ts';
-import { CARD_DECLINED_NOTE, CARD_MESSAGES, WALLET_DECLINED_NOTE } from '../../lib/cards.ts';
+import { CARD_DECLINED_NOTE, CARD_MESSAGES } from '../../lib/cards.ts';
+import { WALLET_DECLINED_NOTE } from '../../lib/wallet-api.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { readBytesCapped, reply } from '../http.ts';
