@@ -2,21 +2,22 @@ import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { $cnicWallets, editField, leaveField } from '../../stores/checkout.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
+import { editField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
-// Only a shop that takes a wallet through its API asks the CNIC: its field loads when shown,
-// outside the JavaScript /Checkout runs before the first tap.
-const CnicField = lazy(() => import('./CnicField.tsx').then((m) => ({ default: m.CnicField })));
+// A wallet's fields (its number, and the CNIC digits for a wallet taken through its API) load when
+// a wallet is chosen, outside the JavaScript /Checkout runs before the first tap.
+const WalletFields = lazy(() =>
+  import('./WalletFields.tsx').then((m) => ({ default: m.WalletFields })),
+);
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
   const { fields, errors, methods } = checkout;
   const error = errors.paymentMethod;
-  const cnicWallets = useStore($cnicWallets);
   return (
     <section className="checkout-section" aria-labelledby="payment">
       <h2 id="payment">Payment</h2>
@@ -42,21 +43,17 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
       )}
       {fields.paymentMethod === CARD ? (
         <CardNote checkout={checkout} />
-      ) : (
-        <PaymentNote
-          method={fields.paymentMethod}
-          walletNumber={fields.walletNumber}
-          error={errors.walletNumber}
-        />
-      )}
-      {cnicWallets.includes(fields.paymentMethod) && (
+      ) : isWalletMethod(fields.paymentMethod) ? (
         <Suspense fallback={null}>
-          <CnicField
+          <WalletFields
             method={fields.paymentMethod}
-            value={fields.walletCnic ?? ''}
-            error={errors.walletCnic}
+            walletNumber={fields.walletNumber}
+            walletCnic={fields.walletCnic ?? ''}
+            errors={errors}
           />
         </Suspense>
+      ) : (
+        <PaymentNote method={fields.paymentMethod} />
       )}
     </section>
   );
@@ -89,16 +86,8 @@ function CardNote({ checkout }: { checkout: CheckoutView }) {
   );
 }
 
-/** What each method means; a wallet's number is kept with the order for the payment request. */
-function PaymentNote({
-  method,
-  walletNumber,
-  error,
-}: {
-  method: string;
-  walletNumber: string;
-  error: string | undefined;
-}) {
+/** What cash on delivery and a bank transfer mean. */
+function PaymentNote({ method }: { method: string }) {
   if (method === 'COD')
     return (
       <p className="muted">
@@ -106,28 +95,5 @@ function PaymentNote({
       </p>
     );
   if (method === 'Bank Transfer') return <p className="muted">{BANK_TRANSFER_NOTE}</p>;
-  return (
-    <div className="field">
-      <label htmlFor="wallet-number">{method} account number</label>
-      <input
-        id="wallet-number"
-        type="tel"
-        autoComplete="off"
-        placeholder="03xx xxxxxxx"
-        value={walletNumber}
-        onChange={(e) => editField('walletNumber', e.currentTarget.value)}
-        onBlur={() => leaveField('walletNumber')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? 'checkout-walletNumber-error' : 'wallet-number-note'}
-      />
-      {error && (
-        <p className="error" id="checkout-walletNumber-error">
-          {error}
-        </p>
-      )}
-      <p className="muted" id="wallet-number-note">
-        We keep this number with your order and send the {method} payment request to it.
-      </p>
-    </div>
-  );
+  return null;
 }
