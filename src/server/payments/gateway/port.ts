@@ -48,11 +48,7 @@ export interface PaymentReading {
  * payment (Easypay's IPN): the shop reads the payment back and books what the provider answers.
  */
 export type GatewayEventKind =
-  | 'payment.paid'
-  | 'payment.failed'
-  | 'payment.refunded'
-  | 'payment.notice'
-  | 'other';
+  'payment.paid' | 'payment.failed' | 'payment.refunded' | 'payment.notice' | 'other';
 
 /** A webhook event whose signature and timestamp were verified. */
 export interface GatewayEvent {
