@@ -209,6 +209,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   payOrder: { orderId: 'some-order' },
   // A signed webhook's body is the gateway's; an unsigned example is refused (401).
   cardWebhook: undefined,
+  walletWebhook: undefined,
   // Read, save (an edit of a version read), a photo (its bytes, not JSON).
   deskProductEdit: { productId: 'some-bag' },
   deskProductSave: {

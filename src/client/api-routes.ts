@@ -32,4 +32,5 @@ export const API_ROUTES = {
   findOrder: ['POST', '/api/order/find', 'orderFound'],
   payOrder: ['POST', '/api/order/pay', 'payOpened'],
   cardWebhook: ['POST', '/api/payments/safepay/webhook', 'webhook'],
+  walletWebhook: ['POST', '/api/payments/jazzcash/webhook', 'webhook'],
 } as const satisfies ClientRoutes;

@@ -6,19 +6,25 @@ import type { CheckoutField, CheckoutFields } from './checkout.ts';
 import { checkoutSchema } from './contract/checkout.ts';
 import { fieldErrors } from './contract/fields.ts';
 import { walletNumberFor } from './wallet.ts';
+import { cnicError } from './wallet-api.ts';
 
 /**
  * Every field's first error by the shared checkout schema (docs/product.md §5 messages), and the wallet
- * number's for JazzCash or EasyPaisa, or {} when valid.
+ * number's for JazzCash or EasyPaisa, and the CNIC digits' for a wallet in `cnicWallets` (one the
+ * shop takes through its API, which asks them), or {} when valid.
  */
-export function checkoutErrors(fields: CheckoutFields): Partial<Record<CheckoutField, string>> {
+export function checkoutErrors(
+  fields: CheckoutFields,
+  cnicWallets: readonly string[] = [],
+): Partial<Record<CheckoutField, string>> {
   const result = checkoutSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
   const errors: Partial<Record<CheckoutField, string>> = {
     ...(result.success ? {} : fieldErrors(result.error)),
     ...countryPartErrors(fields),
   };
   const wallet = walletNumberFor(fields.paymentMethod, fields.walletNumber);
-  return 'error' in wallet && fields.paymentMethod !== ''
-    ? { ...errors, walletNumber: wallet.error }
-    : errors;
+  if ('error' in wallet && fields.paymentMethod !== '') errors.walletNumber = wallet.error;
+  const cnic = cnicWallets.includes(fields.paymentMethod) ? cnicError(fields.walletCnic) : null;
+  if (cnic) errors.walletCnic = cnic;
+  return errors;
 }

@@ -26,7 +26,10 @@ export interface PrefillSources {
 }
 
 /** The fields prefill may set, in the order they are applied (the country before its state). */
-export type PrefillField = Exclude<keyof CheckoutFields, 'paymentMethod' | 'walletNumber'>;
+export type PrefillField = Exclude<
+  keyof CheckoutFields,
+  'paymentMethod' | 'walletNumber' | 'walletCnic'
+>;
 
 /**
  * The values to fill, in form order: each only when the field is empty now and the shopper has not

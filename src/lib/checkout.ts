@@ -29,6 +29,8 @@ export type CheckoutFields = {
   paymentMethod: PaymentMethod | '';
   /** The JazzCash or EasyPaisa number the payment request goes to ('' for other methods). */
   walletNumber: string;
+  /** The last six digits of the wallet holder's CNIC, for a wallet that asks them ('' otherwise). */
+  walletCnic?: string;
 };
 
 /** One of the checkout form's fields. */
@@ -199,7 +201,7 @@ export function orderRequest(
   items: readonly { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
   currency: string,
 ): OrderRequest {
-  const { paymentMethod, address2, walletNumber, ...address } = fields;
+  const { paymentMethod, address2, walletNumber, walletCnic, ...address } = fields;
   return {
     items: items.map((i) => ({
       productId: i.itemId,
@@ -211,5 +213,8 @@ export function orderRequest(
     currency,
     paymentMethod,
     ...(isWalletMethod(paymentMethod) ? { walletNumber } : {}),
+    ...(isWalletMethod(paymentMethod) && walletCnic?.trim()
+      ? { walletCnic: walletCnic.trim() }
+      : {}),
   };
 }

@@ -1,6 +1,10 @@
 /** The payment methods staff record by hand (docs/product.md §9): every method but the card. */
 export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD'] as const;
 
+/** The two mobile wallets, by the names the checkout shows. */
+export const JAZZCASH = 'JazzCash';
+export const EASYPAISA = 'EasyPaisa';
+
 /** A card paid on the gateway's hosted page: only the gateway's verified webhook records it. */
 export const CARD = 'Card';
 

@@ -135,6 +135,52 @@ const envSchema = z.object({
     .optional(),
   /** How long one courier call may take, whole answer included. */
   COURIER_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(8000),
+  // JazzCash's mobile account (docs/payments-wallets.md). All three keys and the environment, or
+  // none: without them a deployed shop records JazzCash by hand, and a local run uses the stand-in.
+  /** Which JazzCash the keys belong to: `sandbox` (no money moves) or `production`. */
+  JAZZCASH_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .optional(),
+  /** The merchant id from JazzCash's merchant portal. */
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,30}$/, "must be the merchant id from JazzCash's portal")
+    .optional(),
+  /** The API password from JazzCash's portal (not the portal login). */
+  JAZZCASH_PASSWORD: z
+    .string()
+    .min(4, "must be the API password from JazzCash's portal")
+    .optional(),
+  /** The integrity salt: the HMAC key of pp_SecureHash. */
+  JAZZCASH_INTEGRITY_SALT: z
+    .string()
+    .min(8, "must be the integrity salt from JazzCash's portal")
+    .optional(),
+  /** Another JazzCash API origin: a local stand-in only (loopback), never on a deployed site. */
+  JAZZCASH_API_URL: z
+    .url()
+    .refine(isLoopback, 'may only point at a local stand-in (127.0.0.1, localhost or [::1])')
+    .optional(),
+  // EasyPaisa's mobile account through Easypay's Open API (docs/payments-wallets.md). All three
+  // keys and the environment, or none: without them EasyPaisa is recorded by hand.
+  /** Which Easypay the keys belong to: `sandbox` or `production`. */
+  EASYPAISA_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .optional(),
+  /** The store id from Easypay's merchant portal. */
+  EASYPAISA_STORE_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the store id from Easypay's portal")
+    .optional(),
+  /** The Open API username (the merchant account number). */
+  EASYPAISA_USERNAME: z.string().min(3, "must be the username from Easypay's portal").optional(),
+  /** The Open API password. */
+  EASYPAISA_PASSWORD: z.string().min(4, "must be the password from Easypay's portal").optional(),
+  /** Another Easypay API origin: a local stand-in only (loopback), never on a deployed site. */
+  EASYPAISA_API_URL: z
+    .url()
+    .refine(isLoopback, 'may only point at a local stand-in (127.0.0.1, localhost or [::1])')
+    .optional(),
   // Web Push (the desk's alerts on members' devices). All three, or none: a local run keeps
   // generated keys in DATA_DIR; a deployed shop without them sends no push.
   /** The VAPID public key: an uncompressed P-256 point, base64url (`npx web-push generate-vapid-keys`). */
@@ -239,6 +285,10 @@ function safepayProblems(env: Env, production: boolean): string[] {
     );
   if (production && env.SAFEPAY_API_URL)
     problems.push('SAFEPAY_API_URL: points at a local stand-in; a deployed site must not set it');
+  if (production && env.EASYPAISA_API_URL)
+    problems.push('EASYPAISA_API_URL: points at a local stand-in; a deployed site must not set it');
+  if (production && env.JAZZCASH_API_URL)
+    problems.push('JAZZCASH_API_URL: points at a local stand-in; a deployed site must not set it');
   return problems;
 }
 

@@ -63,7 +63,9 @@ import {
   expireUnpaidCardOrdersLater,
   payNow,
   placeOrderPaying,
+  providerInPath,
   receiveCardWebhook,
+  receiveProviderWebhook,
   recordPayment,
   recordRefund,
   afterCancel,
@@ -327,8 +329,11 @@ export const SERVICES: Services = {
   findOrder: ({ deps, user, body }) => findUserOrderByKey(deps.store, user.id, body.idempotencyKey),
   // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).
   payOrder: ({ deps, user, body, req }) =>
-    payNow(deps, user, body.orderId, shopOrigin(deps.config, req.url)),
+    payNow(deps, user, body.orderId, shopOrigin(deps.config, req.url), body.walletCnic),
   cardWebhook: ({ deps, req, waitUntil }) => receiveCardWebhook(deps, req, new Date(), waitUntil),
+  // /api/payments/<provider>/webhook: the provider is the path's own segment.
+  walletWebhook: ({ deps, req, waitUntil }) =>
+    receiveProviderWebhook(deps, providerInPath(req.url), req, new Date(), waitUntil),
   // The desk's product editor.
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),

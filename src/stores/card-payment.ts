@@ -9,12 +9,16 @@ import { $session } from './session.ts';
 /** The order whose payment page is being opened, or null. */
 export const $openingPayment = atom<string | null>(null);
 
-/** Opens a fresh card payment for order `orderId` and goes to its page; a refusal is told. */
-export async function payForOrder(orderId: string): Promise<void> {
+/**
+ * Opens a fresh payment for order `orderId` (a card's page, or a wallet's request to the phone,
+ * which carries `walletCnic`) and goes to where it is followed; a refusal is told.
+ */
+export async function payForOrder(orderId: string, walletCnic?: string): Promise<void> {
   if ($openingPayment.get()) return;
   $openingPayment.set(orderId);
   try {
-    const answer = await call('payOrder', { orderId }, { token: $session.get().token });
+    const body = walletCnic === undefined ? { orderId } : { orderId, walletCnic };
+    const answer = await call('payOrder', body, { token: $session.get().token });
     location.assign(answer.redirectUrl);
   } catch (error) {
     $openingPayment.set(null);

@@ -53,6 +53,8 @@ const $validator = atom<Validator | null>(null);
 /** The currencies a card is charged in, or null when the shop takes no cards (the page says). */
 const $cardCurrencies = atom<readonly string[] | null>(null);
 const cards = () => $cardCurrencies.get() !== null;
+/** The wallets the shop takes through their API, which ask the CNIC's last six digits. */
+export const $cnicWallets = atom<readonly string[]>([]);
 
 /** The order just placed, as the server priced it, for the thank-you popup. */
 export const $placedOrder = atom<Order | null>(null);
@@ -134,9 +136,11 @@ export function startCheckout(
   countries: readonly CheckoutCountry[],
   early: EarlyInput,
   cardCurrencies: readonly string[] | null = null,
+  cnicWallets: readonly string[] = [],
 ): void {
   $countries.set(countries);
   $cardCurrencies.set(cardCurrencies);
+  $cnicWallets.set(cnicWallets);
   let state = $form.get();
   const saved = savedCountry();
   if (countries.some((c) => c.name === saved))
@@ -198,8 +202,9 @@ let validation: Promise<Validator> | null = null;
 export function loadValidation(): Promise<Validator> {
   validation ??= import('../client/checkout-validation.ts').then(
     ({ checkoutErrors }) => {
-      $validator.set(checkoutErrors);
-      return checkoutErrors;
+      const validate: Validator = (fields) => checkoutErrors(fields, $cnicWallets.get());
+      $validator.set(validate);
+      return validate;
     },
     (error: unknown) => {
       // Not fetched (no connection): the next use asks again.

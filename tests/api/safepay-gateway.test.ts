@@ -10,7 +10,7 @@ import {
   chargeCurrency,
   GatewayError,
   safepayGateway,
-  type PaymentGateway,
+  type HostedPageGateway,
 } from '../../src/server/payments/index.ts';
 
 const keys = {
@@ -46,7 +46,7 @@ async function startReceiver() {
 
 let stand: Awaited<ReturnType<typeof startSafepayStandIn>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let gateway: PaymentGateway;
+let gateway: HostedPageGateway;
 
 beforeAll(async () => {
   receiver = await startReceiver();

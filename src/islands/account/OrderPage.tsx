@@ -25,6 +25,7 @@ import {
   type OrderDetail,
 } from '../../stores/order-detail.ts';
 import { CardPayment } from './CardPayment.tsx';
+import { WalletPayment } from './WalletPayment.tsx';
 import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
@@ -107,6 +108,12 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
         order={order}
         number={placed.number}
         card={new URLSearchParams(location.search).get('card')}
+        onPoll={onPoll}
+      />
+      <WalletPayment
+        order={order}
+        number={placed.number}
+        followed={new URLSearchParams(location.search).get('wallet') === 'phone'}
         onPoll={onPoll}
       />
       <div className="order-line" data-testid="order-page">

@@ -29,6 +29,7 @@ const ignore = () => {};
 export default function Checkout({
   countries,
   cardCurrencies = null,
+  cnicWallets = [],
   deliveryDays,
 }: {
   countries: CheckoutCountry[];
@@ -36,6 +37,8 @@ export default function Checkout({
   deliveryDays: DeliveryDays;
   /** The currencies a card is charged in (others in PKR); null when the shop takes no cards. */
   cardCurrencies?: string[] | null;
+  /** The wallets taken through their API, which ask the CNIC's last six digits. */
+  cnicWallets?: string[];
 }) {
   // Server-rendered: the first render is the static shell's (no cart, no products, no saved
   // country), so hydration matches; the browser's own state follows at once.
@@ -45,8 +48,8 @@ export default function Checkout({
   useStartShop();
   // Once hydrated: the saved country, then what was typed before hydration.
   useEffect(
-    () => startCheckout(countries, readEarlyInput(formRef.current), cardCurrencies),
-    [countries, cardCurrencies],
+    () => startCheckout(countries, readEarlyInput(formRef.current), cardCurrencies, cnicWallets),
+    [countries, cardCurrencies, cnicWallets],
   );
 
   // Mounted from the first thank-you on, so closing it returns focus as every dialog does.

@@ -2,9 +2,17 @@ import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
-import { editField, leaveField } from '../../stores/checkout.ts';
+import { lazy, Suspense } from 'react';
+import { isWalletMethod } from '../../lib/wallet.ts';
+import { editField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
+
+// A wallet's fields (its number, and the CNIC digits for a wallet taken through its API) load when
+// a wallet is chosen, outside the JavaScript /Checkout runs before the first tap.
+const WalletFields = lazy(() =>
+  import('./WalletFields.tsx').then((m) => ({ default: m.WalletFields })),
+);
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
@@ -35,12 +43,17 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
       )}
       {fields.paymentMethod === CARD ? (
         <CardNote checkout={checkout} />
+      ) : isWalletMethod(fields.paymentMethod) ? (
+        <Suspense fallback={null}>
+          <WalletFields
+            method={fields.paymentMethod}
+            walletNumber={fields.walletNumber}
+            walletCnic={fields.walletCnic ?? ''}
+            errors={errors}
+          />
+        </Suspense>
       ) : (
-        <PaymentNote
-          method={fields.paymentMethod}
-          walletNumber={fields.walletNumber}
-          error={errors.walletNumber}
-        />
+        <PaymentNote method={fields.paymentMethod} />
       )}
     </section>
   );
@@ -73,16 +86,8 @@ function CardNote({ checkout }: { checkout: CheckoutView }) {
   );
 }
 
-/** What each method means; a wallet's number is kept with the order for the payment request. */
-function PaymentNote({
-  method,
-  walletNumber,
-  error,
-}: {
-  method: string;
-  walletNumber: string;
-  error: string | undefined;
-}) {
+/** What cash on delivery and a bank transfer mean. */
+function PaymentNote({ method }: { method: string }) {
   if (method === 'COD')
     return (
       <p className="muted">
@@ -90,28 +95,5 @@ function PaymentNote({
       </p>
     );
   if (method === 'Bank Transfer') return <p className="muted">{BANK_TRANSFER_NOTE}</p>;
-  return (
-    <div className="field">
-      <label htmlFor="wallet-number">{method} account number</label>
-      <input
-        id="wallet-number"
-        type="tel"
-        autoComplete="off"
-        placeholder="03xx xxxxxxx"
-        value={walletNumber}
-        onChange={(e) => editField('walletNumber', e.currentTarget.value)}
-        onBlur={() => leaveField('walletNumber')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? 'checkout-walletNumber-error' : 'wallet-number-note'}
-      />
-      {error && (
-        <p className="error" id="checkout-walletNumber-error">
-          {error}
-        </p>
-      )}
-      <p className="muted" id="wallet-number-note">
-        We keep this number with your order and send the {method} payment request to it.
-      </p>
-    </div>
-  );
+  return null;
 }

@@ -3,7 +3,11 @@ import * as z from 'zod/mini';
 import { requiredText } from './fields.ts';
 
 /** Body of POST /api/order/pay: the caller's unpaid card order to open a fresh payment for. */
-export const payOrderBodySchema = z.object({ orderId: requiredText('Order id is required', 64) });
+export const payOrderBodySchema = z.object({
+  orderId: requiredText('Order id is required', 64),
+  /** A wallet's Pay again: the CNIC's last six digits its request carries (never stored). */
+  walletCnic: z.optional(z.string().check(z.maxLength(20))),
+});
 
 /** POST /api/order/pay: the gateway's hosted page to send the shopper to. */
 export const payOpenedAnswerSchema = z.object({

@@ -811,6 +811,19 @@ export const ENDPOINTS = {
     maxBodyBytes: 64 * 1024,
     summary: "Safepay's signed payment and refund events; each processed once",
   },
+  walletWebhook: {
+    method: 'POST',
+    paths: ['/api/payments/jazzcash/webhook', '/api/payments/easypaisa/webhook'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'webhook',
+    msg: false,
+    body: 'signed',
+    maxBodyBytes: 64 * 1024,
+    summary:
+      "A wallet's signed payment notices (JazzCash's IPN), checked by its provider's rule; each processed once",
+  },
   // The desk's product editor.
   deskProductEdit: {
     method: 'POST',

@@ -33,6 +33,8 @@ export const orderSchema = z.object({
   payment: z.boolean(),
   /** Set on an unpaid card order whose card the gateway declined. */
   cardDeclined: z.optional(z.literal(true)),
+  /** Set on an unpaid wallet order whose payment request went to the shopper's phone. */
+  awaitsPhone: z.optional(z.literal(true)),
   paymentMethod: z.string(),
   /** When it was placed, in ms since the epoch. */
   date: z.number(),

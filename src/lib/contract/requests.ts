@@ -103,6 +103,8 @@ export const orderBodySchema = z.object({
       ),
     ),
   ),
+  /** The last six digits of the wallet holder's CNIC, which JazzCash asks with the number. */
+  walletCnic: z.optional(z.string().check(z.maxLength(20))),
 });
 
 /** Body of POST /api/order/cancel. */

@@ -21,6 +21,7 @@ import {
   cardGatewayMode,
   checkSafepayKeys,
   GatewayError,
+  PROVIDERS,
   SAFEPAY_WEBHOOK_PATH,
 } from '../payments/index.ts';
 import type { MongoDriver } from '../store/mongo/index.ts';
@@ -242,6 +243,7 @@ export async function runDoctor(
   );
   lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
   lines.push(await checkCards(config, opts.safepayApiUrl));
+  lines.push(...checkWallets(config));
   lines.push(checkPush(config));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
@@ -261,6 +263,36 @@ export async function runDoctor(
     }
   }
   return lines;
+}
+
+/**
+ * Each wallet taken through its API on the live site: by hand without keys (staff record it, as
+ * before), refused with sandbox keys (they move no money: every wallet order would stay unpaid),
+ * else on, with the notice address to register. The keys are not tried: neither wallet documents
+ * a call that proves them without charging.
+ */
+export function checkWallets(config: Config): DoctorLine[] {
+  const site = new URL(config.SITE_URL as string).origin;
+  return Object.values(PROVIDERS)
+    .filter((p) => p.start === 'phone-request')
+    .map((p) => {
+      const environment = p.environment(config);
+      const prefix = p.keyNames[0]!.split('_')[0];
+      if (environment === null)
+        return {
+          ok: true,
+          text: `${p.label}: by hand (${p.keyNames.join(', ')} unset), so staff record its payments at the desk`,
+        };
+      if (environment !== 'production')
+        return {
+          ok: false,
+          text: `${p.label}: ${prefix}_ENVIRONMENT is sandbox beside the live site ${site}; sandbox keys move no money, so ${p.label} orders would never be paid. Set ${prefix}_ENVIRONMENT=production with the keys from ${p.label}'s live portal`,
+        };
+      return {
+        ok: true,
+        text: `${p.label}: on (production); its payment notices must go to ${site}${p.webhookPath}`,
+      };
+    });
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   type CardWait,
 } from '../../lib/cards.ts';
 import { CARD } from '../../lib/payments.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
+import { WALLET_DECLINED_NOTE } from '../../lib/wallet-api.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
@@ -20,8 +22,14 @@ import { statusMail } from './desk-mail.ts';
 import { confirmationMail } from './order-mail.ts';
 import { alertShop } from './shop-alerts.ts';
 
-/** Whether the order is to be paid by card and no payment is recorded yet. */
-export const isUnpaidCard = (o: OrderRecord) => o.paymentMethod === CARD && !isPaidInFull(o);
+/**
+ * Whether the order is to be paid online (by card, or by a wallet whose request went to the
+ * shopper's phone through its API) and no payment is recorded yet. Online payments are recorded
+ * only by their provider, never typed at the desk.
+ */
+export const isUnpaidCard = (o: OrderRecord) =>
+  (o.paymentMethod === CARD || (isWalletMethod(o.paymentMethod) && o.card !== undefined)) &&
+  !isPaidInFull(o);
 
 /**
  * Where an unpaid card order not cancelled stands: 'card declined' once the gateway declined its
@@ -29,9 +37,14 @@ export const isUnpaidCard = (o: OrderRecord) => o.paymentMethod === CARD && !isP
  */
 export function cardWait(o: OrderRecord): CardWait | null {
   if (o.status === 'Cancelled' || !isUnpaidCard(o)) return null;
-  const declined = (o.history ?? []).some(
-    (e) => e.note === CARD_DECLINED_NOTE && e.by?.id === 'gateway',
-  );
+  const byGateway = (note: string) =>
+    (o.history ?? []).filter((e) => e.note === note && e.by?.id === 'gateway').length;
+  // A wallet's request is declined once each request sent (Pay again sends another) was.
+  const requests = 1 + (o.card?.earlier?.length ?? 0);
+  const declined =
+    o.paymentMethod === CARD
+      ? byGateway(CARD_DECLINED_NOTE) > 0
+      : byGateway(WALLET_DECLINED_NOTE) >= requests;
   return declined ? 'card declined' : 'awaiting card payment';
 }
 

@@ -23,7 +23,7 @@ import type { Deps } from '../deps.ts';
 import type { OrderRecord, Store, UnavailableLine, UserRecord } from '../store/port.ts';
 import { confirmationMail } from './order-mail.ts';
 import { readSettings } from '../operations/index.ts';
-import { walletNumberFor } from '../../lib/wallet.ts';
+import { isWalletMethod, walletNumberFor } from '../../lib/wallet.ts';
 import { CARD } from '../../lib/payments.ts';
 import { checkCardMove } from './card-orders.ts';
 import { ratesForOrder } from '../operations/index.ts';
@@ -59,6 +59,9 @@ export function toOrder(order: OrderRecord): Order {
     status: order.status,
     payment: isPaidInFull(order),
     ...(cardWait(order) === 'card declined' ? { cardDeclined: true as const } : {}),
+    ...(cardWait(order) && isWalletMethod(order.paymentMethod)
+      ? { awaitsPhone: true as const }
+      : {}),
     paymentMethod: order.paymentMethod,
     date: Date.parse(order.date),
     amount: order.amount,

@@ -4,7 +4,7 @@
 // waits. An alert that cannot be sent is logged, never recorded as a failed shopper mail (an alert
 // about a failed alert would loop).
 import { shortNumber } from '../../lib/desk.ts';
-import { paymentLabel } from '../../lib/payments.ts';
+import { CARD, paymentLabel } from '../../lib/payments.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
@@ -26,6 +26,9 @@ export async function ordersAddress(deps: Deps): Promise<string> {
   return (await readSettings(deps)).ordersEmail;
 }
 
+/** How a paid online order was paid, as the alert says it: "card", or the wallet's name. */
+const paidHow = (o: OrderRecord) => (o.paymentMethod === CARD ? 'card' : o.paymentMethod);
+
 /** The order's essentials, every supplied value through mailValue: name, contact, total, method, items. */
 function essentials(o: OrderRecord, paidByCard = false): string[] {
   const total = formatOrderTotal(o.total, o.currency, orderTotalPkr(o));
@@ -36,7 +39,7 @@ function essentials(o: OrderRecord, paidByCard = false): string[] {
     `Phone: ${mailValue(o.address.mobile)}`,
     `City: ${mailValue(o.address.city)}, ${mailValue(o.address.country)}`,
     `Total: ${total}`,
-    `Payment: ${paidByCard ? `${method}, paid by card` : method}`,
+    `Payment: ${paidByCard ? `${method}, paid by ${paidHow(o)}` : method}`,
     'Items:',
     ...o.items.map(
       (i) => `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}`,
@@ -62,10 +65,10 @@ export function alertMail(alert: ShopAlert, to: string, site: string): Mail {
       return {
         to,
         // A plain-ASCII subject: the currency's code, not its symbol, reads the same in every mail program.
-        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}${alert.paidByCard ? ', paid by card' : ''}`,
+        subject: `New order ${number}: ${alert.order.currency} ${alert.order.total.toLocaleString('en-US')}${alert.paidByCard ? `, paid by ${paidHow(order)}` : ''}`,
         text: [
           alert.paidByCard
-            ? `A new order ${number} was placed and paid by card.`
+            ? `A new order ${number} was placed and paid by ${paidHow(order)}.`
             : `A new order ${number} was placed.`,
           '',
           ...essentials(alert.order, alert.paidByCard),

@@ -11,10 +11,11 @@ import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { money, moneyFromAmount } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
+import { cnicError } from '../../lib/wallet-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { conflict, notFound, unavailable } from '../errors.ts';
+import { conflict, invalid, notFound, unavailable } from '../errors.ts';
 import { throttle, type Limit } from '../operations/index.ts';
 import { placeOrder, type OrderContext } from '../orders/index.ts';
 import { logEvent } from '../request-log.ts';
@@ -23,7 +24,8 @@ import { cardPaymentsAvailable } from './gateway/availability.ts';
 import { chargeCurrency, GatewayError, type PaymentGateway } from './gateway/port.ts';
 import { SAFEPAY_CURRENCIES } from './gateway/safepay.ts';
 import { isOverdue, settleOverdueCardOrder } from './card-expiry.ts';
-import { cardGateway } from './card-payments.ts';
+import { cardGateway, gatewayForOrder } from './card-payments.ts';
+import { PROVIDERS, providerForMethod } from './providers/registry.ts';
 
 /** Pay now: 10 fresh payment pages per order in 10 minutes (each is a session at the gateway). */
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
@@ -54,6 +56,21 @@ export function cardCurrenciesAtCheckout(): string[] | null {
   }
 }
 
+/**
+ * The wallets the checkout takes through their API whose phone request needs the CNIC's last six
+ * digits; none when the configuration cannot be read.
+ */
+export function cnicWalletsAtCheckout(): string[] {
+  try {
+    const config = loadConfig();
+    return Object.values(PROVIDERS)
+      .filter((p) => p.start === 'phone-request' && p.asksCnic && p.mode(config) !== 'off')
+      .flatMap((p) => p.methods);
+  } catch {
+    return [];
+  }
+}
+
 /** The shop's own address for the gateway to send the shopper back to. */
 export function shopOrigin(config: Pick<Config, 'SITE_URL'>, requestUrl: string): string {
   return new URL(config.SITE_URL ?? requestUrl).origin;
@@ -69,8 +86,12 @@ export async function openCardPayment(
   order: OrderRecord,
   origin: string,
   userId?: string,
+  payer?: { mobile: string; cnicLast6: string },
 ): Promise<string | null> {
-  const gateway = cardGateway(deps.config);
+  const gateway =
+    order.paymentMethod === CARD
+      ? cardGateway(deps.config)
+      : (gatewayForOrder(deps.config, order)?.gateway ?? null);
   if (!gateway) return null;
   const charge = cardChargeOf(order, gateway);
   const page = `${origin}${ROUTES.orderPage}?n=${shortNumber(order.id)}`;
@@ -82,6 +103,7 @@ export async function openCardPayment(
       // The order page shows "Confirming your payment…" and asks the shop, never this address.
       returnUrl: `${page}&card=return`,
       cancelUrl: `${page}&card=cancelled`,
+      ...(payer ? { payer } : {}),
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -93,7 +115,8 @@ export async function openCardPayment(
     { reference: created.reference, ...charge },
     userId === undefined ? {} : { userId },
   );
-  return saved ? created.redirectUrl : null;
+  // A wallet's request went to the shopper's phone: the order's page follows it.
+  return saved ? (created.redirectUrl ?? `${page}&wallet=phone`) : null;
 }
 
 /**
@@ -109,15 +132,27 @@ export async function placeOrderPaying(
   context: OrderContext,
   origin: string,
 ) {
+  // A wallet that asks the shopper's phone needs what the wallet asks, before the order exists.
+  const provider = body.paymentMethod ? providerForMethod(deps.config, body.paymentMethod) : null;
+  const phone = provider?.start === 'phone-request';
+  if (phone && provider.asksCnic) {
+    const wrong = cnicError(body.walletCnic);
+    if (wrong) throw invalid(wrong);
+  }
   const placed = await placeOrder(deps, user, body, {
     ...context,
     cards: cardPaymentsAvailable(deps.config),
   });
   const { order } = placed;
-  if (order.paymentMethod !== CARD || order.payment || order.status !== 'Order Placed')
+  const paysOnline = order.paymentMethod === CARD || phone;
+  if (!paysOnline || order.payment || order.status !== 'Order Placed')
     return { ...placed, payUrl: undefined, opened: false };
   const record = await deps.store.orders.get(order._id);
-  const payUrl = record ? await openCardPayment(deps, record, origin, user.id) : null;
+  const payer =
+    phone && record?.walletNumber
+      ? { mobile: record.walletNumber, cnicLast6: body.walletCnic?.trim() ?? '' }
+      : undefined;
+  const payUrl = record ? await openCardPayment(deps, record, origin, user.id, payer) : null;
   const orderPage = `${origin}${ROUTES.orderPage}?n=${shortNumber(order._id)}&card=unopened`;
   return { ...placed, payUrl: payUrl ?? orderPage, opened: payUrl !== null };
 }
@@ -126,11 +161,23 @@ export async function placeOrderPaying(
  * Pay now: a fresh payment page for the caller's own unpaid card order. An order past its 60
  * minutes is settled first (paid if the gateway says so, else cancelled) and refused.
  */
-export async function payNow(deps: Deps, user: UserRecord, orderId: string, origin: string) {
+export async function payNow(
+  deps: Deps,
+  user: UserRecord,
+  orderId: string,
+  origin: string,
+  walletCnic?: string,
+) {
   const { store } = deps;
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== user.id) throw notFound(ORDER_MESSAGES.notFound);
-  if (order.paymentMethod !== CARD) throw conflict(CARD_MESSAGES.notCard);
+  // A wallet order whose request went to the phone pays again the same way: a fresh request.
+  const wallet = order.paymentMethod !== CARD && order.card !== undefined;
+  if (order.paymentMethod !== CARD && !wallet) throw conflict(CARD_MESSAGES.notCard);
+  if (wallet && providerForMethod(deps.config, order.paymentMethod)?.asksCnic) {
+    const wrong = cnicError(walletCnic);
+    if (wrong) throw invalid(wrong);
+  }
   if (isPaidInFull(order)) throw conflict(CARD_MESSAGES.alreadyPaid);
   if (order.status !== 'Order Placed') throw conflict(CARD_MESSAGES.cancelled);
   const now = new Date();
@@ -138,9 +185,13 @@ export async function payNow(deps: Deps, user: UserRecord, orderId: string, orig
     const settled = await settleOverdueCardOrder(deps, order, now);
     throw conflict(settled === 'paid' ? CARD_MESSAGES.alreadyPaid : CARD_MESSAGES.expired);
   }
-  if (!cardPaymentsAvailable(deps.config)) throw unavailable(CARD_MESSAGES.cardsOff);
+  if (!wallet && !cardPaymentsAvailable(deps.config)) throw unavailable(CARD_MESSAGES.cardsOff);
   await throttle(store, [[PAY_NOW_PER_ORDER, order.id]], CARD_MESSAGES.gatewayDown);
-  const redirectUrl = await openCardPayment(deps, order, origin, user.id);
+  const payer =
+    wallet && order.walletNumber
+      ? { mobile: order.walletNumber, cnicLast6: walletCnic?.trim() ?? '' }
+      : undefined;
+  const redirectUrl = await openCardPayment(deps, order, origin, user.id, payer);
   if (!redirectUrl) {
     const current = await store.orders.get(order.id);
     if (current && isPaidInFull(current)) throw conflict(CARD_MESSAGES.alreadyPaid);

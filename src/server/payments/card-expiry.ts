@@ -17,7 +17,7 @@ import { announcePaidByCard, cancelUnpaidCardOrder, isUnpaidCard } from '../orde
 import { logEvent } from '../request-log.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { GatewayError } from './gateway/port.ts';
-import { cardGateway, readingPays, recordCardPayment } from './card-payments.ts';
+import { gatewayForOrder, readingPays, recordCardPayment } from './card-payments.ts';
 
 const WAIT_MS = CARD_PAYMENT_MINUTES * 60_000;
 /** The lazy run: once a minute across every instance. */
@@ -38,7 +38,8 @@ export async function settleOverdueCardOrder(
   now: Date,
   waitUntil?: WaitUntil,
 ): Promise<'paid' | 'cancelled' | 'left'> {
-  const gateway = cardGateway(deps.config);
+  const found = gatewayForOrder(deps.config, order);
+  const gateway = found?.gateway ?? null;
   if (gateway && order.card) {
     for (const reference of [order.card.reference, ...(order.card.earlier ?? [])]) {
       let reading;
@@ -53,7 +54,7 @@ export async function settleOverdueCardOrder(
         return 'left';
       }
       if (!readingPays(reading, order.card)) continue;
-      const saved = await recordCardPayment(deps.store, order, reference, now);
+      const saved = await recordCardPayment(deps.store, order, reference, now, found!.label);
       if (!saved) return 'left';
       void announcePaidByCard(deps, saved, waitUntil);
       return 'paid';

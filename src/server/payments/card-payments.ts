@@ -8,12 +8,22 @@ import { CARD } from '../../lib/payments.ts';
 import type { Config } from '../config.ts';
 import type { CardCharge, OrderRecord, Store } from '../store/port.ts';
 import { ledgerEntry } from '../orders/index.ts';
-import { safepayFromConfig } from './gateway/availability.ts';
 import type { PaymentGateway, PaymentReading } from './gateway/port.ts';
+import { gatewayOf, providerForMethod } from './providers/registry.ts';
 
 /** The gateway cards go through under this configuration, or null when none is configured. */
 export function cardGateway(config: Config): PaymentGateway | null {
-  return safepayFromConfig(config);
+  return gatewayOf(config, 'safepay');
+}
+
+/** The gateway that takes order `order`'s payment method under this configuration, or null. */
+export function gatewayForOrder(
+  config: Config,
+  order: Pick<OrderRecord, 'paymentMethod'>,
+): { gateway: PaymentGateway; label: string } | null {
+  const provider = providerForMethod(config, order.paymentMethod);
+  const gateway = provider?.gateway(config) ?? null;
+  return provider && gateway ? { gateway, label: provider.label } : null;
 }
 
 /** Whether the gateway's own reading says the order's charge was paid, to the unit and currency. */
@@ -28,6 +38,9 @@ export function readingPays(reading: PaymentReading, card: CardCharge): boolean 
 /** Who records a card payment: the gateway, as the desk's timeline shows it. */
 export const GATEWAY_ACTOR = { id: 'gateway', email: 'Safepay' } as const;
 
+/** Who records a provider's payment, as the desk's timeline shows it: the provider by name. */
+export const gatewayActor = (label: string) => ({ id: 'gateway', email: label });
+
 /**
  * Appends the card payment `reference` for the order's total to its ledger, while the order is not
  * Cancelled and holds the entries it held when read; the store claims the reference, so one
@@ -39,11 +52,12 @@ export async function recordCardPayment(
   order: OrderRecord,
   reference: string,
   at = new Date(),
+  by: string = GATEWAY_ACTOR.email,
 ): Promise<OrderRecord | null> {
   const entry = {
-    ...ledgerEntry(order, GATEWAY_ACTOR, {
+    ...ledgerEntry(order, gatewayActor(by), {
       kind: 'payment',
-      method: CARD,
+      method: order.paymentMethod === CARD ? CARD : order.paymentMethod,
       amount: order.total,
       reference,
     }),

@@ -30,6 +30,7 @@ import {
 } from '../../lib/orders/ledger.ts';
 import { fromMinor } from '../../lib/orders/ledger.ts';
 import { CARD } from '../../lib/payments.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
@@ -38,7 +39,7 @@ import { alertOperator, mailShopper } from '../operations/index.ts';
 import { alertCancelled, ledgerEntry, refundMail } from '../orders/index.ts';
 import { logEvent } from '../request-log.ts';
 import type { OrderRecord, Store } from '../store/port.ts';
-import { cardGateway } from './card-payments.ts';
+import { gatewayForOrder } from './card-payments.ts';
 import { GatewayError, type PaymentGateway } from './gateway/port.ts';
 
 /** What staff are told about a card refund, word for word. */
@@ -56,14 +57,23 @@ export const CARD_REFUND_MESSAGES = {
   raced: 'Someone else changed this order’s payments just now. Check the order and try again.',
 } as const;
 
-/** The card payment on the order's ledger, or null. */
+/**
+ * The method an order's provider payment is written under: the card, or the wallet whose request
+ * went through its API (the order then holds the provider's charge).
+ */
+export const onlineMethodOf = (order: Pick<OrderRecord, 'paymentMethod' | 'card'>) =>
+  order.card && isWalletMethod(order.paymentMethod) ? order.paymentMethod : CARD;
+
+/** The provider's payment (card or wallet) on the order's ledger, or null. */
 export const cardPaymentOf = (order: OrderRecord) =>
-  (order.payments ?? []).find((e) => !isRefund(e) && e.method === CARD && e.reference) ?? null;
+  (order.payments ?? []).find(
+    (e) => !isRefund(e) && e.method === onlineMethodOf(order) && e.reference,
+  ) ?? null;
 
 /** The card refunds on the ledger, as the gateway was asked for them. */
 /** The card refunds on the ledger (those written before `charge` was kept included). */
 const cardRefunds = (order: OrderRecord) =>
-  (order.payments ?? []).filter((e) => isRefund(e) && e.method === CARD);
+  (order.payments ?? []).filter((e) => isRefund(e) && e.method === onlineMethodOf(order));
 
 /** The gateway money a ledger entry asked for (entries written before `charge` was kept: derived). */
 export function chargeOf(order: OrderRecord, entry: LedgerEntry): Money {
@@ -105,7 +115,7 @@ export async function refundToCard(
   details: RefundDetails = {},
 ): Promise<OrderRecord> {
   const paid = cardPaymentOf(order);
-  const gateway = cardGateway(config);
+  const gateway = gatewayForOrder(config, order)?.gateway ?? null;
   if (!paid || !order.card) throw conflict(CARD_REFUND_MESSAGES.notPaidByCard);
   if (!gateway) throw unavailable(CARD_REFUND_MESSAGES.gatewayDown);
   const refused = refundRefusal(order, amount.minor);
@@ -119,7 +129,7 @@ export async function refundToCard(
   const refunds = (order.payments ?? []).filter(isRefund).length;
   const draft = ledgerEntry(order, by, {
     kind: 'refund',
-    method: CARD,
+    method: onlineMethodOf(order),
     amount: amountOf(amount),
     reference: `${paid.reference}-refund-${refunds + 1}`,
     pending: true,

@@ -42,7 +42,8 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
 import { CARD, isPaymentAllowed, paymentLabel } from '../../lib/payments.ts';
 import type { Deps } from '../deps.ts';
-import { refundToCard } from './card-refunds.ts';
+import { onlineMethodOf, refundToCard } from './card-refunds.ts';
+import { providerForMethod } from './providers/registry.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { CARD_MESSAGES } from '../../lib/cards.ts';
@@ -242,7 +243,8 @@ export async function recordRefund(deps: Deps, staff: StaffRecord | null, body: 
     ...(order.status === 'Cancelled' ? { reason: 'cancelled' as const } : {}),
   };
   let saved: OrderRecord;
-  if (body.method === CARD) {
+  const byApi = providerForMethod(deps.config, body.method)?.refunds === 'api';
+  if (body.method === CARD || (byApi && order.card && body.method === onlineMethodOf(order))) {
     // Reserved on the ledger, sent through the gateway, then settled (card-refunds.ts).
     saved = await refundToCard(store, deps.config, order, amount, actor, details);
   } else {

@@ -6,11 +6,17 @@ export { recordPayment, recordRefund } from './desk-payments.ts';
 export {
   cardChargeOf,
   cardCurrenciesAtCheckout,
+  cnicWalletsAtCheckout,
   payNow,
   placeOrderPaying,
   shopOrigin,
 } from './card-checkout.ts';
-export { receiveCardWebhook } from './card-webhook.ts';
+export { providerInPath, receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
+// The payment-provider registry: every provider by name and by method.
+export { PROVIDERS, gatewayOf, providerForMethod, providerNamed } from './providers/registry.ts';
+export type { PaymentProvider, ProviderName } from './providers/provider.ts';
+export { JAZZCASH_PROVIDER, jazzCashGateway, jazzCashHash } from './providers/jazzcash.ts';
+export { EASYPAISA_PROVIDER, easypaisaGateway } from './providers/easypaisa.ts';
 export {
   expireUnpaidCardOrders,
   expireUnpaidCardOrdersLater,
@@ -33,6 +39,7 @@ export {
   type GatewayEventKind,
   type GatewayFailure,
   type HeaderSource,
+  type HostedPageGateway,
   type PaymentGateway,
   type PaymentReading,
   type PaymentRequest,

@@ -14,14 +14,16 @@ export interface PaymentRequest {
   returnUrl: string;
   /** Where the hosted page sends the shopper who gives up. */
   cancelUrl: string;
+  /** For a wallet that asks the shopper's phone: the wallet's mobile number and what it requires. */
+  payer?: { mobile: string; cnicLast6: string };
 }
 
 /** A payment session opened at the gateway. */
 export interface CreatedPayment {
   /** The gateway's id for this payment (Safepay's tracker); the order keeps it. */
   reference: string;
-  /** The hosted page to send the shopper to. */
-  redirectUrl: string;
+  /** The hosted page to send the shopper to; null when the request went to the shopper's phone. */
+  redirectUrl: string | null;
 }
 
 /**
@@ -41,7 +43,12 @@ export interface PaymentReading {
 }
 
 /** What a verified webhook tells the shop. */
-export type GatewayEventKind = 'payment.paid' | 'payment.failed' | 'payment.refunded' | 'other';
+/**
+ * What a verified webhook tells the shop. `payment.notice` is an unsigned notice that only names a
+ * payment (Easypay's IPN): the shop reads the payment back and books what the provider answers.
+ */
+export type GatewayEventKind =
+  'payment.paid' | 'payment.failed' | 'payment.refunded' | 'payment.notice' | 'other';
 
 /** A webhook event whose signature and timestamp were verified. */
 export interface GatewayEvent {
@@ -100,6 +107,11 @@ export interface PaymentGateway {
    * once per `event.id` is the caller's job.
    */
   verifyWebhook(rawBody: Uint8Array | string, headers: HeaderSource, now: Date): WebhookVerdict;
+}
+
+/** A gateway whose payments always start on its hosted page (a card gateway). */
+export interface HostedPageGateway extends PaymentGateway {
+  createPayment(request: PaymentRequest): Promise<CreatedPayment & { redirectUrl: string }>;
 }
 
 /** Why a gateway call failed, for the caller to map: retry later, fix the keys, or fix the input. */

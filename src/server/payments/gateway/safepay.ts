@@ -21,7 +21,7 @@ import {
   type CreatedPayment,
   type GatewayEventKind,
   type HeaderSource,
-  type PaymentGateway,
+  type HostedPageGateway,
   type PaymentReading,
   type PaymentRequest,
   type PaymentState,
@@ -199,7 +199,7 @@ export async function checkSafepayKeys(
 }
 
 /** A PaymentGateway over Safepay's HTTP API. */
-export function safepayGateway(settings: SafepaySettings): PaymentGateway {
+export function safepayGateway(settings: SafepaySettings): HostedPageGateway {
   const key = decodeWebhookSecret(settings.webhookSecret);
   if (!key) throw new Error('SAFEPAY_WEBHOOK_SECRET must be base64 of at least 16 bytes');
   const checkoutPage = settings.apiUrl
@@ -244,7 +244,9 @@ export function safepayGateway(settings: SafepaySettings): PaymentGateway {
     name: 'safepay',
     currencies: SAFEPAY_CURRENCIES,
 
-    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+    async createPayment(
+      request: PaymentRequest,
+    ): Promise<CreatedPayment & { redirectUrl: string }> {
       checkRequest(request);
       const tracker = reshape(
         trackerAnswer,

@@ -1,19 +1,23 @@
-// The card gateway's webhook: the one way a card payment becomes a payment on its order. Every
-// delivery leaves exactly one log line ("card webhook") saying what became of it, and is answered
-// as the gateway expects: 2xx once it is taken (a replay, or a signed event that can never match,
+// Every payment provider's webhook, written once above the adapters: the one way a provider's
+// payment becomes a payment on its order. The provider (providers/registry.ts) is named by the
+// path, /api/payments/<provider>/webhook; its adapter verifies the signature by its own rule, and
+// the steps here are shared: once per event, match the order, amount and currency, read back,
+// record on the ledger, alert. Every delivery leaves exactly one log line (the provider's
+// `webhookLog`, "card webhook" for Safepay) saying what became of it, and is answered as the
+// gateway expects: 2xx once it is taken (a replay, or a signed event that can never match,
 // included, so the gateway stops retrying), 4xx when it is not the gateway's (no or a bad
 // signature, a stale or future timestamp, a body too large or not the gateway's JSON), 5xx when
 // processing failed part-way (the event is released, so the gateway's retry processes it).
 //
 // A signed event is taken in once, by its id, before anything is done (gatewayEvents.insert
 // refuses a second insert of an id). A payment event is recorded only when its order exists and is
-// a card order, its reference is one opened for that order, its amount and currency are the
+// an order paid by one of the provider's methods, its reference is one opened for that order, its amount and currency are the
 // order's charge to the unit, and the gateway's own reading of the payment agrees.
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { formatMoneyValue, money } from '../../lib/money.ts';
 import { CARD_DECLINED_NOTE, CARD_MESSAGES } from '../../lib/cards.ts';
-import { CARD } from '../../lib/payments.ts';
+import { WALLET_DECLINED_NOTE } from '../../lib/wallet-api.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { readBytesCapped, reply } from '../http.ts';
@@ -23,7 +27,9 @@ import { logEvent } from '../request-log.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { WEBHOOK_MAX_BYTES } from './gateway/webhook.ts';
 import type { GatewayEvent, PaymentGateway, WebhookRefusal } from './gateway/port.ts';
-import { GATEWAY_ACTOR, cardGateway, readingPays, recordCardPayment } from './card-payments.ts';
+import { gatewayActor, readingPays, recordCardPayment } from './card-payments.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { providerNamed } from './providers/registry.ts';
 
 /** The status each refusal is answered with: none of them is the gateway's genuine, current event. */
 const REFUSAL_STATUS: Readonly<Record<WebhookRefusal, number>> = {
@@ -41,16 +47,32 @@ const taken = (status = 200) =>
 const refused = (status: number) =>
   reply({ success: false, message: CARD_MESSAGES.webhookRefused }, { status });
 
-/** Receives one webhook delivery: its raw bytes and headers, at `now`. */
-export async function receiveCardWebhook(
+/** The provider named by a webhook path, /api/payments/<provider>/webhook. */
+export const providerInPath = (url: string) => new URL(url).pathname.split('/')[3] ?? '';
+
+/** Receives one delivery of Safepay's webhook (the card's provider). */
+export function receiveCardWebhook(
   deps: Deps,
   req: Request,
   now = new Date(),
   waitUntil?: WaitUntil,
 ) {
-  const gateway = cardGateway(deps.config);
-  if (!gateway) {
-    logEvent('warn', 'card webhook', { verdict: 'refused', reason: 'cards are not configured' });
+  return receiveProviderWebhook(deps, 'safepay', req, now, waitUntil);
+}
+
+/** Receives one webhook delivery for provider `name`: its raw bytes and headers, at `now`. */
+export async function receiveProviderWebhook(
+  deps: Deps,
+  name: string,
+  req: Request,
+  now = new Date(),
+  waitUntil?: WaitUntil,
+) {
+  const provider = providerNamed(name);
+  const gateway = provider?.gateway(deps.config) ?? null;
+  const log = provider?.webhookLog ?? 'payment webhook';
+  if (!provider || !gateway) {
+    logEvent('warn', log, { verdict: 'refused', reason: `${name} is not configured` });
     return refused(404);
   }
   const raw = await readBytesCapped(req, WEBHOOK_MAX_BYTES);
@@ -58,7 +80,7 @@ export async function receiveCardWebhook(
     ? gateway.verifyWebhook(raw, req.headers, now)
     : ({ ok: false, reason: 'body-too-large', detail: `over ${WEBHOOK_MAX_BYTES} bytes` } as const);
   if (!verdict.ok) {
-    logEvent('warn', 'card webhook', {
+    logEvent('warn', log, {
       verdict: 'refused',
       reason: verdict.reason,
       detail: verdict.detail,
@@ -76,20 +98,22 @@ export async function receiveCardWebhook(
     outcome: 'processing',
   });
   if (!fresh) {
-    logEvent('info', 'card webhook', { ...about, verdict: 'replay', outcome: 'already taken in' });
+    logEvent('info', log, { ...about, verdict: 'replay', outcome: 'already taken in' });
     return taken();
   }
   let outcome: Outcome;
   try {
-    outcome = await processEvent(deps, gateway, event, waitUntil);
+    outcome = await processEvent(deps, provider, gateway, event, waitUntil);
   } catch (error) {
     // Taken back, so the gateway's next delivery of this event is processed from the start.
     await deps.store.gatewayEvents.release(event.id).catch(() => undefined);
-    logEvent('error', 'card webhook', { ...about, verdict: 'failed', error });
+    logEvent('error', log, { ...about, verdict: 'failed', error });
     return refused(500);
   }
-  await deps.store.gatewayEvents.settle(event.id, outcome.text);
-  logEvent(outcome.matched ? 'info' : 'warn', 'card webhook', {
+  // A notice of a payment still pending is given back: the provider's next notice is read afresh.
+  if (outcome.pending) await deps.store.gatewayEvents.release(event.id);
+  else await deps.store.gatewayEvents.settle(event.id, outcome.text);
+  logEvent(outcome.matched ? 'info' : 'warn', log, {
     ...about,
     verdict: outcome.matched ? 'taken' : 'mismatch',
     outcome: outcome.text,
@@ -98,21 +122,24 @@ export async function receiveCardWebhook(
 }
 
 /** What became of an event: its words for the log and the record, and whether it matched an order. */
-type Outcome = { text: string; matched: boolean };
+type Outcome = { text: string; matched: boolean; pending?: boolean };
 const mismatch = (text: string): Outcome => ({ text, matched: false });
 
 async function processEvent(
   deps: Deps,
+  provider: PaymentProvider,
   gateway: PaymentGateway,
   event: GatewayEvent,
   waitUntil?: WaitUntil,
 ): Promise<Outcome> {
   // A declined card is told on the order's timeline and leaves it to a retry or Pay now; refunds are
   // recorded by the desk's refund, which the gateway's refund event only confirms.
-  if (event.kind === 'payment.failed') return noteDecline(deps, event);
+  if (event.kind === 'payment.notice') return readNotice(deps, provider, gateway, event, waitUntil);
+  if (event.kind === 'payment.failed') return noteDecline(deps, provider, event);
   if (event.kind !== 'payment.paid') return { text: `noted ${event.type}`, matched: true };
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
-  if (!order || order.paymentMethod !== CARD || !order.card) return mismatch('unknown order');
+  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
+    return mismatch('unknown order');
   const card = order.card;
   if (![card.reference, ...(card.earlier ?? [])].includes(event.reference))
     return mismatch('payment reference not opened for this order');
@@ -126,7 +153,34 @@ async function processEvent(
     return mismatch(
       `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
     );
-  return bookPayment(deps, gateway, order, event.reference, waitUntil);
+  return bookPayment(deps, provider, gateway, order, event.reference, waitUntil);
+}
+
+/**
+ * An unsigned notice names a payment and nothing else: the order must be one of the provider's
+ * whose request had that reference, and the provider's own reading, asked with the shop's
+ * credentials, decides: paid for the charge is booked, failed is noted as a decline, pending waits.
+ */
+async function readNotice(
+  deps: Deps,
+  provider: PaymentProvider,
+  gateway: PaymentGateway,
+  event: GatewayEvent,
+  waitUntil?: WaitUntil,
+): Promise<Outcome> {
+  const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
+  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
+    return mismatch('unknown order');
+  if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
+    return mismatch('payment reference not opened for this order');
+  const reading = await gateway.readPayment(event.reference);
+  if (reading.state === 'failed') return noteDecline(deps, provider, event);
+  if (reading.state === 'pending') return { text: 'pending', matched: true, pending: true };
+  if (!readingPays(reading, order.card))
+    return mismatch(
+      `the gateway reads ${reading.state} ${reading.amountMinor} ${reading.currency}, not a paid charge`,
+    );
+  return bookPayment(deps, provider, gateway, order, event.reference, waitUntil);
 }
 
 /**
@@ -134,9 +188,14 @@ async function processEvent(
  * ("Card declined") on the order, still Order Placed, so the desk and the shopper see the decline.
  * A decline for an order paid or cancelled meanwhile changes nothing.
  */
-async function noteDecline(deps: Deps, event: GatewayEvent): Promise<Outcome> {
+async function noteDecline(
+  deps: Deps,
+  provider: PaymentProvider,
+  event: GatewayEvent,
+): Promise<Outcome> {
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
-  if (!order || order.paymentMethod !== CARD || !order.card) return mismatch('unknown order');
+  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
+    return mismatch('unknown order');
   if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
     return mismatch('payment reference not opened for this order');
   if (cardWait(order) === null) return { text: `noted ${event.type}`, matched: true };
@@ -145,8 +204,8 @@ async function noteDecline(deps: Deps, event: GatewayEvent): Promise<Outcome> {
       at: event.signedAt.toISOString(),
       from: 'Order Placed',
       to: 'Order Placed',
-      by: { ...GATEWAY_ACTOR },
-      note: CARD_DECLINED_NOTE,
+      by: gatewayActor(provider.label),
+      note: provider.start === 'phone-request' ? WALLET_DECLINED_NOTE : CARD_DECLINED_NOTE,
     },
   });
   return { text: noted ? 'noted decline' : `noted ${event.type}`, matched: true };
@@ -155,6 +214,7 @@ async function noteDecline(deps: Deps, event: GatewayEvent): Promise<Outcome> {
 /** Records the verified payment, or refunds it when the order cannot take it (cancelled, paid). */
 async function bookPayment(
   deps: Deps,
+  provider: PaymentProvider,
   gateway: PaymentGateway,
   order: OrderRecord,
   reference: string,
@@ -166,7 +226,13 @@ async function bookPayment(
       return { text: 'already recorded', matched: true };
     if (current.status === 'Cancelled' || isPaidInFull(current))
       return refundUnwanted(deps, gateway, current, reference, waitUntil);
-    const saved = await recordCardPayment(deps.store, current, reference);
+    const saved = await recordCardPayment(
+      deps.store,
+      current,
+      reference,
+      new Date(),
+      provider.label,
+    );
     if (saved) {
       void announcePaidByCard(deps, saved, waitUntil);
       return { text: 'recorded payment', matched: true };

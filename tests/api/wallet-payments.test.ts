@@ -1,0 +1,397 @@
+// JazzCash at checkout, end to end in one process: the shop's handlers with real Request objects,
+// the JazzCash stand-in (src/demo/jazzcash-stand-in.ts) on 127.0.0.1 as the wallet, its signed
+// IPNs delivered to /api/payments/jazzcash/webhook over HTTP, a local SMTP catcher for the mails.
+// The order is placed unpaid, the request goes to the stand-in's "phone", and only the verified
+// IPN (or the read-back) marks it paid. Every hostile delivery changes nothing.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import account from '../../netlify/functions/account.mts';
+import shop from '../../netlify/functions/shop.mts';
+import { serveApi } from '../../scripts/serve-api.ts';
+import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
+import { CARD_MESSAGES } from '../../src/lib/cards.ts';
+import { CNIC_MESSAGES, WALLET_DECLINED_NOTE } from '../../src/lib/wallet-api.ts';
+import { shortNumber } from '../../src/lib/desk.ts';
+import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
+import { settleBackground } from '../../src/server/background.ts';
+import { getDeps } from '../../src/server/deps.ts';
+import { expireUnpaidCardOrders, JAZZCASH_PROVIDER } from '../../src/server/payments/index.ts';
+import { getStore } from '../../src/server/store/index.ts';
+import type { OrderRecord } from '../../src/server/store/port.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
+import { call, signUp, stockShelves } from '../fixtures/api.ts';
+import { deskCall, enrol } from '../fixtures/desk.ts';
+import { useTempDataDir } from '../fixtures/env.ts';
+import { startFakeRates } from '../fixtures/fake-rates.ts';
+import { makeProduct } from '../fixtures/products.ts';
+import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+
+const creds = {
+  merchantId: 'MC10042',
+  password: 'stand-in-pass',
+  integritySalt: 'salt-0123456789',
+};
+const JAZZCASH_ENV = {
+  JAZZCASH_ENVIRONMENT: 'sandbox',
+  JAZZCASH_MERCHANT_ID: creds.merchantId,
+  JAZZCASH_PASSWORD: creds.password,
+  JAZZCASH_INTEGRITY_SALT: creds.integritySalt,
+};
+const WEBHOOK = 'http://localhost/api/payments/jazzcash/webhook';
+
+let env: Awaited<ReturnType<typeof useTempDataDir>>;
+let rates: Awaited<ReturnType<typeof startFakeRates>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let stand: Awaited<ReturnType<typeof startJazzCashStandIn>>;
+let shopServer: http.Server;
+let logLines: Record<string, unknown>[];
+
+beforeAll(async () => {
+  env = await useTempDataDir();
+  rates = await startFakeRates('ok');
+  smtp = await startSmtpCatcher();
+  shopServer = http.createServer((req, res) => {
+    void serveApi(req, res).then((served) => served || res.writeHead(404).end());
+  });
+  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
+  const { port } = shopServer.address() as AddressInfo;
+  stand = await startJazzCashStandIn({
+    ...creds,
+    ipnUrl: `http://127.0.0.1:${port}${JAZZCASH_PROVIDER.webhookPath}`,
+  });
+  Object.assign(process.env, JAZZCASH_ENV, {
+    JAZZCASH_API_URL: stand.url,
+    RATES_URL: rates.url,
+    SMTP_URL: smtp.url,
+    THROTTLE_ADDRESS_FACTOR: '100',
+  });
+  await stockShelves([
+    makeProduct({
+      _id: 'city-tote',
+      productName: 'City Tote',
+      price: 12_000,
+      discountPercent: 0,
+      wholesalePrice: null,
+    }),
+  ]);
+});
+afterAll(async () => {
+  for (const name of [...Object.keys(JAZZCASH_ENV), 'JAZZCASH_API_URL']) delete process.env[name];
+  delete process.env.RATES_URL;
+  delete process.env.SMTP_URL;
+  delete process.env.THROTTLE_ADDRESS_FACTOR;
+  await stand.close();
+  await new Promise<void>((resolve) => shopServer.close(() => resolve()));
+  await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
+});
+beforeEach(() => {
+  logLines = [];
+  const keep = (text: unknown) => {
+    try {
+      logLines.push(JSON.parse(String(text)) as Record<string, unknown>);
+    } catch {
+      // Not one of the shop's JSON log lines.
+    }
+  };
+  vi.spyOn(console, 'log').mockImplementation(keep);
+  vi.spyOn(console, 'error').mockImplementation(keep);
+  stand.state.phone = 'never';
+});
+afterEach(async () => {
+  await stand.settled();
+  await settleBackground();
+  stand.state.mode = 'ok';
+  vi.restoreAllMocks();
+});
+
+const webhookLines = () => logLines.filter((l) => l.msg === 'jazzcash webhook');
+const stored = async (id: string) => (await (await getStore()).orders.get(id)) as OrderRecord;
+
+/** Places a Lahore order paid by JazzCash, as the checkout does, for a new shopper. */
+async function placeJazzCashOrder(wallet = { walletNumber: '0301 2345678', walletCnic: '345678' }) {
+  const who = await signUp('Wallet Shopper');
+  return call(account, '/api/order/COD', {
+    token: who.token,
+    headers: { 'idempotency-key': `jc-${randomUUID()}` },
+    body: {
+      items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+      address: lahoreAddress({ email: who.email }),
+      currency: 'PKR',
+      paymentMethod: 'JazzCash',
+      ...wallet,
+    },
+  });
+}
+
+/** The phone answers the order's request; resolves once the IPN was taken in. */
+async function phone(order: OrderRecord, approve: boolean) {
+  expect(stand.answer(order.card!.reference, approve)).toBe(true);
+  await stand.settled();
+  await settleBackground();
+}
+
+/** An IPN as a Request to the shop, from the stand-in's signed fields (altered and re-signed). */
+function ipn(fields: Record<string, string>) {
+  return new Request(WEBHOOK, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+}
+
+async function deliver(request: Request) {
+  const res = await shop(request);
+  await settleBackground();
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('checkout with JazzCash', () => {
+  it('places a Lahore order unpaid and sends the payment request for its total in paisa to the phone', async () => {
+    const answer = await placeJazzCashOrder();
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({
+      status: 'Order Placed',
+      payment: false,
+      paymentMethod: 'JazzCash',
+    });
+    const order = await stored(answer.body.orderId);
+    expect(answer.body.payUrl).toBe(
+      `http://localhost/yourOrders/order?n=${shortNumber(order.id)}&wallet=phone`,
+    );
+    expect(order.card).toEqual({
+      reference: expect.stringMatching(/^T\d{14}[0-9a-f]{5}$/),
+      chargeCurrency: 'PKR',
+      chargeMinor: order.total * 100,
+    });
+    expect(stand.state.transactions.get(order.card!.reference)).toMatchObject({
+      amount: order.total * 100,
+      currency: 'PKR',
+      mobile: '03012345678',
+      billReference: order.id,
+      code: '157',
+    });
+  });
+
+  it('refuses an order without the CNIC digits, or with fewer than six, and places nothing', async () => {
+    const before = stand.state.transactions.size;
+    const none = await placeJazzCashOrder({ walletNumber: '03012345678', walletCnic: '' });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('The last 6 digits of your CNIC are required');
+    const short = await placeJazzCashOrder({ walletNumber: '03012345678', walletCnic: '12a45' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(CNIC_MESSAGES.invalid);
+    expect(CNIC_MESSAGES.invalid).toBe('CNIC last 6 digits must be exactly 6 digits');
+    expect(stand.state.transactions.size).toBe(before);
+  });
+
+  it('is paid once the phone approves: the IPN records JazzCash’s reference by JazzCash, and the shopper is mailed', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    await phone(order, true);
+    const paid = await stored(order.id);
+    expect(isPaidInFull(paid)).toBe(true);
+    expect(paid.payments!.map((e) => [e.kind, e.method, e.reference, e.by.email])).toEqual([
+      ['payment', 'JazzCash', order.card!.reference, 'JazzCash'],
+    ]);
+    expect(webhookLines().map((l) => l.verdict)).toEqual(['taken']);
+    await expect
+      .poll(() => smtp.mails.some((m) => mailText(m.raw).includes(shortNumber(order.id))))
+      .toBe(true);
+  });
+
+  it('stays Order Placed when the phone rejects, with the rejection on its timeline', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    await phone(order, false);
+    const rejected = await stored(order.id);
+    expect(rejected.status).toBe('Order Placed');
+    expect(isPaidInFull(rejected)).toBe(false);
+    expect(rejected.history!.at(-1)).toMatchObject({ note: WALLET_DECLINED_NOTE });
+    expect(WALLET_DECLINED_NOTE).toBe('Payment not approved on the phone');
+  });
+
+  it('shows its owner the request waiting on the phone, then not approved, then waiting again after Pay again, and paid', async () => {
+    const who = await signUp('Pay Again');
+    const placed = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `jc-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'JazzCash',
+        walletNumber: '03012345678',
+        walletCnic: '345678',
+      },
+    });
+    const number = shortNumber(placed.body.orderId);
+    const view = async () =>
+      (await call(account, '/api/order/show', { token: who.token, body: { number } })).body.order;
+    expect(await view()).toMatchObject({ awaitsPhone: true, payment: false });
+    expect(await view()).not.toHaveProperty('cardDeclined');
+    const first = await stored(placed.body.orderId);
+    await phone(first, false);
+    expect(await view()).toMatchObject({ awaitsPhone: true, cardDeclined: true });
+    const noCnic = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id },
+    });
+    expect(noCnic.status).toBe(400);
+    expect(noCnic.body.message).toBe('The last 6 digits of your CNIC are required');
+    const again = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id, walletCnic: '345678' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.redirectUrl).toBe(
+      `http://localhost/yourOrders/order?n=${number}&wallet=phone`,
+    );
+    expect(await view()).not.toHaveProperty('cardDeclined');
+    const second = await stored(first.id);
+    expect(second.card!.earlier).toEqual([first.card!.reference]);
+    await phone(second, true);
+    expect(await view()).toMatchObject({ payment: true });
+  });
+
+  it('cannot be recorded by hand at the desk while its request waits on the phone', async () => {
+    const answer = await placeJazzCashOrder();
+    const owner = await enrol('owner', 'Wallet Desk');
+    const typed = await deskCall('orders/payment', {
+      token: owner.token,
+      body: { order: answer.body.orderId, method: 'JazzCash', amount: 12_250, reference: 'TYPED1' },
+    });
+    expect(typed.status).toBe(409);
+    expect(typed.body.message).toBe(CARD_MESSAGES.unpaidRecord);
+  });
+
+  it('is paid by the read-back when the IPN was lost and the hour ran out', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    const saved = stand.state.ipnUrl;
+    stand.state.ipnUrl = null;
+    expect(stand.answer(order.card!.reference, true)).toBe(true);
+    stand.state.ipnUrl = saved;
+    const later = new Date(Date.parse(order.date) + 61 * 60_000);
+    const settled = await expireUnpaidCardOrders(await getDeps(), later);
+    expect(settled.get(order.id)).toBe('paid');
+    expect(isPaidInFull(await stored(order.id))).toBe(true);
+  });
+});
+
+describe('the JazzCash webhook', () => {
+  /** A placed order whose request the phone approved without its IPN reaching the shop. */
+  async function approvedQuietly() {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    const saved = stand.state.ipnUrl;
+    stand.state.ipnUrl = null;
+    stand.answer(order.card!.reference, true);
+    stand.state.ipnUrl = saved;
+    return order;
+  }
+
+  it('refuses a forged pp_SecureHash with 401 and changes nothing', async () => {
+    const order = await approvedQuietly();
+    const fields = { ...stand.ipnOf(order.card!.reference), pp_SecureHash: 'AB'.repeat(32) };
+    expect((await deliver(ipn(fields))).status).toBe(401);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines().map((l) => l.reason)).toEqual(['bad-signature']);
+  });
+
+  it('refuses an IPN signed with another salt', async () => {
+    const order = await approvedQuietly();
+    const other = await startJazzCashStandIn({ ...creds, integritySalt: 'another-salt-000' });
+    const fields = other.sign({ ...stand.ipnOf(order.card!.reference) });
+    await other.close();
+    expect((await deliver(ipn(fields))).status).toBe(401);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+  });
+
+  it('refuses a stale IPN, signed two hours ago, with 400', async () => {
+    const order = await approvedQuietly();
+    const old = new Date(Date.now() - 2 * 3_600_000 + 5 * 3_600_000);
+    const fields = stand.sign({
+      ...stand.ipnOf(order.card!.reference),
+      pp_TxnDateTime: old.toISOString().slice(0, 19).replace(/[-:T]/g, ''),
+    });
+    expect((await deliver(ipn(fields))).status).toBe(400);
+    expect(webhookLines().map((l) => l.reason)).toEqual(['stale-timestamp']);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+  });
+
+  it('takes a replayed IPN once: the payment is recorded once', async () => {
+    const order = await approvedQuietly();
+    const fields = stand.ipnOf(order.card!.reference);
+    expect((await deliver(ipn(fields))).status).toBe(200);
+    expect((await deliver(ipn(fields))).status).toBe(200);
+    expect((await stored(order.id)).payments).toHaveLength(1);
+    expect(webhookLines().map((l) => l.verdict)).toEqual(['taken', 'replay']);
+  });
+
+  it('records nothing for a signed IPN of another amount', async () => {
+    const order = await approvedQuietly();
+    const base = stand.ipnOf(order.card!.reference);
+    const less = stand.sign({ ...base, pp_Amount: String(order.card!.chargeMinor - 100) });
+    expect((await deliver(ipn(less))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines().map((l) => l.outcome)).toEqual([
+      `amount ${order.card!.chargeMinor - 100} is not the charge ${order.card!.chargeMinor}`,
+    ]);
+  });
+
+  it('records nothing for a signed IPN of another currency', async () => {
+    const order = await approvedQuietly();
+    const usd = stand.sign({ ...stand.ipnOf(order.card!.reference), pp_TxnCurrency: 'USD' });
+    expect((await deliver(ipn(usd))).status).toBe(200);
+    expect(isPaidInFull(await stored(order.id))).toBe(false);
+    expect(webhookLines().map((l) => l.outcome)).toEqual(["currency USD is not the charge's PKR"]);
+  });
+
+  it('records nothing on someone else’s order named in a signed IPN', async () => {
+    const mine = await approvedQuietly();
+    const theirs = await stored((await placeJazzCashOrder()).body.orderId);
+    const fields = stand.sign({
+      ...stand.ipnOf(mine.card!.reference),
+      pp_BillReference: theirs.id,
+    });
+    expect((await deliver(ipn(fields))).status).toBe(200);
+    expect(isPaidInFull(await stored(theirs.id))).toBe(false);
+    expect(isPaidInFull(await stored(mine.id))).toBe(false);
+    expect(webhookLines().at(-1)).toMatchObject({
+      verdict: 'mismatch',
+      outcome: 'payment reference not opened for this order',
+    });
+  });
+
+  it('refuses an oversized body with 413 and a malformed one with 400', async () => {
+    const big = ipn({ pp_Description: 'x'.repeat(70 * 1024) });
+    expect((await deliver(big)).status).toBe(413);
+    const broken = new Request(WEBHOOK, { method: 'POST', body: '{"pp_TxnRefNo":' });
+    expect((await deliver(broken)).status).toBe(400);
+    const nested = ipn({ pp_TxnRefNo: { $ne: 1 } } as unknown as Record<string, string>);
+    expect((await deliver(nested)).status).toBe(400);
+  });
+});
+
+describe('refunds to a JazzCash wallet', () => {
+  it('go from the desk through JazzCash’s refund API, reserved then sent, and end refunded', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    await phone(order, true);
+    const owner = await enrol('owner', 'Wallet Refunds');
+    const refund = await deskCall('orders/refund', {
+      token: owner.token,
+      body: { order: order.id, method: 'JazzCash', amount: order.total, note: 'Changed mind' },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.order).toMatchObject({ payment: 'refunded', held: 0 });
+    expect(stand.state.transactions.get(order.card!.reference)!.refunded).toBe(order.total * 100);
+    const refunds = (await stored(order.id)).payments!.filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => [e.method, e.pending, e.charge])).toEqual([
+      ['JazzCash', true, { currency: 'PKR', minor: order.total * 100 }],
+    ]);
+    expect((await stored(order.id)).refundOutcomes).toEqual({ [refunds[0]!.id]: 'sent' });
+  });
+});
