@@ -201,6 +201,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-staff-remove', '/api/desk/staff/remove', { body: '{}' }, 401],
   ['desk-staff-personal-data', '/api/desk/staff/personal-data', { body: '{}' }, 401],
   ['desk-staff-refunds', '/api/desk/staff/refunds', { body: '{}' }, 401],
+  ['desk-staff-sales', '/api/desk/staff/sales', { body: '{}' }, 401],
+  ['desk-staff-publish', '/api/desk/staff/publish', { body: '{}' }, 401],
   ['desk-staff-passkeys', '/api/desk/staff/passkeys', { body: '{}' }, 401],
   ['desk-staff-passkey-remove', '/api/desk/staff/passkeys/remove', { body: '{}' }, 401],
   ['desk-orders', '/api/desk/orders/list', { body: '{}' }, 401],
@@ -248,6 +250,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   // Pay now needs a shopper token; the card webhook, with no Safepay keys here, has no gateway.
   ['order-pay', '/api/order/pay', { body: '{}' }, 401],
   ['card-webhook', '/api/payments/safepay/webhook', { body: '{}' }, 404],
+  ['jazzcash-webhook', '/api/payments/jazzcash/webhook', { body: '{}' }, 404],
+  ['easypaisa-webhook', '/api/payments/easypaisa/webhook', { body: '{}' }, 404],
 ];
 
 beforeAll(async () => {
