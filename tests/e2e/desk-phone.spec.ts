@@ -392,6 +392,11 @@ test('To pack, oldest first lists the orders waiting to be packed with the longe
 
   await openDeskAs(page, owner);
   await expect(heading(page)).toHaveText('Orders');
+  // The journeys share one store, whose older orders fill the first page oldest first: the owner
+  // looks within this shopper's orders, as she would search a customer who rang.
+  await page.getByLabel('Search: #number, e-mail, phone or name').fill(shopper.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('3 orders', { exact: true })).toBeVisible();
   const toPack = page.getByRole('button', { name: 'To pack, oldest first' });
   await expect(toPack).toHaveAttribute('aria-pressed', 'false');
   const numbers = async () =>
