@@ -46,6 +46,7 @@ import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
+import { captureLogLines } from '../fixtures/log-lines.ts';
 
 const keys = {
   apiKey: 'sec_3f9a2c1e-test-0001',
@@ -113,16 +114,7 @@ afterAll(async () => {
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 beforeEach(() => {
-  logLines = [];
-  const keep = (text: unknown) => {
-    try {
-      logLines.push(JSON.parse(String(text)) as Record<string, unknown>);
-    } catch {
-      // Not one of the shop's JSON log lines.
-    }
-  };
-  vi.spyOn(console, 'log').mockImplementation(keep);
-  vi.spyOn(console, 'error').mockImplementation(keep);
+  logLines = captureLogLines();
 });
 afterEach(async () => {
   await stand.idle();

@@ -22,6 +22,7 @@ import { useTempDataDir } from '../fixtures/env.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { captureLogLines } from '../fixtures/log-lines.ts';
 
 const creds = { storeId: '40412', username: 'store-user', password: 'store-pass' };
 const EASYPAISA_ENV = {
@@ -78,16 +79,7 @@ afterAll(async () => {
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 beforeEach(() => {
-  logLines = [];
-  const keep = (text: unknown) => {
-    try {
-      logLines.push(JSON.parse(String(text)) as Record<string, unknown>);
-    } catch {
-      // Not one of the shop's JSON log lines.
-    }
-  };
-  vi.spyOn(console, 'log').mockImplementation(keep);
-  vi.spyOn(console, 'error').mockImplementation(keep);
+  logLines = captureLogLines();
   stand.state.phone = 'never';
 });
 afterEach(async () => {
