@@ -205,8 +205,10 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await storeBeforeLoad(page, guestCart());
     await page.goto('/Checkout');
     // The form is server-rendered: its Place Order button stays disabled, so Enter does nothing,
-    // until React has read the cart. This journey is about what Enter does once it can.
+    // until React has read the cart and its products have come. This journey is about what Enter
+    // does once it can (on a busy machine the products can come well after hydration).
     await hydrated(page, 'Checkout');
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     await page.getByLabel('First Name').focus();
     await page.keyboard.type('Zara');
     await page.keyboard.press('Tab');

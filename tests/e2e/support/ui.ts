@@ -183,6 +183,8 @@ export async function fillShippingByKeyboard(page: Page) {
   }
   await page.keyboard.type('03001234567');
   await expect(page.getByLabel('State')).toHaveValue('Sindh');
+  // Enter submits only through an enabled Place Order, which waits for the cart's products.
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
 }
 
 /** Tabs until the element named `name` (its aria-label, label or text) has focus (at most `max` presses). */
