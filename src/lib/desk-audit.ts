@@ -159,6 +159,8 @@ const FIELD_WORDS: Record<string, string> = {
   bank: 'bank',
   iban: 'IBAN',
   accountNumber: 'account number',
+  swift: 'SWIFT/BIC',
+  bankAddress: 'bank address',
   supportHours: 'Support hours',
   deliveryDays: 'Delivery estimates',
 };

@@ -19,6 +19,8 @@ export interface SettingsFields {
   bank: string;
   iban: string;
   accountNumber: string;
+  swift: string;
+  bankAddress: string;
   hoursOpen: string;
   hoursClosed: string;
   pakistanFrom: string;
@@ -32,7 +34,7 @@ export const FIELDS_OF: Readonly<Record<SettingKey, readonly (keyof SettingsFiel
   whatsappNumber: ['whatsappNumber'],
   supportEmail: ['supportEmail'],
   ordersEmail: ['ordersEmail'],
-  bankDetails: ['accountTitle', 'bank', 'iban', 'accountNumber'],
+  bankDetails: ['accountTitle', 'bank', 'iban', 'accountNumber', 'swift', 'bankAddress'],
   supportHours: ['hoursOpen', 'hoursClosed'],
   deliveryDays: ['pakistanFrom', 'pakistanTo', 'abroadFrom', 'abroadTo'],
 };
@@ -45,6 +47,8 @@ export const SETTINGS_VIEW = {
   noChange: 'Nothing changed: edit a value first.',
   isDefault: 'Still the default',
   bankUnset: 'Not set: bank transfer mails say the details follow separately.',
+  swiftHint:
+    'A transfer from abroad needs it: without it, mails to shoppers abroad say it follows separately.',
   deliveryHint:
     'Shown as "Delivered in 2–7 business days" on product pages and at checkout, from the next deploy.',
 } as const;
@@ -61,6 +65,8 @@ export function settingsFields(settings: Settings): SettingsFields {
     bank: bank?.bank ?? '',
     iban: bank?.iban ?? '',
     accountNumber: bank?.accountNumber ?? '',
+    swift: bank?.swift ?? '',
+    bankAddress: bank?.bankAddress ?? '',
     hoursOpen: settings.supportHours.open,
     hoursClosed: settings.supportHours.closed,
     pakistanFrom: String(settings.deliveryDays.pakistan.from),
@@ -79,7 +85,8 @@ export function changedKeys(before: SettingsFields, now: SettingsFields): Settin
 
 /**
  * The save body: only the settings whose fields changed, each whole (the server validates and
- * words every problem). An empty account number is left out (it is optional); null when nothing
+ * words every problem). An empty account number, SWIFT/BIC or bank address is left out (each is
+ * optional); null when nothing
  * changed.
  */
 export function settingsSave(before: SettingsFields, now: SettingsFields): SettingsSave | null {
@@ -93,6 +100,8 @@ export function settingsSave(before: SettingsFields, now: SettingsFields): Setti
         bank: now.bank,
         iban: now.iban,
         ...(now.accountNumber.trim() ? { accountNumber: now.accountNumber } : {}),
+        ...(now.swift.trim() ? { swift: now.swift } : {}),
+        ...(now.bankAddress.trim() ? { bankAddress: now.bankAddress } : {}),
       };
     else if (key === 'supportHours')
       body.supportHours = { open: now.hoursOpen, closed: now.hoursClosed };

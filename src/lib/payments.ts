@@ -29,6 +29,9 @@ const INTERNATIONAL_METHODS: readonly RecordedMethod[] = ['Bank Transfer'];
 
 const isHome = (country: string) => country.trim().toLowerCase() === HOME_COUNTRY.toLowerCase();
 
+/** Whether an address is outside Pakistan (a bank transfer from there needs the SWIFT/BIC). */
+export const isAbroad = (country: string): boolean => !isHome(country);
+
 /**
  * The payment methods for a shipping country: all four in Pakistan, else Bank Transfer; with
  * `cards` (the shop takes cards), the card too, in every country.

@@ -17,6 +17,10 @@ export interface BankDetails {
   iban: string;
   /** The bank's own account number, when the owner wants it shown beside the IBAN. */
   accountNumber?: string;
+  /** The bank's SWIFT/BIC code (SCBLPKKX): a transfer from abroad cannot be sent without it. */
+  swift?: string;
+  /** The bank's (or the branch's) postal address, which senders abroad are asked for. */
+  bankAddress?: string;
 }
 
 /** Every setting, as services and pages use them. */
@@ -97,14 +101,40 @@ export function whatsappDisplay(settings: Pick<ShopSettings, 'whatsappNumber'>):
   return displayMobile(settings.whatsappNumber) ?? `+${settings.whatsappNumber}`;
 }
 
-/** The lines of a bank-transfer mail that tell the shopper where to send the money. */
-export function bankDetailsLines(bank: BankDetails | null): string[] {
-  if (!bank) return ['Our bank details follow in a separate e-mail from our team.'];
+/** What a bank-transfer mail says when the owner has not set what the shopper needs. */
+export const BANK_DETAILS_LATER = {
+  all: 'Our bank details follow in a separate e-mail from our team.',
+  swift:
+    "For a transfer from abroad, our bank's SWIFT/BIC code follows in a separate e-mail from our team.",
+} as const;
+
+/**
+ * Which of the bank details a shopper cannot pay without are missing: all of them (none set), the
+ * SWIFT/BIC (a transfer from abroad needs it), or none.
+ */
+export function missingBankDetails(
+  bank: BankDetails | null,
+  abroad: boolean,
+): keyof typeof BANK_DETAILS_LATER | null {
+  if (!bank) return 'all';
+  return abroad && !bank.swift ? 'swift' : null;
+}
+
+/**
+ * The lines of a bank-transfer mail that tell the shopper where to send the money; for an order
+ * shipping `abroad`, what a transfer from another country needs too (SWIFT/BIC, bank address).
+ */
+export function bankDetailsLines(bank: BankDetails | null, abroad = false): string[] {
+  const missing = missingBankDetails(bank, abroad);
+  if (!bank) return [BANK_DETAILS_LATER.all];
   return [
     'Please transfer the total to:',
     `Account title: ${bank.accountTitle}`,
     `Bank: ${bank.bank}`,
     `IBAN: ${displayIban(bank.iban)}`,
     ...(bank.accountNumber ? [`Account number: ${bank.accountNumber}`] : []),
+    ...(bank.swift ? [`SWIFT/BIC: ${bank.swift}`] : []),
+    ...(bank.bankAddress ? [`Bank address: ${bank.bankAddress}`] : []),
+    ...(missing ? [BANK_DETAILS_LATER[missing]] : []),
   ];
 }

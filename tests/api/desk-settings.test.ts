@@ -105,6 +105,19 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
     expect((await read()).body.settings.ordersEmail).toBe('orders@bastaa.pk');
   });
 
+  it('saves the SWIFT/BIC as the bank writes it, whatever the spaces and case typed, with the bank address', async () => {
+    const answer = await save({
+      bankDetails: { ...BANK, swift: ' scbl pk kx ', bankAddress: 'I.I. Chundrigar Road, Karachi' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.settings.bankDetails).toEqual({
+      ...BANK,
+      iban: 'PK36SCBL0000001123456702',
+      swift: 'SCBLPKKX',
+      bankAddress: 'I.I. Chundrigar Road, Karachi',
+    });
+  });
+
   it('stores the WhatsApp number in international digits whichever way it was typed', async () => {
     const answer = await save({ whatsappNumber: '0321-7654321' });
     expect(answer.status).toBe(200);
@@ -156,13 +169,28 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
     ],
     [
       'bank details with an unknown field',
-      { bankDetails: { ...BANK, swift: 'MEZNPKKA' } },
-      'Bank details have no field "swift": use accountTitle, bank, iban, accountNumber',
+      { bankDetails: { ...BANK, branchCode: '0101' } },
+      'Bank details have no field "branchCode": use accountTitle, bank, iban, accountNumber, swift, bankAddress',
+    ],
+    [
+      'a SWIFT/BIC of 9 characters',
+      { bankDetails: { ...BANK, swift: 'MEZNPKKA1' } },
+      SETTINGS_MESSAGES.swiftInvalid,
+    ],
+    [
+      "a SWIFT/BIC of another country's bank",
+      { bankDetails: { ...BANK, swift: 'BARCGB22' } },
+      SETTINGS_MESSAGES.swiftInvalid,
+    ],
+    [
+      'an empty bank address',
+      { bankDetails: { ...BANK, bankAddress: '  ' } },
+      'Bank address is required',
     ],
     [
       'bank details as text',
       { bankDetails: 'Meezan PK36…' },
-      'Bank details must be an object with accountTitle, bank, iban, accountNumber',
+      'Bank details must be an object with accountTitle, bank, iban, accountNumber, swift, bankAddress',
     ],
     [
       'a letter in the account number',

@@ -15,24 +15,47 @@ import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { codeIn, mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { settleBackground } from '../../src/server/background.ts';
+import { BANK_DETAILS_TO_SEND } from '../../src/server/orders/shop-alerts.ts';
+import { startFakeRates } from '../fixtures/fake-rates.ts';
+import { BANK_DETAILS_LATER } from '../../src/lib/shop-settings.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let rates: Awaited<ReturnType<typeof startFakeRates>>;
 let owner: Member;
 let shopper: { token: string; email: string };
 
 beforeAll(async () => {
   env = await useTempDataDir();
   smtp = await startSmtpCatcher();
+  rates = await startFakeRates('ok');
   process.env.SMTP_URL = smtp.url;
+  process.env.RATES_URL = rates.url;
   await stockShelves([makeProduct({ _id: 'city-tote', price: 4500, discountPercent: 0 })]);
   owner = await enrol('owner', 'Owner');
   shopper = await signUp('Wallet Shopper');
 }, 60_000);
 afterAll(async () => {
   delete process.env.SMTP_URL;
-  await Promise.all([smtp.close(), env.cleanup()]);
+  delete process.env.RATES_URL;
+  await Promise.all([smtp.close(), rates.close(), env.cleanup()]);
 });
+
+const MEEZAN = {
+  accountTitle: 'Bastaa Bags (Private) Limited',
+  bank: 'Meezan Bank',
+  iban: 'PK36SCBL0000001123456702',
+};
+
+/** An address in the United Kingdom, where a bank transfer comes from abroad. */
+const leedsAddress = () =>
+  lahoreAddress({
+    email: `leeds${placed}@example.com`,
+    country: 'United Kingdom',
+    state: 'England',
+    city: 'Leeds',
+    zip: 'LS1 4AP',
+  });
 
 let placed = 0;
 /** Places an order from its own address and mailbox, waiting for the confirmation mail. */
@@ -43,9 +66,9 @@ async function place(extra: Record<string, unknown>) {
   const req = apiRequest('/api/order/COD', {
     body: {
       items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
-      address: lahoreAddress({ email }),
       currency: 'PKR',
       ...extra,
+      address: { ...((extra.address as object | undefined) ?? lahoreAddress()), email },
     },
     headers: { token: shopper.token },
   });
@@ -111,11 +134,21 @@ describe('the wallet number of a JazzCash or EasyPaisa order', { timeout: 60_000
   });
 });
 
+/** The new-order alert the shop's orders address got for an order. */
+function alertFor(orderId: string): string {
+  const mail = smtp.mails.find((m) =>
+    m.raw.includes(`Subject: New order #${shortNumber(orderId)}`),
+  );
+  if (!mail) throw new Error(`no new-order alert for ${orderId}`);
+  return mailText(mail.raw);
+}
+
 describe('the Bank Transfer confirmation', { timeout: 60_000 }, () => {
-  it('says the bank details follow separately while the owner has not set them', async () => {
+  it('says the bank details follow separately while the owner has not set them, and the owner is asked to send them', async () => {
     const answer = await place({ paymentMethod: 'Bank Transfer' });
     expect(answer.status).toBe(201);
     expect(answer.mail).toContain('Our bank details follow in a separate e-mail from our team.');
+    expect(alertFor(answer.body.orderId)).toContain(BANK_DETAILS_TO_SEND.all);
   });
 
   it('carries the bank details the settings hold when it is sent, with the order as reference', async () => {
@@ -142,6 +175,46 @@ describe('the Bank Transfer confirmation', { timeout: 60_000 }, () => {
         `Please quote your order number #${shortNumber(answer.body.orderId)} as the payment reference. Your order ships once the transfer arrives.`,
       ].join('\n'),
     );
+  });
+
+  it("gives a shopper abroad the SWIFT/BIC and the bank's address once the owner sets them", async () => {
+    const saved = await deskCall('settings/save', {
+      token: owner.token,
+      body: { bankDetails: { ...MEEZAN, swift: 'MEZNPKKA', bankAddress: 'Meezan House, Karachi' } },
+    });
+    expect(saved.status).toBe(200);
+    const answer = await place({
+      paymentMethod: 'Bank Transfer',
+      address: leedsAddress(),
+      currency: 'GBP',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.mail).toContain(
+      [
+        'IBAN: PK36 SCBL 0000 0011 2345 6702',
+        'SWIFT/BIC: MEZNPKKA',
+        'Bank address: Meezan House, Karachi',
+        `Please quote your order number #${shortNumber(answer.body.orderId)} as the payment reference.`,
+      ].join('\n'),
+    );
+    expect(alertFor(answer.body.orderId)).not.toContain('SWIFT');
+  });
+
+  it('tells a shopper abroad the SWIFT/BIC follows, and asks the owner to send it, while it is unset', async () => {
+    await deskCall('settings/save', { token: owner.token, body: { bankDetails: MEEZAN } });
+    const abroad = await place({
+      paymentMethod: 'Bank Transfer',
+      address: leedsAddress(),
+      currency: 'GBP',
+    });
+    expect(abroad.status).toBe(201);
+    expect(abroad.mail).toContain(`Account title: Bastaa Bags (Private) Limited`);
+    expect(abroad.mail).toContain(BANK_DETAILS_LATER.swift);
+    expect(alertFor(abroad.body.orderId)).toContain(BANK_DETAILS_TO_SEND.swift);
+    // A transfer within Pakistan needs no SWIFT/BIC: nothing is said of it.
+    const home = await place({ paymentMethod: 'Bank Transfer' });
+    expect(home.mail).not.toContain('SWIFT');
+    expect(alertFor(home.body.orderId)).not.toContain('SWIFT');
   });
 
   it('is not added to a COD confirmation', async () => {

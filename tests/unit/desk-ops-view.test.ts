@@ -28,6 +28,8 @@ describe('settingsFields', () => {
       bank: '',
       iban: '',
       accountNumber: '',
+      swift: '',
+      bankAddress: '',
       hoursOpen: 'Mon to Sat, 10:00 to 18:00',
       hoursClosed: 'Sunday',
       pakistanFrom: '2',
@@ -51,7 +53,7 @@ describe('settingsSave', () => {
     });
   });
 
-  it('sends the bank details without an account number when that field is blank', () => {
+  it('sends the bank details without an account number, SWIFT/BIC or bank address when those fields are blank', () => {
     const now = {
       ...before,
       accountTitle: 'Bastaa',
@@ -68,6 +70,17 @@ describe('settingsSave', () => {
         bank: 'HBL',
         iban: 'PK36SCBL0000001123456702',
         accountNumber: '0123 4567 89',
+      },
+    });
+    expect(
+      settingsSave(before, { ...now, swift: 'HABBPKKA', bankAddress: 'Habib Bank Plaza, Karachi' }),
+    ).toEqual({
+      bankDetails: {
+        accountTitle: 'Bastaa',
+        bank: 'HBL',
+        iban: 'PK36SCBL0000001123456702',
+        swift: 'HABBPKKA',
+        bankAddress: 'Habib Bank Plaza, Karachi',
       },
     });
   });

@@ -114,6 +114,13 @@ export default function SettingsScreen({ staff }: ScreenProps) {
             inputMode="numeric"
             {...input('accountNumber')}
           />
+          <Field
+            label="SWIFT/BIC (optional)"
+            hint={SETTINGS_VIEW.swiftHint}
+            autoComplete="off"
+            {...input('swift')}
+          />
+          <Field label="Bank address (optional)" autoComplete="off" {...input('bankAddress')} />
         </fieldset>
         <fieldset>
           <legend>Support hours</legend>

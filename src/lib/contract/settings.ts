@@ -15,6 +15,8 @@ export const SETTINGS_MESSAGES = {
   whatsappInvalid: 'WhatsApp number must be a Pakistani mobile: 03xxxxxxxxx or +923xxxxxxxxx',
   ibanRequired: 'IBAN is required',
   accountNumberInvalid: 'Account number must be 6 to 24 digits (spaces and hyphens allowed)',
+  swiftInvalid:
+    "SWIFT/BIC must be the bank's 8 or 11 letters and digits with PK as its 5th and 6th, like SCBLPKKX",
   nothingToSave: 'Nothing to save: give at least one setting',
   unknownKey: (key: string) => `Unknown setting "${key}". Settings are: ${SETTING_KEYS.join(', ')}`,
   saved: (keys: readonly SettingKey[]) => `Saved ${settingNames(keys)}.`,
@@ -44,6 +46,14 @@ const accountNumberSchema = requiredString(SETTINGS_MESSAGES.accountNumberInvali
   z.regex(/^(?=(?:\D*\d){6,24}\D*$)[\d -]+$/, SETTINGS_MESSAGES.accountNumberInvalid),
 );
 
+// A bank identifier code (ISO 9362): 4 letters for the bank, the country (PK: the IBAN is
+// Pakistani), 2 for the place, and an optional 3 for the branch. Typed with spaces or lower case.
+const swiftSchema = requiredString(SETTINGS_MESSAGES.swiftInvalid).check(
+  z.maxLength(20, { error: SETTINGS_MESSAGES.swiftInvalid, abort: true }),
+  z.overwrite((text) => text.replace(/\s+/g, '').toUpperCase()),
+  z.regex(/^[A-Z]{4}PK[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/, SETTINGS_MESSAGES.swiftInvalid),
+);
+
 /** The message of an object setting given as something else, or with a field it does not have. */
 function objectError(name: string, fields: readonly string[]) {
   return (issue: { code?: string; keys?: readonly PropertyKey[] }) =>
@@ -52,15 +62,29 @@ function objectError(name: string, fields: readonly string[]) {
       : `${name} must be an object with ${fields.join(', ')}`;
 }
 
-/** Bank details: account title, bank, a Pakistani IBAN (checked), and an optional account number. */
+/**
+ * Bank details: account title, bank, a Pakistani IBAN (checked), and optionally an account number,
+ * the bank's SWIFT/BIC and its address (a transfer from abroad needs both).
+ */
 export const bankDetailsSchema = z.strictObject(
   {
     accountTitle: humanText('Account title is required', 100),
     bank: humanText('Bank is required', 100),
     iban: ibanSchema,
     accountNumber: z.optional(accountNumberSchema),
+    swift: z.optional(swiftSchema),
+    bankAddress: z.optional(humanText('Bank address is required', 200)),
   },
-  { error: objectError('Bank details', ['accountTitle', 'bank', 'iban', 'accountNumber']) },
+  {
+    error: objectError('Bank details', [
+      'accountTitle',
+      'bank',
+      'iban',
+      'accountNumber',
+      'swift',
+      'bankAddress',
+    ]),
+  },
 );
 
 const dayNumber = (name: string) =>
@@ -125,6 +149,8 @@ const bankAnswer = z.object({
   bank: z.string(),
   iban: z.string(),
   accountNumber: z.optional(z.string()),
+  swift: z.optional(z.string()),
+  bankAddress: z.optional(z.string()),
 });
 
 /** Every setting as the desk shows it. */

@@ -2,7 +2,7 @@ import { shortNumber } from '../../lib/desk.ts';
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { orderLineAmounts } from '../../lib/orders/money.ts';
-import { CARD, paymentLabel, withArticle } from '../../lib/payments.ts';
+import { CARD, isAbroad, paymentLabel, withArticle } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
@@ -23,7 +23,7 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
     ];
   if (order.paymentMethod !== 'Bank Transfer') return [];
   return [
-    ...bankDetailsLines(settings.bankDetails),
+    ...bankDetailsLines(settings.bankDetails, isAbroad(order.address.country)),
     `Please quote your order number #${shortNumber(order.id)} as the payment reference. Your order ships once the transfer arrives.`,
     '',
   ];

@@ -4,7 +4,8 @@
 // waits. An alert that cannot be sent is logged, never recorded as a failed shopper mail (an alert
 // about a failed alert would loop).
 import { shortNumber } from '../../lib/desk.ts';
-import { CARD, paymentLabel } from '../../lib/payments.ts';
+import { CARD, isAbroad, paymentLabel } from '../../lib/payments.ts';
+import { missingBankDetails, type BankDetails } from '../../lib/shop-settings.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { financialState, fromMinor, ledgerSums } from '../../lib/orders/ledger.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
@@ -20,11 +21,6 @@ export type ShopAlert =
   | { kind: 'new-order'; order: OrderRecord; paidByCard?: boolean }
   | { kind: 'cancelled'; order: OrderRecord; by: 'the shopper' | string }
   | { kind: 'return-requested'; order: OrderRecord; summary?: string };
-
-/** Where alerts go: the orders address the owner set in the shop's settings, read when sending. */
-export async function ordersAddress(deps: Deps): Promise<string> {
-  return (await readSettings(deps)).ordersEmail;
-}
 
 /** How a paid online order was paid, as the alert says it: "card", or the wallet's name. */
 const paidHow = (o: OrderRecord) => (o.paymentMethod === CARD ? 'card' : o.paymentMethod);
@@ -52,11 +48,31 @@ export function deskOrderLink(site: string, orderId: string): string {
   return `${site.replace(/\/+$/, '')}${deskOrderPath(orderId)}`;
 }
 
+/** What the owner is asked to do when a bank-transfer shopper's mail lacked what they need to pay. */
+export const BANK_DETAILS_TO_SEND = {
+  all: "The shop's bank details are not set, so the shopper's mail could not say where to send the money. Set them in the desk's Settings, and send them to the shopper yourself.",
+  swift:
+    "The shop's SWIFT/BIC is not set, and this shopper pays from abroad. Add it in the desk's Settings, and send it to the shopper yourself.",
+} as const;
+
+/** The owner's to-do for a new order's payment: the bank details its shopper's mail lacked, if any. */
+function bankToDo(order: OrderRecord, bank: BankDetails | null): string[] {
+  if (order.paymentMethod !== 'Bank Transfer') return [];
+  const missing = missingBankDetails(bank, isAbroad(order.address.country));
+  return missing ? ['', BANK_DETAILS_TO_SEND[missing]] : [];
+}
+
 /**
  * The alert mail to `to`: a short subject with the short order number, then the essentials, and
- * the order's link on the desk at `site` (the shop's address).
+ * the order's link on the desk at `site` (the shop's address). A new bank-transfer order whose
+ * shopper could not be told all of `bank` (the settings' bank details) says what to send them.
  */
-export function alertMail(alert: ShopAlert, to: string, site: string): Mail {
+export function alertMail(
+  alert: ShopAlert,
+  to: string,
+  site: string,
+  bank: BankDetails | null = null,
+): Mail {
   const order = alert.order;
   const number = `#${shortNumber(order.id)}`;
   const close = ['', `Open the order on the desk: ${deskOrderLink(site, order.id)}`];
@@ -72,6 +88,7 @@ export function alertMail(alert: ShopAlert, to: string, site: string): Mail {
             : `A new order ${number} was placed.`,
           '',
           ...essentials(alert.order, alert.paidByCard),
+          ...bankToDo(alert.order, bank),
           ...close,
         ].join('\n'),
         summary: `alert: new order ${alert.order.id}`,
@@ -119,11 +136,14 @@ export async function alertShop(
   await Promise.all([
     inBackground(
       'shop alert',
-      async () =>
-        sendMailWithRetry(
+      async () => {
+        // Read when sending: the orders address and bank details the owner set.
+        const settings = await readSettings(deps);
+        await sendMailWithRetry(
           deps.config,
-          alertMail(alert, await ordersAddress(deps), shopAddress(deps.config)),
-        ),
+          alertMail(alert, settings.ordersEmail, shopAddress(deps.config), settings.bankDetails),
+        );
+      },
       waitUntil,
     ),
     pushAlertLater(deps, alert.kind, alert.order.id, waitUntil),
