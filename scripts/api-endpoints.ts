@@ -204,6 +204,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskProducts: { q: 'tote', show: 'live' },
   // The shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
+  linkedOrder: { number: '#3A4030A3', key: '<the link key from the mail>' },
   hideOrder: { orderId: 'some-order' },
   findOrder: { idempotencyKey: 'checkout-some-key' },
   payOrder: { orderId: 'some-order' },

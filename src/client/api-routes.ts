@@ -28,6 +28,7 @@ export const API_ROUTES = {
   health: ['GET', '/api/health', 'health'],
   stock: ['GET', '/api/stock', 'stock'],
   userOrder: ['POST', '/api/order/show', 'orderDetail'],
+  linkedOrder: ['POST', '/api/order/linked', 'orderDetail'],
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
   findOrder: ['POST', '/api/order/find', 'orderFound'],
   payOrder: ['POST', '/api/order/pay', 'payOpened'],

@@ -87,6 +87,9 @@ export const FAVOURITE_MESSAGES = {
 /** Order, cancel and tracking messages the browser names, some also API answers (docs/product.md §4, §8). */
 export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
+  // A mailed order link that is altered, expired or not the shop's: one answer for all.
+  linkExpired: 'This order link has expired. Log in to see your order.',
+  linkSignIn: 'Log in to pay for, cancel or return this order.',
   trackFailed: 'Unable to track order at the moment.',
   cancelFailed: 'Error cancelling order',
   cancelled: 'Order cancelled successfully',

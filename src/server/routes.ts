@@ -18,7 +18,12 @@ import { productListBody } from './catalogue/index.ts';
 import { newsletterConfirmation, subscribe } from './accounts/index.ts';
 import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders } from './orders/index.ts';
-import { findUserOrderByKey, hideUserOrder, showUserOrder } from './orders/index.ts';
+import {
+  findUserOrderByKey,
+  hideUserOrder,
+  showLinkedOrder,
+  showUserOrder,
+} from './orders/index.ts';
 import { requestPasswordReset, resetPassword } from './accounts/index.ts';
 import { getRates } from './operations/index.ts';
 import { endSessions } from './accounts/index.ts';
@@ -325,6 +330,7 @@ export const SERVICES: Services = {
   deskProducts: ({ deps, body }) => listDeskProducts(deps.store, body),
   // The shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
+  linkedOrder: ({ deps, body }) => showLinkedOrder(deps, body.number, body.key),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
   findOrder: ({ deps, user, body }) => findUserOrderByKey(deps.store, user.id, body.idempotencyKey),
   // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).

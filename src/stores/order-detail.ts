@@ -17,27 +17,47 @@ export const $orderDetail = atom<OrderView>(null);
 let newest: object | null = null;
 
 /**
- * Loads order `number` (null when the address names none) with the shopper's token. An answer
- * overtaken by a later load (another session, a retry) is dropped.
+ * Loads order `number` (null when the address names none) with the shopper's token, or, with no
+ * token, by a mailed link's `linkKey`; signed in with a link that names another account's order,
+ * the link shows it. An answer overtaken by a later load (another session, a retry) is dropped.
  */
-export async function loadOrderDetail(token: string, number: string | null): Promise<void> {
+export async function loadOrderDetail(
+  token: string | null,
+  number: string | null,
+  linkKey: string | null = null,
+): Promise<void> {
   const ticket = {};
   newest = ticket;
-  if (!number) {
-    $orderDetail.set({ refused: ORDER_MESSAGES.notFound });
+  if (!number || (!token && !linkKey)) {
+    $orderDetail.set({ refused: token ? ORDER_MESSAGES.notFound : ORDER_MESSAGES.linkExpired });
     return;
   }
   $orderDetail.set(null);
   let view: OrderView;
   try {
-    view = { detail: await call('userOrder', { number }, { token }) };
+    view = { detail: await readOrder(token, number, linkKey) };
   } catch (error) {
     view =
       error instanceof ApiError && error.status === 404
-        ? { refused: ORDER_MESSAGES.notFound }
+        ? { refused: token ? ORDER_MESSAGES.notFound : ORDER_MESSAGES.linkExpired }
         : { failed: true };
   }
   if (newest === ticket) $orderDetail.set(view);
+}
+
+/** The order as the shopper's own (token) or as the link shows it; a link tried when not theirs. */
+async function readOrder(
+  token: string | null,
+  number: string,
+  linkKey: string | null,
+): Promise<OrderDetail> {
+  if (!token) return call('linkedOrder', { number, key: linkKey ?? '' });
+  try {
+    return await call('userOrder', { number }, { token });
+  } catch (error) {
+    if (!linkKey || !(error instanceof ApiError && error.status === 404)) throw error;
+    return call('linkedOrder', { number, key: linkKey });
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { ACCOUNT_MESSAGES, DESK_PASSWORD_RULES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
-import { signingKey } from '../../src/server/accounts/auth/secret.ts';
+import { signingKey } from '../../src/server/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
 import { base32Decode, totpAt } from '../../src/server/accounts/auth/totp.ts';
 import { settleBackground } from '../../src/server/background.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { hashOtp } from '../../src/server/accounts/auth/otp.ts';
-import { signingKey } from '../../src/server/accounts/auth/secret.ts';
+import { signingKey } from '../../src/server/secret.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { closeStore, getStore, provideStore } from '../../src/server/store/index.ts';
 import { ADDRESS } from '../../scripts/api-endpoints.ts';

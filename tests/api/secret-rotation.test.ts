@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
-import { keyId } from '../../src/server/accounts/auth/secret.ts';
+import { keyId } from '../../src/server/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
 import { issueToken } from '../../src/server/accounts/auth/tokens.ts';
 import { openTotpSecret } from '../../src/server/accounts/auth/totp.ts';

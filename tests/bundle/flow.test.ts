@@ -247,6 +247,15 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   // The shopper's order page and removed orders need a shopper token.
   ['order-show', '/api/order/show', { body: '{}' }, 401],
   ['order-hide', '/api/order/hide', { body: '{}' }, 401],
+  // A mailed link's order needs no token, only a key the shop made: a made-up one opens nothing.
+  [
+    'order-linked',
+    '/api/order/linked',
+    {
+      body: '{"number":"3A4030A3","key":"0b7e1c52-1f0e-4c8e-9a51-3a4030a3ffee.9999999999.AAAAAAAAAAAAAAAAAAAAAA"}',
+    },
+    404,
+  ],
   // Pay now needs a shopper token; the card webhook, with no Safepay keys here, has no gateway.
   ['order-pay', '/api/order/pay', { body: '{}' }, 401],
   ['card-webhook', '/api/payments/safepay/webhook', { body: '{}' }, 404],

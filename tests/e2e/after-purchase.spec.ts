@@ -10,6 +10,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { MARGALLA } from './support/catalogue.ts';
+import { mailWithSubject } from './support/desk.ts';
 import { cancelOrder, placeOrder, signUp } from './support/shopper.ts';
 import { addToCart, fillShipping, signInBeforeLoad, toast, untilAnswered } from './support/ui.ts';
 
@@ -34,9 +35,9 @@ function shop(...args: string[]): string {
 
 const short = (id: string) => id.slice(-8).toUpperCase();
 
-/** Opens the order page of `number` and waits for its island. */
-async function openOrderPage(page: Page, number: string) {
-  await page.goto(`/yourOrders/order?n=${number}`);
+/** Opens the order page of `number` (with a mailed link's `key`) and waits for its island. */
+async function openOrderPage(page: Page, number: string, key?: string) {
+  await page.goto(`/yourOrders/order?n=${number}${key ? `&k=${encodeURIComponent(key)}` : ''}`);
   await hydrated(page, 'OrderPage');
 }
 
@@ -121,6 +122,33 @@ test("Track Order opens the page; a signed-out visitor is asked to log in and an
   await expect(visitor.getByText('Please log in to see your order.')).toBeVisible();
   await expect(visitor.getByText('7 Jail Road')).toHaveCount(0);
   await expectNoAxeViolations(visitor);
+
+  // Signed out, with the link the confirmation mailed: the order shows, to read.
+  const mail = await mailWithSubject(shopper.email, `Your Bastaa order #${short(id)} is placed`);
+  const link = new URL(/^Your order: (\S+)$/m.exec(mail)![1]!);
+  expect(link.searchParams.get('n')).toBe(short(id));
+  await untilAnswered(visitor, '/api/order/linked', () =>
+    openOrderPage(visitor, short(id), link.searchParams.get('k')!),
+  );
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Order #${short(id)}`);
+  await expect(visitor.getByText('7 Jail Road')).toBeVisible();
+  await expect(visitor.getByText('Log in to pay for, cancel or return this order.')).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  // The same link with its key altered shows nothing of the order.
+  const altered = new URL(link);
+  altered.searchParams.set(
+    'k',
+    `${link.searchParams.get('k')!.slice(0, -2)}${link.searchParams.get('k')!.endsWith('AA') ? 'BB' : 'AA'}`,
+  );
+  await untilAnswered(visitor, '/api/order/linked', () =>
+    openOrderPage(visitor, short(id), altered.searchParams.get('k')!),
+  );
+  await expect(
+    visitor
+      .getByRole('alert')
+      .filter({ hasText: 'This order link has expired. Log in to see your order.' }),
+  ).toBeVisible();
+  await expect(visitor.getByText('7 Jail Road')).toHaveCount(0);
   await visitorContext.close();
 
   // Another shopper with the number: refused by the server.

@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/money.ts';
 import type { Order } from '../../lib/contract/order-answers.ts';
 import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import {
+  linkKeyFromSearch,
   numberFromSearch,
   paymentStateWords,
   showsTracking,
@@ -18,6 +19,7 @@ import { trackingMessage } from '../../lib/orders/moves.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { paymentLabel } from '../../lib/payments.ts';
 import { $session } from '../../stores/session.ts';
+import { openDrawer } from '../../stores/ui.ts';
 import {
   $orderDetail,
   loadOrderDetail,
@@ -33,10 +35,14 @@ import './account.css';
 
 const TITLE_ID = 'order-title';
 
-/** The order page's body: a login prompt when signed out, else the order the address names. */
+/**
+ * The order page's body: the order the address names, the shopper's own or, signed out, the one a
+ * mailed link's key shows; a login prompt when signed out with no link.
+ */
 export default function OrderPage() {
   useWakeHeader();
   const session = useClientStore($session);
+  const linkKey = session === null ? null : linkKeyFromSearch(location.search);
   return (
     <section className="account-page order-page" aria-labelledby={TITLE_ID}>
       {session === null ? (
@@ -44,8 +50,8 @@ export default function OrderPage() {
           <h1 id={TITLE_ID}>Your Order</h1>
           <p className="muted">Loading...</p>
         </>
-      ) : session.token ? (
-        <OrderPanel key={session.token} token={session.token} />
+      ) : session.token || linkKey ? (
+        <OrderPanel key={session.token} token={session.token} linkKey={linkKey} />
       ) : (
         <>
           <h1 id={TITLE_ID}>Your Order</h1>
@@ -56,12 +62,12 @@ export default function OrderPage() {
   );
 }
 
-function OrderPanel({ token }: { token: string }) {
+function OrderPanel({ token, linkKey }: { token: string | null; linkKey: string | null }) {
   const loaded = useClientStore($orderDetail);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    void loadOrderDetail(token, numberFromSearch(location.search));
-  }, [token, attempt]);
+    void loadOrderDetail(token, numberFromSearch(location.search), linkKey);
+  }, [token, linkKey, attempt]);
 
   if (loaded === null)
     return (
@@ -85,37 +91,50 @@ function OrderPanel({ token }: { token: string }) {
               Try again
             </button>
           )}
-          <a className="button" href={ROUTES.orders}>
-            See Your Orders
-          </a>
+          {token ? (
+            <a className="button" href={ROUTES.orders}>
+              See Your Orders
+            </a>
+          ) : (
+            <button type="button" className="button" onClick={() => openDrawer('login')}>
+              Log in
+            </button>
+          )}
         </div>
       </>
     );
   return <OrderDetailView detail={loaded.detail} token={token} />;
 }
 
-function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string }) {
+/** The order; signed out (a mailed link), shown to read, with a login prompt for what needs one. */
+function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string | null }) {
   const { order, timeline, courier, trackingNumber } = detail;
   const placed = receipt(order);
   const onPoll = useCallback(() => {
     const number = numberFromSearch(location.search);
-    if (number) void refreshOrderDetail(token, number);
+    if (number && token) void refreshOrderDetail(token, number);
   }, [token]);
   return (
     <>
       <h1 id={TITLE_ID}>Order {placed.number}</h1>
-      <CardPayment
-        order={order}
-        number={placed.number}
-        card={new URLSearchParams(location.search).get('card')}
-        onPoll={onPoll}
-      />
-      <WalletPayment
-        order={order}
-        number={placed.number}
-        followed={new URLSearchParams(location.search).get('wallet') === 'phone'}
-        onPoll={onPoll}
-      />
+      {token ? (
+        <>
+          <CardPayment
+            order={order}
+            number={placed.number}
+            card={new URLSearchParams(location.search).get('card')}
+            onPoll={onPoll}
+          />
+          <WalletPayment
+            order={order}
+            number={placed.number}
+            followed={new URLSearchParams(location.search).get('wallet') === 'phone'}
+            onPoll={onPoll}
+          />
+        </>
+      ) : (
+        <SignInPrompt text={ORDER_MESSAGES.linkSignIn} />
+      )}
       <div className="order-line" data-testid="order-page">
         <header className="order-head">
           <p className="order-status" data-status={order.status}>
@@ -175,9 +194,11 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
         </dl>
         <h2 className="order-section-title">Delivering to</h2>
         <ReceiptAddress placed={placed} />
-        <p>
-          <a href={ROUTES.orders}>Back to Your Orders</a>
-        </p>
+        {token && (
+          <p>
+            <a href={ROUTES.orders}>Back to Your Orders</a>
+          </p>
+        )}
       </div>
     </>
   );

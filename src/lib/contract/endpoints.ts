@@ -767,6 +767,16 @@ export const ENDPOINTS = {
     msg: false,
     summary: "One of the caller's orders by its short number, with its timeline and tracking",
   },
+  linkedOrder: {
+    method: 'POST',
+    paths: ['/api/order/linked'],
+    router: 'account',
+    access: 'anyone',
+    request: 'orderLinked',
+    answer: 'orderDetail',
+    msg: false,
+    summary: "The order a mailed link names, by the link's key, without signing in (30 days)",
+  },
   hideOrder: {
     method: 'POST',
     paths: ['/api/order/hide'],

@@ -2,7 +2,7 @@
 // fields (./order-page.ts) so the browser's answer parsers do not carry them.
 import * as z from 'zod/mini';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
-import { requiredText } from './fields.ts';
+import { requiredString, requiredText } from './fields.ts';
 
 /** Bodies of the three calls, spread into REQUESTS. */
 export const ORDER_PAGE_REQUESTS = {
@@ -10,6 +10,15 @@ export const ORDER_PAGE_REQUESTS = {
   orderShow: z.object({
     number: requiredText(ORDER_MESSAGES.notFound, 9).check(
       z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_MESSAGES.notFound),
+    ),
+  }),
+  /** A mailed link's order number and key (the key is judged by the server alone). */
+  orderLinked: z.object({
+    number: requiredString(ORDER_MESSAGES.linkExpired).check(
+      z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_MESSAGES.linkExpired),
+    ),
+    key: requiredString(ORDER_MESSAGES.linkExpired).check(
+      z.regex(/^[\w.-]{1,120}$/, ORDER_MESSAGES.linkExpired),
     ),
   }),
   orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),

@@ -8,15 +8,24 @@ import { RETURN_STATE_LABELS, type ReturnState } from '../returns/states.ts';
 /** The order page's path. */
 export const ORDER_PAGE = ROUTES.orderPage;
 
-/** The link to one order's page: '/yourOrders/order?n=3A4030A3'. */
-export function orderPageHref(id: string): string {
-  return `${ORDER_PAGE}?n=${shortNumber(id)}`;
+/**
+ * The link to one order's page: '/yourOrders/order?n=3A4030A3'; with a mailed link's `key`, the
+ * page shows the order without signing in ('…?n=3A4030A3&k=…').
+ */
+export function orderPageHref(id: string, key?: string): string {
+  return `${ORDER_PAGE}?n=${shortNumber(id)}${key ? `&k=${encodeURIComponent(key)}` : ''}`;
 }
 
 /** The short number a page address names ('?n=3a4030a3' → '3A4030A3'), or null when none is valid. */
 export function numberFromSearch(search: string): string | null {
   const n = new URLSearchParams(search).get('n');
   return n === null ? null : parseShortNumber(n);
+}
+
+/** A mailed link's key in a page address ('&k=…'), or null: the server alone judges it. */
+export function linkKeyFromSearch(search: string): string | null {
+  const k = new URLSearchParams(search).get('k');
+  return k && k.length <= 120 ? k : null;
 }
 
 /** What the order page needs of one timeline step. */

@@ -2,7 +2,7 @@
 // Who is who: shoppers' accounts and sessions, password resets, the newsletter, staff and their desk sessions, and secret rotation.
 export { deskSessionCookie, deskTokenOf, endedDeskSessionCookie } from './auth/desk-cookie.ts';
 export { hashPassword } from './auth/passwords.ts';
-export { signingKey, verifyingKeys } from './auth/secret.ts';
+export { signingKey, verifyingKeys } from '../secret.ts';
 export { issueStaffToken } from './auth/staff-tokens.ts';
 export { issueToken, tokenFromRequest } from './auth/tokens.ts';
 export { base32Decode, totpAt } from './auth/totp.ts';

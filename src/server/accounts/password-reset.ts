@@ -11,7 +11,7 @@ import {
   otpMatches,
 } from './auth/otp.ts';
 import { hashPassword } from './auth/passwords.ts';
-import { signingKey, verifyingKeys } from './auth/secret.ts';
+import { signingKey, verifyingKeys } from '../secret.ts';
 import { invalid } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';
 import type { OtpRecord } from '../store/port.ts';

@@ -3,7 +3,7 @@
 // can drop JWT_SECRET_PREVIOUS without waiting for each member to sign in.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { signingKey, verifyingKeys } from './auth/secret.ts';
+import { signingKey, verifyingKeys } from '../secret.ts';
 import { base32Encode, openTotpSecretWithKeys, sealTotpSecret } from './auth/totp.ts';
 import type { Store } from '../store/port.ts';
 import type { AuditAction } from '../../lib/desk-audit.ts';

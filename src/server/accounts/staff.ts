@@ -10,7 +10,7 @@ import type { DeskStaff } from '../../lib/contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
-import { signingKey, verifyingKeys } from './auth/secret.ts';
+import { signingKey, verifyingKeys } from '../secret.ts';
 import { issueStaffToken, readStaffToken } from './auth/staff-tokens.ts';
 import { readToken } from './auth/tokens.ts';
 import {

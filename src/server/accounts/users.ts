@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { type WaitUntil, inBackground } from '../background.ts';
 import { verifyGoogleIdToken } from './auth/google.ts';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
-import { signingKey, verifyingKeys } from './auth/secret.ts';
+import { signingKey, verifyingKeys } from '../secret.ts';
 import { issueToken, readToken } from './auth/tokens.ts';
 import { conflict, unauthenticated, unavailable } from '../errors.ts';
 import { sendMailWithRetry } from '../mail.ts';

@@ -26,6 +26,7 @@ import type {
 import { alertOperator, type AlertDetail } from './operator-alerts.ts';
 import { mailValue } from '../mail-text.ts';
 import { actorOf, audit } from './audit.ts';
+import { orderLinkKey } from './order-link.ts';
 import { pushAlertLater } from './push/index.ts';
 
 /** Waits before each automatic retry of a failed mail; after the last, it waits for a Resend. */
@@ -50,14 +51,20 @@ const reason = (error: unknown) =>
 
 /**
  * A shopper's mail about an order, ending with the link to that order's page on the shop's own
- * address, so every such mail (confirmation, status, refund, return) carries it.
+ * address, so every such mail (confirmation, status, refund, return) carries it. The link carries
+ * a key that shows that order without signing in for 30 days (./order-link.ts).
  */
 export function withOrderLink(
-  config: Pick<Deps['config'], 'SITE_URL' | 'PORT'>,
+  config: Pick<
+    Deps['config'],
+    'SITE_URL' | 'PORT' | 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'DATA_DIR'
+  >,
   mail: Mail,
   orderId: string,
+  now = Date.now(),
 ): Mail {
-  const link = new URL(orderPageHref(orderId), mailOrigin(config)).href;
+  const href = orderPageHref(orderId, orderLinkKey(config, orderId, now));
+  const link = new URL(href, mailOrigin(config)).href;
   return { ...mail, text: `${mail.text}\nYour order: ${link}` };
 }
 

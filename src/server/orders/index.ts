@@ -19,7 +19,7 @@ export {
   showDeskOrder,
   toDeskOrder,
 } from './desk-orders.ts';
-export { findUserOrderByKey, hideUserOrder, showUserOrder } from './order-page.ts';
+export { findUserOrderByKey, hideUserOrder, showLinkedOrder, showUserOrder } from './order-page.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {
   cancelIfRefundedInFull,

@@ -7,7 +7,9 @@ import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import { showsTracking } from '../../lib/orders/page.ts';
 import type { ShopperEvent } from '../../lib/contract/order-page.ts';
 import type { Order } from '../../lib/contract/responses.ts';
+import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { orderOfLinkKey } from '../operations/index.ts';
 import type { OrderRecord, Store } from '../store/port.ts';
 import { toOrder } from './orders.ts';
 
@@ -35,6 +37,35 @@ function tracking(order: OrderRecord) {
   };
 }
 
+/** What the order page shows of an order. */
+function orderPage(order: OrderRecord) {
+  return {
+    success: true as const,
+    order: toOrder(order),
+    timeline: shopperTimeline(order),
+    ...tracking(order),
+  };
+}
+
+/**
+ * The order a mailed link shows without signing in: its key (./operations/order-link.ts) opens
+ * one order, which must be the one the link's number names; a key altered, expired or made by
+ * another shop, or a number not its order's, all answer the same 404 "This order link has
+ * expired. Log in to see your order."
+ */
+export async function showLinkedOrder(
+  deps: Pick<Deps, 'store' | 'config'>,
+  number: string,
+  key: string,
+): Promise<ReturnType<typeof orderPage>> {
+  const orderId = orderOfLinkKey(deps.config, key);
+  const wanted = number.replace(/^#/, '').toUpperCase();
+  const order =
+    orderId && shortNumber(orderId) === wanted ? await deps.store.orders.get(orderId) : null;
+  if (!order) throw notFound(ORDER_MESSAGES.linkExpired);
+  return orderPage(order);
+}
+
 /** One of `userId`'s orders by its short number ('#3a4030a3' or '3A4030A3'), or 404 "Order not found.". */
 export async function showUserOrder(
   store: Store,
@@ -50,12 +81,7 @@ export async function showUserOrder(
   const wanted = number.replace(/^#/, '').toUpperCase();
   const order = (await store.orders.listByUser(userId)).find((o) => shortNumber(o.id) === wanted);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
-  return {
-    success: true,
-    order: toOrder(order),
-    timeline: shopperTimeline(order),
-    ...tracking(order),
-  };
+  return orderPage(order);
 }
 
 /**

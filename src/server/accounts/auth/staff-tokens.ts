@@ -4,7 +4,7 @@
 // bump the version, which ends every token issued before.
 import { SignJWT } from 'jose';
 import type { StaffRole } from '../../store/port.ts';
-import { keyId } from './secret.ts';
+import { keyId } from '../../secret.ts';
 import { TOKEN_ISSUER, verifyWithKeys } from './tokens.ts';
 
 /** The audience of desk tokens (shopper tokens carry TOKEN_AUDIENCE). */

@@ -1,5 +1,5 @@
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import { keyId } from './secret.ts';
+import { keyId } from '../../secret.ts';
 
 /** Issuer and audience pinned in every login token. */
 export const TOKEN_ISSUER = 'bastaa-shop';
