@@ -173,6 +173,9 @@ export const CHECKOUT_MESSAGES = {
   /** Why Place Order waits: the shipping country's currency has no rate an order may be priced at. */
   ordersPaused: (country: string, currency: string) =>
     `Orders to ${country} are paused: we cannot confirm prices in ${currency} right now. Please try again later, or ship to Pakistan.`,
+  /** Said before Place Order for an address abroad: the returns policy covers Pakistan only. */
+  returnsAbroad: (country: string) =>
+    `Returns and refunds are for orders delivered in ${HOME_COUNTRY} only: an order to ${country} cannot be returned or exchanged.`,
   /** What a refused submit announces: how many errors the form shows. */
   errorCount: (count: number) =>
     count === 1

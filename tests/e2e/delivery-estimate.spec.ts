@@ -28,20 +28,26 @@ test.describe('the delivery estimate and the bag size', () => {
     );
   });
 
-  test('checkout shows the estimate of the shipping country chosen in the form', async ({
+  test('checkout shows the estimate of the shipping country chosen in the form, and says before Place Order that an order abroad cannot be returned', async ({
     page,
   }) => {
     await addToCart(page, MARGALLA.path);
     await page.goto('/Checkout');
     await hydrated(page, 'Checkout');
     const country = page.getByLabel('Country', { exact: true });
+    const returnsAbroad = page.getByText(/^Returns and refunds are for orders delivered in/);
     await country.selectOption('Pakistan');
     await expect(page.getByTestId('delivery-estimate')).toHaveText(
       'Delivered in 2–7 business days',
     );
+    await expect(returnsAbroad).toHaveCount(0);
     await country.selectOption('India');
     await expect(page.getByTestId('delivery-estimate')).toHaveText(
       'Delivered in 7–14 business days to India',
     );
+    await expect(returnsAbroad).toHaveText(
+      'Returns and refunds are for orders delivered in Pakistan only: an order to India cannot be returned or exchanged.',
+    );
+    await expectNoAxeViolations(page, { include: '.review' });
   });
 });

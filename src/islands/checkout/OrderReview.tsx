@@ -1,4 +1,6 @@
 import { cartLineKey } from '../../lib/cart.ts';
+import { CHECKOUT_MESSAGES } from '../../lib/messages.ts';
+import { isAbroad } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
@@ -28,6 +30,9 @@ export function OrderReview({
       <p className="delivery-estimate" data-testid="delivery-estimate">
         {deliveryEstimate(deliveryDays, checkout.fields.country)}
       </p>
+      {checkout.fields.country && isAbroad(checkout.fields.country) && (
+        <p className="returns-abroad">{CHECKOUT_MESSAGES.returnsAbroad(checkout.fields.country)}</p>
+      )}
       <ul className="review-items">
         {lines.map((l) => (
           <li key={cartLineKey(l)}>
