@@ -4,6 +4,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { ApiError, api, call, type Order } from '../client/api.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
+import { ROUTES } from '../lib/routes.ts';
 import { isCancelReason } from '../lib/orders/moves.ts';
 import { addRemovedId, visibleOrders } from '../lib/orders/list.ts';
 import { notify } from './notices.ts';
@@ -105,4 +106,24 @@ export function trackHighlightWanted(): boolean {
 /** Forgets that wish once the highlight has been shown. */
 export function clearTrackHighlight(): void {
   remove(KEYS.highlightTrack);
+}
+
+/**
+ * Buy Again: puts every line of a past order in the cart at its quantity, by the cart's own rules
+ * (a line is capped at 100, a full cart refuses, a product or colour no longer sold is said by its
+ * toast and left out), then opens the cart when anything was added.
+ */
+export async function buyAgain(order: Order): Promise<void> {
+  const { addItem } = await import('./cart.ts');
+  let added = 0;
+  for (const item of order.items) {
+    const line = {
+      itemId: item.productId,
+      selectedColor: item.selectedColor,
+      imageIndex: item.imageIndex,
+      quantity: item.quantity,
+    };
+    if (await addItem(line)) added++;
+  }
+  if (added > 0) location.assign(ROUTES.cart);
 }

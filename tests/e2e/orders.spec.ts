@@ -3,6 +3,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { MARGALLA, TRAIL } from './support/catalogue.ts';
 import { cancelOrder, placeOrder, signUp, type Shopper } from './support/shopper.ts';
 import { drawer, signInBeforeLoad, tabToElement, toast, untilAnswered } from './support/ui.ts';
 
@@ -168,6 +169,63 @@ test.describe('cancelling', () => {
     // The list has come (the order kept shows) before the removed one is looked for.
     await expect(orderLine(page, kept)).toBeVisible();
     await expect(line).toHaveCount(0);
+  });
+});
+
+test.describe('buying again', () => {
+  test("Buy Again on a cancelled order puts its lines in the account's cart at their quantities and opens the cart", async ({
+    page,
+    request,
+  }) => {
+    const shopper = await signUp(request, { tag: 'again', name: 'Hira Aslam' });
+    const placed = await request.post('/api/order/COD', {
+      headers: { token: shopper.token },
+      data: {
+        items: [
+          { productId: MARGALLA.id, selectedColor: 'Black', imageIndex: 0, quantity: 3 },
+          { productId: TRAIL.id, selectedColor: 'Olive', imageIndex: 0, quantity: 1 },
+        ],
+        address: {
+          firstName: 'Hira',
+          lastName: 'Aslam',
+          email: shopper.email,
+          address1: '7 Jail Road',
+          country: 'Pakistan',
+          city: 'Lahore',
+          state: 'Punjab',
+          zip: '54000',
+          mobile: '+92 300 7654321',
+        },
+        currency: 'PKR',
+        paymentMethod: 'COD',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+    await cancelOrder(request, shopper, orderId);
+    await signInBeforeLoad(page, shopper);
+    await openOrders(page);
+    // Only a past order (delivered or cancelled) offers it.
+    await expect(orderLine(page, orderId).getByRole('button', { name: 'Buy Again' })).toHaveCount(
+      1,
+    );
+    await expectNoAxeViolations(page);
+    await orderLine(page, orderId).getByRole('button', { name: 'Buy Again' }).click();
+    await page.waitForURL('**/Cart');
+    await expect(
+      page.getByRole('group', { name: `Quantity of ${MARGALLA.name}` }).getByRole('spinbutton'),
+    ).toHaveValue('3');
+    await expect(
+      page.getByRole('group', { name: /^Quantity of Karakoram Trail/ }).getByRole('spinbutton'),
+    ).toHaveValue('1');
+    // The account's cart on the server holds them too.
+    const cart = await request.post('/api/cart/get', {
+      headers: { token: shopper.token },
+      data: {},
+    });
+    expect(await cart.json()).toMatchObject({
+      cartData: { [MARGALLA.id]: { Black: { '0': 3 } }, [TRAIL.id]: { Olive: { '0': 1 } } },
+    });
   });
 });
 

@@ -15,6 +15,8 @@ export interface OrderActions {
   onReturn: (id: string) => void;
   /** Opens a fresh card payment for an unpaid card order. */
   onPay: (id: string) => void;
+  /** Puts a past (delivered or cancelled) order's lines in the cart again. */
+  onBuyAgain: (id: string) => void;
 }
 
 /** One order: status, date, items, amounts in the order's own currency, payment, and its actions. */
@@ -121,6 +123,16 @@ export function OrderLine({
           >
             Track Order
           </a>
+        )}
+        {(order.status === 'Delivered' || order.status === 'Cancelled') && (
+          <button
+            type="button"
+            className="button secondary"
+            aria-describedby={headingId}
+            onClick={() => actions.onBuyAgain(order._id)}
+          >
+            Buy Again
+          </button>
         )}
         {order.status === 'Cancelled' && (
           <button

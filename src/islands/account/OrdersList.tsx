@@ -3,6 +3,7 @@ import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import {
   $orders,
   $visibleOrders,
+  buyAgain,
   cancelOrder,
   reloadOrders,
   removeOrder,
@@ -58,6 +59,10 @@ function OrdersPanel() {
     onCancel: (orderId) => setFlow({ orderId, step: 'confirm' }),
     onReturn: (orderId) => setReturnFor(orderId),
     onPay: (orderId) => void payForOrder(orderId),
+    onBuyAgain: (orderId) => {
+      const order = orders?.find((o) => o._id === orderId);
+      if (order) void buyAgain(order);
+    },
     // Removed for the account (every device); the store says how it went.
     onRemove: (orderId) => {
       focusLater(TITLE_ID);
