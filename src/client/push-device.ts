@@ -2,16 +2,9 @@
 // scope /desk), the notification permission and the push manager's subscription. Loaded only with
 // the alerts control, never with the desk's first script.
 
-/** The desk's service worker and the scope it serves (its Service-Worker-Allowed header allows /desk). */
-export const DESK_WORKER = { url: '/desk/sw.js', scope: '/desk' } as const;
+import { DESK_WORKER, currentSubscription, pushSupported } from './push-here.ts';
 
-/** Whether this browser can get push alerts at all. */
-export const pushSupported = (): boolean =>
-  typeof navigator !== 'undefined' &&
-  'serviceWorker' in navigator &&
-  typeof window !== 'undefined' &&
-  'PushManager' in window &&
-  'Notification' in window;
+export { DESK_WORKER, currentSubscription, pushSupported };
 
 /** What the browser answers about notifications: granted, denied, or not asked yet. */
 export const notificationPermission = (): NotificationPermission =>
@@ -23,14 +16,6 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   if (existing) return existing;
   await navigator.serviceWorker.register(DESK_WORKER.url, { scope: DESK_WORKER.scope });
   return navigator.serviceWorker.ready;
-}
-
-/** This device's current push subscription, as JSON, or null when it has none. */
-export async function currentSubscription(): Promise<PushSubscriptionJSON | null> {
-  if (!pushSupported()) return null;
-  const reg = await navigator.serviceWorker.getRegistration(DESK_WORKER.scope);
-  const sub = await reg?.pushManager.getSubscription();
-  return sub ? sub.toJSON() : null;
 }
 
 /** Why this device could not subscribe, in the member's words. */

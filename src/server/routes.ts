@@ -63,7 +63,12 @@ import {
 } from './accounts/index.ts';
 import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
 import { deskSettings, saveSettings } from './operations/index.ts';
-import { addPushDevice, listPushDevices, removePushDevice } from './operations/index.ts';
+import {
+  addPushDevice,
+  alertsAtStart,
+  listPushDevices,
+  removePushDevice,
+} from './operations/index.ts';
 import {
   expireUnpaidCardOrdersLater,
   payNow,
@@ -229,7 +234,11 @@ export const SERVICES: Services = {
   },
   deskSignIn: ({ deps, body, ip, waitUntil }) => signIn(deps, body, ip, Date.now(), waitUntil),
   deskSignOut: ({ deps, staff, body, waitUntil }) => signOut(deps, staff, body, waitUntil),
-  deskMe: async ({ staff }) => ({ success: true, staff: toDeskStaff(staff) }),
+  deskMe: async ({ deps, staff }) => ({
+    success: true,
+    staff: toDeskStaff(staff),
+    alerts: await alertsAtStart(deps, staff),
+  }),
   deskCounts: ({ deps }) => countsNeedingAction(deps.store),
   deskPasskeySignInOptions: ({ deps, req, ip }) => passkeySignInOptions(deps, req, ip),
   deskPasskeySignIn: ({ deps, body, req, ip }) => passkeySignIn(deps, body, req, ip),

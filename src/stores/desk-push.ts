@@ -5,6 +5,8 @@
 import { atom } from 'nanostores';
 import type { DeskPushDevices } from '../lib/contract/desk-push.ts';
 import type { PushKind } from '../lib/push.ts';
+import { currentSubscription, pushSupported } from '../client/push-here.ts';
+import { deskCall } from '../client/desk-calls.ts';
 import { callDesk } from './desk-call.ts';
 import { act, load, resourceAtom } from './desk-resource.ts';
 import { notify } from './desk-session.ts';
@@ -20,19 +22,52 @@ export const $pushSupported = atom<boolean>(true);
 
 const device = () => import('../client/push-device.ts');
 
-/** Loads the member's devices, and which of them this one is. */
+/** Loads the member's devices, and which of them this one is (./push-here.ts: no push code yet). */
 export const loadPushDevices = (): Promise<boolean> =>
   load($pushDevices, async () => {
+    $pushSupported.set(pushSupported());
     const [answer, here] = await Promise.all([
       callDesk('deskPushDevices', {}),
-      device().then(async (d) => {
-        $pushSupported.set(d.pushSupported());
-        return d.currentSubscription();
-      }),
+      currentSubscription(),
     ]);
     $thisDevice.set(here?.endpoint ?? null);
     return answer;
   });
+
+/** A digest as the server writes it: SHA-256 in base64url. */
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)),
+  );
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * Whether this device gets no alerts though push is set up and this browser can show them (the
+ * orders list's banner). Read from the session's answer, whose parser the desk's first screen
+ * already has, and this browser's subscription: the devices call's heavier parsers wait for a tap.
+ */
+export async function alertsMissingHere(): Promise<boolean> {
+  if (!pushSupported()) return false;
+  const [{ alerts }, here] = await Promise.all([deskCall('deskMe', {}), currentSubscription()]);
+  if (!alerts.ready) return false;
+  return !here?.endpoint || !alerts.devices.includes(await digest(here.endpoint));
+}
+
+/**
+ * Turns alerts on for this device with every kind and the device's guessed name (the orders
+ * list's one tap; Settings' This device changes either).
+ */
+export async function turnOnEverythingHere(): Promise<boolean> {
+  const [{ PUSH_KINDS, guessDeviceLabel }] = await Promise.all([
+    import('../lib/push.ts'),
+    $pushDevices.get().data ? null : loadPushDevices(),
+  ]);
+  return turnOnHere([...PUSH_KINDS], guessDeviceLabel(navigator.userAgent));
+}
 
 /** Turns alerts on (or changes them) for this device; answers whether the shop saved it. */
 export async function turnOnHere(kinds: PushKind[], label: string): Promise<boolean> {

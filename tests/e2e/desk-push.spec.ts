@@ -5,7 +5,7 @@
 // browser's subscribe is answered by that local service); the same payload is then delivered to
 // the desk's service worker through DevTools, which shows the notification with the order's URL;
 // that URL opens the order's screen in a new tab.
-import type { CDPSession } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { startPushService, toJSON } from '../fixtures/push-service.ts';
@@ -42,14 +42,11 @@ async function deskRegistration(cdp: CDPSession, origin: string): Promise<string
   return id;
 }
 
-test('a new order is pushed to the owner’s phone within 60 s, and its URL opens the order', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const origin = new URL(baseURL!).origin;
-  await holdableCalls(page);
+/**
+ * Lets the page subscribe to push through the local push service, with notifications allowed, and
+ * answers the hashes of the subscriptions it made (one per subscribe).
+ */
+async function withLocalPush(page: Page, context: BrowserContext, origin: string) {
   await context.grantPermissions(['notifications'], { origin });
   // The browser's push service answers from this machine: subscribe() gets a subscription of the
   // local push service for the key the desk passes, as Chrome would get one from Google's.
@@ -78,6 +75,18 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
     };
     PushManager.prototype.getSubscription = async () => current;
   });
+  return hashes;
+}
+
+test('a new order is pushed to the owner’s phone within 60 s, and its URL opens the order', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await holdableCalls(page);
+  const hashes = await withLocalPush(page, context, origin);
 
   const owner = await enrolledMember(request, uniqueEmail('push-owner'), 'owner', 'Owais Owner');
   await openDeskAs(page, owner, '#/settings');
@@ -169,4 +178,45 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   await expect(page.getByRole('status').first()).toHaveText('Alerts are off for Owner’s phone.');
   await expect(devices).toBeHidden();
   await expectNoAxeViolations(page);
+});
+
+test('the orders list says when this device gets no alerts and turns them on in one tap; Not on this device hides it here', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const hashes = await withLocalPush(page, context, origin);
+  const owner = await enrolledMember(request, uniqueEmail('banner-owner'), 'owner', 'Owais Owner');
+  await openDeskAs(page, owner, '#/orders');
+  const banner = page.getByRole('region', { name: 'Alerts on this device' });
+  await expect(banner).toContainText(
+    'This device gets no push alerts: a new order reaches it only when you open the desk.',
+  );
+  await expectNoAxeViolations(page);
+  await banner.getByRole('button', { name: 'Turn on alerts here' }).click();
+  await expect(page.getByRole('status').first()).toHaveText(/^Alerts are on for /);
+  await expect(banner).toBeHidden();
+  expect(hashes).toHaveLength(1);
+  // Settings lists it as this device, with every kind.
+  await openDeskAs(page, owner, '#/settings');
+  await expect(
+    page.getByRole('list', { name: 'Your devices with alerts' }).getByRole('listitem'),
+  ).toHaveText([/\(this device\)New orders, Cancellations, Return requests, Failed mails/]);
+
+  // Another device of the owner's without alerts: hidden there by Not on this device, and stays so.
+  const other = await context.browser()!.newContext({ ...TOUCH_PHONE });
+  const phone = await other.newPage();
+  await withLocalPush(phone, other, origin);
+  await openDeskAs(phone, owner, '#/orders');
+  const there = phone.getByRole('region', { name: 'Alerts on this device' });
+  await there.getByRole('button', { name: 'Not on this device' }).click();
+  await expect(there).toBeHidden();
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(phone.getByText(/^\d+ orders?\b/)).toBeVisible();
+  await expect(there).toHaveCount(0);
+  expect(await phone.evaluate(() => localStorage.getItem('deskAlertsBannerHidden'))).toBe('1');
+  await other.close();
 });

@@ -14,6 +14,7 @@ import {
   loadOrders,
   showMoreOrders,
 } from '../../stores/desk-orders.ts';
+import { AlertsBanner } from './AlertsBanner.tsx';
 import { Field, SearchBox } from './Field.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
@@ -71,6 +72,7 @@ export default function OrdersScreen({ staff }: ScreenProps) {
   const toPack = filters.view === 'toPack';
   return (
     <>
+      <AlertsBanner />
       <button
         type="button"
         className="desk-chip desk-to-pack"

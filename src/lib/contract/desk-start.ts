@@ -33,7 +33,12 @@ export const deskStaffSchema = z.object({
 
 /** Answers of the calls the desk's first drawing waits for. */
 export const DESK_START_ANSWER_SCHEMAS = {
-  deskMe: z.object({ success, staff: deskStaffSchema }),
+  deskMe: z.object({
+    success,
+    staff: deskStaffSchema,
+    /** Whether push is set up, and a SHA-256 (base64url) of each of the member's push addresses. */
+    alerts: z.object({ ready: z.boolean(), devices: z.array(z.string()) }),
+  }),
   deskCounts: z.object({ success, ordersToPack: z.number(), returnsToDecide: z.number() }),
   deskOrders: z.object({
     success,

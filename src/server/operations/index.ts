@@ -18,6 +18,7 @@ export { type AlertDeps, alertOperator, reportCountedAlerts } from './operator-a
 export { getRates, ratesForOrder } from './rates.ts';
 export {
   addPushDevice,
+  alertsAtStart,
   deskOrderPath,
   forgetPushDevices,
   listPushDevices,

@@ -1,7 +1,7 @@
 // A desk member's devices that get push alerts: each member lists, adds and removes only their own.
 // An endpoint is the browser's push address for one device; it belongs to one member at a time, so
 // a second member signed in on the same browser cannot take over the first one's alerts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MAX_PUSH_DEVICES, PUSH_ANSWERS } from '../../../lib/push.ts';
 import type { DeskPushAddBody } from '../../../lib/contract/desk-push.ts';
 import type { Deps } from '../../deps.ts';
@@ -23,6 +23,20 @@ async function devicesOf(deps: Deps, staff: StaffRecord) {
   return {
     publicKey: vapidKeys(deps.config)?.publicKey ?? null,
     devices: (await deps.store.pushSubscriptions.listByStaff(staff.id)).map(toDevice),
+  };
+}
+
+/**
+ * What the desk's first screen needs to say whether this device gets alerts, without the devices
+ * call: whether push is set up here, and a digest of each of the member's devices' push address
+ * (SHA-256, base64url), which the browser compares with its own subscription's.
+ */
+export async function alertsAtStart(deps: Deps, staff: StaffRecord) {
+  return {
+    ready: vapidKeys(deps.config) !== null,
+    devices: (await deps.store.pushSubscriptions.listByStaff(staff.id)).map((s) =>
+      createHash('sha256').update(s.endpoint).digest('base64url'),
+    ),
   };
 }
 

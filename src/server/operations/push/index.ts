@@ -1,5 +1,11 @@
 // Push alerts to desk members' devices: their devices, the shop's VAPID keys, and sending.
-export { addPushDevice, forgetPushDevices, listPushDevices, removePushDevice } from './devices.ts';
+export {
+  addPushDevice,
+  alertsAtStart,
+  forgetPushDevices,
+  listPushDevices,
+  removePushDevice,
+} from './devices.ts';
 export {
   PUSH_TTL_SECONDS,
   PUSH_URGENCY,
