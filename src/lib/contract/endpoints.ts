@@ -684,6 +684,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: "A booked order's airway bill as a PDF file",
   },
+  deskTrackParcels: {
+    method: 'POST',
+    paths: ['/api/desk/couriers/track'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskTrackParcels',
+    answer: 'deskTracked',
+    msg: false,
+    summary:
+      "Asks the owner's courier where every open parcel is now, and moves the orders (as the schedule does)",
+  },
   // Health for an uptime monitor.
   health: {
     method: 'GET',
