@@ -196,6 +196,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskBookCourier: { order: '7133649B' },
   deskCourierLabel: { order: '7133649B' },
   deskTrackParcels: {},
+  deskRemittances: {},
   health: undefined,
   stock: undefined,
   deskProductStock: { productId: 'some-bag', color: 'Black', inStock: false },

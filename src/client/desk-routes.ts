@@ -46,6 +46,7 @@ export const DESK_ROUTES = {
   deskBookCourier: ['POST', '/api/desk/orders/book-courier', 'deskBooked'],
   deskCourierLabel: ['POST', '/api/desk/orders/courier-label', 'deskPdf'],
   deskTrackParcels: ['POST', '/api/desk/couriers/track', 'deskTracked'],
+  deskRemittances: ['POST', '/api/desk/couriers/remittances', 'deskRemittances'],
   deskProductStock: ['POST', '/api/desk/products/stock', 'deskProductState'],
   deskProductArchive: ['POST', '/api/desk/products/archive', 'deskProductState'],
   deskProductRestore: ['POST', '/api/desk/products/restore', 'deskProductState'],

@@ -70,6 +70,7 @@ import {
   recordRefund,
   afterCancel,
   reconcileCardsLater,
+  importRemittances,
   shopOrigin,
 } from './payments/index.ts';
 import { CARD_MESSAGES } from '../lib/cards.ts';
@@ -315,6 +316,7 @@ export const SERVICES: Services = {
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
   deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
+  deskRemittances: ({ deps, staff, body }) => importRemittances(deps, staff, body),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {

@@ -228,6 +228,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-book-courier', '/api/desk/orders/book-courier', { body: '{}' }, 401],
   ['desk-courier-label', '/api/desk/orders/courier-label', { body: '{}' }, 401],
   ['desk-track-parcels', '/api/desk/couriers/track', { body: '{}' }, 401],
+  ['desk-remittances', '/api/desk/couriers/remittances', { body: '{}' }, 401],
   ['health', '/api/health', {}, 200],
   // The storefront's stock call, and the desk's product calls (a staff session).
   ['stock', '/api/stock?ids=margalla-commuter-laptop-bagpack', {}, 200],

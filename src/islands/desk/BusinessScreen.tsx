@@ -63,6 +63,20 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
             <dd>{formatMoney(period.refundDuePkr, BASE_CURRENCY)}</dd>
           </>
         )}
+        {(period.codCollectedPkr > 0 || period.codWithCourierPkr > 0) && (
+          <>
+            <dt>COD collected</dt>
+            <dd data-testid="cod-collected">
+              {formatMoney(period.codCollectedPkr, BASE_CURRENCY)}
+            </dd>
+            <dt>COD with the courier</dt>
+            <dd data-testid="cod-with-courier">
+              {formatMoney(period.codWithCourierPkr, BASE_CURRENCY)}
+              {period.codWithCourierOrders > 0 &&
+                ` on ${period.codWithCourierOrders === 1 ? '1 delivered order' : `${period.codWithCourierOrders} delivered orders`}`}
+            </dd>
+          </>
+        )}
         <dt>Cancelled</dt>
         <dd>{period.cancelled}</dd>
         <dt>Return requests</dt>
