@@ -5,7 +5,9 @@
 // return are written on the order and alerted; a returned parcel cancels its order as RTO and
 // restocks once. Twice run moves once and mails once; a courier that is down changes nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import scheduled, { config as scheduledConfig } from '../../netlify/functions/scheduled.mts';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
+import { SCHEDULE_CRON } from '../../src/server/scheduled.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { books } from '../../src/lib/orders/books.ts';
@@ -253,6 +255,16 @@ describe('Tracking moves the order by itself', { timeout: 60_000 }, () => {
     expect(order.status).toBe('Packing');
     expect(order.courierBooking?.parcel).toMatchObject({ state: 'booked' });
     expect(order.history ?? []).toEqual([]);
+  });
+
+  it('runs as a Netlify scheduled function every 15 minutes, which moves the orders as the desk button does', async () => {
+    expect(scheduledConfig).toEqual({ schedule: SCHEDULE_CRON });
+    expect(SCHEDULE_CRON).toBe('*/15 * * * *');
+    const { id, tracking } = await bookedOrder();
+    await courierMoves(tracking, 'picked_up', 'out_for_delivery', 'delivered');
+    const res = await scheduled();
+    expect(res.status).toBe(204);
+    expect((await stored(id)).status).toBe('Delivered');
   });
 
   it('refuses Check tracking now without a desk session', async () => {

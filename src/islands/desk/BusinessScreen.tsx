@@ -26,6 +26,7 @@ import { paymentLabel } from '../../lib/payments.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { Remittances } from './business-remittances.tsx';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 function PeriodCard({ period }: { period: DeskPeriod }) {
@@ -151,6 +152,7 @@ export default function BusinessScreen({ staff }: ScreenProps) {
           ))}
         </div>
       )}
+      {staff.role === 'owner' && <Remittances />}
       {!staff.personalData && <p className="desk-hint">{DESK_ANSWERS.personalDataOnly}</p>}
       {(staff.personalData || staff.sales) && (
         <CustomerData lookUp={staff.personalData} exportFile={staff.sales} />
