@@ -19,7 +19,7 @@ export const PUSH_KIND_LABELS: Readonly<Record<PushKind, string>> = {
   cancelled: 'Cancellations',
   'return-requested': 'Return requests',
   'mail-failed': 'Failed mails',
-  'delivery-problem': 'Delivery problems (a failed attempt, a refusal, a return)',
+  'delivery-problem': 'Delivery problems',
 };
 
 /** The most devices one member may get alerts on. */
