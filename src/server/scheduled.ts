@@ -4,6 +4,7 @@
 // the desk runs it after its order list at most as often, and on "Check tracking now". Each run
 // is bounded (one track call of at most 1,000 parcels, 50 a request, one request at a time) and
 // every write is conditional, so runs that overlap do each thing once.
+import { settleBackground } from './background.ts';
 import { getDeps } from './deps.ts';
 import { followParcels } from './orders/index.ts';
 import { logEvent } from './request-log.ts';
@@ -12,7 +13,7 @@ import { logEvent } from './request-log.ts';
 export const SCHEDULE_CRON = '*/15 * * * *';
 export const SCHEDULE_INTERVAL_MS = 15 * 60_000;
 
-/** One scheduled run; logs what it did, and never throws (a failed run is retried by the next). */
+/** One scheduled run; logs what it did, waits for its mails, and never throws (the next run retries). */
 export async function runScheduledWork(): Promise<void> {
   try {
     const run = await followParcels(await getDeps());
@@ -29,4 +30,7 @@ export async function runScheduledWork(): Promise<void> {
       error: error instanceof Error ? error.message : String(error),
     });
   }
+  // The shoppers' mails and the owner's alerts go out before the run ends: a scheduled function's
+  // instance may be frozen as soon as it answers.
+  await settleBackground();
 }

@@ -221,6 +221,18 @@ describe("the courier's CSV report", { timeout: 60_000 }, () => {
     expect(cod(await stored(id))).toEqual([]);
   });
 
+  it('records a parcel named twice in one report once, and lists the second line', async () => {
+    const { id, tracking } = await deliveredOrder();
+    const answer = await importCsv(
+      `Tracking Number,Amount,Reference\n${tracking},8350,CPR-2001\n${tracking},8350,CPR-2002\n`,
+    );
+    expect(answer.body.recorded).toBe(1);
+    expect(answer.body.differences).toEqual([
+      expect.objectContaining({ reference: 'CPR-2002', outcome: 'already-recorded' }),
+    ]);
+    expect(cod(await stored(id)).map((e) => e.reference)).toEqual([`PostEx ${tracking} CPR-2001`]);
+  });
+
   it('lists a line for a parcel the shop never booked', async () => {
     const answer = await importCsv(`Tracking Number,Amount,Reference\n99999999999,1200,CPR-1004\n`);
     expect(answer.body.differences).toEqual([
@@ -258,6 +270,11 @@ describe("the courier's CSV report", { timeout: 60_000 }, () => {
       'a report without an amount column',
       'Tracking Number,Reference\n123456,CPR\n',
       COURIER_REMITTANCE_MESSAGES.missingColumns,
+    ],
+    [
+      'a negative amount',
+      'Tracking Number,Amount,Reference\n123456,-100,CPR\n',
+      COURIER_REMITTANCE_MESSAGES.badAmount(2, 'Amount', '-100'),
     ],
     [
       'an amount that is not rupees',

@@ -185,6 +185,8 @@ async function apiLines(deps: Deps): Promise<{ courier: string; lines: Remittanc
   const numbers = [...orders.entries()]
     .filter(([number, o]) => !remittedOn(o, connection.name, number))
     .filter(([, o]) => o.status === 'Delivered' || o.status === 'Out for Delivery')
+    // A prepaid parcel (booked with COD 0) has no cash to remit.
+    .filter(([, o]) => o.courierBooking?.codMinor !== 0)
     .map(([number]) => number)
     .slice(0, MAX_PARCELS_PER_CALL);
   let answer: Remittance[] = [];
