@@ -211,6 +211,25 @@ describe("the courier's CSV report", { timeout: 60_000 }, () => {
     expect(cod(await stored(id)).map((e) => e.amount)).toEqual([8100]);
   });
 
+  it('lists a payment of more than was due, and records it: the order shows a refund due', async () => {
+    const { id, tracking } = await deliveredOrder();
+    const answer = await importCsv(`Tracking Number,Amount,Reference\n${tracking},8500,CPR-1006\n`);
+    expect(answer.body.differences).toEqual([
+      expect.objectContaining({
+        order: shortNumber(id),
+        outcome: 'over-paid',
+        expectedPkr: 8350,
+        paidPkr: 8500,
+      }),
+    ]);
+    const order = await stored(id);
+    expect(books([order])).toMatchObject({
+      collectedPkr: 8500,
+      refundDuePkr: 150,
+      outstandingPkr: 0,
+    });
+  });
+
   it('lists a payment for an order not delivered, and records nothing on it', async () => {
     const { id, tracking } = await bookedOrder();
     const answer = await importCsv(`Tracking Number,Amount,Reference\n${tracking},8350,CPR-1003\n`);
