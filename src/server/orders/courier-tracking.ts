@@ -194,8 +194,9 @@ async function moveOrder(
       ...(shipping ? { shipping } : {}),
       ...(to === 'Cancelled' ? { cancelReason: RTO_REASON } : {}),
     });
-    // Moved by someone else meanwhile (a member, or another run): that one mailed.
-    if (!moved) return;
+    // Moved by someone else meanwhile (a member, or another run): that one mails its own move;
+    // this run still mails the move it made before, if any.
+    if (!moved) break;
     await audit(
       deps.store,
       COURIER_ACTOR,
