@@ -267,6 +267,22 @@ describe('Tracking moves the order by itself', { timeout: 60_000 }, () => {
     expect((await stored(id)).status).toBe('Delivered');
   });
 
+  it('asks the courier 50 parcels a request, one request after the other, and follows every batch', async () => {
+    const parcels = [];
+    for (let i = 0; i < 55; i++) parcels.push(await bookedOrder());
+    for (const { tracking } of parcels) standIn.book.move(tracking, 'picked_up');
+    const from = standIn.state.requests.length;
+    const run = await followParcels(await getDeps());
+    const asks = standIn.state.requests
+      .slice(from)
+      .filter((r) => r.includes('/track-bulk-order?'))
+      .map((r) => decodeURIComponent(r.split('TrackingNumbers=')[1]!).split(','));
+    expect(asks.length).toBe(Math.ceil(run.asked / 50));
+    for (const ask of asks) expect(ask.length).toBeLessThanOrEqual(50);
+    expect(asks.flat().length).toBe(run.asked);
+    for (const { id } of parcels) expect((await stored(id)).status).toBe('Out for Delivery');
+  });
+
   it('refuses Check tracking now without a desk session', async () => {
     const answer = await deskCall('couriers/track', { body: {} });
     expect(answer.status).toBe(401);

@@ -41,6 +41,14 @@ export const COURIER_ACTOR = { id: 'courier', email: 'the courier' };
 export const TRACK_PER_RUN = MAX_PARCELS_PER_CALL;
 /** Why a returned parcel's order is cancelled: the shopper's mail and the desk say it. */
 export const RTO_REASON = 'Returned to the shop by the courier (RTO)';
+/** How many parcels one track request asks about: both couriers' batch (the adapter's own). */
+const TRACK_BATCH = 50;
+/**
+ * How long a run keeps starting new requests: a scheduled function has 30 s in all and a desk call
+ * 10 s, and one request may take COURIER_TIMEOUT_MS; a slow courier leaves the rest of the parcels
+ * to the next run (20 requests of 50 fit when the courier answers each within a quarter second).
+ */
+const RUN_BUDGET_MS = 5_000;
 /** The orders whose parcels are followed. */
 const OPEN: readonly OrderStatus[] = ['Packing', 'Out for Delivery'];
 /** The states written on the booking as delivery problems, each alerted once. */
@@ -279,41 +287,49 @@ export async function followParcels(deps: Deps, waitUntil?: WaitUntil): Promise<
   };
   if (!connection) return run;
   const open = await openParcels(deps, connection.name);
-  run.asked = open.length;
   if (open.length === 0) {
     run.answered = true;
     return run;
   }
   const byNumber = new Map(open.map((o) => [o.courierBooking!.trackingNumber!, o]));
-  let answer: ParcelTracking[];
-  try {
-    answer = await connection.adapter.track([...byNumber.keys()]);
-  } catch (error) {
-    logEvent(
-      'warn',
-      'the courier could not be asked where its parcels are; the next run asks again',
-      {
-        courier: connection.name,
-        error: error instanceof Error ? error.message : String(error),
-      },
-    );
-    return run;
-  }
-  run.answered = true;
+  const numbers = [...byNumber.keys()];
   const done = new Set<string>();
-  for (const tracking of answer) {
-    const order = byNumber.get(tracking.trackingNumber);
-    // A number we did not ask about, or one answered twice: nothing to do.
-    if (!order || done.has(tracking.trackingNumber)) continue;
-    done.add(tracking.trackingNumber);
+  const started = Date.now();
+  // A batch at a time (the couriers' request size), each followed before the next is asked, so a
+  // run cut short (a slow courier, the time budget) keeps what it did.
+  for (let at = 0; at < numbers.length; at += TRACK_BATCH) {
+    if (at > 0 && Date.now() - started > RUN_BUDGET_MS) break;
+    const batch = numbers.slice(at, at + TRACK_BATCH);
+    let answer: ParcelTracking[];
     try {
-      await followOne(deps, order, tracking, run, waitUntil);
+      answer = await connection.adapter.track(batch);
     } catch (error) {
-      logEvent('error', 'a parcel could not be followed; the next run tries again', {
-        order: order.id,
-        number: shortNumber(order.id),
-        error: error instanceof Error ? error.message : String(error),
-      });
+      logEvent(
+        'warn',
+        'the courier could not be asked where its parcels are; the next run asks again',
+        {
+          courier: connection.name,
+          error: error instanceof Error ? error.message : String(error),
+        },
+      );
+      break;
+    }
+    run.answered = true;
+    run.asked += batch.length;
+    for (const tracking of answer) {
+      const order = byNumber.get(tracking.trackingNumber);
+      // A number we did not ask about, or one answered twice: nothing to do.
+      if (!order || done.has(tracking.trackingNumber)) continue;
+      done.add(tracking.trackingNumber);
+      try {
+        await followOne(deps, order, tracking, run, waitUntil);
+      } catch (error) {
+        logEvent('error', 'a parcel could not be followed; the next run tries again', {
+          order: order.id,
+          number: shortNumber(order.id),
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
     }
   }
   return run;
