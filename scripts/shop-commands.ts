@@ -399,7 +399,7 @@ const commands: Record<string, Command> = {
       return 1;
     }
     console.log(
-      `Asked ${run.courier} about ${run.asked} open parcels: ${run.moves.length} moves, ${run.problems.length} delivery problems new, ${run.restocked.length} orders restocked.`,
+      `Asked ${run.courier} about ${run.asked} open parcels: ${run.moves.length} ${run.moves.length === 1 ? 'move' : 'moves'}, ${run.problems.length} delivery problems new, ${run.restocked.length} orders restocked.`,
     );
     for (const m of run.moves) console.log(`  ${m.orderId}: ${m.from} → ${m.to}`);
     await settleBackground();

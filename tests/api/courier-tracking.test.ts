@@ -21,6 +21,7 @@ import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { stockShelves } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import { shopInProcess } from '../fixtures/cli.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
@@ -282,6 +283,25 @@ describe('Tracking moves the order by itself', { timeout: 60_000 }, () => {
     expect(asks.flat().length).toBe(run.asked);
     for (const { id } of parcels) expect((await stored(id)).status).toBe('Out for Delivery');
   });
+
+  it('runs from the CLI (npm run shop -- couriers track), and says so when no courier is connected', async () => {
+    const { id, tracking } = await bookedOrder();
+    await courierMoves(tracking, 'picked_up');
+    const run = await shopInProcess({ SMTP_URL: smtp.url }, 'couriers', 'track');
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(
+      /^Asked postex about \d+ open parcels: 1 move, 0 delivery problems new, 0 orders restocked\./,
+    );
+    expect(run.out).toContain(`${id}: Packing → Out for Delivery`);
+    expect((await stored(id)).status).toBe('Out for Delivery');
+    const none = await shopInProcess(
+      { SMTP_URL: smtp.url, POSTEX_API_TOKEN: '' },
+      'couriers',
+      'track',
+    );
+    expect(none.status).toBe(1);
+    expect(none.err).toBe('No courier is connected: set the courier keys (docs/couriers.md).');
+  }, 120_000);
 
   it('refuses Check tracking now without a desk session', async () => {
     const answer = await deskCall('couriers/track', { body: {} });
