@@ -20,6 +20,13 @@ process.env.E2E_PUSH_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
+// The local PostEx stand-in's port: the courier journey moves parcels by its control address.
+process.env.E2E_POSTEX_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
 const port = Number(process.env.E2E_PORT);
 /** The journeys that assert first-tap timings on a slow phone. */
 const TIMED = ['**/instant.spec.ts', '**/performance.spec.ts'];
@@ -104,6 +111,7 @@ export default defineConfig({
       // The one push service besides the browsers' (which are out of reach here): the push
       // journey's stand-in (tests/fixtures/push-service.ts).
       PUSH_SERVICE_STAND_IN: `http://localhost:${process.env.E2E_PUSH_PORT}`,
+      POSTEX_STAND_IN_PORT: process.env.E2E_POSTEX_PORT,
     },
   },
 });

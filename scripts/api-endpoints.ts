@@ -195,6 +195,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
   deskBookCourier: { order: '7133649B' },
   deskCourierLabel: { order: '7133649B' },
+  deskTrackParcels: {},
+  deskRemittances: {},
   health: undefined,
   stock: undefined,
   deskProductStock: { productId: 'some-bag', color: 'Black', inStock: false },

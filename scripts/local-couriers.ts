@@ -13,7 +13,9 @@ export async function startLocalCouriers() {
   const token = randomBytes(18).toString('hex');
   const apiKey = randomBytes(16).toString('hex');
   const apiPassword = randomBytes(12).toString('hex');
-  const postex = await startPostexStandIn({ token });
+  // A fixed port when asked (the journeys move parcels by its control address), else any free one.
+  const port = env.POSTEX_STAND_IN_PORT ? Number(env.POSTEX_STAND_IN_PORT) : undefined;
+  const postex = await startPostexStandIn({ token, ...(port ? { port } : {}) });
   const leopards = await startLeopardsStandIn({ apiKey, apiPassword });
   Object.assign(env, {
     POSTEX_API_TOKEN: token,

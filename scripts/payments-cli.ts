@@ -24,7 +24,9 @@ export const PAYMENTS_USAGE = `  orders paid <number|id> <amount> --method M [--
   payments reconcile               compare every card payment at Safepay with its order's
                                    ledger (charge and refunds, in Safepay's minor units);
                                    settle refunds left pending; one line per difference, and the
-                                   owner is alerted (the shop also runs it hourly on its own)`;
+                                   owner is alerted (the shop also runs it hourly on its own)
+  couriers track                   ask the owner's courier where every open parcel is and move
+                                   the orders (as the 15-minute schedule does): docs/couriers.md`;
 
 /** Runs `orders expire-unpaid`: one line per overdue card order. Answers the exit code. */
 export async function expireUnpaidCommand(): Promise<number> {

@@ -15,7 +15,12 @@ import { runDoctor } from '../src/server/doctor/doctor.ts';
 import { openDemoPhotoStore } from '../src/demo/photos/open.ts';
 import { emailSchema } from '../src/lib/contract/checkout.ts';
 import { sendMail } from '../src/server/mail.ts';
-import { findOrder, moveDeskOrder, toDeskOrder } from '../src/server/orders/index.ts';
+import {
+  findOrder,
+  followParcels,
+  moveDeskOrder,
+  toDeskOrder,
+} from '../src/server/orders/index.ts';
 import { createInvitation, invitationLink } from '../src/server/accounts/index.ts';
 import { karachiDay, karachiTime, shortNumber } from '../src/lib/desk.ts';
 import { formatMoney } from '../src/lib/money.ts';
@@ -383,6 +388,23 @@ const commands: Record<string, Command> = {
   },
   'orders expire-unpaid': () => expireUnpaidCommand(),
   'payments reconcile': () => reconcileCommand(),
+  'couriers track': async () => {
+    const run = await followParcels({ store: await getStore(), config: loadConfig() });
+    if (!run.courier) {
+      console.error('No courier is connected: set the courier keys (docs/couriers.md).');
+      return 1;
+    }
+    if (!run.answered) {
+      console.error(`${run.courier} did not answer; nothing changed. Try again later.`);
+      return 1;
+    }
+    console.log(
+      `Asked ${run.courier} about ${run.asked} open parcels: ${run.moves.length} ${run.moves.length === 1 ? 'move' : 'moves'}, ${run.problems.length} delivery problems new, ${run.restocked.length} orders restocked.`,
+    );
+    for (const m of run.moves) console.log(`  ${m.orderId}: ${m.from} → ${m.to}`);
+    await settleBackground();
+    return 0;
+  },
   'mail retry': async () => {
     const { sent, failed } = await retryDueMails({ store: await getStore(), config: loadConfig() });
     console.log(`Retried ${sent + failed} failed mails: ${sent} sent, ${failed} failed again.`);

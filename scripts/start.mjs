@@ -27,6 +27,7 @@ import { laterPhotos, photoBuildInChild } from './later-photos.ts';
 import { forgetServedAt, recordServedAt } from '../src/server/operations/index.ts';
 import { startLocalSafepay } from './local-safepay.ts';
 import { startLocalCouriers } from './local-couriers.ts';
+import { SCHEDULE_INTERVAL_MS, runScheduledWork } from '../src/server/scheduled.ts';
 import { startLocalJazzCash } from './local-jazzcash.ts';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -106,6 +107,9 @@ if (!process.env.BUILD_HOOK_URL) {
       .catch((error) => console.error(`[publish] ${String(error)}`));
   }, 10_000).unref();
 }
+// The shop's scheduled work (following the couriers' parcels), as Netlify's scheduled function
+// runs it on a deployed site: every 15 minutes while the server runs.
+setInterval(() => void runScheduledWork(), SCHEDULE_INTERVAL_MS).unref();
 // The photos this start's build left out: made in the background, a placeholder until each is ready.
 const photos = builtHere
   ? await (async () => {

@@ -45,6 +45,8 @@ export const DESK_ROUTES = {
   deskExport: ['POST', '/api/desk/orders/export', 'deskCsv'],
   deskBookCourier: ['POST', '/api/desk/orders/book-courier', 'deskBooked'],
   deskCourierLabel: ['POST', '/api/desk/orders/courier-label', 'deskPdf'],
+  deskTrackParcels: ['POST', '/api/desk/couriers/track', 'deskTracked'],
+  deskRemittances: ['POST', '/api/desk/couriers/remittances', 'deskRemittances'],
   deskProductStock: ['POST', '/api/desk/products/stock', 'deskProductState'],
   deskProductArchive: ['POST', '/api/desk/products/archive', 'deskProductState'],
   deskProductRestore: ['POST', '/api/desk/products/restore', 'deskProductState'],

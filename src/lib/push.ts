@@ -2,7 +2,13 @@
 // Pure: the server's sender and the desk's control share these.
 
 /** The kinds of alert a member chooses per device. */
-export const PUSH_KINDS = ['new-order', 'cancelled', 'return-requested', 'mail-failed'] as const;
+export const PUSH_KINDS = [
+  'new-order',
+  'cancelled',
+  'return-requested',
+  'mail-failed',
+  'delivery-problem',
+] as const;
 
 /** One kind of alert a member may turn on for a device. */
 export type PushKind = (typeof PUSH_KINDS)[number];
@@ -13,6 +19,7 @@ export const PUSH_KIND_LABELS: Readonly<Record<PushKind, string>> = {
   cancelled: 'Cancellations',
   'return-requested': 'Return requests',
   'mail-failed': 'Failed mails',
+  'delivery-problem': 'Delivery problems',
 };
 
 /** The most devices one member may get alerts on. */
@@ -62,6 +69,7 @@ export const PUSH_TITLES: Readonly<Record<PushKind, string>> = {
   cancelled: 'Order cancelled',
   'return-requested': 'Return requested',
   'mail-failed': 'A mail to a shopper failed',
+  'delivery-problem': 'Delivery problem',
 };
 
 /** A name for this device from its browser and system ("Chrome on Android"). */

@@ -35,7 +35,7 @@ import { businessView, countsNeedingAction, customerLookup } from './orders/inde
 import { exportOrders } from './orders/index.ts';
 import { lineFor, mailFailureFor, returnFor, withOrderFor } from './orders/index.ts';
 import { DESK_OPS_ANSWERS } from '../lib/desk-ops.ts';
-import { bookCourier, courierLabel } from './orders/index.ts';
+import { bookCourier, courierLabel, followParcelsLater, trackParcelsNow } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
@@ -80,6 +80,7 @@ import {
   recordRefund,
   afterCancel,
   reconcileCardsLater,
+  importRemittances,
   shopOrigin,
 } from './payments/index.ts';
 import { CARD_MESSAGES } from '../lib/cards.ts';
@@ -269,6 +270,7 @@ export const SERVICES: Services = {
   deskOrders: async ({ deps, staff, body, waitUntil }) => {
     void expireUnpaidCardOrdersLater(deps, waitUntil);
     void reconcileCardsLater(deps, waitUntil);
+    void followParcelsLater(deps, waitUntil);
     const sees = seesPersonalData(staff);
     const list = await listDeskOrders(deps.store, body, sees);
     return { ...list, orders: list.orders.map((line) => lineFor(sees, line)) };
@@ -327,6 +329,8 @@ export const SERVICES: Services = {
   // Their answers carry the booking, never the shopper's details.
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
   deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
+  deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
+  deskRemittances: ({ deps, staff, body }) => importRemittances(deps, staff, body),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>
     Response.json(await currentStock(deps.store, new URL(req.url).searchParams.get('ids')), {

@@ -54,3 +54,22 @@ export async function exportOrders(period: RequestOf<'deskExport'>): Promise<boo
 export function forgetExport(): void {
   $export.set(unloaded());
 }
+
+/** The courier's remittance report as last imported: what was recorded and what differs. */
+export type RemittanceImport = AnswerOf<'deskRemittances'>;
+/** The last remittance import (the owner's). */
+export const $remittances = resourceAtom<RemittanceImport>();
+
+/**
+ * Imports the courier's COD remittances (its API, or the CSV report given) onto the orders'
+ * ledgers, then reloads the figures, which move the cash from "with the courier" to collected.
+ */
+export async function importRemittances(body: RequestOf<'deskRemittances'>): Promise<boolean> {
+  const done = await act($remittances, async () => {
+    const answer = await callDesk('deskRemittances', body);
+    $remittances.set({ ...$remittances.get(), data: answer });
+    return answer;
+  });
+  if (done) void loadBusiness();
+  return done !== null;
+}

@@ -216,3 +216,23 @@ export async function fetchAirwayBill(order: DeskOrder): Promise<DeskFile | null
     return null;
   }
 }
+
+/**
+ * "Check tracking now": asks the owner's courier where every open parcel is, as the schedule does,
+ * and answers the order as the server now has it (moved, or as it was when the courier was down).
+ */
+export async function checkTracking(order: DeskOrder): Promise<DeskOrder> {
+  const place = herePlace();
+  try {
+    const answer = await callDesk('deskTrackParcels', {});
+    notify('success', answer.message, place);
+  } catch (error) {
+    notifyFailure(error, place);
+    if (endedSession(error)) return order;
+  }
+  try {
+    return (await callDesk('deskOrder', { order: order.id })).order;
+  } catch {
+    return order;
+  }
+}

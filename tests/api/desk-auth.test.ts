@@ -12,6 +12,8 @@ import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
 import { ACCOUNT_MESSAGES, DESK_PASSWORD_RULES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
+import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
+import { COURIER_REMITTANCE_MESSAGES } from '../../src/lib/contract/desk-remittances.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/secret.ts';
 import { issueStaffToken } from '../../src/server/accounts/auth/staff-tokens.ts';
@@ -134,6 +136,8 @@ const BODIES: Record<string, unknown> = {
   deskExport: { from: '2026-01-02', to: '2026-01-01' },
   deskBookCourier: { order: 'no-such-order' },
   deskCourierLabel: { order: 'no-such-order' },
+  deskTrackParcels: {},
+  deskRemittances: {},
   deskProductStock: { productId: 'no-such-bag', color: 'Black', inStock: false },
   deskProductArchive: { productId: 'no-such-bag' },
   deskProductRestore: { productId: 'no-such-bag' },
@@ -219,6 +223,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskExport: { status: 400, message: DESK_OPS_ANSWERS.badDates },
   deskBookCourier: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskCourierLabel: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  // No courier is connected in this test's shop: the call itself says so.
+  deskTrackParcels: { status: 503, message: COURIER_MESSAGES.noCourier },
+  deskRemittances: { status: 503, message: COURIER_REMITTANCE_MESSAGES.noCourier },
   deskProductStock: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductArchive: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductRestore: { status: 404, message: STOCK_ANSWERS.productNotFound },

@@ -99,6 +99,39 @@ function couriersContract(
       ).not.toBeNull();
     });
 
+    it('keeps what the tracking job writes under a rotated claim (the parcel, its problems, the restock), and of ten runs racing on one claim lets one write', async () => {
+      const order = orderRecord({ status: 'Out for Delivery' });
+      await store.orders.create(order);
+      const ANY = { statuses: ['Packing', 'Out for Delivery', 'Delivered', 'Cancelled'] as const };
+      await store.orders.writeCourierBooking(order.id, null, booked('tap-1'), ANY);
+      const seen = (state: string) => ({
+        state,
+        status: state === 'returned' ? 'Returned to shipper' : 'Refused by consignee',
+        at: '2030-03-03 14:05:00',
+        seenAt: '2030-03-03T09:10:00.000Z',
+      });
+      const runs = Array.from({ length: 10 }, (_, i): CourierBooking => ({
+        ...booked(`run-${i}`),
+        codMinor: 835_000,
+        parcel: seen('returned'),
+        problems: [seen('refused'), seen('returned')],
+        restockedAt: '2030-03-03T09:10:00.000Z',
+      }));
+      const written = await Promise.all(
+        runs.map((next) => store.orders.writeCourierBooking(order.id, 'tap-1', next, ANY)),
+      );
+      const winners = written.filter((w) => w !== null);
+      expect(winners).toHaveLength(1);
+      const stored = (await store.orders.get(order.id))?.courierBooking;
+      expect(stored).toEqual(winners[0]!.courierBooking);
+      expect(stored).toMatchObject({
+        codMinor: 835_000,
+        parcel: seen('returned'),
+        problems: [seen('refused'), seen('returned')],
+        restockedAt: '2030-03-03T09:10:00.000Z',
+      });
+    });
+
     it('takes no claim on an order outside the statuses given, or an unknown order', async () => {
       const order = orderRecord({ status: 'Order Placed' });
       await store.orders.create(order);

@@ -50,6 +50,7 @@ describe('the bundled functions', () => {
       'account',
       'desk',
       'page-case',
+      'scheduled',
       'shop',
     ]);
     const carried = set.functions.flatMap((fn) =>

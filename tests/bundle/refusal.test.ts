@@ -56,8 +56,12 @@ interface Run {
 }
 
 let set: BundleSet;
-/** The API's functions; page-case (page paths in another letter case) reads no configuration. */
-const apiFunctions = () => set.functions.filter((f) => f.name !== 'page-case');
+/**
+ * The API's functions; page-case (page paths in another letter case) reads no configuration, and
+ * the scheduled function has no address (Netlify invokes it on its schedule).
+ */
+const apiFunctions = () =>
+  set.functions.filter((f) => f.name !== 'page-case' && f.name !== 'scheduled');
 let pageCase: { status: number; location: string | null; stderr: string } | null = null;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 const runs: Record<'noMongo' | 'noneOfFour', Run[]> = { noMongo: [], noneOfFour: [] };

@@ -92,7 +92,7 @@ test('a new order is pushed to the owner’s phone within 60 s, and its URL open
   await openDeskAs(page, owner, '#/settings');
   const alerts = page.getByRole('form', { name: 'Alerts on this device' });
   await expect(alerts).toBeVisible();
-  await expect(alerts.getByRole('checkbox')).toHaveCount(4);
+  await expect(alerts.getByRole('checkbox')).toHaveCount(5);
   await expectNoAxeViolations(page);
   await alerts.getByLabel("This device's name").fill('Owner’s phone');
   // By keyboard: the button keeps focus while the shop is told (busy, not disabled, which would

@@ -168,6 +168,11 @@ describe('books', () => {
         expect(rupeesOf(isRefund)).toBe(p(b.refundedPkr));
         expect(b.refundDuePkr).toBeGreaterThanOrEqual(0);
         expect(b.outstandingPkr).toBeGreaterThanOrEqual(0);
+        // COD with the courier is the part of outstanding owed on delivered COD orders.
+        const codLine = b.methods.find((m) => m.method === 'COD');
+        expect(b.codWithCourierPkr).toBeGreaterThanOrEqual(0);
+        expect(p(b.codWithCourierPkr)).toBeLessThanOrEqual(p(codLine?.outstandingPkr ?? 0));
+        expect(b.codWithCourierOrders).toBeLessThanOrEqual(codLine?.outstandingOrders ?? 0);
       }),
       { numRuns: 300 },
     );

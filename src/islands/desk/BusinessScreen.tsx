@@ -26,6 +26,7 @@ import { paymentLabel } from '../../lib/payments.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { Remittances } from './business-remittances.tsx';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 function PeriodCard({ period }: { period: DeskPeriod }) {
@@ -61,6 +62,20 @@ function PeriodCard({ period }: { period: DeskPeriod }) {
           <>
             <dt>Refund due</dt>
             <dd>{formatMoney(period.refundDuePkr, BASE_CURRENCY)}</dd>
+          </>
+        )}
+        {(period.codCollectedPkr > 0 || period.codWithCourierPkr > 0) && (
+          <>
+            <dt>COD collected</dt>
+            <dd data-testid="cod-collected">
+              {formatMoney(period.codCollectedPkr, BASE_CURRENCY)}
+            </dd>
+            <dt>COD with the courier</dt>
+            <dd data-testid="cod-with-courier">
+              {formatMoney(period.codWithCourierPkr, BASE_CURRENCY)}
+              {period.codWithCourierOrders > 0 &&
+                ` on ${period.codWithCourierOrders === 1 ? '1 delivered order' : `${period.codWithCourierOrders} delivered orders`}`}
+            </dd>
           </>
         )}
         <dt>Cancelled</dt>
@@ -137,6 +152,7 @@ export default function BusinessScreen({ staff }: ScreenProps) {
           ))}
         </div>
       )}
+      {staff.role === 'owner' && <Remittances />}
       {!staff.personalData && <p className="desk-hint">{DESK_ANSWERS.personalDataOnly}</p>}
       {(staff.personalData || staff.sales) && (
         <CustomerData lookUp={staff.personalData} exportFile={staff.sales} />

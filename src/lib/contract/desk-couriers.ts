@@ -10,7 +10,19 @@ const orderRef = requiredText('Order id or number is required', 64);
 export const COURIER_REQUESTS = {
   deskBookCourier: z.object({ order: orderRef }),
   deskCourierLabel: z.object({ order: orderRef }),
+  deskTrackParcels: z.object({}),
 } as const;
+
+/** A parcel's state as the courier reported it: the shop's word, the courier's, and when. */
+export const parcelSeenSchema = z.object({
+  /** booked, picked_up, in_transit, out_for_delivery, delivered, attempted, refused, returning, returned, cancelled. */
+  state: z.string(),
+  status: z.string(),
+  /** As the courier wrote it (local time, no zone), when it says. */
+  at: z.nullable(z.string()),
+  /** When the shop read it (ISO 8601). */
+  seenAt: z.string(),
+});
 
 /** An order's booking with a courier, as the desk shows it. */
 export const deskCourierBookingSchema = z.object({
@@ -23,6 +35,12 @@ export const deskCourierBookingSchema = z.object({
   labelAvailable: z.boolean(),
   /** Booked with a local stand-in: a TEST courier, nothing will be collected. */
   test: z.boolean(),
+  /** Where the courier last said the parcel is (absent until the tracking job has read it). */
+  parcel: z.optional(parcelSeenSchema),
+  /** Failed attempts, refusals and the return, oldest first (absent when none). */
+  problems: z.optional(z.array(parcelSeenSchema)),
+  /** When a returned parcel's items were marked in stock again (absent until then). */
+  restockedAt: z.optional(z.string()),
 });
 
 /** Answers of the courier calls. */
@@ -36,6 +54,15 @@ export const COURIER_ANSWER_SCHEMAS = {
   }),
   /** A PDF file (application/pdf with a filename), not JSON. */
   deskPdf: z.string(),
+  deskTracked: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    /** Parcels asked about, orders moved, problems newly reported, orders restocked. */
+    asked: z.number(),
+    moved: z.number(),
+    problems: z.number(),
+    restocked: z.number(),
+  }),
 } as const;
 
 /** The desk's words for booking a courier. */
@@ -57,6 +84,10 @@ export const COURIER_MESSAGES = {
   notBooked: 'This order has not been booked with a courier.',
   labelDown: (label: string) =>
     `${label} did not send the airway bill. Try again in a few minutes.`,
+  tracked: (label: string, asked: number, moved: number, problems: number) =>
+    `Asked ${label} about ${asked} open ${asked === 1 ? 'parcel' : 'parcels'}: ${moved} ${moved === 1 ? 'order' : 'orders'} moved, ${problems} delivery ${problems === 1 ? 'problem' : 'problems'} new.`,
+  trackingDown: (label: string) =>
+    `${label} did not answer, so no order was moved. The shop asks again on its next run.`,
 } as const;
 
 export type DeskCourierBooking = z.infer<typeof deskCourierBookingSchema>;

@@ -74,6 +74,13 @@ export const deskPeriodSchema = z.object({
   netPkr: z.number(),
   outstandingPkr: z.number(),
   refundDuePkr: z.number(),
+  /**
+   * COD: what the couriers remitted (collected on COD orders), and what is "with the courier":
+   * outstanding on COD orders delivered, not yet remitted (part of outstandingPkr), and on how many.
+   */
+  codCollectedPkr: z.number(),
+  codWithCourierPkr: z.number(),
+  codWithCourierOrders: z.number(),
   /** The same per payment method: each column sums to the totals above. */
   methods: z.array(
     z.object({

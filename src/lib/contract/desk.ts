@@ -24,6 +24,7 @@ import {
   COURIER_REQUESTS,
   deskCourierBookingSchema,
 } from './desk-couriers.ts';
+import { REMITTANCE_ANSWER_SCHEMAS, REMITTANCE_REQUESTS } from './desk-remittances.ts';
 
 const success = z.literal(true);
 const codeSchema = requiredText('Code is required', 12);
@@ -103,6 +104,7 @@ export const DESK_REQUESTS = {
   ...DESK_OPS_REQUESTS,
   // Book a courier, download the airway bill.
   ...COURIER_REQUESTS,
+  ...REMITTANCE_REQUESTS,
   // A colour's stock, archive, restore, delete.
   ...STOCK_REQUESTS,
   // Read one product for editing, save one.
@@ -275,6 +277,7 @@ export const DESK_ANSWER_SCHEMAS = {
   ...PUSH_ANSWER_SCHEMAS,
   ...PASSKEY_ANSWER_SCHEMAS,
   ...COURIER_ANSWER_SCHEMAS,
+  ...REMITTANCE_ANSWER_SCHEMAS,
 } as const;
 
 export type DeskStaff = z.infer<typeof deskStaffSchema>;

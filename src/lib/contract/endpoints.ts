@@ -684,6 +684,29 @@ export const ENDPOINTS = {
     msg: false,
     summary: "A booked order's airway bill as a PDF file",
   },
+  deskTrackParcels: {
+    method: 'POST',
+    paths: ['/api/desk/couriers/track'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskTrackParcels',
+    answer: 'deskTracked',
+    msg: false,
+    summary:
+      "Asks the owner's courier where every open parcel is now, and moves the orders (as the schedule does)",
+  },
+  deskRemittances: {
+    method: 'POST',
+    paths: ['/api/desk/couriers/remittances'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskRemittances',
+    answer: 'deskRemittances',
+    msg: false,
+    maxBodyBytes: 600 * 1024,
+    summary:
+      "Records the courier's COD remittances (its API, or its CSV report) on the orders' ledgers once, and lists what differs",
+  },
   // Health for an uptime monitor.
   health: {
     method: 'GET',

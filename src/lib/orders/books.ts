@@ -63,6 +63,13 @@ export interface Books {
   netPkr: number;
   outstandingPkr: number;
   refundDuePkr: number;
+  /**
+   * COD "with the courier": the outstanding of COD orders delivered (the courier holds the cash it
+   * collected and has not remitted yet), and how many. Part of outstandingPkr, never stored: a
+   * remittance recorded on the ledger makes it collected.
+   */
+  codWithCourierPkr: number;
+  codWithCourierOrders: number;
   methods: MethodBooks[];
 }
 
@@ -121,6 +128,8 @@ export function books(orders: readonly BookOrder[]): Books {
     netPkr: 0,
     outstandingPkr: 0,
     refundDuePkr: 0,
+    codWithCourierPkr: 0,
+    codWithCourierOrders: 0,
     methods: [],
   };
   const methods = new Map<string, MethodBooks>();
@@ -153,6 +162,10 @@ export function books(orders: readonly BookOrder[]): Books {
       const row = line(order.paymentMethod);
       row.outstandingPkr += figures.outstanding;
       row.outstandingOrders++;
+      if (order.paymentMethod === 'COD' && order.status === 'Delivered') {
+        total.codWithCourierPkr += figures.outstanding;
+        total.codWithCourierOrders++;
+      }
     }
   }
   total.netPkr = total.collectedPkr - total.refundedPkr;
@@ -160,7 +173,9 @@ export function books(orders: readonly BookOrder[]): Books {
     Object.fromEntries(
       Object.entries(row).map(([k, v]) => [
         k,
-        typeof v === 'number' && k !== 'outstandingOrders' ? rupees(v) : v,
+        typeof v === 'number' && k !== 'outstandingOrders' && k !== 'codWithCourierOrders'
+          ? rupees(v)
+          : v,
       ]),
     ) as T;
   return {

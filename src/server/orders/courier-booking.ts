@@ -104,9 +104,11 @@ export async function bookCourier(deps: Deps, staff: StaffRecord, body: { order:
   }
   let booking: CourierBooking;
   try {
-    const parcel = await connection.adapter.book(shipmentOf(order));
+    const shipment = shipmentOf(order);
+    const parcel = await connection.adapter.book(shipment);
     booking = {
       ...claim,
+      codMinor: shipment.cod.minor,
       state: 'booked',
       trackingNumber: parcel.trackingNumber,
       labelUrl: parcel.labelUrl,

@@ -14,5 +14,8 @@ export function deskBooking(booking: CourierBooking): DeskCourierBooking {
     bookedAt: booking.bookedAt ?? booking.claimedAt,
     labelAvailable: booking.trackingNumber !== null,
     test: booking.test,
+    ...(booking.parcel ? { parcel: booking.parcel } : {}),
+    ...(booking.problems?.length ? { problems: booking.problems } : {}),
+    ...(booking.restockedAt ? { restockedAt: booking.restockedAt } : {}),
   };
 }

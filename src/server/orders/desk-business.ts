@@ -115,6 +115,9 @@ export function periodFigures(
     netPkr: figures.netPkr,
     outstandingPkr: figures.outstandingPkr,
     refundDuePkr: figures.refundDuePkr,
+    codCollectedPkr: figures.methods.find((m) => m.method === 'COD')?.collectedPkr ?? 0,
+    codWithCourierPkr: figures.codWithCourierPkr,
+    codWithCourierOrders: figures.codWithCourierOrders,
     methods: figures.methods,
     currencies: perCurrency(sold),
     topProducts: [...products.values()]

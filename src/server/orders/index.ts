@@ -45,3 +45,12 @@ export {
 } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';
 export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';
+export {
+  COURIER_ACTOR,
+  RTO_REASON,
+  TRACK_PER_RUN,
+  followParcels,
+  followParcelsLater,
+  trackParcelsNow,
+  type TrackingRun,
+} from './courier-tracking.ts';

@@ -12,7 +12,7 @@ import { type WaitUntil, inBackground } from '../background.ts';
 import { deskOrderPath, pushAlertLater, readSettings, shopAddress } from '../operations/index.ts';
 import type { Deps } from '../deps.ts';
 import { sendMailWithRetry, type Mail } from '../mail.ts';
-import type { OrderRecord, ReturnRecord } from '../store/port.ts';
+import type { OrderRecord, ParcelSeen, ReturnRecord } from '../store/port.ts';
 import { formatOrderTotal, orderTotalPkr } from '../../lib/orders/money.ts';
 import { mailValue } from '../mail-text.ts';
 
@@ -20,7 +20,16 @@ import { mailValue } from '../mail-text.ts';
 export type ShopAlert =
   | { kind: 'new-order'; order: OrderRecord; paidByCard?: boolean }
   | { kind: 'cancelled'; order: OrderRecord; by: 'the shopper' | string }
-  | { kind: 'return-requested'; order: OrderRecord; summary?: string };
+  | { kind: 'return-requested'; order: OrderRecord; summary?: string }
+  | { kind: 'delivery-problem'; order: OrderRecord; courier: string; problem: ParcelSeen };
+
+/** The subject of a delivery problem's alert, by the parcel's state. */
+const PROBLEM_SUBJECTS: Readonly<Record<string, string>> = {
+  attempted: 'Delivery attempt failed',
+  refused: 'Parcel refused',
+  returning: 'Parcel on its way back',
+  returned: 'Parcel returned (RTO)',
+};
 
 /** How a paid online order was paid, as the alert says it: "card", or the wallet's name. */
 const paidHow = (o: OrderRecord) => (o.paymentMethod === CARD ? 'card' : o.paymentMethod);
@@ -119,6 +128,23 @@ export function alertMail(
           ...close,
         ].join('\n'),
         summary: `alert: return requested for ${alert.order.id}`,
+      };
+    case 'delivery-problem':
+      return {
+        to,
+        subject: `${PROBLEM_SUBJECTS[alert.problem.state] ?? 'Delivery problem'}: order ${number}`,
+        text: [
+          `${mailValue(alert.courier)} reports on order ${number}: ${mailValue(alert.problem.status)}${alert.problem.at ? ` (${mailValue(alert.problem.at)})` : ''}.`,
+          ...(alert.problem.state === 'returned'
+            ? [
+                'The parcel is back with the shop: the order is cancelled as returned (RTO) and its items are marked in stock again.',
+              ]
+            : []),
+          '',
+          ...essentials(alert.order),
+          ...close,
+        ].join('\n'),
+        summary: `alert: delivery problem (${alert.problem.state}) on ${alert.order.id}`,
       };
   }
 }

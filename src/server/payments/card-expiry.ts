@@ -6,9 +6,9 @@
 //
 // Like the retries of failed mails, this runs on later requests (after an order is placed, when a
 // shopper lists their orders or the desk lists orders; at most once a minute across instances)
-// and from the CLI (`npm run shop -- orders expire-unpaid`), not on a schedule: the shop has no
-// scheduler in `npm start` nor a scheduled function, and each cancel is conditional, so two runs
-// at once cancel an order once.
+// and from the CLI (`npm run shop -- orders expire-unpaid`), not on a schedule (the shop's
+// schedule, src/server/scheduled.ts, runs only the couriers' tracking so far), and each cancel is
+// conditional, so two runs at once cancel an order once.
 import { CARD_PAYMENT_MINUTES } from '../../lib/cards.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';

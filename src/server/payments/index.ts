@@ -62,3 +62,11 @@ export {
   safepayFromConfig,
   type CardGatewayMode,
 } from './gateway/availability.ts';
+export {
+  csvLines,
+  importRemittances,
+  reconcileRemittances,
+  remittanceReference,
+  type ReconciledLine,
+  type RemittanceLine,
+} from './courier-remittances.ts';

@@ -32,6 +32,7 @@ export const PUSH_URGENCY: Readonly<Record<PushKind, 'high' | 'normal'>> = {
   cancelled: 'high',
   'return-requested': 'normal',
   'mail-failed': 'normal',
+  'delivery-problem': 'normal',
 };
 
 /** How long one push service may take to take a push. */

@@ -72,6 +72,26 @@ export interface CourierBooking {
   bookedAt: string | null;
   /** True when a local stand-in (a TEST courier) booked it: no parcel will be collected. */
   test: boolean;
+  /** The cash the parcel was booked to collect, in paisa (absent on bookings made before it was kept). */
+  codMinor?: number;
+  /** Where the courier last said the parcel is, as the tracking job read it (absent until then). */
+  parcel?: ParcelSeen;
+  /** The delivery problems the courier reported (an attempt, a refusal, the return), each once, oldest first. */
+  problems?: ParcelSeen[];
+  /** When a returned parcel's items were marked in stock again: set once, by the run that restocked. */
+  restockedAt?: string;
+}
+
+/** A parcel's state as the courier reported it, and when the shop read it. */
+export interface ParcelSeen {
+  /** The shop's word for it (the courier port's ParcelState: 'picked_up', 'refused', …). */
+  state: string;
+  /** The courier's own words. */
+  status: string;
+  /** When it happened, as the courier wrote it (local time, no zone), when it says. */
+  at: string | null;
+  /** When the shop read it (ISO 8601). */
+  seenAt: string;
 }
 
 /** What a card order is charged at the gateway; a webhook must match it to the unit. */
