@@ -25,7 +25,7 @@ import { chargeCurrency, GatewayError, type PaymentGateway } from './gateway/por
 import { SAFEPAY_CURRENCIES } from './gateway/safepay.ts';
 import { isOverdue, settleOverdueCardOrder } from './card-expiry.ts';
 import { cardGateway, gatewayForOrder } from './card-payments.ts';
-import { PROVIDERS, providerForMethod } from './providers/registry.ts';
+import { PROVIDERS, providerForMethod, walletsByStandIn } from './providers/registry.ts';
 
 /** Pay now: 10 fresh payment pages per order in 10 minutes (each is a session at the gateway). */
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
@@ -58,13 +58,17 @@ export function cardCurrenciesAtCheckout(): string[] | null {
 
 /**
  * The wallets the checkout takes through their API whose phone request needs the CNIC's last six
- * digits; none when the configuration cannot be read.
+ * digits (in a local build, also those its server takes through a stand-in); none when the
+ * configuration cannot be read.
  */
 export function cnicWalletsAtCheckout(): string[] {
   try {
     const config = loadConfig();
+    // A local build is served with the stand-ins of the wallets it has no keys for.
+    const standIns = walletsByStandIn();
     return Object.values(PROVIDERS)
-      .filter((p) => p.start === 'phone-request' && p.asksCnic && p.mode(config) !== 'off')
+      .filter((p) => p.start === 'phone-request' && p.asksCnic)
+      .filter((p) => p.mode(config) !== 'off' || standIns.includes(p))
       .flatMap((p) => p.methods);
   } catch {
     return [];

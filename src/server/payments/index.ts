@@ -13,7 +13,13 @@ export {
 } from './card-checkout.ts';
 export { providerInPath, receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
 // The payment-provider registry: every provider by name and by method.
-export { PROVIDERS, gatewayOf, providerForMethod, providerNamed } from './providers/registry.ts';
+export {
+  PROVIDERS,
+  gatewayOf,
+  providerForMethod,
+  providerNamed,
+  walletsByStandIn,
+} from './providers/registry.ts';
 export type { PaymentProvider, ProviderName } from './providers/provider.ts';
 export { JAZZCASH_PROVIDER, jazzCashGateway, jazzCashHash } from './providers/jazzcash.ts';
 export { EASYPAISA_PROVIDER, easypaisaGateway } from './providers/easypaisa.ts';
