@@ -262,6 +262,45 @@ describe('checkout with JazzCash', () => {
     expect(typed.body.message).toBe(CARD_MESSAGES.unpaidRecord);
   });
 
+  it('shows the desk the wait and the reference of each request sent to the phone, then the payment under the last one', async () => {
+    const who = await signUp('Wallet Requests');
+    const answer = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `jc-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'JazzCash',
+        walletNumber: '03012345678',
+        walletCnic: '345678',
+      },
+    });
+    const first = await stored(answer.body.orderId);
+    const owner = await enrol('owner', 'Wallet Requests Desk');
+    const show = async () =>
+      (await deskCall('orders/show', { token: owner.token, body: { order: first.id } })).body.order;
+    expect(await show()).toMatchObject({
+      cardWait: 'awaiting card payment',
+      walletRequests: [first.card!.reference],
+    });
+    await phone(first, false);
+    expect(await show()).toMatchObject({ cardWait: 'card declined' });
+    const again = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id, walletCnic: '345678' },
+    });
+    expect(again.status).toBe(200);
+    const second = await stored(first.id);
+    await phone(second, true);
+    const paid = await show();
+    expect(paid.walletRequests).toEqual([first.card!.reference, second.card!.reference]);
+    expect(paid).not.toHaveProperty('cardWait');
+    expect(paid.payments.map((p: { reference: string }) => p.reference)).toEqual([
+      second.card!.reference,
+    ]);
+  });
+
   it('is paid by the read-back when the IPN was lost and the hour ran out', async () => {
     const answer = await placeJazzCashOrder();
     const order = await stored(answer.body.orderId);

@@ -114,6 +114,7 @@ test('a Lahore shopper pays by JazzCash, approves on the phone, sees the thank-y
     'JazzCash',
     total,
     /reference T\d{14}[0-9a-f]{5}/,
+    /^The shop sent the JazzCash payment request: reference T\d{14}[0-9a-f]{5}$/,
   );
 });
 
@@ -162,7 +163,8 @@ test('an EasyPaisa payment rejected on the phone is paid again from the order pa
     easyOrder,
     'EasyPaisa',
     total,
-    /reference [0-9A-Za-z]+-[0-9a-z]+/,
+    /reference [0-9a-f-]{36}-[0-9a-z]+/,
+    /^The shop sent 2 EasyPaisa payment requests \(Pay again\): references [0-9a-f-]{36}-[0-9a-z]+, [0-9a-f-]{36}-[0-9a-z]+$/,
   );
 });
 
@@ -177,6 +179,7 @@ async function expectPaidByWallet(
   wallet: Wallet,
   total: string,
   reference: RegExp,
+  requests: RegExp,
 ) {
   const owner = await enrolledMember(request, uniqueEmail('wallet-owner'), 'owner', 'Wafa Owner');
   await openDeskAs(page, owner, `#/orders/${number}`);
@@ -186,6 +189,11 @@ async function expectPaidByWallet(
   await expect(paid).toContainText(`${total} by ${wallet}`);
   await expect(paid).toContainText(reference);
   await expect(paid).toContainText(`(Karachi) · by ${wallet}`);
+  // The references of the requests the shop sent, the last one the payment's.
+  const sent = payments.getByTestId('wallet-requests');
+  await expect(sent).toHaveText(requests);
+  const paidWith = /reference (\S+)/.exec(await paid.innerText())![1]!;
+  await expect(sent).toHaveText(new RegExp(`${paidWith}$`));
   await expect(payments.getByTestId('order-due')).toHaveText('Paid in full.');
   await expect(page.getByTestId('card-wait')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
