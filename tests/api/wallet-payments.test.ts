@@ -197,6 +197,36 @@ describe('checkout with JazzCash', () => {
       .toHaveLength(1);
   });
 
+  it('confirms the order to the shopper once, when the phone approved it, not when it was placed', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    const placed = `Thank you for your order #${shortNumber(order.id)}.`;
+    const confirmations = () =>
+      smtp.mails.map((m) => mailText(m.raw)).filter((text) => text.includes(placed));
+    await settleBackground();
+    expect(confirmations()).toEqual([]);
+    await phone(order, true);
+    await expect.poll(() => confirmations().length).toBe(1);
+    expect(confirmations()[0]).toContain('Your JazzCash payment was received. Thank you.');
+    expect(confirmations()[0]).not.toContain('We will send');
+  });
+
+  it('confirms at once, to be paid by hand, an order whose request could not reach JazzCash', async () => {
+    stand.state.mode = 'fail';
+    const answer = await placeJazzCashOrder();
+    expect(answer.status).toBe(201);
+    const order = await stored(answer.body.orderId);
+    expect(order.card).toBeUndefined();
+    const placed = `Thank you for your order #${shortNumber(order.id)}.`;
+    await expect
+      .poll(() => smtp.mails.map((m) => mailText(m.raw)).filter((t) => t.includes(placed)))
+      .toEqual([
+        expect.stringContaining(
+          'We will send a JazzCash payment request to 03012345678. Your order ships once it is paid.',
+        ),
+      ]);
+  });
+
   it('stays Order Placed when the phone rejects, with the rejection on its timeline', async () => {
     const answer = await placeJazzCashOrder();
     const order = await stored(answer.body.orderId);

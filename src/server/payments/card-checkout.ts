@@ -17,7 +17,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound, unavailable } from '../errors.ts';
 import { throttle, type Limit } from '../operations/index.ts';
-import { placeOrder, type OrderContext } from '../orders/index.ts';
+import { announcePlaced, placeOrder, type OrderContext } from '../orders/index.ts';
 import { logEvent } from '../request-log.ts';
 import type { CardCharge, OrderRecord, UserRecord } from '../store/port.ts';
 import { cardPaymentsAvailable } from './gateway/availability.ts';
@@ -146,6 +146,7 @@ export async function placeOrderPaying(
   const placed = await placeOrder(deps, user, body, {
     ...context,
     cards: cardPaymentsAvailable(deps.config),
+    paysByPhone: phone,
   });
   const { order } = placed;
   const paysOnline = order.paymentMethod === CARD || phone;
@@ -157,6 +158,10 @@ export async function placeOrderPaying(
       ? { mobile: record.walletNumber, cnicLast6: body.walletCnic?.trim() ?? '' }
       : undefined;
   const payUrl = record ? await openCardPayment(deps, record, origin, user.id, payer) : null;
+  // A wallet's request that could not be sent leaves the order to be paid by hand, as without the
+  // wallet's API: it is confirmed and announced now (a card order waits for Pay now instead).
+  if (phone && record && !placed.replayed && payUrl === null)
+    announcePlaced(deps, record, context.waitUntil);
   const orderPage = `${origin}${ROUTES.orderPage}?n=${shortNumber(order._id)}&card=unopened`;
   return { ...placed, payUrl: payUrl ?? orderPage, opened: payUrl !== null };
 }
