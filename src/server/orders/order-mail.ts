@@ -18,7 +18,10 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
     return ['Your card payment was received. Thank you.', ''];
   // A wallet paid through its API (the request went to the phone): announced once paid.
   if (order.card && isPaidInFull(order))
-    return [`Your ${order.paymentMethod} payment was received. Thank you.`, ''];
+    return [
+      `Your ${order.switchedFrom ?? order.paymentMethod} payment was received. Thank you.`,
+      '',
+    ];
   if (order.walletNumber)
     return [
       `We will send ${withArticle(order.paymentMethod)} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,

@@ -12,6 +12,7 @@ import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { money, moneyFromAmount } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
 import { cnicError } from '../../lib/wallet-api.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
@@ -181,7 +182,8 @@ export async function payNow(
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== user.id) throw notFound(ORDER_MESSAGES.notFound);
   // A wallet order whose request went to the phone pays again the same way: a fresh request.
-  const wallet = order.paymentMethod !== CARD && order.card !== undefined;
+  // (Not one switched to Cash on Delivery: its method is COD now.)
+  const wallet = isWalletMethod(order.paymentMethod) && order.card !== undefined;
   if (order.paymentMethod !== CARD && !wallet) throw conflict(CARD_MESSAGES.notCard);
   if (wallet && providerForMethod(deps.config, order.paymentMethod)?.asksCnic) {
     const wrong = cnicError(walletCnic);

@@ -68,3 +68,5 @@ export {
   safepayFromConfig,
   type CardGatewayMode,
 } from './gateway/availability.ts';
+// A declined wallet order switched to Cash on Delivery by its shopper.
+export { switchWalletToCod } from './wallet-cod.ts';
