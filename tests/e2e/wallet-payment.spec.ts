@@ -13,6 +13,7 @@ import { enrolledMember, mailsTo, openDeskAs } from './support/desk.ts';
 import { untilHydrated } from './support/islands.ts';
 import { addToServerCart, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
 import { cartOf, fillShipping, signInBeforeLoad } from './support/ui.ts';
+import { WALLET_COD_MESSAGES } from '../../src/lib/wallet-api.ts';
 
 // The Pixel 7 profile (touch, its user agent and pixel ratio) at 390 px wide; the browser stays
 // the project's Chromium.
@@ -140,7 +141,7 @@ test('an EasyPaisa payment rejected on the phone is paid again from the order pa
   await answerOnPhone(page, 'EasyPaisa', easyNumber, 'Reject');
   const unpaid = page.getByTestId('wallet-unpaid');
   await expect(unpaid).toContainText(
-    'Your EasyPaisa payment was not approved. Your order is kept: pay again, or contact us to pay cash on delivery instead.',
+    'Your EasyPaisa payment was not approved. Your order is kept: pay again, or pay cash on delivery instead.',
     { timeout: 20_000 },
   );
   await expectNoAxeViolations(page);
@@ -166,6 +167,44 @@ test('an EasyPaisa payment rejected on the phone is paid again from the order pa
     /reference [0-9a-f-]{36}-[0-9a-z]+/,
     /^The shop sent 2 EasyPaisa payment requests \(Pay again\): references [0-9a-f-]{36}-[0-9a-z]+, [0-9a-f-]{36}-[0-9a-z]+$/,
   );
+});
+
+test('a shopper whose EasyPaisa payment was rejected pays cash on delivery instead, from the order page, and the desk sees a COD order to pack', async ({
+  page,
+  request,
+}) => {
+  const shopper = await signUp(request, { tag: 'wallet-cod', name: 'Cod Switcher' });
+  await checkoutWith(page, request, shopper);
+  await page.getByRole('radio', { name: 'EasyPaisa' }).check();
+  const number = walletNumber();
+  await page.getByLabel('EasyPaisa account number').fill(number);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/yourOrders\/order\?n=[0-9A-F]{8}&wallet=phone/);
+  const order = orderNumberOf(page);
+  await answerOnPhone(page, 'EasyPaisa', number, 'Reject');
+  const unpaid = page.getByTestId('wallet-unpaid');
+  await expect(unpaid).toContainText('Your EasyPaisa payment was not approved.', {
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Pay cash on delivery instead' }).click();
+  await expect(page.getByText(WALLET_COD_MESSAGES.switched)).toBeVisible();
+  await expect(unpaid).toHaveCount(0);
+  await expect(
+    page.getByTestId('order-page').getByText('Pay in cash when it arrives', { exact: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const owner = await enrolledMember(request, uniqueEmail('cod-owner'), 'owner', 'Cora Owner');
+  await openDeskAs(page, owner, `#/orders/${order}`);
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await expect(payments.getByTestId('order-due')).toContainText('Due:');
+  await expect(page.getByTestId('card-wait')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Move this order' }).getByRole('button', {
+      name: 'Move to Packing',
+    }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 /**
