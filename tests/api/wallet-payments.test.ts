@@ -510,6 +510,9 @@ describe('switching a declined JazzCash order to Cash on Delivery', () => {
     await expect
       .poll(() => smtp.mails.map((m) => mailText(m.raw)).filter((t) => t.includes(placedMail)))
       .toEqual([expect.stringContaining('Payment: Cash on Delivery, in cash when it arrives\n')]);
+    expect(
+      smtp.mails.map((m) => mailText(m.raw)).find((t) => t.includes(placedMail)),
+    ).not.toContain('payment request');
     const packed = await deskCall('orders/move', {
       token: owner.token,
       body: { order: order.id, from: 'Order Placed', to: 'Packing' },

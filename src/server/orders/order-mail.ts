@@ -7,6 +7,7 @@ import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
 import { mailValue } from '../mail-text.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import type { OrderRecord } from '../store/port.ts';
 
 /**
@@ -22,7 +23,8 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
       `Your ${order.switchedFrom ?? order.paymentMethod} payment was received. Thank you.`,
       '',
     ];
-  if (order.walletNumber)
+  // (Not once switched to Cash on Delivery: the number stays with the order, the request is off.)
+  if (order.walletNumber && isWalletMethod(order.paymentMethod))
     return [
       `We will send ${withArticle(order.paymentMethod)} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
       '',
