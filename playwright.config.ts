@@ -5,28 +5,25 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
 
+/** A port free now on 127.0.0.1, found in a child process (this file's loading is synchronous). */
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+
 // Workers re-read this file: the port and data folder are chosen once and passed down by env.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 // The push journey's local push service listens here; the server sends to no other but the browsers'.
-process.env.E2E_PUSH_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+process.env.E2E_PUSH_PORT ??= freePort();
 // The local PostEx stand-in's port: the courier journey moves parcels by its control address.
-process.env.E2E_POSTEX_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+process.env.E2E_POSTEX_PORT ??= freePort();
+// The wallets' stand-ins listen here, so a journey can open their test wallet ("phone") pages.
+process.env.E2E_JAZZCASH_PORT ??= freePort();
+process.env.E2E_EASYPAISA_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 /** The journeys that assert first-tap timings on a slow phone. */
 const TIMED = ['**/instant.spec.ts', '**/performance.spec.ts'];
@@ -112,6 +109,10 @@ export default defineConfig({
       // journey's stand-in (tests/fixtures/push-service.ts).
       PUSH_SERVICE_STAND_IN: `http://localhost:${process.env.E2E_PUSH_PORT}`,
       POSTEX_STAND_IN_PORT: process.env.E2E_POSTEX_PORT,
+      // Without wallet keys `npm start` takes JazzCash and EasyPaisa through local stand-ins, as on
+      // a fresh clone; on these ports, so the wallet journeys open their test wallet pages.
+      JAZZCASH_STAND_IN_PORT: process.env.E2E_JAZZCASH_PORT,
+      EASYPAISA_STAND_IN_PORT: process.env.E2E_EASYPAISA_PORT,
     },
   },
 });

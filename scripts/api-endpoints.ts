@@ -210,6 +210,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   hideOrder: { orderId: 'some-order' },
   findOrder: { idempotencyKey: 'checkout-some-key' },
   payOrder: { orderId: 'some-order' },
+  switchToCod: { orderId: 'some-order' },
   // A signed webhook's body is the gateway's; an unsigned example is refused (401).
   cardWebhook: undefined,
   walletWebhook: undefined,

@@ -28,7 +28,7 @@ import { forgetServedAt, recordServedAt } from '../src/server/operations/index.t
 import { startLocalSafepay } from './local-safepay.ts';
 import { startLocalCouriers } from './local-couriers.ts';
 import { SCHEDULE_INTERVAL_MS, runScheduledWork } from '../src/server/scheduled.ts';
-import { startLocalJazzCash } from './local-jazzcash.ts';
+import { startLocalWallets } from './local-wallets.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -43,9 +43,9 @@ process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 const safepay = await startLocalSafepay({ port, host });
 // Without courier keys, Book on the desk books with local stand-ins of PostEx and Leopards.
 const couriers = await startLocalCouriers();
-// With JAZZCASH_STAND_IN=1, JazzCash goes through a local stand-in whose test wallet page approves or
-// rejects each request.
-const jazzcash = await startLocalJazzCash({ port, host });
+// Without wallet keys, JazzCash and EasyPaisa go through local stand-ins whose test wallet pages
+// approve or reject each request. Before the build: the checkout asks what they ask.
+const wallets = await startLocalWallets({ port, host });
 
 const builtHere = process.env.SKIP_BUILD !== '1';
 if (builtHere) {
@@ -212,7 +212,7 @@ async function stop(signal) {
   await settleApi();
   await safepay?.close();
   await couriers?.close();
-  await jazzcash?.close();
+  await wallets?.close();
   await netlify.stop().catch(() => {});
   await closeStore().catch(() => {});
   process.exit(0);

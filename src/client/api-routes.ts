@@ -32,6 +32,7 @@ export const API_ROUTES = {
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
   findOrder: ['POST', '/api/order/find', 'orderFound'],
   payOrder: ['POST', '/api/order/pay', 'payOpened'],
+  switchToCod: ['POST', '/api/order/switch-to-cod', 'switchedToCod'],
   cardWebhook: ['POST', '/api/payments/safepay/webhook', 'webhook'],
   walletWebhook: ['POST', '/api/payments/jazzcash/webhook', 'webhook'],
 } as const satisfies ClientRoutes;

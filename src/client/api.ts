@@ -58,6 +58,7 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
     'orderHidden',
     'orderFound',
     'payOpened',
+    'switchedToCod',
     'webhook',
   ];
 

@@ -12,6 +12,8 @@ export interface EasypaisaStandInOptions {
   password: string;
   /** Where notices are POSTed; may be set later through `state.ipnUrl`. */
   ipnUrl?: string;
+  host?: string;
+  port?: number;
 }
 
 /** One transaction, as the stand-in keeps it; amounts in paisa. */
@@ -112,7 +114,7 @@ export async function startEasypaisaStandIn(options: EasypaisaStandInOptions) {
           .join('');
         return send(
           200,
-          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Test wallet (TEST)</title><h1>Test wallet (TEST)</h1><p>A local stand-in for EasyPaisa's phone prompt: no money moves.</p>${rows ? `<ul>${rows}</ul>` : '<p>No payment request is waiting.</p>'}</html>`,
+          `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Test wallet (TEST)</title><h1>Test wallet (TEST)</h1><p>A local stand-in for EasyPaisa's phone prompt: no money moves.</p>${rows ? `<ul>${rows}</ul>` : '<p>No payment request is waiting.</p>'}</html>`,
           'text/html; charset=utf-8',
         );
       }
@@ -134,7 +136,9 @@ export async function startEasypaisaStandIn(options: EasypaisaStandInOptions) {
       send(404, { responseDesc: 'no such call' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

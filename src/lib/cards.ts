@@ -1,5 +1,6 @@
 // Card payments as the shopper and staff meet them: the time a card order may stay unpaid and the
 // messages (asserted verbatim by the tests). No zod here: the checkout's first paint imports it.
+import { CARD, EASYPAISA, JAZZCASH } from './payments.ts';
 
 /** How long a card order waits for its payment before it is cancelled. */
 export const CARD_PAYMENT_MINUTES = 60;
@@ -14,8 +15,19 @@ export const CARD_DECLINED_NOTE = 'Card declined';
 export const CARD_WAITS = ['awaiting card payment', 'card declined'] as const;
 export type CardWait = (typeof CARD_WAITS)[number];
 
-/** A card wait as the desk shows it: "Awaiting card payment", "Card declined". */
-export const cardWaitLabel = (wait: CardWait) => wait.charAt(0).toUpperCase() + wait.slice(1);
+/**
+ * An unpaid online order's wait as the desk shows it, in the words of the order's payment method
+ * (the wait's code is the same for every provider): "Awaiting card payment" and "Card declined" for
+ * a card, "Awaiting JazzCash payment" and "JazzCash payment not approved" for a wallet whose request
+ * went to the shopper's phone, "Awaiting payment" and "Payment not approved" for any other.
+ */
+export function paymentWaitLabel(wait: CardWait, method: string): string {
+  const declined = wait === 'card declined';
+  if (method === CARD) return declined ? 'Card declined' : 'Awaiting card payment';
+  if (method === JAZZCASH || method === EASYPAISA)
+    return declined ? `${method} payment not approved` : `Awaiting ${method} payment`;
+  return declined ? 'Payment not approved' : 'Awaiting payment';
+}
 
 /** What the shopper and staff are told about card payments. */
 export const CARD_MESSAGES = {

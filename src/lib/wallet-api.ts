@@ -20,3 +20,11 @@ export function cnicError(typed: string | undefined): string | null {
   if (!typed?.trim()) return CNIC_MESSAGES.required;
   return isCnicLast6(typed) ? null : CNIC_MESSAGES.invalid;
 }
+
+/** What the shopper is told about switching a wallet order to Cash on Delivery, word for word. */
+export const WALLET_COD_MESSAGES = {
+  switched: 'Your order is now Cash on Delivery: pay in cash when it arrives.',
+  notWallet: 'This order is not waiting for a mobile wallet payment.',
+  stillWaiting:
+    'Your payment request is still waiting on your phone: approve or reject it there first.',
+} as const;

@@ -77,6 +77,7 @@ import {
   receiveCardWebhook,
   receiveProviderWebhook,
   recordPayment,
+  switchWalletToCod,
   recordRefund,
   afterCancel,
   reconcileCardsLater,
@@ -349,6 +350,8 @@ export const SERVICES: Services = {
   // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).
   payOrder: ({ deps, user, body, req }) =>
     payNow(deps, user, body.orderId, shopOrigin(deps.config, req.url), body.walletCnic),
+  switchToCod: ({ deps, user, body, waitUntil }) =>
+    switchWalletToCod(deps, user, body.orderId, waitUntil),
   cardWebhook: ({ deps, req, waitUntil }) => receiveCardWebhook(deps, req, new Date(), waitUntil),
   // /api/payments/<provider>/webhook: the provider is the path's own segment.
   walletWebhook: ({ deps, req, waitUntil }) =>

@@ -28,3 +28,24 @@ export async function payForOrder(orderId: string, walletCnic?: string): Promise
     );
   }
 }
+
+/**
+ * Switches the caller's declined wallet order `orderId` to Cash on Delivery; the answer's words
+ * are told, then `done` (the page reads the order again). A refusal is told.
+ */
+export async function switchOrderToCod(orderId: string, done: () => void): Promise<void> {
+  if ($openingPayment.get()) return;
+  $openingPayment.set(orderId);
+  try {
+    const answer = await call('switchToCod', { orderId }, { token: $session.get().token });
+    notify(answer.message, 'success');
+    done();
+  } catch (error) {
+    notify(
+      error instanceof ApiError && !error.network ? error.message : ORDER_MESSAGES.serverError,
+      'error',
+    );
+  } finally {
+    $openingPayment.set(null);
+  }
+}

@@ -174,6 +174,70 @@ function cardsContract(
         }
       });
     });
+
+    describe('orders.switchToCod', () => {
+      const switched = { at: '2030-03-01T10:30:00.000Z', to: 'Order Placed' as const, by: null };
+      const walletOrder = (overrides: Partial<OrderRecord> = {}) =>
+        orderRecord({ paymentMethod: 'JazzCash', walletNumber: '03001234567', ...overrides });
+
+      it('switches its owner’s unpaid Order Placed wallet order to COD, keeping the wallet and its charge', async () => {
+        const order = walletOrder({ card: charge('T20300301100000abcde') });
+        await store.orders.create(order);
+        const cod = await store.orders.switchToCod(order.id, 'JazzCash', order.userId!, switched);
+        expect(cod).toMatchObject({
+          paymentMethod: 'COD',
+          switchedFrom: 'JazzCash',
+          card: charge('T20300301100000abcde'),
+          history: [switched],
+        });
+        expect(await store.orders.get(order.id)).toEqual(cod);
+        expect(
+          await store.orders.switchToCod(order.id, 'JazzCash', order.userId!, switched),
+        ).toBeNull();
+      });
+
+      it('refuses someone else’s order, another method’s, a paid one and one past Order Placed, changing nothing', async () => {
+        const order = walletOrder();
+        await store.orders.create(order);
+        expect(
+          await store.orders.switchToCod(order.id, 'JazzCash', 'intruder', switched),
+        ).toBeNull();
+        expect(
+          await store.orders.switchToCod(order.id, 'EasyPaisa', order.userId!, switched),
+        ).toBeNull();
+        const paid = walletOrder();
+        await store.orders.create(paid);
+        await pay(store, paid.id, ['Order Placed']);
+        expect(
+          await store.orders.switchToCod(paid.id, 'JazzCash', paid.userId!, switched),
+        ).toBeNull();
+        const packed = walletOrder({ status: 'Packing' });
+        await store.orders.create(packed);
+        expect(
+          await store.orders.switchToCod(packed.id, 'JazzCash', packed.userId!, switched),
+        ).toBeNull();
+        expect(
+          await store.orders.switchToCod('no-such-order', 'JazzCash', 'buyer', switched),
+        ).toBeNull();
+        for (const o of [order, paid, packed])
+          expect((await store.orders.get(o.id))?.paymentMethod).toBe('JazzCash');
+      });
+
+      it('never switches after a payment, and a payment after a switch is still recorded', async () => {
+        for (let round = 0; round < 5; round++) {
+          const order = walletOrder();
+          await store.orders.create(order);
+          const [paidOrder, cod] = await Promise.all([
+            pay(store, order.id, ['Order Placed', 'Packing', 'Out for Delivery', 'Delivered']),
+            store.orders.switchToCod(order.id, 'JazzCash', order.userId!, switched),
+          ]);
+          const now = await store.orders.get(order.id);
+          expect(paidOrder).not.toBeNull();
+          expect(now?.payments).toHaveLength(1);
+          expect(now?.paymentMethod).toBe(cod === null ? 'JazzCash' : 'COD');
+        }
+      });
+    });
   });
 }
 

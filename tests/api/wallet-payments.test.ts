@@ -12,7 +12,12 @@ import shop from '../../netlify/functions/shop.mts';
 import { serveApi } from '../../scripts/serve-api.ts';
 import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
 import { CARD_MESSAGES } from '../../src/lib/cards.ts';
-import { CNIC_MESSAGES, WALLET_DECLINED_NOTE } from '../../src/lib/wallet-api.ts';
+import {
+  CNIC_MESSAGES,
+  WALLET_COD_MESSAGES,
+  WALLET_DECLINED_NOTE,
+} from '../../src/lib/wallet-api.ts';
+import { money } from '../../src/lib/money.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
 import { settleBackground } from '../../src/server/background.ts';
@@ -188,9 +193,43 @@ describe('checkout with JazzCash', () => {
       ['payment', 'JazzCash', order.card!.reference, 'JazzCash'],
     ]);
     expect(webhookLines().map((l) => l.verdict)).toEqual(['taken']);
+    // Once paid, the confirmation says the wallet payment arrived.
+    const placed = `Thank you for your order #${shortNumber(order.id)}.`;
+    const confirmations = () =>
+      smtp.mails.map((m) => mailText(m.raw)).filter((text) => text.includes(placed));
     await expect
-      .poll(() => smtp.mails.some((m) => mailText(m.raw).includes(shortNumber(order.id))))
-      .toBe(true);
+      .poll(() => confirmations().filter((t) => t.includes('Your JazzCash payment was received.')))
+      .toHaveLength(1);
+  });
+
+  it('confirms the order to the shopper once, when the phone approved it, not when it was placed', async () => {
+    const answer = await placeJazzCashOrder();
+    const order = await stored(answer.body.orderId);
+    const placed = `Thank you for your order #${shortNumber(order.id)}.`;
+    const confirmations = () =>
+      smtp.mails.map((m) => mailText(m.raw)).filter((text) => text.includes(placed));
+    await settleBackground();
+    expect(confirmations()).toEqual([]);
+    await phone(order, true);
+    await expect.poll(() => confirmations().length).toBe(1);
+    expect(confirmations()[0]).toContain('Your JazzCash payment was received. Thank you.');
+    expect(confirmations()[0]).not.toContain('We will send');
+  });
+
+  it('confirms at once, to be paid by hand, an order whose request could not reach JazzCash', async () => {
+    stand.state.mode = 'fail';
+    const answer = await placeJazzCashOrder();
+    expect(answer.status).toBe(201);
+    const order = await stored(answer.body.orderId);
+    expect(order.card).toBeUndefined();
+    const placed = `Thank you for your order #${shortNumber(order.id)}.`;
+    await expect
+      .poll(() => smtp.mails.map((m) => mailText(m.raw)).filter((t) => t.includes(placed)))
+      .toEqual([
+        expect.stringContaining(
+          'We will send a JazzCash payment request to 03012345678. Your order ships once it is paid.',
+        ),
+      ]);
   });
 
   it('stays Order Placed when the phone rejects, with the rejection on its timeline', async () => {
@@ -256,6 +295,45 @@ describe('checkout with JazzCash', () => {
     });
     expect(typed.status).toBe(409);
     expect(typed.body.message).toBe(CARD_MESSAGES.unpaidRecord);
+  });
+
+  it('shows the desk the wait and the reference of each request sent to the phone, then the payment under the last one', async () => {
+    const who = await signUp('Wallet Requests');
+    const answer = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `jc-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'JazzCash',
+        walletNumber: '03012345678',
+        walletCnic: '345678',
+      },
+    });
+    const first = await stored(answer.body.orderId);
+    const owner = await enrol('owner', 'Wallet Requests Desk');
+    const show = async () =>
+      (await deskCall('orders/show', { token: owner.token, body: { order: first.id } })).body.order;
+    expect(await show()).toMatchObject({
+      cardWait: 'awaiting card payment',
+      walletRequests: [first.card!.reference],
+    });
+    await phone(first, false);
+    expect(await show()).toMatchObject({ cardWait: 'card declined' });
+    const again = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: first.id, walletCnic: '345678' },
+    });
+    expect(again.status).toBe(200);
+    const second = await stored(first.id);
+    await phone(second, true);
+    const paid = await show();
+    expect(paid.walletRequests).toEqual([first.card!.reference, second.card!.reference]);
+    expect(paid).not.toHaveProperty('cardWait');
+    expect(paid.payments.map((p: { reference: string }) => p.reference)).toEqual([
+      second.card!.reference,
+    ]);
   });
 
   it('is paid by the read-back when the IPN was lost and the hour ran out', async () => {
@@ -385,5 +463,148 @@ describe('refunds to a JazzCash wallet', () => {
       ['JazzCash', true, { currency: 'PKR', minor: order.total * 100 }],
     ]);
     expect((await stored(order.id)).refundOutcomes).toEqual({ [refunds[0]!.id]: 'sent' });
+  });
+});
+
+describe('switching a declined JazzCash order to Cash on Delivery', () => {
+  /** A new shopper's JazzCash order, placed as the checkout does; the shopper and the stored order. */
+  async function placed() {
+    const who = await signUp('Cod Switcher');
+    const answer = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `jc-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'JazzCash',
+        walletNumber: '03012345678',
+        walletCnic: '345678',
+      },
+    });
+    return { who, order: await stored(answer.body.orderId) };
+  }
+  const switchToCod = (token: string, orderId: string) =>
+    call(account, '/api/order/switch-to-cod', { token, body: { orderId } });
+
+  it('switches it for its shopper: COD on the order page and the desk, confirmed by mail, and packable', async () => {
+    const { who, order } = await placed();
+    await phone(order, false);
+    const switched = await switchToCod(who.token, order.id);
+    expect(switched.status).toBe(200);
+    expect(switched.body).toEqual({ success: true, message: WALLET_COD_MESSAGES.switched });
+    expect(WALLET_COD_MESSAGES.switched).toBe(
+      'Your order is now Cash on Delivery: pay in cash when it arrives.',
+    );
+    const number = shortNumber(order.id);
+    const view = (await call(account, '/api/order/show', { token: who.token, body: { number } }))
+      .body.order;
+    expect(view).toMatchObject({ paymentMethod: 'COD', payment: false });
+    expect(view).not.toHaveProperty('awaitsPhone');
+    const owner = await enrol('owner', 'Cod Desk');
+    const desk = (await deskCall('orders/show', { token: owner.token, body: { order: order.id } }))
+      .body.order;
+    expect(desk).toMatchObject({ paymentMethod: 'COD', payments: [], status: 'Order Placed' });
+    expect(desk).not.toHaveProperty('cardWait');
+    const placedMail = `Thank you for your order #${number}.`;
+    await expect
+      .poll(() => smtp.mails.map((m) => mailText(m.raw)).filter((t) => t.includes(placedMail)))
+      .toEqual([expect.stringContaining('Payment: Cash on Delivery, in cash when it arrives\n')]);
+    expect(
+      smtp.mails.map((m) => mailText(m.raw)).find((t) => t.includes(placedMail)),
+    ).not.toContain('payment request');
+    const packed = await deskCall('orders/move', {
+      token: owner.token,
+      body: { order: order.id, from: 'Order Placed', to: 'Packing' },
+    });
+    expect(packed.status).toBe(200);
+    // Once switched it is COD: no Pay again, and no second switch.
+    const payAgain = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: order.id, walletCnic: '345678' },
+    });
+    expect(payAgain.status).toBe(409);
+    expect(payAgain.body.message).toBe(CARD_MESSAGES.notCard);
+    const again = await switchToCod(who.token, order.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(WALLET_COD_MESSAGES.notWallet);
+  });
+
+  it('refuses someone else’s order with 404, and changes nothing', async () => {
+    const { order } = await placed();
+    await phone(order, false);
+    const intruder = await signUp('Cod Intruder');
+    const refused = await switchToCod(intruder.token, order.id);
+    expect(refused.status).toBe(404);
+    expect((await stored(order.id)).paymentMethod).toBe('JazzCash');
+  });
+
+  it('refuses while its request still waits on the phone, which could yet approve it', async () => {
+    const { who, order } = await placed();
+    const refused = await switchToCod(who.token, order.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(WALLET_COD_MESSAGES.stillWaiting);
+    expect((await stored(order.id)).paymentMethod).toBe('JazzCash');
+  });
+
+  it('refuses a paid order: the payment recorded first wins', async () => {
+    const { who, order } = await placed();
+    await phone(order, false);
+    const again = await call(account, '/api/order/pay', {
+      token: who.token,
+      body: { orderId: order.id, walletCnic: '345678' },
+    });
+    expect(again.status).toBe(200);
+    await phone(await stored(order.id), true);
+    const refused = await switchToCod(who.token, order.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CARD_MESSAGES.alreadyPaid);
+    expect((await stored(order.id)).paymentMethod).toBe('JazzCash');
+  });
+
+  it('refuses an order not paid by a wallet’s API, and a malformed body, changing nothing', async () => {
+    const who = await signUp('Cod Already');
+    const cod = await call(account, '/api/order/COD', {
+      token: who.token,
+      headers: { 'idempotency-key': `cod-${randomUUID()}` },
+      body: {
+        items: [{ productId: 'city-tote', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+        address: lahoreAddress({ email: who.email }),
+        currency: 'PKR',
+        paymentMethod: 'COD',
+      },
+    });
+    const refused = await switchToCod(who.token, cod.body.orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(WALLET_COD_MESSAGES.notWallet);
+    const malformed = await call(account, '/api/order/switch-to-cod', {
+      token: who.token,
+      body: { orderId: 'x'.repeat(65) },
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('records a payment of a request sent just before the switch by JazzCash: the COD order is paid, nothing is collected', async () => {
+    const { who, order } = await placed();
+    await phone(order, false);
+    // A Pay again that passed its checks just before the switch sends its request just after.
+    const deps = await getDeps();
+    const gateway = JAZZCASH_PROVIDER.gateway(deps.config)!;
+    expect((await switchToCod(who.token, order.id)).status).toBe(200);
+    const late = await gateway.createPayment({
+      orderId: order.id,
+      amount: money(order.card!.chargeMinor, 'PKR'),
+      returnUrl: 'http://localhost/return',
+      cancelUrl: 'http://localhost/cancel',
+      payer: { mobile: '03012345678', cnicLast6: '345678' },
+    });
+    await deps.store.orders.setCard(order.id, { ...order.card!, reference: late.reference });
+    await phone(await stored(order.id), true);
+    const paid = await stored(order.id);
+    expect(paid.paymentMethod).toBe('COD');
+    expect(isPaidInFull(paid)).toBe(true);
+    expect(paid.payments!.map((e) => [e.method, e.reference, e.by.email])).toEqual([
+      ['JazzCash', late.reference, 'JazzCash'],
+    ]);
   });
 });

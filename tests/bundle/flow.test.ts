@@ -260,6 +260,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ],
   // Pay now needs a shopper token; the card webhook, with no Safepay keys here, has no gateway.
   ['order-pay', '/api/order/pay', { body: '{}' }, 401],
+  ['order-switch-to-cod', '/api/order/switch-to-cod', { body: '{}' }, 401],
   ['card-webhook', '/api/payments/safepay/webhook', { body: '{}' }, 404],
   ['jazzcash-webhook', '/api/payments/jazzcash/webhook', { body: '{}' }, 404],
   ['easypaisa-webhook', '/api/payments/easypaisa/webhook', { body: '{}' }, 404],

@@ -208,7 +208,7 @@ test('staff deliver a COD order and record its cash; the shopper asks for a retu
   await shopperContext.close();
 });
 
-test('a wallet order shows the number to send the payment request to, a part payment leaves the rest due, a reference is taken once; and of two staff on one exchange request the second is told who moved it', async ({
+test("a wallet order waiting on the phone shows its wallet and number, with no Record payment; a bank transfer's part payment leaves the rest due, a reference is taken once; and of two staff on one exchange request the second is told who moved it", async ({
   page,
   request,
 }) => {
@@ -218,16 +218,18 @@ test('a wallet order shows the number to send the payment request to, a part pay
   const owner = await enrolledMember(request, uniqueEmail('desk-wallet-owner'), 'owner', 'Omar');
   await allowGrant(request, owner, staff, 'personalData');
   const shopper = await signUp(request, { tag: 'desk-wallet-shopper' });
-  const id = await placeOrder(request, shopper, {
-    paymentMethod: 'JazzCash',
+  // The journeys' server takes EasyPaisa through its stand-in, whose phone waits for an answer.
+  const walletId = await placeOrder(request, shopper, {
+    paymentMethod: 'EasyPaisa',
     walletNumber: '0300 7654321',
   });
-  const number = shortNumber(id);
+  const walletNumber = shortNumber(walletId);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
   // The shopper typed it with a space; the order keeps its digits.
-  await openDeskAs(page, staff, `#/orders/${number}`);
-  await expect(heading(page)).toHaveText(`Order #${number}`);
+  await openDeskAs(page, staff, `#/orders/${walletNumber}`);
+  await expect(heading(page)).toHaveText(`Order #${walletNumber}`);
+  await expect(page.getByTestId('card-wait')).toHaveText('Awaiting EasyPaisa payment');
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments.getByTestId('wallet-number')).toHaveText('03007654321');
   await expect(payments.getByRole('link', { name: 'Call 03007654321' })).toHaveAttribute(
@@ -237,6 +239,13 @@ test('a wallet order shows the number to send the payment request to, a part pay
   await payments.getByRole('button', { name: 'Copy number' }).click();
   await expect(status(page)).toHaveText(ORDER_VIEW_TEXT.copied('03007654321'));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('03007654321');
+  // Only EasyPaisa's notice records its payment: nothing is typed by hand.
+  await expect(payments.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+
+  const id = await placeOrder(request, shopper, { paymentMethod: 'Bank Transfer' });
+  const number = shortNumber(id);
+  await openDeskAs(page, staff, `#/orders/${number}`);
+  await expect(heading(page)).toHaveText(`Order #${number}`);
 
   const shown = await request.post('/api/desk/orders/show', {
     headers: { token: staff.token },
@@ -245,17 +254,17 @@ test('a wallet order shows the number to send the payment request to, a part pay
   const { due } = ((await shown.json()) as { order: { due: number } }).order;
   await payments.getByRole('button', { name: 'Record payment' }).click();
   const form = payments.getByRole('form', { name: 'Record payment' });
-  await expect(form.getByLabel('Method')).toHaveValue('JazzCash');
+  await expect(form.getByLabel('Method')).toHaveValue('Bank Transfer');
   const reference = form.getByLabel('Reference', { exact: true });
   await expect(reference).toHaveAttribute('required', '');
   await form.getByLabel('Amount received (PKR)').fill('1000');
-  await reference.fill('JC-1001');
+  await reference.fill('BT-1001');
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(status(page)).toHaveText(
     PAYMENT_MESSAGES.recorded(
       formatMoney(1000, 'PKR'),
-      'JazzCash',
+      'Bank Transfer',
       number,
       formatMoney(due - 1000, 'PKR'),
     ),
@@ -264,16 +273,16 @@ test('a wallet order shows the number to send the payment request to, a part pay
     `Due: ${formatMoney(due - 1000, 'PKR')}`,
   );
   await expect(payments.getByRole('listitem')).toHaveText([
-    new RegExp(`^${formatMoney(1000, 'PKR')} by JazzCash · reference JC-1001`),
+    new RegExp(`^${formatMoney(1000, 'PKR')} by Bank Transfer · reference BT-1001`),
   ]);
 
   // The same reference again is refused in the server's words; nothing changes.
   await payments.getByRole('button', { name: 'Record payment' }).click();
   await expect(form.getByLabel('Amount received (PKR)')).toHaveValue(String(due - 1000));
-  await form.getByLabel('Reference', { exact: true }).fill('jc-1001');
+  await form.getByLabel('Reference', { exact: true }).fill('bt-1001');
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByRole('alert').first()).toHaveText(
-    PAYMENT_MESSAGES.duplicateReference('jc-1001'),
+    PAYMENT_MESSAGES.duplicateReference('bt-1001'),
   );
   await expect(payments.getByTestId('order-due')).toHaveText(
     `Due: ${formatMoney(due - 1000, 'PKR')}`,

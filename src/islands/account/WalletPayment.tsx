@@ -1,13 +1,14 @@
 // A wallet order's payment on its page, when its request went to the shopper's phone through the
 // wallet's API: "Approve the payment on your phone" with the time left, while the page follows the
 // order (it polls, and only the wallet's verified notice marks it paid); the thank-you once paid;
-// and, when the phone did not approve it or the time ran out, Pay again with the CNIC digits.
+// and, when the phone did not approve it or the time ran out, Pay again with the CNIC digits, or,
+// once declined, Pay cash on delivery instead.
 import { useEffect, useState } from 'react';
 import type { Order } from '../../client/api.ts';
 import { CARD_PAYMENT_MINUTES } from '../../lib/cards.ts';
 import { JAZZCASH } from '../../lib/payments.ts';
 import { CNIC_MESSAGES, isCnicLast6 } from '../../lib/wallet-api.ts';
-import { $openingPayment, payForOrder } from '../../stores/card-payment.ts';
+import { $openingPayment, payForOrder, switchOrderToCod } from '../../stores/card-payment.ts';
 import { useClientStore } from '../shared/hooks.ts';
 
 const POLL_MS = 2000;
@@ -78,7 +79,7 @@ export function WalletPayment({
     <div className="account-panel card-state" data-testid="wallet-unpaid">
       <p>
         {order.cardDeclined
-          ? `Your ${order.paymentMethod} payment was not approved. Your order is kept: pay again, or contact us to pay cash on delivery instead.`
+          ? `Your ${order.paymentMethod} payment was not approved. Your order is kept: pay again, or pay cash on delivery instead.`
           : 'This order is not paid yet.'}
       </p>
       <form
@@ -113,6 +114,16 @@ export function WalletPayment({
           {opening ? 'Sending the request…' : 'Pay again'}
         </button>
       </form>
+      {order.cardDeclined && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={opening}
+          onClick={() => void switchOrderToCod(order._id, onPoll)}
+        >
+          Pay cash on delivery instead
+        </button>
+      )}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { DeskOrder } from '../../lib/contract/desk.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { cardWaitLabel } from '../../lib/cards.ts';
+import { paymentWaitLabel } from '../../lib/cards.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -79,7 +79,9 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
         <dd>
           {order.paymentMethod}:{' '}
           {order.cardWait ? (
-            <strong data-testid="card-wait">{cardWaitLabel(order.cardWait)}</strong>
+            <strong data-testid="card-wait">
+              {paymentWaitLabel(order.cardWait, order.paymentMethod)}
+            </strong>
           ) : (
             order.payment
           )}

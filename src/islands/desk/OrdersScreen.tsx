@@ -18,7 +18,7 @@ import { AlertsBanner } from './AlertsBanner.tsx';
 import { Field, SearchBox } from './Field.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { formatOrderTotal } from '../../lib/orders/money.ts';
-import { cardWaitLabel } from '../../lib/cards.ts';
+import { paymentWaitLabel } from '../../lib/cards.ts';
 import { FINANCIAL_STATES, financialLabel, type FinancialState } from '../../lib/orders/ledger.ts';
 
 /** The orders screen. */
@@ -203,7 +203,7 @@ const OrderCard = memo(function OrderCard({ order: o }: { order: DeskOrderLine }
         <span className="desk-hint">
           {o.placedAt} · {o.items} item{o.items === 1 ? '' : 's'} · {o.paymentMethod} ·{' '}
           <span className={`desk-pay desk-pay-${o.payment.replace(/\s+/g, '-')}`}>
-            {o.cardWait ? cardWaitLabel(o.cardWait) : financialLabel(o.payment)}
+            {o.cardWait ? paymentWaitLabel(o.cardWait, o.paymentMethod) : financialLabel(o.payment)}
           </span>
         </span>
         <span>{formatOrderTotal(o.total, o.currency, o.totalPkr)}</span>

@@ -56,6 +56,14 @@ export function PaymentsPanel(props: Props) {
       {wallet && order.walletNumber && (
         <WalletNumber method={order.paymentMethod} number={order.walletNumber} />
       )}
+      {wallet && order.walletRequests && (
+        <p data-testid="wallet-requests">
+          {order.walletRequests.length === 1
+            ? `The shop sent the ${order.paymentMethod} payment request: reference `
+            : `The shop sent ${order.walletRequests.length} ${order.paymentMethod} payment requests (Pay again): references `}
+          {order.walletRequests.join(', ')}
+        </p>
+      )}
       {order.payments.length === 0 ? (
         <p>{ORDER_VIEW_TEXT.noPayments}</p>
       ) : (

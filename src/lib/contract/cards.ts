@@ -16,5 +16,16 @@ export const payOpenedAnswerSchema = z.object({
   redirectUrl: z.string(),
 });
 
+/** Body of POST /api/order/switch-to-cod: the caller's wallet order to pay cash on delivery instead. */
+export const switchToCodBodySchema = z.object({
+  orderId: requiredText('Order id is required', 64),
+});
+
+/** POST /api/order/switch-to-cod: the order is now Cash on Delivery. */
+export const switchedToCodAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+
 /** What the card webhook answers the gateway (it reads only the status). */
 export const webhookAnswerSchema = z.object({ success: z.boolean(), message: z.string() });

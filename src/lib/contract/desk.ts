@@ -205,6 +205,11 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   timeline: z.array(deskEventSchema),
   // The wallet number and the payments recorded.
   walletNumber: z.nullable(z.string()),
+  /**
+   * A wallet order taken through the wallet's API: the references of the payment requests the
+   * shop sent to the phone, the first first (Pay again sends another); absent for any other order.
+   */
+  walletRequests: z.optional(z.array(z.string())),
   payments: z.array(deskPaymentSchema),
   /** What is still owed, in the order's currency (0 once paid). */
   due: z.number(),

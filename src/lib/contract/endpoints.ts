@@ -832,6 +832,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Opens a fresh card payment for the caller's unpaid card order",
   },
+  switchToCod: {
+    method: 'POST',
+    paths: ['/api/order/switch-to-cod'],
+    router: 'account',
+    access: 'shopper',
+    request: 'switchToCod',
+    answer: 'switchedToCod',
+    msg: false,
+    summary:
+      "Switches the caller's unpaid wallet order, its phone's requests all declined, to Cash on Delivery",
+  },
   cardWebhook: {
     method: 'POST',
     paths: ['/api/payments/safepay/webhook'],

@@ -2,7 +2,7 @@
 // and paying for an order), as zod/mini schemas with the types inferred from them. Apart from
 // ./responses.ts so that the browser loads them only with an order call (src/client/api.ts).
 import * as z from 'zod/mini';
-import { payOpenedAnswerSchema, webhookAnswerSchema } from './cards.ts';
+import { payOpenedAnswerSchema, switchedToCodAnswerSchema, webhookAnswerSchema } from './cards.ts';
 import { addressSchema } from './checkout.ts';
 import { ORDER_STATUSES } from '../orders/status.ts';
 import { orderReturnFields } from './returns.ts';
@@ -106,5 +106,7 @@ export const ORDER_ANSWERS = {
   orderFound: z.object({ success, order: orderSchema }),
   // Cards: Pay now, and the gateway's webhook.
   payOpened: payOpenedAnswerSchema,
+  // A wallet order switched to Cash on Delivery by its shopper.
+  switchedToCod: switchedToCodAnswerSchema,
   webhook: webhookAnswerSchema,
 } as const;

@@ -3,7 +3,7 @@
 // GET /api/product/list, /api/rates and /api/newsletter/confirm take no body; /api/cart/get,
 // /api/order/userorders and /api/user/logout take an empty one (`emptyBodySchema`).
 import * as z from 'zod/mini';
-import { payOrderBodySchema } from './cards.ts';
+import { payOrderBodySchema, switchToCodBodySchema } from './cards.ts';
 import { MAX_CART_LINES } from '../cart.ts';
 import { CART_MESSAGES, ORDER_MESSAGES } from '../messages.ts';
 import { CANCEL_REASONS } from '../orders/moves.ts';
@@ -218,4 +218,5 @@ export const REQUESTS = {
   ...ORDER_PAGE_REQUESTS,
   // Pay now on an unpaid card order.
   payOrder: payOrderBodySchema,
+  switchToCod: switchToCodBodySchema,
 } as const;

@@ -27,6 +27,7 @@ export {
   REFUNDED_IN_FULL,
 } from './refunded-orders.ts';
 export {
+  announcePlaced,
   cancelOrder,
   checkIdempotencyKey,
   listUserOrders,

@@ -7,6 +7,7 @@ import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import type { Mail } from '../mail.ts';
 import { mailValue } from '../mail-text.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import type { OrderRecord } from '../store/port.ts';
 
 /**
@@ -16,7 +17,14 @@ import type { OrderRecord } from '../store/port.ts';
 function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDetails'>): string[] {
   if (order.paymentMethod === CARD && isPaidInFull(order))
     return ['Your card payment was received. Thank you.', ''];
-  if (order.walletNumber)
+  // A wallet paid through its API (the request went to the phone): announced once paid.
+  if (order.card && isPaidInFull(order))
+    return [
+      `Your ${order.switchedFrom ?? order.paymentMethod} payment was received. Thank you.`,
+      '',
+    ];
+  // (Not once switched to Cash on Delivery: the number stays with the order, the request is off.)
+  if (order.walletNumber && isWalletMethod(order.paymentMethod))
     return [
       `We will send ${withArticle(order.paymentMethod)} payment request to ${mailValue(order.walletNumber)}. Your order ships once it is paid.`,
       '',

@@ -166,6 +166,11 @@ export interface OrderContext {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The shop takes cards now, so 'Card' may be chosen (the payments context decides). */
   cards?: boolean;
+  /**
+   * The wallet's payment request goes to the shopper's phone through its API (the payments context
+   * decides): like a card order, the order is confirmed and announced once paid, not when placed.
+   */
+  paysByPhone?: boolean;
 }
 
 /**
@@ -255,29 +260,34 @@ export async function placeOrder(
   const result = await deps.store.orders.create(order, { requireStock: true });
   if (result.kind === 'conflict') throw unprocessable(ORDER_ANSWERS.keyReused);
   if (result.kind === 'unavailable') throw await unavailableLine(deps.store, result.line, items);
-  // A card order is confirmed and announced once its payment is (announcePaidByCard).
-  if (result.kind === 'created' && paymentMethod === CARD)
+  // A card order, and a wallet order whose request goes to the phone, is confirmed and announced
+  // once its payment is (announcePaidByCard).
+  if (result.kind === 'created' && (paymentMethod === CARD || context.paysByPhone))
     void retryDueMailsLater(deps, context.waitUntil);
-  else if (result.kind === 'created') {
-    // After the answer: the confirmation with the settings as they are now (kept and retried if
-    // it fails; a mail failure never fails the order), the shop's new-order alert, and any failed
-    // mail now due for a retry.
-    const { waitUntil } = context;
-    void inBackground(
-      'order confirmation',
-      async () =>
-        mailShopper(
-          deps,
-          confirmationMail(order, await readSettings(deps)),
-          { kind: 'order-confirmation', orderId: order.id },
-          waitUntil,
-        ),
-      waitUntil,
-    );
-    void alertShop(deps, { kind: 'new-order', order }, waitUntil);
-    void retryDueMailsLater(deps, waitUntil);
-  }
+  else if (result.kind === 'created') announcePlaced(deps, order, context.waitUntil);
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
+}
+
+/**
+ * After the answer: the confirmation with the settings as they are now (kept and retried if it
+ * fails; a mail failure never fails the order), the shop's new-order alert, and any failed mail now
+ * due for a retry. Also for a wallet order whose request to the phone could not be sent: it is then
+ * paid by hand, as without the wallet's API.
+ */
+export function announcePlaced(deps: Deps, order: OrderRecord, waitUntil?: WaitUntil): void {
+  void inBackground(
+    'order confirmation',
+    async () =>
+      mailShopper(
+        deps,
+        confirmationMail(order, await readSettings(deps)),
+        { kind: 'order-confirmation', orderId: order.id },
+        waitUntil,
+      ),
+    waitUntil,
+  );
+  void alertShop(deps, { kind: 'new-order', order }, waitUntil);
+  void retryDueMailsLater(deps, waitUntil);
 }
 
 /** The caller's orders, newest first. */

@@ -12,6 +12,7 @@ import {
   type LedgerOrder,
 } from '../../lib/orders/ledger.ts';
 import { paymentLabel } from '../../lib/payments.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import type { OrderRecord } from '../store/port.ts';
 
 export { fromMinor } from '../../lib/orders/ledger.ts';
@@ -22,11 +23,17 @@ export const paidMinor = (o: LedgerOrder) => ledgerSums(o).paidMinor;
 /** What is still owed on an order, in its currency's smallest unit (never below 0). */
 export const dueMinor = (o: LedgerOrder) => ledgerSums(o).dueMinor;
 
-/** The desk's view of an order's ledger: the wallet number, each entry, what is due and held. */
+/**
+ * The desk's view of an order's ledger: the wallet number (and the requests the shop sent it through
+ * the wallet's API), each entry, what is due and held.
+ */
 export function paymentView(o: OrderRecord) {
   const sums = ledgerSums(o);
   return {
     walletNumber: o.walletNumber ?? null,
+    ...(isWalletMethod(o.paymentMethod) && o.card
+      ? { walletRequests: [...(o.card.earlier ?? []), o.card.reference] }
+      : {}),
     payments: (o.payments ?? []).map((p) => ({
       id: p.id,
       kind: p.kind ?? ('payment' as const),

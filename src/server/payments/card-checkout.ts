@@ -12,12 +12,13 @@ import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { money, moneyFromAmount } from '../../lib/money.ts';
 import { CARD } from '../../lib/payments.ts';
 import { cnicError } from '../../lib/wallet-api.ts';
+import { isWalletMethod } from '../../lib/wallet.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound, unavailable } from '../errors.ts';
 import { throttle, type Limit } from '../operations/index.ts';
-import { placeOrder, type OrderContext } from '../orders/index.ts';
+import { announcePlaced, placeOrder, type OrderContext } from '../orders/index.ts';
 import { logEvent } from '../request-log.ts';
 import type { CardCharge, OrderRecord, UserRecord } from '../store/port.ts';
 import { cardPaymentsAvailable } from './gateway/availability.ts';
@@ -25,7 +26,7 @@ import { chargeCurrency, GatewayError, type PaymentGateway } from './gateway/por
 import { SAFEPAY_CURRENCIES } from './gateway/safepay.ts';
 import { isOverdue, settleOverdueCardOrder } from './card-expiry.ts';
 import { cardGateway, gatewayForOrder } from './card-payments.ts';
-import { PROVIDERS, providerForMethod } from './providers/registry.ts';
+import { PROVIDERS, providerForMethod, walletsByStandIn } from './providers/registry.ts';
 
 /** Pay now: 10 fresh payment pages per order in 10 minutes (each is a session at the gateway). */
 export const PAY_NOW_PER_ORDER: Limit = { name: 'pay-now', max: 10, windowMs: 10 * 60_000 };
@@ -58,13 +59,17 @@ export function cardCurrenciesAtCheckout(): string[] | null {
 
 /**
  * The wallets the checkout takes through their API whose phone request needs the CNIC's last six
- * digits; none when the configuration cannot be read.
+ * digits (in a local build, also those its server takes through a stand-in); none when the
+ * configuration cannot be read.
  */
 export function cnicWalletsAtCheckout(): string[] {
   try {
     const config = loadConfig();
+    // A local build is served with the stand-ins of the wallets it has no keys for.
+    const standIns = walletsByStandIn();
     return Object.values(PROVIDERS)
-      .filter((p) => p.start === 'phone-request' && p.asksCnic && p.mode(config) !== 'off')
+      .filter((p) => p.start === 'phone-request' && p.asksCnic)
+      .filter((p) => p.mode(config) !== 'off' || standIns.includes(p))
       .flatMap((p) => p.methods);
   } catch {
     return [];
@@ -142,6 +147,7 @@ export async function placeOrderPaying(
   const placed = await placeOrder(deps, user, body, {
     ...context,
     cards: cardPaymentsAvailable(deps.config),
+    paysByPhone: phone,
   });
   const { order } = placed;
   const paysOnline = order.paymentMethod === CARD || phone;
@@ -153,6 +159,10 @@ export async function placeOrderPaying(
       ? { mobile: record.walletNumber, cnicLast6: body.walletCnic?.trim() ?? '' }
       : undefined;
   const payUrl = record ? await openCardPayment(deps, record, origin, user.id, payer) : null;
+  // A wallet's request that could not be sent leaves the order to be paid by hand, as without the
+  // wallet's API: it is confirmed and announced now (a card order waits for Pay now instead).
+  if (phone && record && !placed.replayed && payUrl === null)
+    announcePlaced(deps, record, context.waitUntil);
   const orderPage = `${origin}${ROUTES.orderPage}?n=${shortNumber(order._id)}&card=unopened`;
   return { ...placed, payUrl: payUrl ?? orderPage, opened: payUrl !== null };
 }
@@ -172,7 +182,8 @@ export async function payNow(
   const order = await store.orders.get(orderId);
   if (!order || order.userId !== user.id) throw notFound(ORDER_MESSAGES.notFound);
   // A wallet order whose request went to the phone pays again the same way: a fresh request.
-  const wallet = order.paymentMethod !== CARD && order.card !== undefined;
+  // (Not one switched to Cash on Delivery: its method is COD now.)
+  const wallet = isWalletMethod(order.paymentMethod) && order.card !== undefined;
   if (order.paymentMethod !== CARD && !wallet) throw conflict(CARD_MESSAGES.notCard);
   if (wallet && providerForMethod(deps.config, order.paymentMethod)?.asksCnic) {
     const wrong = cnicError(walletCnic);

@@ -57,7 +57,8 @@ export async function recordCardPayment(
   const entry = {
     ...ledgerEntry(order, gatewayActor(by), {
       kind: 'payment',
-      method: order.paymentMethod === CARD ? CARD : order.paymentMethod,
+      // A wallet order switched to COD is still paid by the wallet whose request was approved.
+      method: order.paymentMethod === CARD ? CARD : (order.switchedFrom ?? order.paymentMethod),
       amount: order.total,
       reference,
     }),

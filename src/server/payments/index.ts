@@ -13,7 +13,13 @@ export {
 } from './card-checkout.ts';
 export { providerInPath, receiveCardWebhook, receiveProviderWebhook } from './provider-webhook.ts';
 // The payment-provider registry: every provider by name and by method.
-export { PROVIDERS, gatewayOf, providerForMethod, providerNamed } from './providers/registry.ts';
+export {
+  PROVIDERS,
+  gatewayOf,
+  providerForMethod,
+  providerNamed,
+  walletsByStandIn,
+} from './providers/registry.ts';
 export type { PaymentProvider, ProviderName } from './providers/provider.ts';
 export { JAZZCASH_PROVIDER, jazzCashGateway, jazzCashHash } from './providers/jazzcash.ts';
 export { EASYPAISA_PROVIDER, easypaisaGateway } from './providers/easypaisa.ts';
@@ -70,3 +76,5 @@ export {
   type ReconciledLine,
   type RemittanceLine,
 } from './courier-remittances.ts';
+// A declined wallet order switched to Cash on Delivery by its shopper.
+export { switchWalletToCod } from './wallet-cod.ts';

@@ -121,6 +121,13 @@ export async function receiveProviderWebhook(
   return taken();
 }
 
+/**
+ * Whether `order` is paid through `provider`: by one of its methods, or switched to Cash on
+ * Delivery from one after its requests were declined (a late payment of one is still its).
+ */
+const paidThrough = (provider: PaymentProvider, order: OrderRecord) =>
+  provider.methods.includes(order.switchedFrom ?? order.paymentMethod);
+
 /** What became of an event: its words for the log and the record, and whether it matched an order. */
 type Outcome = { text: string; matched: boolean; pending?: boolean };
 const mismatch = (text: string): Outcome => ({ text, matched: false });
@@ -138,8 +145,7 @@ async function processEvent(
   if (event.kind === 'payment.failed') return noteDecline(deps, provider, event);
   if (event.kind !== 'payment.paid') return { text: `noted ${event.type}`, matched: true };
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
-  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
-    return mismatch('unknown order');
+  if (!order || !paidThrough(provider, order) || !order.card) return mismatch('unknown order');
   const card = order.card;
   if (![card.reference, ...(card.earlier ?? [])].includes(event.reference))
     return mismatch('payment reference not opened for this order');
@@ -169,8 +175,7 @@ async function readNotice(
   waitUntil?: WaitUntil,
 ): Promise<Outcome> {
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
-  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
-    return mismatch('unknown order');
+  if (!order || !paidThrough(provider, order) || !order.card) return mismatch('unknown order');
   if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
     return mismatch('payment reference not opened for this order');
   const reading = await gateway.readPayment(event.reference);
@@ -194,8 +199,7 @@ async function noteDecline(
   event: GatewayEvent,
 ): Promise<Outcome> {
   const order = event.orderId ? await deps.store.orders.get(event.orderId) : null;
-  if (!order || !provider.methods.includes(order.paymentMethod) || !order.card)
-    return mismatch('unknown order');
+  if (!order || !paidThrough(provider, order) || !order.card) return mismatch('unknown order');
   if (![order.card.reference, ...(order.card.earlier ?? [])].includes(event.reference))
     return mismatch('payment reference not opened for this order');
   if (cardWait(order) === null) return { text: `noted ${event.type}`, matched: true };

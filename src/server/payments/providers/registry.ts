@@ -1,6 +1,6 @@
 // The payment-provider registry: every provider the shop can take a payment through, by name and
 // by checkout method. Adding a provider is one adapter module and one line here.
-import type { Config } from '../../config.ts';
+import { runsOnNetlify, type Config } from '../../config.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import { EASYPAISA_PROVIDER } from './easypaisa.ts';
@@ -30,4 +30,18 @@ export function providerForMethod(config: Config, method: string): PaymentProvid
 /** The gateway of the provider named `name` under this configuration, or null. */
 export function gatewayOf(config: Config, name: ProviderName): PaymentGateway | null {
   return PROVIDERS[name].gateway(config);
+}
+
+/**
+ * The wallets a local run (`npm start`, the journeys' server) takes through their local stand-ins
+ * (src/demo/): every wallet whose keys are all unset, off Netlify, unless WALLET_STAND_INS=0 keeps
+ * them recorded by hand. The start script starts these, and a local build's checkout asks what
+ * they ask (the CNIC digits), so a fresh clone pays by wallet end to end. A deployed site never
+ * has one: it refuses a loopback wallet API address (config.ts).
+ */
+export function walletsByStandIn(env: Record<string, string | undefined> = process.env) {
+  if (runsOnNetlify(env) || env.WALLET_STAND_INS === '0') return [];
+  return Object.values(PROVIDERS).filter(
+    (p) => p.start === 'phone-request' && !p.keyNames.some((name) => env[name]),
+  );
 }

@@ -265,6 +265,15 @@ export function mongoOrders({
         ),
       );
     },
+    async switchToCod(id, from, userId, event) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { _id: id, ...UNPAID_PLACED, userId, paymentMethod: from },
+          { $set: { paymentMethod: 'COD', switchedFrom: from }, $push: { history: event } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return fromDoc<OrderRecord>(

@@ -43,6 +43,11 @@ export interface OrderRecord extends Omit<
   refundOutcomes?: Record<string, RefundOutcome>;
   /** Set once its shopper removed it from their list (on every device); the desk still sees it. */
   hiddenByOwner?: boolean;
+  /**
+   * The wallet (JazzCash, EasyPaisa) the order was to be paid by before its owner switched it to
+   * Cash on Delivery; a late payment of that wallet's request is still recorded by it.
+   */
+  switchedFrom?: string;
   /** A card order's payment at the gateway: absent until one is opened (the gateway was down). */
   card?: CardCharge;
   /** The parcel booked with a courier from the desk: absent until someone taps Book. */
@@ -278,6 +283,18 @@ export interface OrderRepository {
    * payment's conditional write fail. Returns the cancelled order, or null.
    */
   cancelUnpaid(id: string, reason: string, event: OrderEvent): Promise<OrderRecord | null>;
+  /**
+   * Switches owner `userId`'s order from wallet `from` to Cash on Delivery (`switchedFrom` keeps
+   * `from`), appending `event`, in one atomic write, only while it is Order Placed, holds no ledger
+   * entry and is still to be paid by `from`. Returns the switched order, or null when the condition
+   * did not hold (nothing changed): a payment recorded first wins over the switch.
+   */
+  switchToCod(
+    id: string,
+    from: string,
+    userId: string,
+    event: OrderEvent,
+  ): Promise<OrderRecord | null>;
   // Courier bookings.
   /**
    * Writes the order's courier booking as `next` (null: removes it), in one atomic write, only

@@ -202,6 +202,21 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
+    async switchToCod(id, from, userId, event) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || !isUnpaidPlaced(order)) return null;
+        if (order.userId !== userId || order.paymentMethod !== from) return null;
+        const next: OrderRecord = {
+          ...order,
+          paymentMethod: 'COD',
+          switchedFrom: from,
+          history: [...(order.history ?? []), event],
+        };
+        q.orderUpdate.run(next.status, JSON.stringify(next), id);
+        return next;
+      });
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return tx(() => {
