@@ -162,6 +162,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     courier: 'TCS',
     trackingNumber: 'LHR123',
   },
+  deskNewOrder: {
+    channel: 'phone',
+    items: [{ productId: 'some-bag', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+    address: ADDRESS,
+    paymentMethod: 'COD',
+  },
   deskAudit: { limit: 50 },
   returnRequest: {
     orderId: 'some-order',

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { ACCOUNT_MESSAGES, DESK_PASSWORD_RULES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import {
+  ACCOUNT_MESSAGES,
+  DESK_PASSWORD_RULES,
+  ORDER_ANSWERS,
+  STOCK_ANSWERS,
+} from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { EDITOR_ANSWERS } from '../../src/lib/product-form.ts';
 import { signingKey } from '../../src/server/accounts/auth/secret.ts';
@@ -111,6 +116,23 @@ const BODIES: Record<string, unknown> = {
   deskOrders: {},
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
+  // An order for a product nobody has: refused by the call, so nothing is made.
+  deskNewOrder: {
+    channel: 'phone',
+    items: [{ productId: 'no-such-bag', selectedColor: 'Black', quantity: 1 }],
+    address: {
+      firstName: 'Matrix',
+      lastName: 'Caller',
+      email: 'matrix.caller@example.com',
+      address1: '12 Canal View',
+      country: 'Pakistan',
+      city: 'Lahore',
+      state: 'Punjab',
+      zip: '54000',
+      mobile: '+92 300 1234567',
+    },
+    paymentMethod: 'COD',
+  },
   deskAudit: {},
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: {},
@@ -203,6 +225,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskOrders: { status: 200 },
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  deskNewOrder: { status: 400, message: ORDER_ANSWERS.unknownProduct },
   deskAudit: { status: 200 },
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: { status: 200 },

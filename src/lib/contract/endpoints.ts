@@ -528,6 +528,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Moves an order's status (one of two racing moves wins)",
   },
+  deskNewOrder: {
+    method: 'POST',
+    paths: ['/api/desk/orders/new'],
+    router: 'desk',
+    access: 'personalData',
+    request: 'deskNewOrder',
+    answer: 'deskOrderTaken',
+    msg: false,
+    summary:
+      'Takes an order for a customer by phone or WhatsApp, priced and placed as a web order (Idempotency-Key; audited)',
+  },
   deskAudit: {
     method: 'POST',
     paths: ['/api/desk/audit'],
