@@ -168,6 +168,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     address: ADDRESS,
     paymentMethod: 'COD',
   },
+  deskCustomerFind: { customer: '+92 300 1234567' },
   deskAudit: { limit: 50 },
   returnRequest: {
     orderId: 'some-order',

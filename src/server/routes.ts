@@ -25,6 +25,7 @@ import { endSessions } from './accounts/index.ts';
 import { googleLogin, login, register } from './accounts/index.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
 import { listDeskOrders, moveDeskOrder, showDeskOrder, takeDeskOrder } from './orders/index.ts';
+import { findDeskCustomer } from './orders/index.ts';
 import { alertReturnRequested } from './orders/index.ts';
 import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
@@ -279,6 +280,7 @@ export const SERVICES: Services = {
     if (!replayed) return reply(answer, { status: 201 });
     return reply(answer, { status: 200, headers: { 'Idempotent-Replayed': 'true' } });
   },
+  deskCustomerFind: ({ deps, body }) => findDeskCustomer(deps.store, body.customer),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   returnRequest: async ({ deps, user, body, waitUntil }) => {
     const { answer, alert } = await requestReturn(deps, user, body, waitUntil);

@@ -16,7 +16,7 @@ import type { OrderChannel } from '../lib/orders/phone-orders.ts';
 import { HOME_COUNTRY } from '../lib/payments.ts';
 import { ApiError, call } from '../client/api.ts';
 import { deskCall } from '../client/desk-calls.ts';
-import { notifyFailure, withSession } from './desk-call.ts';
+import { callDesk, notifyFailure, withSession } from './desk-call.ts';
 import { goToPlace, herePlace, notify } from './desk-session.ts';
 
 /** The methods the form offers (a phone order is never paid by card or an API wallet). */
@@ -119,6 +119,31 @@ export const setChannel = (channel: OrderChannel): void => patch({ channel });
 
 /** Sets the existing customer's e-mail or phone. */
 export const setCustomer = (customer: string): void => patch({ customer });
+
+/** What Find says when "Existing customer" is empty. */
+export const FIND_WHOM = 'Type the customer’s e-mail or phone, then Find.';
+
+/**
+ * Finds the customer "Existing customer" names (by e-mail or phone) and fills the address with
+ * their last order's, or their e-mail when they have no order yet; staff check it with them.
+ */
+export async function findCustomer(): Promise<void> {
+  const typed = $newOrder.get().customer.trim();
+  if (typed === '') return notify('error', FIND_WHOM);
+  const place = herePlace();
+  try {
+    const { message, customer } = await callDesk('deskCustomerFind', { customer: typed });
+    const state = $newOrder.get();
+    const { address } = customer;
+    const fields: CheckoutFields = address
+      ? { ...state.fields, ...address, address2: address.address2 ?? '' }
+      : { ...state.fields, email: customer.email };
+    patch({ fields, errors: state.submitted ? errorsOf(fields, state.lines) : state.errors });
+    notify('success', message, place);
+  } catch (error) {
+    notifyFailure(error, place);
+  }
+}
 
 /** Every problem of the form: the checkout's own for the address and method, and a missing line. */
 function errorsOf(fields: CheckoutFields, lines: readonly NewOrderLine[]): NewOrderState['errors'] {

@@ -4,6 +4,7 @@
 // replayed invitations and codes, and guessing codes.
 import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
 import { PUSH_ANSWERS } from '../../src/lib/push.ts';
+import { PHONE_ORDER_ANSWERS } from '../../src/lib/orders/phone-orders.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -133,6 +134,7 @@ const BODIES: Record<string, unknown> = {
     },
     paymentMethod: 'COD',
   },
+  deskCustomerFind: { customer: 'nobody@example.com' },
   deskAudit: {},
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: {},
@@ -226,6 +228,10 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskNewOrder: { status: 400, message: ORDER_ANSWERS.unknownProduct },
+  deskCustomerFind: {
+    status: 404,
+    message: PHONE_ORDER_ANSWERS.customerNotFound('nobody@example.com'),
+  },
   deskAudit: { status: 200 },
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: { status: 200 },

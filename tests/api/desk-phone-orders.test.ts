@@ -199,6 +199,75 @@ describe('taking an order by phone on the desk', () => {
   });
 });
 
+describe('finding a customer for the New order form', () => {
+  it("answers a customer found by phone with their last order's address, to fill the form", async () => {
+    const shopper = await signUp('Zainab Regular');
+    const address = lahoreAddress({
+      firstName: 'Zainab',
+      email: shopper.email,
+      address1: '44 Mall Road',
+      mobile: '0333 2223344',
+    });
+    const web = await call(account, '/api/order/COD', {
+      token: shopper.token,
+      body: {
+        items: [{ productId: 'plain-sleeve', selectedColor: 'Black', quantity: 1 }],
+        address,
+      },
+    });
+    expect(web.status).toBe(201);
+    const found = await deskCall('customers/find', {
+      body: { customer: '+92 333 222 3344' },
+      token: allowed.token,
+    });
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      success: true,
+      message: PHONE_ORDER_ANSWERS.found('Zainab Regular', 1),
+      customer: { name: 'Zainab Regular', email: shopper.email, orders: 1, address },
+    });
+  });
+
+  it('answers a customer with an account and no order yet without an address', async () => {
+    const shopper = await signUp('New Regular');
+    const found = await deskCall('customers/find', {
+      body: { customer: shopper.email },
+      token: owner.token,
+    });
+    expect(found.body).toMatchObject({
+      message: PHONE_ORDER_ANSWERS.found('New Regular', 0),
+      customer: { email: shopper.email, orders: 0, address: null },
+    });
+  });
+
+  it("refuses an unknown customer, an empty search and a member without customers' personal data", async () => {
+    const unknown = await deskCall('customers/find', {
+      body: { customer: 'ghost@example.com' },
+      token: owner.token,
+    });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: PHONE_ORDER_ANSWERS.customerNotFound('ghost@example.com') },
+    });
+    const empty = await deskCall('customers/find', {
+      body: { customer: '  ' },
+      token: owner.token,
+    });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Type the customer’s e-mail or phone' },
+    });
+    const packerAsks = await deskCall('customers/find', {
+      body: { customer: 'ghost@example.com' },
+      token: packer.token,
+    });
+    expect(packerAsks).toMatchObject({
+      status: 403,
+      body: { message: DESK_ANSWERS.personalDataOnly },
+    });
+  });
+});
+
 describe('phone numbers as typed', () => {
   it('reads a Pakistani number the same however it is written', () => {
     for (const typed of ['0300-123 4567', '+92 300 1234567', '0092 300 1234567', '03001234567'])

@@ -77,14 +77,21 @@ test('staff take a WhatsApp order for a customer on a phone, and the shopper get
   await expect(page.getByText(`First Name: ${CHECKOUT_MESSAGES.firstName}`)).toBeVisible();
   await expect(page.getByLabel('First Name', { exact: true })).toBeFocused();
 
-  await page.getByLabel('First Name', { exact: true }).fill('Hira');
-  await page.getByLabel('Last Name', { exact: true }).fill('Aslam');
-  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
-  await page.getByLabel('Address 1', { exact: true }).fill('7 Jail Road');
-  await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-  await page.getByLabel('City', { exact: true }).fill('Lahore');
-  await page.getByLabel('Zip code', { exact: true }).fill('54000');
-  await page.getByLabel('Mobile number', { exact: true }).fill('+92 300 7654321');
+  // Find fills in the address of the customer's last order (their web order's).
+  await page.getByRole('button', { name: 'Find', exact: true }).tap();
+  await expect(page.getByRole('status').first()).toHaveText(
+    PHONE_ORDER_ANSWERS.found(shopper.name, 1),
+  );
+  await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Hira');
+  await expect(page.getByLabel('Address 1', { exact: true })).toHaveValue('7 Jail Road');
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue('Punjab');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+  await expect(page.getByText(`First Name: ${CHECKOUT_MESSAGES.firstName}`)).toHaveCount(0);
+  // A field typed over: the checkout's rule, then the fix.
+  const mobile = page.getByLabel('Mobile number', { exact: true });
+  await mobile.fill('12');
+  await expect(page.getByText(`Mobile number: ${CHECKOUT_MESSAGES.mobileInvalid}`)).toBeVisible();
+  await mobile.fill('+92 300 7654321');
   await page.getByLabel('Payment', { exact: true }).selectOption('COD');
 
   // The total with the delivery fee by the shop's rule (₨250 in Pakistan), before saving.

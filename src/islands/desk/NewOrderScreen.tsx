@@ -20,6 +20,7 @@ import {
   $newOrder,
   $newOrderTotals,
   addLine,
+  findCustomer,
   openNewOrder,
   productOf,
   removeLine,
@@ -86,14 +87,19 @@ export default function NewOrderScreen({ staff }: ScreenProps) {
           ))}
         </select>
       </div>
-      <Field
-        label="Existing customer (e-mail or phone)"
-        name="customer"
-        hint="Leave empty for a new customer: the order goes to the e-mail in the address, and an account is made for them if they have none."
-        value={state.customer}
-        maxLength={254}
-        onInput={(e) => setCustomer(e.currentTarget.value)}
-      />
+      <div className="desk-search">
+        <Field
+          label="Existing customer (e-mail or phone)"
+          name="customer"
+          hint="Find fills in their last address. Leave empty for a new customer: the order goes to the e-mail in the address, and an account is made for them if they have none."
+          value={state.customer}
+          maxLength={254}
+          onInput={(e) => setCustomer(e.currentTarget.value)}
+        />
+        <button type="button" className="desk-button" onClick={() => void findCustomer()}>
+          Find
+        </button>
+      </div>
 
       <fieldset>
         <legend>Products</legend>

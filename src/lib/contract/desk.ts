@@ -268,6 +268,30 @@ export const DESK_ANSWER_SCHEMAS = {
   deskSettingsSaved: settingsSavedSchema,
   // Payments.
   deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
+  /** An existing customer for a phone order: their account, and the address of their last order. */
+  deskCustomerFound: z.object({
+    success,
+    message: z.string(),
+    customer: z.object({
+      name: z.string(),
+      email: z.string(),
+      orders: z.number(),
+      address: z.nullable(
+        z.object({
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          address1: z.string(),
+          address2: z.optional(z.string()),
+          country: z.string(),
+          city: z.string(),
+          state: z.string(),
+          zip: z.string(),
+          mobile: z.string(),
+        }),
+      ),
+    }),
+  }),
   /** An order taken by phone or WhatsApp; `newCustomer` when an account was made for them. */
   deskOrderTaken: z.object({
     success,

@@ -113,6 +113,21 @@ export const orderBodySchema = z.object({
   walletCnic: z.optional(z.string().check(z.maxLength(20))),
 });
 
+/** An existing customer's e-mail or phone, as staff type it. */
+const customerFindSchema = z
+  .string({ error: 'Existing customer must be text' })
+  .check(
+    z.trim(),
+    z.maxLength(CUSTOMER_FIND_MAX, `Must be at most ${CUSTOMER_FIND_MAX} characters`),
+  );
+
+/** Body of POST /api/desk/customers/find: an existing customer's e-mail or phone. */
+export const deskCustomerFindBodySchema = z.object({
+  customer: customerFindSchema.check(
+    z.minLength(1, { error: 'Type the customer’s e-mail or phone', abort: true }),
+  ),
+});
+
 /**
  * Body of POST /api/desk/orders/new: an order staff take for a customer by phone or WhatsApp. The
  * lines, address and currency are the checkout's (client prices and amounts are stripped); the
@@ -121,14 +136,7 @@ export const orderBodySchema = z.object({
  */
 export const deskNewOrderBodySchema = z.object({
   channel: z.enum(ORDER_CHANNELS, { error: PHONE_ORDER_ANSWERS.channel }),
-  customer: z.optional(
-    z
-      .string({ error: 'Existing customer must be text' })
-      .check(
-        z.trim(),
-        z.maxLength(CUSTOMER_FIND_MAX, `Must be at most ${CUSTOMER_FIND_MAX} characters`),
-      ),
-  ),
+  customer: z.optional(customerFindSchema),
   items: orderBodySchema.shape.items,
   address: addressSchema,
   currency: z.optional(currencyCodeSchema),
@@ -251,4 +259,5 @@ export const REQUESTS = {
   // Pay now on an unpaid card order.
   payOrder: payOrderBodySchema,
   deskNewOrder: deskNewOrderBodySchema,
+  deskCustomerFind: deskCustomerFindBodySchema,
 } as const;

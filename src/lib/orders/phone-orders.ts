@@ -37,6 +37,10 @@ export const PHONE_ORDER_ANSWERS = {
   method: 'A phone order is paid by cash on delivery or bank transfer.',
   customerNotFound: (typed: string) =>
     `No customer has the e-mail or phone ${typed}. Clear "Existing customer" to add them as a new customer.`,
+  found: (name: string, orders: number) =>
+    orders === 0
+      ? `${name} has an account and no order yet: type their address.`
+      : `${name}: the address of their last order is filled in. Check it with them.`,
   placed: (number: string, name: string, channel: OrderChannel) =>
     `Order #${number} placed for ${name} (${channel === 'phone' ? 'by phone' : 'on WhatsApp'}). The order confirmation is mailed to them.`,
   replayed: (number: string) => `Order #${number} was already placed; nothing new was made.`,

@@ -42,6 +42,35 @@ async function findByPhone(store: Store, typed: string): Promise<UserRecord | nu
   return null;
 }
 
+/** The customer `typed` names, by e-mail or by the phone of an earlier order, or a 404 saying so. */
+async function namedCustomer(store: Store, typed: string): Promise<UserRecord> {
+  const user = typed.includes('@')
+    ? await store.users.findByEmail(typed.toLowerCase())
+    : await findByPhone(store, typed);
+  if (!user) throw notFound(PHONE_ORDER_ANSWERS.customerNotFound(typed));
+  return user;
+}
+
+/**
+ * An existing customer for the New order form, by e-mail or phone: their name and e-mail, how many
+ * orders they have, and their last order's address to fill the form with (null before any).
+ */
+export async function findDeskCustomer(store: Store, typed: string) {
+  const user = await namedCustomer(store, typed);
+  const orders = await store.orders.listByUser(user.id);
+  const last = orders[0];
+  return {
+    success: true as const,
+    message: PHONE_ORDER_ANSWERS.found(user.name, orders.length),
+    customer: {
+      name: user.name,
+      email: user.email,
+      orders: orders.length,
+      address: last ? last.address : null,
+    },
+  };
+}
+
 /**
  * The customer the order is for: the one `customer` names (an e-mail, or a phone number on an
  * earlier order), else the account of the address's e-mail, else a new account (made only once the
@@ -54,13 +83,7 @@ async function customerFor(
   idempotencyKey: string | null,
 ): Promise<Customer> {
   const typed = body.customer ?? '';
-  if (typed !== '') {
-    const user = typed.includes('@')
-      ? await store.users.findByEmail(typed.toLowerCase())
-      : await findByPhone(store, typed);
-    if (!user) throw notFound(PHONE_ORDER_ANSWERS.customerNotFound(typed));
-    return { user, isNew: false };
-  }
+  if (typed !== '') return { user: await namedCustomer(store, typed), isNew: false };
   const { email, firstName, lastName } = body.address;
   const existing = await store.users.findByEmail(email);
   if (existing) return { user: existing, isNew: false };

@@ -19,7 +19,7 @@ export {
   showDeskOrder,
   toDeskOrder,
 } from './desk-orders.ts';
-export { takeDeskOrder } from './desk-new-order.ts';
+export { findDeskCustomer, takeDeskOrder } from './desk-new-order.ts';
 export { findUserOrderByKey, hideUserOrder, showUserOrder } from './order-page.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {
