@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
-import { ORDER_ANSWERS } from '../../src/lib/messages.ts';
+import { DESTINATION_MESSAGES, ORDER_ANSWERS } from '../../src/lib/messages.ts';
 import { PHONE_ORDER_ANSWERS, phoneDigits } from '../../src/lib/orders/phone-orders.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { auditActionLabel, auditChanges } from '../../src/lib/desk-audit.ts';
@@ -185,6 +185,51 @@ describe('taking an order by phone on the desk', () => {
     expect(taken.body.newCustomer).toBe(false);
     const mine = await call(account, '/api/order/userorders', { token: shopper.token });
     expect(mine.body.orders.map((o: { _id: string }) => o._id)).toContain(taken.body.order.id);
+  });
+
+  it("prices an order to the UK by bank transfer in pounds, with the UK's own delivery fee", async () => {
+    const answer = await take(
+      owner,
+      phoneOrder({
+        items: [{ productId: 'plain-sleeve', selectedColor: 'Black', quantity: 1 }],
+        address: {
+          ...lahoreAddress({ email: 'uk.caller@example.com' }),
+          country: 'United Kingdom',
+          state: 'England',
+          city: 'London',
+          zip: 'SW1A 1AA',
+        },
+        paymentMethod: 'Bank Transfer',
+      }),
+    );
+    expect(answer.status).toBe(201);
+    // ₨1,200 at 0.0028 is £3.36; the UK's listed fee is £18.
+    expect(answer.body.order).toMatchObject({
+      currency: 'GBP',
+      paymentMethod: 'Bank Transfer',
+      amount: 3.36,
+      deliveryFee: 18,
+      total: 21.36,
+    });
+  });
+
+  it('refuses cash on delivery outside Pakistan, as the checkout does', async () => {
+    const answer = await take(
+      owner,
+      phoneOrder({
+        address: {
+          ...lahoreAddress({ email: 'uk.cod@example.com' }),
+          country: 'United Kingdom',
+          state: 'England',
+          city: 'London',
+          zip: 'SW1A 1AA',
+        },
+      }),
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: DESTINATION_MESSAGES.methodNotAllowed('COD') },
+    });
   });
 
   it('finds an existing customer by e-mail', async () => {
@@ -402,6 +447,20 @@ describe('attacks on taking an order', () => {
       order: { id: first.body.order.id },
     });
     expect(await ordersNow()).toBe(before + 1);
+  });
+
+  it('refuses a replayed Idempotency-Key with a different order, and makes nothing more', async () => {
+    const key = `phone-reused-${Date.now()}`;
+    const first = await take(owner, phoneOrder(), key);
+    expect(first.status).toBe(201);
+    const before = await ordersNow();
+    const other = await take(
+      owner,
+      phoneOrder({ items: [{ productId: 'plain-sleeve', selectedColor: 'Black', quantity: 5 }] }),
+      key,
+    );
+    expect(other).toMatchObject({ status: 422, body: { message: ORDER_ANSWERS.keyReused } });
+    expect(await ordersNow()).toBe(before);
   });
 
   it('makes one order of two racing requests under one key', async () => {
