@@ -113,6 +113,13 @@ test('staff take a WhatsApp order for a customer on a phone, and the shopper get
       takesTap: true,
     });
   }
+  // A field reached by keyboard is scrolled clear of the bar and of the sticky Save.
+  await page.evaluate(() => scrollTo(0, 0));
+  const zip = page.getByLabel('Zip code', { exact: true });
+  await zip.focus();
+  const zipBox = (await zip.boundingBox())!;
+  const covers = Math.min((await save.boundingBox())!.y, (await deskNav(page).boundingBox())!.y);
+  expect(zipBox.y + zipBox.height).toBeLessThanOrEqual(covers);
   await save.tap();
 
   await expect(page).toHaveURL(/#\/orders\/[0-9A-F]{8}$/);
