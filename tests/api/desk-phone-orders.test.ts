@@ -463,6 +463,23 @@ describe('attacks on taking an order', () => {
     expect(await ordersNow()).toBe(before);
   });
 
+  it("a replay makes the new customer's account when the first request stopped before making it", async () => {
+    const key = `phone-half-${Date.now()}`;
+    const body = phoneOrder({ address: lahoreAddress({ email: 'half.new@example.com' }) });
+    const store = await getStore();
+    const create = store.users.create;
+    // The first request's order stands, and the account's write never happens.
+    store.users.create = async () => null;
+    const first = await take(owner, body, key);
+    store.users.create = create;
+    expect(first.status).toBe(201);
+    expect(await store.users.findByEmail('half.new@example.com')).toBeNull();
+    const again = await take(owner, body, key);
+    expect(again.status).toBe(200);
+    const customer = (await store.users.findByEmail('half.new@example.com'))!;
+    expect((await store.orders.get(first.body.order.id))!.userId).toBe(customer.id);
+  });
+
   it('makes one order of two racing requests under one key', async () => {
     const key = `phone-race-${Date.now()}`;
     const body = phoneOrder({ address: lahoreAddress({ email: 'race.new@example.com' }) });

@@ -145,8 +145,9 @@ export async function takeDeskOrder(
     },
     { ...context, cards: false, takenBy: { staff, channel } },
   );
-  // The account is made once its first order stands; a replay finds it made (create answers null).
-  if (customer.isNew && !replayed) await store.users.create(customer.user);
+  // The account is made once its first order stands. A replay finds it made, unless the first
+  // request stopped between the two writes: then the replay makes it (create answers null if taken).
+  if (customer.isNew) await store.users.create(customer.user);
   const number = shortNumber(order._id);
   const record = (await store.orders.get(order._id))!;
   if (!replayed)
