@@ -162,6 +162,13 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     courier: 'TCS',
     trackingNumber: 'LHR123',
   },
+  deskNewOrder: {
+    channel: 'phone',
+    items: [{ productId: 'some-bag', selectedColor: 'Black', imageIndex: 0, quantity: 1 }],
+    address: ADDRESS,
+    paymentMethod: 'COD',
+  },
+  deskCustomerFind: { customer: '+92 300 1234567' },
   deskAudit: { limit: 50 },
   returnRequest: {
     orderId: 'some-order',

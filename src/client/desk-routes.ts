@@ -31,6 +31,8 @@ export const DESK_ROUTES = {
   deskOrders: ['POST', '/api/desk/orders/list', 'deskOrders'],
   deskOrder: ['POST', '/api/desk/orders/show', 'deskOrder'],
   deskMove: ['POST', '/api/desk/orders/move', 'deskMoved'],
+  deskNewOrder: ['POST', '/api/desk/orders/new', 'deskOrderTaken'],
+  deskCustomerFind: ['POST', '/api/desk/customers/find', 'deskCustomerFound'],
   deskAudit: ['POST', '/api/desk/audit', 'deskAudit'],
   deskReturns: ['POST', '/api/desk/returns/list', 'deskReturns'],
   deskReturnStep: ['POST', '/api/desk/returns/step', 'deskReturnMoved'],

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'order.move',
   'order.payment',
   'order.refund',
+  'order.take',
   'orders.export',
   'passkey.add',
   'passkey.remove',
@@ -71,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.move': 'Moved an order',
   'order.payment': 'Recorded a payment',
   'order.refund': 'Recorded a refund',
+  'order.take': 'Took a phone order',
   'orders.export': 'Exported the orders',
   'passkey.add': 'Added a passkey',
   'passkey.remove': 'Removed a passkey',
@@ -163,6 +165,10 @@ const FIELD_WORDS: Record<string, string> = {
   bankAddress: 'bank address',
   supportHours: 'Support hours',
   deliveryDays: 'Delivery estimates',
+  channel: 'Channel',
+  customer: 'Customer',
+  paymentMethod: 'Payment method',
+  total: 'Total',
 };
 
 const fieldWords = (key: string): string =>

@@ -29,7 +29,8 @@ import { getRates } from './operations/index.ts';
 import { endSessions } from './accounts/index.ts';
 import { googleLogin, login, register } from './accounts/index.ts';
 import type { StaffRecord, UserRecord } from './store/port.ts';
-import { listDeskOrders, moveDeskOrder, showDeskOrder } from './orders/index.ts';
+import { listDeskOrders, moveDeskOrder, showDeskOrder, takeDeskOrder } from './orders/index.ts';
+import { findDeskCustomer } from './orders/index.ts';
 import { alertReturnRequested } from './orders/index.ts';
 import { businessView, countsNeedingAction, customerLookup } from './orders/index.ts';
 import { exportOrders } from './orders/index.ts';
@@ -285,6 +286,18 @@ export const SERVICES: Services = {
       void afterCancel(deps, moved.order.id, staff.email, waitUntil);
     return withOrderFor(seen(staff), moved);
   },
+  // A phone or WhatsApp order: only a member who may see customers' data takes one (the access).
+  deskNewOrder: async ({ deps, staff, body, req, ip, waitUntil }) => {
+    const idempotencyKey = checkIdempotencyKey(req.headers.get('idempotency-key'));
+    const { answer, replayed } = await takeDeskOrder(deps, staff, body, {
+      idempotencyKey,
+      clientAddress: ip,
+      waitUntil,
+    });
+    if (!replayed) return reply(answer, { status: 201 });
+    return reply(answer, { status: 200, headers: { 'Idempotent-Replayed': 'true' } });
+  },
+  deskCustomerFind: ({ deps, body }) => findDeskCustomer(deps.store, body.customer),
   deskAudit: ({ deps, body }) => readAudit(deps.store, body),
   returnRequest: async ({ deps, user, body, waitUntil }) => {
     const { answer, alert } = await requestReturn(deps, user, body, waitUntil);

@@ -4,13 +4,19 @@
 // replayed invitations and codes, and guessing codes.
 import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
 import { PUSH_ANSWERS } from '../../src/lib/push.ts';
+import { PHONE_ORDER_ANSWERS } from '../../src/lib/orders/phone-orders.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../src/lib/contract/endpoints.ts';
 import { DESK_OPS_ANSWERS } from '../../src/lib/desk-ops.ts';
-import { ACCOUNT_MESSAGES, DESK_PASSWORD_RULES, STOCK_ANSWERS } from '../../src/lib/messages.ts';
+import {
+  ACCOUNT_MESSAGES,
+  DESK_PASSWORD_RULES,
+  ORDER_ANSWERS,
+  STOCK_ANSWERS,
+} from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { COURIER_REMITTANCE_MESSAGES } from '../../src/lib/contract/desk-remittances.ts';
@@ -113,6 +119,24 @@ const BODIES: Record<string, unknown> = {
   deskOrders: {},
   deskOrder: { order: '#00000000' },
   deskMove: { order: '#00000000', to: 'packing' },
+  // An order for a product nobody has: refused by the call, so nothing is made.
+  deskNewOrder: {
+    channel: 'phone',
+    items: [{ productId: 'no-such-bag', selectedColor: 'Black', quantity: 1 }],
+    address: {
+      firstName: 'Matrix',
+      lastName: 'Caller',
+      email: 'matrix.caller@example.com',
+      address1: '12 Canal View',
+      country: 'Pakistan',
+      city: 'Lahore',
+      state: 'Punjab',
+      zip: '54000',
+      mobile: '+92 300 1234567',
+    },
+    paymentMethod: 'COD',
+  },
+  deskCustomerFind: { customer: 'nobody@example.com' },
   deskAudit: {},
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: {},
@@ -207,6 +231,11 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskOrders: { status: 200 },
   deskOrder: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMove: { status: 404, message: DESK_ANSWERS.orderNotFound },
+  deskNewOrder: { status: 400, message: ORDER_ANSWERS.unknownProduct },
+  deskCustomerFind: {
+    status: 404,
+    message: PHONE_ORDER_ANSWERS.customerNotFound('nobody@example.com'),
+  },
   deskAudit: { status: 200 },
   // desk-returns (added by desk-pay at merge: the matrix lacked them).
   deskReturns: { status: 200 },

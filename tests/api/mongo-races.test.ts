@@ -11,6 +11,7 @@ import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { mongoDouble } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
+import { desk, enrol } from '../fixtures/desk.ts';
 import { tempMongoDoubleStore } from '../fixtures/store.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -99,5 +100,30 @@ describe('on MongoDB with 15 ms per operation', () => {
     expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
     const orders = await call(account, '/api/order/userorders', { token: shopper.token });
     expect(orders.body.orders).toHaveLength(1);
+  });
+
+  it('takes one phone order, for one new customer account, for 8 parallel Saves with one Idempotency-Key', async () => {
+    const owner = await enrol('owner', 'Race Owner');
+    const body = {
+      channel: 'phone',
+      items: [{ productId: 'race-tote', selectedColor: 'Black', quantity: 1 }],
+      address: { ...ADDRESS, email: 'race.caller@example.com' },
+      paymentMethod: 'COD',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(desk, '/api/desk/orders/new', {
+          token: owner.token,
+          body,
+          headers: { 'Idempotency-Key': 'race-phone-order-0001' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(7);
+    expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
+    const store = await getStore();
+    const customer = (await store.users.findByEmail('race.caller@example.com'))!;
+    expect(await store.orders.listByUser(customer.id)).toHaveLength(1);
   });
 });

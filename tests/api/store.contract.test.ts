@@ -197,6 +197,18 @@ function storeContract(
         expect(await store.orders.listByUser('someone-else')).toEqual([]);
       });
 
+      it('keeps the channel and the member of an order taken on the desk', async () => {
+        const o = order('phoned', {
+          channel: 'whatsapp',
+          takenBy: { id: 'staff-1', email: 'sales@bastaa.pk' },
+        });
+        expect((await store.orders.create(o)).kind).toBe('created');
+        expect(await store.orders.get(o.id)).toMatchObject({
+          channel: 'whatsapp',
+          takenBy: { id: 'staff-1', email: 'sales@bastaa.pk' },
+        });
+      });
+
       it('replays the same idempotency key and body, and refuses a different body', async () => {
         const o = order('idem', { idempotencyKey: 'key-1', requestHash: 'h1' });
         expect((await store.orders.create(o)).kind).toBe('created');

@@ -208,6 +208,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-orders', '/api/desk/orders/list', { body: '{}' }, 401],
   ['desk-order', '/api/desk/orders/show', { body: '{}' }, 401],
   ['desk-move', '/api/desk/orders/move', { body: '{}' }, 401],
+  ['desk-new-order', '/api/desk/orders/new', { body: '{}' }, 401],
+  ['desk-customer-find', '/api/desk/customers/find', { body: '{}' }, 401],
   ['desk-audit', '/api/desk/audit', { body: '{}' }, 401],
   // The shopper's request needs a shopper token, the desk's steps a staff session.
   ['order-return', '/api/order/return', { body: '{}' }, 401],

@@ -133,10 +133,11 @@ describe('the desk screen registry', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('lets staff open the order, business, failed-mail, products, product editor and settings screens but not the staff list or the audit log', () => {
+  it('lets staff open the order, new order, business, failed-mail, products, product editor and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
     expect(open).toEqual([
       'orders',
+      'order-new',
       'order',
       'slip',
       'slips',
@@ -149,5 +150,13 @@ describe('the desk screen registry', () => {
       'product',
     ]);
     expect(SCREENS.every((s) => mayOpen(s, member('owner')))).toBe(true);
+  });
+
+  it('opens New order at orders/new, not as an order numbered "new"', () => {
+    expect(findScreen('orders/new')?.screen.id).toBe('order-new');
+    expect(findScreen('orders/7133649B')).toMatchObject({
+      screen: { id: 'order' },
+      params: { order: '7133649B' },
+    });
   });
 });

@@ -73,6 +73,12 @@ export default function OrdersScreen({ staff }: ScreenProps) {
   return (
     <>
       <AlertsBanner />
+      {/* Taking an order for a customer needs their details: the owner's, or a member's allowed them. */}
+      {staff.personalData && (
+        <a className="desk-button desk-new-order" href={routeHref('orders/new')}>
+          New order
+        </a>
+      )}
       <button
         type="button"
         className="desk-chip desk-to-pack"

@@ -34,6 +34,15 @@ export const SCREENS: readonly DeskScreen[] = [
     access: 'staff',
     load: () => import('./OrdersScreen.tsx'),
   },
+  // An order taken by phone or WhatsApp ('orders/new' first: it is no order's number).
+  {
+    id: 'order-new',
+    pattern: 'orders/new',
+    title: 'New order',
+    section: 'orders',
+    access: 'staff',
+    load: () => import('./NewOrderScreen.tsx'),
+  },
   {
     id: 'order',
     pattern: 'orders/:order',

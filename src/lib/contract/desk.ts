@@ -11,6 +11,7 @@ import { humanText, requiredString, requiredText } from './fields.ts';
 import { RETURN_ANSWER_SCHEMAS, deskReturnSchema } from './returns.ts';
 import { paymentBodySchema, refundBodySchema } from './payments.ts';
 import { FINANCIAL_STATES } from '../orders/ledger.ts';
+import { ORDER_CHANNELS } from '../orders/phone-orders.ts';
 import { RETURN_STATES } from '../returns/states.ts';
 import { settingsAnswerSchema, settingsSavedSchema, settingsSaveSchema } from './settings.ts';
 import { DESK_OPS_ANSWER_SCHEMAS, DESK_OPS_REQUESTS } from './desk-ops.ts';
@@ -222,6 +223,8 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   surplus: z.number(),
   // The order's return or exchange request as the returns list shows it (null: none).
   return: z.nullable(deskReturnSchema),
+  /** How staff took it for the customer (by phone, on WhatsApp); absent for a web order. */
+  channel: z.optional(z.enum(ORDER_CHANNELS)),
 });
 
 // The session's token is in the HttpOnly cookie the answer sets, never in the body.
@@ -272,6 +275,37 @@ export const DESK_ANSWER_SCHEMAS = {
   deskSettingsSaved: settingsSavedSchema,
   // Payments.
   deskPaid: z.object({ success, message: z.string(), order: deskOrderSchema }),
+  /** An existing customer for a phone order: their account, and the address of their last order. */
+  deskCustomerFound: z.object({
+    success,
+    message: z.string(),
+    customer: z.object({
+      name: z.string(),
+      email: z.string(),
+      orders: z.number(),
+      address: z.nullable(
+        z.object({
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          address1: z.string(),
+          address2: z.optional(z.string()),
+          country: z.string(),
+          city: z.string(),
+          state: z.string(),
+          zip: z.string(),
+          mobile: z.string(),
+        }),
+      ),
+    }),
+  }),
+  /** An order taken by phone or WhatsApp; `newCustomer` when an account was made for them. */
+  deskOrderTaken: z.object({
+    success,
+    message: z.string(),
+    order: deskOrderSchema,
+    newCustomer: z.boolean(),
+  }),
   // Failed mails, business view, customer look-up, CSV export
   ...DESK_OPS_ANSWER_SCHEMAS,
   deskProductState: STOCK_ANSWER_SCHEMAS.deskProductState,

@@ -528,6 +528,28 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Moves an order's status (one of two racing moves wins)",
   },
+  deskNewOrder: {
+    method: 'POST',
+    paths: ['/api/desk/orders/new'],
+    router: 'desk',
+    access: 'personalData',
+    request: 'deskNewOrder',
+    answer: 'deskOrderTaken',
+    msg: false,
+    summary:
+      'Takes an order for a customer by phone or WhatsApp, priced and placed as a web order (Idempotency-Key; audited)',
+  },
+  deskCustomerFind: {
+    method: 'POST',
+    paths: ['/api/desk/customers/find'],
+    router: 'desk',
+    access: 'personalData',
+    request: 'deskCustomerFind',
+    answer: 'deskCustomerFound',
+    msg: false,
+    summary:
+      "A customer for a phone order, by e-mail or phone: their name, e-mail and their last order's address",
+  },
   deskAudit: {
     method: 'POST',
     paths: ['/api/desk/audit'],

@@ -13,6 +13,12 @@ import { DESK_REQUESTS } from './desk.ts';
 import { ORDER_PAGE_REQUESTS } from './order-page-requests.ts';
 import { RETURN_REQUESTS } from './returns.ts';
 import {
+  CUSTOMER_FIND_MAX,
+  ORDER_CHANNELS,
+  PHONE_ORDER_ANSWERS,
+  PHONE_ORDER_METHODS,
+} from '../orders/phone-orders.ts';
+import {
   cartMapShape,
   colorSchema,
   currencyCodeSchema,
@@ -107,6 +113,36 @@ export const orderBodySchema = z.object({
   walletCnic: z.optional(z.string().check(z.maxLength(20))),
 });
 
+/** An existing customer's e-mail or phone, as staff type it. */
+const customerFindSchema = z
+  .string({ error: 'Existing customer must be text' })
+  .check(
+    z.trim(),
+    z.maxLength(CUSTOMER_FIND_MAX, `Must be at most ${CUSTOMER_FIND_MAX} characters`),
+  );
+
+/** Body of POST /api/desk/customers/find: an existing customer's e-mail or phone. */
+export const deskCustomerFindBodySchema = z.object({
+  customer: customerFindSchema.check(
+    z.minLength(1, { error: 'Type the customer’s e-mail or phone', abort: true }),
+  ),
+});
+
+/**
+ * Body of POST /api/desk/orders/new: an order staff take for a customer by phone or WhatsApp. The
+ * lines, address and currency are the checkout's (client prices and amounts are stripped); the
+ * method is COD or bank transfer; `customer` names an existing customer by e-mail or phone, and
+ * without it the order goes to the account of the address's e-mail, made for them if they have none.
+ */
+export const deskNewOrderBodySchema = z.object({
+  channel: z.enum(ORDER_CHANNELS, { error: PHONE_ORDER_ANSWERS.channel }),
+  customer: z.optional(customerFindSchema),
+  items: orderBodySchema.shape.items,
+  address: addressSchema,
+  currency: z.optional(currencyCodeSchema),
+  paymentMethod: z.enum(PHONE_ORDER_METHODS, { error: PHONE_ORDER_ANSWERS.method }),
+});
+
 /** Body of POST /api/order/cancel. */
 export const cancelBodySchema = z.object({
   orderId: requiredText('Order id is required', 64),
@@ -169,6 +205,10 @@ export type CartMergeBody = z.infer<typeof cartMergeBodySchema>;
 export type OrderItemBody = z.infer<typeof orderItemBodySchema>;
 /** A validated order body. */
 export type OrderBody = z.infer<typeof orderBodySchema>;
+/** A validated New order body (the desk's phone and WhatsApp orders). */
+export type DeskNewOrderBody = z.infer<typeof deskNewOrderBodySchema>;
+/** What the desk's form sends to POST /api/desk/orders/new. */
+export type DeskNewOrderRequest = z.input<typeof deskNewOrderBodySchema>;
 /** A validated cancel body. */
 export type CancelBody = z.infer<typeof cancelBodySchema>;
 /** A validated register body. */
@@ -219,4 +259,6 @@ export const REQUESTS = {
   // Pay now on an unpaid card order.
   payOrder: payOrderBodySchema,
   switchToCod: switchToCodBodySchema,
+  deskNewOrder: deskNewOrderBodySchema,
+  deskCustomerFind: deskCustomerFindBodySchema,
 } as const;

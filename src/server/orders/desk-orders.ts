@@ -38,6 +38,7 @@ import { deskBooking } from './courier-view.ts';
 import { mailShopper } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
 import { NO_DETAILS, paymentView, withPaymentEvents } from './payment-view.ts';
+import { takenNote } from '../../lib/orders/phone-orders.ts';
 import { financialState } from '../../lib/orders/ledger.ts';
 import { toDeskReturn } from './return-view.ts';
 import { actorOf, audit } from '../operations/index.ts';
@@ -90,8 +91,8 @@ function timeline(o: OrderRecord): DeskEvent[] {
       atKarachi: karachiTime(o.date),
       from: null,
       to: 'Order Placed',
-      by: 'the shopper',
-      note: null,
+      by: o.takenBy ? o.takenBy.email : 'the shopper',
+      note: o.channel ? takenNote(o.channel) : null,
       ...NO_DETAILS,
     },
   ];
@@ -143,6 +144,7 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     ...paymentView(o),
     // The return request, as the desk's returns list shows it.
     return: o.returnRequest ? toDeskReturn({ ...o, returnRequest: o.returnRequest }) : null,
+    ...(o.channel ? { channel: o.channel } : {}),
   };
 }
 

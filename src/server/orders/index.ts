@@ -19,6 +19,7 @@ export {
   showDeskOrder,
   toDeskOrder,
 } from './desk-orders.ts';
+export { findDeskCustomer, takeDeskOrder } from './desk-new-order.ts';
 export { findUserOrderByKey, hideUserOrder, showLinkedOrder, showUserOrder } from './order-page.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {

@@ -31,6 +31,7 @@ import { publishedMany } from '../catalogue/index.ts';
 import { confirmBeforePricing } from '../catalogue/index.ts';
 import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from '../operations/index.ts';
+import type { OrderChannel } from '../../lib/orders/phone-orders.ts';
 
 const MINUTE = 60_000;
 /** Orders: 10 per shopper, 10 to one recipient e-mail and 30 per client address (scaled) in 10 minutes. */
@@ -171,6 +172,8 @@ export interface OrderContext {
    * decides): like a card order, the order is confirmed and announced once paid, not when placed.
    */
   paysByPhone?: boolean;
+  /** A member took the order on the desk for the customer, by this channel (a phone order). */
+  takenBy?: { staff: { id: string; email: string }; channel: OrderChannel };
 }
 
 /**
@@ -254,6 +257,12 @@ export async function placeOrder(
     date: new Date().toISOString(),
     idempotencyKey: context.idempotencyKey,
     requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
+    ...(context.takenBy
+      ? {
+          channel: context.takenBy.channel,
+          takenBy: { id: context.takenBy.staff.id, email: context.takenBy.staff.email },
+        }
+      : {}),
   };
   // Stock is checked in the order's own transaction, so two shoppers racing for a
   // colour being marked sold out cannot both get it.

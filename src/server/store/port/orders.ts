@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../../lib/orders/moves.ts';
 import type { LedgerEntry, RefundOutcome } from '../../../lib/orders/ledger.ts';
 import type { RefundAccount } from '../../../lib/returns/refund-account.ts';
 import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
+import type { OrderChannel } from '../../../lib/orders/phone-orders.ts';
 
 /**
  * A stored order, priced by the server. The fields its owner sees are the contract's `Order`
@@ -52,6 +53,10 @@ export interface OrderRecord extends Omit<
   card?: CardCharge;
   /** The parcel booked with a courier from the desk: absent until someone taps Book. */
   courierBooking?: CourierBooking;
+  /** How staff took it for the customer (by phone, on WhatsApp); absent for a web order. */
+  channel?: OrderChannel;
+  /** The member who took it on the desk; absent for a web order. */
+  takenBy?: { id: string; email: string };
 }
 
 /**
