@@ -11,8 +11,8 @@ import {
   isPaymentAllowed,
   paymentMethodsFor,
   type PaymentMethod,
+  isWalletMethod,
 } from './payments.ts';
-import { isWalletMethod } from './wallet.ts';
 
 /** The checkout form's fields as typed (docs/product.md §3 Address plus the payment choice). */
 export type CheckoutFields = {

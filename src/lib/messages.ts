@@ -87,9 +87,6 @@ export const FAVOURITE_MESSAGES = {
 /** Order, cancel and tracking messages the browser names, some also API answers (docs/product.md §4, §8). */
 export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
-  // A mailed order link that is altered, expired or not the shop's: one answer for all.
-  linkExpired: 'This order link has expired. Log in to see your order.',
-  linkSignIn: 'Log in to pay for, cancel or return this order.',
   trackFailed: 'Unable to track order at the moment.',
   cancelFailed: 'Error cancelling order',
   cancelled: 'Order cancelled successfully',
@@ -173,9 +170,6 @@ export const CHECKOUT_MESSAGES = {
   /** Why Place Order waits: the shipping country's currency has no rate an order may be priced at. */
   ordersPaused: (country: string, currency: string) =>
     `Orders to ${country} are paused: we cannot confirm prices in ${currency} right now. Please try again later, or ship to Pakistan.`,
-  /** Said before Place Order for an address abroad: the returns policy covers Pakistan only. */
-  returnsAbroad: (country: string) =>
-    `Returns and refunds are for orders delivered in ${HOME_COUNTRY} only: an order to ${country} cannot be returned or exchanged.`,
   /** What a refused submit announces: how many errors the form shows. */
   errorCount: (count: number) =>
     count === 1

@@ -5,6 +5,14 @@ export const PAYMENT_METHODS = ['Bank Transfer', 'JazzCash', 'EasyPaisa', 'COD']
 export const JAZZCASH = 'JazzCash';
 export const EASYPAISA = 'EasyPaisa';
 
+/** The methods paid from a mobile wallet. */
+export const WALLET_METHODS = [JAZZCASH, EASYPAISA] as const;
+
+/** Whether a payment method is paid from a mobile wallet. */
+export function isWalletMethod(method: string): boolean {
+  return (WALLET_METHODS as readonly string[]).includes(method);
+}
+
 /** A card paid on the gateway's hosted page: only the gateway's verified webhook records it. */
 export const CARD = 'Card';
 

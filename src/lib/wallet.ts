@@ -1,15 +1,12 @@
 // The mobile-wallet number a shopper paying by JazzCash or EasyPaisa types at checkout: the shop
 // keeps it with the order so staff can send the payment request to it (docs/product.md §3; the old
 // site sent no payment fields). Required for the two wallets, refused for other methods.
+import { isWalletMethod } from './payments.ts';
 import { localMobile } from './phone.ts';
 
-/** The methods paid from a mobile wallet. */
-export const WALLET_METHODS = ['JazzCash', 'EasyPaisa'] as const;
-
-/** Whether a payment method is paid from a mobile wallet. */
-export function isWalletMethod(method: string): boolean {
-  return (WALLET_METHODS as readonly string[]).includes(method);
-}
+// Said in ./payments.ts, which the checkout's first script carries; this module (with the phone
+// rules) loads with the form's validation.
+export { WALLET_METHODS, isWalletMethod } from './payments.ts';
 
 /** Longest wallet number accepted as typed (spaces and hyphens included). */
 export const WALLET_NUMBER_MAX = 20;

@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import { ApiError, call } from '../client/api.ts';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
 import { ORDER_MESSAGES } from '../lib/messages.ts';
+import { ORDER_LINK_MESSAGES } from '../lib/orders/link-messages.ts';
 
 /** An order with its timeline and tracking. */
 export type OrderDetail = AnswerOf<'userOrder'>;
@@ -29,7 +30,7 @@ export async function loadOrderDetail(
   const ticket = {};
   newest = ticket;
   if (!number || (!token && !linkKey)) {
-    $orderDetail.set({ refused: token ? ORDER_MESSAGES.notFound : ORDER_MESSAGES.linkExpired });
+    $orderDetail.set({ refused: token ? ORDER_MESSAGES.notFound : ORDER_LINK_MESSAGES.expired });
     return;
   }
   $orderDetail.set(null);
@@ -39,7 +40,7 @@ export async function loadOrderDetail(
   } catch (error) {
     view =
       error instanceof ApiError && error.status === 404
-        ? { refused: token ? ORDER_MESSAGES.notFound : ORDER_MESSAGES.linkExpired }
+        ? { refused: token ? ORDER_MESSAGES.notFound : ORDER_LINK_MESSAGES.expired }
         : { failed: true };
   }
   if (newest === ticket) $orderDetail.set(view);

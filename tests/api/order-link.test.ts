@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import { shortNumber } from '../../src/lib/desk.ts';
-import { ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import {
   ORDER_LINK_TTL_MS,
@@ -16,6 +15,7 @@ import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
+import { ORDER_LINK_MESSAGES } from '../../src/lib/orders/link-messages.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -91,7 +91,7 @@ describe('the link in an order mail', { timeout: 60_000 }, () => {
     ]) {
       const answer = await linked(body);
       expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe(ORDER_MESSAGES.linkExpired);
+      expect(answer.body.message).toBe(ORDER_LINK_MESSAGES.expired);
       expect(answer.body.order).toBeUndefined();
     }
   });
@@ -105,7 +105,7 @@ describe('the link in an order mail', { timeout: 60_000 }, () => {
     ]) {
       const answer = await linked(body);
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe(ORDER_MESSAGES.linkExpired);
+      expect(answer.body.message).toBe(ORDER_LINK_MESSAGES.expired);
     }
     const list = await linked({ number: ['3A4030A3'], key: 'x' });
     expect(list.status).toBe(400);

@@ -32,6 +32,7 @@ import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import { ReceiptAddress, ReceiptLines } from '../shared/Receipt.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import './account.css';
+import { ORDER_LINK_MESSAGES } from '../../lib/orders/link-messages.ts';
 
 const TITLE_ID = 'order-title';
 
@@ -133,7 +134,7 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
           />
         </>
       ) : (
-        <SignInPrompt text={ORDER_MESSAGES.linkSignIn} />
+        <SignInPrompt text={ORDER_LINK_MESSAGES.signIn} />
       )}
       <div className="order-line" data-testid="order-page">
         <header className="order-head">

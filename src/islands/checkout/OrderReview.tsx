@@ -1,11 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { cartLineKey } from '../../lib/cart.ts';
-import { CHECKOUT_MESSAGES } from '../../lib/messages.ts';
 import { isAbroad } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
 import { Price } from '../shared/Price.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+
+const ReturnsAbroad = lazy(() => import('./ReturnsAbroad.tsx'));
 
 /** The Order Review section: promo code, summary, the cart's lines and Place Order. */
 export function OrderReview({
@@ -31,7 +33,9 @@ export function OrderReview({
         {deliveryEstimate(deliveryDays, checkout.fields.country)}
       </p>
       {checkout.fields.country && isAbroad(checkout.fields.country) && (
-        <p className="returns-abroad">{CHECKOUT_MESSAGES.returnsAbroad(checkout.fields.country)}</p>
+        <Suspense fallback={null}>
+          <ReturnsAbroad country={checkout.fields.country} />
+        </Suspense>
       )}
       <ul className="review-items">
         {lines.map((l) => (

@@ -1,9 +1,8 @@
-import { BANK_TRANSFER_NOTE, CARD, paymentLabel } from '../../lib/payments.ts';
+import { BANK_TRANSFER_NOTE, CARD, isWalletMethod, paymentLabel } from '../../lib/payments.ts';
 import { BASE_CURRENCY } from '../../lib/currency.ts';
 import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { lazy, Suspense } from 'react';
-import { isWalletMethod } from '../../lib/wallet.ts';
 import { editField } from '../../stores/checkout.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';

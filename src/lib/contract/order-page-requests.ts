@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
 import { requiredString, requiredText } from './fields.ts';
+import { ORDER_LINK_MESSAGES } from '../orders/link-messages.ts';
 
 /** Bodies of the three calls, spread into REQUESTS. */
 export const ORDER_PAGE_REQUESTS = {
@@ -14,11 +15,11 @@ export const ORDER_PAGE_REQUESTS = {
   }),
   /** A mailed link's order number and key (the key is judged by the server alone). */
   orderLinked: z.object({
-    number: requiredString(ORDER_MESSAGES.linkExpired).check(
-      z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_MESSAGES.linkExpired),
+    number: requiredString(ORDER_LINK_MESSAGES.expired).check(
+      z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_LINK_MESSAGES.expired),
     ),
-    key: requiredString(ORDER_MESSAGES.linkExpired).check(
-      z.regex(/^[\w.-]{1,120}$/, ORDER_MESSAGES.linkExpired),
+    key: requiredString(ORDER_LINK_MESSAGES.expired).check(
+      z.regex(/^[\w.-]{1,120}$/, ORDER_LINK_MESSAGES.expired),
     ),
   }),
   orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),

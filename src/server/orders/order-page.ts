@@ -12,6 +12,7 @@ import { notFound } from '../errors.ts';
 import { orderOfLinkKey } from '../operations/index.ts';
 import type { OrderRecord, Store } from '../store/port.ts';
 import { toOrder } from './orders.ts';
+import { ORDER_LINK_MESSAGES } from '../../lib/orders/link-messages.ts';
 
 /** The message the hide call answers with. */
 export const ORDER_HIDDEN = ORDER_MESSAGES.removed;
@@ -62,7 +63,7 @@ export async function showLinkedOrder(
   const wanted = number.replace(/^#/, '').toUpperCase();
   const order =
     orderId && shortNumber(orderId) === wanted ? await deps.store.orders.get(orderId) : null;
-  if (!order) throw notFound(ORDER_MESSAGES.linkExpired);
+  if (!order) throw notFound(ORDER_LINK_MESSAGES.expired);
   return orderPage(order);
 }
 
