@@ -16,14 +16,14 @@ import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
-import { useTempDataDir } from '../fixtures/env.ts';
+import { useTempDataDir, setEnv } from '../fixtures/env.ts';
 
 const TOKEN = 'remittance-test-postex-token';
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let standIn: Awaited<ReturnType<typeof startPostexStandIn>>;
 let owner: Member;
 let staff: Member;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   env = await useTempDataDir();
@@ -34,18 +34,13 @@ beforeAll(async () => {
     POSTEX_API_URL: standIn.apiUrl,
     COURIER_TIMEOUT_MS: '3000',
   };
-  for (const [name, value] of Object.entries(vars)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = setEnv(vars);
   owner = await enrol('owner', 'Owner');
   staff = await enrol('staff', 'Packer');
 }, 60_000);
 afterAll(async () => {
   await settleBackground();
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
   await standIn.close();
   await env.cleanup();
 });

@@ -7,12 +7,12 @@ import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
-import { useTempDataDir } from '../fixtures/env.ts';
+import { useTempDataDir, setEnv } from '../fixtures/env.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let standIn: Awaited<ReturnType<typeof startLeopardsStandIn>>;
 let owner: Member;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   env = await useTempDataDir();
@@ -24,17 +24,12 @@ beforeAll(async () => {
     LEOPARDS_API_URL: standIn.apiUrl,
     COURIER_TIMEOUT_MS: '3000',
   };
-  for (const [name, value] of Object.entries(vars)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = setEnv(vars);
   owner = await enrol('owner', 'Owner');
 }, 60_000);
 afterAll(async () => {
   await settleBackground();
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
   await standIn.close();
   await env.cleanup();
 });

@@ -22,7 +22,7 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { stockShelves } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { shopInProcess } from '../fixtures/cli.ts';
-import { useTempDataDir } from '../fixtures/env.ts';
+import { useTempDataDir, setEnv } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 
@@ -32,7 +32,7 @@ let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let standIn: Awaited<ReturnType<typeof startPostexStandIn>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let staff: Member;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   env = await useTempDataDir();
@@ -45,18 +45,13 @@ beforeAll(async () => {
     COURIER_TIMEOUT_MS: '3000',
     SMTP_URL: smtp.url,
   };
-  for (const [name, value] of Object.entries(vars)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = setEnv(vars);
   await stockShelves([makeProduct({ _id: 'city-tote', productName: 'City Tote' })]);
   staff = await enrol('staff', 'Packer');
 }, 60_000);
 afterAll(async () => {
   await settleBackground();
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
   await standIn.close();
   await smtp.close();
   await env.cleanup();

@@ -12,13 +12,13 @@ import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import { desk, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
-import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
+import { apiRequest, useTempDataDir, setEnv } from '../fixtures/env.ts';
 
 const TOKEN = 'desk-test-postex-token';
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let standIn: Awaited<ReturnType<typeof startPostexStandIn>>;
 let staff: Member;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 const COURIER_ENV = {
   DEFAULT_COURIER: 'postex',
   POSTEX_API_TOKEN: TOKEN,
@@ -30,16 +30,11 @@ const COURIER_ENV = {
 beforeAll(async () => {
   env = await useTempDataDir();
   standIn = await startPostexStandIn({ token: TOKEN });
-  for (const [name, value] of Object.entries({ ...COURIER_ENV, POSTEX_API_URL: standIn.apiUrl })) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = setEnv({ ...COURIER_ENV, POSTEX_API_URL: standIn.apiUrl });
   staff = await enrol('staff', 'Packer');
 }, 60_000);
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
   await standIn.close();
   await env.cleanup();
 });

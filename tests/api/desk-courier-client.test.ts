@@ -14,7 +14,7 @@ import {
   useBrowserSession,
   type Member,
 } from '../fixtures/desk.ts';
-import { useTempDataDir } from '../fixtures/env.ts';
+import { useTempDataDir, setEnv } from '../fixtures/env.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 
 const TOKEN = 'desk-client-postex-token';
@@ -23,7 +23,7 @@ let standIn: Awaited<ReturnType<typeof startPostexStandIn>>;
 let staff: Member;
 let restoreFetch: () => void;
 const sent: Request[] = [];
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   env = await useTempDataDir();
@@ -34,10 +34,7 @@ beforeAll(async () => {
     POSTEX_API_URL: standIn.apiUrl,
     COURIER_TIMEOUT_MS: '3000',
   };
-  for (const [name, value] of Object.entries(courierEnv)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
+  restoreEnv = setEnv(courierEnv);
   staff = await enrol('staff', 'Courier Client');
   // The browser's calls go to the desk function; the server's calls to the stand-in stay real.
   const realFetch = globalThis.fetch;
@@ -60,9 +57,7 @@ afterEach(() => {
 afterAll(async () => {
   restoreFetch();
   vi.unstubAllGlobals();
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
   await standIn.close();
   await settleBackground();
   await env.cleanup();

@@ -4,7 +4,13 @@ import { expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { MARGALLA, TRAIL } from './support/catalogue.ts';
-import { cancelOrder, placeOrder, signUp, type Shopper } from './support/shopper.ts';
+import {
+  cancelOrder,
+  lahoreAddressOf,
+  placeOrder,
+  signUp,
+  type Shopper,
+} from './support/shopper.ts';
 import { drawer, signInBeforeLoad, tabToElement, toast, untilAnswered } from './support/ui.ts';
 
 const PLACED_MESSAGE =
@@ -185,17 +191,7 @@ test.describe('buying again', () => {
           { productId: MARGALLA.id, selectedColor: 'Black', imageIndex: 0, quantity: 3 },
           { productId: TRAIL.id, selectedColor: 'Olive', imageIndex: 0, quantity: 1 },
         ],
-        address: {
-          firstName: 'Hira',
-          lastName: 'Aslam',
-          email: shopper.email,
-          address1: '7 Jail Road',
-          country: 'Pakistan',
-          city: 'Lahore',
-          state: 'Punjab',
-          zip: '54000',
-          mobile: '+92 300 7654321',
-        },
+        address: lahoreAddressOf(shopper),
         currency: 'PKR',
         paymentMethod: 'COD',
       },

@@ -87,6 +87,21 @@ export const ordersOf = (page: Page) =>
     return ((await res.json()) as { orders: ListedOrder[] }).orders;
   });
 
+/** The Lahore address the journeys' orders ship to, with the shopper's e-mail. */
+export function lahoreAddressOf(shopper: Pick<Shopper, 'email'>) {
+  return {
+    firstName: 'Hira',
+    lastName: 'Aslam',
+    email: shopper.email,
+    address1: '7 Jail Road',
+    country: 'Pakistan',
+    city: 'Lahore',
+    state: 'Punjab',
+    zip: '54000',
+    mobile: '+92 300 7654321',
+  };
+}
+
 /**
  * Places an order in PKR to Lahore for the first in-stock product of the catalogue, paid by COD
  * unless `payment` names another method (with the wallet number a wallet needs); returns its id.
@@ -107,17 +122,7 @@ export async function placeOrder(
       items: [
         { productId: product._id, selectedColor: product.colors[0], imageIndex: 0, quantity: 1 },
       ],
-      address: {
-        firstName: 'Hira',
-        lastName: 'Aslam',
-        email: shopper.email,
-        address1: '7 Jail Road',
-        country: 'Pakistan',
-        city: 'Lahore',
-        state: 'Punjab',
-        zip: '54000',
-        mobile: '+92 300 7654321',
-      },
+      address: lahoreAddressOf(shopper),
       currency: 'PKR',
       ...payment,
     },
