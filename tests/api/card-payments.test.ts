@@ -13,12 +13,9 @@ import {
 } from '../../src/lib/orders/ledger.ts';
 import { deskCall, enrol } from '../fixtures/desk.ts';
 import { createHmac, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
-import { serveApi } from '../../scripts/serve-api.ts';
 import { pressTestPage, startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 import { CARD_MESSAGES } from '../../src/lib/cards.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
@@ -46,6 +43,7 @@ import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
+import { startShopOverHttp } from '../fixtures/shop-server.ts';
 import { captureLogLines } from '../fixtures/log-lines.ts';
 
 const keys = {
@@ -66,7 +64,7 @@ let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let rates: Awaited<ReturnType<typeof startFakeRates>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let stand: Awaited<ReturnType<typeof startSafepayStandIn>>;
-let shopServer: http.Server;
+let shopServer: Awaited<ReturnType<typeof startShopOverHttp>>;
 let shopper: { token: string; email: string };
 let logLines: Record<string, unknown>[];
 
@@ -75,14 +73,10 @@ beforeAll(async () => {
   rates = await startFakeRates('ok');
   smtp = await startSmtpCatcher();
   // The shop's API over HTTP, as `npm start` serves it, for the stand-in's webhook deliveries.
-  shopServer = http.createServer((req, res) => {
-    void serveApi(req, res).then((served) => served || res.writeHead(404).end());
-  });
-  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
-  const { port } = shopServer.address() as AddressInfo;
+  shopServer = await startShopOverHttp();
   stand = await startSafepayStandIn({
     ...keys,
-    webhookUrl: `http://127.0.0.1:${port}${SAFEPAY_WEBHOOK_PATH}`,
+    webhookUrl: `${shopServer.origin}${SAFEPAY_WEBHOOK_PATH}`,
     retryDelaysMs: [],
   });
   Object.assign(process.env, SAFEPAY_ENV, {
@@ -110,7 +104,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   delete process.env.THROTTLE_ADDRESS_FACTOR;
   await stand.close();
-  await new Promise<void>((resolve) => shopServer.close(() => resolve()));
+  await shopServer.close();
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 beforeEach(() => {

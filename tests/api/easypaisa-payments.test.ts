@@ -3,12 +3,9 @@
 // notices delivered over HTTP to /api/payments/easypaisa/webhook. A notice only names a payment:
 // the shop books what the inquiry, asked with its own credentials, answers.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
-import { serveApi } from '../../scripts/serve-api.ts';
 import { startEasypaisaStandIn } from '../../src/demo/easypaisa-stand-in.ts';
 import { WALLET_DECLINED_NOTE } from '../../src/lib/wallet-api.ts';
 import { isPaidInFull } from '../../src/lib/orders/ledger.ts';
@@ -17,6 +14,7 @@ import { EASYPAISA_PROVIDER } from '../../src/server/payments/index.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
+import { startShopOverHttp } from '../fixtures/shop-server.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
@@ -37,21 +35,17 @@ let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let rates: Awaited<ReturnType<typeof startFakeRates>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let stand: Awaited<ReturnType<typeof startEasypaisaStandIn>>;
-let shopServer: http.Server;
+let shopServer: Awaited<ReturnType<typeof startShopOverHttp>>;
 let logLines: Record<string, unknown>[];
 
 beforeAll(async () => {
   env = await useTempDataDir();
   rates = await startFakeRates('ok');
   smtp = await startSmtpCatcher();
-  shopServer = http.createServer((req, res) => {
-    void serveApi(req, res).then((served) => served || res.writeHead(404).end());
-  });
-  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
-  const { port } = shopServer.address() as AddressInfo;
+  shopServer = await startShopOverHttp();
   stand = await startEasypaisaStandIn({
     ...creds,
-    ipnUrl: `http://127.0.0.1:${port}${EASYPAISA_PROVIDER.webhookPath}`,
+    ipnUrl: `${shopServer.origin}${EASYPAISA_PROVIDER.webhookPath}`,
   });
   Object.assign(process.env, EASYPAISA_ENV, {
     EASYPAISA_API_URL: stand.url,
@@ -75,7 +69,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   delete process.env.THROTTLE_ADDRESS_FACTOR;
   await stand.close();
-  await new Promise<void>((resolve) => shopServer.close(() => resolve()));
+  await shopServer.close();
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 beforeEach(() => {

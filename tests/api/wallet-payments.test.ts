@@ -4,12 +4,9 @@
 // The order is placed unpaid, the request goes to the stand-in's "phone", and only the verified
 // IPN (or the read-back) marks it paid. Every hostile delivery changes nothing.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
-import { serveApi } from '../../scripts/serve-api.ts';
 import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
 import { CARD_MESSAGES } from '../../src/lib/cards.ts';
 import {
@@ -26,6 +23,7 @@ import { expireUnpaidCardOrders, JAZZCASH_PROVIDER } from '../../src/server/paym
 import { getStore } from '../../src/server/store/index.ts';
 import type { OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
+import { startShopOverHttp } from '../fixtures/shop-server.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { deskCall, enrol } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
@@ -51,21 +49,17 @@ let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let rates: Awaited<ReturnType<typeof startFakeRates>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let stand: Awaited<ReturnType<typeof startJazzCashStandIn>>;
-let shopServer: http.Server;
+let shopServer: Awaited<ReturnType<typeof startShopOverHttp>>;
 let logLines: Record<string, unknown>[];
 
 beforeAll(async () => {
   env = await useTempDataDir();
   rates = await startFakeRates('ok');
   smtp = await startSmtpCatcher();
-  shopServer = http.createServer((req, res) => {
-    void serveApi(req, res).then((served) => served || res.writeHead(404).end());
-  });
-  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
-  const { port } = shopServer.address() as AddressInfo;
+  shopServer = await startShopOverHttp();
   stand = await startJazzCashStandIn({
     ...creds,
-    ipnUrl: `http://127.0.0.1:${port}${JAZZCASH_PROVIDER.webhookPath}`,
+    ipnUrl: `${shopServer.origin}${JAZZCASH_PROVIDER.webhookPath}`,
   });
   Object.assign(process.env, JAZZCASH_ENV, {
     JAZZCASH_API_URL: stand.url,
@@ -89,7 +83,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   delete process.env.THROTTLE_ADDRESS_FACTOR;
   await stand.close();
-  await new Promise<void>((resolve) => shopServer.close(() => resolve()));
+  await shopServer.close();
   await Promise.all([rates.close(), smtp.close(), env.cleanup()]);
 });
 beforeEach(() => {
