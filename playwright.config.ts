@@ -27,6 +27,9 @@ process.env.E2E_EASYPAISA_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 /** The journeys that assert first-tap timings on a slow phone. */
 const TIMED = ['**/instant.spec.ts', '**/performance.spec.ts'];
+// Journeys that act on every order of the shop at once (Book all packed books every packed order):
+// run while no other journey packs an order of its own.
+const SHOP_WIDE = ['**/desk-load-sheet.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -63,7 +66,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [...TIMED, '**/publish.spec.ts'],
+      testIgnore: [...TIMED, ...SHOP_WIDE, '**/publish.spec.ts'],
     },
     // The journeys that time first taps at 4× CPU run after the others, one at a time: the page
     // weights' six tabs beside them took the CPU a first tap is timed on (Show Filter at 205 ms
@@ -75,6 +78,14 @@ export default defineConfig({
       dependencies: ['chromium'],
       workers: 1,
     },
+    // Book all packed books the packed orders of every journey: it runs once they are done.
+    {
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SHOP_WIDE,
+      dependencies: ['timed'],
+      workers: 1,
+    },
     // Publishing rebuilds the pages the other journeys read and publishes whatever the draft holds
     // then (a product another journey is adding, an archive under way): it runs once they are done.
     // Alone: `npm run test:e2e -- tests/e2e/publish.spec.ts --no-deps`.
@@ -82,7 +93,7 @@ export default defineConfig({
       name: 'publish',
       use: { ...devices['Desktop Chrome'] },
       testMatch: '**/publish.spec.ts',
-      dependencies: ['timed'],
+      dependencies: ['shop-wide'],
     },
   ],
   webServer: {

@@ -203,6 +203,8 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskBookCourier: { order: '7133649B' },
   deskCourierLabel: { order: '7133649B' },
   deskTrackParcels: {},
+  deskBookPacked: {},
+  deskLoadSheet: {},
   deskRemittances: {},
   health: undefined,
   stock: undefined,

@@ -48,6 +48,8 @@ export const DESK_ROUTES = {
   deskBookCourier: ['POST', '/api/desk/orders/book-courier', 'deskBooked'],
   deskCourierLabel: ['POST', '/api/desk/orders/courier-label', 'deskPdf'],
   deskTrackParcels: ['POST', '/api/desk/couriers/track', 'deskTracked'],
+  deskBookPacked: ['POST', '/api/desk/couriers/book-packed', 'deskBookedPacked'],
+  deskLoadSheet: ['POST', '/api/desk/couriers/load-sheet', 'deskLoadSheet'],
   deskRemittances: ['POST', '/api/desk/couriers/remittances', 'deskRemittances'],
   deskProductStock: ['POST', '/api/desk/products/stock', 'deskProductState'],
   deskProductArchive: ['POST', '/api/desk/products/archive', 'deskProductState'],

@@ -36,7 +36,15 @@ import { businessView, countsNeedingAction, customerLookup } from './orders/inde
 import { exportOrders } from './orders/index.ts';
 import { lineFor, mailFailureFor, returnFor, withOrderFor } from './orders/index.ts';
 import { DESK_OPS_ANSWERS } from '../lib/desk-ops.ts';
-import { bookCourier, courierLabel, followParcelsLater, trackParcelsNow } from './orders/index.ts';
+import {
+  bookAllPacked,
+  bookCourier,
+  courierLabel,
+  courierShown,
+  followParcelsLater,
+  loadSheet,
+  trackParcelsNow,
+} from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
 import {
   acceptInvitation,
@@ -241,6 +249,7 @@ export const SERVICES: Services = {
     success: true,
     staff: toDeskStaff(staff),
     alerts: await alertsAtStart(deps, staff),
+    courier: courierShown(deps.config),
   }),
   deskCounts: ({ deps }) => countsNeedingAction(deps.store),
   deskPasskeySignInOptions: ({ deps, req, ip }) => passkeySignInOptions(deps, req, ip),
@@ -344,6 +353,8 @@ export const SERVICES: Services = {
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
   deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
+  deskBookPacked: ({ deps, staff }) => bookAllPacked(deps, staff),
+  deskLoadSheet: ({ deps }) => loadSheet(deps),
   deskRemittances: ({ deps, staff, body }) => importRemittances(deps, staff, body),
   health: ({ deps }) => checkHealth(deps),
   stock: async ({ deps, req }) =>

@@ -1,8 +1,8 @@
 // The desk's session as the shell uses it: sign-in, who the stored token belongs to, sign-out, and
 // a message carried from one desk page to the next. The token, the member and the live region's
 // message are in ./desk-session.ts.
-import type { RequestOf } from '../lib/contract/endpoints.ts';
-import type { DeskStaff } from '../lib/contract/desk.ts';
+import { atom } from 'nanostores';
+import type { AnswerOf, RequestOf } from '../lib/contract/endpoints.ts';
 import { DESK_ANSWERS } from '../lib/desk-messages.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf } from './desk-call.ts';
@@ -64,7 +64,10 @@ export function showCarriedNotice(address: string): string {
 }
 
 // The session's answer asked for before the desk's first render (prefetchSession), read once.
-let early: Promise<{ staff: DeskStaff }> | null = null;
+let early: Promise<AnswerOf<'deskMe'>> | null = null;
+
+/** The owner's courier that Book uses, as the session's answer named it (null: none connected). */
+export const $deskCourier = atom<AnswerOf<'deskMe'>['courier']>(null);
 
 /**
  * Asks who is signed in as the desk's script starts, before React has drawn anything; the shell's
@@ -86,7 +89,9 @@ export async function loadSession(): Promise<void> {
   const asked = early;
   early = null;
   try {
-    joinSession((await (asked ?? deskCall('deskMe', {}))).staff);
+    const me = await (asked ?? deskCall('deskMe', {}));
+    $deskCourier.set(me.courier);
+    joinSession(me.staff);
   } catch (error) {
     endSession();
     const quiet =

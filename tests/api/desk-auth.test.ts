@@ -161,6 +161,8 @@ const BODIES: Record<string, unknown> = {
   deskBookCourier: { order: 'no-such-order' },
   deskCourierLabel: { order: 'no-such-order' },
   deskTrackParcels: {},
+  deskBookPacked: {},
+  deskLoadSheet: {},
   deskRemittances: {},
   deskProductStock: { productId: 'no-such-bag', color: 'Black', inStock: false },
   deskProductArchive: { productId: 'no-such-bag' },
@@ -254,6 +256,9 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   deskCourierLabel: { status: 404, message: DESK_ANSWERS.orderNotFound },
   // No courier is connected in this test's shop: the call itself says so.
   deskTrackParcels: { status: 503, message: COURIER_MESSAGES.noCourier },
+  deskBookPacked: { status: 503, message: COURIER_MESSAGES.noCourier },
+  // The sheet of a shop with no courier: empty, and says none is connected.
+  deskLoadSheet: { status: 200 },
   deskRemittances: { status: 503, message: COURIER_REMITTANCE_MESSAGES.noCourier },
   deskProductStock: { status: 404, message: STOCK_ANSWERS.productNotFound },
   deskProductArchive: { status: 404, message: STOCK_ANSWERS.productNotFound },

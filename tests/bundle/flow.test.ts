@@ -226,10 +226,12 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['desk-business', '/api/desk/business', { body: '{}' }, 401],
   ['desk-customer', '/api/desk/customer', { body: '{}' }, 401],
   ['desk-export', '/api/desk/orders/export', { body: '{}' }, 401],
-  // Couriers: Book, and the airway bill.
+  // Couriers: Book, the airway bill, Book all packed and the load sheet.
   ['desk-book-courier', '/api/desk/orders/book-courier', { body: '{}' }, 401],
   ['desk-courier-label', '/api/desk/orders/courier-label', { body: '{}' }, 401],
   ['desk-track-parcels', '/api/desk/couriers/track', { body: '{}' }, 401],
+  ['desk-book-packed', '/api/desk/couriers/book-packed', { body: '{}' }, 401],
+  ['desk-load-sheet', '/api/desk/couriers/load-sheet', { body: '{}' }, 401],
   ['desk-remittances', '/api/desk/couriers/remittances', { body: '{}' }, 401],
   ['health', '/api/health', {}, 200],
   // The storefront's stock call, and the desk's product calls (a staff session).

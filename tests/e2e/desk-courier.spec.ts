@@ -25,17 +25,17 @@ test('staff book a packed order with the courier in one tap and save its airway 
 
   await openDeskAs(page, staff, `#/orders/${number}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${number}`);
-  await expect(page.getByRole('button', { name: 'Book with the courier' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Book with PostEx' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Move to Packing' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Packing');
 
-  await page.getByRole('button', { name: 'Book with the courier' }).click();
+  await page.getByRole('button', { name: 'Book with PostEx' }).click();
   const booking = page.getByTestId('courier-booking');
   await expect(booking).toContainText('PostEx · tracking ');
   await expect(booking).toContainText('(TEST courier: nothing will be collected)');
   const trackingNumber = /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;
   await expect(status(page)).toHaveText(COURIER_MESSAGES.booked('PostEx', trackingNumber));
-  await expect(page.getByRole('button', { name: 'Book with the courier' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Book with PostEx' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Get the airway bill (PDF)' }).click();
@@ -75,7 +75,7 @@ test.describe('at 390×844 with touch', () => {
     await openDeskAs(page, owner, `#/orders/${number}`);
     await page.getByRole('button', { name: 'Move to Packing' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Packing');
-    await page.getByRole('button', { name: 'Book with the courier' }).click();
+    await page.getByRole('button', { name: 'Book with PostEx' }).click();
     const booking = page.getByTestId('courier-booking');
     await expect(booking).toContainText('PostEx · tracking ');
     const trackingNumber = /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;

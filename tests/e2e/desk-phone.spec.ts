@@ -130,6 +130,7 @@ test('the bottom bar stays at the bottom with the counts the server answers, and
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.locator('.desk-more').getByRole('link')).toHaveText([
     'Packing slips',
+    'Load sheet',
     'Staff',
     'Audit log',
     'Business',

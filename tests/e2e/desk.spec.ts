@@ -129,6 +129,7 @@ test("the first owner enrols from the CLI link, signs in with a code and invites
     /^Returns/,
     'Products',
     'Packing slips',
+    'Load sheet',
     'Business',
     'Failed mails',
     'Settings',

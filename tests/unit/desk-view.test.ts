@@ -133,7 +133,7 @@ describe('the desk screen registry', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('lets staff open the order, new order, business, failed-mail, products, product editor and settings screens but not the staff list or the audit log', () => {
+  it('lets staff open the order, new order, packing slips, load sheet, business, failed-mail, products, product editor and settings screens but not the staff list or the audit log', () => {
     const open = SCREENS.filter((s) => mayOpen(s, member('staff'))).map((s) => s.id);
     expect(open).toEqual([
       'orders',
@@ -141,6 +141,7 @@ describe('the desk screen registry', () => {
       'order',
       'slip',
       'slips',
+      'load-sheet',
       'returns',
       'business',
       'mail',

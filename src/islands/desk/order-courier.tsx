@@ -5,7 +5,9 @@
 // returned parcel's items were restocked; "Check tracking now" runs the job at once.
 import { useEffect, useMemo, useState } from 'react';
 import type { DeskFile } from '../../client/desk-calls.ts';
+import { useStore } from '@nanostores/react';
 import { bookCourier, checkTracking, fetchAirwayBill } from '../../stores/desk-orders.ts';
+import { $deskCourier } from '../../stores/desk.ts';
 import type { OrderPartProps } from './order-part-props.ts';
 
 /** How the desk names each delivery problem. */
@@ -19,6 +21,7 @@ const PROBLEM_WORDS: Readonly<Record<string, string>> = {
 /** Book with the courier, or the booking and its airway bill. */
 export function CourierPanel({ order, onChange, focusAfter, status }: OrderPartProps) {
   const [busy, setBusy] = useState(false);
+  const courier = useStore($deskCourier);
   const [bill, setBill] = useState<DeskFile | null>(null);
   // The saved bill's address, freed when another replaces it or the panel closes.
   const file = useMemo(
@@ -97,7 +100,7 @@ export function CourierPanel({ order, onChange, focusAfter, status }: OrderPartP
       ) : (
         <p>
           <button type="button" onClick={() => void book()} disabled={busy}>
-            {busy ? 'Booking…' : 'Book with the courier'}
+            {busy ? 'Booking…' : `Book with ${courier?.label ?? 'the courier'}`}
           </button>
         </p>
       )}

@@ -69,6 +69,16 @@ export const SCREENS: readonly DeskScreen[] = [
     print: true,
     load: () => import('./SlipScreen.tsx'),
   },
+  // The rider's load sheet, with Book all packed.
+  {
+    id: 'load-sheet',
+    pattern: 'load-sheet',
+    title: 'Load sheet',
+    nav: 'Load sheet',
+    access: 'staff',
+    print: true,
+    load: () => import('./LoadSheetScreen.tsx'),
+  },
   {
     id: 'staff',
     pattern: 'staff',

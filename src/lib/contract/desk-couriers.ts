@@ -11,6 +11,8 @@ export const COURIER_REQUESTS = {
   deskBookCourier: z.object({ order: orderRef }),
   deskCourierLabel: z.object({ order: orderRef }),
   deskTrackParcels: z.object({}),
+  deskBookPacked: z.object({}),
+  deskLoadSheet: z.object({}),
 } as const;
 
 /** A parcel's state as the courier reported it: the shop's word, the courier's, and when. */
@@ -43,6 +45,20 @@ export const deskCourierBookingSchema = z.object({
   restockedAt: z.optional(z.string()),
 });
 
+/** A parcel booked and waiting for the courier's rider: one line of the load sheet. */
+export const loadSheetParcelSchema = z.object({
+  number: z.string(),
+  trackingNumber: z.string(),
+  /** The consignee's city: where the parcel goes (no name, phone or street on the sheet). */
+  city: z.string(),
+  /** The cash the courier collects on delivery, in paisa (0 for a paid order). */
+  codMinor: z.number(),
+  weightGrams: z.number(),
+  pieces: z.number(),
+  /** ISO 8601. */
+  bookedAt: z.string(),
+});
+
 /** Answers of the courier calls. */
 export const COURIER_ANSWER_SCHEMAS = {
   deskBooked: z.object({
@@ -62,6 +78,26 @@ export const COURIER_ANSWER_SCHEMAS = {
     moved: z.number(),
     problems: z.number(),
     restocked: z.number(),
+  }),
+  deskBookedPacked: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    courierLabel: z.string(),
+    /** The orders this press booked, oldest placed first. */
+    booked: z.array(z.object({ number: z.string(), trackingNumber: z.string() })),
+    /** The orders it could not book, each with the courier's or the shop's reason. */
+    failed: z.array(z.object({ number: z.string(), message: z.string() })),
+    /** Packed orders still waiting for a booking after this press (the next press books them). */
+    left: z.number(),
+  }),
+  deskLoadSheet: z.object({
+    success: z.literal(true),
+    /** The owner's courier now (null when none is connected), and whether it is a stand-in. */
+    courier: z.nullable(z.object({ label: z.string(), test: z.boolean() })),
+    /** Parcels booked with it whose order is still in Packing: the rider has not picked them up. */
+    parcels: z.array(loadSheetParcelSchema),
+    /** The sum of the parcels' COD, in paisa. */
+    codTotalMinor: z.number(),
   }),
 } as const;
 
@@ -86,8 +122,18 @@ export const COURIER_MESSAGES = {
     `${label} did not send the airway bill. Try again in a few minutes.`,
   tracked: (label: string, asked: number, moved: number, problems: number) =>
     `Asked ${label} about ${asked} open ${asked === 1 ? 'parcel' : 'parcels'}: ${moved} ${moved === 1 ? 'order' : 'orders'} moved, ${problems} delivery ${problems === 1 ? 'problem' : 'problems'} new.`,
+  bookedPacked: (label: string, booked: number, failed: number, left: number) =>
+    [
+      `Booked ${booked} packed ${booked === 1 ? 'order' : 'orders'} with ${label}.`,
+      failed > 0 ? `${failed} could not be booked: see why below.` : '',
+      left > 0 ? `${left} more ${left === 1 ? 'waits' : 'wait'}: press again to book them.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  nothingPacked: 'No packed order within Pakistan is waiting to be booked.',
   trackingDown: (label: string) =>
     `${label} did not answer, so no order was moved. The shop asks again on its next run.`,
 } as const;
 
 export type DeskCourierBooking = z.infer<typeof deskCourierBookingSchema>;
+export type LoadSheetParcel = z.infer<typeof loadSheetParcelSchema>;

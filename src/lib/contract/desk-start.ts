@@ -38,6 +38,8 @@ export const DESK_START_ANSWER_SCHEMAS = {
     staff: deskStaffSchema,
     /** Whether push is set up, and a SHA-256 (base64url) of each of the member's push addresses. */
     alerts: z.object({ ready: z.boolean(), devices: z.array(z.string()) }),
+    /** The owner's courier that Book uses (null when none is connected), and whether it is a stand-in. */
+    courier: z.nullable(z.object({ label: z.string(), test: z.boolean() })),
   }),
   deskCounts: z.object({ success, ordersToPack: z.number(), returnsToDecide: z.number() }),
   deskOrders: z.object({

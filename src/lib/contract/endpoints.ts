@@ -717,6 +717,28 @@ export const ENDPOINTS = {
     summary:
       "Asks the owner's courier where every open parcel is now, and moves the orders (as the schedule does)",
   },
+  deskBookPacked: {
+    method: 'POST',
+    paths: ['/api/desk/couriers/book-packed'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskBookPacked',
+    answer: 'deskBookedPacked',
+    msg: false,
+    summary:
+      "Books every packed order not yet booked with the owner's courier, oldest first, a bounded batch a press",
+  },
+  deskLoadSheet: {
+    method: 'POST',
+    paths: ['/api/desk/couriers/load-sheet'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskLoadSheet',
+    answer: 'deskLoadSheet',
+    msg: false,
+    summary:
+      "The rider's load sheet: the parcels booked with the owner's courier and not yet picked up, with their COD",
+  },
   deskRemittances: {
     method: 'POST',
     paths: ['/api/desk/couriers/remittances'],
