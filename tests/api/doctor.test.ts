@@ -23,6 +23,7 @@ import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 
 const driver = mongoDoubleDriver as unknown as MongoDriver;
 const texts = (env: Record<string, string>) => explainEnvironment(env).map((p) => p.text);
@@ -155,13 +156,14 @@ describe('runDoctor', () => {
   });
   const doctor = (
     overrides: Record<string, string> = {},
-    opts: { dns?: typeof dns; safepayApiUrl?: string } = {},
+    opts: { dns?: typeof dns; safepayApiUrl?: string; courierApiUrl?: string } = {},
   ) =>
     runDoctor(env(overrides), {
       driver,
       dns: opts.dns ?? dns,
       fetch: site.fetchAs('https://bastaa.pk'),
       safepayApiUrl: opts.safepayApiUrl,
+      courierApiUrl: opts.courierApiUrl,
     });
   const failures = async (...args: Parameters<typeof doctor>) =>
     (await doctor(...args)).filter((l) => !l.ok).map((l) => l.text);
@@ -371,6 +373,46 @@ describe('runDoctor', () => {
       expect(await failures(twoKeys)).toEqual([
         'SAFEPAY_WEBHOOK_SECRET: required beside SAFEPAY_API_KEY and SAFEPAY_SECRET_KEY (set all three Safepay keys for card payments, or none)',
       ]);
+    });
+  });
+
+  describe('couriers', () => {
+    const TOKEN = 'live-postex-token-8f2a';
+    let stand: Awaited<ReturnType<typeof startPostexStandIn>>;
+    beforeAll(async () => {
+      stand = await startPostexStandIn({ token: TOKEN });
+    });
+    afterAll(() => stand.close());
+    const courierLine = async (overrides: Record<string, string>, apiUrl?: string) =>
+      (await doctor(overrides, { courierApiUrl: apiUrl ?? stand.apiUrl })).find((l) =>
+        l.text.startsWith('Couriers'),
+      );
+
+    it('says no courier is connected when no courier key is set', async () => {
+      expect(await courierLine({})).toEqual({
+        ok: true,
+        text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset), so staff book parcels on the courier's portal",
+      });
+    });
+
+    it('says the courier accepts the keys, counting the cities it serves', async () => {
+      const line = await courierLine({ POSTEX_API_TOKEN: TOKEN });
+      expect(line?.ok).toBe(true);
+      expect(line?.text).toMatch(
+        /^Couriers: PostEx: PostEx accepts the keys and serves \d+ cities$/,
+      );
+    });
+
+    it('says the courier refused a token that is not its own', async () => {
+      const line = await courierLine({ POSTEX_API_TOKEN: 'someone-elses-token' });
+      expect(line?.ok).toBe(false);
+      expect(line?.text).toMatch(/^Couriers: PostEx: PostEx refused or failed the cities call: /);
+    });
+
+    it('refuses a courier stand-in beside the live site: no rider would come', async () => {
+      expect(
+        await failures({ POSTEX_API_TOKEN: TOKEN, POSTEX_API_URL: 'http://127.0.0.1:8893' }),
+      ).toEqual(['POSTEX_API_URL: points at a local stand-in; a deployed site must not set it']);
     });
   });
 

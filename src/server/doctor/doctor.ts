@@ -24,6 +24,7 @@ import {
   PROVIDERS,
   SAFEPAY_WEBHOOK_PATH,
 } from '../payments/index.ts';
+import { CourierError, courierFromConfig } from '../couriers/index.ts';
 import type { MongoDriver } from '../store/mongo/index.ts';
 import type { Product } from '../../lib/product.ts';
 
@@ -34,6 +35,8 @@ export interface DoctorOptions {
   fetch?: typeof fetch;
   /** Where Safepay's API is for the key check (a local stand-in in tests); else its real address. */
   safepayApiUrl?: string;
+  /** Where the owner's courier's API is for the key check (a local stand-in in tests). */
+  courierApiUrl?: string;
 }
 
 /** Missing photos named one per line, at most this many; the rest are counted. */
@@ -244,6 +247,7 @@ export async function runDoctor(
   lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
   lines.push(await checkCards(config, opts.safepayApiUrl));
   lines.push(...checkWallets(config));
+  lines.push(await checkCourier(config, opts.courierApiUrl));
   lines.push(checkPush(config));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
@@ -293,6 +297,34 @@ export function checkWallets(config: Config): DoctorLine[] {
         text: `${p.label}: on (production); its payment notices must go to ${site}${p.webhookPath}`,
       };
     });
+}
+
+/**
+ * The courier Book uses on the live site: none (staff book on the courier's portal, as before), else
+ * its keys are tried on the courier's operational-cities call, which books and charges nothing.
+ */
+export async function checkCourier(config: Config, apiUrl?: string): Promise<DoctorLine> {
+  const connection = courierFromConfig(config);
+  if (!connection)
+    return {
+      ok: true,
+      text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset), so staff book parcels on the courier's portal",
+    };
+  // A local stand-in's address is refused with the configuration (courierProblems).
+  const urlName = connection.name === 'postex' ? 'POSTEX_API_URL' : 'LEOPARDS_API_URL';
+  return check(`Couriers: ${connection.label}`, async () => {
+    const adapter = apiUrl
+      ? courierFromConfig({ ...config, [urlName]: apiUrl })!.adapter
+      : connection.adapter;
+    try {
+      const cities = await withTimeout(adapter.cities(), connection.label);
+      return `${connection.label} accepts the keys and serves ${cities.length} cities`;
+    } catch (error) {
+      if (error instanceof CourierError)
+        throw new Error(`${connection.label} refused or failed the cities call: ${error.message}`);
+      throw error;
+    }
+  });
 }
 
 /**
