@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk,deskui,stock] [-- --tap=settled]`:
+// `npm run bench [-- --quick] [-- --only=weight,lighthouse,instant,api,inproc,catalogue,build,photos,crash,desk,deskui,stock,couriers] [-- --tap=settled]`:
 // page weight, Lighthouse, JS before interaction and first-tap INP (instant.ts), API latency under
 // load, catalogue filter speed, build time at scale, the photo pipeline and the crash test. Prints
 // one table and writes bench/results.json. Everything runs on loopback; nothing is downloaded.
@@ -22,6 +22,7 @@ import { photoBench } from './photos.ts';
 import { catalogueSpeed } from './catalogue-speed.ts';
 import { deskListSpeed } from './desk-orders.ts';
 import { stockCallSpeed } from './live-stock.ts';
+import { courierBench } from './couriers.ts';
 import { DESK_UI_ORDERS, deskUiBench } from './desk-ui.ts';
 import { catalogueDeskWeight } from './desk-ui.ts';
 import { crashTest, type CrashResult } from './crash.ts';
@@ -502,6 +503,30 @@ async function stockSection() {
   }
 }
 
+/** Book all packed and one tracking run over 1,000 open parcels, on the PostEx stand-in. */
+async function courierSection() {
+  const count = quick ? 200 : 1000;
+  log(`couriers: ${count} open parcels booked and followed, PostEx stand-in`);
+  const row = await courierBench(count);
+  results.couriers = row;
+  checks.push(
+    {
+      area: 'couriers',
+      item: `Book all packed, ${row.parcels} orders`,
+      value: `${row.presses} presses, ${row.bookRequests} booking requests one after another, ${(row.bookMs / 1000).toFixed(1)} s; slowest press ${row.slowestPressMs} ms`,
+      budget: 'one request a parcel; a press ≤ 10 s (a function’s time)',
+      ok: row.bookRequests === row.parcels && row.slowestPressMs <= 10_000,
+    },
+    {
+      area: 'couriers',
+      item: `tracking ${row.parcels} picked-up parcels`,
+      value: `${row.trackRuns} run(s), ${row.trackRequests} requests of ≤ ${row.largestTrackRequest} numbers, ${(row.trackMs / 1000).toFixed(1)} s; ${row.movedToOutForDelivery} moved to Out for Delivery`,
+      budget: 'all moved; ≤ 50 numbers a request',
+      ok: row.movedToOutForDelivery === row.parcels && row.largestTrackRequest <= 50,
+    },
+  );
+}
+
 async function buildSection() {
   const rows: BuildRow[] = [];
   for (const [n, budget] of cfg.builds) {
@@ -649,6 +674,7 @@ try {
   if (want('catalogue')) catalogueSection();
   if (want('desk')) await deskSection();
   if (want('stock')) await stockSection(); // live-stock
+  if (want('couriers')) await courierSection();
   if (want('build')) await buildSection();
   if (want('publish')) await publishSection(); // publish
   if (want('photos')) await photoSection();
