@@ -6,11 +6,19 @@ import type { Config } from './config.ts';
 import { PRIVATE_FILE_MODE, privateFolder } from './private-files.ts';
 import { logEvent } from './request-log.ts';
 
+/** A file sent with a mail (a pro-forma invoice), base64 so a failed mail keeps it to resend. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 /** One outgoing e-mail. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
   /** One line for the dev-outbox log (e.g. the reset code), so a developer need not open the file. */
   summary?: string;
 }
@@ -37,6 +45,16 @@ export async function sendMail(
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.base64,
+                encoding: 'base64',
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
       });
     } finally {
       transport.close();
@@ -47,12 +65,22 @@ export async function sendMail(
   // Mails hold reset codes and addresses: the outbox is its owner's only.
   await privateFolder(outbox);
   const file = path.join(outbox, outboxName(mail.to));
+  // Each attachment beside the mail (its name ending in the file's own, never .txt), named in it.
+  const attached: string[] = [];
+  for (const a of mail.attachments ?? []) {
+    const saved = `${file.slice(0, -'.txt'.length)}--${a.filename.replace(/[^\w.-]/g, '_')}`;
+    await writeFile(saved, Buffer.from(a.base64, 'base64'), {
+      mode: PRIVATE_FILE_MODE,
+      flag: 'wx',
+    });
+    attached.push(`Attachment: ${a.filename} (${a.contentType}) saved as ${saved}`);
+  }
   // Written whole or not at all: a reader of *.txt never sees half a mail.
   const partial = `${file}.tmp`;
   try {
     await writeFile(
       partial,
-      `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+      `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached.map((line) => `${line}\n`).join('')}`,
       { mode: PRIVATE_FILE_MODE, flag: 'wx' },
     );
     await rename(partial, file);

@@ -92,6 +92,7 @@ export async function sendShopperMail(
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
       error: reason(error),
       attempts: 1,
       state: 'failed',
@@ -145,7 +146,12 @@ async function sendClaimed(
 ): Promise<{ record: MailFailureRecord; error: string | null }> {
   const at = new Date().toISOString();
   try {
-    await sendMail(deps.config, { to: claimed.to, subject: claimed.subject, text: claimed.text });
+    await sendMail(deps.config, {
+      to: claimed.to,
+      subject: claimed.subject,
+      text: claimed.text,
+      ...(claimed.attachments ? { attachments: claimed.attachments } : {}),
+    });
   } catch (error) {
     const message = reason(error);
     const record = await deps.store.mailFailures.settle(claimed.id, {

@@ -32,6 +32,8 @@ import { confirmBeforePricing } from '../catalogue/index.ts';
 import { orderReturnView } from './return-view.ts';
 import { throttle, type Limit } from '../operations/index.ts';
 import type { OrderChannel } from '../../lib/orders/phone-orders.ts';
+import { shortNumber } from '../../lib/desk.ts';
+import { PROFORMA_ATTACHED, proformaAttachment, wantsProforma } from './proforma.ts';
 
 const MINUTE = 60_000;
 /** Orders: 10 per shopper, 10 to one recipient e-mail and 30 per client address (scaled) in 10 minutes. */
@@ -286,13 +288,19 @@ export async function placeOrder(
 export function announcePlaced(deps: Deps, order: OrderRecord, waitUntil?: WaitUntil): void {
   void inBackground(
     'order confirmation',
-    async () =>
-      mailShopper(
-        deps,
-        confirmationMail(order, await readSettings(deps)),
-        { kind: 'order-confirmation', orderId: order.id },
-        waitUntil,
-      ),
+    async () => {
+      const settings = await readSettings(deps);
+      const mail = confirmationMail(order, settings);
+      // A wholesale order paid by bank transfer carries its pro-forma invoice.
+      const sent = wantsProforma(order)
+        ? {
+            ...mail,
+            text: `${mail.text}\n${PROFORMA_ATTACHED(shortNumber(order.id))}`,
+            attachments: [await proformaAttachment(order, settings)],
+          }
+        : mail;
+      await mailShopper(deps, sent, { kind: 'order-confirmation', orderId: order.id }, waitUntil);
+    },
     waitUntil,
   );
   void alertShop(deps, { kind: 'new-order', order }, waitUntil);

@@ -14,6 +14,8 @@ export interface MailFailureRecord {
   to: string;
   subject: string;
   text: string;
+  /** Files the mail carried (a pro-forma invoice), kept so a resend is the same mail. */
+  attachments?: { filename: string; contentType: string; base64: string }[];
   /** The last failure, for the desk (the SMTP server's words, never the mail's content). */
   error: string;
   /** Sends tried so far (each after its own SMTP retries). */
