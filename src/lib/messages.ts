@@ -101,6 +101,11 @@ export const ORDER_MESSAGES = {
   reasonRequired: 'Please select a cancellation reason.',
   confirmCancel: 'Are you sure you want to cancel this order?',
   empty: 'You have not ordered anything',
+  // Changing the delivery address on the order page, while the order is not yet packed.
+  addressChanged: 'Your delivery address has been changed.',
+  addressFailed: 'Unable to change the address at the moment. Please try again.',
+  addressCountryFixed:
+    "The country cannot be changed: it decides the order's currency, delivery fee and payment. To ship to another country, cancel this order and place a new one.",
 } as const;
 
 /** Order refusals and confirmations only the API sends (the browser shows them as sent). */
@@ -125,6 +130,10 @@ export const ORDER_ANSWERS = {
   reasonTooLong: (max: number) => `A cancellation reason may be at most ${max} characters.`,
   tooManyOrders:
     'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
+  addressLocked: (status: string) =>
+    `This order is ${status === 'Order Placed' ? 'booked with the courier' : status}, so its delivery address can no longer be changed. Please contact customer care.`,
+  tooManyAddressChanges:
+    'You have changed this address several times in the last hour. Please wait before changing it again.',
   lineTooLarge: (name: string, colour: string) =>
     `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
 } as const;
