@@ -1,7 +1,7 @@
 // The order page's Change address form (loaded only when the shopper opens it): the checkout's
 // address fields and rules, filled with the order's address. The country stays the order's: it
 // decided the currency, the delivery fee and the payment, so the form shows it fixed and says why.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { addressFormat } from '../../lib/address-format.ts';
 import { ADDRESS_FIELDS } from '../../lib/checkout.ts';
 import type { AddressFields } from '../../lib/checkout-errors.ts';
@@ -51,6 +51,12 @@ export default function AddressChange({
   const [validate, setValidate] = useState<AddressValidator | null>(null);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  // Each refused Save counts; once its errors have rendered, focus goes to the first invalid field.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   useEffect(() => {
     loadAddressValidation().then(
       (rules) => setValidate(() => rules),
@@ -82,8 +88,7 @@ export default function AddressChange({
     e.preventDefault();
     if (sending || !validate) return;
     setSubmitted(true);
-    const invalid = Object.keys(errors)[0] as keyof Address | undefined;
-    if (invalid) return document.getElementById(idOf(invalid))?.focus();
+    if (Object.keys(errors).length > 0) return setRefusals((n) => n + 1);
     setSending(true);
     const failed = await saveOrderAddress(token, orderId, fields);
     setSending(false);
@@ -93,6 +98,7 @@ export default function AddressChange({
 
   return (
     <form
+      ref={formRef}
       className="address-form"
       onSubmit={submit}
       noValidate
