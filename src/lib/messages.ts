@@ -101,11 +101,6 @@ export const ORDER_MESSAGES = {
   reasonRequired: 'Please select a cancellation reason.',
   confirmCancel: 'Are you sure you want to cancel this order?',
   empty: 'You have not ordered anything',
-  // Changing the delivery address on the order page, while the order is not yet packed.
-  addressChanged: 'Your delivery address has been changed.',
-  addressFailed: 'Unable to change the address at the moment. Please try again.',
-  addressCountryFixed:
-    "The country cannot be changed: it decides the order's currency, delivery fee and payment. To ship to another country, cancel this order and place a new one.",
 } as const;
 
 /** Order refusals and confirmations only the API sends (the browser shows them as sent). */

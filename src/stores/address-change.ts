@@ -3,7 +3,7 @@
 import { ApiError, call } from '../client/api.ts';
 import type { AddressFields } from '../lib/checkout-errors.ts';
 import type { Address } from '../lib/contract/checkout.ts';
-import { ORDER_MESSAGES } from '../lib/messages.ts';
+import { ADDRESS_MESSAGES } from '../lib/orders/address-change.ts';
 import { notify } from './notices.ts';
 import { $orderDetail } from './order-detail.ts';
 
@@ -42,6 +42,6 @@ export async function saveOrderAddress(
     notify(message, 'success');
     return null;
   } catch (error) {
-    return (error instanceof ApiError && error.serverMessage) || ORDER_MESSAGES.addressFailed;
+    return (error instanceof ApiError && error.serverMessage) || ADDRESS_MESSAGES.failed;
   }
 }

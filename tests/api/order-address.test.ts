@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
-import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
+import { ORDER_ANSWERS } from '../../src/lib/messages.ts';
+import { ADDRESS_MESSAGES } from '../../src/lib/orders/address-change.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { CourierBooking } from '../../src/server/store/port.ts';
@@ -135,7 +136,7 @@ describe('changing the delivery address of an order', { timeout: 60_000 }, () =>
     expect((await change(shopper.token, body)).status).toBe(200);
     const again = await change(shopper.token, body);
     expect(again.status).toBe(200);
-    expect(again.body.message).toBe(ORDER_MESSAGES.addressChanged);
+    expect(again.body.message).toBe(ADDRESS_MESSAGES.changed);
     const stored = (await (await getStore()).orders.get(order.id))!;
     expect(stored.history).toHaveLength(1);
     await settleBackground();

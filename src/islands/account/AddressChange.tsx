@@ -7,7 +7,7 @@ import { ADDRESS_FIELDS } from '../../lib/checkout.ts';
 import type { AddressFields } from '../../lib/checkout-errors.ts';
 import type { Address } from '../../lib/contract/checkout.ts';
 import { regionsOf } from '../../lib/countries.ts';
-import { ORDER_MESSAGES } from '../../lib/messages.ts';
+import { ADDRESS_MESSAGES } from '../../lib/orders/address-change.ts';
 import {
   loadAddressValidation,
   saveOrderAddress,
@@ -60,7 +60,7 @@ export default function AddressChange({
   useEffect(() => {
     loadAddressValidation().then(
       (rules) => setValidate(() => rules),
-      () => setError(ORDER_MESSAGES.addressFailed),
+      () => setError(ADDRESS_MESSAGES.failed),
     );
   }, []);
 
@@ -121,7 +121,7 @@ export default function AddressChange({
                     <option value={fields.country}>{fields.country}</option>
                   </select>
                   <p className="muted" id={COUNTRY_HINT_ID}>
-                    {ORDER_MESSAGES.addressCountryFixed}
+                    {ADDRESS_MESSAGES.countryFixed}
                   </p>
                 </>
               ) : name === 'state' ? (

@@ -5,6 +5,18 @@
 // country alone (src/lib/delivery.ts), so a change within it never changes what the order costs.
 import type { Address } from '../contract/checkout.ts';
 
+/**
+ * What the order page's Change address says. Kept beside its rule rather than in messages.ts: a
+ * module is never split between bundles, and messages.ts rides with /Checkout's first load, so
+ * these would weigh on every checkout (the order page loads them only with the form).
+ */
+export const ADDRESS_MESSAGES = {
+  changed: 'Your delivery address has been changed.',
+  failed: 'Unable to change the address at the moment. Please try again.',
+  countryFixed:
+    "The country cannot be changed: it decides the order's currency, delivery fee and payment. To ship to another country, cancel this order and place a new one.",
+} as const;
+
 /** What the rule needs of an order. */
 export interface AddressChangeOrder {
   status: string;

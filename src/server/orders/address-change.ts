@@ -6,7 +6,12 @@
 import { countryPartErrors } from '../../lib/address-format.ts';
 import type { Address } from '../../lib/contract/checkout.ts';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
-import { addressOneLine, canChangeAddress, sameAddress } from '../../lib/orders/address-change.ts';
+import {
+  ADDRESS_MESSAGES,
+  addressOneLine,
+  canChangeAddress,
+  sameAddress,
+} from '../../lib/orders/address-change.ts';
 import type { WaitUntil } from '../background.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
@@ -29,7 +34,7 @@ const shopperActor = (userId: string) => ({ id: `shopper:${userId}`, email: 'the
 function refusal(order: OrderRecord, address: Address) {
   if (!canChangeAddress({ status: order.status, booked: order.courierBooking !== undefined }))
     return conflict(ORDER_ANSWERS.addressLocked(order.status));
-  if (address.country !== order.address.country) return invalid(ORDER_MESSAGES.addressCountryFixed);
+  if (address.country !== order.address.country) return invalid(ADDRESS_MESSAGES.countryFixed);
   const parts = countryPartErrors(address);
   const missing = parts.state ?? parts.zip;
   return missing ? invalid(missing) : null;
@@ -53,7 +58,7 @@ export async function changeOrderAddress(
   if (!order || order.userId !== user.id) throw notFound(ORDER_MESSAGES.notFound);
   // The same address again (a retry whose answer was lost) is the change already made.
   if (sameAddress(order.address, address))
-    return { ...orderPage(order), message: ORDER_MESSAGES.addressChanged };
+    return { ...orderPage(order), message: ADDRESS_MESSAGES.changed };
   const refused = refusal(order, address);
   if (refused) throw refused;
   await throttle(
@@ -89,5 +94,5 @@ export async function changeOrderAddress(
       { kind: 'order-status', orderId: order.id },
       waitUntil,
     );
-  return { ...orderPage(changed), message: ORDER_MESSAGES.addressChanged };
+  return { ...orderPage(changed), message: ADDRESS_MESSAGES.changed };
 }
