@@ -11,6 +11,8 @@ import { ORDER_ANSWERS } from '../../src/lib/messages.ts';
 import { ADDRESS_MESSAGES } from '../../src/lib/orders/address-change.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { orderLinkKey } from '../../src/server/operations/order-link.ts';
 import type { CourierBooking } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp } from '../fixtures/api.ts';
@@ -209,6 +211,24 @@ describe('changing the delivery address of an order', { timeout: 60_000 }, () =>
       body: { number: packing.id.slice(-8) },
     });
     expect(shown.body.addressChangeable).toBe(false);
+  });
+
+  it('offers the change to the signed-in owner only, never through a mailed link, which only shows the order', async () => {
+    const order = await orderOf(shopper.id);
+    const number = order.id.slice(-8).toUpperCase();
+    const own = await call(account, '/api/order/show', { token: shopper.token, body: { number } });
+    expect(own.body.addressChangeable).toBe(true);
+    const key = orderLinkKey(loadConfig(), order.id);
+    const linked = await call(account, '/api/order/linked', { body: { number, key } });
+    expect(linked.status).toBe(200);
+    expect(linked.body.addressChangeable).toBe(false);
+    // The link's key is no session: the change itself still needs the owner's token.
+    const change = await call(account, '/api/order/address', {
+      body: { orderId: order.id, address: karachi(order.address.email) },
+      headers: { token: key },
+    });
+    expect(change.status).toBe(401);
+    expect(await (await getStore()).orders.get(order.id)).toEqual(order);
   });
 
   it("answers another shopper's order and an unknown one with Order not found., changing nothing", async () => {
