@@ -4,6 +4,8 @@ import {
   canChangeAddress,
   sameAddress,
 } from '../../src/lib/orders/address-change.ts';
+import { timelineLine } from '../../src/lib/orders/desk-view.ts';
+import { stepLabel } from '../../src/lib/orders/page.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 
 describe('canChangeAddress', () => {
@@ -37,5 +39,30 @@ describe('addressOneLine', () => {
     expect(addressOneLine(lahoreAddress())).toBe(
       'Sana Malik, 12 Canal View, Lahore, Punjab 54000, Pakistan, +92 300 1234567',
     );
+  });
+});
+
+describe('the timelines', () => {
+  it("read a change of address as such on the shopper's page, not as a second Order Placed", () => {
+    expect(stepLabel({ status: 'Order Placed', returnStep: null, change: 'address' })).toBe(
+      'Delivery address changed',
+    );
+    expect(stepLabel({ status: 'Order Placed', returnStep: null })).toBe('Order Placed');
+  });
+
+  it("read it on the desk's timeline as the shopper's change", () => {
+    const event = {
+      kind: 'address' as const,
+      to: 'Order Placed',
+      note: null,
+      returnStep: null,
+      method: null,
+      amount: null,
+      reference: null,
+    };
+    expect(timelineLine(event, 'PKR')).toEqual({
+      title: 'Delivery address changed by the shopper',
+      detail: null,
+    });
   });
 });
