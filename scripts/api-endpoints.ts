@@ -217,6 +217,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   userOrder: { number: '#3A4030A3' },
   linkedOrder: { number: '#3A4030A3', key: '<the link key from the mail>' },
   hideOrder: { orderId: 'some-order' },
+  changeAddress: { orderId: 'some-order', address: ADDRESS },
   findOrder: { idempotencyKey: 'checkout-some-key' },
   payOrder: { orderId: 'some-order' },
   switchToCod: { orderId: 'some-order' },

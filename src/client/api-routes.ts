@@ -30,6 +30,7 @@ export const API_ROUTES = {
   userOrder: ['POST', '/api/order/show', 'orderDetail'],
   linkedOrder: ['POST', '/api/order/linked', 'orderDetail'],
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
+  changeAddress: ['POST', '/api/order/address', 'addressChanged'],
   findOrder: ['POST', '/api/order/find', 'orderFound'],
   payOrder: ['POST', '/api/order/pay', 'payOpened'],
   switchToCod: ['POST', '/api/order/switch-to-cod', 'switchedToCod'],

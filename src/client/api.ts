@@ -56,6 +56,7 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
     'returnRequested',
     'orderDetail',
     'orderHidden',
+    'addressChanged',
     'orderFound',
     'payOpened',
     'switchedToCod',

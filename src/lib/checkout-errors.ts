@@ -3,7 +3,7 @@
 // kept apart from the checkout's other rules (./checkout.ts).
 import { countryPartErrors } from './address-format.ts';
 import type { CheckoutField, CheckoutFields } from './checkout.ts';
-import { checkoutSchema } from './contract/checkout.ts';
+import { addressSchema, checkoutSchema, type Address } from './contract/checkout.ts';
 import { fieldErrors } from './contract/fields.ts';
 import { walletNumberFor } from './wallet.ts';
 import { cnicError } from './wallet-api.ts';
@@ -27,4 +27,19 @@ export function checkoutErrors(
   const cnic = cnicWallets.includes(fields.paymentMethod) ? cnicError(fields.walletCnic) : null;
   if (cnic) errors.walletCnic = cnic;
   return errors;
+}
+
+/** An address's fields as a form holds them: Address 2 empty rather than absent. */
+export type AddressFields = Omit<Address, 'address2'> & { address2: string };
+
+/**
+ * Every address field's first error by the same rules as the checkout's (the order page's change
+ * of address uses them), or {} when valid.
+ */
+export function addressErrors(fields: AddressFields): Partial<Record<keyof Address, string>> {
+  const result = addressSchema.safeParse({ ...fields, address2: fields.address2 || undefined });
+  return {
+    ...(result.success ? {} : fieldErrors(result.error)),
+    ...countryPartErrors(fields),
+  };
 }

@@ -34,13 +34,17 @@ export type PrefillField = Exclude<
 /**
  * The values to fill, in form order: each only when the field is empty now and the shopper has not
  * typed in it. The last order's address is used whole or not at all: not when the settings hold an
- * address, nor when the form's country is already another one.
+ * address, nor when the form's country is already another one the shopper chose. A country the
+ * form only preset (`countryPreset`: Pakistan, nothing chosen yet) counts as empty, so the last
+ * order's country replaces it.
  */
 export function prefillValues(
-  current: CheckoutFields,
+  form: CheckoutFields,
   typed: ReadonlySet<string>,
   { account, settings, lastAddress }: PrefillSources,
+  countryPreset = false,
 ): [PrefillField, string][] {
+  const current = countryPreset ? { ...form, country: '' } : form;
   const [first = '', ...rest] = account.name.trim().split(/\s+/);
   const wanted: [PrefillField, string][] = [
     ['firstName', first],

@@ -111,6 +111,16 @@ export function freshCheckout(currencyCode: string): CheckoutFields {
 }
 
 /**
+ * The country the checkout's form starts with: the shipping country the shopper chose (in the
+ * header or /selectCountry) when the checkout ships there, Pakistan when they chose none yet (most
+ * shoppers are Pakistani, and the shop's prices start in rupees), else none ('': the shopper picks).
+ */
+export function startingCountry(saved: string, countries: readonly CheckoutCountry[]): string {
+  const wanted = saved || HOME_COUNTRY;
+  return countries.some((c) => c.name === wanted) ? wanted : '';
+}
+
+/**
  * Changing the country clears the state (docs/product.md §5) and sets the payment to the shopper's own pick
  * where the new country allows it (COD and wallets only in Pakistan), else the country's default.
  */

@@ -19,6 +19,7 @@ import { newsletterConfirmation, subscribe } from './accounts/index.ts';
 import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders } from './orders/index.ts';
 import {
+  changeOrderAddress,
   findUserOrderByKey,
   hideUserOrder,
   showLinkedOrder,
@@ -370,6 +371,8 @@ export const SERVICES: Services = {
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   linkedOrder: ({ deps, body }) => showLinkedOrder(deps, body.number, body.key),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
+  changeAddress: ({ deps, user, body, waitUntil }) =>
+    changeOrderAddress(deps, user, body.orderId, body.address, waitUntil),
   findOrder: ({ deps, user, body }) => findUserOrderByKey(deps.store, user.id, body.idempotencyKey),
   // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).
   payOrder: ({ deps, user, body, req }) =>

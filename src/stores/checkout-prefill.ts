@@ -10,12 +10,18 @@ import { KEYS, readJson } from './storage.ts';
 /** Reads the sources once, then gives the values to fill for the form as it stands at that moment. */
 export async function prefillFor(
   session: Session,
-): Promise<(fields: CheckoutFields, typed: ReadonlySet<string>) => [PrefillField, string][]> {
+): Promise<
+  (
+    fields: CheckoutFields,
+    typed: ReadonlySet<string>,
+    countryPreset?: boolean,
+  ) => [PrefillField, string][]
+> {
   const lastAddress = await api.userOrders(session.token).then(
     ({ orders }) => orders[0]?.address ?? null,
     () => null, // a failed call only means no last address
   );
   const settings = savedSettings(readJson(KEYS.settings(session.email), null), session);
-  return (fields, typed) =>
-    prefillValues(fields, typed, { account: session, settings, lastAddress });
+  return (fields, typed, countryPreset = false) =>
+    prefillValues(fields, typed, { account: session, settings, lastAddress }, countryPreset);
 }

@@ -10,6 +10,7 @@ import {
   checkoutMethods,
   freshCheckout,
   orderRequest,
+  startingCountry,
   withAllowedPayment,
   withCountry,
   type AddressField,
@@ -143,15 +144,18 @@ export function startCheckout(
   $cnicWallets.set(cnicWallets);
   let state = $form.get();
   const saved = savedCountry();
-  if (countries.some((c) => c.name === saved))
+  const country = startingCountry(saved, countries);
+  if (country)
     state = {
       ...state,
-      fields: withCountry(state.fields, saved, $currency.get().code, state.preferred, cards()),
+      fields: withCountry(state.fields, country, $currency.get().code, state.preferred, cards()),
     };
   for (const [name, value] of early.fields) {
     typed.add(name);
     state = edited(state, name, value);
   }
+  // Pakistan by default, not by the shopper's choice: their last order's country may replace it.
+  countryPreset = saved === '' && country !== '' && !early.fields.some(([n]) => PLACE.has(n));
   if (early.paymentMethod) state = edited(state, 'paymentMethod', early.paymentMethod);
   // One change, so the currency follows the final country only.
   $form.set(state);
@@ -161,6 +165,10 @@ export function startCheckout(
 // Checkout prefill.
 /** The fields the shopper typed in on this page: prefill never touches them. */
 const typed = new Set<string>();
+/** The fields that say where the order goes: once the shopper edits one, the country is theirs. */
+const PLACE: ReadonlySet<string> = new Set(['country', 'state', 'city', 'zip']);
+/** The country was preset (Pakistan, nothing chosen) and the shopper has not edited where it goes. */
+let countryPreset = false;
 
 /**
  * Fills the signed-in shopper's empty fields: name and e-mail from the account, address and phone
@@ -177,13 +185,15 @@ export async function prefillCheckout(): Promise<void> {
   // would join what they type next ("TariqTariq"), and one they emptied (even before the form
   // woke, when it was empty anyway) must stay so.
   const skip = new Set([...typed, ...visitedCheckoutFields()]);
-  for (const [name, value] of fill(state.fields, skip)) state = edited(state, name, value);
+  const preset = countryPreset && ![...skip].some((name) => PLACE.has(name));
+  for (const [name, value] of fill(state.fields, skip, preset)) state = edited(state, name, value);
   $form.set(state);
 }
 
 /** Changes one field (a country change clears the state and may change the payment method). */
 export function editField(name: CheckoutField, value: string): void {
   typed.add(name);
+  if (PLACE.has(name)) countryPreset = false;
   $form.set(edited($form.get(), name, value));
 }
 

@@ -11,7 +11,8 @@ import { call, signUp, stockShelves } from '../fixtures/api.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { mongoDouble } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
-import { desk, enrol } from '../fixtures/desk.ts';
+import { desk, enrol, seedOrder } from '../fixtures/desk.ts';
+import { lahoreAddress } from '../fixtures/address.ts';
 import { tempMongoDoubleStore } from '../fixtures/store.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
@@ -125,5 +126,45 @@ describe('on MongoDB with 15 ms per operation', () => {
     const store = await getStore();
     const customer = (await store.users.findByEmail('race.caller@example.com'))!;
     expect(await store.orders.listByUser(customer.id)).toHaveLength(1);
+  });
+
+  it("keeps an order consistent when its shopper's address change races the desk's Move to Packing", async () => {
+    const owner = await enrol('owner', 'Race Packer');
+    const store = await getStore();
+    const user = (await store.users.findByEmail(shopper.email))!;
+    for (let round = 0; round < 6; round++) {
+      const order = await seedOrder({ userId: user.id });
+      const karachi = lahoreAddress({
+        address1: '44 Sea View Road',
+        city: 'Karachi',
+        state: 'Sindh',
+      });
+      const [changed, moved] = await Promise.all([
+        call(account, '/api/order/address', {
+          token: shopper.token,
+          body: { orderId: order.id, address: karachi },
+        }),
+        call(desk, '/api/desk/orders/move', {
+          token: owner.token,
+          body: { order: order.id, from: 'Order Placed', to: 'Packing' },
+        }),
+      ]);
+      // The move always stands; the change stands only if it was written before the move.
+      expect(moved.status).toBe(200);
+      const now = (await store.orders.get(order.id))!;
+      expect(now.status).toBe('Packing');
+      if (changed.status === 200) {
+        expect(now.address).toEqual(karachi);
+        expect(now.history?.map((e) => e.change ?? e.to)).toEqual(['address', 'Packing']);
+      } else {
+        expect({ status: changed.status, message: changed.body.message }).toEqual({
+          status: 409,
+          message:
+            'This order is Packing, so its delivery address can no longer be changed. Please contact customer care.',
+        });
+        expect(now.address).toEqual(order.address);
+        expect(now.history?.map((e) => e.to)).toEqual(['Packing']);
+      }
+    }
   });
 });

@@ -577,6 +577,88 @@ function storeContract(
         });
       });
     });
+
+    describe('orders.changeAddress', () => {
+      const changed = {
+        at: '2030-03-01T10:30:00.000Z',
+        from: 'Order Placed' as const,
+        to: 'Order Placed' as const,
+        by: null,
+        change: 'address' as const,
+      };
+      const karachi = (o: OrderRecord) => ({
+        ...o.address,
+        address1: '44 Sea View Road',
+        city: 'Karachi',
+        state: 'Sindh',
+      });
+
+      it("replaces its owner's Order Placed address and appends the event in one write", async () => {
+        const o = order('mover');
+        await store.orders.create(o);
+        const updated = await store.orders.changeAddress(o.id, 'mover', karachi(o), changed);
+        expect(updated).toEqual({ ...o, address: karachi(o), history: [changed] });
+        expect(await store.orders.get(o.id)).toEqual(updated);
+      });
+
+      it("refuses someone else's order, another country, a booked, a packed and an unknown order, changing nothing", async () => {
+        const o = order('owner-a');
+        const booked = order('owner-a', {
+          courierBooking: {
+            claim: 'c-1',
+            courier: 'postex',
+            state: 'booking',
+            claimedAt: '2030-03-01T10:00:00.000Z',
+            by: { id: 'staff-1', email: 'staff@bastaa.pk' },
+            trackingNumber: null,
+            labelUrl: null,
+            bookedAt: null,
+            test: true,
+          },
+        });
+        const packed = order('owner-a', { status: 'Packing' });
+        for (const x of [o, booked, packed]) await store.orders.create(x);
+        expect(await store.orders.changeAddress(o.id, 'intruder', karachi(o), changed)).toBeNull();
+        expect(
+          await store.orders.changeAddress(
+            o.id,
+            'owner-a',
+            { ...karachi(o), country: 'India' },
+            changed,
+          ),
+        ).toBeNull();
+        expect(
+          await store.orders.changeAddress(booked.id, 'owner-a', karachi(booked), changed),
+        ).toBeNull();
+        expect(
+          await store.orders.changeAddress(packed.id, 'owner-a', karachi(packed), changed),
+        ).toBeNull();
+        expect(
+          await store.orders.changeAddress('no-such-order', 'owner-a', karachi(o), changed),
+        ).toBeNull();
+        for (const x of [o, booked, packed]) expect(await store.orders.get(x.id)).toEqual(x);
+      });
+
+      it('decides a race with the move to Packing: the address changes only if it was written first', async () => {
+        for (let round = 0; round < 5; round++) {
+          const o = order('racer-a');
+          await store.orders.create(o);
+          const [address, moved] = await Promise.all([
+            store.orders.changeAddress(o.id, 'racer-a', karachi(o), changed),
+            store.orders.transition(o.id, ['Order Placed'], 'Packing', {
+              event: { at: new Date().toISOString(), to: 'Packing', by: null },
+            }),
+          ]);
+          const now = (await store.orders.get(o.id))!;
+          expect(moved).not.toBeNull();
+          expect(now.status).toBe('Packing');
+          expect(now.address).toEqual(address === null ? o.address : karachi(o));
+          expect(now.history?.map((e) => e.change ?? e.to)).toEqual(
+            address === null ? ['Packing'] : ['address', 'Packing'],
+          );
+        }
+      });
+    });
   });
 }
 

@@ -53,21 +53,26 @@ test.describe('the shipping form and placing an order', () => {
     await expect(page.getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
     for (const method of ['Bank Transfer', 'JazzCash', 'EasyPaisa'])
       await expect(page.getByRole('radio', { name: method })).toBeVisible();
-    await expect(page.getByLabel('State')).toBeDisabled();
+    // No shipping country chosen yet: the form starts in Pakistan, with Pakistan's regions.
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Pakistan');
+    await expect(page.getByLabel('State')).toBeEnabled();
     await page.getByRole('button', { name: 'Place Order' }).click();
     for (const message of [
       'First Name is required',
       'Last Name is required',
       'Email is required',
       'Address 1 is required',
-      'Country is required',
+      'State is required',
       'City is required',
       'Zip code is required',
       'Mobile number is required',
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    // The State select is disabled until a country is chosen: its error waits until it can be fixed.
+    // The State select is disabled while no country is chosen: its error waits until it can be fixed.
+    await page.getByLabel('Country', { exact: true }).selectOption('');
+    await expect(page.getByLabel('State')).toBeDisabled();
+    await expect(page.getByText('Country is required', { exact: true })).toBeVisible();
     await expect(page.getByText('State is required', { exact: true })).toHaveCount(0);
     await page.getByLabel('Country', { exact: true }).selectOption('Pakistan');
     await expect(page.getByText('State is required', { exact: true })).toBeVisible();
@@ -219,7 +224,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
       'Email is required',
     );
-    // As many as it marks: the State's error waits for a country, and is not counted meanwhile.
+    // As many as it marks: the form starts in Pakistan, so its State is one of them (not Country).
     await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 6 errors in the form.',
     );
@@ -230,7 +235,7 @@ test.describe('messages and focus at 1366×900 by keyboard', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('1 Mall Road');
     await page.keyboard.press('Enter');
-    await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('State')).toBeFocused();
     await expect(page.locator('form.checkout > [role="alert"]')).toHaveText(
       'Please correct 4 errors in the form.',
     );

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { enrolledMember, mailsTo, openDeskAs } from './support/desk.ts';
+import { hydrated } from './support/islands.ts';
+import { signInBeforeLoad } from './support/ui.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
@@ -88,6 +90,27 @@ test.describe('at 390×844 with touch', () => {
     await page.getByRole('button', { name: 'Check tracking now' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Out for Delivery');
     await expect(page.getByTestId('parcel-state')).toContainText('The courier says: ');
+    // The shopper's mail and order page name the courier, the number and its own tracking page.
+    const trackingPage = `https://postex.pk/tracking?cn=${encodeURIComponent(trackingNumber)}`;
+    await expect
+      .poll(
+        () =>
+          mailsTo(shopper.email).find((m) => m.subject.endsWith('is out for delivery'))?.text ?? '',
+        { timeout: 15_000 },
+      )
+      .toContain(
+        `Courier: PostEx\nTracking number: ${trackingNumber}\nTrack it on the courier's site: ${trackingPage}`,
+      );
+    const shopperPage = await page.context().newPage();
+    await signInBeforeLoad(shopperPage, shopper);
+    await shopperPage.goto(`/yourOrders/order?n=${number}`);
+    await hydrated(shopperPage, 'OrderPage');
+    await expect(shopperPage.getByRole('link', { name: 'On PostEx site' })).toHaveAttribute(
+      'href',
+      trackingPage,
+    );
+    await expectNoAxeViolations(shopperPage);
+    await shopperPage.close();
 
     await courier('move', { trackingNumber, state: 'out_for_delivery' });
     await courier('move', { trackingNumber, state: 'delivered' });

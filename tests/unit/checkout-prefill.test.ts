@@ -82,6 +82,31 @@ describe('checkout prefill for a signed-in shopper', () => {
     ]);
   });
 
+  it("replaces a country the form only preset with the last order's, and fills its whole address", () => {
+    const preset = { ...empty, country: 'Pakistan' };
+    const abroad = {
+      ...lastAddress,
+      country: 'United Kingdom',
+      state: 'England',
+      city: 'Leeds',
+      zip: 'LS1 4AP',
+    };
+    expect(
+      prefillValues(preset, none, { account, settings: null, lastAddress: abroad }, true),
+    ).toEqual([
+      ['firstName', 'Ayesha'],
+      ['lastName', 'Noor Khan'],
+      ['email', 'ayesha@example.com'],
+      ['address1', '12 Mall Road'],
+      ['address2', 'Flat 4'],
+      ['country', 'United Kingdom'],
+      ['state', 'England'],
+      ['city', 'Leeds'],
+      ['zip', 'LS1 4AP'],
+      ['mobile', '03001234567'],
+    ]);
+  });
+
   it('fills only the name and e-mail of a shopper with no settings and no order; a one-word name fills First Name', () => {
     expect(
       prefillValues(empty, none, {

@@ -102,6 +102,32 @@ describe('startCheckout', () => {
     expect(localStorage.getItem('selectedCountry')).toBe('United States');
     expect(localStorage.getItem('selectedCurrency')).toBe('USD');
   });
+
+  it('starts in Pakistan, with its regions, when the shopper has chosen no shipping country yet', async () => {
+    const { $checkout } = await openCheckout();
+    expect($checkout.get().fields).toMatchObject({ country: 'Pakistan', paymentMethod: 'COD' });
+    expect($checkout.get().regions).toEqual(['Punjab', 'Sindh']);
+    // Nothing is chosen for the shopper: the header's country stays theirs to pick.
+    expect(localStorage.getItem('selectedCountry')).toBeNull();
+  });
+
+  it('starts in the shipping country the shopper chose in the header, not Pakistan', async () => {
+    localStorage.setItem('selectedCountry', 'United States');
+    localStorage.setItem('selectedCurrency', 'USD');
+    const { $checkout } = await openCheckout();
+    expect($checkout.get().fields.country).toBe('United States');
+  });
+
+  it('keeps a country and a region picked before hydration over the preset Pakistan', async () => {
+    const { $checkout } = await openCheckout({
+      fields: [
+        ['country', 'Pakistan'],
+        ['state', 'Sindh'],
+      ],
+      paymentMethod: null,
+    });
+    expect($checkout.get().fields).toMatchObject({ country: 'Pakistan', state: 'Sindh' });
+  });
 });
 
 describe('$checkout', () => {
@@ -116,7 +142,8 @@ describe('$checkout', () => {
   });
 
   it('keeps the payment method one the currency allows while no country is chosen', async () => {
-    const { $checkout } = await openCheckout();
+    const { $checkout, editField } = await openCheckout();
+    editField('country', '');
     expect($checkout.get().fields.paymentMethod).toBe('COD');
     const { $currency } = await import('../../src/stores/currency.ts');
     $currency.set({ code: 'USD', symbol: '$', rate: 0.0036, digits: 2 });
@@ -139,7 +166,8 @@ describe('$checkout', () => {
 
 describe('submitCheckout', () => {
   it('refuses an empty form: counts the refusal, shows every error but the State’s, and announces as many as it shows', async () => {
-    const { $checkout, submitCheckout } = await openCheckout();
+    const { $checkout, submitCheckout, editField } = await openCheckout();
+    editField('country', '');
     await submitCheckout();
     expect($checkout.get().refusals).toBe(1);
     expect($checkout.get().errorCount).toBe(8);
@@ -150,6 +178,21 @@ describe('submitCheckout', () => {
       email: 'Email is required',
       address1: 'Address 1 is required',
       country: 'Country is required',
+      city: 'City is required',
+      zip: 'Zip code is required',
+      mobile: 'Mobile number is required',
+    });
+  });
+
+  it('refuses an empty form in the preset Pakistan with its State among the errors', async () => {
+    const { $checkout, submitCheckout } = await openCheckout();
+    await submitCheckout();
+    expect($checkout.get().errors).toEqual({
+      firstName: 'First Name is required',
+      lastName: 'Last Name is required',
+      email: 'Email is required',
+      address1: 'Address 1 is required',
+      state: 'State is required',
       city: 'City is required',
       zip: 'Zip code is required',
       mobile: 'Mobile number is required',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutErrors } from '../../src/lib/checkout-errors.ts';
 import {
+  startingCountry,
   awaitsCurrency,
   checkoutMethods,
   emptyCheckout,
@@ -263,5 +264,25 @@ describe('the wallet number', () => {
     expect(orderRequest({ ...jazz, paymentMethod: 'COD' }, [], 'PKR')).not.toHaveProperty(
       'walletNumber',
     );
+  });
+});
+
+describe('startingCountry', () => {
+  const countries = [
+    { name: 'Pakistan', currency: 'PKR', regions: ['Punjab'] },
+    { name: 'United Kingdom', currency: 'GBP', regions: ['England'] },
+  ];
+
+  it('starts in Pakistan when the shopper chose no shipping country', () => {
+    expect(startingCountry('', countries)).toBe('Pakistan');
+  });
+
+  it('starts in the shipping country the shopper chose', () => {
+    expect(startingCountry('United Kingdom', countries)).toBe('United Kingdom');
+    expect(startingCountry('Pakistan', countries)).toBe('Pakistan');
+  });
+
+  it('starts with no country when the chosen one is not shipped to', () => {
+    expect(startingCountry('Atlantis', countries)).toBe('');
   });
 });

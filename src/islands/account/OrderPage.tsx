@@ -2,7 +2,7 @@
 // and what it means, the timeline the desk records, the courier and tracking number once it is Out
 // for Delivery, the payment, the lines, the amounts and the delivery address. A signed-out visitor
 // is asked to log in; a number that is not theirs reads "Order not found."
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { karachiTime } from '../../lib/desk.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Order } from '../../lib/contract/order-answers.ts';
@@ -35,6 +35,11 @@ import './account.css';
 import { ORDER_LINK_MESSAGES } from '../../lib/orders/link-messages.ts';
 
 const TITLE_ID = 'order-title';
+const ADDRESS_TITLE_ID = 'order-address-title';
+
+// The Change address form, its fields and its rules load when the shopper opens it, keeping them
+// out of the JavaScript the order page runs before the first tap.
+const AddressChange = lazy(() => import('./AddressChange.tsx'));
 
 /**
  * The order page's body: the order the address names, the shopper's own or, signed out, the one a
@@ -109,8 +114,11 @@ function OrderPanel({ token, linkKey }: { token: string | null; linkKey: string 
 
 /** The order; signed out (a mailed link), shown to read, with a login prompt for what needs one. */
 function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string | null }) {
-  const { order, timeline, courier, trackingNumber } = detail;
+  const { order, timeline, courier, trackingNumber, trackingUrl, addressChangeable } = detail;
   const placed = receipt(order);
+  const [changing, setChanging] = useState(false);
+  // Closed once the order no longer allows it (the page polled it into Packing meanwhile).
+  const editing = changing && Boolean(token && addressChangeable);
   const onPoll = useCallback(() => {
     const number = numberFromSearch(location.search);
     if (number && token) void refreshOrderDetail(token, number);
@@ -158,6 +166,16 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
                 <dd>{trackingNumber}</dd>
               </div>
             )}
+            {trackingUrl && (
+              <div>
+                <dt>Track it</dt>
+                <dd>
+                  <a href={trackingUrl} target="_blank" rel="noopener noreferrer">
+                    On {courier ?? "the courier's"} site
+                  </a>
+                </dd>
+              </div>
+            )}
           </dl>
         )}
         <h2 className="order-section-title">Timeline (Pakistan time)</h2>
@@ -193,8 +211,41 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
             <dd>{paymentWords(order)}</dd>
           </div>
         </dl>
-        <h2 className="order-section-title">Delivering to</h2>
-        <ReceiptAddress placed={placed} />
+        <h2 className="order-section-title" id={ADDRESS_TITLE_ID} tabIndex={-1}>
+          Delivering to
+        </h2>
+        {editing && token ? (
+          <Suspense fallback={<p className="muted">Loading...</p>}>
+            <AddressChange
+              token={token}
+              orderId={order._id}
+              address={order.address}
+              onClose={() => {
+                setChanging(false);
+                focusAddressTitle();
+              }}
+              onDone={() => {
+                setChanging(false);
+                focusAddressTitle();
+              }}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <ReceiptAddress placed={placed} />
+            {token && addressChangeable && (
+              <p>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => setChanging(true)}
+                >
+                  Change address
+                </button>
+              </p>
+            )}
+          </>
+        )}
         {token && (
           <p>
             <a href={ROUTES.orders}>Back to Your Orders</a>
@@ -203,6 +254,11 @@ function OrderDetailView({ detail, token }: { detail: OrderDetail; token: string
       </div>
     </>
   );
+}
+
+/** Puts focus back on the address's heading once the form closes, after React has drawn it. */
+function focusAddressTitle() {
+  requestAnimationFrame(() => document.getElementById(ADDRESS_TITLE_ID)?.focus());
 }
 
 /** The order's payment in a shopper's words: paid, refunded in part or in full, or not yet paid. */

@@ -135,6 +135,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
       </dl>
       <h2>Deliver to</h2>
       <AddressBlock order={order} />
+      <AddressChangedNote order={order} />
       {order.phone === null || order.email === null ? (
         <p className="desk-hint">{ORDER_VIEW_TEXT.customerHidden}</p>
       ) : (
@@ -275,3 +276,14 @@ function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
 
 /** The longest cancellation reason the server keeps. */
 const REASON_MAX = 200;
+
+/** Under the address, once its shopper changed it: when they last did. */
+function AddressChangedNote({ order }: { order: DeskOrder }) {
+  const change = order.timeline.findLast((e) => e.kind === 'address');
+  if (!change) return null;
+  return (
+    <p className="desk-hint" data-testid="address-changed">
+      {ORDER_VIEW_TEXT.addressChanged(change.atKarachi)}
+    </p>
+  );
+}

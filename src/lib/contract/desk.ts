@@ -125,7 +125,7 @@ export { deskOrderLineSchema, deskStaffSchema };
  * refund (its method, amount in the order's currency and reference), or a step of its return.
  */
 export const deskEventSchema = z.object({
-  kind: z.enum(['placed', 'move', 'payment', 'refund', 'return']),
+  kind: z.enum(['placed', 'move', 'payment', 'refund', 'return', 'address']),
   at: z.string(),
   atKarachi: z.string(),
   from: z.nullable(statusSchema),

@@ -854,6 +854,17 @@ export const ENDPOINTS = {
     msg: false,
     summary: "Removes one of the caller's orders from their list, on every device",
   },
+  changeAddress: {
+    method: 'POST',
+    paths: ['/api/order/address'],
+    router: 'account',
+    access: 'shopper',
+    request: 'orderAddress',
+    answer: 'addressChanged',
+    msg: false,
+    summary:
+      "Changes the delivery address of the caller's order while it is Order Placed and not booked, in the same country",
+  },
   findOrder: {
     method: 'POST',
     paths: ['/api/order/find'],

@@ -102,6 +102,13 @@ export const ORDER_ANSWERS = {
   // One of the caller's orders with its timeline and tracking; an order removed from their list.
   orderDetail: z.object({ success, order: orderSchema, ...orderPageFields }),
   orderHidden: z.object({ success, message: z.string() }),
+  // The caller's order with its new delivery address, as the order page shows it.
+  addressChanged: z.object({
+    success,
+    message: z.string(),
+    order: orderSchema,
+    ...orderPageFields,
+  }),
   // The caller's order placed under an idempotency key (Place Order whose answer was lost).
   orderFound: z.object({ success, order: orderSchema }),
   // Cards: Pay now, and the gateway's webhook.

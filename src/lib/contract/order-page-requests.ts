@@ -1,7 +1,8 @@
-// The bodies of POST /api/order/show, /api/order/hide and /api/order/find, apart from the answer
+// The bodies of POST /api/order/show, /api/order/hide, /api/order/find and /api/order/address, apart from the answer
 // fields (./order-page.ts) so the browser's answer parsers do not carry them.
 import * as z from 'zod/mini';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
+import { addressSchema } from './checkout.ts';
 import { requiredString, requiredText } from './fields.ts';
 import { ORDER_LINK_MESSAGES } from '../orders/link-messages.ts';
 
@@ -23,6 +24,11 @@ export const ORDER_PAGE_REQUESTS = {
     ),
   }),
   orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),
+  /** The order's new delivery address: the checkout's fields and rules, in the order's own country. */
+  orderAddress: z.object({
+    orderId: requiredText('Order id is required', 64),
+    address: addressSchema,
+  }),
   /** The Idempotency-Key Place Order sent, as the order call checks it. */
   orderFind: z.object({
     idempotencyKey: requiredText(ORDER_ANSWERS.badKey, 128).check(

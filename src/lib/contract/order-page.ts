@@ -12,6 +12,8 @@ export const shopperEventSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Set on a return or exchange step (the status stays Delivered). */
   returnStep: z.nullable(z.enum(RETURN_STATES)),
+  /** Set on a change that is not a move: the shopper changed the delivery address. */
+  change: z.optional(z.literal('address')),
 });
 
 /** What the order page adds to the order: its timeline, oldest first, and its courier and tracking number. */
@@ -19,6 +21,10 @@ export const orderPageFields = {
   timeline: z.array(shopperEventSchema),
   courier: z.nullable(z.string()),
   trackingNumber: z.nullable(z.string()),
+  /** The courier's own tracking page for the parcel, once booked with a courier the shop knows. */
+  trackingUrl: z.optional(z.nullable(z.string())),
+  /** The reader may change the delivery address now: its signed-in owner, while Order Placed and not booked. */
+  addressChangeable: z.optional(z.boolean()),
 };
 
 /** One step of an order's timeline as its shopper sees it. */

@@ -27,7 +27,12 @@ export const ORDER_VIEW_TEXT = {
   /** Where a customer's details would be, to a member the owner has not allowed them. */
   customerHidden:
     "The customer's name, contacts and street are for the owner and the members the owner allows.",
+  /** Under the address once its shopper changed it from the order page. */
+  addressChanged: (when: string) => `The shopper changed this address on ${when}.`,
 } as const;
+
+/** The timeline's line for a shopper's change of the delivery address. */
+const ADDRESS_CHANGED_BY_SHOPPER = 'Delivery address changed by the shopper';
 
 /** What the refund form says itself. */
 export const REFUND_VIEW_TEXT = {
@@ -157,7 +162,7 @@ export interface TimelineLine {
  */
 export function timelineLine(
   event: {
-    kind: 'placed' | 'move' | 'payment' | 'refund' | 'return';
+    kind: 'placed' | 'move' | 'payment' | 'refund' | 'return' | 'address';
     to: string;
     note: string | null;
     returnStep: ReturnState | null;
@@ -171,6 +176,8 @@ export function timelineLine(
   switch (event.kind) {
     case 'placed':
       return { title: 'Order placed', detail: event.note };
+    case 'address':
+      return { title: ADDRESS_CHANGED_BY_SHOPPER, detail: null };
     case 'payment':
     case 'refund': {
       const what = event.kind === 'payment' ? 'Payment received' : 'Refund sent';

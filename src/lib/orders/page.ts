@@ -32,10 +32,18 @@ export function linkKeyFromSearch(search: string): string | null {
 interface TimelineStep {
   status: string;
   returnStep: ReturnState | null;
+  change?: 'address' | undefined;
 }
 
-/** How one step reads on the timeline: the status, or the return step it records ('Return: Approved'). */
+/** How a change of the delivery address reads on the shopper's timeline. */
+export const ADDRESS_CHANGED_STEP = 'Delivery address changed';
+
+/**
+ * How one step reads on the timeline: the status, the return step it records ('Return: Approved'),
+ * or the change it made ('Delivery address changed').
+ */
 export function stepLabel(step: TimelineStep): string {
+  if (step.change === 'address') return ADDRESS_CHANGED_STEP;
   return step.returnStep ? `Return: ${RETURN_STATE_LABELS[step.returnStep]}` : step.status;
 }
 

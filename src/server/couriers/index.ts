@@ -32,6 +32,7 @@ export {
   COURIER_NAMES,
   courierAdapter,
   isCourierName,
+  trackingPageOf,
   type CourierAccount,
   type CourierName,
 } from './registry.ts';

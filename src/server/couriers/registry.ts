@@ -13,10 +13,14 @@ export type CourierAccount =
 /** The registry's names. */
 export type CourierName = CourierAccount['courier'];
 
-/** Each courier: how the desk names it, and how its adapter is made from an account. */
+/**
+ * Each courier: how the desk names it, where a shopper follows a parcel on the courier's own site
+ * (its public tracking page, by consignment number), and how its adapter is made from an account.
+ */
 export const COURIERS: {
   readonly [name in CourierName]: {
     label: string;
+    trackingPage: (trackingNumber: string) => string;
     create: (
       account: Extract<CourierAccount, { courier: name }>,
       transport: CourierTransport,
@@ -25,13 +29,20 @@ export const COURIERS: {
 } = {
   postex: {
     label: 'PostEx',
+    trackingPage: (cn) => `https://postex.pk/tracking?cn=${encodeURIComponent(cn)}`,
     create: (account, transport) => postexCourier({ ...account, ...transport }),
   },
   leopards: {
     label: 'Leopards',
+    trackingPage: (cn) => `https://www.leopardscourier.com/tracking?cn=${encodeURIComponent(cn)}`,
     create: (account, transport) => leopardsCourier({ ...account, ...transport }),
   },
 };
+
+/** The courier's tracking page for a booked parcel, or null when the courier is not one the shop knows. */
+export function trackingPageOf(courier: string, trackingNumber: string): string | null {
+  return isCourierName(courier) ? COURIERS[courier].trackingPage(trackingNumber) : null;
+}
 
 /** The registry's names, in the desk's order. */
 export const COURIER_NAMES = Object.keys(COURIERS) as CourierName[];

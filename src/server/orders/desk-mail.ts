@@ -3,6 +3,7 @@ import { STATUS_WORDS, TRACKING_MESSAGES } from '../../lib/messages.ts';
 import type { Mail } from '../mail.ts';
 import type { OrderRecord } from '../store/port.ts';
 import { mailValue } from '../mail-text.ts';
+import { parcelTrackingUrl } from './courier-view.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {
   financialState,
@@ -14,7 +15,8 @@ import { paymentLabel } from '../../lib/payments.ts';
 
 /**
  * The mail a shopper gets when the shop moves their order: the new status in a shopper's words
- * (STATUS_WORDS) and the Track Order line, the courier and tracking number when it went out for delivery, the reason of a cancel.
+ * (STATUS_WORDS) and the Track Order line, the courier and tracking number when it went out for
+ * delivery (with the courier's tracking page when it was booked from the desk), the reason of a cancel.
  * Supplied values go through mailValue, inside lines that start with the shop's own words.
  * `byShopper`: the shopper cancelled it themselves, and the mail confirms it in those words.
  */
@@ -32,6 +34,8 @@ export function statusMail(order: OrderRecord, byShopper = false): Mail | null {
     if (order.shipping.courier) lines.push(`Courier: ${mailValue(order.shipping.courier)}`);
     if (order.shipping.trackingNumber)
       lines.push(`Tracking number: ${mailValue(order.shipping.trackingNumber)}`);
+    const trackingUrl = parcelTrackingUrl(order);
+    if (trackingUrl) lines.push(`Track it on the courier's site: ${trackingUrl}`);
   }
   if (order.status === 'Cancelled' && order.cancelReason)
     lines.push(`Reason: ${mailValue(order.cancelReason)}`);

@@ -99,7 +99,7 @@ function timeline(o: OrderRecord): DeskEvent[] {
   for (const e of o.history ?? []) {
     const previous = events[events.length - 1]!.to;
     events.push({
-      kind: e.returnStep ? 'return' : 'move',
+      kind: e.change === 'address' ? 'address' : e.returnStep ? 'return' : 'move',
       at: e.at,
       atKarachi: karachiTime(e.at),
       from: e.from ?? previous,

@@ -21,6 +21,7 @@ export {
 } from './desk-orders.ts';
 export { findDeskCustomer, takeDeskOrder } from './desk-new-order.ts';
 export { findUserOrderByKey, hideUserOrder, showLinkedOrder, showUserOrder } from './order-page.ts';
+export { ADDRESS_CHANGES_PER_ORDER, changeOrderAddress } from './address-change.ts';
 export { refundMail, statusMail } from './desk-mail.ts';
 export {
   cancelIfRefundedInFull,

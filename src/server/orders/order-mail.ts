@@ -78,3 +78,35 @@ export function confirmationMail(
     summary: `order ${order.id} confirmation`,
   };
 }
+
+/**
+ * The mail confirming a changed delivery address: the address the order now goes to, one line
+ * each as the order page shows it, and what to do if the shopper did not change it.
+ */
+export function addressChangedMail(order: OrderRecord): Mail {
+  const number = shortNumber(order.id);
+  const a = order.address;
+  const lines = [
+    `${a.firstName} ${a.lastName}`,
+    a.address1,
+    a.address2 ?? '',
+    [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    a.country,
+    a.mobile,
+  ].filter((line) => line.trim() !== '');
+  return {
+    to: a.email,
+    subject: `Your Bastaa order #${number}: delivery address changed`,
+    text: [
+      `Dear ${mailValue(a.firstName)},`,
+      '',
+      `The delivery address of your order #${number} has been changed. We will deliver it to:`,
+      '',
+      ...lines.map((line) => `- ${mailValue(line)}`),
+      '',
+      'If you did not change it, please contact customer care at once.',
+      'You can follow your order under Your Orders.',
+    ].join('\n'),
+    summary: `order ${order.id} address changed`,
+  };
+}

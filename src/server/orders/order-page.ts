@@ -12,6 +12,8 @@ import { notFound } from '../errors.ts';
 import { orderOfLinkKey } from '../operations/index.ts';
 import type { OrderRecord, Store } from '../store/port.ts';
 import { toOrder } from './orders.ts';
+import { parcelTrackingUrl } from './courier-view.ts';
+import { canChangeAddress } from '../../lib/orders/address-change.ts';
 import { ORDER_LINK_MESSAGES } from '../../lib/orders/link-messages.ts';
 
 /** The message the hide call answers with. */
@@ -25,26 +27,37 @@ export function shopperTimeline(order: OrderRecord): ShopperEvent[] {
       at: Date.parse(e.at),
       status: e.to,
       returnStep: e.returnStep ?? null,
+      ...(e.change ? { change: e.change } : {}),
     })),
   ];
 }
 
-/** The courier and tracking number, shown once the order has left with the courier. */
+/**
+ * The courier, tracking number and the courier's tracking page, shown once the order has left
+ * with the courier.
+ */
 function tracking(order: OrderRecord) {
   const shown = showsTracking(order.status);
   return {
     courier: shown ? (order.shipping?.courier ?? null) : null,
     trackingNumber: shown ? (order.shipping?.trackingNumber ?? null) : null,
+    trackingUrl: shown ? parcelTrackingUrl(order) : null,
   };
 }
 
-/** What the order page shows of an order. */
-function orderPage(order: OrderRecord) {
+/**
+ * What the order page shows of an order; `changeable` says the reader may change its address
+ * (its signed-in owner, never a mailed link's reader) and the order still allows it.
+ */
+export function orderPage(order: OrderRecord, changeable = true) {
   return {
     success: true as const,
     order: toOrder(order),
     timeline: shopperTimeline(order),
     ...tracking(order),
+    addressChangeable:
+      changeable &&
+      canChangeAddress({ status: order.status, booked: order.courierBooking !== undefined }),
   };
 }
 
@@ -64,7 +77,7 @@ export async function showLinkedOrder(
   const order =
     orderId && shortNumber(orderId) === wanted ? await deps.store.orders.get(orderId) : null;
   if (!order) throw notFound(ORDER_LINK_MESSAGES.expired);
-  return orderPage(order);
+  return orderPage(order, false);
 }
 
 /** One of `userId`'s orders by its short number ('#3a4030a3' or '3A4030A3'), or 404 "Order not found.". */
@@ -72,13 +85,7 @@ export async function showUserOrder(
   store: Store,
   userId: string,
   number: string,
-): Promise<{
-  success: true;
-  order: Order;
-  timeline: ShopperEvent[];
-  courier: string | null;
-  trackingNumber: string | null;
-}> {
+): Promise<ReturnType<typeof orderPage>> {
   const wanted = number.replace(/^#/, '').toUpperCase();
   const order = (await store.orders.listByUser(userId)).find((o) => shortNumber(o.id) === wanted);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);

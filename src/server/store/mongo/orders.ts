@@ -274,6 +274,22 @@ export function mongoOrders({
         ),
       );
     },
+    // Address changes.
+    async changeAddress(id, userId, address, event) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          {
+            _id: id,
+            userId,
+            status: 'Order Placed',
+            courierBooking: { $exists: false },
+            'address.country': address.country,
+          },
+          { $set: { address }, $push: { history: event } },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return fromDoc<OrderRecord>(

@@ -161,6 +161,8 @@ export interface OrderEvent {
   note?: string;
   /** Set on a return or exchange step: the status (`to`) stays Delivered and this says which step. */
   returnStep?: ReturnState;
+  /** Set when the event changed the order rather than moved it: its shopper changed the delivery address. */
+  change?: 'address';
 }
 
 /** A shopper's return or exchange request on a delivered order, and where it stands. */
@@ -298,6 +300,20 @@ export interface OrderRepository {
     id: string,
     from: string,
     userId: string,
+    event: OrderEvent,
+  ): Promise<OrderRecord | null>;
+  // Address changes.
+  /**
+   * Replaces owner `userId`'s delivery address with `address`, appending `event`, in one atomic
+   * write, only while the order is Order Placed, not booked with a courier, and `address` keeps
+   * its country (the country decided the currency, the fee and the payment). Returns the updated
+   * order, or null when the condition did not hold (nothing changed): of a change and the desk's
+   * move to Packing, whichever is written first wins, and the other is refused.
+   */
+  changeAddress(
+    id: string,
+    userId: string,
+    address: OrderRecord['address'],
     event: OrderEvent,
   ): Promise<OrderRecord | null>;
   // Courier bookings.

@@ -217,6 +217,21 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
+    // Address changes.
+    async changeAddress(id, userId, address, event) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || order.userId !== userId || order.status !== 'Order Placed') return null;
+        if (order.courierBooking || order.address.country !== address.country) return null;
+        const next: OrderRecord = {
+          ...order,
+          address,
+          history: [...(order.history ?? []), event],
+        };
+        q.orderUpdate.run(next.status, JSON.stringify(next), id);
+        return next;
+      });
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return tx(() => {
