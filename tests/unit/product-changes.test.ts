@@ -142,7 +142,7 @@ const catalogue = fc
       const product = makeProduct({
         _id: id,
         ...fields,
-        ...(colors ? { colors } : {}),
+        ...(colors ? { colors: [...colors] } : {}),
         specs: material === undefined ? base.specs : { ...base.specs, material },
       });
       return productSchema.parse(product);
