@@ -89,7 +89,8 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   await expect(review.getByRole('listitem')).toHaveText([
     new RegExp(`^${bag.productName}Price: ₨${published} → ₨${draft.toLocaleString('en-US')}$`),
   ]);
-  const publish = review.getByRole('button', { name: 'Publish these changes' });
+  // Named "Publishing…" while its call is out.
+  const publish = review.getByRole('button', { name: /^Publish(ing…| these changes)$/ });
   const call = await holdCall(page, '/api/desk/catalogue/publish');
   await publish.tap();
   await expect.poll(call.arrived).toBe(true);
