@@ -2,6 +2,8 @@
 // 'order.move'), what it was about (an order by its #number, a member by their name, never the ids
 // the log stores), and what changed as sentences ('Status: Packing → Out for Delivery').
 import { shortNumber } from './desk.ts';
+import { fieldChanges } from './product-changes.ts';
+import type { Product } from './product.ts';
 import { RETURN_STATE_LABELS, type ReturnState } from './returns/states.ts';
 
 const ORDER_ID = /^order:([0-9a-f-]{36})$/i;
@@ -184,6 +186,19 @@ type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether a kept value has a product's shape (its fields read by fieldChanges). */
+function isProduct(value: unknown): value is Product {
+  return (
+    isPlain(value) &&
+    typeof value.productName === 'string' &&
+    typeof value.price === 'number' &&
+    Array.isArray(value.colors) &&
+    Array.isArray(value.colorImages) &&
+    value.colorImages.every((c) => isPlain(c) && Array.isArray(c.images)) &&
+    isPlain(value.specs)
+  );
+}
+
 /** A colour list as the desk keeps it, [{ color, inStock }], in words; null for anything else. */
 function colourWords(value: unknown): string | null {
   if (!Array.isArray(value)) return null;
@@ -230,14 +245,23 @@ function flatten(
 
 /**
  * What an entry changed, a line a field ('Status: Packing → Out for Delivery'), leaving out what
- * stayed the same; null when a value cannot be said in words (a whole product, say), for which
- * the desk shows the entry's before and after as they were kept.
+ * stayed the same; a product edit by the product's fields that changed. Null when a value cannot
+ * be said in words (a whole new product, say), for which the desk shows the entry's before and
+ * after as they were kept.
  */
 export function auditChanges(
   action: string,
   before: unknown,
   after: unknown,
 ): AuditChange[] | null {
+  // A product edit keeps the whole product before and after; it reads as the fields that changed,
+  // as Publish says them ('Price: ₨1,300 → ₨130').
+  if (action === 'product.edit' && isProduct(before) && isProduct(after))
+    return fieldChanges(before, after).map((c) => ({
+      field: c.label,
+      from: c.before,
+      to: c.after,
+    }));
   const was = flatten(before);
   const now = flatten(after);
   if (!was || !now) return null;

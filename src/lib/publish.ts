@@ -17,6 +17,27 @@ export const PUBLISH_MESSAGES = {
   buildFailed: (why: string) => `The build failed: ${why}`,
 } as const;
 
+/**
+ * How much of a publish the desk's review lists: the first products and, of each, the first
+ * fields; the rest is counted ("and 4 more products"), so the answer stays small on a phone however
+ * large an import was.
+ */
+export const PUBLISH_REVIEW_LIMITS = { products: 30, fields: 12 } as const;
+
+/** The words of the review of what a publish changes. */
+export const REVIEW_WORDS = {
+  title: 'What Publish changes',
+  added: 'New product',
+  removed: 'Taken off the shop',
+  changedBy: (who: string) => `changed by ${who}`,
+  addedBy: (who: string) => `added by ${who}`,
+  moreFields: (n: number) => `and ${n} more field${n === 1 ? '' : 's'}`,
+  moreProducts: (n: number) => `and ${n} more product${n === 1 ? '' : 's'}`,
+  confirm: 'Publish these changes',
+  cancel: 'Not now',
+  review: 'Review and publish',
+} as const;
+
 /** A moment's Karachi wall-clock time, HH:MM. */
 const clock = (moment: string) => karachiTime(moment).slice(11);
 

@@ -18,6 +18,7 @@ import { copyFromSimilar } from '../lib/product-specs.ts';
 import { ApiError } from '../client/api.ts';
 import { uploadPhoto } from '../client/desk-calls.ts';
 import { callDesk, endedSession, messageOf, notifyFailure, withSession } from './desk-call.ts';
+import { setUnsaved } from './desk-leave.ts';
 import { goToPlace, herePlace, notify } from './desk-session.ts';
 
 /** The editor's state: the form as typed, its problems, and what it was opened from. */
@@ -28,6 +29,8 @@ export interface EditorState {
   version: string | null;
   archived: boolean;
   form: ProductForm;
+  /** The form as last read or saved: edits differ from it until saved. */
+  saved: ProductForm;
   problems: FormProblems;
   saving: boolean;
   /** Photos still uploading, per colour index. */
@@ -44,6 +47,7 @@ const initial = (): EditorState => ({
   version: null,
   archived: false,
   form: emptyForm(),
+  saved: emptyForm(),
   problems: {},
   saving: false,
   uploading: {},
@@ -53,6 +57,13 @@ const initial = (): EditorState => ({
 
 /** The open editor. */
 export const $editor = atom<EditorState>(initial());
+
+/** The name the editor's unsaved edits go by (src/stores/desk-leave.ts). */
+export const UNSAVED_FORM = 'product';
+
+/** Whether the editor holds edits not saved: its form differs from the one read or saved. */
+export const editorUnsaved = (state: EditorState): boolean =>
+  state.status === 'ready' && JSON.stringify(state.form) !== JSON.stringify(state.saved);
 
 const patch = (change: Partial<EditorState>) => $editor.set({ ...$editor.get(), ...change });
 
@@ -67,11 +78,13 @@ export async function openEditor(productId: string | null): Promise<void> {
   try {
     const answer = await callDesk('deskProductEdit', { productId });
     if ($editor.get().productId !== productId) return;
+    const form = productToForm(answer.product);
     patch({
       status: 'ready',
       version: answer.version,
       archived: answer.archived,
-      form: productToForm(answer.product),
+      form,
+      saved: form,
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) patch({ status: 'missing' });
@@ -287,6 +300,8 @@ export async function saveEditor(): Promise<void> {
       ...(state.version !== null ? { version: state.version } : {}),
       product: state.form,
     });
+    // Saved: nothing is left to ask about when the desk moves on.
+    setUnsaved(UNSAVED_FORM, false);
     if (answer.created && place === herePlace()) {
       // The new product's own screen is where its "saved" message belongs.
       goToPlace(`products/${encodeURIComponent(answer.product._id)}`);
@@ -295,10 +310,12 @@ export async function saveEditor(): Promise<void> {
     }
     notify('success', answer.message, place);
     if (answer.created) return;
+    const form = productToForm(answer.product);
     patch({
       version: answer.version,
       archived: answer.archived,
-      form: productToForm(answer.product),
+      form,
+      saved: form,
       problems: {},
     });
   } catch (error) {

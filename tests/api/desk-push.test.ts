@@ -18,7 +18,14 @@ import { alertReturnRequested } from '../../src/server/orders/shop-alerts.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
-import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
+import {
+  allowPersonalData,
+  desk,
+  deskCall,
+  enrol,
+  seedOrder,
+  type Member,
+} from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
 import { makeProduct } from '../fixtures/products.ts';
@@ -347,6 +354,38 @@ describe('pushes', { timeout: 60_000 }, () => {
     expect(push.messages(theirs.clientHash).map((m) => JSON.parse(m).title)).toEqual([
       'Order cancelled',
     ]);
+  });
+
+  it('pushes no "New order" to the member who took it by phone, only to the owner and the others', async () => {
+    const taker = await enrol('staff', 'Phone Taker');
+    await allowPersonalData(owner, taker);
+    const other = await enrol('staff', 'Other Packer');
+    const own = await turnOn(taker, ['new-order'], 'Taker’s own phone');
+    const theirs = await turnOn(other, ['new-order'], 'Packer’s phone');
+    const ownerPhone = await turnOn(owner, ['new-order'], 'Owner’s phone');
+    const taken = await call(desk, '/api/desk/orders/new', {
+      token: taker.token,
+      headers: { 'Idempotency-Key': `push-own-${Date.now()}` },
+      body: {
+        channel: 'phone',
+        items: [{ productId: 'city-tote', selectedColor: 'Black', quantity: 1 }],
+        address: lahoreAddress({ email: 'phone.caller@example.com', mobile: '0300-555 1313' }),
+        paymentMethod: 'COD',
+      },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    await settleBackground();
+    const orderId = (taken.body.order as { id: string }).id;
+    expect(push.messages(own.clientHash)).toEqual([]);
+    for (const device of [theirs, ownerPhone])
+      expect(push.messages(device.clientHash).map((m) => JSON.parse(m))).toEqual([
+        {
+          title: 'New order',
+          body: `#${shortNumber(orderId)}, ₨4,750, Lahore`,
+          url: `/desk#/orders/${orderId}`,
+          tag: `new-order:${orderId}`,
+        },
+      ]);
   });
 
   it('pushes a return request to the devices that chose it', async () => {

@@ -15,6 +15,7 @@ import shop from '../../netlify/functions/shop.mts';
 import { astroRebuild } from '../../scripts/local-deploy.ts';
 import { CART_ANSWERS, ORDER_ANSWERS } from '../../src/lib/messages.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
+import { productToForm } from '../../src/lib/product-form.ts';
 import { PUBLISH_MESSAGES } from '../../src/lib/publish.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { versionToBuild } from '../../src/server/catalogue/build-version.ts';
@@ -22,9 +23,9 @@ import { deployLocally, useLocalDeploy } from '../../src/server/catalogue/local-
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
-import { deskCall, enrol, type Member } from '../fixtures/desk.ts';
+import { allow, deskCall, enrol, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
-import { makeProduct } from '../fixtures/products.ts';
+import { makeProduct, withStoredPhotos } from '../fixtures/products.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -344,6 +345,97 @@ describe('the local deploy of npm start', { timeout: 60_000 }, () => {
     expect((await (await versions()).live())?.number).toBe(live);
     expect(served()).toBe(pages);
     delete process.env.BUILD_FAIL;
+  });
+});
+
+describe('Publish shows what will change', () => {
+  it("lists a member's price edit as 'Price ₨1,300 → ₨130' with their name, to any member; only the allowed publish it", async () => {
+    const packer = await enrol('staff', 'Bilal Packer');
+    await allow(owner, packer, 'publish');
+    const bag = await withStoredPhotos(
+      makeProduct({
+        _id: 'kasur-canvas-bag',
+        productName: 'Kasur Canvas Bag',
+        price: 1300,
+        discountPercent: 0,
+        wholesalePrice: null,
+      }),
+    );
+    await stockShelves([bag], { draft: true });
+    await publish();
+    expect((await progress()).body).toMatchObject({ unpublished: 0, changes: [], moreChanges: 0 });
+    const read = await deskCall('products/edit', {
+      token: packer.token,
+      body: { productId: bag._id },
+    });
+    const saved = await deskCall('products/save', {
+      token: packer.token,
+      body: {
+        productId: bag._id,
+        version: read.body.version,
+        product: { ...productToForm(read.body.product), price: '130', productName: 'Kasur Bag' },
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const expected = {
+      unpublished: 1,
+      changes: [
+        {
+          id: bag._id,
+          name: 'Kasur Bag',
+          kind: 'changed',
+          fields: [
+            { label: 'Price', before: '₨1,300', after: '₨130' },
+            { label: 'Name', before: 'Kasur Canvas Bag', after: 'Kasur Bag' },
+          ],
+          moreFields: 0,
+          by: 'Bilal Packer',
+        },
+      ],
+      moreChanges: 0,
+    };
+    // A member without the publish grant sees what would change, and still may not publish it.
+    expect((await progress(staff.token)).body).toMatchObject(expected);
+    const refused = await publish(staff.token);
+    expect([refused.status, refused.body.message]).toEqual([403, DESK_ANSWERS.publishOnly]);
+    expect((await progress(owner.token)).body).toMatchObject(expected);
+    const published = await publish(packer.token);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ unpublished: 0, changes: [], moreChanges: 0 });
+  });
+
+  it('lists at most 30 products and 12 fields of each, counting the rest', async () => {
+    const many = Array.from({ length: 33 }, (_, i) =>
+      makeProduct({ _id: `bulk-bag-${i}`, productName: `Bulk Bag ${i}` }),
+    );
+    await stockShelves(many, { draft: true });
+    await publish();
+    const renamedSpecs = Object.fromEntries(
+      Object.entries(many[0]!.specs).map(([key, value]) => [key, `${value} (new)`]),
+    );
+    await stockShelves(
+      many.map((p) => ({ ...p, price: p.price + 100, specs: renamedSpecs })),
+      { draft: true },
+    );
+    const body = (await progress()).body;
+    expect(body.unpublished).toBe(33);
+    expect(body.changes).toHaveLength(30);
+    expect(body.moreChanges).toBe(3);
+    expect(body.changes[0]).toMatchObject({
+      name: 'Bulk Bag 0',
+      by: null,
+      moreFields: 0,
+    });
+    // The price and the eleven specifications: 12 fields, all listed.
+    expect(body.changes[0].fields).toHaveLength(12);
+    await stockShelves(
+      many.map((p) => ({ ...p, price: p.price + 100, specs: renamedSpecs, para: 'New words.' })),
+      { draft: true },
+    );
+    const more = (await progress()).body.changes[0];
+    expect(more.fields).toHaveLength(12);
+    expect(more.fields[0]).toEqual({ label: 'Price', before: '₨4,500', after: '₨4,600' });
+    expect(more.moreFields).toBe(1);
   });
 });
 

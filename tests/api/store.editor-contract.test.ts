@@ -31,6 +31,7 @@ function editorContract(
           soldOut: [],
           archivedAt: null,
           draftSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          editedBy: null,
         },
       });
       const ids = (await store.products.list()).map((p) => p._id);
@@ -65,7 +66,13 @@ function editorContract(
         kind: 'saved',
         before: read,
         // An edit keeps when the record entered the draft.
-        after: { product: next, soldOut: ['Navy'], archivedAt: null, draftSince: read!.draftSince },
+        after: {
+          product: next,
+          soldOut: ['Navy'],
+          archivedAt: null,
+          draftSince: read!.draftSince,
+          editedBy: null,
+        },
       });
       const ids = (await store.products.list()).map((p) => p._id);
       expect(ids.slice(ids.indexOf('ed-a'), ids.indexOf('ed-a') + 3)).toEqual([
@@ -74,6 +81,30 @@ function editorContract(
         'ed-c',
       ]);
       expect((await store.products.get('ed-b'))?.price).toBe(6100);
+    });
+
+    it('keeps who last changed a product: the saving member when its fields change, not a save that changes none, and none after an import changes it', async () => {
+      const packer = { id: 'staff-packer', email: 'packer@bastaa.pk' };
+      const owner = { id: 'staff-owner', email: 'owner@bastaa.pk' };
+      await store.products.upsertMany([makeProduct({ _id: 'ed-who', price: 1300 })]);
+      const [imported] = await store.products.states(['ed-who']);
+      expect(imported!.editedBy).toBeNull();
+      const cheaper = makeProduct({ _id: 'ed-who', price: 130 });
+      const saved = await store.products.saveEdited(
+        cheaper,
+        productVersion(imported!.product),
+        // A caller's whole staff record: only its id and e-mail are kept.
+        { ...packer, passwordHash: 'never-stored' } as typeof packer,
+      );
+      expect(saved.kind === 'saved' && saved.after.editedBy).toEqual(packer);
+      const unchanged = await store.products.saveEdited(cheaper, productVersion(cheaper), owner);
+      expect(unchanged.kind === 'saved' && unchanged.after.editedBy).toEqual(packer);
+      expect((await store.products.states(['ed-who']))[0]!.editedBy).toEqual(packer);
+      expect(JSON.stringify(await store.products.list())).not.toContain('packer@bastaa.pk');
+      await store.products.upsertMany([cheaper]);
+      expect((await store.products.states(['ed-who']))[0]!.editedBy).toEqual(packer);
+      await store.products.upsertMany([makeProduct({ _id: 'ed-who', price: 1400 })]);
+      expect((await store.products.states(['ed-who']))[0]!.editedBy).toBeNull();
     });
 
     it('refuses an edit over a version that is no longer stored, answers the current one, and writes nothing', async () => {

@@ -62,6 +62,7 @@ function stockContract(
             soldOut: ['Black'],
             archivedAt: null,
             draftSince: expect.any(String),
+            editedBy: null,
           },
         ]);
       });
@@ -87,6 +88,7 @@ function stockContract(
             soldOut: [],
             archivedAt: null,
             draftSince: expect.any(String),
+            editedBy: null,
           },
         });
       });

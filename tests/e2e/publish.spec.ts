@@ -1,7 +1,7 @@
 // Draft and published on a phone: a price changed in the draft (the CLI's import
 // --draft, as the desk's editor writes the draft) is not what shoppers see or pay: the product
 // page, the cart and the stored order keep the published price. The owner then presses Publish on
-// the desk's Products screen; the local server rebuilds the pages beside the ones it serves and
+// the desk's Products screen, reads what it would change, and confirms; the local server rebuilds the pages beside the ones it serves and
 // swaps them in, the progress says live, and the product page shows the new price. One journey,
 // since the rebuild is the slow part (~30 s). The bag is one no other journey reads. It runs after
 // every other journey (playwright.config.ts); alone: `npm run test:e2e -- <this file> --no-deps`.
@@ -83,7 +83,14 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   // Publish: building, then live; the rebuilt page shows the new price. While the call is out the
   // button keeps focus (busy, not disabled, which would drop focus to the page); then focus is on
   // the message, which says which version was published.
-  const publish = bar.getByRole('button', { name: 'Publish' });
+  // Publish shows first what it would change: the draft price, before → after.
+  await bar.getByRole('button', { name: 'Publish', exact: true }).tap();
+  const review = bar.getByRole('region', { name: 'What Publish changes' });
+  await expect(review.getByRole('listitem')).toHaveText([
+    new RegExp(`^${bag.productName}Price: ₨${published} → ₨${draft.toLocaleString('en-US')}$`),
+  ]);
+  // Named "Publishing…" while its call is out.
+  const publish = review.getByRole('button', { name: /^Publish(ing…| these changes)$/ });
   const call = await holdCall(page, '/api/desk/catalogue/publish');
   await publish.tap();
   await expect.poll(call.arrived).toBe(true);

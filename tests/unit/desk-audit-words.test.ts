@@ -12,6 +12,7 @@ import {
   type AuditAction,
 } from '../../src/lib/desk-audit.ts';
 import type { audit } from '../../src/server/operations/audit.ts';
+import { makeProduct } from '../fixtures/products.ts';
 
 const lines = (action: string, before: unknown, after: unknown) =>
   auditChanges(action, before, after)?.map(auditChangeLine) ?? null;
@@ -127,6 +128,14 @@ describe('auditChanges', () => {
 
   it('says nothing for an entry that changed nothing it kept (a sign-out)', () => {
     expect(lines('desk.signOut', null, null)).toEqual([]);
+  });
+
+  it('says a product edit as the fields that changed, prices first, as Publish says them', () => {
+    const bag = makeProduct({ price: 1300, wholesalePrice: null });
+    expect(lines('product.edit', bag, { ...bag, price: 130, para: 'Shorter.' })).toEqual([
+      'Price: ₨1,300 → ₨130',
+      'Description: A sturdy test backpack. → Shorter.',
+    ]);
   });
 
   it('gives up on sentences (null) where a value cannot be said in words: a whole product', () => {

@@ -26,6 +26,7 @@ beforeEach(() => {
     version: 'v'.repeat(64),
     archived: false,
     form,
+    saved: form,
     problems: {},
     saving: false,
     uploading: {},

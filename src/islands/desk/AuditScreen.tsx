@@ -1,8 +1,9 @@
 // Owner only: the audit log, newest first: when (Karachi), who (by name, their e-mail beside it),
 // what in words ('Moved an order'; an action this desk does not know, as the log wrote it), on what
-// (an order's #number, a member's name), and what changed as lines ('Status: Packing → Delivered'),
-// or, where a value cannot be said in words (a whole product), the before and after as kept. It fits
-// a phone: long values wrap rather than widen the page.
+// (an order's #number, a member's name), and what changed as lines ('Status: Packing → Delivered';
+// a product edit by its fields, 'Price: ₨1,300 → ₨130'), or, where a value cannot be said in words
+// (a whole new product), the before and after as kept. It fits a phone: long values wrap rather
+// than widen the page.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { auditActionLabel, auditChangeLine, auditChanges } from '../../lib/desk-audit.ts';

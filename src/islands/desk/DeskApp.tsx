@@ -6,17 +6,45 @@ import { useStore } from '@nanostores/react';
 import { pathOfHash, routeHref } from '../../lib/desk-view.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
-import { $deskStaff, enterPlace, showCarriedNotice, signOut } from '../../stores/desk.ts';
 import { SCREENS, componentOf, findScreen, mayOpen, type DeskScreen } from './screens.ts';
+import { $deskStaff, enterPlace, showCarriedNotice, signOut } from '../../stores/desk.ts';
+import { mayLeaveFor } from '../../stores/desk-leave.ts';
+import { LeaveDialog } from './LeaveDialog.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
 import { PhoneBar } from './PhoneBar.tsx';
 import { SignIn } from './SignIn.tsx';
 
+// The address the desk shows. A change of address while a form holds unsaved edits is put back
+// (without a history entry of its own) and the member is asked first (LeaveDialog).
+let shown: string | null = null;
 const subscribeHash = (onChange: () => void) => {
-  addEventListener('hashchange', onChange);
-  return () => removeEventListener('hashchange', onChange);
+  const changed = () => {
+    if (location.hash === shown) return;
+    if (shown !== null && !mayLeaveFor(location.hash)) {
+      history.replaceState(history.state, '', shown || location.pathname + location.search);
+      // A screen's own move (goToPlace) named its place first: the shown screen's is back.
+      enterPlace(pathOfHash(shown));
+      return;
+    }
+    shown = location.hash;
+    onChange();
+  };
+  // A link of the desk's own (the navigation, the bottom bar, More) is held before it adds a
+  // history entry, so that Stay leaves Back as it was.
+  const clicked = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="#/"]');
+    const to = link?.getAttribute('href');
+    if (!to || to === location.hash || mayLeaveFor(to)) return;
+    event.preventDefault();
+  };
+  addEventListener('hashchange', changed);
+  addEventListener('click', clicked, true);
+  return () => {
+    removeEventListener('hashchange', changed);
+    removeEventListener('click', clicked, true);
+  };
 };
-const readHash = () => location.hash;
+const readHash = () => (shown ??= location.hash);
 
 /**
  * The heading of a screen: the order screens name the order by its #number, also when the address
@@ -136,6 +164,7 @@ export default function DeskApp() {
         )}
       </main>
       <PhoneBar screen={screen} staff={staff} />
+      <LeaveDialog />
     </div>
   );
 }

@@ -15,9 +15,11 @@ import {
 import { MAX_COLOURS, MAX_IMAGES, SPEC_FIELDS } from '../../lib/product-form.ts';
 import {
   $editor,
+  UNSAVED_FORM,
   addColour,
   addPhotos,
   copyFromProduct,
+  editorUnsaved,
   movePhoto,
   openEditor,
   previewOf,
@@ -28,6 +30,7 @@ import {
   setField,
   type EditorState,
 } from '../../stores/desk-editor.ts';
+import { setUnsaved } from '../../stores/desk-leave.ts';
 import type { ScreenProps } from './screen-props.ts';
 
 const FIELD = PRODUCT_FIELDS;
@@ -329,6 +332,11 @@ export default function ProductEditor({ params }: ScreenProps) {
   useEffect(() => {
     void openEditor(productId);
   }, [productId]);
+
+  // Edits not saved make leaving the screen ask first; leaving the screen ends the question.
+  const edited = editorUnsaved(state);
+  useEffect(() => setUnsaved(UNSAVED_FORM, edited), [edited]);
+  useEffect(() => () => setUnsaved(UNSAVED_FORM, false), []);
 
   // A refused save moves focus to the first field with a problem.
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
 import { SETTINGS_VIEW, settingsFields, type SettingsFields } from '../../lib/desk-ops-view.ts';
+import { setUnsaved } from '../../stores/desk-leave.ts';
 import { $settings, loadSettings, saveSettings } from '../../stores/desk-settings.ts';
 import type { ScreenProps } from './screen-props.ts';
 import { Field } from './Field.tsx';
@@ -14,6 +15,9 @@ import { NotLoaded } from './NotLoaded.tsx';
 import { PushAlerts } from './PushAlerts.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
+
+/** The name the settings form's unsaved edits go by (src/stores/desk-leave.ts). */
+const UNSAVED_SETTINGS = 'settings';
 
 /** The settings screen. */
 export default function SettingsScreen({ staff }: ScreenProps) {
@@ -30,6 +34,14 @@ export default function SettingsScreen({ staff }: ScreenProps) {
   useEffect(() => {
     if (answer) setFields(settingsFields(answer.settings));
   }, [answer]);
+  // Edits not saved make leaving the screen ask first; a save starts the form from its answer.
+  const edited =
+    owner &&
+    !!answer &&
+    !!fields &&
+    JSON.stringify(fields) !== JSON.stringify(settingsFields(answer.settings));
+  useEffect(() => setUnsaved(UNSAVED_SETTINGS, edited), [edited]);
+  useEffect(() => () => setUnsaved(UNSAVED_SETTINGS, false), []);
 
   const device = (
     <section aria-labelledby="desk-this-device">

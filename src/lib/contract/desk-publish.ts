@@ -27,6 +27,22 @@ export const deskVersionSchema = z.object({
   liveAt: z.nullable(z.string()),
 });
 
+/** One field a publish changes, in words: 'Price', '₨1,300', '₨130'. */
+const fieldChangeSchema = z.object({ label: z.string(), before: z.string(), after: z.string() });
+
+/** One product a publish changes, as the desk's review lists it (src/lib/product-changes.ts). */
+export const deskProductChangeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['added', 'removed', 'changed']),
+  /** A changed product's fields, prices first, at most PUBLISH_REVIEW_LIMITS.fields of them. */
+  fields: z.array(fieldChangeSchema),
+  /** How many more fields changed than are listed. */
+  moreFields: z.number(),
+  /** Who last changed it at the desk (their name, else their e-mail); null: an import or the CLI. */
+  by: z.nullable(z.string()),
+});
+
 /** Bodies of the publish calls: nothing to send. */
 export const PUBLISH_REQUESTS = {
   deskPublish: z.object({}),
@@ -39,6 +55,10 @@ export const PUBLISH_ANSWER_SCHEMAS = {
     message: z.string(),
     /** Products added, changed or removed in the draft since the newest published version. */
     unpublished: z.number(),
+    /** What publishing now would change, product by product (at most PUBLISH_REVIEW_LIMITS.products). */
+    changes: z.array(deskProductChangeSchema),
+    /** How many more products change than are listed. */
+    moreChanges: z.number(),
     /** How a publish reaches the site: Netlify's build hook, a local rebuild, or neither (a later build). */
     deploy: z.enum(['hook', 'local', 'none']),
     latest: z.nullable(deskVersionSchema),
@@ -48,4 +68,5 @@ export const PUBLISH_ANSWER_SCHEMAS = {
 } as const;
 
 export type DeskVersion = z.infer<typeof deskVersionSchema>;
+export type DeskProductChange = z.infer<typeof deskProductChangeSchema>;
 export type DeskCatalogue = z.infer<(typeof PUBLISH_ANSWER_SCHEMAS)['deskCatalogue']>;

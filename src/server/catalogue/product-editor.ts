@@ -110,7 +110,7 @@ export async function saveProduct(
   }
   const product = read.product;
   if (editing !== undefined) {
-    const saved = await store.products.saveEdited(product, body.version as string);
+    const saved = await store.products.saveEdited(product, body.version as string, staff);
     if (saved.kind === 'stale' && saved.current === null)
       throw notFound(STOCK_ANSWERS.productNotFound);
     if (saved.kind !== 'saved') throw conflict(EDITOR_ANSWERS.changedSince);
@@ -120,7 +120,7 @@ export async function saveProduct(
     const candidate = { ...product, _id: nthProductId(product.productName, n) };
     // An id a published version holds names that product in pages, carts and links: never reused.
     if (await store.catalogueVersions.holds(candidate._id)) continue;
-    const saved = await store.products.saveEdited(candidate, null);
+    const saved = await store.products.saveEdited(candidate, null, staff);
     if (saved.kind === 'saved') return settle(store, staff, null, saved.after, true);
   }
   throw conflict(EDITOR_ANSWERS.changedSince);

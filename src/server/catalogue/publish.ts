@@ -5,7 +5,8 @@
 // live site: the version the served pages were built from.
 import type { DeskCatalogue, DeskVersion } from '../../lib/contract/desk-publish.ts';
 import { changedProducts } from '../../lib/catalogue-version.ts';
-import { PUBLISH_MESSAGES } from '../../lib/publish.ts';
+import { productChanges } from '../../lib/product-changes.ts';
+import { PUBLISH_MESSAGES, PUBLISH_REVIEW_LIMITS } from '../../lib/publish.ts';
 import type { Deps } from '../deps.ts';
 import { invalid } from '../errors.ts';
 import type { CatalogueVersion, StaffRecord, Store } from '../store/port.ts';
@@ -186,12 +187,41 @@ export async function confirmBeforePricing(
   await confirmDeploy(deps, fetcher, now, 1500);
 }
 
-/** Products changed in the draft since the newest published version (all of them before any). */
-export async function unpublishedChanges(store: Store): Promise<number> {
-  const latest = await store.catalogueVersions.latest();
-  const draft = await store.products.list();
-  if (!latest) return draft.length;
-  return changedProducts((await versionProducts(store, latest.number)).products, draft);
+/**
+ * What the draft changes since the newest published version (every product before any): how
+ * many products, and the first PUBLISH_REVIEW_LIMITS.products of them with their first fields and
+ * who last changed each at the desk (by name; their e-mail once they are no longer a member).
+ */
+export async function unpublishedChanges(
+  store: Store,
+): Promise<Pick<DeskCatalogue, 'unpublished' | 'changes' | 'moreChanges'>> {
+  const [latest, states, members] = await Promise.all([
+    store.catalogueVersions.latest(),
+    store.products.states(),
+    store.staff.list(),
+  ]);
+  const live = states.filter((s) => s.archivedAt === null);
+  const previous = latest ? (await versionProducts(store, latest.number)).products : null;
+  const all = productChanges(
+    previous,
+    live.map((s) => s.product),
+  );
+  const editors = new Map(live.map((s) => [s.product._id, s.editedBy]));
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const { products, fields } = PUBLISH_REVIEW_LIMITS;
+  return {
+    unpublished: all.length,
+    changes: all.slice(0, products).map((change) => {
+      const editor = editors.get(change.id) ?? null;
+      return {
+        ...change,
+        fields: change.fields.slice(0, fields),
+        moreFields: Math.max(0, change.fields.length - fields),
+        by: editor && (names.get(editor.id) || editor.email),
+      };
+    }),
+    moreChanges: Math.max(0, all.length - products),
+  };
 }
 
 const view = (v: CatalogueVersion | null): DeskVersion | null => (v ? { ...v } : null);
@@ -211,7 +241,7 @@ export async function catalogueProgress(
     if (latest?.state === 'queued')
       deployLocally(store).catch((error) => console.error(`[publish] ${String(error)}`));
   }
-  const [unpublished, latest, live, versions] = await Promise.all([
+  const [review, latest, live, versions] = await Promise.all([
     unpublishedChanges(store),
     store.catalogueVersions.latest(),
     store.catalogueVersions.live(),
@@ -225,7 +255,7 @@ export async function catalogueProgress(
         : message === PUBLISH_MESSAGES.progress
           ? PUBLISH_MESSAGES.noDeploy
           : `${message} ${PUBLISH_MESSAGES.noDeploy}`,
-    unpublished,
+    ...review,
     deploy: mode,
     latest: view(latest),
     live: view(live),

@@ -6,7 +6,8 @@
 import type { OrderRecord } from './port.ts';
 import { anyColourInStock, soldOutAfterImport } from '../../lib/stock.ts';
 import type { Product } from '../../lib/product.ts';
-import type { ProductChange, ProductState, UnavailableLine } from './port.ts';
+import type { ProductChange, ProductEditor, ProductState, UnavailableLine } from './port.ts';
+import { productVersion } from './product-version.ts';
 
 /** The live-state fields a stored product carries besides its product fields (docs/product.md §3). */
 export interface StateFields {
@@ -15,15 +16,30 @@ export interface StateFields {
   ordered?: number;
   /** When the record entered the draft (ISO 8601); absent on records written before it was kept. */
   draftSince?: string | null;
+  /** Who last changed its fields at the desk; absent or null when an import or the CLI did. */
+  editedBy?: ProductEditor | null;
 }
 
 /** Field names that never leave the adapter as part of a Product. */
-export const STATE_FIELD_NAMES = ['soldOut', 'archivedAt', 'ordered', 'draftSince'] as const;
+export const STATE_FIELD_NAMES = [
+  'soldOut',
+  'archivedAt',
+  'ordered',
+  'draftSince',
+  'editedBy',
+] as const;
 
 /** A stored record (without adapter fields such as position) as its product and state. */
 export function toState(doc: Product & StateFields): ProductState {
-  const { soldOut = [], archivedAt = null, ordered: _ordered, draftSince = null, ...product } = doc;
-  return { product: product as Product, soldOut, archivedAt, draftSince };
+  const {
+    soldOut = [],
+    archivedAt = null,
+    ordered: _ordered,
+    draftSince = null,
+    editedBy = null,
+    ...product
+  } = doc;
+  return { product: product as Product, soldOut, archivedAt, draftSince, editedBy };
 }
 
 /** The product a stored record holds, without its state fields. */
@@ -34,14 +50,18 @@ export function toProduct(doc: Product & StateFields): Product {
 /**
  * The record to store for an imported product over the previous one (or none): sold-out colours by
  * soldOutAfterImport, `stock` derived from them, archive state, order count and the time it
- * entered the draft kept; a new record entered the draft `now`.
+ * entered the draft kept; a new record entered the draft `now`. `by` (the desk member saving it,
+ * null for an import) becomes its last editor when its fields change; a write that changes none
+ * keeps the editor it had, so Publish names who made each change.
  */
 export function importedRecord(
   product: Product,
   previous: (Product & StateFields) | null,
   now = new Date(),
+  by: ProductEditor | null = null,
 ): Product & StateFields {
   const soldOut = soldOutAfterImport(product, previous?.soldOut ?? []);
+  const same = previous !== null && productVersion(toProduct(previous)) === productVersion(product);
   return {
     ...product,
     stock: anyColourInStock(product.colors, soldOut),
@@ -49,6 +69,8 @@ export function importedRecord(
     archivedAt: previous?.archivedAt ?? null,
     ordered: previous?.ordered ?? 0,
     draftSince: previous ? (previous.draftSince ?? null) : now.toISOString(),
+    // Only the name fields: a caller's whole staff record must never land in the catalogue.
+    editedBy: same ? (previous.editedBy ?? null) : by && { id: by.id, email: by.email },
   };
 }
 

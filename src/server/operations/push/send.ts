@@ -103,9 +103,11 @@ export async function sendPush(
 
 /**
  * The member whose own action the alert is about (they need no push of it): for a cancel, whoever
- * moved the order to Cancelled last, as its history says (null: the shopper).
+ * moved the order to Cancelled last, as its history says; for a new order, the member who took it
+ * on the desk (null: the shopper did it).
  */
 function actorOf(kind: PushKind, order: OrderRecord): string | null {
+  if (kind === 'new-order') return order.takenBy?.id ?? null;
   if (kind !== 'cancelled') return null;
   const cancel = order.history?.findLast((event) => event.to === 'Cancelled');
   return cancel?.by?.id ?? null;
@@ -113,8 +115,8 @@ function actorOf(kind: PushKind, order: OrderRecord): string | null {
 
 /**
  * Pushes an alert of `kind` about an order to every active member's device that chose it, but not
- * to the devices of the member who did it (the owner's own cancel); resolves to each device's
- * outcome. Nothing is sent when the shop has no VAPID keys or the order is gone.
+ * to the devices of the member who did it (the owner's own cancel, a member's own phone order);
+ * resolves to each device's outcome. Nothing is sent when the shop has no VAPID keys or the order is gone.
  */
 export async function pushAlert(
   deps: Deps,

@@ -76,7 +76,7 @@ export function mongoProducts({ client, db }: MongoContext): ProductRepository {
           const previous = new Map(
             (await products.find({ _id: { $in: ids } }, { session }).toArray()).map((d) => [
               d._id,
-              d as unknown as StoredProduct,
+              unposition(d),
             ]),
           );
           const last = await products
@@ -149,7 +149,7 @@ export function mongoProducts({ client, db }: MongoContext): ProductRepository {
         await session.endSession();
       }
     },
-    async saveEdited(product, expected) {
+    async saveEdited(product, expected, by = null) {
       const session: ClientSession = client.startSession();
       try {
         let saved: EditedSave = { kind: 'taken' };
@@ -173,6 +173,8 @@ export function mongoProducts({ client, db }: MongoContext): ProductRepository {
           const { _id, ...fields } = importedRecord(
             editedProduct(product, previous?.soldOut),
             previous,
+            new Date(),
+            by,
           );
           await products.updateOne(
             { _id },

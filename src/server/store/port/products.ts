@@ -39,10 +39,16 @@ export interface ProductRepository {
    * editor read it: `expected` is the productVersion (store/product-version.ts) the editor read,
    * or null for a new product, which no product (live or archived) may already have the id of.
    * Sold-out colours, archive state and the order count are kept as upsertMany keeps them; a new
-   * product goes last in catalogue order. Answers `stale` (nothing written) when the stored
+   * product goes last in catalogue order. `by` becomes the record's last editor when the save
+   * changes its fields (a save that changes none keeps the one before; an import's upsertMany
+   * makes a changed record's editor null). Answers `stale` (nothing written) when the stored
    * product differs or is gone, `taken` when a new product's id is in use.
    */
-  saveEdited(product: Product, expected: string | null): Promise<EditedSave>;
+  saveEdited(
+    product: Product,
+    expected: string | null,
+    by?: ProductEditor | null,
+  ): Promise<EditedSave>;
 }
 
 /** What an editor's save did: refused as stale or as a taken id, or saved (before: null when new). */
@@ -61,6 +67,14 @@ export interface ProductState {
    * and added again is another product).
    */
   draftSince: string | null;
+  /** Who last changed its fields at the desk; null when an import, the CLI or an older save did. */
+  editedBy: ProductEditor | null;
+}
+
+/** A desk member as a product's record names its last editor. */
+export interface ProductEditor {
+  id: string;
+  email: string;
 }
 
 /** What a product state change did: nothing to change it on, no change needed, or a change. */

@@ -101,7 +101,7 @@ export function sqliteProducts({ db, tx }: SqliteContext): ProductRepository {
         return { kind: 'deleted' as const, before: toState(doc) };
       });
     },
-    async saveEdited(product, expected) {
+    async saveEdited(product, expected, by = null) {
       return tx((): EditedSave => {
         const previous = readProduct(product._id);
         if (expected === null && previous) return { kind: 'taken' };
@@ -110,7 +110,12 @@ export function sqliteProducts({ db, tx }: SqliteContext): ProductRepository {
         const position = previous
           ? 0 // kept: the upsert leaves an existing row's position alone
           : Number((q.productMaxPos.get() as Row).p) + 1;
-        const write = importedRecord(editedProduct(product, previous?.soldOut), previous);
+        const write = importedRecord(
+          editedProduct(product, previous?.soldOut),
+          previous,
+          new Date(),
+          by,
+        );
         q.productUpsert.run(product._id, position, JSON.stringify(write));
         return {
           kind: 'saved',

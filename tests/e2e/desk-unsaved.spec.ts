@@ -1,0 +1,109 @@
+// Leaving a desk form with unsaved changes asks first, on a phone (390 × 844, by touch): the
+// product editor and Settings, left by the bottom bar, by More, by the phone's Back and by closing
+// the page. "Stay and keep editing" keeps what was typed; "Leave without saving" goes where
+// asked. A form never changed, or changed back, is left without a question (a saved form: the
+// store's tests, tests/unit/desk-leave.test.ts, since a demo product's photos are not in the e2e
+// photo store and its save is refused).
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { TOUCH_PHONE } from './support/catalogue.ts';
+import { deskNav, enrolledMember, openDeskAs } from './support/desk.ts';
+import { uniqueEmail } from './support/shopper.ts';
+import { expect, test } from './support/test.ts';
+
+test.use(TOUCH_PHONE);
+// Enrolment hashes a password at full strength (seconds here).
+test.describe.configure({ timeout: 120_000 });
+
+/** A product of the demo catalogue on the Products list's first page (never saved here). */
+const BAG = 'karakoram-trail-bagpack';
+const NAME = 'Karakoram Trail Bagpack';
+
+test('leaving the product editor with unsaved edits asks first; unchanged, it does not', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('unsaved'), 'staff', 'Form Keeper');
+  await openDeskAs(page, staff, '#/products');
+  const heading = page.getByRole('heading', { level: 1 });
+  await page.getByRole('link', { name: `Edit ${NAME}` }).tap();
+  await expect(heading).toHaveText('Edit product');
+  const maker = page.getByRole('textbox', { name: 'Maker' });
+  const made = await maker.inputValue();
+
+  // Unchanged: the bottom bar's Orders opens Orders at once.
+  await deskNav(page)
+    .getByRole('link', { name: /^Orders/ })
+    .tap();
+  await expect(heading).toHaveText('Orders');
+  await page.goBack();
+  await expect(heading).toHaveText('Edit product');
+
+  // Edited: the bottom bar asks; Stay keeps the edit, the screen and its address.
+  await maker.fill('Unsaved Maker');
+  await deskNav(page)
+    .getByRole('link', { name: /^Orders/ })
+    .tap();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('Your changes on this screen are not saved.');
+  await expect(ask.getByRole('button', { name: 'Stay and keep editing' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).tap();
+  await expect(ask).toBeHidden();
+  await expect(heading).toHaveText('Edit product');
+  await expect(page).toHaveURL(new RegExp(`#/products/${BAG}$`));
+  await expect(maker).toHaveValue('Unsaved Maker');
+
+  // The phone's Back asks too (Escape answers Stay), and More's entries.
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(heading).toHaveText('Edit product');
+  await expect(maker).toHaveValue('Unsaved Maker');
+  await deskNav(page).getByRole('button', { name: 'More' }).tap();
+  await deskNav(page).getByRole('link', { name: 'Settings' }).tap();
+  await expect(ask).toBeVisible();
+
+  // Leave without saving: Settings opens, and the edit is gone.
+  await ask.getByRole('button', { name: 'Leave without saving' }).tap();
+  await expect(heading).toHaveText('Settings');
+  await page.goBack();
+  await expect(heading).toHaveText('Edit product');
+  await expect(maker).toHaveValue(made);
+
+  // Closing the page with an edit: the browser asks (in its own words).
+  await maker.fill('Unsaved Maker');
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(maker).toHaveValue('Unsaved Maker');
+
+  // The edit typed back as it was: nothing is unsaved, and leaving asks nothing.
+  await maker.fill(made);
+  await deskNav(page)
+    .getByRole('link', { name: /^Orders/ })
+    .tap();
+  await expect(heading).toHaveText('Orders');
+  await expect(ask).toBeHidden();
+});
+
+test('leaving Settings with unsaved edits asks first', async ({ page, request }) => {
+  const owner = await enrolledMember(request, uniqueEmail('unsaved-owner'), 'owner', 'Shop Owner');
+  await openDeskAs(page, owner, '#/settings');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Settings');
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const hours = form.getByRole('textbox').first();
+  await hours.fill(`${await hours.inputValue()} (edited)`);
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Leave without saving' }).tap();
+  await expect(heading).toHaveText('Products');
+});
