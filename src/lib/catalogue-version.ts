@@ -4,7 +4,7 @@
 import type { Product } from './product.ts';
 
 /** A product's published fields as text that does not depend on key order; stock left out. */
-function fingerprint(product: Product): string {
+export function fingerprint(product: Product): string {
   const { stock: _stock, ...rest } = product;
   return JSON.stringify(rest, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)

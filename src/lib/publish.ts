@@ -15,6 +15,8 @@ export const PUBLISH_MESSAGES = {
   noDeploy:
     'No build hook is set and no local server builds here: the next build (npm start, npm run build or a Netlify deploy) shows it.',
   buildFailed: (why: string) => `The build failed: ${why}`,
+  draftChanged:
+    'The draft changed after you opened the review, so nothing was published. Look at the changes again, then publish.',
 } as const;
 
 /**

@@ -387,7 +387,7 @@ export const SERVICES: Services = {
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),
   deskPhotoUpload: ({ deps, staff, req }) => uploadPhoto(deps.store, staff, req),
-  deskPublish: ({ deps, staff }) => deskPublish(deps, staff),
+  deskPublish: ({ deps, staff, body }) => deskPublish(deps, staff, body),
   deskPublishProgress: ({ deps }) => catalogueProgress(deps),
   // A member's devices that get push alerts: only their own.
   deskPushDevices: ({ deps, staff }) => listPushDevices(deps, staff),

@@ -45,11 +45,16 @@ export function stopProgress(): void {
   timer = null;
 }
 
-/** Publishes the draft (owner); the answer shows the new version's deploy. */
+/**
+ * Publishes the draft the review showed (the last answer's draft key): a draft changed since is
+ * refused by the server, so nothing the member did not see goes live. The answer shows the new
+ * version's deploy.
+ */
 export async function publishCatalogue(): Promise<void> {
   const place = herePlace();
+  const reviewed = $catalogue.get()?.draft;
   try {
-    const answer = await callDesk('deskPublish', {});
+    const answer = await callDesk('deskPublish', reviewed ? { reviewed } : {});
     $catalogue.set(answer);
     notify(answer.latest?.state === 'failed' ? 'error' : 'success', answer.message, place);
     schedule(answer);

@@ -404,6 +404,62 @@ describe('Publish shows what will change', () => {
     expect(published.body).toMatchObject({ unpublished: 0, changes: [], moreChanges: 0 });
   });
 
+  it('publishes only the draft the member reviewed: an edit made after the review is refused in words and nothing goes live', async () => {
+    const packer = await enrol('staff', 'Second Packer');
+    const bag = await withStoredPhotos(
+      makeProduct({
+        _id: 'okara-jute-bag',
+        productName: 'Okara Jute Bag',
+        price: 2200,
+        discountPercent: 0,
+        wholesalePrice: null,
+      }),
+    );
+    await stockShelves([bag], { draft: true });
+    const edit = async (price: string) => {
+      const read = await deskCall('products/edit', {
+        token: packer.token,
+        body: { productId: bag._id },
+      });
+      const saved = await deskCall('products/save', {
+        token: packer.token,
+        body: {
+          productId: bag._id,
+          version: read.body.version,
+          product: { ...productToForm(read.body.product), price },
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    await edit('2100');
+    const reviewed = (await progress()).body.draft as string;
+    expect(reviewed).toMatch(/^[\w-]{32}$/);
+    // Another member's edit lands while the owner reads the review.
+    await edit('210');
+    const store = await getStore();
+    const versions = (await store.catalogueVersions.recent(100)).length;
+    const refused = await deskCall('catalogue/publish', { token: owner.token, body: { reviewed } });
+    expect([refused.status, refused.body.message]).toEqual([409, PUBLISH_MESSAGES.draftChanged]);
+    expect(await store.catalogueVersions.recent(100)).toHaveLength(versions);
+    // Reviewed again, it publishes; a key too long for any draft is malformed.
+    const again = (await progress()).body;
+    expect(again.draft).not.toBe(reviewed);
+    expect(again.changes).toContainEqual(
+      expect.objectContaining({ id: bag._id, kind: 'added', by: 'Second Packer' }),
+    );
+    const bad = await deskCall('catalogue/publish', {
+      token: owner.token,
+      body: { reviewed: 'x'.repeat(65) },
+    });
+    expect(bad.status).toBe(400);
+    const published = await deskCall('catalogue/publish', {
+      token: owner.token,
+      body: { reviewed: again.draft },
+    });
+    expect(published.status).toBe(200);
+    expect(published.body.unpublished).toBe(0);
+  });
+
   it('lists at most 30 products and 12 fields of each, counting the rest', async () => {
     const many = Array.from({ length: 33 }, (_, i) =>
       makeProduct({ _id: `bulk-bag-${i}`, productName: `Bulk Bag ${i}` }),

@@ -108,6 +108,7 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   ['cart-remove', '/api/cart/remove', { body: '{}' }, 401],
   ['cart-update', '/api/cart/update', { body: '{}' }, 401],
   ['order-cancel', '/api/order/cancel', { body: '{}' }, 401],
+  ['order-address', '/api/order/address', { body: '{}' }, 401],
   ['order-find', '/api/order/find', { body: '{}' }, 401],
   ['order-cod', '/api/order/COD', { body: '{}' }, 401],
   ['order-userorders', '/api/order/userorders', { body: '{}' }, 401],

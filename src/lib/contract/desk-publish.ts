@@ -43,9 +43,11 @@ export const deskProductChangeSchema = z.object({
   by: z.nullable(z.string()),
 });
 
-/** Bodies of the publish calls: nothing to send. */
+/** Bodies of the publish calls: the draft the member reviewed (its `draft` key), when they did. */
 export const PUBLISH_REQUESTS = {
-  deskPublish: z.object({}),
+  deskPublish: z.object({
+    reviewed: z.optional(z.string().check(z.maxLength(64, 'Must be at most 64 characters'))),
+  }),
 } as const;
 
 /** Answers of the publish calls: what the desk's Publish bar shows. */
@@ -59,6 +61,11 @@ export const PUBLISH_ANSWER_SCHEMAS = {
     changes: z.array(deskProductChangeSchema),
     /** How many more products change than are listed. */
     moreChanges: z.number(),
+    /**
+     * A key of the draft these changes were read from: Publish sends it back as `reviewed`, and a
+     * draft changed since (another member's edit) is refused, so nothing unseen goes live.
+     */
+    draft: z.string(),
     /** How a publish reaches the site: Netlify's build hook, a local rebuild, or neither (a later build). */
     deploy: z.enum(['hook', 'local', 'none']),
     latest: z.nullable(deskVersionSchema),

@@ -4,11 +4,13 @@
 // desk's progress call confirms a hook deploy live by reading /catalogue-version.json from the
 // live site: the version the served pages were built from.
 import type { DeskCatalogue, DeskVersion } from '../../lib/contract/desk-publish.ts';
-import { changedProducts } from '../../lib/catalogue-version.ts';
+import type { Product } from '../../lib/product.ts';
+import { createHash } from 'node:crypto';
+import { changedProducts, fingerprint } from '../../lib/catalogue-version.ts';
 import { productChanges } from '../../lib/product-changes.ts';
 import { PUBLISH_MESSAGES, PUBLISH_REVIEW_LIMITS } from '../../lib/publish.ts';
 import type { Deps } from '../deps.ts';
-import { invalid } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import type { CatalogueVersion, StaffRecord, Store } from '../store/port.ts';
 import { forgetProductList } from './catalogue.ts';
 import { deployLocally, localDeployActive } from './local-deploy.ts';
@@ -71,6 +73,14 @@ export async function callBuildHook(
   }
 }
 
+/** A key of a draft's products (their ids and published fields, stock aside), in any order. */
+export function draftKey(products: readonly Product[]): string {
+  const hash = createHash('sha256');
+  for (const line of products.map((p) => `${p._id}\n${fingerprint(p)}`).sort())
+    hash.update(line).update('\0');
+  return hash.digest('base64url').slice(0, 32);
+}
+
 /**
  * Publishes the draft: records the next version of the products on sale, audits it (who, when,
  * the version, how many products changed against the version before) and starts its deploy.
@@ -81,10 +91,14 @@ export async function publishCatalogue(
   deps: Deps,
   actor: Actor | null,
   fetcher: Fetch = fetch,
+  reviewed?: string,
 ): Promise<CatalogueVersion> {
   const { store } = deps;
   const products = await store.products.list();
   if (products.length === 0) throw invalid(PUBLISH_MESSAGES.nothingToPublish);
+  // The products published are the ones the member reviewed, or nothing is.
+  if (reviewed !== undefined && reviewed !== draftKey(products))
+    throw conflict(PUBLISH_MESSAGES.draftChanged);
   const before = await store.catalogueVersions.latest();
   const version = await store.catalogueVersions.publish(
     {
@@ -194,7 +208,7 @@ export async function confirmBeforePricing(
  */
 export async function unpublishedChanges(
   store: Store,
-): Promise<Pick<DeskCatalogue, 'unpublished' | 'changes' | 'moreChanges'>> {
+): Promise<Pick<DeskCatalogue, 'unpublished' | 'changes' | 'moreChanges' | 'draft'>> {
   const [latest, states, members] = await Promise.all([
     store.catalogueVersions.latest(),
     store.products.states(),
@@ -221,6 +235,7 @@ export async function unpublishedChanges(
       };
     }),
     moreChanges: Math.max(0, all.length - products),
+    draft: draftKey(live.map((s) => s.product)),
   };
 }
 
@@ -267,8 +282,9 @@ export async function catalogueProgress(
 export async function deskPublish(
   deps: Deps,
   staff: Actor,
+  body: { reviewed?: string } = {},
   fetcher: Fetch = fetch,
 ): Promise<DeskCatalogue> {
-  const version = await publishCatalogue(deps, staff, fetcher);
+  const version = await publishCatalogue(deps, staff, fetcher, body.reviewed);
   return catalogueProgress(deps, PUBLISH_MESSAGES.published(version.number), fetcher);
 }
