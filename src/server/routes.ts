@@ -19,6 +19,11 @@ import { newsletterConfirmation, subscribe } from './accounts/index.ts';
 import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders } from './orders/index.ts';
 import {
+  answerCodConfirmation,
+  confirmDeskOrderByPhone,
+  showCodConfirmation,
+} from './orders/index.ts';
+import {
   findUserOrderByKey,
   hideUserOrder,
   showLinkedOrder,
@@ -342,6 +347,8 @@ export const SERVICES: Services = {
   // Couriers.
   // Their answers carry the booking, never the shopper's details.
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
+  deskConfirmCod: async ({ deps, staff, body }) =>
+    withOrderFor(seen(staff), await confirmDeskOrderByPhone(deps, staff, body.order)),
   deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
   deskRemittances: ({ deps, staff, body }) => importRemittances(deps, staff, body),
@@ -358,6 +365,8 @@ export const SERVICES: Services = {
   // The shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   linkedOrder: ({ deps, body }) => showLinkedOrder(deps, body.number, body.key),
+  codConfirmShow: ({ deps, body }) => showCodConfirmation(deps, body),
+  codConfirmAnswer: ({ deps, body, waitUntil }) => answerCodConfirmation(deps, body, waitUntil),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
   findOrder: ({ deps, user, body }) => findUserOrderByKey(deps.store, user.id, body.idempotencyKey),
   // Cards: Pay now, and the gateway's webhook (its raw bytes are read and verified by the service).

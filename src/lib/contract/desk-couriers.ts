@@ -11,6 +11,8 @@ export const COURIER_REQUESTS = {
   deskBookCourier: z.object({ order: orderRef }),
   deskCourierLabel: z.object({ order: orderRef }),
   deskTrackParcels: z.object({}),
+  /** A member confirms a COD order awaiting confirmation for a customer who called. */
+  deskConfirmCod: z.object({ order: orderRef }),
 } as const;
 
 /** A parcel's state as the courier reported it: the shop's word, the courier's, and when. */

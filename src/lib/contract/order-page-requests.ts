@@ -4,6 +4,17 @@ import * as z from 'zod/mini';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
 import { requiredString, requiredText } from './fields.ts';
 import { ORDER_LINK_MESSAGES } from '../orders/link-messages.ts';
+import { COD_CONFIRM_MESSAGES } from '../orders/cod-confirmation.ts';
+
+/** A Confirm / Cancel link's order number and key (the key is judged by the server alone). */
+const codKey = {
+  number: requiredString(COD_CONFIRM_MESSAGES.badKey).check(
+    z.regex(/^#?[0-9a-zA-Z]{8}$/, COD_CONFIRM_MESSAGES.badKey),
+  ),
+  key: requiredString(COD_CONFIRM_MESSAGES.badKey).check(
+    z.regex(/^[\w.-]{1,120}$/, COD_CONFIRM_MESSAGES.badKey),
+  ),
+};
 
 /** Bodies of the three calls, spread into REQUESTS. */
 export const ORDER_PAGE_REQUESTS = {
@@ -23,6 +34,13 @@ export const ORDER_PAGE_REQUESTS = {
     ),
   }),
   orderHide: z.object({ orderId: requiredText('Order id is required', 64) }),
+  /** The COD confirmation page's order, by its link. */
+  codConfirmShow: z.strictObject(codKey),
+  /** The shopper's answer from that page. */
+  codConfirmAnswer: z.strictObject({
+    ...codKey,
+    answer: z.enum(['confirm', 'cancel'], { error: 'The answer must be confirm or cancel' }),
+  }),
   /** The Idempotency-Key Place Order sent, as the order call checks it. */
   orderFind: z.object({
     idempotencyKey: requiredText(ORDER_ANSWERS.badKey, 128).check(
@@ -30,3 +48,8 @@ export const ORDER_PAGE_REQUESTS = {
     ),
   }),
 };
+
+/** The body of the COD confirmation page's read. */
+export type CodKeyBody = z.infer<typeof ORDER_PAGE_REQUESTS.codConfirmShow>;
+/** The body of the shopper's Confirm or Cancel. */
+export type CodAnswerBody = z.infer<typeof ORDER_PAGE_REQUESTS.codConfirmAnswer>;

@@ -13,6 +13,7 @@ export {
 } from './desk-privacy.ts';
 export { checkPeriod, exportOrders, ordersToCsv } from './desk-export.ts';
 export {
+  confirmDeskOrderByPhone,
   findOrder,
   listDeskOrders,
   moveDeskOrder,
@@ -47,6 +48,12 @@ export {
 } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';
 export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';
+export {
+  answerCodConfirmation,
+  cancelUnconfirmedCodOrders,
+  checkCodMove,
+  showCodConfirmation,
+} from './cod-confirmation.ts';
 export {
   COURIER_ACTOR,
   RTO_REASON,

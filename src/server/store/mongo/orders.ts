@@ -274,6 +274,24 @@ export function mongoOrders({
         ),
       );
     },
+    // COD confirmation.
+    async writeCodConfirmation(id, next, opts = {}) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { _id: id, status: 'Order Placed', 'codConfirmation.state': 'waiting' },
+          {
+            $set: {
+              codConfirmation: next,
+              ...(opts.cancelReason !== undefined
+                ? { status: 'Cancelled', cancelReason: opts.cancelReason }
+                : {}),
+            },
+            ...(opts.event ? { $push: { history: opts.event } } : {}),
+          },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return fromDoc<OrderRecord>(

@@ -217,6 +217,23 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
+    async writeCodConfirmation(id, next, opts = {}) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || order.status !== 'Order Placed') return null;
+        if (order.codConfirmation?.state !== 'waiting') return null;
+        const written: OrderRecord = {
+          ...order,
+          codConfirmation: next,
+          ...(opts.cancelReason !== undefined
+            ? { status: 'Cancelled' as const, cancelReason: opts.cancelReason }
+            : {}),
+          ...(opts.event ? { history: [...(order.history ?? []), opts.event] } : {}),
+        };
+        q.orderUpdate.run(written.status, JSON.stringify(written), id);
+        return written;
+      });
+    },
     // Courier bookings.
     async writeCourierBooking(id, expectedClaim, next, when) {
       return tx(() => {
