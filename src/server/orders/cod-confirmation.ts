@@ -279,7 +279,7 @@ export async function confirmCodByPhone(
     deps.store,
     staff,
     'order.confirm',
-    `order #${shortNumber(order.id)}`,
+    `order:${order.id}`,
     { confirmation: 'waiting' },
     { confirmation: 'confirmed by phone' },
   );
