@@ -4,7 +4,13 @@
 // shopper's Confirm and Cancel by the link's key (replays, forged, expired and other orders' keys,
 // oversized bodies), the desk's refusal to pack a waiting order and its Confirm by phone, and the
 // scheduled cancel of orders not confirmed in time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpointFor } from '../../scripts/api-endpoints.ts';
+import {
+  $codConfirm,
+  answerCodConfirmation,
+  loadCodConfirmation,
+} from '../../src/stores/cod-confirm.ts';
 import account from '../../netlify/functions/account.mts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import {
@@ -426,3 +432,43 @@ describe('the scheduled cancel', { timeout: 60_000 }, () => {
     expect((await answered.order())?.status).toBe('Order Placed');
   });
 });
+
+describe(
+  'the confirmation page’s store, through the browser client and its parsers',
+  { timeout: 60_000 },
+  () => {
+    /** The browser's fetch, answered by the function serving the path. */
+    const pageFetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const endpoint = endpointFor(new URL(url, 'http://localhost').pathname)!;
+      return endpoint.handler(new Request(`http://localhost${url}`, init), { ip: '203.0.113.41' });
+    };
+
+    it('shows the order its link names, confirms it, and says a forged link is not valid', async () => {
+      const cod = await placeCod(2);
+      const [message] = whatsapp.inbox.filter((m) => m.to === cod.to);
+      const key = keyOf(message!.parameters[4]!);
+      vi.stubGlobal('fetch', pageFetch);
+      try {
+        await loadCodConfirmation(cod.number, key);
+        expect($codConfirm.get()).toMatchObject({
+          order: { number: cod.number, state: 'waiting', total: '₨9,250' },
+          message: null,
+        });
+        await answerCodConfirmation(key, 'confirm');
+        expect($codConfirm.get()).toMatchObject({
+          order: { state: 'confirmed' },
+          message: COD_CONFIRM_MESSAGES.confirmed,
+          refused: false,
+        });
+        await loadCodConfirmation(cod.number, `${key.slice(0, -2)}xx`);
+        expect($codConfirm.get()).toEqual({ refused: COD_CONFIRM_MESSAGES.badKey });
+        await loadCodConfirmation(cod.number, null);
+        expect($codConfirm.get()).toEqual({ refused: COD_CONFIRM_MESSAGES.badKey });
+      } finally {
+        vi.unstubAllGlobals();
+      }
+      expect((await cod.order())?.codConfirmation?.state).toBe('confirmed');
+    });
+  },
+);

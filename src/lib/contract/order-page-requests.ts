@@ -4,15 +4,14 @@ import * as z from 'zod/mini';
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../messages.ts';
 import { requiredString, requiredText } from './fields.ts';
 import { ORDER_LINK_MESSAGES } from '../orders/link-messages.ts';
-import { COD_CONFIRM_MESSAGES } from '../orders/cod-confirmation.ts';
 
 /** A Confirm / Cancel link's order number and key (the key is judged by the server alone). */
 const codKey = {
-  number: requiredString(COD_CONFIRM_MESSAGES.badKey).check(
-    z.regex(/^#?[0-9a-zA-Z]{8}$/, COD_CONFIRM_MESSAGES.badKey),
+  number: requiredString(ORDER_LINK_MESSAGES.confirmExpired).check(
+    z.regex(/^#?[0-9a-zA-Z]{8}$/, ORDER_LINK_MESSAGES.confirmExpired),
   ),
-  key: requiredString(COD_CONFIRM_MESSAGES.badKey).check(
-    z.regex(/^[\w.-]{1,120}$/, COD_CONFIRM_MESSAGES.badKey),
+  key: requiredString(ORDER_LINK_MESSAGES.confirmExpired).check(
+    z.regex(/^[\w.-]{1,120}$/, ORDER_LINK_MESSAGES.confirmExpired),
   ),
 };
 

@@ -2,6 +2,9 @@
 // order, or COD orders above an amount), how long an order waits for its answer, the record an
 // order keeps while it waits, and the words the shopper and staff read (asserted verbatim by the
 // tests). The order's status stays Order Placed throughout: the confirmation is a record beside it.
+import { shortNumber } from '../desk.ts';
+import { ROUTES } from '../routes.ts';
+import { ORDER_LINK_MESSAGES } from './link-messages.ts';
 import { orderTotalPkr } from './money.ts';
 
 /** Which COD orders wait for the shopper's confirmation: none, every one, or those above an amount. */
@@ -101,8 +104,7 @@ export const COD_CANCEL_REASON = 'Cancelled by the shopper from the confirmation
 /** What the shopper and staff are told (asserted verbatim by the tests). */
 export const COD_CONFIRM_MESSAGES = {
   awaiting: 'Awaiting confirmation',
-  badKey:
-    'This confirmation link is not valid or has expired. Please contact us to confirm your order.',
+  badKey: ORDER_LINK_MESSAGES.confirmExpired,
   confirmed: 'Thank you: your order is confirmed and will be packed.',
   cancelled: 'Your order is cancelled. Nothing will be sent or charged for it.',
   alreadyConfirmed: 'This order is already confirmed.',
@@ -116,3 +118,11 @@ export const COD_CONFIRM_MESSAGES = {
   phoneNote: 'Confirmed by phone',
   shopperNote: 'Confirmed by the shopper',
 } as const;
+
+/**
+ * A COD order's Confirm or Cancel link: '/order/confirm?n=3A4030A3&k=…' (with '&a=cancel' for
+ * Cancel, which the page offers first). Opening it changes nothing: the page's buttons answer.
+ */
+export function confirmPageHref(id: string, key: string, answer?: 'cancel'): string {
+  return `${ROUTES.confirmOrder}?n=${shortNumber(id)}&k=${encodeURIComponent(key)}${answer ? `&a=${answer}` : ''}`;
+}

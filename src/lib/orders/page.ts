@@ -16,17 +16,6 @@ export function orderPageHref(id: string, key?: string): string {
   return `${ORDER_PAGE}?n=${shortNumber(id)}${key ? `&k=${encodeURIComponent(key)}` : ''}`;
 }
 
-/** The COD confirmation page's path. */
-export const CONFIRM_PAGE = ROUTES.confirmOrder;
-
-/**
- * A COD order's Confirm or Cancel link: '/order/confirm?n=3A4030A3&k=…' (with '&a=cancel' for
- * Cancel, which the page offers first). Opening it changes nothing: the page's buttons answer.
- */
-export function confirmPageHref(id: string, key: string, answer?: 'cancel'): string {
-  return `${CONFIRM_PAGE}?n=${shortNumber(id)}&k=${encodeURIComponent(key)}${answer ? `&a=${answer}` : ''}`;
-}
-
 /** The short number a page address names ('?n=3a4030a3' → '3A4030A3'), or null when none is valid. */
 export function numberFromSearch(search: string): string | null {
   const n = new URLSearchParams(search).get('n');

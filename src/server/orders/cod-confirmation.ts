@@ -13,9 +13,9 @@ import {
   COD_CONFIRM_MESSAGES,
   COD_EXPIRY_REASON,
   awaitsConfirmation,
+  confirmPageHref,
   type CodConfirmation,
 } from '../../lib/orders/cod-confirmation.ts';
-import { confirmPageHref } from '../../lib/orders/page.ts';
 import type { CodAnswerBody, CodKeyBody } from '../../lib/contract/order-page-requests.ts';
 import type { OrderStatus } from '../../lib/orders/moves.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
