@@ -3,7 +3,8 @@
 import { atom } from 'nanostores';
 import { ApiError, call } from '../client/api.ts';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
-import { COD_CONFIRM_MESSAGES } from '../lib/orders/cod-confirmation.ts';
+// Not cod-confirmation.ts: the page loads the order page's modules and no others.
+import { ORDER_LINK_MESSAGES } from '../lib/orders/link-messages.ts';
 
 /** The order as the page shows it. */
 export type CodOrder = AnswerOf<'codConfirmShow'>;
@@ -26,7 +27,7 @@ const messageOf = (error: unknown) =>
 /** Reads the order a link names (`number` and `key` as the address has them). */
 export async function loadCodConfirmation(number: string | null, key: string | null) {
   if (!number || !key) {
-    $codConfirm.set({ refused: COD_CONFIRM_MESSAGES.badKey });
+    $codConfirm.set({ refused: ORDER_LINK_MESSAGES.confirmExpired });
     return;
   }
   try {
@@ -36,7 +37,7 @@ export async function loadCodConfirmation(number: string | null, key: string | n
     $codConfirm.set({
       refused:
         error instanceof ApiError && error.status === 404
-          ? COD_CONFIRM_MESSAGES.badKey
+          ? ORDER_LINK_MESSAGES.confirmExpired
           : messageOf(error),
     });
   }
