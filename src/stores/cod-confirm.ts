@@ -2,6 +2,7 @@
 // Confirm or Cancel. Only the buttons answer: opening the link (or a preview of it) changes nothing.
 import { atom } from 'nanostores';
 import { ApiError, call } from '../client/api.ts';
+import { notify } from './notices.ts';
 import type { AnswerOf } from '../lib/contract/endpoints.ts';
 // Not cod-confirmation.ts: the page loads the order page's modules and no others.
 import { ORDER_LINK_MESSAGES } from '../lib/orders/link-messages.ts';
@@ -43,7 +44,10 @@ export async function loadCodConfirmation(number: string | null, key: string | n
   }
 }
 
-/** Sends the shopper's answer; the page then shows the order as it now stands and the server's words. */
+/**
+ * Sends the shopper's answer; the page then shows the order as it now stands and the server's
+ * words, or a refusal is notified.
+ */
 export async function answerCodConfirmation(key: string, answer: 'confirm' | 'cancel') {
   const view = $codConfirm.get();
   if (!view || !('order' in view) || view.busy) return;
@@ -61,6 +65,9 @@ export async function answerCodConfirmation(key: string, answer: 'confirm' | 'ca
       refused: false,
     });
   } catch (error) {
-    $codConfirm.set({ ...view, message: messageOf(error), busy: false, refused: true });
+    // A refusal (already answered the other way, a link expired meanwhile) or a failed call: said
+    // as every other refused action is, and the buttons stay for another try.
+    notify(messageOf(error), 'error');
+    $codConfirm.set({ ...view, busy: false, refused: true });
   }
 }

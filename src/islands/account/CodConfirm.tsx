@@ -3,13 +3,14 @@
 // buttons: Confirm, or Cancel (offered first when the shopper followed the Cancel link). Once
 // answered, it says so; a link altered or expired says how to reach the shop instead.
 import { useEffect } from 'react';
-import { numberFromSearch, linkKeyFromSearch } from '../../lib/orders/page.ts';
+import { linkKeyFromSearch, numberFromSearch, orderPageHref } from '../../lib/orders/page.ts';
+import { $session } from '../../stores/session.ts';
 import {
   $codConfirm,
   answerCodConfirmation,
   loadCodConfirmation,
 } from '../../stores/cod-confirm.ts';
-import { useClientStore } from '../shared/hooks.ts';
+import { useClientStore, useWakeHeader } from '../shared/hooks.ts';
 import './account.css';
 
 const TITLE_ID = 'cod-confirm-title';
@@ -23,7 +24,10 @@ const STATE_WORDS = {
 
 /** The confirmation page's body. */
 export default function CodConfirm() {
+  // The header serves this page at once (its account drawer, its toasts), as on the order page.
+  useWakeHeader();
   const view = useClientStore($codConfirm);
+  const session = useClientStore($session);
   const key = typeof location === 'undefined' ? null : linkKeyFromSearch(location.search);
   const cancelFirst =
     typeof location !== 'undefined' && new URLSearchParams(location.search).get('a') === 'cancel';
@@ -93,6 +97,11 @@ export default function CodConfirm() {
       <p role="status" data-testid="cod-confirm-message">
         {message}
       </p>
+      {order.state !== 'waiting' && session?.token && (
+        <p>
+          <a href={orderPageHref(order.number)}>See your order</a>
+        </p>
+      )}
     </section>
   );
 }
