@@ -120,6 +120,24 @@ function codContract(
       expect(await store.orders.writeCodConfirmation('no-such-order', confirmed)).toBeNull();
     });
 
+    it('makes a wallet order switched to COD wait in the same write as the switch', async () => {
+      const order = orderRecord({ paymentMethod: 'JazzCash', walletNumber: '03001234567' });
+      await store.orders.create(order);
+      const event = note('Order Placed', 'Switched from JazzCash to Cash on Delivery');
+      const switched = await store.orders.switchToCod(
+        order.id,
+        'JazzCash',
+        order.userId,
+        event,
+        waiting,
+      );
+      expect(switched).toMatchObject({ paymentMethod: 'COD', codConfirmation: waiting });
+      expect(await store.orders.get(order.id)).toEqual(switched);
+      expect(
+        (await store.orders.writeCodConfirmation(order.id, confirmed))?.codConfirmation,
+      ).toEqual(confirmed);
+    });
+
     it('lets exactly one of a confirm and the deadline’s cancel win when they race', async () => {
       for (let round = 0; round < 5; round++) {
         const order = codOrder();

@@ -50,6 +50,7 @@ export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-a
 export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';
 export {
   answerCodConfirmation,
+  askCodConfirmation,
   cancelUnconfirmedCodOrders,
   checkCodMove,
   showCodConfirmation,

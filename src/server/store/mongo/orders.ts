@@ -265,11 +265,18 @@ export function mongoOrders({
         ),
       );
     },
-    async switchToCod(id, from, userId, event) {
+    async switchToCod(id, from, userId, event, codConfirmation) {
       return fromDoc<OrderRecord>(
         await orders.findOneAndUpdate(
           { _id: id, ...UNPAID_PLACED, userId, paymentMethod: from },
-          { $set: { paymentMethod: 'COD', switchedFrom: from }, $push: { history: event } },
+          {
+            $set: {
+              paymentMethod: 'COD',
+              switchedFrom: from,
+              ...(codConfirmation ? { codConfirmation } : {}),
+            },
+            $push: { history: event },
+          },
           { returnDocument: 'after' },
         ),
       );

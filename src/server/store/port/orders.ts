@@ -298,13 +298,15 @@ export interface OrderRepository {
    * Switches owner `userId`'s order from wallet `from` to Cash on Delivery (`switchedFrom` keeps
    * `from`), appending `event`, in one atomic write, only while it is Order Placed, holds no ledger
    * entry and is still to be paid by `from`. Returns the switched order, or null when the condition
-   * did not hold (nothing changed): a payment recorded first wins over the switch.
+   * did not hold (nothing changed): a payment recorded first wins over the switch. With
+   * `codConfirmation`, the same write makes the order wait for its shopper's confirmation.
    */
   switchToCod(
     id: string,
     from: string,
     userId: string,
     event: OrderEvent,
+    codConfirmation?: CodConfirmation,
   ): Promise<OrderRecord | null>;
   // COD confirmation.
   /**

@@ -202,7 +202,7 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
-    async switchToCod(id, from, userId, event) {
+    async switchToCod(id, from, userId, event, codConfirmation) {
       return tx(() => {
         const order = getOrder(id);
         if (!order || !isUnpaidPlaced(order)) return null;
@@ -211,6 +211,7 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
           ...order,
           paymentMethod: 'COD',
           switchedFrom: from,
+          ...(codConfirmation ? { codConfirmation } : {}),
           history: [...(order.history ?? []), event],
         };
         q.orderUpdate.run(next.status, JSON.stringify(next), id);
