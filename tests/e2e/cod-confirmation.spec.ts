@@ -1,5 +1,5 @@
 // A COD order confirmed before it ships, on a phone (390 × 844, by touch): the owner holds COD
-// orders above an amount for confirmation; a Lahore shopper's order above it waits as "Awaiting
+// orders above an amount for confirmation on Settings (hours out of bounds refused in words); a Lahore shopper's order above it waits as "Awaiting
 // confirmation" on the desk, which offers no Move to Packing; the message is in the local WhatsApp
 // stand-in's test inbox; the shopper opens its Confirm link and confirms; the desk then shows the
 // order ready to pack. The threshold is set far above any other journey's order (they share the
@@ -12,6 +12,7 @@ import { lahoreAddressOf, signUp, uniqueEmail } from './support/shopper.ts';
 import { enrolledMember, openDeskAs, type Member } from './support/desk.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { COD_CONFIRM_MESSAGES } from '../../src/lib/orders/cod-confirmation.ts';
+import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 
 test.use(TOUCH_PHONE);
 test.describe.configure({ timeout: 120_000 });
@@ -39,10 +40,23 @@ test('a Lahore shopper confirms a COD order above the threshold from the WhatsAp
   };
   const product = list.products.find((p) => p.stock)!;
 
-  // Above 30 of the product: this order of 40 waits, any other journey's order does not.
-  await holdCodOrders(request, owner, { rule: 'above', abovePkr: product.price * 30, hours: 48 });
+  // The owner holds COD orders above 30 of the product on Settings: this order of 40 waits, any
+  // other journey's order does not. Hours out of bounds are refused in words first.
+  await openDeskAs(page, owner, '#/settings');
+  await page.getByLabel('Which COD orders wait for confirmation').selectOption('above');
+  await page.getByLabel('Above (PKR)').fill(String(product.price * 30));
+  const hours = page.getByLabel('Hours before an unconfirmed order is cancelled');
+  await hours.fill('200');
+  await page.getByRole('button', { name: 'Save changes' }).tap();
+  await expect(page.getByText(SETTINGS_MESSAGES.codHours).first()).toBeVisible();
+  await hours.fill('48');
   let orderId: string;
   try {
+    await page.getByRole('button', { name: 'Save changes' }).tap();
+    await expect(
+      page.getByText(SETTINGS_MESSAGES.saved(['codConfirmation'])).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
     const placed = await request.post('/api/order/COD', {
       headers: { token: shopper.token },
       data: {
