@@ -24,6 +24,8 @@ process.env.E2E_POSTEX_PORT ??= freePort();
 // The wallets' stand-ins listen here, so a journey can open their test wallet ("phone") pages.
 process.env.E2E_JAZZCASH_PORT ??= freePort();
 process.env.E2E_EASYPAISA_PORT ??= freePort();
+// The WhatsApp stand-in's port: the COD confirmation journey reads its test inbox.
+process.env.E2E_WHATSAPP_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 /** The journeys that assert first-tap timings on a slow phone. */
 const TIMED = ['**/instant.spec.ts', '**/performance.spec.ts'];
@@ -124,6 +126,7 @@ export default defineConfig({
       // a fresh clone; on these ports, so the wallet journeys open their test wallet pages.
       JAZZCASH_STAND_IN_PORT: process.env.E2E_JAZZCASH_PORT,
       EASYPAISA_STAND_IN_PORT: process.env.E2E_EASYPAISA_PORT,
+      WHATSAPP_STAND_IN_PORT: process.env.E2E_WHATSAPP_PORT,
     },
   },
 });

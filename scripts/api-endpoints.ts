@@ -201,6 +201,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskCustomer: { email: 'shopper@example.com' },
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
   deskBookCourier: { order: '7133649B' },
+  deskConfirmCod: { order: '7133649B' },
   deskCourierLabel: { order: '7133649B' },
   deskTrackParcels: {},
   deskBookPacked: {},
@@ -216,6 +217,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // The shopper's order page and removed orders.
   userOrder: { number: '#3A4030A3' },
   linkedOrder: { number: '#3A4030A3', key: '<the link key from the mail>' },
+  codConfirmShow: { number: '#3A4030A3', key: '<the key from the Confirm link>' },
+  codConfirmAnswer: {
+    number: '#3A4030A3',
+    key: '<the key from the Confirm link>',
+    answer: 'confirm',
+  },
   hideOrder: { orderId: 'some-order' },
   changeAddress: { orderId: 'some-order', address: ADDRESS },
   findOrder: { idempotencyKey: 'checkout-some-key' },

@@ -72,6 +72,7 @@ function islandProblem(target: string): string | null {
  * outside the context imports (tests excepted: they may look inside).
  */
 export const CONTEXTS = [
+  'messaging',
   'couriers',
   'operations',
   'accounts',

@@ -16,6 +16,8 @@ export const SETTINGS_USAGE = `  settings list                    every setting,
                                    supportHours "open=Monday to Saturday, 9 to 6;
                                      closed=Closed Sunday"
                                    deliveryDays "pakistan=2-7; abroad=7-14" (business days)
+                                   codConfirmation "rule=above; abovePkr=5000; hours=48"
+                                     (rule: off, all or above)
                                    An object is typed as field=value pairs split by ";" (quote the
                                    whole value), or as JSON: '{"open":"…","closed":"…"}'.`;
 
@@ -26,7 +28,13 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /** A value typed on one command line: text for text keys; JSON or field=value pairs for objects. */
 export function parseSettingValue(key: SettingKey, text: string): unknown {
-  if (key !== 'bankDetails' && key !== 'supportHours' && key !== 'deliveryDays') return text;
+  if (
+    key !== 'bankDetails' &&
+    key !== 'supportHours' &&
+    key !== 'deliveryDays' &&
+    key !== 'codConfirmation'
+  )
+    return text;
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     try {
@@ -40,6 +48,14 @@ export function parseSettingValue(key: SettingKey, text: string): unknown {
     const at = part.indexOf('=');
     return at < 0 ? [part.trim(), ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
   });
+  if (key === 'codConfirmation')
+    // The amount and the hours are numbers when typed as digits; else the schema words the problem.
+    return Object.fromEntries(
+      entries.map(([name, value]) => [
+        name,
+        name !== 'rule' && /^\d+$/.test(value ?? '') ? Number(value) : value,
+      ]),
+    );
   if (key !== 'deliveryDays') return Object.fromEntries(entries);
   // "2-7" (or "2–7", or one number for both) is a range of business days.
   return Object.fromEntries(

@@ -29,6 +29,7 @@ import { startLocalSafepay } from './local-safepay.ts';
 import { startLocalCouriers } from './local-couriers.ts';
 import { SCHEDULE_INTERVAL_MS, runScheduledWork } from '../src/server/scheduled.ts';
 import { startLocalWallets } from './local-wallets.ts';
+import { startLocalWhatsapp } from './local-whatsapp.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -46,6 +47,8 @@ const couriers = await startLocalCouriers();
 // Without wallet keys, JazzCash and EasyPaisa go through local stand-ins whose test wallet pages
 // approve or reject each request. Before the build: the checkout asks what they ask.
 const wallets = await startLocalWallets({ port, host });
+// Without WhatsApp keys, COD confirmations go to a local stand-in's test WhatsApp page.
+const whatsapp = await startLocalWhatsapp();
 
 const builtHere = process.env.SKIP_BUILD !== '1';
 if (builtHere) {
@@ -213,6 +216,7 @@ async function stop(signal) {
   await safepay?.close();
   await couriers?.close();
   await wallets?.close();
+  await whatsapp?.close();
   await netlify.stop().catch(() => {});
   await closeStore().catch(() => {});
   process.exit(0);

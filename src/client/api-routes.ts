@@ -29,6 +29,8 @@ export const API_ROUTES = {
   stock: ['GET', '/api/stock', 'stock'],
   userOrder: ['POST', '/api/order/show', 'orderDetail'],
   linkedOrder: ['POST', '/api/order/linked', 'orderDetail'],
+  codConfirmShow: ['POST', '/api/order/cod-confirmation', 'codConfirmation'],
+  codConfirmAnswer: ['POST', '/api/order/confirm-cod', 'codAnswered'],
   hideOrder: ['POST', '/api/order/hide', 'orderHidden'],
   changeAddress: ['POST', '/api/order/address', 'addressChanged'],
   findOrder: ['POST', '/api/order/find', 'orderFound'],

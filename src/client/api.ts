@@ -60,6 +60,8 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
     'orderFound',
     'payOpened',
     'switchedToCod',
+    'codConfirmation',
+    'codAnswered',
     'webhook',
   ];
 

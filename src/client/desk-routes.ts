@@ -45,6 +45,7 @@ export const DESK_ROUTES = {
   deskBusiness: ['POST', '/api/desk/business', 'deskBusiness'],
   deskCustomer: ['POST', '/api/desk/customer', 'deskCustomer'],
   deskExport: ['POST', '/api/desk/orders/export', 'deskCsv'],
+  deskConfirmCod: ['POST', '/api/desk/orders/confirm-cod', 'deskMoved'],
   deskBookCourier: ['POST', '/api/desk/orders/book-courier', 'deskBooked'],
   deskCourierLabel: ['POST', '/api/desk/orders/courier-label', 'deskPdf'],
   deskTrackParcels: ['POST', '/api/desk/couriers/track', 'deskTracked'],

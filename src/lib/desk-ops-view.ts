@@ -27,6 +27,10 @@ export interface SettingsFields {
   pakistanTo: string;
   abroadFrom: string;
   abroadTo: string;
+  /** 'off', 'all' or 'above' (a select's value). */
+  codRule: string;
+  codAbove: string;
+  codHours: string;
 }
 
 /** The form field names of each setting. */
@@ -37,6 +41,7 @@ export const FIELDS_OF: Readonly<Record<SettingKey, readonly (keyof SettingsFiel
   bankDetails: ['accountTitle', 'bank', 'iban', 'accountNumber', 'swift', 'bankAddress'],
   supportHours: ['hoursOpen', 'hoursClosed'],
   deliveryDays: ['pakistanFrom', 'pakistanTo', 'abroadFrom', 'abroadTo'],
+  codConfirmation: ['codRule', 'codAbove', 'codHours'],
 };
 
 /** What the settings screen says (asserted verbatim by the tests). */
@@ -51,6 +56,13 @@ export const SETTINGS_VIEW = {
     'A transfer from abroad needs it: without it, mails to shoppers abroad say it follows separately.',
   deliveryHint:
     'Shown as "Delivered in 2–7 business days" on product pages and at checkout, from the next deploy.',
+  codHint:
+    'A COD order in Pakistan that needs confirmation waits as "Awaiting confirmation" until the shopper taps Confirm in the WhatsApp message (or the e-mail when WhatsApp is not connected); it is cancelled when the hours run out.',
+  codRules: {
+    off: 'Off: COD orders are packed as they come',
+    all: 'Every COD order',
+    above: 'COD orders above an amount',
+  },
 } as const;
 
 /** The form's fields for the settings as the server answered them. */
@@ -73,6 +85,12 @@ export function settingsFields(settings: Settings): SettingsFields {
     pakistanTo: String(settings.deliveryDays.pakistan.to),
     abroadFrom: String(settings.deliveryDays.abroad.from),
     abroadTo: String(settings.deliveryDays.abroad.to),
+    codRule: settings.codConfirmation.rule,
+    codAbove:
+      settings.codConfirmation.abovePkr === undefined
+        ? ''
+        : String(settings.codConfirmation.abovePkr),
+    codHours: String(settings.codConfirmation.hours),
   };
 }
 
@@ -110,6 +128,13 @@ export function settingsSave(before: SettingsFields, now: SettingsFields): Setti
       body.deliveryDays = {
         pakistan: { from: days(now.pakistanFrom), to: days(now.pakistanTo) },
         abroad: { from: days(now.abroadFrom), to: days(now.abroadTo) },
+      };
+    else if (key === 'codConfirmation')
+      // The amount goes only with 'above' (the server refuses it otherwise).
+      body.codConfirmation = {
+        rule: now.codRule,
+        ...(now.codRule === 'above' ? { abovePkr: days(now.codAbove) } : {}),
+        hours: days(now.codHours),
       };
     else body[key] = now[key];
   }

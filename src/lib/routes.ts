@@ -21,6 +21,8 @@ export const ROUTES = {
   orders: '/yourOrders',
   // One order's page (?n=<short number>).
   orderPage: '/yourOrders/order',
+  // A COD order's Confirm / Cancel page, opened from the shopper's message (?n=…&k=…).
+  confirmOrder: '/order/confirm',
   faq: '/faq',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',
@@ -53,6 +55,7 @@ export const NOINDEX_ROUTES: readonly PageRoute[] = [
   ROUTES.settings,
   ROUTES.orders,
   ROUTES.orderPage,
+  ROUTES.confirmOrder,
   ROUTES.favourites,
   ROUTES.yourFavourites,
   ROUTES.faq,

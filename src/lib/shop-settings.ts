@@ -3,6 +3,7 @@
 // shop-info.ts has always shown), and what pages and mails derive from them. Pure: the server
 // reads the stored values and passes them in.
 import type { DeliveryDays } from './delivery-estimate.ts';
+import { DEFAULT_COD_CONFIRMATION, type CodConfirmSetting } from './orders/cod-confirmation.ts';
 import { POLICY } from './policy.ts';
 import { displayIban } from './iban.ts';
 import { displayMobile } from './phone.ts';
@@ -36,6 +37,8 @@ export interface ShopSettings {
   supportHours: { open: string; closed: string };
   /** Delivery estimates in business days, in Pakistan and abroad (product page, checkout). */
   deliveryDays: DeliveryDays;
+  /** Which COD orders wait for the shopper's confirmation, and for how many hours. */
+  codConfirmation: CodConfirmSetting;
 }
 
 /** The name of one setting. */
@@ -49,6 +52,7 @@ export const SETTING_KEYS = [
   'bankDetails',
   'supportHours',
   'deliveryDays',
+  'codConfirmation',
 ] as const satisfies readonly SettingKey[];
 
 /** How each setting is named to people: in the desk's messages and the CLI's. */
@@ -59,6 +63,7 @@ export const SETTING_NAMES: Record<SettingKey, string> = {
   bankDetails: 'the bank details',
   supportHours: 'the support hours',
   deliveryDays: 'the delivery estimates',
+  codConfirmation: 'the COD confirmation',
 };
 
 // Made on first use, not as the scripts start: making one costs the locale's data.
@@ -89,6 +94,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   bankDetails: null,
   supportHours: { open: SUPPORT_HOURS.open, closed: SUPPORT_HOURS.closed },
   deliveryDays: DEFAULT_DELIVERY_DAYS,
+  codConfirmation: DEFAULT_COD_CONFIRMATION,
 };
 
 /** The messaging-app link of the floating button and the Need Help panels. */

@@ -135,6 +135,34 @@ const envSchema = z.object({
     .optional(),
   /** How long one courier call may take, whole answer included. */
   COURIER_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(8000),
+  // WhatsApp Business Cloud API (docs/cod-confirmation.md): the sending number's keys. Both or
+  // neither: without them the COD confirmation goes by e-mail, and a local run uses the stand-in.
+  /** A system user's access token for the WhatsApp Business account. */
+  WHATSAPP_TOKEN: z
+    .string()
+    .min(20, 'must be the access token from Meta’s WhatsApp Manager')
+    .optional(),
+  /** The sending number's id in the WhatsApp Business account (digits, not the phone number). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the phone number id (digits) from WhatsApp Manager')
+    .optional(),
+  /** Another Graph API address (a later version, or a local stand-in on loopback). */
+  WHATSAPP_API_URL: z
+    .url()
+    .refine(isCourierUrl, 'must be https://, or a local stand-in')
+    .optional(),
+  /** The approved template the confirmation is sent with, and its language. */
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and _')
+    .default('cod_order_confirmation'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
+    .default('en'),
+  /** How long one WhatsApp call may take, whole answer included. */
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(8000),
   // JazzCash's mobile account (docs/payments-wallets.md). All three keys and the environment, or
   // none: without them a deployed shop records JazzCash by hand, and a local run uses the stand-in.
   /** Which JazzCash the keys belong to: `sandbox` (no money moves) or `production`. */
@@ -260,7 +288,11 @@ function courierProblems(env: Env, production: boolean): string[] {
     problems.push(
       `${env.LEOPARDS_API_KEY ? 'LEOPARDS_API_PASSWORD' : 'LEOPARDS_API_KEY'}: required beside ${env.LEOPARDS_API_KEY ? 'LEOPARDS_API_KEY' : 'LEOPARDS_API_PASSWORD'} (set both Leopards keys, or neither)`,
     );
-  for (const name of ['POSTEX_API_URL', 'LEOPARDS_API_URL'])
+  if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID))
+    problems.push(
+      `${env.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN'}: required beside ${env.WHATSAPP_TOKEN ? 'WHATSAPP_TOKEN' : 'WHATSAPP_PHONE_NUMBER_ID'} (set both WhatsApp keys, or neither)`,
+    );
+  for (const name of ['POSTEX_API_URL', 'LEOPARDS_API_URL', 'WHATSAPP_API_URL'])
     if (production && env[name] && isLoopback(env[name]))
       problems.push(`${name}: points at a local stand-in; a deployed site must not set it`);
   return problems;

@@ -20,6 +20,11 @@ import { pageResponse } from './site-headers.ts';
 import { cancelOrder, checkIdempotencyKey, listUserOrders } from './orders/index.ts';
 import {
   changeOrderAddress,
+  answerCodConfirmation,
+  confirmDeskOrderByPhone,
+  showCodConfirmation,
+} from './orders/index.ts';
+import {
   findUserOrderByKey,
   hideUserOrder,
   showLinkedOrder,
@@ -352,6 +357,8 @@ export const SERVICES: Services = {
   // Couriers.
   // Their answers carry the booking, never the shopper's details.
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
+  deskConfirmCod: async ({ deps, staff, body }) =>
+    withOrderFor(seen(staff), await confirmDeskOrderByPhone(deps, staff, body.order)),
   deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
   deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
   deskBookPacked: ({ deps, staff }) => bookAllPacked(deps, staff),
@@ -370,6 +377,8 @@ export const SERVICES: Services = {
   // The shopper's order page and removed orders.
   userOrder: ({ deps, user, body }) => showUserOrder(deps.store, user.id, body.number),
   linkedOrder: ({ deps, body }) => showLinkedOrder(deps, body.number, body.key),
+  codConfirmShow: ({ deps, body }) => showCodConfirmation(deps, body),
+  codConfirmAnswer: ({ deps, body, waitUntil }) => answerCodConfirmation(deps, body, waitUntil),
   hideOrder: ({ deps, user, body }) => hideUserOrder(deps.store, user.id, body.orderId),
   changeAddress: ({ deps, user, body, waitUntil }) =>
     changeOrderAddress(deps, user, body.orderId, body.address, waitUntil),

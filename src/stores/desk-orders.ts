@@ -187,6 +187,27 @@ export async function moveOrder(
 }
 
 /**
+ * Confirms a COD order awaiting confirmation for a customer who called. Answers the order as the
+ * server now has it (confirmed, or as it stands when it was no longer waiting, the message shown).
+ */
+export async function confirmByPhone(order: DeskOrder): Promise<DeskOrder> {
+  const place = herePlace();
+  try {
+    const answer = await callDesk('deskConfirmCod', { order: order.id });
+    notify('success', answer.message, place);
+    return answer.order;
+  } catch (error) {
+    notifyFailure(error, place);
+    if (endedSession(error)) return order;
+  }
+  try {
+    return (await callDesk('deskOrder', { order: order.id })).order;
+  } catch {
+    return order;
+  }
+}
+
+/**
  * Books an order in Packing with the owner's courier. Answers the order as the server now has it
  * (booked, or as it was when the courier was down or refused, with the server's message shown).
  */

@@ -77,6 +77,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       'bankDetails',
       'supportHours',
       'deliveryDays',
+      'codConfirmation',
     ]);
     const before = settingsFields(loaded.settings);
     const body = settingsSave(before, {
@@ -102,6 +103,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       'supportEmail',
       'supportHours',
       'deliveryDays',
+      'codConfirmation',
     ]);
     expect(saved.settings.bankDetails).toEqual({
       accountTitle: 'Bastaa Traders',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/lib/contract/payments.ts';
+import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/index.ts';
 import type { Store } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
@@ -61,6 +62,7 @@ describe('npm run shop -- settings', () => {
         'bankDetails     null  (default)',
         'supportHours    {"open":"Monday to Saturday, 24 hours","closed":"Closed Sunday and public holidays"}  (default)',
         'deliveryDays    {"pakistan":{"from":2,"to":7},"abroad":{"from":7,"to":14}}  (default)',
+        'codConfirmation {"rule":"off","hours":48}  (default)',
       ]);
     },
   );
@@ -78,6 +80,24 @@ describe('npm run shop -- settings', () => {
     expect((await shop('settings', 'get', 'deliveryDays')).out).toBe(
       '{"pakistan":{"from":3,"to":8},"abroad":{"from":10,"to":21}}',
     );
+  });
+
+  it('sets the COD confirmation typed as "rule=above; abovePkr=5000; hours=48", and refuses hours out of bounds', async () => {
+    const run = await shop(
+      'settings',
+      'set',
+      'codConfirmation',
+      'rule=above; abovePkr=5000; hours=48',
+    );
+    expect(run.status).toBe(0);
+    expect(run.out.split('\n')).toEqual([
+      'Saved the COD confirmation.',
+      'codConfirmation = {"rule":"above","abovePkr":5000,"hours":48}',
+    ]);
+    const refused = await shop('settings', 'set', 'codConfirmation', 'rule=all; hours=0');
+    expect(refused.status).not.toBe(0);
+    expect(refused.err).toContain(SETTINGS_MESSAGES.codHours);
+    expect((await shop('settings', 'set', 'codConfirmation', 'rule=off; hours=48')).status).toBe(0);
   });
 
   it('sets bank details typed as field=value pairs, and audits the change as the CLI', async () => {
@@ -128,7 +148,7 @@ describe('npm run shop -- settings', () => {
     const run = await shop('settings', 'set', 'shopName', 'Evil');
     expect(run.status).toBe(2);
     expect(run.err.split('\n')[0]).toBe(
-      'settings set needs a key: whatsappNumber, supportEmail, ordersEmail, bankDetails, supportHours, deliveryDays',
+      'settings set needs a key: whatsappNumber, supportEmail, ordersEmail, bankDetails, supportHours, deliveryDays, codConfirmation',
     );
   });
 });

@@ -48,6 +48,7 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
         'bankDetails',
         'supportHours',
         'deliveryDays',
+        'codConfirmation',
       ],
     });
   });
@@ -91,6 +92,7 @@ describe('deskSettings and deskSettingsSave', { timeout: 60_000 }, () => {
       'supportEmail',
       'supportHours',
       'deliveryDays',
+      'codConfirmation',
     ]);
     const [entry] = await (await getStore()).audit.list({ action: 'settings.save', limit: 1 });
     expect(entry).toMatchObject({

@@ -9,6 +9,7 @@ import account from '../../netlify/functions/account.mts';
 import shop from '../../netlify/functions/shop.mts';
 import { startJazzCashStandIn } from '../../src/demo/jazzcash-stand-in.ts';
 import { CARD_MESSAGES } from '../../src/lib/cards.ts';
+import { COD_CONFIRM_MESSAGES } from '../../src/lib/orders/cod-confirmation.ts';
 import {
   CNIC_MESSAGES,
   WALLET_COD_MESSAGES,
@@ -522,6 +523,38 @@ describe('switching a declined JazzCash order to Cash on Delivery', () => {
     const again = await switchToCod(who.token, order.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(WALLET_COD_MESSAGES.notWallet);
+  });
+
+  it('makes it wait for the shopper’s confirmation when the owner holds every COD order', async () => {
+    const owner = await enrol('owner', 'Cod Rule');
+    const rule = (codConfirmation: unknown) =>
+      deskCall('settings/save', { token: owner.token, body: { codConfirmation } });
+    expect((await rule({ rule: 'all', hours: 24 })).status).toBe(200);
+    try {
+      const { who, order } = await placed();
+      await phone(order, false);
+      expect((await switchToCod(who.token, order.id)).status).toBe(200);
+      await settleBackground();
+      const waiting = await stored(order.id);
+      expect(waiting).toMatchObject({
+        paymentMethod: 'COD',
+        codConfirmation: { state: 'waiting', channel: 'email' },
+      });
+      const number = shortNumber(order.id);
+      expect(
+        smtp.mails.map((m) => mailText(m.raw)).find((t) => t.includes(`order #${number}.`)),
+      ).toMatch(/^Confirm: \S+\/order\/confirm\?n=/m);
+      const packed = await deskCall('orders/move', {
+        token: owner.token,
+        body: { order: order.id, from: 'Order Placed', to: 'Packing' },
+      });
+      expect({ status: packed.status, message: packed.body.message }).toEqual({
+        status: 409,
+        message: COD_CONFIRM_MESSAGES.packingRefused,
+      });
+    } finally {
+      expect((await rule({ rule: 'off', hours: 48 })).status).toBe(200);
+    }
   });
 
   it('refuses someone else’s order with 404, and changes nothing', async () => {

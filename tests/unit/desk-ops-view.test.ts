@@ -16,6 +16,7 @@ const settings = {
   bankDetails: null,
   supportHours: { open: 'Mon to Sat, 10:00 to 18:00', closed: 'Sunday' },
   deliveryDays: { pakistan: { from: 2, to: 7 }, abroad: { from: 7, to: 14 } },
+  codConfirmation: { rule: 'off' as const, hours: 48 },
 };
 
 describe('settingsFields', () => {
@@ -36,12 +37,27 @@ describe('settingsFields', () => {
       pakistanTo: '7',
       abroadFrom: '7',
       abroadTo: '14',
+      codRule: 'off',
+      codAbove: '',
+      codHours: '48',
     });
   });
 });
 
 describe('settingsSave', () => {
   const before = settingsFields(settings);
+
+  it('sends the COD confirmation with its amount only when the rule is "above"', () => {
+    expect(settingsSave(before, { ...before, codRule: 'above', codAbove: '5000' })).toEqual({
+      codConfirmation: { rule: 'above', abovePkr: 5000, hours: 48 },
+    });
+    expect(settingsSave(before, { ...before, codRule: 'all', codAbove: '5000' })).toEqual({
+      codConfirmation: { rule: 'all', hours: 48 },
+    });
+    expect(settingsSave(before, { ...before, codHours: 'two days' })).toEqual({
+      codConfirmation: { rule: 'off', hours: 'two days' },
+    });
+  });
 
   it('is null when no field changed', () => {
     expect(settingsSave(before, { ...before })).toBeNull();

@@ -12,6 +12,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { paymentWaitLabel } from '../../lib/cards.ts';
 import { nextStatuses, routeHref } from '../../lib/desk-view.ts';
 import { loadOrder, moveOrder, type MoveDetails } from '../../stores/desk-orders.ts';
+import { CodWaitPanel } from './order-cod.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { AddressBlock, PhoneLinks, Thumb } from './order-parts.tsx';
 import { Field } from './Field.tsx';
@@ -101,6 +102,7 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
           </>
         )}
       </dl>
+      <CodWaitPanel {...parts} />
       <Moves {...parts} />
       <CourierPanel {...parts} />
       <PaymentsPanel {...parts} />
@@ -169,8 +171,11 @@ function Moves({ order, onChange, focusAfter, status }: OrderPartProps) {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<FieldProblems>({});
   const section = useRef<HTMLElement>(null);
-  // An unpaid card order is packed only once its card is paid (the server refuses it too).
-  const moves = nextStatuses(order.status).filter((to) => !(order.cardWait && to === 'Packing'));
+  // An unpaid card order is packed only once its card is paid, a COD order awaiting confirmation
+  // once it is confirmed (the server refuses both too).
+  const moves = nextStatuses(order.status).filter(
+    (to) => !((order.cardWait || order.codWait) && to === 'Packing'),
+  );
   if (moves.length === 0) return null;
 
   function ask(to: OrderStatus | null) {

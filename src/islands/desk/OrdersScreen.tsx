@@ -2,6 +2,7 @@
 // or name for a member allowed customers' details), and the status chips with their counts, payment and dates folded behind one Filters button
 // that says how many are set, so a phone's first screen shows orders. Each order is one big tap
 // target.
+import { COD_CONFIRM_MESSAGES } from '../../lib/orders/cod-confirmation.ts';
 import { memo, useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/moves.ts';
@@ -212,6 +213,12 @@ const OrderCard = memo(function OrderCard({ order: o }: { order: DeskOrderLine }
             {o.cardWait ? paymentWaitLabel(o.cardWait, o.paymentMethod) : financialLabel(o.payment)}
           </span>
         </span>
+        {o.codWait && (
+          <span className="desk-pay desk-pay-awaiting-confirmation" data-testid="cod-wait">
+            {COD_CONFIRM_MESSAGES.awaiting} since {o.codWait.sinceText} · cancelled at{' '}
+            {o.codWait.deadlineText} unless confirmed
+          </span>
+        )}
         <span>{formatOrderTotal(o.total, o.currency, o.totalPkr)}</span>
       </a>
     </li>

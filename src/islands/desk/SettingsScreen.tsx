@@ -164,6 +164,43 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           />
           <Field label="Abroad: to" inputMode="numeric" autoComplete="off" {...input('abroadTo')} />
         </fieldset>
+        <fieldset>
+          <legend>COD orders confirmed before they ship</legend>
+          {defaultNote('codConfirmation')}
+          <p className="desk-hint">{SETTINGS_VIEW.codHint}</p>
+          <div className="desk-field">
+            <label htmlFor="desk-cod-rule">Which COD orders wait for confirmation</label>
+            <select
+              id="desk-cod-rule"
+              name="codRule"
+              value={fields.codRule}
+              disabled={!owner}
+              onChange={(e) => setFields({ ...fields, codRule: e.currentTarget.value })}
+            >
+              {(['off', 'all', 'above'] as const).map((rule) => (
+                <option key={rule} value={rule}>
+                  {SETTINGS_VIEW.codRules[rule]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {fields.codRule === 'above' && (
+            <Field
+              label="Above (PKR)"
+              hint="COD orders whose total is more than this wait for confirmation."
+              inputMode="numeric"
+              autoComplete="off"
+              {...input('codAbove')}
+            />
+          )}
+          <Field
+            label="Hours before an unconfirmed order is cancelled"
+            hint="1 to 168"
+            inputMode="numeric"
+            autoComplete="off"
+            {...input('codHours')}
+          />
+        </fieldset>
         {owner && (
           <button type="submit" className="desk-button" {...pressWhenIdle(busy)}>
             Save changes

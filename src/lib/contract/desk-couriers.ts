@@ -13,6 +13,8 @@ export const COURIER_REQUESTS = {
   deskTrackParcels: z.object({}),
   deskBookPacked: z.object({}),
   deskLoadSheet: z.object({}),
+  /** A member confirms a COD order awaiting confirmation for a customer who called. */
+  deskConfirmCod: z.object({ order: orderRef }),
 } as const;
 
 /** A parcel's state as the courier reported it: the shop's word, the courier's, and when. */

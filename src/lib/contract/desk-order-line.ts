@@ -22,6 +22,19 @@ export const deskOrderLineSchema = z.object({
   paymentMethod: z.string(),
   /** An unpaid card order's state: waiting for its card payment, or declined; absent otherwise. */
   cardWait: z.optional(z.enum(CARD_WAITS)),
+  /**
+   * A COD order waiting for its shopper's confirmation: since when, and when it is cancelled
+   * unless confirmed (ISO 8601 and Karachi time); absent otherwise.
+   */
+  codWait: z.optional(
+    z.object({
+      since: z.string(),
+      sinceText: z.string(),
+      deadline: z.string(),
+      deadlineText: z.string(),
+      channel: z.nullable(z.string()),
+    }),
+  ),
   currency: z.string(),
   total: z.number(),
   totalPkr: z.number(),

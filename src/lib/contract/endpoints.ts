@@ -685,6 +685,16 @@ export const ENDPOINTS = {
     summary:
       'Orders placed in a period (Karachi days) as a CSV file; customer columns only to those allowed',
   },
+  deskConfirmCod: {
+    method: 'POST',
+    paths: ['/api/desk/orders/confirm-cod'],
+    router: 'desk',
+    access: 'staff',
+    request: 'deskConfirmCod',
+    answer: 'deskMoved',
+    msg: false,
+    summary: 'Confirms a COD order awaiting confirmation for a customer who called (audited)',
+  },
   // Couriers: book an order in Packing, download its airway bill.
   deskBookCourier: {
     method: 'POST',
@@ -843,6 +853,27 @@ export const ENDPOINTS = {
     answer: 'orderDetail',
     msg: false,
     summary: "The order a mailed link names, by the link's key, without signing in (30 days)",
+  },
+  codConfirmShow: {
+    method: 'POST',
+    paths: ['/api/order/cod-confirmation'],
+    router: 'account',
+    access: 'anyone',
+    request: 'codConfirmShow',
+    answer: 'codConfirmation',
+    msg: false,
+    summary:
+      "A COD order awaiting confirmation, by its Confirm / Cancel link's key (until its deadline)",
+  },
+  codConfirmAnswer: {
+    method: 'POST',
+    paths: ['/api/order/confirm-cod'],
+    router: 'account',
+    access: 'anyone',
+    request: 'codConfirmAnswer',
+    answer: 'codAnswered',
+    msg: false,
+    summary: "Confirms or cancels a COD order by its link's key (once; a replay changes nothing)",
   },
   hideOrder: {
     method: 'POST',

@@ -116,4 +116,21 @@ export const ORDER_ANSWERS = {
   // A wallet order switched to Cash on Delivery by its shopper.
   switchedToCod: switchedToCodAnswerSchema,
   webhook: webhookAnswerSchema,
+  // A COD order's confirmation page: the order its link names, and the shopper's answer.
+  codConfirmation: z.object({
+    success,
+    number: z.string(),
+    state: z.enum(['waiting', 'confirmed', 'cancelled']),
+    deadline: z.string(),
+    deadlineText: z.string(),
+    total: z.string(),
+    items: z.array(
+      z.object({ productName: z.string(), selectedColor: z.string(), quantity: z.number() }),
+    ),
+  }),
+  codAnswered: z.object({
+    success,
+    state: z.enum(['waiting', 'confirmed', 'cancelled']),
+    message: z.string(),
+  }),
 } as const;

@@ -6,6 +6,11 @@ import { compactIban, pakistaniIbanProblem } from '../iban.ts';
 import { internationalMobile, isPakistaniMobile } from '../phone.ts';
 import { SETTING_KEYS, settingNames, type SettingKey } from '../shop-settings.ts';
 import { MAX_DELIVERY_DAYS } from '../delivery-estimate.ts';
+import {
+  COD_CONFIRM_HOURS,
+  COD_CONFIRM_RULES,
+  MAX_COD_CONFIRM_ABOVE_PKR,
+} from '../orders/cod-confirmation.ts';
 import { emailSchema } from './checkout.ts';
 import { humanText, requiredString } from './fields.ts';
 
@@ -21,6 +26,12 @@ export const SETTINGS_MESSAGES = {
   unknownKey: (key: string) => `Unknown setting "${key}". Settings are: ${SETTING_KEYS.join(', ')}`,
   saved: (keys: readonly SettingKey[]) => `Saved ${settingNames(keys)}.`,
   unchanged: 'Nothing changed: the settings already had these values.',
+  codRule:
+    'COD confirmation must be off, all (every COD order) or above (COD orders above an amount)',
+  codAboveRequired: 'Give the amount in rupees above which a COD order waits for confirmation',
+  codAboveInvalid: `The amount must be a whole number of rupees from 0 to ${MAX_COD_CONFIRM_ABOVE_PKR.toLocaleString('en-GB')}`,
+  codAboveUnused: 'An amount is only given with "COD orders above an amount"',
+  codHours: `Hours before an unconfirmed order is cancelled must be a whole number from ${COD_CONFIRM_HOURS.min} to ${COD_CONFIRM_HOURS.max}`,
 } as const;
 
 const whatsappSchema = requiredString(SETTINGS_MESSAGES.whatsappRequired).check(
@@ -105,6 +116,44 @@ const dayRangeSchema = (where: string) =>
     )
     .check(z.refine((r) => r.from <= r.to, `${where}: the first day must not be after the last`));
 
+/**
+ * The COD confirmation: the rule, its threshold in whole rupees (given with 'above' only), and the
+ * hours an unconfirmed order waits before it is cancelled.
+ */
+const codConfirmationSchema = z
+  .strictObject(
+    {
+      rule: z.enum(COD_CONFIRM_RULES, { error: SETTINGS_MESSAGES.codRule }),
+      abovePkr: z.optional(
+        z
+          .number({ error: SETTINGS_MESSAGES.codAboveInvalid })
+          .check(
+            z.refine(Number.isInteger, SETTINGS_MESSAGES.codAboveInvalid),
+            z.gte(0, SETTINGS_MESSAGES.codAboveInvalid),
+            z.lte(MAX_COD_CONFIRM_ABOVE_PKR, SETTINGS_MESSAGES.codAboveInvalid),
+          ),
+      ),
+      hours: z
+        .number({ error: SETTINGS_MESSAGES.codHours })
+        .check(
+          z.refine(Number.isInteger, SETTINGS_MESSAGES.codHours),
+          z.gte(COD_CONFIRM_HOURS.min, SETTINGS_MESSAGES.codHours),
+          z.lte(COD_CONFIRM_HOURS.max, SETTINGS_MESSAGES.codHours),
+        ),
+    },
+    { error: objectError('COD confirmation settings', ['rule', 'abovePkr', 'hours']) },
+  )
+  .check(
+    z.refine((c) => c.rule !== 'above' || c.abovePkr !== undefined, {
+      message: SETTINGS_MESSAGES.codAboveRequired,
+      path: ['abovePkr'],
+    }),
+    z.refine((c) => c.rule === 'above' || c.abovePkr === undefined, {
+      message: SETTINGS_MESSAGES.codAboveUnused,
+      path: ['abovePkr'],
+    }),
+  );
+
 /** One schema per setting: the value the store keeps, validated and normalised. */
 export const SETTING_SCHEMAS = {
   whatsappNumber: whatsappSchema,
@@ -122,6 +171,7 @@ export const SETTING_SCHEMAS = {
     { pakistan: dayRangeSchema('In Pakistan'), abroad: dayRangeSchema('Abroad') },
     { error: objectError('Delivery estimates', ['pakistan', 'abroad']) },
   ),
+  codConfirmation: codConfirmationSchema,
 } as const satisfies { [K in SettingKey]: z.ZodMiniType<unknown> };
 
 /** The desk's save: one or more settings, each validated; an unknown name is refused. */
@@ -134,6 +184,7 @@ export const settingsSaveSchema = z
       bankDetails: z.optional(SETTING_SCHEMAS.bankDetails),
       supportHours: z.optional(SETTING_SCHEMAS.supportHours),
       deliveryDays: z.optional(SETTING_SCHEMAS.deliveryDays),
+      codConfirmation: z.optional(SETTING_SCHEMAS.codConfirmation),
     },
     {
       error: (issue) =>
@@ -163,6 +214,11 @@ export const settingsSchema = z.object({
   deliveryDays: z.object({
     pakistan: z.object({ from: z.number(), to: z.number() }),
     abroad: z.object({ from: z.number(), to: z.number() }),
+  }),
+  codConfirmation: z.object({
+    rule: z.enum(COD_CONFIRM_RULES),
+    abovePkr: z.optional(z.number()),
+    hours: z.number(),
   }),
 });
 

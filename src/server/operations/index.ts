@@ -4,7 +4,7 @@ export { CLI_ACTOR, actorOf, audit } from './audit.ts';
 export { BackupError, MANIFEST_FILE, exportBackup, restoreBackup } from './backup.ts';
 export { getShopSettings } from './build-settings.ts';
 export { checkHealth } from './health.ts';
-export { orderOfLinkKey } from './order-link.ts';
+export { codConfirmKey, orderOfCodConfirmKey, orderOfLinkKey } from './order-link.ts';
 export { forgetServedAt, recordServedAt, shopAddress } from './served-at.ts';
 export {
   listMailFailures,

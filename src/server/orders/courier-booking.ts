@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { COURIER_MESSAGES } from '../../lib/contract/desk-couriers.ts';
 import { money, zeroMoney } from '../../lib/money.ts';
 import { ORDER_STATUSES } from '../../lib/orders/moves.ts';
+import { COD_CONFIRM_MESSAGES, awaitsConfirmation } from '../../lib/orders/cod-confirmation.ts';
 import { shortNumber } from '../../lib/desk.ts';
 import { CourierError, courierFromConfig } from '../couriers/index.ts';
 import type { CourierConnection, ShipmentRequest } from '../couriers/index.ts';
@@ -82,6 +83,8 @@ export async function bookCourier(deps: Deps, staff: StaffRecord, body: { order:
   const { store } = deps;
   const order = await findOrder(store, body.order);
   if (order.courierBooking?.state === 'booked') return answerOf(order.courierBooking, true);
+  // Said in its own words: an order awaiting confirmation is never in Packing (checkCodMove).
+  if (awaitsConfirmation(order)) throw conflict(COD_CONFIRM_MESSAGES.bookingRefused);
   if (order.courierBooking || order.status !== 'Packing') throw refusalOf(order);
   if (order.address.country !== 'Pakistan') throw conflict(COURIER_MESSAGES.pakistanOnly);
   const connection = courierFromConfig(deps.config);

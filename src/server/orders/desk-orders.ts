@@ -8,6 +8,9 @@
 // 10,000 orders on SQLite that keeps the call's p95 well under 300 ms (npm run bench -- --only=desk).
 import { DELIVERY_FEE_LINE, refundedSoFar } from '../../lib/orders/refund-lines.ts';
 import { cardWait, checkCardMove } from './card-orders.ts';
+import { checkCodMove, confirmCodByPhone } from './cod-confirmation.ts';
+import { COD_CONFIRM_MESSAGES } from '../../lib/orders/cod-confirmation.ts';
+import { awaitsConfirmation } from '../../lib/orders/cod-confirmation.ts';
 import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/moves.ts';
 import { orderTotalPkr } from '../../lib/orders/money.ts';
 import { exchangeFeeOpen } from '../../lib/orders/exchange-fee.ts';
@@ -52,6 +55,21 @@ function cardWaitOf(o: OrderRecord) {
   return wait ? { cardWait: wait } : {};
 }
 
+/** A COD order's wait for its shopper's confirmation, as the desk line carries it (absent when none). */
+function codWaitOf(o: OrderRecord) {
+  if (!awaitsConfirmation(o)) return {};
+  const c = o.codConfirmation!;
+  return {
+    codWait: {
+      since: c.since,
+      sinceText: karachiTime(c.since),
+      deadline: c.deadline,
+      deadlineText: karachiTime(c.deadline),
+      channel: c.channel,
+    },
+  };
+}
+
 /** The exchange fee that may be recorded now, as the desk order carries it (absent when none). */
 function exchangeFeeOf(o: OrderRecord) {
   const fee = exchangeFeeOpen(o);
@@ -69,6 +87,7 @@ export function toDeskLine(o: OrderRecord): DeskOrderLine {
     payment: financialState(o),
     paymentMethod: o.paymentMethod,
     ...cardWaitOf(o),
+    ...codWaitOf(o),
     currency: o.currency,
     total: o.total,
     totalPkr: orderTotalPkr(o),
@@ -270,6 +289,7 @@ export async function moveDeskOrder(
     throw conflict(DESK_ANSWERS.movedBySomeoneElse(order.status, lastMover(order)));
   if (!canMoveTo(expected, to)) throw conflict(ORDER_ANSWERS.badStatus(expected, to));
   checkCardMove(order, to);
+  checkCodMove(order, to);
   const note =
     to === 'Cancelled'
       ? (body.reason ?? null)
@@ -322,5 +342,20 @@ export async function moveDeskOrder(
     success: true,
     message: DESK_ANSWERS.moved(shortNumber(moved.id), moved.status),
     order: toDeskOrder(moved),
+  };
+}
+
+/** A member confirms a COD order awaiting confirmation for a customer who called (audited). */
+export async function confirmDeskOrderByPhone(
+  deps: Deps,
+  staff: StaffRecord,
+  ref: string,
+): Promise<{ success: true; message: string; order: DeskOrder }> {
+  const order = await findOrder(deps.store, ref);
+  const confirmed = await confirmCodByPhone(deps, staff, order);
+  return {
+    success: true,
+    message: COD_CONFIRM_MESSAGES.confirmedByPhone(shortNumber(order.id)),
+    order: toDeskOrder(confirmed),
   };
 }

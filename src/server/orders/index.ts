@@ -13,6 +13,7 @@ export {
 } from './desk-privacy.ts';
 export { checkPeriod, exportOrders, ordersToCsv } from './desk-export.ts';
 export {
+  confirmDeskOrderByPhone,
   findOrder,
   listDeskOrders,
   moveDeskOrder,
@@ -49,6 +50,13 @@ export {
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';
 export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';
 export { bookAllPacked, courierShown, loadSheet } from './courier-batch.ts';
+export {
+  answerCodConfirmation,
+  askCodConfirmation,
+  cancelUnconfirmedCodOrders,
+  checkCodMove,
+  showCodConfirmation,
+} from './cod-confirmation.ts';
 export {
   COURIER_ACTOR,
   RTO_REASON,

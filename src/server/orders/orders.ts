@@ -26,6 +26,8 @@ import { readSettings } from '../operations/index.ts';
 import { isWalletMethod, walletNumberFor } from '../../lib/wallet.ts';
 import { CARD } from '../../lib/payments.ts';
 import { checkCardMove } from './card-orders.ts';
+import { askCodConfirmation, checkCodMove } from './cod-confirmation.ts';
+import { needsCodConfirmation, waitingConfirmation } from '../../lib/orders/cod-confirmation.ts';
 import { ratesForOrder } from '../operations/index.ts';
 import { publishedMany } from '../catalogue/index.ts';
 import { confirmBeforePricing } from '../catalogue/index.ts';
@@ -241,6 +243,19 @@ export async function placeOrder(
     );
     throw unavailable(ORDER_ANSWERS.ratePaused(currency));
   }
+  const placedAt = new Date();
+  // A web COD order may wait for its shopper's confirmation (the owner's rule); a phone order does
+  // not: staff spoke with the customer.
+  const codRule =
+    paymentMethod === 'COD' && !context.takenBy ? (await readSettings(deps)).codConfirmation : null;
+  const priced = { paymentMethod, address: { country: destination.country }, amountPkr };
+  const waits =
+    codRule !== null &&
+    needsCodConfirmation(codRule, {
+      ...priced,
+      deliveryFee: amounts.deliveryFee,
+      rate: amounts.rate,
+    });
   const order: OrderRecord = {
     id: randomUUID(),
     userId: user.id,
@@ -256,7 +271,7 @@ export async function placeOrder(
     ...(wallet.walletNumber ? { walletNumber: wallet.walletNumber } : {}),
     status: 'Order Placed',
     cancelReason: null,
-    date: new Date().toISOString(),
+    date: placedAt.toISOString(),
     idempotencyKey: context.idempotencyKey,
     requestHash: context.idempotencyKey ? requestHash(body, destination) : null,
     ...(context.takenBy
@@ -265,6 +280,7 @@ export async function placeOrder(
           takenBy: { id: context.takenBy.staff.id, email: context.takenBy.staff.email },
         }
       : {}),
+    ...(waits ? { codConfirmation: waitingConfirmation(codRule, placedAt) } : {}),
   };
   // Stock is checked in the order's own transaction, so two shoppers racing for a
   // colour being marked sold out cannot both get it.
@@ -275,6 +291,8 @@ export async function placeOrder(
   // once its payment is (announcePaidByCard).
   if (result.kind === 'created' && (paymentMethod === CARD || context.paysByPhone))
     void retryDueMailsLater(deps, context.waitUntil);
+  else if (result.kind === 'created' && order.codConfirmation)
+    askCodConfirmation(deps, order, context.waitUntil);
   else if (result.kind === 'created') announcePlaced(deps, order, context.waitUntil);
   return { order: toOrder(result.order), replayed: result.kind === 'replayed' };
 }
@@ -365,6 +383,7 @@ export async function moveOrderStatus(
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   if (!canMoveTo(order.status, to)) throw conflict(ORDER_ANSWERS.badStatus(order.status, to));
   checkCardMove(order, to);
+  checkCodMove(order, to);
   const updated = await store.orders.transition(
     orderId,
     [order.status],

@@ -265,11 +265,36 @@ export function mongoOrders({
         ),
       );
     },
-    async switchToCod(id, from, userId, event) {
+    async switchToCod(id, from, userId, event, codConfirmation) {
       return fromDoc<OrderRecord>(
         await orders.findOneAndUpdate(
           { _id: id, ...UNPAID_PLACED, userId, paymentMethod: from },
-          { $set: { paymentMethod: 'COD', switchedFrom: from }, $push: { history: event } },
+          {
+            $set: {
+              paymentMethod: 'COD',
+              switchedFrom: from,
+              ...(codConfirmation ? { codConfirmation } : {}),
+            },
+            $push: { history: event },
+          },
+          { returnDocument: 'after' },
+        ),
+      );
+    },
+    // COD confirmation.
+    async writeCodConfirmation(id, next, opts = {}) {
+      return fromDoc<OrderRecord>(
+        await orders.findOneAndUpdate(
+          { _id: id, status: 'Order Placed', 'codConfirmation.state': 'waiting' },
+          {
+            $set: {
+              codConfirmation: next,
+              ...(opts.cancelReason !== undefined
+                ? { status: 'Cancelled', cancelReason: opts.cancelReason }
+                : {}),
+            },
+            ...(opts.event ? { $push: { history: opts.event } } : {}),
+          },
           { returnDocument: 'after' },
         ),
       );

@@ -6,6 +6,7 @@ import type { LedgerEntry, RefundOutcome } from '../../../lib/orders/ledger.ts';
 import type { RefundAccount } from '../../../lib/returns/refund-account.ts';
 import type { RefundMethod, ReturnKind, ReturnState } from '../../../lib/returns/rules.ts';
 import type { OrderChannel } from '../../../lib/orders/phone-orders.ts';
+import type { CodConfirmation } from '../../../lib/orders/cod-confirmation.ts';
 
 /**
  * A stored order, priced by the server. The fields its owner sees are the contract's `Order`
@@ -57,6 +58,11 @@ export interface OrderRecord extends Omit<
   channel?: OrderChannel;
   /** The member who took it on the desk; absent for a web order. */
   takenBy?: { id: string; email: string };
+  /**
+   * A COD order the shopper confirms before it ships: waiting, then confirmed or cancelled
+   * (src/lib/orders/cod-confirmation.ts); absent for an order that needs no confirmation.
+   */
+  codConfirmation?: CodConfirmation;
 }
 
 /**
@@ -294,13 +300,28 @@ export interface OrderRepository {
    * Switches owner `userId`'s order from wallet `from` to Cash on Delivery (`switchedFrom` keeps
    * `from`), appending `event`, in one atomic write, only while it is Order Placed, holds no ledger
    * entry and is still to be paid by `from`. Returns the switched order, or null when the condition
-   * did not hold (nothing changed): a payment recorded first wins over the switch.
+   * did not hold (nothing changed): a payment recorded first wins over the switch. With
+   * `codConfirmation`, the same write makes the order wait for its shopper's confirmation.
    */
   switchToCod(
     id: string,
     from: string,
     userId: string,
     event: OrderEvent,
+    codConfirmation?: CodConfirmation,
+  ): Promise<OrderRecord | null>;
+  // COD confirmation.
+  /**
+   * Writes the order's COD confirmation as `next`, appending `opts.event` when given, in one atomic
+   * write, only while the order is Order Placed and its stored confirmation is 'waiting'. With
+   * `opts.cancelReason`, the same write cancels the order with that reason. Returns the updated
+   * order, or null when the condition did not hold (nothing changed): of a confirm and a cancel
+   * racing (the shopper's link, a member's phone call, the deadline), exactly one wins.
+   */
+  writeCodConfirmation(
+    id: string,
+    next: CodConfirmation,
+    opts?: { event?: OrderEvent; cancelReason?: string },
   ): Promise<OrderRecord | null>;
   // Address changes.
   /**

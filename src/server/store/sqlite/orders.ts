@@ -202,7 +202,7 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         return next;
       });
     },
-    async switchToCod(id, from, userId, event) {
+    async switchToCod(id, from, userId, event, codConfirmation) {
       return tx(() => {
         const order = getOrder(id);
         if (!order || !isUnpaidPlaced(order)) return null;
@@ -211,6 +211,7 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
           ...order,
           paymentMethod: 'COD',
           switchedFrom: from,
+          ...(codConfirmation ? { codConfirmation } : {}),
           history: [...(order.history ?? []), event],
         };
         q.orderUpdate.run(next.status, JSON.stringify(next), id);
@@ -230,6 +231,23 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         };
         q.orderUpdate.run(next.status, JSON.stringify(next), id);
         return next;
+      });
+    },
+    async writeCodConfirmation(id, next, opts = {}) {
+      return tx(() => {
+        const order = getOrder(id);
+        if (!order || order.status !== 'Order Placed') return null;
+        if (order.codConfirmation?.state !== 'waiting') return null;
+        const written: OrderRecord = {
+          ...order,
+          codConfirmation: next,
+          ...(opts.cancelReason !== undefined
+            ? { status: 'Cancelled' as const, cancelReason: opts.cancelReason }
+            : {}),
+          ...(opts.event ? { history: [...(order.history ?? []), opts.event] } : {}),
+        };
+        q.orderUpdate.run(written.status, JSON.stringify(written), id);
+        return written;
       });
     },
     // Courier bookings.

@@ -1,0 +1,17 @@
+// The messaging context: the messaging port, its WhatsApp Cloud API adapter, and the provider the
+// configuration connects. It imports no other context. Code outside this folder imports it only
+// through this entry.
+export {
+  MessagingError,
+  type MessagingAdapter,
+  type MessagingFailure,
+  type SentMessage,
+  type TemplateMessage,
+} from './port.ts';
+export {
+  DEFAULT_WHATSAPP_TIMEOUT_MS,
+  WHATSAPP_API_URL,
+  whatsappMessaging,
+  type WhatsappSettings,
+} from './whatsapp.ts';
+export { messagingFromConfig } from './connection.ts';
