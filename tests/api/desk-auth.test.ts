@@ -162,6 +162,7 @@ const BODIES: Record<string, unknown> = {
   deskCourierLabel: { order: 'no-such-order' },
   deskTrackParcels: {},
   deskBookPacked: {},
+  deskConfirmCod: { order: 'no-such-order' },
   deskLoadSheet: {},
   deskRemittances: {},
   deskProductStock: { productId: 'no-such-bag', color: 'Black', inStock: false },
@@ -257,6 +258,7 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   // No courier is connected in this test's shop: the call itself says so.
   deskTrackParcels: { status: 503, message: COURIER_MESSAGES.noCourier },
   deskBookPacked: { status: 503, message: COURIER_MESSAGES.noCourier },
+  deskConfirmCod: { status: 404, message: DESK_ANSWERS.orderNotFound },
   // The sheet of a shop with no courier: empty, and says none is connected.
   deskLoadSheet: { status: 200 },
   deskRemittances: { status: 503, message: COURIER_REMITTANCE_MESSAGES.noCourier },

@@ -263,6 +263,11 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
     },
     404,
   ],
+  // The COD confirmation page's read and answer need no token, only a key the shop made: a
+  // malformed one is refused before anything is read.
+  ['cod-confirmation', '/api/order/cod-confirmation', { body: '{}' }, 400],
+  ['confirm-cod', '/api/order/confirm-cod', { body: '{}' }, 400],
+  ['desk-confirm-cod', '/api/desk/orders/confirm-cod', { body: '{}' }, 401],
   // Pay now needs a shopper token; the card webhook, with no Safepay keys here, has no gateway.
   ['order-pay', '/api/order/pay', { body: '{}' }, 401],
   ['order-switch-to-cod', '/api/order/switch-to-cod', { body: '{}' }, 401],
