@@ -166,6 +166,7 @@ test.describe('sitemap and robots meta', () => {
         '/faq',
         '/favourites',
         '/mySetting',
+        '/order/confirm',
         '/search',
         '/yourFavourites',
         '/yourOrders',
