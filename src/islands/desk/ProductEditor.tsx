@@ -2,7 +2,7 @@
 // spreadsheet (the import's rules and messages), each problem beside its field; colours with their
 // swatch and photos taken with the camera or picked from the gallery, reordered with Move up /
 // Move down (the first photo is the colour's main photo). Saves go to the draft catalogue.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { KNOWN_COLOURS } from '../../lib/catalogue-sheet.ts';
 import { CATEGORIES } from '../../lib/product.ts';
@@ -335,7 +335,9 @@ export default function ProductEditor({ params }: ScreenProps) {
 
   // Edits not saved make leaving the screen ask first; leaving the screen ends the question.
   const edited = editorUnsaved(state);
-  useEffect(() => setUnsaved(UNSAVED_FORM, edited), [edited]);
+  // In the render's own task (a layout effect), so a tap or a closed tab straight after typing
+  // already finds the edit known.
+  useLayoutEffect(() => setUnsaved(UNSAVED_FORM, edited), [edited]);
   useEffect(() => () => setUnsaved(UNSAVED_FORM, false), []);
 
   // A refused save moves focus to the first field with a problem.

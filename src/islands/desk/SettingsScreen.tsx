@@ -3,7 +3,7 @@
 // desk may read them, an owner edits them. Each value says whether it is still the default; a save
 // sends only the settings whose fields changed, and the server's words (its field messages, or
 // which keys it saved) are shown as they came.
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
 import { SETTINGS_VIEW, settingsFields, type SettingsFields } from '../../lib/desk-ops-view.ts';
@@ -40,7 +40,9 @@ export default function SettingsScreen({ staff }: ScreenProps) {
     !!answer &&
     !!fields &&
     JSON.stringify(fields) !== JSON.stringify(settingsFields(answer.settings));
-  useEffect(() => setUnsaved(UNSAVED_SETTINGS, edited), [edited]);
+  // In the render's own task (a layout effect), so a tap or a closed tab straight after typing
+  // already finds the edit known.
+  useLayoutEffect(() => setUnsaved(UNSAVED_SETTINGS, edited), [edited]);
   useEffect(() => () => setUnsaved(UNSAVED_SETTINGS, false), []);
 
   const device = (
