@@ -125,10 +125,6 @@ export const ORDER_ANSWERS = {
   reasonTooLong: (max: number) => `A cancellation reason may be at most ${max} characters.`,
   tooManyOrders:
     'You have placed several orders in the last few minutes. Please wait a few minutes before placing another.',
-  addressLocked: (status: string) =>
-    `This order is ${status === 'Order Placed' ? 'booked with the courier' : status}, so its delivery address can no longer be changed. Please contact customer care.`,
-  tooManyAddressChanges:
-    'You have changed this address several times in the last hour. Please wait before changing it again.',
   lineTooLarge: (name: string, colour: string) =>
     `${name} (${colour}) is in your order more than ${MAX_QUANTITY} times. One line may hold at most ${MAX_QUANTITY}; please lower the quantity and try again.`,
 } as const;

@@ -7,7 +7,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
-import { ORDER_ANSWERS } from '../../src/lib/messages.ts';
 import { ADDRESS_MESSAGES } from '../../src/lib/orders/address-change.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
@@ -184,14 +183,14 @@ describe('changing the delivery address of an order', { timeout: 60_000 }, () =>
       cancelReason: 'Changed my mind',
     });
     const cases = [
-      [packing, ORDER_ANSWERS.addressLocked('Packing')],
-      [booked, ORDER_ANSWERS.addressLocked('Order Placed')],
-      [cancelled, ORDER_ANSWERS.addressLocked('Cancelled')],
+      [packing, ADDRESS_MESSAGES.addressLocked('Packing')],
+      [booked, ADDRESS_MESSAGES.addressLocked('Order Placed')],
+      [cancelled, ADDRESS_MESSAGES.addressLocked('Cancelled')],
     ] as const;
-    expect(ORDER_ANSWERS.addressLocked('Packing')).toBe(
+    expect(ADDRESS_MESSAGES.addressLocked('Packing')).toBe(
       'This order is Packing, so its delivery address can no longer be changed. Please contact customer care.',
     );
-    expect(ORDER_ANSWERS.addressLocked('Order Placed')).toBe(
+    expect(ADDRESS_MESSAGES.addressLocked('Order Placed')).toBe(
       'This order is booked with the courier, so its delivery address can no longer be changed. Please contact customer care.',
     );
     for (const [order, message] of cases) {

@@ -11,6 +11,11 @@ import type { Address } from '../contract/checkout.ts';
  * these would weigh on every checkout (the order page loads them only with the form).
  */
 export const ADDRESS_MESSAGES = {
+  // The server's refusals (kept here, not in messages.ts, which /Checkout loads).
+  addressLocked: (status: string) =>
+    `This order is ${status === 'Order Placed' ? 'booked with the courier' : status}, so its delivery address can no longer be changed. Please contact customer care.`,
+  tooManyAddressChanges:
+    'You have changed this address several times in the last hour. Please wait before changing it again.',
   changed: 'Your delivery address has been changed.',
   failed: 'Unable to change the address at the moment. Please try again.',
   countryFixed:

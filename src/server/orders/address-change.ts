@@ -5,7 +5,7 @@
 // again answers as the first time and writes nothing, so a retried request is harmless.
 import { countryPartErrors } from '../../lib/address-format.ts';
 import type { Address } from '../../lib/contract/checkout.ts';
-import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../lib/messages.ts';
+import { ORDER_MESSAGES } from '../../lib/messages.ts';
 import {
   ADDRESS_MESSAGES,
   addressOneLine,
@@ -33,7 +33,7 @@ const shopperActor = (userId: string) => ({ id: `shopper:${userId}`, email: 'the
 /** Why `order` may not take `address` now, or null when it may. */
 function refusal(order: OrderRecord, address: Address) {
   if (!canChangeAddress({ status: order.status, booked: order.courierBooking !== undefined }))
-    return conflict(ORDER_ANSWERS.addressLocked(order.status));
+    return conflict(ADDRESS_MESSAGES.addressLocked(order.status));
   if (address.country !== order.address.country) return invalid(ADDRESS_MESSAGES.countryFixed);
   const parts = countryPartErrors(address);
   const missing = parts.state ?? parts.zip;
@@ -64,7 +64,7 @@ export async function changeOrderAddress(
   await throttle(
     store,
     [[ADDRESS_CHANGES_PER_ORDER, order.id]],
-    ORDER_ANSWERS.tooManyAddressChanges,
+    ADDRESS_MESSAGES.tooManyAddressChanges,
   );
   const changed = await store.orders.changeAddress(order.id, user.id, address, {
     at: new Date().toISOString(),
@@ -76,7 +76,7 @@ export async function changeOrderAddress(
   if (!changed) {
     // The desk moved it (or booked it) first: say what it is now; nothing was changed.
     const now = await store.orders.get(order.id);
-    throw (now && refusal(now, address)) ?? conflict(ORDER_ANSWERS.addressLocked(order.status));
+    throw (now && refusal(now, address)) ?? conflict(ADDRESS_MESSAGES.addressLocked(order.status));
   }
   await audit(
     store,
