@@ -7,6 +7,7 @@ import { CART_ANSWERS, ORDER_ANSWERS, ORDER_MESSAGES } from '../lib/messages.ts'
 import type { WaitUntil } from './background.ts';
 import type { Deps } from './deps.ts';
 import { reply, type Reply } from './http.ts';
+import { courierShown } from './couriers/index.ts';
 import {
   addCartItem,
   getCart,
@@ -46,7 +47,6 @@ import {
   bookAllPacked,
   bookCourier,
   courierLabel,
-  courierShown,
   followParcelsLater,
   loadSheet,
   trackParcelsNow,

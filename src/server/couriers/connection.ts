@@ -65,3 +65,9 @@ export function courierFromConfig(config: CourierConfig): CourierConnection | nu
     test: isLoopbackUrl(apiUrl),
   };
 }
+
+/** The owner's courier as the desk names it (null when none is connected), and whether it is a stand-in. */
+export function courierShown(config: CourierConfig): { label: string; test: boolean } | null {
+  const connection = courierFromConfig(config);
+  return connection && { label: connection.label, test: connection.test };
+}

@@ -36,4 +36,4 @@ export {
   type CourierAccount,
   type CourierName,
 } from './registry.ts';
-export { courierFromConfig, type CourierConnection } from './connection.ts';
+export { courierFromConfig, courierShown, type CourierConnection } from './connection.ts';

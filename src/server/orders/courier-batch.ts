@@ -6,7 +6,7 @@
 import { COURIER_MESSAGES } from '../../lib/contract/desk-couriers.ts';
 import type { LoadSheetParcel } from '../../lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../lib/desk.ts';
-import { courierFromConfig } from '../couriers/index.ts';
+import { courierFromConfig, courierShown } from '../couriers/index.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError, unavailable } from '../errors.ts';
 import type { OrderRecord, StaffRecord } from '../store/port.ts';
@@ -63,12 +63,6 @@ export async function bookAllPacked(deps: Deps, staff: StaffRecord, now = () => 
     failed,
     left,
   };
-}
-
-/** The owner's courier as the desk names it (null when none is connected). */
-export function courierShown(config: Deps['config']) {
-  const connection = courierFromConfig(config);
-  return connection && { label: connection.label, test: connection.test };
 }
 
 /** The parcels booked with the owner's courier whose order is still in Packing: the rider's sheet. */

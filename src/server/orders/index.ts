@@ -49,7 +49,7 @@ export {
 } from './card-orders.ts';
 export { type ReturnAlert, alertCancelled, alertReturnRequested } from './shop-alerts.ts';
 export { bookCourier, courierLabel, shipmentOf } from './courier-booking.ts';
-export { bookAllPacked, courierShown, loadSheet } from './courier-batch.ts';
+export { bookAllPacked, loadSheet } from './courier-batch.ts';
 export {
   answerCodConfirmation,
   askCodConfirmation,
