@@ -397,6 +397,28 @@ describe('the desk and a waiting order', { timeout: 60_000 }, () => {
     });
     expect(packed.status).toBe(200);
   });
+
+  it('is not counted to pack nor listed in To pack until it is confirmed, then is both', async () => {
+    const counted = async () =>
+      (await deskCall('counts', { token: staff.token })).body.ordersToPack as number;
+    const listedToPack = async (id: string) =>
+      (
+        (await deskCall('orders/list', { body: { view: 'toPack' }, token: staff.token })).body
+          .orders as { id: string }[]
+      ).some((o) => o.id === id);
+    const before = await counted();
+    const cod = await placeCod(2);
+    expect((await cod.order())!.codConfirmation!.state).toBe('waiting');
+    expect(await counted()).toBe(before);
+    expect(await listedToPack(cod.orderId)).toBe(false);
+    const confirmed = await deskCall('orders/confirm-cod', {
+      body: { order: cod.orderId },
+      token: staff.token,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await counted()).toBe(before + 1);
+    expect(await listedToPack(cod.orderId)).toBe(true);
+  });
 });
 
 describe('the scheduled cancel', { timeout: 60_000 }, () => {

@@ -8,6 +8,7 @@ import type { ReturnRecord } from '../../src/server/store/port.ts';
 import { call, signUp } from '../fixtures/api.ts';
 import { desk, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { useTempDataDir } from '../fixtures/env.ts';
+import { paidLedger } from '../fixtures/store.ts';
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let owner: Member;
@@ -127,5 +128,20 @@ describe('POST /api/desk/counts', { timeout: 60_000 }, () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).not.toHaveProperty('ordersToPack');
+  });
+
+  it('counts a wallet order paid through its API only once its payment is in, and one recorded by hand at once', async () => {
+    const before = (await counts({ token: staff.token })).body.ordersToPack as number;
+    const charge = { chargeCurrency: 'PKR', chargeMinor: 835_000 };
+    await seedOrder({ paymentMethod: 'JazzCash', card: { reference: 'T-unpaid', ...charge } });
+    await seedOrder({ paymentMethod: 'EasyPaisa', card: { reference: 'E-unpaid', ...charge } });
+    expect((await counts({ token: staff.token })).body.ordersToPack).toBe(before);
+    await seedOrder({
+      paymentMethod: 'JazzCash',
+      card: { reference: 'T-paid', ...charge },
+      payments: paidLedger(8350, 'JazzCash'),
+    });
+    await seedOrder({ paymentMethod: 'EasyPaisa' });
+    expect((await counts({ token: staff.token })).body.ordersToPack).toBe(before + 2);
   });
 });

@@ -211,6 +211,33 @@ function mailContract(
         });
       });
 
+      it('gives a head its COD confirmation’s state and whether it is paid online, and neither to a plain order', async () => {
+        const waiting = orderRecord({
+          paymentMethod: 'COD',
+          codConfirmation: {
+            state: 'waiting',
+            since: '2032-01-03T00:00:00.000Z',
+            deadline: '2032-01-05T00:00:00.000Z',
+            channel: 'whatsapp',
+            sentAt: '2032-01-03T00:00:01.000Z',
+          },
+        });
+        const online = orderRecord({
+          paymentMethod: 'JazzCash',
+          card: { reference: 'T20320103', chargeCurrency: 'PKR', chargeMinor: 125_000 },
+        });
+        const plain = orderRecord({ paymentMethod: 'COD' });
+        for (const o of [waiting, online, plain]) await store.orders.create(o);
+        const heads = await store.orders.listHeads();
+        expect(heads.find((h) => h.id === waiting.id)!.codConfirmation).toEqual({
+          state: 'waiting',
+        });
+        expect(heads.find((h) => h.id === waiting.id)).not.toHaveProperty('card');
+        expect(heads.find((h) => h.id === online.id)!.card).toBe(true);
+        expect(heads.find((h) => h.id === plain.id)).not.toHaveProperty('codConfirmation');
+        expect(heads.find((h) => h.id === plain.id)).not.toHaveProperty('card');
+      });
+
       it('gives a head its pending refunds’ outcomes, as settled', async () => {
         const pending = {
           ...paidLedger(1250)[0]!,

@@ -92,8 +92,10 @@ export function waitingConfirmation(setting: CodConfirmSetting, now: Date): CodC
 }
 
 /** Whether an order is waiting for its shopper's confirmation (not yet confirmed nor cancelled). */
-export const awaitsConfirmation = (o: { status: string; codConfirmation?: CodConfirmation }) =>
-  o.status === 'Order Placed' && o.codConfirmation?.state === 'waiting';
+export const awaitsConfirmation = (o: {
+  status: string;
+  codConfirmation?: Pick<CodConfirmation, 'state'>;
+}) => o.status === 'Order Placed' && o.codConfirmation?.state === 'waiting';
 
 /** The reason an order not confirmed in time is cancelled with, kept on it and told to the shopper. */
 export const COD_EXPIRY_REASON = 'Not confirmed in time';

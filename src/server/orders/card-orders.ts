@@ -2,7 +2,7 @@
 // verified webhook, the expiry) decides: announce an order once its card is paid, and cancel one
 // whose payment never came. A card order is announced only once paid: until then it is a payment
 // page the shopper may abandon, not an order the shop should pack.
-import { isPaidInFull } from '../../lib/orders/ledger.ts';
+import { isPaidInFull, type LedgerOrder } from '../../lib/orders/ledger.ts';
 import {
   CARD_DECLINED_NOTE,
   CARD_EXPIRY_REASON,
@@ -27,7 +27,7 @@ import { alertShop } from './shop-alerts.ts';
  * shopper's phone through its API) and no payment is recorded yet. Online payments are recorded
  * only by their provider, never typed at the desk.
  */
-export const isUnpaidCard = (o: OrderRecord) =>
+export const isUnpaidCard = (o: LedgerOrder & { paymentMethod: string; card?: unknown }) =>
   (o.paymentMethod === CARD || (isWalletMethod(o.paymentMethod) && o.card !== undefined)) &&
   !isPaidInFull(o);
 

@@ -150,6 +150,8 @@ export function mongoOrders({
               refundOutcomes: 1,
               paymentMethod: 1,
               address: 1,
+              'codConfirmation.state': 1,
+              'card.reference': 1,
             },
           },
         )
@@ -167,6 +169,8 @@ export function mongoOrders({
         firstName: d.address?.firstName ?? '',
         lastName: d.address?.lastName ?? '',
         mobile: d.address?.mobile ?? '',
+        ...(d.codConfirmation ? { codConfirmation: { state: d.codConfirmation.state } } : {}),
+        ...(d.card ? { card: true as const } : {}),
       }));
     },
     async getMany(ids) {

@@ -154,6 +154,10 @@ export interface OrderHead {
   firstName: string;
   lastName: string;
   mobile: string;
+  /** Set while a COD order is (or was) waiting for its shopper's confirmation: only its state. */
+  codConfirmation?: Pick<CodConfirmation, 'state'>;
+  /** Present when the order is paid online through a gateway session (a card, or a wallet by API). */
+  card?: true;
 }
 
 /** One move of an order's status: when, from what, to what, by whom (null: the shopper), and why. */

@@ -2,6 +2,7 @@
 // on. Every change is a read and a write in one transaction, so a condition and its write are one
 // step.
 import type { LedgerEntry } from '../../../lib/orders/ledger.ts';
+import type { CodConfirmation } from '../../../lib/orders/cod-confirmation.ts';
 import { referenceKey } from '../../../lib/orders/ledger.ts';
 import type { OrderHead, OrderRecord, OrderRepository } from '../port.ts';
 import { cartRows } from './carts.ts';
@@ -32,8 +33,10 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
        json_extract(doc, '$.refundOutcomes') AS refundOutcomes,
        json_extract(doc, '$.paymentMethod') AS paymentMethod,
        json_extract(doc, '$.address.email') AS email, json_extract(doc, '$.address.firstName') AS firstName,
-       json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile
-       FROM orders INDEXED BY orders_heads_books ORDER BY date DESC, rowid DESC`,
+       json_extract(doc, '$.address.lastName') AS lastName, json_extract(doc, '$.address.mobile') AS mobile,
+       json_extract(doc, '$.codConfirmation.state') AS codConfirmationState,
+       json_type(doc, '$.card') IS NOT NULL AS card
+       FROM orders INDEXED BY orders_heads_work ORDER BY date DESC, rowid DESC`,
     ),
     claimReference: db.prepare(
       'INSERT INTO ledger_references (key, order_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
@@ -101,6 +104,10 @@ export function sqliteOrders({ db, tx }: SqliteContext): OrderRepository {
         firstName: String(r.firstName ?? ''),
         lastName: String(r.lastName ?? ''),
         mobile: String(r.mobile ?? ''),
+        ...(r.codConfirmationState
+          ? { codConfirmation: { state: r.codConfirmationState as CodConfirmation['state'] } }
+          : {}),
+        ...(r.card ? { card: true as const } : {}),
       }));
     },
     async getMany(ids) {

@@ -29,14 +29,18 @@ CREATE TABLE IF NOT EXISTS mail_failures (
 CREATE INDEX IF NOT EXISTS mail_failures_due ON mail_failures (state, next_try_at);
 -- Covers the desk list's head query (store.orders.listHeads), so it never parses a doc. The
 -- first version held a stored payment flag; the ledger's entries replaced it.
--- The next held the ledger without its refunds' outcomes or the payment method.
+-- The next held the ledger without its refunds' outcomes or the payment method, and the one
+-- after without what says an order is not yet to pack: its COD confirmation's state and whether
+-- it is paid online through a gateway session.
 DROP INDEX IF EXISTS orders_heads;
 DROP INDEX IF EXISTS orders_heads_ledger;
-CREATE INDEX IF NOT EXISTS orders_heads_books ON orders (date DESC, id, status,
+DROP INDEX IF EXISTS orders_heads_books;
+CREATE INDEX IF NOT EXISTS orders_heads_work ON orders (date DESC, id, status,
   json_extract(doc, '$.total'), json_extract(doc, '$.currency'), json_extract(doc, '$.payments'),
   json_extract(doc, '$.refundOutcomes'), json_extract(doc, '$.paymentMethod'),
   json_extract(doc, '$.address.email'), json_extract(doc, '$.address.firstName'),
-  json_extract(doc, '$.address.lastName'), json_extract(doc, '$.address.mobile'));
+  json_extract(doc, '$.address.lastName'), json_extract(doc, '$.address.mobile'),
+  json_extract(doc, '$.codConfirmation.state'), json_type(doc, '$.card'));
 -- Every reference a ledger entry claimed (src/lib/orders/ledger.ts referenceKey), across orders.
 CREATE TABLE IF NOT EXISTS ledger_references (key TEXT PRIMARY KEY, order_id TEXT NOT NULL);
 -- publish: catalogue versions; products holds the version's product list (JSON)
