@@ -202,7 +202,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   deskExport: { from: '2026-01-01', to: '2026-01-31' },
   deskBookCourier: { order: '7133649B' },
   deskConfirmCod: { order: '7133649B' },
-  deskCourierLabel: { order: '7133649B' },
+  deskCourierLabel: { order: '7133649B', format: 'a4' },
   deskTrackParcels: {},
   deskBookPacked: {},
   deskLoadSheet: {},

@@ -1,7 +1,8 @@
 // A one-page PDF of a few lines of text, written by hand: what the couriers' stand-ins serve as an
-// airway bill. The shop has no PDF library, and a stand-in needs only a valid file whose text
-// (the tracking number) a test can find, so 50 lines here beat a dependency. The file follows
-// PDF 1.4: a catalog, one page of 4 × 6 inches, Helvetica, an exact cross-reference table.
+// airway bill. Its text is left uncompressed, as a literal string, so a test finds the tracking
+// number in the bytes of the bill and of any sheet it is embedded in (pdf-lib, which the shop uses
+// for its own PDFs, compresses). The file follows PDF 1.4: a catalog, one page of 4 × 6 inches,
+// Helvetica, an exact cross-reference table.
 
 /** Text as a PDF string literal: Latin-1 only (anything else is '?'), with \, ( and ) escaped. */
 function pdfString(text: string): string {

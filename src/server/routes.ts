@@ -359,7 +359,7 @@ export const SERVICES: Services = {
   deskBookCourier: ({ deps, staff, body }) => bookCourier(deps, staff, body),
   deskConfirmCod: async ({ deps, staff, body }) =>
     withOrderFor(seen(staff), await confirmDeskOrderByPhone(deps, staff, body.order)),
-  deskCourierLabel: ({ deps, body }) => courierLabel(deps, body),
+  deskCourierLabel: ({ deps, staff, body }) => courierLabel(deps, body, seen(staff)),
   deskTrackParcels: ({ deps, waitUntil }) => trackParcelsNow(deps, waitUntil),
   deskBookPacked: ({ deps, staff }) => bookAllPacked(deps, staff),
   deskLoadSheet: ({ deps }) => loadSheet(deps),

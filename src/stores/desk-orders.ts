@@ -10,6 +10,7 @@ import { refusalProblems, type FieldProblems } from '../lib/desk-fields.ts';
 import { ApiError } from '../client/api.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import type { DeskFile } from '../client/desk-calls.ts';
+import type { LabelFormat } from '../lib/contract/desk-couriers.ts';
 import { callDesk, endedSession, fetchDeskFile, messageOf, notifyFailure } from './desk-call.ts';
 import { herePlace, notify } from './desk-session.ts';
 
@@ -227,11 +228,17 @@ export async function bookCourier(order: DeskOrder): Promise<DeskOrder> {
   }
 }
 
-/** A booked order's airway bill as a PDF file, or null (the failure is shown). */
-export async function fetchAirwayBill(order: DeskOrder): Promise<DeskFile | null> {
+/**
+ * A booked order's airway bill as a PDF file (with `format`, the label and the packing slip on one
+ * A4 sheet or on 4 × 6 labels), or null (the failure is shown).
+ */
+export async function fetchAirwayBill(
+  order: DeskOrder,
+  format?: LabelFormat,
+): Promise<DeskFile | null> {
   const place = herePlace();
   try {
-    return await fetchDeskFile('deskCourierLabel', { order: order.id });
+    return await fetchDeskFile('deskCourierLabel', { order: order.id, ...(format && { format }) });
   } catch (error) {
     notifyFailure(error, place);
     return null;

@@ -3,6 +3,7 @@
 // often and however fast Book is tapped, its airway bill downloads as a PDF, and a courier that is
 // down, hangs or refuses changes nothing. Hostile calls (no session, a shopper's session, unknown
 // or malformed ids, an oversized body) are refused.
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
@@ -13,11 +14,13 @@ import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
 import { desk, deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { apiRequest, useTempDataDir, setEnv } from '../fixtures/env.ts';
+import { pdfText } from '../fixtures/pdf-text.ts';
 
 const TOKEN = 'desk-test-postex-token';
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let standIn: Awaited<ReturnType<typeof startPostexStandIn>>;
 let staff: Member;
+let owner: Member;
 let restoreEnv: () => void;
 const COURIER_ENV = {
   DEFAULT_COURIER: 'postex',
@@ -32,6 +35,7 @@ beforeAll(async () => {
   standIn = await startPostexStandIn({ token: TOKEN });
   restoreEnv = setEnv({ ...COURIER_ENV, POSTEX_API_URL: standIn.apiUrl });
   staff = await enrol('staff', 'Packer');
+  owner = await enrol('owner', 'Nadia Owner');
 }, 60_000);
 afterAll(async () => {
   restoreEnv();
@@ -138,6 +142,86 @@ describe('Book with the courier', { timeout: 60_000 }, () => {
     const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain(trackingNumber);
+  });
+
+  const labelAndSlip = async (order: string, format: unknown, token = staff.token) =>
+    desk(
+      apiRequest('/api/desk/orders/courier-label', {
+        body: { order, format },
+        headers: { token },
+      }),
+      { ip: '203.0.113.7' },
+    );
+
+  it('prints the label with the packing slip on one A4 sheet: the courier’s page, a cut line, then the slip', async () => {
+    const order = await packing();
+    const { trackingNumber } = (await book(order.id)).body.booking as { trackingNumber: string };
+    const res = await labelAndSlip(order.id, 'a4', owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="label-and-slip-a4-${trackingNumber}.pdf"`,
+    );
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    const number = (await stored(order.id)).id.slice(-8).toUpperCase();
+    // The courier's page is embedded as it came (its text uncompressed); the shop's own text is the slip.
+    expect(Buffer.from(pdf).toString('latin1')).toContain(`(${trackingNumber}) Tj`);
+    expect(pdfText(pdf)).toEqual([
+      'Cut here: the label above goes on the parcel, the slip below inside it.',
+      `Packing slip · Order #${number}`,
+      expect.stringMatching(/^Placed \d{4}-\d{2}-\d{2} \d{2}:\d{2} · COD \(unpaid\)$/),
+      'Ayesha Khan',
+      '12 Canal View',
+      'Lahore, Punjab 54000',
+      'Pakistan',
+      'Phone: +92 300 1234567',
+      'Items:',
+      '2 × City Tote, Black',
+    ]);
+  });
+
+  it('prints the label and the slip on two 4 × 6 labels, the slip with only the city for a member not allowed customers’ details', async () => {
+    const order = await packing();
+    const { trackingNumber } = (await book(order.id)).body.booking as { trackingNumber: string };
+    const res = await labelAndSlip(`#${order.id.slice(-8)}`, '4x6');
+    expect(res.status).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPages().map((p) => p.getSize())).toEqual([
+      { width: 288, height: 432 },
+      { width: 288, height: 432 },
+    ]);
+    expect(Buffer.from(pdf).toString('latin1')).toContain(`(${trackingNumber}) Tj`);
+    const slip = pdfText(pdf);
+    expect(slip).toContain('Lahore, Punjab');
+    expect(slip).toContain('2 × City Tote, Black');
+    expect(slip).not.toContain('Ayesha Khan');
+    expect(slip).not.toContain('12 Canal View');
+    expect(slip.filter((line) => line.startsWith('Phone'))).toEqual([]);
+  });
+
+  it.each([['A4'], ['letter'], [''], [4], [null]])(
+    'refuses the format %j with 400, sending nothing',
+    async (format) => {
+      const order = await packing();
+      await book(order.id);
+      const res = await labelAndSlip(order.id, format);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('Format must be a4 or 4x6');
+    },
+  );
+
+  it('answers 503 when the courier’s airway bill is not a PDF, and sends no half-made sheet', async () => {
+    const order = await packing();
+    await book(order.id);
+    standIn.state.mode = 'malformed';
+    const res = await labelAndSlip(order.id, 'a4');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      COURIER_MESSAGES.labelDown('PostEx'),
+    );
   });
 
   it('refuses the airway bill of an order not booked', async () => {

@@ -1,6 +1,7 @@
 // Booking a courier from the desk in the browser: `npm start` runs without courier keys, so it
 // books with the local PostEx stand-in (a TEST courier). A staff member packs a shopper's order,
-// books it in one tap, saves the airway bill as a PDF with the tracking number, and a second look
+// books it in one tap, saves the airway bill as a PDF with the tracking number (and the label with
+// the packing slip on one A4 sheet), and a second look
 // at the order shows the same booking.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test.ts';
@@ -12,6 +13,7 @@ import { signInBeforeLoad } from './support/ui.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
+import { pdfText } from '../fixtures/pdf-text.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -48,6 +50,17 @@ test('staff book a packed order with the courier in one tap and save its airway 
   const pdf = readFileSync(file).toString('latin1');
   expect(pdf.startsWith('%PDF-')).toBe(true);
   expect(pdf).toContain(trackingNumber);
+
+  // The label with the packing slip, on one A4 sheet: the courier's page and the slip's items.
+  await page.getByRole('button', { name: 'Label and slip on A4' }).click();
+  const sheet = page.getByRole('link', {
+    name: `Save label-and-slip-a4-${trackingNumber}.pdf`,
+  });
+  const sheetDownload = page.waitForEvent('download');
+  await sheet.click();
+  const sheetPdf = new Uint8Array(readFileSync(await (await sheetDownload).path()));
+  expect(Buffer.from(sheetPdf).toString('latin1')).toContain(`(${trackingNumber}) Tj`);
+  expect(pdfText(sheetPdf)).toContain(`Packing slip · Order #${number}`);
 
   await page.reload();
   await expect(page.getByTestId('courier-booking')).toContainText(

@@ -1,10 +1,11 @@
 // The order's courier booking: Book on an order in Packing (the owner's courier, once however
 // often it is pressed), then the courier, the tracking number and the airway bill to save as a
-// PDF. A booking through a local stand-in says it is a TEST courier. Once the tracking job has read
+// PDF, alone or with the packing slip on one A4 sheet or on 4 × 6 labels. A booking through a local stand-in says it is a TEST courier. Once the tracking job has read
 // the parcel: where the courier says it is, each failed attempt, refusal and return, and whether a
 // returned parcel's items were restocked; "Check tracking now" runs the job at once.
 import { useEffect, useMemo, useState } from 'react';
 import type { DeskFile } from '../../client/desk-calls.ts';
+import type { LabelFormat } from '../../lib/contract/desk-couriers.ts';
 import { useStore } from '@nanostores/react';
 import { bookCourier, checkTracking, fetchAirwayBill } from '../../stores/desk-orders.ts';
 import { $deskCourier } from '../../stores/desk.ts';
@@ -48,9 +49,9 @@ export function CourierPanel({ order, onChange, focusAfter, status }: OrderPartP
     onChange(await checkTracking(order));
     setBusy(false);
   }
-  async function airwayBill() {
+  async function airwayBill(format?: LabelFormat) {
     setBusy(true);
-    setBill(await fetchAirwayBill(order));
+    setBill(await fetchAirwayBill(order, format));
     setBusy(false);
   }
 
@@ -89,6 +90,12 @@ export function CourierPanel({ order, onChange, focusAfter, status }: OrderPartP
             </button>{' '}
             <button type="button" onClick={() => void airwayBill()} disabled={busy}>
               Get the airway bill (PDF)
+            </button>{' '}
+            <button type="button" onClick={() => void airwayBill('a4')} disabled={busy}>
+              Label and slip on A4
+            </button>{' '}
+            <button type="button" onClick={() => void airwayBill('4x6')} disabled={busy}>
+              Label and slip on 4 × 6
             </button>{' '}
             {file && (
               <a href={file.url} download={file.filename}>

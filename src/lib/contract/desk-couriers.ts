@@ -6,10 +6,18 @@ import { requiredText } from './fields.ts';
 
 const orderRef = requiredText('Order id or number is required', 64);
 
+/** The sheets the airway bill prints on with the packing slip: one A4 sheet, or 4 × 6 inch labels. */
+export const LABEL_FORMATS = ['a4', '4x6'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
 /** Bodies of the courier calls. */
 export const COURIER_REQUESTS = {
   deskBookCourier: z.object({ order: orderRef }),
-  deskCourierLabel: z.object({ order: orderRef }),
+  /** Without `format`, the courier's airway bill as it gave it; with one, the label and the packing slip. */
+  deskCourierLabel: z.object({
+    order: orderRef,
+    format: z.optional(z.enum(LABEL_FORMATS, { error: 'Format must be a4 or 4x6' })),
+  }),
   deskTrackParcels: z.object({}),
   deskBookPacked: z.object({}),
   deskLoadSheet: z.object({}),

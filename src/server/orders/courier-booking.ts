@@ -3,7 +3,7 @@
 // writes the tracking number under its claim: a second tap, or a second member, finds the claim
 // and books nothing. A courier that is down or refuses lets the claim go, so nothing changes.
 import { randomUUID } from 'node:crypto';
-import { COURIER_MESSAGES } from '../../lib/contract/desk-couriers.ts';
+import { COURIER_MESSAGES, type LabelFormat } from '../../lib/contract/desk-couriers.ts';
 import { money, zeroMoney } from '../../lib/money.ts';
 import { ORDER_STATUSES } from '../../lib/orders/moves.ts';
 import { COD_CONFIRM_MESSAGES, awaitsConfirmation } from '../../lib/orders/cod-confirmation.ts';
@@ -15,7 +15,9 @@ import { conflict, notFound, unavailable, unprocessable } from '../errors.ts';
 import { actorOf, audit } from '../operations/index.ts';
 import type { CourierBooking, OrderRecord, StaffRecord } from '../store/port.ts';
 import { deskBooking } from './courier-view.ts';
-import { findOrder } from './desk-orders.ts';
+import { findOrder, toDeskOrder } from './desk-orders.ts';
+import { orderFor, type Sees } from './desk-privacy.ts';
+import { labelWithSlip } from './label-sheet.ts';
 import { dueMinor } from './payment-view.ts';
 
 const PACKING = { statuses: ['Packing'] as const };
@@ -134,8 +136,16 @@ export async function bookCourier(deps: Deps, staff: StaffRecord, body: { order:
   return answerOf(booking, false);
 }
 
-/** A booked order's airway bill as a PDF file answer (a filename, never cached). */
-export async function courierLabel(deps: Deps, body: { order: string }): Promise<Response> {
+/**
+ * A booked order's airway bill as a PDF file answer (a filename, never cached): the courier's own,
+ * or with `format` the label and the packing slip on one A4 sheet or two 4 × 6 labels, the slip
+ * showing the customer as `sees` allows.
+ */
+export async function courierLabel(
+  deps: Deps,
+  body: { order: string; format?: LabelFormat },
+  sees: Sees,
+): Promise<Response> {
   const order = await findOrder(deps.store, body.order);
   const booking = order.courierBooking;
   if (booking?.state !== 'booked' || !booking.trackingNumber)
@@ -153,10 +163,20 @@ export async function courierLabel(deps: Deps, body: { order: string }): Promise
   } catch {
     throw unavailable(COURIER_MESSAGES.labelDown(connection.label), 60);
   }
+  let filename = `airway-bill-${booking.trackingNumber}.pdf`;
+  if (body.format) {
+    try {
+      pdf = await labelWithSlip(pdf, orderFor(sees, toDeskOrder(order)), body.format);
+    } catch {
+      // The courier answered something that is not a PDF its page can be taken from.
+      throw unavailable(COURIER_MESSAGES.labelDown(connection.label), 60);
+    }
+    filename = `label-and-slip-${body.format}-${booking.trackingNumber}.pdf`;
+  }
   return new Response(Buffer.from(pdf), {
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="airway-bill-${booking.trackingNumber}.pdf"`,
+      'Content-Disposition': `attachment; filename="${filename}"`,
       'Cache-Control': 'no-store',
     },
   });
