@@ -18,6 +18,10 @@ import { ApiError, call } from '../client/api.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk, notifyFailure, withSession } from './desk-call.ts';
 import { goToPlace, herePlace, notify } from './desk-session.ts';
+import { setUnsaved } from './desk-leave.ts';
+
+/** The New order form's name among the forms that ask before they are left. */
+export const UNSAVED_NEW_ORDER = 'new-order';
 
 /** The methods the form offers (a phone order is never paid by card or an API wallet). */
 export type NewOrderMethod = 'COD' | 'Bank Transfer';
@@ -69,6 +73,22 @@ const initial = (): NewOrderState => ({
 export const $newOrder = atom<NewOrderState>(initial());
 
 const patch = (change: Partial<NewOrderState>) => $newOrder.set({ ...$newOrder.get(), ...change });
+
+/**
+ * Whether the form holds something the member typed or picked: a line, a customer, another channel,
+ * or an address field or payment method other than an empty form's. Leaving it then asks first.
+ */
+export const $newOrderEdited = computed($newOrder, (state) => {
+  const blank = initial();
+  return (
+    state.lines.length > 0 ||
+    state.customer.trim() !== '' ||
+    state.channel !== blank.channel ||
+    (Object.keys(blank.fields) as CheckoutField[]).some(
+      (name) => state.fields[name] !== blank.fields[name],
+    )
+  );
+});
 
 /** Opens an empty form and loads the published catalogue it picks from. */
 export async function openNewOrder(): Promise<void> {
@@ -210,6 +230,8 @@ export async function saveNewOrder(): Promise<void> {
       ),
     );
     if (place === herePlace()) {
+      // Saved: nothing is left to ask about when the desk opens the new order.
+      setUnsaved(UNSAVED_NEW_ORDER, false);
       $newOrder.set(initial());
       goToPlace(`orders/${answer.order.number}`);
       notify('success', answer.message);

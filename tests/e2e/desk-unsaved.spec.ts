@@ -107,3 +107,38 @@ test('leaving Settings with unsaved edits asks first', async ({ page, request })
   await ask.getByRole('button', { name: 'Leave without saving' }).tap();
   await expect(heading).toHaveText('Products');
 });
+
+test('leaving New order with a customer typed asks first; Stay keeps it, and an untouched form leaves at once', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('unsaved-new'), 'owner', 'Order Taker');
+  await openDeskAs(page, owner, '#/orders/new');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('New order');
+
+  // Untouched: the bottom bar's Products opens Products at once.
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  await expect(heading).toHaveText('Products');
+  await page.goBack();
+  await expect(heading).toHaveText('New order');
+
+  const customer = page.getByLabel('Existing customer (e-mail or phone)');
+  await customer.fill('0300 1234567');
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).tap();
+  await expect(heading).toHaveText('New order');
+  await expect(customer).toHaveValue('0300 1234567');
+
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  await ask.getByRole('button', { name: 'Leave without saving' }).tap();
+  await expect(heading).toHaveText('Products');
+});

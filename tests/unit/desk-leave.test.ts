@@ -1,5 +1,6 @@
 // Leaving a desk form with unsaved changes asks first (src/stores/desk-leave.ts), and the product
-// editor says when it holds such changes: after an edit, not after a save or an edit undone.
+// editor and New order say when they hold such changes: after an edit, not after a save or an edit
+// undone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productToForm } from '../../src/lib/product-form.ts';
 import {
@@ -17,6 +18,15 @@ import {
   setUnsaved,
   stayHere,
 } from '../../src/stores/desk-leave.ts';
+import {
+  $newOrder,
+  $newOrderEdited,
+  UNSAVED_NEW_ORDER,
+  addLine,
+  setChannel,
+  setCustomer,
+  setField as setNewOrderField,
+} from '../../src/stores/desk-new-order.ts';
 import { makeProduct } from '../fixtures/products.ts';
 
 const bag = makeProduct({ _id: 'test-bag', price: 1300, wholesalePrice: null });
@@ -106,5 +116,38 @@ describe('editorUnsaved', () => {
     expect($editor.get().form.price).toBe('130');
     expect(editorUnsaved($editor.get())).toBe(false);
     expect(mayLeaveFor('#/orders')).toBe(true);
+  });
+});
+
+describe('the New order form', () => {
+  afterEach(() => {
+    $newOrder.set({ ...$newOrder.get(), lines: [], customer: '', channel: 'phone' });
+    setNewOrderField('firstName', '');
+    setNewOrderField('paymentMethod', 'COD');
+    setUnsaved(UNSAVED_NEW_ORDER, false);
+  });
+
+  it('holds nothing when opened, so leaving it asks nothing', () => {
+    expect($newOrderEdited.get()).toBe(false);
+  });
+
+  it.each([
+    ['a line picked', () => addLine('test-bag', 'Black')],
+    ['a customer typed', () => setCustomer('0300 1234567')],
+    ['the channel changed', () => setChannel('whatsapp')],
+    ['a name typed', () => setNewOrderField('firstName', 'Ayesha')],
+    ['the payment method changed', () => setNewOrderField('paymentMethod', 'Bank Transfer')],
+  ])('holds an edit once %s, and a tap away then asks first', (_, edit) => {
+    edit();
+    expect($newOrderEdited.get()).toBe(true);
+    setUnsaved(UNSAVED_NEW_ORDER, $newOrderEdited.get());
+    expect(mayLeaveFor('#/orders')).toBe(false);
+    expect($leaveAsked.get()).toBe('#/orders');
+  });
+
+  it('holds none once the name is typed back to empty', () => {
+    setNewOrderField('firstName', 'Ayesha');
+    setNewOrderField('firstName', '');
+    expect($newOrderEdited.get()).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 // New order: an order staff take for a customer who phoned or wrote on WhatsApp. Products and
 // colours are picked from the published catalogue (searched by name), the address is checked with
 // the checkout's own rules and messages, and the total with the delivery fee is shown before
-// saving. Save stays in view above the phone's bar. Loaded only when the screen is opened.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// saving. Save stays in view above the phone's bar, and leaving with something typed or picked asks
+// first. Loaded only when the screen is opened.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ADDRESS_FIELDS, type CheckoutField } from '../../lib/checkout.ts';
 import { CHECKOUT_COUNTRIES, regionsOf } from '../../lib/countries.ts';
@@ -18,7 +19,9 @@ import {
 } from '../../lib/orders/phone-orders.ts';
 import {
   $newOrder,
+  $newOrderEdited,
   $newOrderTotals,
+  UNSAVED_NEW_ORDER,
   addLine,
   findCustomer,
   openNewOrder,
@@ -30,6 +33,7 @@ import {
   setField,
   setQuantity,
 } from '../../stores/desk-new-order.ts';
+import { setUnsaved } from '../../stores/desk-leave.ts';
 import { Field } from './Field.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
@@ -42,6 +46,7 @@ const SHOWN = 8;
 export default function NewOrderScreen({ staff }: ScreenProps) {
   const state = useStore($newOrder);
   const totals = useStore($newOrderTotals);
+  const edited = useStore($newOrderEdited);
   const form = useRef<HTMLFormElement>(null);
   const [query, setQuery] = useState('');
   const ids = { channel: useId(), method: useId(), country: useId(), state: useId() };
@@ -49,6 +54,9 @@ export default function NewOrderScreen({ staff }: ScreenProps) {
   useEffect(() => {
     if (staff.personalData) void openNewOrder();
   }, [staff.personalData]);
+  // Marked in the render's own task, so a tap straight after typing is asked about (as the editor).
+  useLayoutEffect(() => setUnsaved(UNSAVED_NEW_ORDER, edited), [edited]);
+  useEffect(() => () => setUnsaved(UNSAVED_NEW_ORDER, false), []);
   // A refused Save takes focus to the first field that needs attention.
   useEffect(() => {
     if (state.refusals > 0)
