@@ -460,6 +460,37 @@ describe('Publish shows what will change', () => {
     expect(published.body.unpublished).toBe(0);
   });
 
+  it('names the member who archived a live product as its removal, and the one who restored it as its return', async () => {
+    const packer = await enrol('staff', 'Hina Packer');
+    const bag = await withStoredPhotos(
+      makeProduct({ _id: 'sialkot-field-bag', productName: 'Sialkot Field Bag' }),
+    );
+    await stockShelves([bag], { draft: true });
+    await publish();
+    const archived = await deskCall('products/archive', {
+      token: packer.token,
+      body: { productId: bag._id },
+    });
+    expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+    expect((await progress()).body.changes).toContainEqual({
+      id: bag._id,
+      name: 'Sialkot Field Bag',
+      kind: 'removed',
+      fields: [],
+      moreFields: 0,
+      by: 'Hina Packer',
+    });
+    await publish();
+    const restored = await deskCall('products/restore', {
+      token: owner.token,
+      body: { productId: bag._id },
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect((await progress()).body.changes).toContainEqual(
+      expect.objectContaining({ id: bag._id, kind: 'added', by: 'Owner' }),
+    );
+  });
+
   it('lists at most 30 products and 12 fields of each, counting the rest', async () => {
     const many = Array.from({ length: 33 }, (_, i) =>
       makeProduct({ _id: `bulk-bag-${i}`, productName: `Bulk Bag ${i}` }),

@@ -200,6 +200,24 @@ function stockContract(
         expect((await store.products.list()).map((p) => p._id)).toEqual(order);
       });
 
+      it('names the member who archived or restored a product as its last editor, only by id and e-mail', async () => {
+        await store.products.upsertMany([makeProduct({ _id: 'ar-by' })]);
+        const member = { id: 'staff-7', email: 'hina@bastaa.pk', name: 'Hina', role: 'staff' };
+        const archived = await store.products.archive('ar-by', AT, member);
+        expect(archived).toMatchObject({
+          kind: 'changed',
+          after: { editedBy: { id: 'staff-7', email: 'hina@bastaa.pk' } },
+        });
+        const state = async () =>
+          (await store.products.states()).find((s) => s.product._id === 'ar-by')!;
+        expect((await state()).editedBy).toEqual({ id: 'staff-7', email: 'hina@bastaa.pk' });
+        await store.products.restore('ar-by', { id: 'owner-1', email: 'owner@bastaa.pk' });
+        expect((await state()).editedBy).toEqual({ id: 'owner-1', email: 'owner@bastaa.pk' });
+        // The CLI (no member) archives it: no desk member is named.
+        await store.products.archive('ar-by', AT, null);
+        expect((await state()).editedBy).toBeNull();
+      });
+
       it('answers unchanged for archiving an archived product or restoring a live one, and missing for an unknown id', async () => {
         await store.products.upsertMany([makeProduct({ _id: 'ar-five' })]);
         expect((await store.products.restore('ar-five')).kind).toBe('unchanged');

@@ -114,7 +114,7 @@ export async function archiveProduct(
   staff: Actor | null,
   body: DeskProductBody,
 ): Promise<AnswerOf<'deskProductStock'>> {
-  const change = await store.products.archive(body.productId, new Date().toISOString());
+  const change = await store.products.archive(body.productId, new Date().toISOString(), staff);
   const { state, changed } = await settle(
     store,
     staff ?? CLI_ACTOR,
@@ -133,7 +133,7 @@ export async function restoreProduct(
   staff: Actor | null,
   body: DeskProductBody,
 ): Promise<AnswerOf<'deskProductStock'>> {
-  const change = await store.products.restore(body.productId);
+  const change = await store.products.restore(body.productId, staff);
   const { state, changed } = await settle(
     store,
     staff ?? CLI_ACTOR,

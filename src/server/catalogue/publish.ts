@@ -220,7 +220,8 @@ export async function unpublishedChanges(
     previous,
     live.map((s) => s.product),
   );
-  const editors = new Map(live.map((s) => [s.product._id, s.editedBy]));
+  // Every product's, archived ones too: an archive is a change Publish names the member of.
+  const editors = new Map(states.map((s) => [s.product._id, s.editedBy]));
   const names = new Map(members.map((m) => [m.id, m.name]));
   const { products, fields } = PUBLISH_REVIEW_LIMITS;
   return {

@@ -92,12 +92,19 @@ export function colourStep(doc: Product & StateFields, color: string, inStock: b
   return { write, change: { kind: 'changed', before, after: toState(write) } };
 }
 
-/** Archives (`at`) or restores (null) `doc`. */
-export function archiveStep(doc: Product & StateFields, at: string | null): StateStep {
+/**
+ * Archives (`at`) or restores (null) `doc`; `by` (the desk member, null for the CLI) becomes its
+ * last editor, as a save of its fields makes them (only the name fields, as importedRecord keeps).
+ */
+export function archiveStep(
+  doc: Product & StateFields,
+  at: string | null,
+  by: ProductEditor | null = null,
+): StateStep {
   const before = toState(doc);
   if ((before.archivedAt === null) === (at === null))
     return { write: null, change: { kind: 'unchanged', state: before } };
-  const write = { ...doc, archivedAt: at };
+  const write = { ...doc, archivedAt: at, editedBy: by && { id: by.id, email: by.email } };
   return { write, change: { kind: 'changed', before, after: toState(write) } };
 }
 

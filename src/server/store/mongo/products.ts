@@ -34,10 +34,10 @@ export function mongoProducts({ client, db }: MongoContext): ProductRepository {
         const next = step(unposition(doc));
         change = next.change;
         if (next.write) {
-          const { soldOut, stock, archivedAt } = next.write;
+          const { soldOut, stock, archivedAt, editedBy = null } = next.write;
           await products.updateOne(
             { _id: id },
-            { $set: { soldOut, stock, archivedAt } },
+            { $set: { soldOut, stock, archivedAt, editedBy } },
             { session },
           );
         }
@@ -123,11 +123,11 @@ export function mongoProducts({ client, db }: MongoContext): ProductRepository {
     async setColourStock(id, color, inStock) {
       return stepProduct(id, (doc) => colourStep(doc, color, inStock));
     },
-    async archive(id, at) {
-      return stepProduct(id, (doc) => archiveStep(doc, at));
+    async archive(id, at, by = null) {
+      return stepProduct(id, (doc) => archiveStep(doc, at, by));
     },
-    async restore(id) {
-      return stepProduct(id, (doc) => archiveStep(doc, null));
+    async restore(id, by = null) {
+      return stepProduct(id, (doc) => archiveStep(doc, null, by));
     },
     async remove(id) {
       const session: ClientSession = client.startSession();

@@ -24,10 +24,13 @@ export interface ProductRepository {
    * to whether any colour is in, in one atomic write; answers the state before and after.
    */
   setColourStock(id: string, color: string, inStock: boolean): Promise<ProductChange>;
-  /** Archives a live product at `at` (ISO 8601) in one atomic write. */
-  archive(id: string, at: string): Promise<ProductChange>;
-  /** Makes an archived product live again in one atomic write. */
-  restore(id: string): Promise<ProductChange>;
+  /**
+   * Archives a live product at `at` (ISO 8601) in one atomic write; `by` (the desk member, null
+   * for the CLI) becomes its last editor, so Publish names who took it off.
+   */
+  archive(id: string, at: string, by?: ProductEditor | null): Promise<ProductChange>;
+  /** Makes an archived product live again in one atomic write; `by` becomes its last editor. */
+  restore(id: string, by?: ProductEditor | null): Promise<ProductChange>;
   /**
    * Deletes a product only if no order holds it, checked in the same transaction as the delete
    * (an order placed at the same moment either holds the product and stops the delete, or finds

@@ -85,11 +85,11 @@ export function sqliteProducts({ db, tx }: SqliteContext): ProductRepository {
     async setColourStock(id, color, inStock) {
       return stepProduct(id, (doc) => colourStep(doc, color, inStock));
     },
-    async archive(id, at) {
-      return stepProduct(id, (doc) => archiveStep(doc, at));
+    async archive(id, at, by = null) {
+      return stepProduct(id, (doc) => archiveStep(doc, at, by));
     },
-    async restore(id) {
-      return stepProduct(id, (doc) => archiveStep(doc, null));
+    async restore(id, by = null) {
+      return stepProduct(id, (doc) => archiveStep(doc, null, by));
     },
     async remove(id) {
       return tx(() => {
