@@ -105,7 +105,7 @@ test.describe('the product and listing layouts by their boxes', () => {
     return { ...listing, gallery, price, add };
   };
 
-  test('on a 390 px phone: two columns, the menu button, and the buy box under the photo', async ({
+  test('on a 390 px phone: two columns, the menu button, the buy box under the photo, and Add To Cart on the first screen', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -115,6 +115,16 @@ test.describe('the product and listing layouts by their boxes', () => {
     expect(l.nav, 'the links are in the menu').toBeNull();
     expect(l.gallery.width).toBeGreaterThan(330);
     expect(l.price.y).toBeGreaterThanOrEqual(l.gallery.y + l.gallery.height);
+    // Its place in the box is below the fold; it sticks to the screen's foot until scrolled to.
+    expect(l.add.y + l.add.height, 'Add To Cart on the first screen').toBeLessThanOrEqual(844);
+    expect(l.add.y, 'above the foot, not under it').toBeGreaterThan(844 - 120);
+    const add = page.getByRole('button', { name: 'Add To Cart' });
+    await page.getByRole('group', { name: /^Quantity of / }).scrollIntoViewIfNeeded();
+    const stepper = (await page.getByRole('group', { name: /^Quantity of / }).boundingBox())!;
+    const placed = (await add.boundingBox())!;
+    expect(placed.y, 'in its own place, below the quantity').toBeGreaterThanOrEqual(
+      stepper.y + stepper.height,
+    );
   });
 
   test('on an 820 px tablet: three columns, the full header, and the photo beside the buy box with Add To Cart on the first screen', async ({
