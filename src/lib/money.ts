@@ -199,21 +199,6 @@ export function convertAmount(pkr: number, rate: unknown, code: string): number 
 }
 
 /**
- * A line in another currency: its PKR unit price converted as every price is (convertAmount), then
- * times the quantity in whole minor units, so the line is exactly the unit shown × the quantity
- * (30 × AED 72.43 = AED 2,172.90, never the converted rupee total AED 2,172.98).
- */
-export function convertLineAmount(
-  unitPkr: number,
-  quantity: number,
-  rate: unknown,
-  code: string,
-): number {
-  const unit = toMinorUnits(convertAmount(unitPkr, rate, code), code);
-  return fromMinorUnits(unit * quantity, code);
-}
-
-/**
  * Whether a converted amount can be charged for `pkr`: finite, and above zero when the PKR amount
  * is (an absurd rate turns ₨480,000 into 0 or Infinity, which rounds to 0).
  */

@@ -5,12 +5,10 @@ import { BASE_CURRENCY, isCurrencyCode, type CurrencyState } from '../lib/curren
 import {
   MAX_RATE_AGE_MS,
   convertAmount,
-  convertLineAmount,
   currencyDigits,
   currencySymbol,
   formatMoney,
 } from '../lib/money.ts';
-import { linesSubtotal, type PricedLine } from '../lib/orders/money.ts';
 import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readText, storedAtom, write } from './storage.ts';
 
@@ -73,28 +71,6 @@ export const $currency = atom<CurrencyState>(initial());
 /** A PKR amount shown in the chosen currency, rounded to its smallest unit and formatted one way everywhere. */
 export function showPrice(pkr: number, currency: CurrencyState = $currency.get()): string {
   return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
-}
-
-/**
- * A line's total shown in the chosen currency: its unit price as showPrice shows it × its quantity,
- * exactly (src/lib/orders/money.ts), so "30 × AED 72.43" reads AED 2,172.90.
- */
-export function showLineTotal(line: PricedLine, currency: CurrencyState = $currency.get()): string {
-  return formatMoney(
-    convertLineAmount(line.unitPrice, line.quantity, currency.rate, currency.code),
-    currency.code,
-  );
-}
-
-/**
- * The sum of lines shown in the chosen currency: each line as showLineTotal shows it, then added,
- * so the lines on the page add up to the figure shown (src/lib/orders/money.ts).
- */
-export function showLinesTotal(
-  lines: readonly PricedLine[],
-  currency: CurrencyState = $currency.get(),
-): string {
-  return formatMoney(linesSubtotal(lines, currency.rate, currency.code), currency.code);
 }
 
 /**

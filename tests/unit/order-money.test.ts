@@ -20,7 +20,8 @@ import {
   orderTotalPkr,
 } from '../../src/lib/orders/money.ts';
 import { confirmationMail } from '../../src/server/orders/order-mail.ts';
-import { showLineTotal, showLinesTotal, showPrice } from '../../src/stores/currency.ts';
+import { showPrice } from '../../src/stores/currency.ts';
+import { showLineTotal, showLinesTotal } from '../../src/stores/line-prices.ts';
 import { orderRecord } from '../fixtures/store.ts';
 
 /** Every currency a shopper can be shown prices in: the countries table's, and the shop's own. */

@@ -4,7 +4,7 @@ import { isAbroad } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
-import { LinePrice } from '../shared/Price.tsx';
+import { LinePrice } from '../shared/LinePrice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
 const ReturnsAbroad = lazy(() => import('./ReturnsAbroad.tsx'));

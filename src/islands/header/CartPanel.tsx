@@ -4,7 +4,7 @@ import { cartEntries, cartLineKey, cartLines, type CartLine } from '../../lib/ca
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
-import { LinePrice, LinesTotal } from '../shared/Price.tsx';
+import { LinePrice, LinesTotal } from '../shared/LinePrice.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { QuantityStepper } from '../shared/QuantityStepper.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';

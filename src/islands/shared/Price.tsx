@@ -1,12 +1,5 @@
 import type { CurrencyState } from '../../lib/currency.ts';
-import type { PricedLine } from '../../lib/orders/money.ts';
-import {
-  $currency,
-  BASE_PRICES,
-  showLineTotal,
-  showLinesTotal,
-  showPrice,
-} from '../../stores/currency.ts';
+import { $currency, BASE_PRICES, showPrice } from '../../stores/currency.ts';
 import { useHydratedStore } from './hooks.ts';
 
 /** The chosen currency, PKR during hydration (the static HTML's), then the shopper's. */
@@ -33,53 +26,5 @@ export function Price({
     <Tag className={className} data-pkr={pkr} suppressHydrationWarning>
       {showPrice(pkr, currency)}
     </Tag>
-  );
-}
-
-/**
- * A line's total in the chosen currency: its unit price as Price shows it × its quantity, exactly.
- * It carries no `data-pkr`: the first-paint script would convert the rupee total instead.
- */
-export function LineTotal({ line, className }: { line: PricedLine; className?: string }) {
-  const currency = useCurrency();
-  return (
-    <span className={className} suppressHydrationWarning>
-      {showLineTotal(line, currency)}
-    </span>
-  );
-}
-
-/**
- * A line's quantity and unit price, "30 × AED 72.43", with the line's total beside it: what the
- * cart panel, the /Cart page and the checkout's review show for each line.
- */
-export function LinePrice({ line }: { line: PricedLine }) {
-  return (
-    <span className="line-price" data-testid="line-price">
-      <span className="muted" data-testid="line-unit">
-        {line.quantity} × <Price pkr={line.unitPrice} />
-      </span>{' '}
-      <LineTotal line={line} className="line-total" />
-    </span>
-  );
-}
-
-/**
- * The sum of lines in the chosen currency: each line as LineTotal shows it, then added, so a
- * subtotal equals the lines above it. It carries no `data-pkr`: the first-paint script would
- * convert the rupee sum instead.
- */
-export function LinesTotal({
-  lines,
-  className,
-}: {
-  lines: readonly PricedLine[];
-  className?: string;
-}) {
-  const currency = useCurrency();
-  return (
-    <span className={className} suppressHydrationWarning>
-      {showLinesTotal(lines, currency)}
-    </span>
   );
 }

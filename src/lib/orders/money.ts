@@ -4,10 +4,25 @@
 // the total adds the fee. The page, the stored order, the mail, the invoice and the card charge all
 // use it, so "30 × AED 72.43" is AED 2,172.90 and the lines a shopper sees add up to the subtotal.
 import { BASE_CURRENCY } from '../currency.ts';
-import { convertAmount, convertLineAmount, formatMoney, sumAmounts } from '../money.ts';
+import { convertAmount, formatMoney, fromMinorUnits, sumAmounts, toMinorUnits } from '../money.ts';
 
 /** A priced line: its unit price in PKR and its quantity (a cart line, an order's item). */
 export type PricedLine = { readonly unitPrice: number; readonly quantity: number };
+
+/**
+ * A line in another currency: its PKR unit price converted as every price is (convertAmount), then
+ * times the quantity in whole minor units, so the line is exactly the unit shown × the quantity
+ * (30 × AED 72.43 = AED 2,172.90, never the converted rupee total AED 2,172.98).
+ */
+export function convertLineAmount(
+  unitPkr: number,
+  quantity: number,
+  rate: unknown,
+  code: string,
+): number {
+  const unit = toMinorUnits(convertAmount(unitPkr, rate, code), code);
+  return fromMinorUnits(unit * quantity, code);
+}
 
 /** Each line's total in `code`: its converted unit price × its quantity (a bad rate counts as 1). */
 export function convertLines(lines: readonly PricedLine[], rate: unknown, code: string): number[] {
