@@ -136,6 +136,22 @@ test.describe('the cap of 100 a line', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('120 typed in the cart panel becomes 100, said in the panel', async ({ page }) => {
+    await page.goto(MARGALLA.path);
+    await hydrated(page, 'BuyBox');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    const panel = cartPanel(page);
+    const box = panel.getByRole('spinbutton');
+    await box.fill('120');
+    await box.press('Enter');
+    await expect(panel.getByRole('alert')).toHaveText(
+      '100 is the most per line, so the quantity is now 100.',
+    );
+    await expect(box).toHaveValue('100');
+    await expect(panel.getByTestId('line-unit')).toContainText('100 × ');
+    await expectNoAxeViolations(page);
+  });
+
   test('120 typed on the product page becomes 100 with the same words, and 100 are added', async ({
     page,
   }) => {
