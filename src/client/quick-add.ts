@@ -10,14 +10,17 @@
 // - a signed-in shopper, whose line must reach the server first (and whose session may be over);
 // - a tap on a colour or a − / + still waiting to be replayed, so the line would be the wrong one;
 // - a colour from the address, which the buy box chooses as it wakes;
-// - a full cart or a line at its cap, which the buy box refuses or caps with a message;
+// - a full cart, a line at its cap or a typed quantity over it, which the buy box refuses or caps
+//   with a message;
 // - no usable storage, or a stored cart that is not one.
 import {
   addToCart,
   cartCount,
   clampQuantity,
   isCartFull,
-  lineCapNotice,
+  cappedAddition,
+  MAX_QUANTITY,
+  productQuantityInCart,
   sanitizeCart,
 } from '../lib/cart.ts';
 import { KEYS } from '../lib/storage-keys.ts';
@@ -44,7 +47,9 @@ function lineOf(
   const itemId = shell.dataset.item;
   if (!colour || !quantityBox || !itemId) return null;
   // As the stepper applies a typed number: an empty box keeps 1, anything else is forced into 1–100.
+  // A number over 100 is the buy box's: it says that the quantity was set to 100.
   const typed = quantityBox.value.trim();
+  if (Number(typed) > MAX_QUANTITY) return null;
   return {
     itemId,
     selectedColor: colour,
@@ -52,31 +57,38 @@ function lineOf(
   };
 }
 
-/** Stores the line in the guest's cart; false (nothing changed) when the buy box must add it. */
-function store(line: { itemId: string; selectedColor: string; quantity: number }): number | null {
+/**
+ * Stores the line in the guest's cart and gives the cart's count and how many of the product it now
+ * holds (every colour: the wholesale rule's count); null (nothing changed) when the buy box must add it.
+ */
+function store(line: {
+  itemId: string;
+  selectedColor: string;
+  quantity: number;
+}): { count: number; ofProduct: number } | null {
   if (localStorage.getItem(KEYS.token) || localStorage.getItem(KEYS.email)) return null;
   const key = KEYS.cart('');
   const raw = localStorage.getItem(key);
   const cart = sanitizeCart(raw ? JSON.parse(raw) : {});
   const added = { ...line, imageIndex: 0 };
-  if (isCartFull(cart, added) || lineCapNotice(cart, added)) return null;
+  if (isCartFull(cart, added) || cappedAddition(cart, added) !== null) return null;
   const next = addToCart(cart, added);
   localStorage.setItem(key, JSON.stringify(next));
-  return cartCount(next);
+  return { count: cartCount(next), ofProduct: productQuantityInCart(next, line.itemId) };
 }
 
 /** Fills the shell with the line just added and opens it. */
 function show(
   shell: HTMLDialogElement,
   line: { selectedColor: string; quantity: number },
-  count: number,
+  { count, ofProduct }: { count: number; ofProduct: number },
 ) {
   for (const row of shell.querySelectorAll<HTMLElement>('.cart-line')) {
     row.hidden = row.dataset.colour !== line.selectedColor;
     const quantity = row.querySelector('[data-quantity]');
     if (quantity) quantity.textContent = String(line.quantity);
     const wholesale = row.querySelector<HTMLElement>('[data-tier="wholesale"]');
-    const atWholesale = !!wholesale && line.quantity >= Number(wholesale.dataset.from);
+    const atWholesale = !!wholesale && ofProduct >= Number(wholesale.dataset.from);
     if (wholesale) wholesale.hidden = !atWholesale;
     const retail = row.querySelector<HTMLElement>('[data-tier="retail"]');
     if (retail) retail.hidden = atWholesale;
@@ -93,22 +105,22 @@ document.addEventListener(
     if (!button) return;
     const shell = document.getElementById(ADDED_SHELL_ID) as HTMLDialogElement;
     let line: ReturnType<typeof lineOf> = null;
-    let count: number | null = null;
+    let stored: ReturnType<typeof store> = null;
     try {
       line = lineOf(button);
-      count = line && store(line);
+      stored = line && store(line);
     } catch {
       // Storage refused (private mode, quota) or held something else: the buy box adds it.
       return;
     }
-    if (!line || count === null) return;
+    if (!line || stored === null) return;
     // Handled: the island's directive must not hold and replay it (that would add it twice). Only
     // propagation stops: the directive's own listener on the document still sees the tap.
     event.preventDefault();
     event.stopPropagation();
     const box = button.closest('.buy-box')?.querySelector<HTMLInputElement>('input[type="number"]');
     if (box) box.value = String(line.quantity);
-    show(shell, line, count);
+    show(shell, line, stored);
     document.dispatchEvent(new Event(CART_STORED_EVENT));
     // Once the panel is painted: starting every island's load in this task would hold that frame.
     requestAnimationFrame(() => setTimeout(wakeIslands));

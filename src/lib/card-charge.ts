@@ -4,7 +4,7 @@
 import { summaryAmounts } from './delivery.ts';
 import { BASE_CURRENCY, type CurrencyState } from './currency.ts';
 import { formatMoney } from './money.ts';
-import { orderTotalPkr } from './orders/money.ts';
+import { linesPkr, orderTotalPkr, type PricedLine } from './orders/money.ts';
 
 /** Checkout, before paying, when the card is charged in rupees for an order in another currency. */
 export const cardChargedInRupees = (rupees: string, approx: string) =>
@@ -17,16 +17,16 @@ export const cardChargedInRupees = (rupees: string, approx: string) =>
  * Null when the card is charged in the order's own currency, or the cart is empty.
  */
 export function cardChargeNotice(
-  linesPkr: readonly number[],
+  lines: readonly PricedLine[],
   currency: Pick<CurrencyState, 'code' | 'rate'>,
   rates: Readonly<Record<string, number>>,
   cardCurrencies: readonly string[],
 ): string | null {
   if (cardCurrencies.includes(currency.code)) return null;
-  const amounts = summaryAmounts(linesPkr, currency, rates);
+  const amounts = summaryAmounts(lines, currency, rates);
   if (amounts.total === 0) return null;
   const rupees = orderTotalPkr({
-    amountPkr: linesPkr.reduce((sum, line) => sum + line, 0),
+    amountPkr: linesPkr(lines),
     deliveryFee: amounts.shipping,
     rate: currency.rate,
   });

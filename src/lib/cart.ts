@@ -1,7 +1,12 @@
-import { lineTotal as priceLineTotal, unitPrice as priceUnitPrice } from './pricing.ts';
+import {
+  lineTotal as priceLineTotal,
+  productQuantities,
+  unitPrice as priceUnitPrice,
+} from './pricing.ts';
 import type { CartMap } from './contract/fields.ts';
 import type { Product } from './product.ts';
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from './cart-limits.ts';
+import { CART_MESSAGES } from './messages.ts';
 
 export type { CartMap };
 export { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY };
@@ -17,7 +22,7 @@ export type CartEntry = {
   quantity: number;
 };
 
-/** A cart line joined with its product and priced in PKR. */
+/** A cart line joined with its product and priced in PKR (at the product's quantity across its lines). */
 export type CartLine = {
   itemId: string;
   product: Product;
@@ -100,17 +105,23 @@ export function isCartFull(map: CartMap, key: CartKey): boolean {
 }
 
 /**
+ * How many of an addition the per-line cap of 100 lets into the cart (0 when the line is already
+ * full), or null when everything asked for fits.
+ */
+export function cappedAddition(map: CartMap, line: CartKey & { quantity: number }): number | null {
+  const asked = Math.trunc(line.quantity);
+  const added = Math.max(0, Math.min(asked, MAX_QUANTITY - quantityAt(map, line)));
+  return added === asked ? null : added;
+}
+
+/**
  * What the shopper is told when the per-line cap of 100 trims an addition: how many were really
  * added, or that the line is already full; null when everything asked for was added.
  */
 export function lineCapNotice(map: CartMap, line: CartKey & { quantity: number }): string | null {
-  const had = quantityAt(map, line);
-  const asked = Math.trunc(line.quantity);
-  const added = Math.max(0, Math.min(asked, MAX_QUANTITY - had));
-  if (added === asked) return null;
-  if (added === 0)
-    return `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`;
-  return `Only ${added} added: ${MAX_QUANTITY} is the most per line, and your cart now holds ${MAX_QUANTITY}.`;
+  const added = cappedAddition(map, line);
+  if (added === null) return null;
+  return added === 0 ? CART_MESSAGES.lineFull : CART_MESSAGES.partlyAdded(added);
 }
 
 /**
@@ -211,7 +222,22 @@ export function cartLineKey(line: CartKey): string {
   return `${line.itemId}\u0000${line.selectedColor}\u0000${imageKey(line.imageIndex)}`;
 }
 
-/** The cart's lines joined with the catalogue and priced; lines `checkCartLine` refuses are skipped. */
+/** How many of one product the cart holds across its colour and picture lines (0 when none). */
+export function productQuantityInCart(map: CartMap, itemId: string): number {
+  return (
+    productQuantities(
+      cartEntries(map)
+        .filter((entry) => entry.itemId === itemId)
+        .map((entry) => ({ productId: entry.itemId, quantity: entry.quantity })),
+    ).get(itemId) ?? 0
+  );
+}
+
+/**
+ * The cart's lines joined with the catalogue and priced; lines `checkCartLine` refuses are skipped.
+ * The wholesale rule counts a product's quantity across all its lines that are priced, so every
+ * colour of a product gets the same unit price.
+ */
 export function cartLines(
   map: CartMap,
   products: ReadonlyMap<string, Product> | readonly Product[],
@@ -220,23 +246,26 @@ export function cartLines(
     products instanceof Map
       ? products
       : new Map((products as readonly Product[]).map((p) => [p._id, p]));
-  const lines: CartLine[] = [];
-  for (const entry of cartEntries(map)) {
+  const checkedLines = cartEntries(map).flatMap((entry) => {
     const checked = checkCartLine(byId.get(entry.itemId), entry);
-    if (!checked.ok) continue;
-    const { product, selectedColor, imageIndex, image } = checked.line;
-    lines.push({
-      itemId: entry.itemId,
+    return checked.ok ? [{ ...checked.line, quantity: entry.quantity }] : [];
+  });
+  const quantities = productQuantities(
+    checkedLines.map((line) => ({ productId: line.product._id, quantity: line.quantity })),
+  );
+  return checkedLines.map(({ product, selectedColor, imageIndex, image, quantity }) => {
+    const productQuantity = quantities.get(product._id) ?? quantity;
+    return {
+      itemId: product._id,
       product,
       selectedColor,
       imageIndex,
       image,
-      quantity: entry.quantity,
-      unitPrice: priceUnitPrice(product, entry.quantity),
-      lineTotal: priceLineTotal(product, entry.quantity),
-    });
-  }
-  return lines;
+      quantity,
+      unitPrice: priceUnitPrice(product, productQuantity),
+      lineTotal: priceLineTotal(product, quantity, productQuantity),
+    };
+  });
 }
 
 /** The items amount of the cart in PKR: the sum of its line totals. */

@@ -50,9 +50,8 @@ export interface CheckoutView {
   /** The currencies a card is charged in (others in PKR), or null when the shop takes no cards. */
   cardCurrencies: readonly string[] | null;
   currency: CurrencyState;
+  /** The priced lines: the summary converts each unit price and multiplies it (orders/money.ts). */
   lines: CartLine[];
-  /** Each line's total in PKR: the summary converts them one by one and adds them (order-money.ts). */
-  linesPkr: number[];
   /** The catalogue is loaded and the cart holds nothing to order (and no order was just placed). */
   cartEmpty: boolean;
   /** Why orders to the chosen country are paused, or null. */
@@ -99,7 +98,6 @@ export function checkoutView(
     cardCurrencies,
     currency,
     lines,
-    linesPkr: lines.map((line) => line.lineTotal),
     cartEmpty: products !== null && lines.length === 0 && !form.thanks,
     paused: paused ? CHECKOUT_MESSAGES.ordersPaused(destination.name, destination.currency) : null,
     canPlace: !form.busy && !switching && !paused && lines.length > 0,

@@ -1,6 +1,6 @@
 import type { CurrencyState } from './currency.ts';
 import { BASE_CURRENCY, roundToShown, safeRate, sumAmounts } from './money.ts';
-import { convertLines } from './orders/money.ts';
+import { convertLines, type PricedLine } from './orders/money.ts';
 
 /** Flat delivery fee per currency, each in its own currency's units (docs/product.md §9, docs/design.md "Data"). */
 export const DELIVERY_FEE_BASES: Readonly<Record<string, number>> = Object.freeze({
@@ -39,11 +39,11 @@ export function deliveryFee(currency: string, rates: Readonly<Record<string, num
 
 /**
  * An order's amounts in the destination's currency, each exact to its smallest unit (KWD 1.485):
- * every PKR line converted on its own, the subtotal being the sum of the converted lines (so the
- * lines shown add up to it), then the delivery fee and tax; the total is the sum of the rounded parts.
+ * every line its converted unit price × its quantity, the subtotal being the sum of those lines (so
+ * the lines shown add up to it), then the delivery fee and tax; the total is the sum of the parts.
  */
 export function orderAmounts(
-  linesPkr: readonly number[],
+  priced: readonly PricedLine[],
   currency: string,
   rates: Readonly<Record<string, number>>,
 ): {
@@ -58,7 +58,7 @@ export function orderAmounts(
     currency === BASE_CURRENCY
       ? 1
       : safeRate(Object.hasOwn(rates, currency) ? rates[currency] : undefined);
-  const lines = convertLines(linesPkr, rate, currency);
+  const lines = convertLines(priced, rate, currency);
   const subtotal = sumAmounts(lines, currency);
   const fee = deliveryFee(currency, rates);
   return {
@@ -73,19 +73,19 @@ export function orderAmounts(
 
 /**
  * What an order summary shows in the shown currency (docs/product.md §2, §9): the subtotal as the sum of the
- * lines converted one by one (as each line is shown), the tax (always 0), the delivery fee and the
- * total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
+ * lines converted one by one (as each line is shown: unit × quantity), the tax (always 0), the delivery
+ * fee and the total, at the rate prices are shown at; an empty cart owes no shipping and totals 0.
  */
 export function summaryAmounts(
-  linesPkr: readonly number[],
+  lines: readonly PricedLine[],
   currency: Pick<CurrencyState, 'code' | 'rate'>,
   rates: Readonly<Record<string, number>>,
 ): { subtotal: number; tax: number; shipping: number; total: number } {
-  const amounts = orderAmounts(linesPkr, currency.code, {
+  const amounts = orderAmounts(lines, currency.code, {
     ...rates,
     [currency.code]: currency.rate,
   });
-  const owes = linesPkr.some((line) => line > 0);
+  const owes = lines.some((line) => line.unitPrice * line.quantity > 0);
   return {
     subtotal: amounts.subtotal,
     tax: amounts.tax,

@@ -9,7 +9,7 @@
 // src/content/, mail bodies in the server contexts' *-mail.ts modules.
 // This module imports only leaf modules (limits, payment names, types), never a module that imports
 // it back, so it is always fully evaluated before it is read.
-import { MAX_CART_LINES, MAX_QUANTITY } from './cart.ts';
+import { MAX_CART_LINES, MAX_QUANTITY } from './cart-limits.ts';
 import type { OrderStatus } from './orders/status.ts';
 import { HOME_COUNTRY, paymentLabel } from './payments.ts';
 
@@ -58,6 +58,13 @@ export const CART_MESSAGES = {
   updateFailed: 'Quantity update failed',
   removeFailed: 'Failed to remove item',
   removeNetwork: 'Failed to remove item from cart',
+  /** An addition the per-line cap of 100 trimmed to `added`. */
+  partlyAdded: (added: number) =>
+    `Only ${added} added: ${MAX_QUANTITY} is the most per line, and your cart now holds ${MAX_QUANTITY}.`,
+  /** An addition to a line that already holds 100. */
+  lineFull: `You already have ${MAX_QUANTITY} of this item in your cart, the most per line.`,
+  /** A typed quantity over 100, set to 100. */
+  quantityCapped: `${MAX_QUANTITY} is the most per line, so the quantity is now ${MAX_QUANTITY}.`,
 } as const;
 
 /** Cart refusals and confirmations only the API sends (the browser shows them as sent). */

@@ -112,7 +112,7 @@ export const POLICY_TEXT = {
   deliveryAttempts: `Our delivery agents make ${F.deliveryAttemptsWord} attempts to deliver a parcel.`,
   noCustomisation: 'We do not offer customisation: bags are sold as shown.',
   bundleNotReturnable: `Items bought in a ${F.bundleName} (${F.bundleCode}) offer are not returnable.`,
-  wholesale: `Extra savings on ${F.wholesaleUnits}: the wholesale price applies when you buy ${F.wholesaleMin} or more of one item.`,
+  wholesale: `Extra savings on ${F.wholesaleUnits}: the wholesale price applies when you buy ${F.wholesaleMin} or more of one item, in any mix of its colours.`,
   pakistanShipping: `Shipping to Pakistan costs ${F.pakistanShippingFee}.`,
   payments: `We accept ${F.cardBrands} cards, cash on delivery (COD, confirmed with you by ${F.messagingApp}) and the ${F.wallets} mobile wallets.`,
   otherCurrencies: `Orders in a currency other than PKR are paid by ${F.otherCurrencyPayment}.`,

@@ -9,7 +9,6 @@ import {
   currencySymbol,
   formatMoney,
 } from '../lib/money.ts';
-import { linesSubtotal } from '../lib/orders/money.ts';
 import type { StoredRates } from '../lib/stored-values.ts';
 import { KEYS, readText, storedAtom, write } from './storage.ts';
 
@@ -72,17 +71,6 @@ export const $currency = atom<CurrencyState>(initial());
 /** A PKR amount shown in the chosen currency, rounded to its smallest unit and formatted one way everywhere. */
 export function showPrice(pkr: number, currency: CurrencyState = $currency.get()): string {
   return formatMoney(convertAmount(pkr, currency.rate, currency.code), currency.code);
-}
-
-/**
- * The sum of PKR lines shown in the chosen currency: each line converted as showPrice converts it,
- * then added, so the lines on the page add up to the figure shown (src/lib/orders/money.ts).
- */
-export function showLinesTotal(
-  linesPkr: readonly number[],
-  currency: CurrencyState = $currency.get(),
-): string {
-  return formatMoney(linesSubtotal(linesPkr, currency.rate, currency.code), currency.code);
 }
 
 /**

@@ -10,7 +10,7 @@ import { currencyForCountry } from '../lib/countries.ts';
 import { BASE_CURRENCY } from '../lib/currency.ts';
 import { orderAmounts } from '../lib/delivery.ts';
 import { MAX_QUANTITY } from '../lib/cart.ts';
-import { lineTotal } from '../lib/pricing.ts';
+import { productQuantities, unitPrice } from '../lib/pricing.ts';
 import type { Product } from '../lib/product.ts';
 import type { OrderChannel } from '../lib/orders/phone-orders.ts';
 import { HOME_COUNTRY } from '../lib/payments.ts';
@@ -180,14 +180,18 @@ export const productOf = (products: readonly Product[] | null, productId: string
  * country's currency is priced at the day's rate when saved (`currency` names it, amounts null).
  */
 export const $newOrderTotals = computed($newOrder, ({ products, lines, fields }) => {
-  const linesPkr = lines.map((l) => {
+  // The wholesale rule counts a product across all its lines, as the server does.
+  const quantities = productQuantities(lines);
+  const priced = lines.map((l) => {
     const product = productOf(products, l.productId);
-    return product ? lineTotal(product, l.quantity) : 0;
+    const productQuantity = quantities.get(l.productId) ?? l.quantity;
+    return { unitPrice: product ? unitPrice(product, productQuantity) : 0, quantity: l.quantity };
   });
+  const linesPkr = priced.map((l) => l.unitPrice * l.quantity);
   const currency = currencyForCountry(fields.country || HOME_COUNTRY);
   const itemsPkr = linesPkr.reduce((a, b) => a + b, 0);
   if (currency !== BASE_CURRENCY) return { linesPkr, itemsPkr, currency, fee: null, total: null };
-  const amounts = orderAmounts(linesPkr, BASE_CURRENCY, { [BASE_CURRENCY]: 1 });
+  const amounts = orderAmounts(priced, BASE_CURRENCY, { [BASE_CURRENCY]: 1 });
   return {
     linesPkr,
     itemsPkr,

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
 import { settleBackground } from '../../src/server/background.ts';
+import { ledgerSums } from '../../src/lib/orders/ledger.ts';
+import { orderLineAmounts } from '../../src/lib/orders/money.ts';
 import { moveOrderStatus } from '../../src/server/orders/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -35,6 +37,13 @@ beforeAll(async () => {
       wholesalePrice: null,
     }),
     makeProduct({ _id: 'sold-out-bag', stock: false }),
+    makeProduct({
+      _id: 'reseller-bag',
+      productName: 'Reseller Laptop Bag',
+      price: 6500,
+      discountPercent: 0,
+      wholesalePrice: 5487,
+    }),
     makeProduct({
       _id: 'trunk-case',
       productName: 'Grand Trunk Case',
@@ -121,12 +130,50 @@ describe('POST /api/order/COD', () => {
     expect(stored?.userId).not.toBe('someone-else');
   });
 
-  it('uses the wholesale price from 50 units per line', async () => {
+  it('uses the wholesale price from 50 units of a line', async () => {
     const answer = await call(account, '/api/order/COD', {
       token: alice.token,
       body: order({ items: [{ productId: 'city-tote', selectedColor: 'Navy', quantity: 50 }] }),
     });
     expect(answer.body.order).toMatchObject({ amount: 190000, total: 190250 });
+  });
+
+  it('uses the wholesale price for 30 Black and 30 Navy of one product, 60 of it across its colours', async () => {
+    const answer = await call(account, '/api/order/COD', {
+      token: alice.token,
+      body: order({
+        items: [
+          { productId: 'city-tote', selectedColor: 'Black', quantity: 30 },
+          { productId: 'city-tote', selectedColor: 'Navy', quantity: 30 },
+          { productId: 'plain-sleeve', selectedColor: 'Black', quantity: 40 },
+        ],
+      }),
+    });
+    expect(answer.status).toBe(201);
+    expect(
+      answer.body.order.items.map((i: { unitPrice: number; lineTotal: number }) => [
+        i.unitPrice,
+        i.lineTotal,
+      ]),
+    ).toEqual([
+      [3800, 114_000],
+      [3800, 114_000],
+      [1200, 48_000],
+    ]);
+    expect(answer.body.order).toMatchObject({ amount: 276_000, total: 276_250 });
+  });
+
+  it('keeps the discounted price for 25 Black and 24 Navy of one product, 49 of it', async () => {
+    const answer = await call(account, '/api/order/COD', {
+      token: alice.token,
+      body: order({
+        items: [
+          { productId: 'city-tote', selectedColor: 'Black', quantity: 25 },
+          { productId: 'city-tote', selectedColor: 'Navy', quantity: 24 },
+        ],
+      }),
+    });
+    expect(answer.body.order).toMatchObject({ amount: 49 * 4050, total: 49 * 4050 + 250 });
   });
 
   it('converts with the rate from /api/rates, to the cent, and charges the destination’s own delivery base', async () => {
@@ -731,6 +778,89 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(text).toContain(
       'Items: €17.83\nDelivery: €20.00\nTotal: €37.83\nPayment: Bank Transfer',
     );
+  });
+});
+
+describe('a reseller in Dubai buying one bag in two colours', () => {
+  const dubai = {
+    ...address,
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    email: 'omar@reseller.ae',
+    country: 'United Arab Emirates',
+    state: 'Dubai',
+    city: 'Dubai',
+    zip: '',
+  };
+  const twoColours = [
+    { productId: 'reseller-bag', selectedColor: 'Black', quantity: 30 },
+    { productId: 'reseller-bag', selectedColor: 'Navy', quantity: 30 },
+  ];
+
+  it('is charged the wholesale price on both lines, each line 30 × AED 72.43 = AED 2,172.90, and the ledger owes that total', async () => {
+    const omar = await signUp('Omar');
+    const answer = await placeSolo(
+      omar.token,
+      order({ items: twoColours, currency: 'AED', paymentMethod: 'Bank Transfer', address: dubai }),
+    );
+    expect(answer.status).toBe(201);
+    // ₨5,487 × 0.0132 = AED 72.4284 → AED 72.43 a unit; 30 of them are AED 2,172.90 (the rupee
+    // line ₨164,610 converted whole would be AED 2,172.85).
+    expect(answer.body.order).toMatchObject({
+      currency: 'AED',
+      amount: 4345.8,
+      deliveryFee: 35,
+      total: 4380.8,
+    });
+    expect(
+      answer.body.order.items.map((i: { unitPrice: number; quantity: number }) => [
+        i.unitPrice,
+        i.quantity,
+      ]),
+    ).toEqual([
+      [5487, 30],
+      [5487, 30],
+    ]);
+    const stored = await (await getStore()).orders.get(answer.body.orderId);
+    expect(stored).toMatchObject({ amountPkr: 329_220, amount: 4345.8, total: 4380.8 });
+    expect(ledgerSums(stored!)).toMatchObject({ totalMinor: 438_080, dueMinor: 438_080 });
+    expect(orderLineAmounts(stored!)).toEqual([2172.9, 2172.9]);
+    await settleBackground();
+    const text = mailText(mailsTo('omar@reseller.ae').at(-1)!.raw);
+    expect(text).toContain(
+      '- Reseller Laptop Bag (Black) x 30: AED 2,172.90\n- Reseller Laptop Bag (Navy) x 30: AED 2,172.90',
+    );
+    expect(text).toContain('Items: AED 4,345.80\nDelivery: AED 35.00\nTotal: AED 4,380.80');
+  });
+
+  it('is charged the server’s prices whatever prices and amounts the body carries', async () => {
+    const mallory = await signUp('Mallory');
+    const forged = twoColours.map((item) => ({
+      ...item,
+      price: 1,
+      unitPrice: 1,
+      wholesalePrice: 1,
+      lineTotal: 1,
+    }));
+    const answer = await placeSolo(
+      mallory.token,
+      order({
+        items: forged,
+        amount: 1,
+        total: 1,
+        deliveryFee: 0,
+        currency: 'AED',
+        paymentMethod: 'Bank Transfer',
+        address: { ...dubai, firstName: 'Mallory', email: 'mallory@reseller.ae' },
+      }),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({ amount: 4345.8, deliveryFee: 35, total: 4380.8 });
+    const stored = await (await getStore()).orders.get(answer.body.orderId);
+    expect(stored?.items.map((i) => [i.unitPrice, i.wholesalePrice, i.lineTotal])).toEqual([
+      [5487, 5487, 164_610],
+      [5487, 5487, 164_610],
+    ]);
   });
 });
 

@@ -60,10 +60,13 @@ const wholesaleOrder = (overrides: Partial<OrderRecord> = {}) =>
   });
 
 describe('which orders get a pro-forma invoice', () => {
-  it('is a bank-transfer order with a line at the wholesale price: 50 or more of it', () => {
+  it('is a bank-transfer order with lines at the wholesale price: 50 or more of a product, across its colours', () => {
     expect(wantsProforma(wholesaleOrder())).toBe(true);
     expect(wantsProforma(wholesaleOrder({ items: [toteLine(50)] }))).toBe(true);
     expect(wantsProforma(wholesaleOrder({ items: [toteLine(49)] }))).toBe(false);
+    // 30 Black and 30 Navy are 60 of the tote, each line at the wholesale price.
+    const navy = { ...toteLine(30, 4000), selectedColor: 'Navy' };
+    expect(wantsProforma(wholesaleOrder({ items: [toteLine(30, 4000), navy] }))).toBe(true);
     expect(wantsProforma(wholesaleOrder({ paymentMethod: 'COD' }))).toBe(false);
     expect(wantsProforma(wholesaleOrder({ paymentMethod: 'JazzCash' }))).toBe(false);
     // 60 at the retail price (a product with no wholesale price at the time) is no wholesale order.

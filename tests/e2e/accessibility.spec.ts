@@ -95,7 +95,7 @@ test.describe('a toast waits for the shopper at 1366×900', () => {
 // The bubble floats; what it must never lie over, at any scroll: a control, a price, the cart's
 // summary. It stays whole on screen.
 const UNDER_BUBBLE =
-  'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [data-pkr], .summary-box, .summary';
+  'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [data-pkr], .line-total, .summary-box, .summary';
 
 for (const { name, use } of [
   { name: 'a phone at 390×844 with touch', use: TOUCH_PHONE },

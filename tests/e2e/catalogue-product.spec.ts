@@ -99,7 +99,7 @@ test.describe('product page', () => {
     // The notes promise only what the shop offers: the wholesale price, and no Buy 2 Get 1 offer
     // that no product has.
     await expect(page.locator('ul.notes li')).toHaveText([
-      'Extra savings on 50+ units: the wholesale price applies when you buy 50 or more of one item.',
+      'Extra savings on 50+ units: the wholesale price applies when you buy 50 or more of one item, in any mix of its colours.',
     ]);
     await expect(page.getByText(/Buy 2 Get 1|B2G1/)).toHaveCount(0);
     const ld = JSON.parse(

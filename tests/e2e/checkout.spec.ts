@@ -670,7 +670,9 @@ test.describe('on a phone', () => {
       await untilHydrated(page, 'Checkout');
       await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Pakistan');
       await expect(page.locator('.review-items li')).toHaveCount(1);
-      await expect(page.locator('.review-items li')).toContainText('× 2');
+      await expect(page.locator('.review-items li').getByTestId('line-unit')).toHaveText(
+        '2 × ₨5,525',
+      );
       await page.getByLabel('Last Name').fill('Khan');
       await expect(page.getByLabel('First Name')).toHaveValue('Sana');
     });

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   lineCapNotice,
+  cappedAddition,
   cartLineCount,
   isCartFull,
   addToCart,
@@ -14,12 +16,14 @@ import {
   imageKey,
   mergeCarts,
   mergeFavourites,
+  productQuantityInCart,
   removeFromCart,
   sanitizeCart,
   setCartQuantity,
   type CartMap,
 } from '../../src/lib/cart.ts';
 import { makeProduct } from '../fixtures/products.ts';
+import { WHOLESALE_MIN_QUANTITY } from '../../src/lib/pricing.ts';
 
 const key = { itemId: 'bag-1', selectedColor: 'Black', imageIndex: 0 };
 
@@ -252,6 +256,56 @@ describe('cartLines', () => {
     expect(cartLines({ 'bag-1': { Black: { '0': 50 } } }, [bag])[0]?.lineTotal).toBe(50 * 3800);
   });
 
+  it('gives 30 Black and 30 Navy of one bag the wholesale price, as 60 of the product', () => {
+    const lines = cartLines({ 'bag-1': { Black: { '0': 30 }, Navy: { '0': 30 } } }, [bag]);
+    expect(lines.map((l) => [l.selectedColor, l.unitPrice, l.lineTotal])).toEqual([
+      ['Black', 3800, 30 * 3800],
+      ['Navy', 3800, 30 * 3800],
+    ]);
+  });
+
+  it('keeps 25 Black and 24 Navy of one bag at the discounted price, as 49 of the product', () => {
+    const lines = cartLines({ 'bag-1': { Black: { '0': 25 }, Navy: { '0': 24 } } }, [bag]);
+    expect(lines.map((l) => l.unitPrice)).toEqual([4050, 4050]);
+  });
+
+  it('counts two pictures of one colour together, and never another product', () => {
+    const lines = cartLines(
+      { 'bag-1': { Black: { '0': 30, '1': 20 } }, 'sleeve-1': { Grey: { '0': 40 } } },
+      [bag, sleeve],
+    );
+    expect(lines.map((l) => l.unitPrice)).toEqual([3800, 3800, 1000]);
+  });
+
+  it('does not count a line it skips (an unknown colour) towards the product', () => {
+    const lines = cartLines({ 'bag-1': { Black: { '0': 30 }, Pink: { '0': 30 } } }, [bag]);
+    expect(lines.map((l) => l.unitPrice)).toEqual([4050]);
+  });
+
+  it('gives every line of a product one unit price, the wholesale one exactly when its lines hold 50 or more', () => {
+    const line = fc.tuple(
+      fc.constantFrom('Black', 'Navy'),
+      fc.constantFrom('0', '1'),
+      fc.integer({ min: 1, max: 100 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 4 }), (entries) => {
+        const cart: CartMap = {};
+        for (const [colour, picture, quantity] of entries)
+          ((cart['bag-1'] ??= {})[colour] ??= {})[picture] = quantity;
+        const lines = cartLines(cart, [bag]);
+        const held = lines.reduce((sum, l) => sum + l.quantity, 0);
+        const unit = held >= WHOLESALE_MIN_QUANTITY ? 3800 : 4050;
+        for (const l of lines) {
+          expect(l.unitPrice).toBe(unit);
+          expect(l.lineTotal).toBe(unit * l.quantity);
+        }
+        expect(productQuantityInCart(cart, 'bag-1')).toBe(held);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('skips a line whose picture the colour does not have, as the cart and the order refuse it', () => {
     expect(cartLines({ 'bag-1': { Navy: { '7': 1 } } }, [bag])).toEqual([]);
   });
@@ -396,6 +450,27 @@ describe('sanitizeCart', () => {
     const cart = sanitizeCart(parsed);
     expect(cart).toEqual({});
     expect(Object.getPrototypeOf(cart)).toBe(Object.prototype);
+  });
+});
+
+describe('productQuantityInCart', () => {
+  it('adds the product’s lines across colours and pictures, and is 0 for a product not in the cart', () => {
+    const cart: CartMap = {
+      tote: { Black: { '0': 30, '2': 5 }, Navy: { '0': 30 } },
+      bag: { Red: { '0': 9 } },
+    };
+    expect(productQuantityInCart(cart, 'tote')).toBe(65);
+    expect(productQuantityInCart(cart, 'sleeve')).toBe(0);
+  });
+});
+
+describe('cappedAddition', () => {
+  const line = { itemId: 'tote', selectedColor: 'Black', imageIndex: 0 };
+  it('is null when all of the quantity fits, else how many the cap of 100 lets in', () => {
+    expect(cappedAddition({ tote: { Black: { '0': 40 } } }, { ...line, quantity: 60 })).toBeNull();
+    expect(cappedAddition({ tote: { Black: { '0': 60 } } }, { ...line, quantity: 60 })).toBe(40);
+    expect(cappedAddition({ tote: { Black: { '0': 100 } } }, { ...line, quantity: 1 })).toBe(0);
+    expect(cappedAddition({}, { ...line, quantity: 120 })).toBe(100);
   });
 });
 

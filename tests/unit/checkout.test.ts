@@ -219,7 +219,9 @@ describe('summaryAmounts', () => {
   const rates = { PKR: 1, USD: 0.0036 };
 
   it('converts the subtotal at the shown rate and adds the flat delivery fee', () => {
-    expect(summaryAmounts([10000], { code: 'USD', rate: 0.004 }, rates)).toEqual({
+    expect(
+      summaryAmounts([{ unitPrice: 10000, quantity: 1 }], { code: 'USD', rate: 0.004 }, rates),
+    ).toEqual({
       subtotal: 40,
       tax: 0,
       shipping: 25,

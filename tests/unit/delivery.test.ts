@@ -58,9 +58,12 @@ describe('deliveryFee', () => {
   });
 });
 
+/** Lines of one unit each, at these PKR unit prices. */
+const single = (...units: number[]) => units.map((unitPrice) => ({ unitPrice, quantity: 1 }));
+
 describe('orderAmounts', () => {
   it('keeps PKR at rate 1 and adds 250', () => {
-    expect(orderAmounts([8100], 'PKR', { PKR: 5 })).toEqual({
+    expect(orderAmounts(single(8100), 'PKR', { PKR: 5 })).toEqual({
       rate: 1,
       lines: [8100],
       subtotal: 8100,
@@ -71,7 +74,7 @@ describe('orderAmounts', () => {
   });
 
   it('converts the subtotal and adds the own-currency fee', () => {
-    expect(orderAmounts([10000], 'USD', rates)).toEqual({
+    expect(orderAmounts(single(10000), 'USD', rates)).toEqual({
       rate: 0.0036,
       lines: [36],
       subtotal: 36,
@@ -82,7 +85,7 @@ describe('orderAmounts', () => {
   });
 
   it('keeps every amount exact to the currency’s smallest unit, the total being the sum of the parts', () => {
-    expect(orderAmounts([1350], 'KWD', { USD: 0.0036, KWD: 0.0011 })).toEqual({
+    expect(orderAmounts(single(1350), 'KWD', { USD: 0.0036, KWD: 0.0011 })).toEqual({
       rate: 0.0011,
       lines: [1.485],
       subtotal: 1.485,
@@ -90,12 +93,12 @@ describe('orderAmounts', () => {
       tax: 0,
       total: 13.707,
     });
-    expect(orderAmounts([1350], 'USD', rates)).toMatchObject({
+    expect(orderAmounts(single(1350), 'USD', rates)).toMatchObject({
       subtotal: 4.86,
       deliveryFee: 25,
       total: 29.86,
     });
-    expect(orderAmounts([3889], 'JPY', { JPY: 0.54 })).toMatchObject({
+    expect(orderAmounts(single(3889), 'JPY', { JPY: 0.54 })).toMatchObject({
       subtotal: 2100,
       deliveryFee: 3500,
       total: 5600,
@@ -103,23 +106,35 @@ describe('orderAmounts', () => {
   });
 
   it('uses rate 1 for an unknown currency', () => {
-    const amounts = orderAmounts([1000], 'XYZ', {});
+    const amounts = orderAmounts(single(1000), 'XYZ', {});
     expect(amounts.rate).toBe(1);
     expect(amounts.subtotal).toBe(1000);
     expect(amounts.total).toBe(1040);
   });
 
   it('totals only the fee for an empty cart', () => {
-    expect(orderAmounts([], 'PKR', {}).total).toBe(250);
+    expect(orderAmounts(single(), 'PKR', {}).total).toBe(250);
   });
 
   it('makes the subtotal the sum of the lines converted one by one, not the converted rupee sum', () => {
     // At 0.54 yen: ₨5,605 → ¥3,027 and ₨4,227 → ¥2,283, which add to ¥5,310, while the rupee
     // sum ₨9,832 would convert to ¥5,309.
-    expect(orderAmounts([5605, 4227], 'JPY', { JPY: 0.54 })).toMatchObject({
+    expect(orderAmounts(single(5605, 4227), 'JPY', { JPY: 0.54 })).toMatchObject({
       lines: [3027, 2283],
       subtotal: 5310,
       total: 8810,
+    });
+  });
+
+  it('makes a line its converted unit price times its quantity: 30 × AED 72.43 is AED 2,172.90', () => {
+    // ₨5,500 at 0.0131696 is AED 72.4328 → AED 72.43; the rupee line ₨165,000 would be AED 2,172.98.
+    expect(
+      orderAmounts([{ unitPrice: 5500, quantity: 30 }], 'AED', { AED: 0.0131696 }),
+    ).toMatchObject({
+      lines: [2172.9],
+      subtotal: 2172.9,
+      deliveryFee: 35,
+      total: 2207.9,
     });
   });
 });

@@ -173,7 +173,10 @@ describe('deskLineAmounts', () => {
   it('gives a GBP order’s lines in pounds, adding up to its items, so no line reads in rupees', () => {
     // ₨5,525 and ₨3,375 at 0.0028 £ per rupee: £15.47 + £9.45 = £24.92.
     const gbp = {
-      lines: [{ lineTotal: 5525 }, { lineTotal: 3375 }],
+      lines: [
+        { lineTotal: 5525, quantity: 1 },
+        { lineTotal: 3375, quantity: 1 },
+      ],
       rate: 0.0028,
       currency: 'GBP',
       amount: 24.92,
@@ -183,10 +186,20 @@ describe('deskLineAmounts', () => {
 
   it('leaves a rupee order’s lines as stored, and an order whose stored items do not add up', () => {
     expect(
-      deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 1, currency: 'PKR', amount: 8900 }),
+      deskLineAmounts({
+        lines: [{ lineTotal: 8900, quantity: 1 }],
+        rate: 1,
+        currency: 'PKR',
+        amount: 8900,
+      }),
     ).toBeNull();
     expect(
-      deskLineAmounts({ lines: [{ lineTotal: 8900 }], rate: 0.0028, currency: 'GBP', amount: 25 }),
+      deskLineAmounts({
+        lines: [{ lineTotal: 8900, quantity: 1 }],
+        rate: 0.0028,
+        currency: 'GBP',
+        amount: 25,
+      }),
     ).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The one money convention (src/lib/orders/money.ts), as properties over random carts, random rates
-// and every currency of the countries table: the lines shown add up to the subtotal shown, and the
-// page, the stored order and the mail agree line by line.
+// and every currency of the countries table: a line is its shown unit price × its quantity exactly,
+// the lines shown add up to the subtotal shown, and the page, the stored order and the mail agree
+// line by line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_GROUPS } from '../../src/lib/countries.ts';
@@ -19,7 +20,8 @@ import {
   orderTotalPkr,
 } from '../../src/lib/orders/money.ts';
 import { confirmationMail } from '../../src/server/orders/order-mail.ts';
-import { showLinesTotal, showPrice } from '../../src/stores/currency.ts';
+import { showPrice } from '../../src/stores/currency.ts';
+import { showLineTotal, showLinesTotal } from '../../src/stores/line-prices.ts';
 import { orderRecord } from '../fixtures/store.ts';
 
 /** Every currency a shopper can be shown prices in: the countries table's, and the shop's own. */
@@ -27,13 +29,17 @@ const CURRENCIES = [
   ...new Set(['PKR', ...COUNTRY_GROUPS.flatMap((g) => g.countries.map((c) => c.currency))]),
 ];
 
-/** A cart's line totals in PKR: 1 to 12 lines of a unit price up to ₨500,000 times 1 to 100. */
+/** A cart's priced lines: 1 to 12 lines of a PKR unit price up to ₨500,000 times 1 to 100. */
 const cartLines = fc.array(
-  fc
-    .tuple(fc.integer({ min: 1, max: 500_000 }), fc.integer({ min: 1, max: 100 }))
-    .map(([unit, quantity]) => unit * quantity),
+  fc.record({
+    unitPrice: fc.integer({ min: 1, max: 500_000 }),
+    quantity: fc.integer({ min: 1, max: 100 }),
+  }),
   { minLength: 1, maxLength: 12 },
 );
+
+/** The currencies the issue names: whole rupees, cents, fils of 2 and 3 digits, and whole yen. */
+const namedCurrencies = fc.constantFrom('PKR', 'GBP', 'AED', 'JPY', 'KWD');
 
 /** A rate in units of the currency per rupee, from a strong currency's (KWD 0.0011) to a weak one's. */
 const rates = fc.double({ min: 0.0001, max: 500, noNaN: true, noDefaultInfinity: true });
@@ -55,22 +61,50 @@ describe('the countries table', () => {
 });
 
 describe('convertLines and linesSubtotal', () => {
+  it('makes each line exactly its shown unit price × its quantity, in whole minor units', () => {
+    for (const code of [currencies, namedCurrencies])
+      fc.assert(
+        fc.property(cartLines, rates, code, (lines, rate, code) => {
+          const converted = convertLines(lines, rate, code);
+          for (const [i, line] of converted.entries()) {
+            const unit = convertAmount(lines[i]!.unitPrice, rate, code);
+            expect(toMinorUnits(line, code)).toBe(toMinorUnits(unit, code) * lines[i]!.quantity);
+          }
+        }),
+        { numRuns: 300 },
+      );
+  });
+
   it('makes the subtotal exactly the sum of the lines, in whole minor units, in every currency', () => {
     fc.assert(
       fc.property(cartLines, rates, currencies, (lines, rate, code) => {
         const converted = convertLines(lines, rate, code);
         const minorSum = converted.reduce((sum, line) => sum + toMinorUnits(line, code), 0);
         expect(toMinorUnits(linesSubtotal(lines, rate, code), code)).toBe(minorSum);
-        for (const [i, line] of converted.entries())
-          expect(line).toBe(convertAmount(lines[i]!, rate, code));
       }),
       { numRuns: 500 },
     );
   });
 
+  it('makes 30 × AED 72.43 AED 2,172.90, where the converted rupee line would say AED 2,172.98', () => {
+    const line = { unitPrice: 5500, quantity: 30 };
+    expect(convertAmount(5500, 0.0131696, 'AED')).toBe(72.43);
+    expect(convertLines([line], 0.0131696, 'AED')).toEqual([2172.9]);
+    expect(convertAmount(5500 * 30, 0.0131696, 'AED')).toBe(2172.98);
+  });
+
+  it('keeps 3 × KWD 1.485 at KWD 4.455 and 7 × ¥2,100 at ¥14,700', () => {
+    expect(convertLines([{ unitPrice: 1350, quantity: 3 }], 0.0011, 'KWD')).toEqual([4.455]);
+    expect(convertLines([{ unitPrice: 3889, quantity: 7 }], 0.54, 'JPY')).toEqual([14700]);
+  });
+
   it('adds ¥3,027 and ¥2,283 to ¥5,310 where the converted rupee sum would say ¥5,309', () => {
-    expect(convertLines([5605, 4227], 0.54, 'JPY')).toEqual([3027, 2283]);
-    expect(linesSubtotal([5605, 4227], 0.54, 'JPY')).toBe(5310);
+    const lines = [
+      { unitPrice: 5605, quantity: 1 },
+      { unitPrice: 4227, quantity: 1 },
+    ];
+    expect(convertLines(lines, 0.54, 'JPY')).toEqual([3027, 2283]);
+    expect(linesSubtotal(lines, 0.54, 'JPY')).toBe(5310);
     expect(convertAmount(5605 + 4227, 0.54, 'JPY')).toBe(5309);
   });
 });
@@ -85,7 +119,12 @@ describe('the page, the order and the mail', () => {
         const page = summaryAmounts(lines, currency, { USD: 0.0036, [code]: rate });
         const order = orderAmounts(lines, code, { USD: 0.0036, [code]: rate });
         // The page: each line's price, and the subtotal the cart panel and the summary show.
-        const pageLines = lines.map((line) => showPrice(line, currency));
+        const pageLines = lines.map((line) => showLineTotal(line, currency));
+        // Each line charged is the unit price the page shows × the quantity, to the minor unit.
+        for (const [i, line] of lines.entries())
+          expect(formatMoney(order.lines[i]! / line.quantity, code)).toBe(
+            showPrice(line.unitPrice, currency),
+          );
         expect(showLinesTotal(lines, currency)).toBe(formatMoney(page.subtotal, code));
         // The server prices the order by the same rule as the page showed it.
         expect(order.lines.map((line) => formatMoney(line, code))).toEqual(pageLines);
@@ -95,20 +134,20 @@ describe('the page, the order and the mail', () => {
         );
         // The stored order and its mail: the same lines, the same items figure.
         const stored = orderRecord({
-          items: lines.map((lineTotal, i) => ({
+          items: lines.map(({ unitPrice, quantity }, i) => ({
             productId: `p${i}`,
             productName: `Bag ${i}`,
             selectedColor: 'Black',
             imageIndex: '0',
             image: '/p.jpg',
-            price: lineTotal,
+            price: unitPrice,
             discountPercent: 0,
             wholesalePrice: null,
-            unitPrice: lineTotal,
-            quantity: 1,
-            lineTotal,
+            unitPrice,
+            quantity,
+            lineTotal: unitPrice * quantity,
           })),
-          amountPkr: lines.reduce((sum, line) => sum + line, 0),
+          amountPkr: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
           currency: code,
           rate: order.rate,
           amount: order.subtotal,
@@ -130,8 +169,8 @@ describe('the page, the order and the mail', () => {
 });
 
 describe('orderLineAmounts', () => {
-  it('gives no lines for an order stored before the convention, whose items figure is the converted rupee sum', () => {
-    const item = (lineTotal: number) => ({ lineTotal });
+  it('gives no lines for an order whose items figure is the converted rupee sum', () => {
+    const item = (lineTotal: number) => ({ lineTotal, quantity: 1 });
     const old = {
       items: [item(5605), item(4227)],
       rate: 0.54,
@@ -140,6 +179,24 @@ describe('orderLineAmounts', () => {
     };
     expect(orderLineAmounts(old)).toBeNull();
     expect(orderLineAmounts({ ...old, amount: 5310 })).toEqual([3027, 2283]);
+  });
+
+  it('gives each line as unit × quantity for an order priced so', () => {
+    const order = {
+      items: [{ lineTotal: 165000, quantity: 30 }],
+      rate: 0.0131696,
+      currency: 'AED',
+    };
+    expect(orderLineAmounts({ ...order, amount: 2172.9 })).toEqual([2172.9]);
+  });
+
+  it('still gives the lines of an order priced before, when each rupee line was converted whole', () => {
+    const order = {
+      items: [{ lineTotal: 165000, quantity: 30 }],
+      rate: 0.0131696,
+      currency: 'AED',
+    };
+    expect(orderLineAmounts({ ...order, amount: 2172.98 })).toEqual([2172.98]);
   });
 
   it('still mails such an old order, with its stored figures and no line amounts', () => {

@@ -66,13 +66,20 @@ describe('cardChargeNotice', () => {
   const rates = { PKR: 1, JPY: 0.54, GBP: 0.0028 };
   it('says the rupee charge and the order total for a currency the gateway does not take', () => {
     // ₨12,000 of items plus the ¥3,500 fee back at 0.54: ₨12,000 + ₨6,481 = ₨18,481.
-    expect(cardChargeNotice([12_000], { code: 'JPY', rate: 0.54 }, rates, ['PKR', 'GBP'])).toBe(
-      'Your card is charged ₨18,481 (about ¥9,980)',
-    );
+    expect(
+      cardChargeNotice([{ unitPrice: 12_000, quantity: 1 }], { code: 'JPY', rate: 0.54 }, rates, [
+        'PKR',
+        'GBP',
+      ]),
+    ).toBe('Your card is charged ₨18,481 (about ¥9,980)');
   });
 
   it("says nothing when the card is charged in the order's own currency, or the cart is empty", () => {
-    expect(cardChargeNotice([12_000], { code: 'GBP', rate: 0.0028 }, rates, ['GBP'])).toBeNull();
+    expect(
+      cardChargeNotice([{ unitPrice: 12_000, quantity: 1 }], { code: 'GBP', rate: 0.0028 }, rates, [
+        'GBP',
+      ]),
+    ).toBeNull();
     expect(cardChargeNotice([], { code: 'JPY', rate: 0.54 }, rates, ['GBP'])).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   hasWholesalePrice,
   isUnder999,
   lineTotal,
+  productQuantities,
   savedPercent,
   unitPrice,
 } from '../../src/lib/pricing.ts';
@@ -86,16 +87,45 @@ describe('hasWholesalePrice', () => {
 describe('lineTotal', () => {
   const bag = { price: 4500, discountPercent: 10, wholesalePrice: 3800 };
 
-  it('multiplies the discounted price by 49', () => {
-    expect(lineTotal(bag, 49)).toBe(49 * 4050);
+  it('multiplies the discounted price by 49 when the cart holds 49 of the product', () => {
+    expect(lineTotal(bag, 49, 49)).toBe(49 * 4050);
   });
 
   it('multiplies the wholesale price by 50', () => {
-    expect(lineTotal(bag, 50)).toBe(50 * 3800);
+    expect(lineTotal(bag, 50, 50)).toBe(50 * 3800);
   });
 
   it('multiplies the wholesale price by 100', () => {
-    expect(lineTotal(bag, 100)).toBe(380000);
+    expect(lineTotal(bag, 100, 100)).toBe(380000);
+  });
+
+  it('gives a line of 30 the wholesale price when the product’s other colour brings it to 60', () => {
+    expect(lineTotal(bag, 30, 60)).toBe(30 * 3800);
+  });
+
+  it('keeps a line of 30 at the discounted price when the product’s lines hold 49 in all', () => {
+    expect(lineTotal(bag, 30, 49)).toBe(30 * 4050);
+  });
+});
+
+describe('productQuantities', () => {
+  it('adds each product’s lines across its colours and pictures', () => {
+    const totals = productQuantities([
+      { productId: 'tote', quantity: 30 },
+      { productId: 'sleeve', quantity: 5 },
+      { productId: 'tote', quantity: 20 },
+    ]);
+    expect(Object.fromEntries(totals)).toEqual({ tote: 50, sleeve: 5 });
+  });
+
+  it('counts a quantity that is not a positive whole number as 0', () => {
+    const totals = productQuantities([
+      { productId: 'tote', quantity: 30 },
+      { productId: 'tote', quantity: Number.NaN },
+      { productId: 'tote', quantity: -20 },
+      { productId: 'tote', quantity: 2.5 },
+    ]);
+    expect(totals.get('tote')).toBe(30);
   });
 });
 

@@ -7,7 +7,8 @@ import {
   WHOLESALE_MIN_QUANTITY,
 } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
-import { addItem } from '../../stores/cart.ts';
+import { productQuantityInCart } from '../../lib/cart.ts';
+import { $cart, addItem } from '../../stores/cart.ts';
 import { openCartPanel } from '../../stores/ui.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 import { Price } from '../shared/Price.tsx';
@@ -23,6 +24,7 @@ import '../../stores/quick-add.ts';
 import './product.css';
 
 const NOT_ASKED = {};
+const EMPTY_CART = {};
 
 /** The product fields the buy box reads. */
 export type BuyBoxProduct = Pick<
@@ -43,9 +45,13 @@ export default function BuyBox({ product }: { product: BuyBoxProduct }) {
   const chosen = useHydratedStore($selectedColour, '');
   const colour = product.colors.includes(chosen) ? chosen : product.colors[0]!;
   const [quantity, setQuantity] = useState(1);
-  const unit = unitPrice(product, quantity);
-  const saved = savedPercent(product, quantity);
-  const wholesale = quantity >= WHOLESALE_MIN_QUANTITY && hasWholesalePrice(product);
+  // The wholesale rule counts the product across its colours: what the cart already holds of it
+  // (every colour) and the quantity about to be added.
+  const inCart = productQuantityInCart(useHydratedStore($cart, EMPTY_CART), product._id);
+  const productQuantity = inCart + quantity;
+  const unit = unitPrice(product, productQuantity);
+  const saved = savedPercent(product, productQuantity);
+  const wholesale = productQuantity >= WHOLESALE_MIN_QUANTITY && hasWholesalePrice(product);
   // The page's stock is the build's; the current answer wins once it comes.
   const stock = useHydratedStore($stock, NOT_ASKED);
   useEffect(() => void loadStock([product._id]), [product._id]);

@@ -24,10 +24,7 @@ export default function CartPage() {
   const stock = useStore($stock);
   const ids = Object.keys(cart).sort().join(',');
   useEffect(() => void loadStock(ids ? ids.split(',') : []), [ids]);
-  const linesPkr = useMemo(
-    () => (products ? cartLines(cart, products).map((line) => line.lineTotal) : []),
-    [cart, products],
-  );
+  const lines = useMemo(() => (products ? cartLines(cart, products) : []), [cart, products]);
   return (
     <div className="cart-page">
       <section aria-labelledby="your-cart">
@@ -44,7 +41,7 @@ export default function CartPage() {
       </section>
       <aside className="summary-box" aria-labelledby="order-summary">
         <h2 id="order-summary">Order Summary</h2>
-        <OrderSummary linesPkr={linesPkr} currency={currency} />
+        <OrderSummary lines={lines} currency={currency} />
         <a
           className="button"
           href={ROUTES.checkout}

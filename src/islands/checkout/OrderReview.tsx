@@ -4,7 +4,7 @@ import { isAbroad } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
-import { Price } from '../shared/Price.tsx';
+import { LinePrice } from '../shared/LinePrice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
 const ReturnsAbroad = lazy(() => import('./ReturnsAbroad.tsx'));
@@ -28,7 +28,7 @@ export function OrderReview({
           Apply
         </button>
       </div>
-      <OrderSummary linesPkr={checkout.linesPkr} currency={checkout.currency} showTax />
+      <OrderSummary lines={lines} currency={checkout.currency} showTax />
       <p className="delivery-estimate" data-testid="delivery-estimate">
         {deliveryEstimate(deliveryDays, checkout.fields.country)}
       </p>
@@ -42,12 +42,9 @@ export function OrderReview({
           <li key={cartLineKey(l)}>
             <img src={l.image} alt="" width={56} height={56} loading="lazy" />
             <span>
-              {l.product.productName}{' '}
-              <span className="muted">
-                ({l.selectedColor}) × {l.quantity}
-              </span>
+              {l.product.productName} <span className="muted">({l.selectedColor})</span>
             </span>
-            <Price pkr={l.lineTotal} />
+            <LinePrice line={l} />
           </li>
         ))}
       </ul>

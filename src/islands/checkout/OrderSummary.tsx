@@ -1,6 +1,7 @@
 import { summaryAmounts } from '../../lib/delivery.ts';
 import { BASE_CURRENCY, type CurrencyState } from '../../lib/currency.ts';
 import { formatMoney } from '../../lib/money.ts';
+import type { PricedLine } from '../../lib/orders/money.ts';
 import { $orderRates } from '../../stores/currency.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
@@ -9,17 +10,17 @@ const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 
 /** Subtotal, tax (always 0), shipping and total in the chosen currency (docs/product.md §2, §9). */
 export function OrderSummary({
-  linesPkr,
+  lines,
   currency,
   showTax = false,
 }: {
-  /** Each cart line's total in PKR: the subtotal is the sum of these converted one by one. */
-  linesPkr: readonly number[];
+  /** The cart's priced lines: the subtotal is the sum of each converted unit × its quantity. */
+  lines: readonly PricedLine[];
   currency: CurrencyState;
   showTax?: boolean;
 }) {
   const rates = useHydratedStore($orderRates, BASE_ONLY);
-  const amounts = summaryAmounts(linesPkr, currency, rates);
+  const amounts = summaryAmounts(lines, currency, rates);
   const money = (n: number) => formatMoney(n, currency.code);
   return (
     <dl className="summary" data-testid="order-summary">

@@ -65,7 +65,7 @@ const BASE_ONLY = { [BASE_CURRENCY]: 1 };
 function CardNote({ checkout }: { checkout: CheckoutView }) {
   const rates = useHydratedStore($orderRates, BASE_ONLY);
   const notice = cardChargeNotice(
-    checkout.linesPkr,
+    checkout.lines,
     checkout.currency,
     rates,
     checkout.cardCurrencies ?? [],

@@ -4,7 +4,7 @@ import { cartEntries, cartLineKey, cartLines, type CartLine } from '../../lib/ca
 import { $cart, $cartCount, removeItem, updateItem } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { $ui, closeOverlays, UI_CLOSED } from '../../stores/ui.ts';
-import { LinesTotal, Price } from '../shared/Price.tsx';
+import { LinePrice, LinesTotal } from '../shared/LinePrice.tsx';
 import { CloseButton, Dialog } from './Dialog.tsx';
 import { QuantityStepper } from '../shared/QuantityStepper.tsx';
 import { useHydratedStore } from '../shared/hooks.ts';
@@ -64,7 +64,7 @@ export function CartLinesEditor({
       {/* The /Cart page shows the subtotal once, in its Order Summary. */}
       {compact && (
         <p className="subtotal">
-          <span>Subtotal</span> <LinesTotal linesPkr={lines.map((line) => line.lineTotal)} />
+          <span>Subtotal</span> <LinesTotal lines={lines} />
         </p>
       )}
       {compact && (
@@ -131,7 +131,7 @@ function CartLineRow({
             {note}
           </span>
         )}
-        <Price pkr={line.lineTotal} />
+        <LinePrice line={line} />
         <QuantityStepper
           value={line.quantity}
           onChange={(quantity) => void updateItem({ ...key, quantity })}

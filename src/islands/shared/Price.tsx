@@ -1,5 +1,5 @@
 import type { CurrencyState } from '../../lib/currency.ts';
-import { $currency, BASE_PRICES, showLinesTotal, showPrice } from '../../stores/currency.ts';
+import { $currency, BASE_PRICES, showPrice } from '../../stores/currency.ts';
 import { useHydratedStore } from './hooks.ts';
 
 /** The chosen currency, PKR during hydration (the static HTML's), then the shopper's. */
@@ -26,25 +26,5 @@ export function Price({
     <Tag className={className} data-pkr={pkr} suppressHydrationWarning>
       {showPrice(pkr, currency)}
     </Tag>
-  );
-}
-
-/**
- * The sum of PKR lines in the chosen currency: each line converted as its own Price shows it, then
- * added, so a subtotal equals the lines above it. It carries no `data-pkr`: the first-paint script
- * would convert the rupee sum instead.
- */
-export function LinesTotal({
-  linesPkr,
-  className,
-}: {
-  linesPkr: readonly number[];
-  className?: string;
-}) {
-  const currency = useCurrency();
-  return (
-    <span className={className} suppressHydrationWarning>
-      {showLinesTotal(linesPkr, currency)}
-    </span>
   );
 }

@@ -1,11 +1,16 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../lib/cart.ts';
+import { CART_MESSAGES } from '../../lib/messages.ts';
+import { notify } from '../../stores/notices.ts';
 import './stepper.css';
+
+/** A typed quantity over 100 was set to 100: said as a toast, which moves nothing under a finger. */
+const sayCapped = () => notify(CART_MESSAGES.quantityCapped, 'info');
 
 /**
  * The one quantity stepper of the shop (product page, cart panel, cart page): − , a number box and
  * +, kept within 1 to 100. A typed number is applied when the box is left or Enter is pressed,
- * clamped into range. At a limit a button is aria-disabled rather than disabled: a disabled button
+ * clamped into range; a number over 100 becomes 100 and the shopper is told so. At a limit a button is aria-disabled rather than disabled: a disabled button
  * would drop the keyboard focus it holds.
  *
  * `label` names the number box (shown above it unless `hideLabel`); `groupLabel` names the whole
@@ -34,6 +39,7 @@ export function QuantityStepper({
   const [said, setSaid] = useState('');
   const apply = (quantity: number) => {
     const next = clampQuantity(quantity);
+    if (quantity > MAX_QUANTITY) sayCapped();
     if (next !== value) onChange(next);
   };
   // The box is in the page's HTML before React comes, and hydrating keeps what it holds: a number
@@ -51,6 +57,7 @@ export function QuantityStepper({
     // As a commit does: an empty box keeps the quantity, another number is forced into 1–100.
     const typed = el.value.trim();
     const next = typed === '' ? value : clampQuantity(Number(typed));
+    if (Number(typed) > MAX_QUANTITY) sayCapped();
     if (next !== value) onChange(next);
     el.value = String(next);
     // Once, as the island wakes: later the box only ever holds what React put there.

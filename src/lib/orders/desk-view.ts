@@ -135,7 +135,7 @@ export function refundSuggestion(
  * priced before that convention, whose converted lines would not add up: it shows its rupee lines.
  */
 export function deskLineAmounts(order: {
-  lines: readonly { lineTotal: number }[];
+  lines: readonly { lineTotal: number; quantity: number }[];
   rate: number;
   currency: string;
   amount: number;

@@ -1,18 +1,42 @@
-// The shop's one money convention for anything shown or charged in another currency: each line is
-// converted on its own (its PKR line total × rate, rounded to the currency's minor unit), the
-// subtotal is the sum of those converted lines, and the total adds the fee. The page, the stored
-// order and the mail all use it, so the lines a shopper sees add up to the subtotal they see.
+// The shop's one money convention for anything shown or charged in another currency: each line's
+// unit price is converted on its own (its PKR unit price × rate, rounded to the currency's minor
+// unit), the line is that unit × its quantity exactly, the subtotal is the sum of those lines, and
+// the total adds the fee. The page, the stored order, the mail, the invoice and the card charge all
+// use it, so "30 × AED 72.43" is AED 2,172.90 and the lines a shopper sees add up to the subtotal.
 import { BASE_CURRENCY } from '../currency.ts';
-import { convertAmount, formatMoney, sumAmounts } from '../money.ts';
+import { convertAmount, formatMoney, fromMinorUnits, sumAmounts, toMinorUnits } from '../money.ts';
 
-/** Each PKR line total in `code`: round(line × rate) to the currency's smallest unit (a bad rate counts as 1). */
-export function convertLines(linesPkr: readonly number[], rate: unknown, code: string): number[] {
-  return linesPkr.map((line) => convertAmount(line, rate, code));
+/** A priced line: its unit price in PKR and its quantity (a cart line, an order's item). */
+export type PricedLine = { readonly unitPrice: number; readonly quantity: number };
+
+/**
+ * A line in another currency: its PKR unit price converted as every price is (convertAmount), then
+ * times the quantity in whole minor units, so the line is exactly the unit shown × the quantity
+ * (30 × AED 72.43 = AED 2,172.90, never the converted rupee total AED 2,172.98).
+ */
+export function convertLineAmount(
+  unitPkr: number,
+  quantity: number,
+  rate: unknown,
+  code: string,
+): number {
+  const unit = toMinorUnits(convertAmount(unitPkr, rate, code), code);
+  return fromMinorUnits(unit * quantity, code);
+}
+
+/** Each line's total in `code`: its converted unit price × its quantity (a bad rate counts as 1). */
+export function convertLines(lines: readonly PricedLine[], rate: unknown, code: string): number[] {
+  return lines.map((line) => convertLineAmount(line.unitPrice, line.quantity, rate, code));
 }
 
 /** The items subtotal in `code`: the sum of the converted lines, never the converted PKR sum. */
-export function linesSubtotal(linesPkr: readonly number[], rate: unknown, code: string): number {
-  return sumAmounts(convertLines(linesPkr, rate, code), code);
+export function linesSubtotal(lines: readonly PricedLine[], rate: unknown, code: string): number {
+  return sumAmounts(convertLines(lines, rate, code), code);
+}
+
+/** The items amount in PKR: the sum of unit × quantity. */
+export function linesPkr(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 }
 
 /** The fields of a stored order its PKR figure is read from. */
@@ -38,22 +62,31 @@ export function formatOrderTotal(total: number, currency: string, totalPkr: numb
 
 /** The fields of a stored order its lines in its own currency are read from. */
 type OrderLines = {
-  items: readonly { lineTotal: number }[];
+  items: readonly { lineTotal: number; quantity: number }[];
   rate: number;
   currency: string;
   amount: number;
 };
 
 /**
- * A stored order's lines in its currency, by the one convention (each line at the order's rate),
- * or null for an order priced before it, whose stored items figure is not the sum of its converted
- * lines: such an order is shown with its stored figures only, never with lines that do not add up.
+ * A stored order's lines in its currency, by the one convention (each unit at the order's rate,
+ * times the quantity); for an order priced by the convention before it (each rupee line total
+ * converted whole), its lines by that one; null when neither adds up to the stored items figure:
+ * such an order is shown with its stored figures only, never with lines that do not add up.
  */
 export function orderLineAmounts(order: OrderLines): number[] | null {
+  // A stored line's total is its unit price × its quantity, so the unit is their quotient.
   const lines = convertLines(
-    order.items.map((item) => item.lineTotal),
+    order.items.map((item) => ({
+      unitPrice: item.lineTotal / item.quantity,
+      quantity: item.quantity,
+    })),
     order.rate,
     order.currency,
   );
-  return sumAmounts(lines, order.currency) === order.amount ? lines : null;
+  if (sumAmounts(lines, order.currency) === order.amount) return lines;
+  const wholeLines = order.items.map((item) =>
+    convertAmount(item.lineTotal, order.rate, order.currency),
+  );
+  return sumAmounts(wholeLines, order.currency) === order.amount ? wholeLines : null;
 }

@@ -10,7 +10,7 @@ import { ORDER_STATUSES, canMoveTo, type OrderStatus } from '../../lib/orders/mo
 import { fromMinor, isPaidInFull, ledgerSums } from '../../lib/orders/ledger.ts';
 import { cardWait } from './card-orders.ts';
 import { isSaneConversion } from '../../lib/money.ts';
-import { lineTotal, unitPrice } from '../../lib/pricing.ts';
+import { lineTotal, productQuantities, unitPrice } from '../../lib/pricing.ts';
 import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
@@ -91,8 +91,9 @@ export function checkIdempotencyKey(key: string | null): string | null {
 
 /**
  * Checks each line against the catalogue and prices it. Lines naming the same product, colour and
- * picture are one line: their quantities are added before pricing (the wholesale rule is per
- * line), and a line over MAX_QUANTITY is refused rather than silently cut.
+ * picture are one line: their quantities are added, and a line over MAX_QUANTITY is refused rather
+ * than silently cut. The wholesale rule counts a product's quantity across all its lines (every
+ * colour), so each of them gets the same unit price.
  */
 async function priceItems(store: Store, items: OrderBody['items']): Promise<OrderItem[]> {
   // Priced from the published version the pages show, never the draft.
@@ -117,9 +118,13 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
     if (line) line.quantity += item.quantity;
     else lines.set(key, { product, color, imageIndex, image, quantity: item.quantity });
   }
+  const quantities = productQuantities(
+    [...lines.values()].map((line) => ({ productId: line.product._id, quantity: line.quantity })),
+  );
   return [...lines.values()].map(({ product, color, imageIndex, image, quantity }) => {
     if (quantity > MAX_QUANTITY)
       throw invalid(ORDER_ANSWERS.lineTooLarge(product.productName, color));
+    const productQuantity = quantities.get(product._id) ?? quantity;
     return {
       productId: product._id,
       productName: product.productName,
@@ -129,9 +134,9 @@ async function priceItems(store: Store, items: OrderBody['items']): Promise<Orde
       price: product.price,
       discountPercent: product.discountPercent,
       wholesalePrice: product.wholesalePrice,
-      unitPrice: unitPrice(product, quantity),
+      unitPrice: unitPrice(product, productQuantity),
       quantity,
-      lineTotal: lineTotal(product, quantity),
+      lineTotal: lineTotal(product, quantity, productQuantity),
     };
   });
 }
@@ -226,12 +231,9 @@ export async function placeOrder(
   if (currency !== BASE_CURRENCY) rates = await ratesForOrder(deps.store, deps.config, currency);
   if (!rates) throw unavailable(ORDER_ANSWERS.noRate(currency));
   const amountPkr = items.reduce((sum, i) => sum + i.lineTotal, 0);
-  // Each line converted on its own and then added, as the page showed them (src/lib/orders/money.ts).
-  const amounts = orderAmounts(
-    items.map((i) => i.lineTotal),
-    currency,
-    rates,
-  );
+  // Each line's unit converted, times its quantity, then added, as the page showed them
+  // (src/lib/orders/money.ts): the card is charged exactly what the shopper read.
+  const amounts = orderAmounts(items, currency, rates);
   // An absurd rate turns ₨480,000 into 0 (or Infinity, rounded to 0): never charge that.
   if (
     !isSaneConversion(amountPkr, amounts.subtotal) ||

@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { shortNumber, karachiDay } from '../../lib/desk.ts';
 import { currencyDigits, toMinorUnits } from '../../lib/money.ts';
 import { orderLineAmounts } from '../../lib/orders/money.ts';
-import { WHOLESALE_MIN_QUANTITY } from '../../lib/pricing.ts';
+import { productQuantities, WHOLESALE_MIN_QUANTITY } from '../../lib/pricing.ts';
 import { SHOP } from '../../lib/shop-info.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
 import { isAbroad } from '../../lib/payments.ts';
@@ -26,13 +26,17 @@ export const PROFORMA_ATTACHED = (number: string) =>
 /** How long the prices of a pro-forma invoice hold. */
 export const PROFORMA_VALID_DAYS = 7;
 
-/** Whether an order gets a pro-forma invoice: paid by bank transfer, with a line at the wholesale price. */
+/**
+ * Whether an order gets a pro-forma invoice: paid by bank transfer, with lines at the wholesale
+ * price (50 or more of a product across its colour lines, as the order was priced).
+ */
 export function wantsProforma(order: OrderRecord): boolean {
+  const quantities = productQuantities(order.items);
   return (
     order.paymentMethod === 'Bank Transfer' &&
     order.items.some(
       (item) =>
-        item.quantity >= WHOLESALE_MIN_QUANTITY &&
+        (quantities.get(item.productId) ?? 0) >= WHOLESALE_MIN_QUANTITY &&
         typeof item.wholesalePrice === 'number' &&
         item.unitPrice === item.wholesalePrice,
     )
@@ -110,8 +114,8 @@ export async function proformaPdf(
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const money = (n: number) => proformaAmount(n, order.currency);
-  // A unit price only where unit × quantity is the line's amount to the minor unit (a line
-  // converted from rupees may not divide evenly; its amount is what is owed).
+  // A unit price only where unit × quantity is the line's amount to the minor unit (a line of an
+  // order priced when rupee lines were converted whole may not divide evenly; its amount is owed).
   const unitOf = (amount: number, quantity: number) => {
     const unit = toMinorUnits(amount / quantity, order.currency);
     return unit * quantity === toMinorUnits(amount, order.currency) ? money(amount / quantity) : '';

@@ -5,20 +5,27 @@ import type { DeskReturnStepBody } from '../../lib/contract/returns.ts';
 import { invalid } from '../errors.ts';
 import type { OrderRecord, ReturnRecord } from '../store/port.ts';
 import { fromShopWallTime } from '../../lib/desk.ts';
-import { convertAmount, formatMoney, sumAmounts, toMinorUnits } from '../../lib/money.ts';
+import { formatMoney, sumAmounts, toMinorUnits } from '../../lib/money.ts';
+import { convertLineAmount } from '../../lib/orders/money.ts';
 import { fromMinor, ledgerSums, refundRefusal } from '../../lib/orders/ledger.ts';
 import { conflict } from '../errors.ts';
 import { REFUND_MESSAGES } from '../../lib/contract/payments.ts';
 
 /**
- * What a return's refund may be at most, in the order's currency: the returned lines at what was
- * paid for them (each line's total shared evenly over its units), plus the delivery fee only when
- * the owner chooses to refund it.
+ * What a return's refund may be at most, in the order's currency: the returned units at what was
+ * paid for each (the line's unit price in the order's currency × the units returned, as the line
+ * was charged), plus the delivery fee only when the owner chooses to refund it.
  */
 export function returnRefundCap(order: WithReturn, includeDelivery: boolean): number {
   const lines = order.returnRequest.lines.map((l) => {
     const item = order.items[l.line]!;
-    return convertAmount((item.lineTotal * l.quantity) / item.quantity, order.rate, order.currency);
+    // A stored line's total is its unit price × its quantity, so the unit is their quotient.
+    return convertLineAmount(
+      item.lineTotal / item.quantity,
+      l.quantity,
+      order.rate,
+      order.currency,
+    );
   });
   const items = sumAmounts(lines, order.currency);
   return includeDelivery ? sumAmounts([items, order.deliveryFee], order.currency) : items;
