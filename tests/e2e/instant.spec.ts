@@ -354,7 +354,7 @@ test.describe('Add To Cart says only what is true, on a slow phone', () => {
     await phone.fullSpeed();
     const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
     await expect(panel.locator('.cart-line')).toHaveCount(1);
-    await expect(panel.locator('.cart-line .muted')).toHaveText('Navy');
+    await expect(panel.locator('.cart-line-info > .muted')).toHaveText('Navy');
     expect(
       JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems_guest'))) ?? 'null'),
     ).toEqual({ [MARGALLA.id]: { Navy: { 0: 1 } } });
