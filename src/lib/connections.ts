@@ -144,3 +144,35 @@ export function fieldShown(view: ConnectionFieldView | undefined): string {
   if (!view?.set) return 'Not set';
   return view.endsIn !== undefined ? `Set (ends in …${view.endsIn})` : (view.value ?? 'Set');
 }
+
+/** The desk's words for the Connections section. */
+export const CONNECTIONS_VIEW = {
+  heading: 'Connections',
+  hint: "The shop's accounts with couriers, WhatsApp and the wallets. Keys are kept sealed and never shown again: enter a new one to replace it. A connection saved here wins over the site's environment variables.",
+  source: {
+    desk: 'Connected here.',
+    environment: "From the site's environment variables: saving here replaces them.",
+    none: 'Not connected.',
+  } satisfies Record<ConnectionSource, string>,
+  replace: (label: string) => `New ${label}`,
+  remove: (label: string) => `Remove ${label}`,
+  notSet: 'Not set',
+  noChange: 'Nothing to save: type a new value first.',
+  removeAll: (label: string) => `Disconnect ${label}`,
+} as const;
+
+/** The save body for one connection's form: the fields typed differently from what is shown. */
+export function connectionSave(
+  connection: ConnectionName,
+  view: ConnectionView,
+  typed: Record<string, string>,
+): { connection: ConnectionName; set: Record<string, string> } | null {
+  const set: Record<string, string> = {};
+  for (const field of CONNECTIONS[connection].fields) {
+    const value = (typed[field.name] ?? '').trim();
+    if (!value) continue;
+    if (!field.secret && value === (view.fields[field.name]?.value ?? '')) continue;
+    set[field.name] = value;
+  }
+  return Object.keys(set).length > 0 ? { connection, set } : null;
+}
