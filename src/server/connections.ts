@@ -167,3 +167,23 @@ export async function resealConnectionSecrets(
   forgetConnections();
   return report;
 }
+
+/**
+ * The connections the owner made in the desk with every required field (secrets not opened: a
+ * build has no need of them), for the pages a build renders (the checkout asks the CNIC digits of
+ * a wallet connected here). None when the store cannot be read.
+ */
+export async function connectedInDesk(openStore: () => Promise<Store>): Promise<ConnectionName[]> {
+  try {
+    const stored = await (await openStore()).connections.get();
+    return CONNECTION_NAMES.filter((name) => {
+      const record = stored[name];
+      return (
+        record !== undefined &&
+        CONNECTIONS[name].fields.every((f) => !f.required || Boolean(record[f.name]))
+      );
+    });
+  } catch {
+    return [];
+  }
+}

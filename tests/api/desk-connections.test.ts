@@ -16,6 +16,8 @@ import { SERVER_MESSAGES } from '../../src/lib/messages.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { getDeps } from '../../src/server/deps.ts';
 import { saveConnection } from '../../src/server/operations/connections.ts';
+import { connectedInDesk } from '../../src/server/connections.ts';
+import { cnicWalletsAtCheckout } from '../../src/server/payments/index.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { signUp } from '../fixtures/api.ts';
@@ -388,6 +390,19 @@ describe('deskConnectionSave on the live site', { timeout: 60_000 }, () => {
         },
       ),
     ).rejects.toThrow(CONNECTION_MESSAGES.refused(CONNECTION_MESSAGES.whatsappTestNumber));
+  });
+});
+
+describe('the checkout a build renders', () => {
+  it('asks the CNIC digits of a wallet the owner connected in the desk, and of no other', async () => {
+    const restore = setEnv({ WALLET_STAND_INS: '0' });
+    try {
+      expect(await connectedInDesk(getStore)).toEqual(['whatsapp', 'jazzcash']);
+      expect(cnicWalletsAtCheckout()).toEqual([]);
+      expect(cnicWalletsAtCheckout(await connectedInDesk(getStore))).toEqual(['JazzCash']);
+    } finally {
+      restore();
+    }
   });
 });
 
