@@ -183,7 +183,9 @@ describe('deskConnections and deskConnectionSave', { timeout: 60_000 }, () => {
       set: { POSTEX_API_TOKEN: 'wrong-token-0000' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/^Not saved: PostEx refused the keys: /);
+    expect(answer.body.message).toMatch(
+      /^Not saved: PostEx refused the keys: .*\(HTTP 401\): check PostEx API token/,
+    );
     expect(rawRow()).toBe(before);
   });
 

@@ -34,7 +34,9 @@ test('the owner connects PostEx from Settings on a phone and books the next orde
   const token = couriers.getByLabel('New PostEx API token');
   await token.fill('not-the-portal-token');
   await couriers.getByRole('button', { name: 'Save Couriers' }).tap();
-  await expect(status(page)).toHaveText(/^Not saved: PostEx refused the keys: /);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Not saved: PostEx refused the keys: .*check PostEx API token/,
+  );
   await expect(couriers).toContainText(CONNECTIONS_VIEW.source.environment);
 
   // Typed and not saved: leaving asks first.

@@ -159,7 +159,11 @@ async function tryKeys(connection: ConnectionName, config: Config): Promise<Trie
       return {
         ok: false,
         refused: !passing,
-        text: `${courier.label} ${passing ? 'did not answer' : 'refused the keys'}: ${(error as Error).message}`,
+        // The adapter's words name the variable; the owner reads the field's label.
+        text: inWords(
+          'courier',
+          `${courier.label} ${passing ? 'did not answer' : 'refused the keys'}: ${(error as Error).message}`,
+        ),
       };
     }
   }
