@@ -231,7 +231,7 @@ export async function saveConnection(
   const changed = names.filter((f) => current[f] !== next[f]);
   // The environment's configuration, on the live site or not as the call's own configuration says.
   const env = { ...loadConfig(), production: deps.config.production };
-  if (changed.length === 0 && (stored !== undefined || Object.keys(next).length === 0))
+  if (changed.length === 0)
     return {
       success: true as const,
       message: CONNECTION_MESSAGES.unchanged,
