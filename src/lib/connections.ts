@@ -12,8 +12,8 @@ export interface ConnectionField {
   name: string;
   label: string;
   secret: boolean;
-  /** The values it may take, when it is a choice. */
-  choices?: readonly string[];
+  /** The values it may take, when it is a choice, each with the words the desk shows for it. */
+  choices?: readonly { value: string; label: string }[];
   /** A hint under the field: where in the provider's portal the value is. */
   hint?: string;
   /** Needed whenever the connection is made (the others have defaults, or go in pairs). */
@@ -26,6 +26,12 @@ export interface ConnectionSpec {
   fields: readonly ConnectionField[];
 }
 
+/** A wallet's two environments, as the desk names them. */
+const ENVIRONMENTS = [
+  { value: 'sandbox', label: 'Sandbox (test keys: no money moves)' },
+  { value: 'production', label: 'Production (live keys)' },
+] as const;
+
 /** Every connection, in the order the desk lists them. */
 export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
   courier: {
@@ -35,7 +41,10 @@ export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
         name: 'DEFAULT_COURIER',
         label: 'Courier Book uses',
         secret: false,
-        choices: ['postex', 'leopards'],
+        choices: [
+          { value: 'postex', label: 'PostEx' },
+          { value: 'leopards', label: 'Leopards' },
+        ],
       },
       {
         name: 'POSTEX_API_TOKEN',
@@ -87,7 +96,7 @@ export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
         label: 'Environment',
         secret: false,
         required: true,
-        choices: ['sandbox', 'production'],
+        choices: ENVIRONMENTS,
       },
       { name: 'JAZZCASH_MERCHANT_ID', label: 'Merchant id', secret: false, required: true },
       { name: 'JAZZCASH_PASSWORD', label: 'API password', secret: true, required: true },
@@ -102,7 +111,7 @@ export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
         label: 'Environment',
         secret: false,
         required: true,
-        choices: ['sandbox', 'production'],
+        choices: ENVIRONMENTS,
       },
       { name: 'EASYPAISA_STORE_ID', label: 'Store id', secret: false, required: true },
       { name: 'EASYPAISA_USERNAME', label: 'Username', secret: false, required: true },

@@ -119,8 +119,8 @@ export function ConnectionsSection() {
           >
             <option value="">{CONNECTIONS_VIEW.notSet}</option>
             {spec.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
               </option>
             ))}
           </select>
