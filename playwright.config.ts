@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
+import { E2E_POSTEX_TOKEN } from './tests/fixtures/stand-in-keys.ts';
 
 /** A port free now on 127.0.0.1, found in a child process (this file's loading is synchronous). */
 const freePort = () =>
@@ -122,6 +123,8 @@ export default defineConfig({
       // journey's stand-in (tests/fixtures/push-service.ts).
       PUSH_SERVICE_STAND_IN: `http://localhost:${process.env.E2E_PUSH_PORT}`,
       POSTEX_STAND_IN_PORT: process.env.E2E_POSTEX_PORT,
+      // The PostEx stand-in's token, which the Settings journey types as the owner would.
+      POSTEX_STAND_IN_TOKEN: E2E_POSTEX_TOKEN,
       // Without wallet keys `npm start` takes JazzCash and EasyPaisa through local stand-ins, as on
       // a fresh clone; on these ports, so the wallet journeys open their test wallet pages.
       JAZZCASH_STAND_IN_PORT: process.env.E2E_JAZZCASH_PORT,

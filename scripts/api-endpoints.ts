@@ -186,6 +186,12 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // Shop settings.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'orders@example.com' },
+  deskConnections: {},
+  deskConnectionSave: {
+    connection: 'courier',
+    set: { DEFAULT_COURIER: 'postex', POSTEX_API_TOKEN: 'pe-token-1234abcd' },
+    remove: ['LEOPARDS_API_KEY', 'LEOPARDS_API_PASSWORD'],
+  },
   // Payments.
   deskPayment: { order: '#7133649B', method: 'Bank Transfer', amount: 8350, reference: 'FT2611' },
   deskRefund: {

@@ -10,7 +10,8 @@ import { startPostexStandIn } from '../src/demo/postex-stand-in.ts';
 export async function startLocalCouriers() {
   const env = process.env;
   if (env.POSTEX_API_TOKEN || env.LEOPARDS_API_KEY || env.LEOPARDS_API_PASSWORD) return null;
-  const token = randomBytes(18).toString('hex');
+  // A fixed token when asked (the journey that connects PostEx from the desk's Settings types it).
+  const token = env.POSTEX_STAND_IN_TOKEN || randomBytes(18).toString('hex');
   const apiKey = randomBytes(16).toString('hex');
   const apiPassword = randomBytes(12).toString('hex');
   // A fixed port when asked (the journeys move parcels by its control address), else any free one.

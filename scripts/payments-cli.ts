@@ -8,7 +8,7 @@ import {
   recordPayment,
 } from '../src/server/payments/index.ts';
 import { settleBackground } from '../src/server/background.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { getDeps } from '../src/server/deps.ts';
 import { shortNumber } from '../src/lib/desk.ts';
 import { getStore } from '../src/server/store/index.ts';
 
@@ -30,7 +30,7 @@ export const PAYMENTS_USAGE = `  orders paid <number|id> <amount> --method M [--
 
 /** Runs `orders expire-unpaid`: one line per overdue card order. Answers the exit code. */
 export async function expireUnpaidCommand(): Promise<number> {
-  const settled = await expireUnpaidCardOrders({ store: await getStore(), config: loadConfig() });
+  const settled = await expireUnpaidCardOrders(await getDeps());
   await settleBackground();
   if (settled.size === 0) console.log('No card order has been waiting 60 minutes for its payment.');
   const words = { paid: 'paid (Safepay says so)', cancelled: 'cancelled', left: 'left for now' };
@@ -40,7 +40,7 @@ export async function expireUnpaidCommand(): Promise<number> {
 
 /** Runs `payments reconcile`: a line per card order that differs. Answers 1 when any does. */
 export async function reconcileCommand(): Promise<number> {
-  const found = await reconcileCards({ store: await getStore(), config: loadConfig() });
+  const found = await reconcileCards(await getDeps());
   await settleBackground();
   const differ = found.filter((r) => r.difference);
   for (const r of found)

@@ -11,6 +11,8 @@ import { DomainError } from '../src/server/errors.ts';
 import { ORDER_STATUSES, isOrderStatus } from '../src/lib/orders/moves.ts';
 import { statusFromText } from '../src/lib/desk.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { getDeps } from '../src/server/deps.ts';
+import { resealConnectionSecrets } from '../src/server/connections.ts';
 import { runDoctor } from '../src/server/doctor/doctor.ts';
 import { openDemoPhotoStore } from '../src/demo/photos/open.ts';
 import { emailSchema } from '../src/lib/contract/checkout.ts';
@@ -90,7 +92,7 @@ ${SETTINGS_USAGE}
                                    derived from JWT_SECRET, into a new folder (owner-only)
   backup restore <folder>          check a backup's signature, collections and checksums and
                                    load it into an EMPTY store
-  staff reseal                     after rotating JWT_SECRET: re-seal every authenticator key
+  staff reseal                     after rotating JWT_SECRET: re-seal every authenticator key and connection key
                                    still sealed under JWT_SECRET_PREVIOUS with the current one
 Environment: DATA_DIR (SQLite folder, default .data) or MONGODB_URI to use MongoDB.`;
 
@@ -216,7 +218,7 @@ const commands: Record<string, Command> = {
     if (status === 'Cancelled' && reason === undefined)
       return usage('Cancelling an order needs a reason: --reason "…"');
     try {
-      const deps = { store: await getStore(), config: loadConfig() };
+      const deps = await getDeps();
       // The same move as the desk's: timeline, audit as the operator, the shopper's mail (kept for
       // a retry when it fails) and, for a cancel, the shop's alert; waited for before the exit.
       const moved = await moveDeskOrder(
@@ -363,7 +365,7 @@ const commands: Record<string, Command> = {
     });
     if (!parsed.success) return report(parsed.error.issues.map((i) => i.message));
     try {
-      const deps = { store: await getStore(), config: loadConfig() };
+      const deps = await getDeps();
       const { message } = await stepReturn(deps, null, parsed.data);
       await settleBackground();
       console.log(message);
@@ -389,7 +391,7 @@ const commands: Record<string, Command> = {
   'orders expire-unpaid': () => expireUnpaidCommand(),
   'payments reconcile': () => reconcileCommand(),
   'couriers track': async () => {
-    const run = await followParcels({ store: await getStore(), config: loadConfig() });
+    const run = await followParcels(await getDeps());
     if (!run.courier) {
       console.error('No courier is connected: set the courier keys (docs/couriers.md).');
       return 1;
@@ -406,7 +408,7 @@ const commands: Record<string, Command> = {
     return 0;
   },
   'mail retry': async () => {
-    const { sent, failed } = await retryDueMails({ store: await getStore(), config: loadConfig() });
+    const { sent, failed } = await retryDueMails(await getDeps());
     console.log(`Retried ${sent + failed} failed mails: ${sent} sent, ${failed} failed again.`);
     return failed > 0 ? 1 : 0;
   },
@@ -460,10 +462,22 @@ const commands: Record<string, Command> = {
     console.log(
       `${done.resealed.length} re-sealed, ${done.current} already under JWT_SECRET, ${done.unreadable.length} opened by neither secret.`,
     );
-    if (done.unreadable.length === 0) return 0;
-    return report([
-      `Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: ${done.unreadable.join(', ')}. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.`,
-    ]);
+    // The connections' keys (couriers, WhatsApp, wallets) are sealed under the same secret.
+    const keys = await resealConnectionSecrets(await getStore(), config);
+    for (const name of keys.resealed) console.log(`re-sealed the ${name} connection's keys`);
+    const problems = [
+      ...(done.unreadable.length === 0
+        ? []
+        : [
+            `Opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS: ${done.unreadable.join(', ')}. Set JWT_SECRET_PREVIOUS to the secret they were enrolled under, or invite them again.`,
+          ]),
+      ...keys.unreadable.map(
+        (field) =>
+          `${field}: opened by neither JWT_SECRET nor JWT_SECRET_PREVIOUS. Set JWT_SECRET_PREVIOUS to the secret it was saved under, or enter the key again in the desk's Settings, Connections.`,
+      ),
+    ];
+    if (problems.length === 0) return 0;
+    return report(problems);
   },
   'catalogue publish': () => publishCommand(),
 };

@@ -38,6 +38,8 @@ export const DESK_ROUTES = {
   deskReturnStep: ['POST', '/api/desk/returns/step', 'deskReturnMoved'],
   deskSettings: ['POST', '/api/desk/settings', 'deskSettings'],
   deskSettingsSave: ['POST', '/api/desk/settings/save', 'deskSettingsSaved'],
+  deskConnections: ['POST', '/api/desk/settings/connections', 'deskConnections'],
+  deskConnectionSave: ['POST', '/api/desk/settings/connections/save', 'deskConnectionSaved'],
   deskPayment: ['POST', '/api/desk/orders/payment', 'deskPaid'],
   deskRefund: ['POST', '/api/desk/orders/refund', 'deskPaid'],
   deskMailFailures: ['POST', '/api/desk/mail/failures', 'deskMailFailures'],

@@ -5,7 +5,9 @@
 // OAuthException for a wrong token; 400 with error code 100 for a body it cannot take). Every
 // accepted message lands in an inbox: a test reads it (`inbox`, or GET /__stand-in/inbox?to=…),
 // and a person running `npm start` sees it on the page headed "Test WhatsApp (TEST)". It reaches
-// no phone. docs/cod-confirmation.md lists what it does not imitate.
+// no phone. It also answers the phone number read (GET /v{version}/{phone-number-id}, as a test
+// number: account_mode SANDBOX) that the desk's Settings try keys with. docs/cod-confirmation.md
+// lists what it does not imitate.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,7 @@ export interface StandInMessage {
  */
 export type WhatsappStandInMode = 'ok' | 'fail' | 'reject' | 'malformed' | 'not-json' | 'hang';
 
+const NUMBER_PATH = /^\/v\d+\.\d+\/(\d+)$/;
 const MAX_BODY = 64 * 1024;
 const SEND_PATH = /^\/v\d+\.\d+\/([^/]+)\/messages$/;
 
@@ -144,8 +147,38 @@ export async function startWhatsappStandIn(options: WhatsappStandInOptions) {
     };
   }
 
+  /** The phone number read: the sending number's public details, for the same token. */
+  function phoneNumber(phoneNumberId: string, auth: string | undefined): Answer {
+    if (auth !== `Bearer ${options.token}`)
+      return graphError(
+        401,
+        'Invalid OAuth access token - Cannot parse access token',
+        'OAuthException',
+        190,
+      );
+    if (phoneNumberId !== options.phoneNumberId)
+      return graphError(
+        400,
+        `Unsupported get request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        'GraphMethodException',
+        100,
+      );
+    return {
+      status: 200,
+      json: {
+        id: phoneNumberId,
+        display_phone_number: '+1 555 010 0100',
+        verified_name: 'Test Number',
+        account_mode: 'SANDBOX',
+      },
+    };
+  }
+
   function route(req: http.IncomingMessage, raw: string): Answer | null {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    const number = NUMBER_PATH.exec(url.pathname);
+    if (req.method === 'GET' && number)
+      return phoneNumber(decodeURIComponent(number[1]!), req.headers.authorization);
     const sending = SEND_PATH.exec(url.pathname);
     if (req.method === 'POST' && sending)
       return send(decodeURIComponent(sending[1]!), req.headers.authorization, raw);

@@ -1,6 +1,7 @@
 // How the audit log reads to the owner: what was done in words ('Moved an order', not
 // 'order.move'), what it was about (an order by its #number, a member by their name, never the ids
 // the log stores), and what changed as sentences ('Status: Packing → Out for Delivery').
+import { CONNECTIONS, type ConnectionName } from './connections.ts';
 import { shortNumber } from './desk.ts';
 import { fieldChanges } from './product-changes.ts';
 import type { Product } from './product.ts';
@@ -8,6 +9,7 @@ import { RETURN_STATE_LABELS, type ReturnState } from './returns/states.ts';
 
 const ORDER_ID = /^order:([0-9a-f-]{36})$/i;
 const STAFF_ID = /^staff:(.+)$/;
+const CONNECTION = /^connection:(\w+)$/;
 
 /**
  * The label of an audit target: 'order:<id>' → 'Order #7133649B', 'staff:<id>' → the member's
@@ -21,6 +23,9 @@ export function auditTargetLabel(
   if (order) return `Order #${shortNumber(order[1]!)}`;
   const staff = STAFF_ID.exec(target);
   if (staff) return nameOf(staff[1]!) ?? 'A removed member';
+  const connection = CONNECTION.exec(target)?.[1];
+  if (connection && Object.hasOwn(CONNECTIONS, connection))
+    return `The ${CONNECTIONS[connection as ConnectionName].label} connection`;
   return target;
 }
 
@@ -30,6 +35,8 @@ export function auditTargetLabel(
  */
 export const AUDIT_ACTIONS = [
   'catalogue.publish',
+  'connections.reseal',
+  'connections.save',
   'desk.signIn',
   'desk.signOut',
   'mail.resend',
@@ -69,6 +76,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** How each action reads to the owner: what the member did, in words. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'catalogue.publish': 'Published the catalogue',
+  'connections.reseal': "Re-sealed a connection's keys",
+  'connections.save': 'Changed a connection (couriers, WhatsApp, a wallet)',
   'desk.signIn': 'Signed in',
   'desk.signOut': 'Signed out',
   'mail.resend': 'Sent a failed mail again',

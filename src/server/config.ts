@@ -245,6 +245,33 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** A variable the schema knows. */
+export type VariableName = keyof typeof envSchema.shape;
+
+/** Whether `name` is a variable the schema knows. */
+export function isVariable(name: string): name is VariableName {
+  return Object.hasOwn(envSchema.shape, name);
+}
+
+/**
+ * One variable checked with its own rule (the desk's connection forms use the rules the environment
+ * does): its parsed value (the default when absent), or the rule's message.
+ */
+export function checkVariable(
+  name: VariableName,
+  value: string | undefined,
+): { ok: true; value: unknown } | { ok: false; message: string } {
+  const parsed = envSchema.shape[name].safeParse(value === '' ? undefined : value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? 'is not valid' };
+}
+
+/** What is wrong with keys that go in pairs (the Leopards key and password, WhatsApp's token and number id). */
+export function pairProblems(env: Record<string, string | undefined>): string[] {
+  return courierProblems(env, false);
+}
+
 /** The VAPID variables that go together. */
 export const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
 

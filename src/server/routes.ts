@@ -77,7 +77,7 @@ import {
   toDeskStaff,
 } from './accounts/index.ts';
 import { listReturns, requestReturn, stepReturn } from './returns/index.ts';
-import { deskSettings, saveSettings } from './operations/index.ts';
+import { deskConnections, deskSettings, saveConnection, saveSettings } from './operations/index.ts';
 import {
   addPushDevice,
   alertsAtStart,
@@ -331,6 +331,8 @@ export const SERVICES: Services = {
   // Shop settings.
   deskSettings: ({ deps }) => deskSettings(deps.store),
   deskSettingsSave: ({ deps, staff, body }) => saveSettings(deps.store, staff, body),
+  deskConnections: ({ deps }) => deskConnections(deps),
+  deskConnectionSave: ({ deps, staff, body }) => saveConnection(deps, staff, body),
   // Payments.
   deskPayment: async ({ deps, staff, body }) =>
     withOrderFor(seen(staff), await recordPayment(deps.store, staff, body)),

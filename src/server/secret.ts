@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -56,4 +56,67 @@ export function keyId(key: Uint8Array): string {
     .digest()
     .subarray(0, 8)
     .toString('base64url');
+}
+
+/**
+ * What a sealed secret is for: each purpose seals under a key of its own, derived from the signing
+ * key, so a value sealed for one use never opens as another's.
+ */
+export type SealPurpose = 'bastaa-desk-totp-secret-v1' | 'bastaa-connection-secret-v1';
+
+/** The key that encrypts stored secrets of one purpose, derived from the signing key. */
+function sealingKey(signingKey: Uint8Array, purpose: SealPurpose): Buffer {
+  return createHmac('sha256', signingKey).update(purpose).digest();
+}
+
+/**
+ * Encrypts a secret for storage (AES-256-GCM): `v1.<iv>.<tag>.<ciphertext>` (base64url), so a copy
+ * of the database alone never holds it in clear.
+ */
+export function sealSecret(secret: string, signingKey: Uint8Array, purpose: SealPurpose): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(signingKey, purpose), iv);
+  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), data].map((p) => p.toString('base64url')).join('.');
+}
+
+/** Decrypts a sealed secret; null when it was not sealed with this key for this purpose. */
+export function openSecret(
+  sealed: string,
+  signingKey: Uint8Array,
+  purpose: SealPurpose,
+): string | null {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || !data) return null;
+  try {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      sealingKey(signingKey, purpose),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(data, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens a sealed secret with the first of `keys` that sealed it (verifyingKeys: current first).
+ * `stale` says an older key sealed it: the caller re-seals it with the current one, so a rotated
+ * JWT_SECRET loses nothing.
+ */
+export function openSecretWithKeys(
+  sealed: string,
+  keys: readonly Uint8Array[],
+  purpose: SealPurpose,
+): { secret: string; stale: boolean } | null {
+  for (const [index, key] of keys.entries()) {
+    const secret = openSecret(sealed, key, purpose);
+    if (secret !== null) return { secret, stale: index > 0 };
+  }
+  return null;
 }

@@ -144,6 +144,17 @@ const BODIES: Record<string, unknown> = {
   // Settings and payments.
   deskSettings: {},
   deskSettingsSave: { ordersEmail: 'matrix@bastaa.pk' },
+  // A wallet's sandbox: checked for form only, so the owner's save answers without a network call.
+  deskConnections: {},
+  deskConnectionSave: {
+    connection: 'jazzcash',
+    set: {
+      JAZZCASH_ENVIRONMENT: 'sandbox',
+      JAZZCASH_MERCHANT_ID: 'MC12345',
+      JAZZCASH_PASSWORD: 'matrix-password',
+      JAZZCASH_INTEGRITY_SALT: 'matrix-salt-0123',
+    },
+  },
   deskPayment: { order: '#00000000', method: 'COD', amount: 1 },
   deskRefund: {
     order: '#00000000',
@@ -246,6 +257,8 @@ const ALLOWED: Record<string, { status: number; message?: string }> = {
   // Settings and payments.
   deskSettings: { status: 200 },
   deskSettingsSave: { status: 200 },
+  deskConnections: { status: 200 },
+  deskConnectionSave: { status: 200 },
   deskPayment: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskRefund: { status: 404, message: DESK_ANSWERS.orderNotFound },
   deskMailFailures: { status: 200 },

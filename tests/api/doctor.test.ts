@@ -24,6 +24,9 @@ import { makeProduct } from '../fixtures/products.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
+import { startWhatsappStandIn } from '../../src/demo/whatsapp-stand-in.ts';
+import { sealConnection } from '../../src/server/connections.ts';
+import type { ConnectionName } from '../../src/lib/connections.ts';
 
 const driver = mongoDoubleDriver as unknown as MongoDriver;
 const texts = (env: Record<string, string>) => explainEnvironment(env).map((p) => p.text);
@@ -156,7 +159,12 @@ describe('runDoctor', () => {
   });
   const doctor = (
     overrides: Record<string, string> = {},
-    opts: { dns?: typeof dns; safepayApiUrl?: string; courierApiUrl?: string } = {},
+    opts: {
+      dns?: typeof dns;
+      safepayApiUrl?: string;
+      courierApiUrl?: string;
+      whatsappApiUrl?: string;
+    } = {},
   ) =>
     runDoctor(env(overrides), {
       driver,
@@ -164,6 +172,7 @@ describe('runDoctor', () => {
       fetch: site.fetchAs('https://bastaa.pk'),
       safepayApiUrl: opts.safepayApiUrl,
       courierApiUrl: opts.courierApiUrl,
+      whatsappApiUrl: opts.whatsappApiUrl,
     });
   const failures = async (...args: Parameters<typeof doctor>) =>
     (await doctor(...args)).filter((l) => !l.ok).map((l) => l.text);
@@ -413,6 +422,101 @@ describe('runDoctor', () => {
       expect(
         await failures({ POSTEX_API_TOKEN: TOKEN, POSTEX_API_URL: 'http://127.0.0.1:8893' }),
       ).toEqual(['POSTEX_API_URL: points at a local stand-in; a deployed site must not set it']);
+    });
+  });
+
+  describe('connections saved in the desk', () => {
+    const TOKEN = 'desk-postex-token-51c0';
+    const WHATSAPP = { token: 'EAAG-doctor-whatsapp-token-0001', phoneNumberId: '100200300400' };
+    const key = new TextEncoder().encode('x'.repeat(48));
+    let postex: Awaited<ReturnType<typeof startPostexStandIn>>;
+    let whatsapp: Awaited<ReturnType<typeof startWhatsappStandIn>>;
+    beforeAll(async () => {
+      postex = await startPostexStandIn({ token: TOKEN });
+      whatsapp = await startWhatsappStandIn(WHATSAPP);
+    });
+    afterAll(async () => {
+      await Promise.all([postex.close(), whatsapp.close()]);
+    });
+    const connect = async (name: ConnectionName, values: Record<string, string> | null) =>
+      (await openMongoStore(uri, 'shop', driver)).connections.save(
+        name,
+        values && sealConnection(name, values, key),
+      );
+    const run = () => doctor({}, { courierApiUrl: postex.apiUrl, whatsappApiUrl: whatsapp.apiUrl });
+    const line = (lines: { ok: boolean; text: string }[], start: string) =>
+      lines.find((l) => l.text.startsWith(start));
+
+    it('checks the courier the owner saved in the desk, its token opened with JWT_SECRET', async () => {
+      await connect('courier', { DEFAULT_COURIER: 'postex', POSTEX_API_TOKEN: TOKEN });
+      try {
+        const lines = await run();
+        expect(line(lines, 'Connections saved')).toEqual({
+          ok: true,
+          text: "Connections saved in the desk's Settings (they win over the environment's): Couriers",
+        });
+        expect(line(lines, 'Couriers')?.ok).toBe(true);
+        expect(line(lines, 'Couriers')?.text).toMatch(
+          /^Couriers: PostEx: PostEx accepts the keys and serves \d+ cities$/,
+        );
+      } finally {
+        await connect('courier', null);
+      }
+    });
+
+    it('fails on sandbox wallet keys saved in the desk beside the live site', async () => {
+      await connect('jazzcash', {
+        JAZZCASH_ENVIRONMENT: 'sandbox',
+        JAZZCASH_MERCHANT_ID: 'MC12345',
+        JAZZCASH_PASSWORD: 'jc-password-1',
+        JAZZCASH_INTEGRITY_SALT: 'jc-salt-012345',
+      });
+      try {
+        expect(await failures()).toEqual([
+          "JazzCash: JAZZCASH_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Set JAZZCASH_ENVIRONMENT=production with the keys from JazzCash's live portal",
+        ]);
+      } finally {
+        await connect('jazzcash', null);
+      }
+    });
+
+    it('fails on a WhatsApp test number beside the live site, and says WhatsApp is off without keys', async () => {
+      expect(line(await run(), 'WhatsApp')).toEqual({
+        ok: true,
+        text: 'WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset), so COD confirmations go by e-mail',
+      });
+      await connect('whatsapp', {
+        WHATSAPP_TOKEN: WHATSAPP.token,
+        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+      });
+      try {
+        expect(line(await run(), 'WhatsApp')).toEqual({
+          ok: false,
+          text: "WhatsApp: +1 555 010 0100 is a test number (Meta's sandbox), which messages only the numbers added to it, beside the live site; connect the shop's registered number",
+        });
+      } finally {
+        await connect('whatsapp', null);
+      }
+    });
+
+    it('names a key saved under another JWT_SECRET, which no function could open', async () => {
+      await (
+        await openMongoStore(uri, 'shop', driver)
+      ).connections.save(
+        'courier',
+        sealConnection(
+          'courier',
+          { POSTEX_API_TOKEN: TOKEN },
+          new TextEncoder().encode('y'.repeat(48)),
+        ),
+      );
+      try {
+        expect(await failures()).toContain(
+          "Couriers: POSTEX_API_TOKEN saved in the desk's Settings opens with neither JWT_SECRET nor JWT_SECRET_PREVIOUS; set JWT_SECRET_PREVIOUS to the secret it was saved under, or enter it again in Settings, Connections",
+        );
+      } finally {
+        await connect('courier', null);
+      }
     });
   });
 

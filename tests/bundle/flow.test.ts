@@ -219,6 +219,8 @@ const COLD_PROBES: Array<[string, string, Call, number]> = [
   // Settings and payments.
   ['desk-settings', '/api/desk/settings', { body: '{}' }, 401],
   ['desk-settings-save', '/api/desk/settings/save', { body: '{}' }, 401],
+  ['desk-connections', '/api/desk/settings/connections', { body: '{}' }, 401],
+  ['desk-connection-save', '/api/desk/settings/connections/save', { body: '{}' }, 401],
   ['desk-payment', '/api/desk/orders/payment', { body: '{}' }, 401],
   ['desk-refund', '/api/desk/orders/refund', { body: '{}' }, 401],
   // Failed mails, business view, customer look-up, CSV export

@@ -123,6 +123,12 @@ describe('auditTargetLabel', () => {
     expect(auditTargetLabel('staff:gone', nameOf)).toBe('A removed member');
   });
 
+  it('names a connection by its label, and keeps one it does not know as written', () => {
+    expect(auditTargetLabel('connection:courier', nameOf)).toBe('The Couriers connection');
+    expect(auditTargetLabel('connection:easypaisa', nameOf)).toBe('The EasyPaisa connection');
+    expect(auditTargetLabel('connection:bank', nameOf)).toBe('connection:bank');
+  });
+
   it('keeps any other target as written', () => {
     expect(auditTargetLabel('product:city-tote', nameOf)).toBe('product:city-tote');
     expect(auditTargetLabel('order:not-an-id', nameOf)).toBe('order:not-an-id');

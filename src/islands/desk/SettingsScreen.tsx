@@ -2,7 +2,7 @@
 // passkeys, what a member opens Settings for on a phone. Then the shop's settings: everyone on the
 // desk may read them, an owner edits them. Each value says whether it is still the default; a save
 // sends only the settings whose fields changed, and the server's words (its field messages, or
-// which keys it saved) are shown as they came.
+// which keys it saved) are shown as they came. The owner alone sees the shop's Connections last.
 import { type FormEvent, useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
@@ -14,6 +14,7 @@ import { Field } from './Field.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PushAlerts } from './PushAlerts.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
+import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The name the settings form's unsaved edits go by (src/stores/desk-leave.ts). */
@@ -209,6 +210,7 @@ export default function SettingsScreen({ staff }: ScreenProps) {
           </button>
         )}
       </form>
+      {owner && <ConnectionsSection />}
     </>
   );
 }

@@ -19,6 +19,7 @@ import { STOCK_ANSWER_SCHEMAS, STOCK_REQUESTS } from './desk-stock.ts';
 import { EDITOR_ANSWER_SCHEMAS, EDITOR_REQUESTS } from './desk-editor.ts';
 import { PUBLISH_ANSWER_SCHEMAS, PUBLISH_REQUESTS } from './desk-publish.ts';
 import { PUSH_ANSWER_SCHEMAS, PUSH_REQUESTS } from './desk-push.ts';
+import { CONNECTION_ANSWER_SCHEMAS, CONNECTION_REQUESTS } from './desk-connections.ts';
 import { PASSKEY_ANSWER_SCHEMAS, PASSKEY_REQUESTS } from './desk-passkeys.ts';
 import {
   COURIER_ANSWER_SCHEMAS,
@@ -113,6 +114,7 @@ export const DESK_REQUESTS = {
   ...PUBLISH_REQUESTS,
   // A member's devices that get alerts.
   ...PUSH_REQUESTS,
+  ...CONNECTION_REQUESTS,
   ...PASSKEY_REQUESTS,
 } as const;
 
@@ -314,6 +316,7 @@ export const DESK_ANSWER_SCHEMAS = {
   ...EDITOR_ANSWER_SCHEMAS,
   ...PUBLISH_ANSWER_SCHEMAS,
   ...PUSH_ANSWER_SCHEMAS,
+  ...CONNECTION_ANSWER_SCHEMAS,
   ...PASSKEY_ANSWER_SCHEMAS,
   ...COURIER_ANSWER_SCHEMAS,
   ...REMITTANCE_ANSWER_SCHEMAS,

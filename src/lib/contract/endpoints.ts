@@ -612,6 +612,28 @@ export const ENDPOINTS = {
     msg: false,
     summary: 'Saves one or more settings (owner only; audited)',
   },
+  deskConnections: {
+    method: 'POST',
+    paths: ['/api/desk/settings/connections'],
+    router: 'desk',
+    access: 'owner',
+    request: 'empty',
+    answer: 'deskConnections',
+    msg: false,
+    summary:
+      "The shop's connections (couriers, WhatsApp, wallets): where each comes from, secrets only as set or not (owner only)",
+  },
+  deskConnectionSave: {
+    method: 'POST',
+    paths: ['/api/desk/settings/connections/save'],
+    router: 'desk',
+    access: 'owner',
+    request: 'deskConnectionSave',
+    answer: 'deskConnectionSaved',
+    msg: false,
+    summary:
+      'Sets or removes the keys of one connection, tries them where the provider has a harmless call (owner only; audited)',
+  },
   // Payments.
   deskPayment: {
     method: 'POST',

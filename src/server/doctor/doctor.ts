@@ -25,7 +25,16 @@ import {
   SAFEPAY_WEBHOOK_PATH,
 } from '../payments/index.ts';
 import { CourierError, courierFromConfig } from '../couriers/index.ts';
+import {
+  MessagingError,
+  readWhatsappNumber,
+  whatsappSettingsFromConfig,
+} from '../messaging/index.ts';
+import { CONNECTIONS, CONNECTION_NAMES, type ConnectionName } from '../../lib/connections.ts';
+import { openConnection, withConnections, type OpenedConnection } from '../connections.ts';
+import { verifyingKeys } from '../secret.ts';
 import type { MongoDriver } from '../store/mongo/index.ts';
+import type { Store } from '../store/port.ts';
 import type { Product } from '../../lib/product.ts';
 
 /** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
@@ -37,6 +46,8 @@ export interface DoctorOptions {
   safepayApiUrl?: string;
   /** Where the owner's courier's API is for the key check (a local stand-in in tests). */
   courierApiUrl?: string;
+  /** Where WhatsApp's Graph API is for the number check (a local stand-in in tests). */
+  whatsappApiUrl?: string;
 }
 
 /** Missing photos named one per line, at most this many; the rest are counted. */
@@ -74,12 +85,14 @@ async function check(text: string, run: () => Promise<string | undefined>): Prom
 async function checkMongo(
   config: Config,
   driver?: MongoDriver,
-): Promise<{ lines: DoctorLine[]; products: Product[] | null }> {
+): Promise<{ lines: DoctorLine[]; products: Product[] | null; store: Store | null }> {
   const uri = config.MONGODB_URI as string;
   const { missingMongoIndexes, openMongoStore } = await import('../store/mongo/index.ts');
   let products: Product[] | null = null;
+  let opened: Store | null = null;
   const reach = await check(`MongoDB reachable (database ${config.MONGODB_DB})`, async () => {
     const store = await withTimeout(openMongoStore(uri, config.MONGODB_DB, driver), 'MongoDB');
+    opened = store;
     const count = await withTimeout(store.products.count(), 'MongoDB');
     if (count === 0)
       throw new Error(
@@ -92,7 +105,8 @@ async function checkMongo(
       : await withTimeout(store.products.list(), 'MongoDB');
     return `${count} products`;
   });
-  if (!reach.ok && !reach.text.includes('catalogue is empty')) return { lines: [reach], products };
+  if (!reach.ok && !reach.text.includes('catalogue is empty'))
+    return { lines: [reach], products, store: opened };
   const indexes = await check('MongoDB indexes', async () => {
     const missing = await withTimeout(
       missingMongoIndexes(uri, config.MONGODB_DB, driver),
@@ -102,7 +116,42 @@ async function checkMongo(
       throw new Error(`missing ${missing.join(', ')}: run \`npm run shop -- db migrate\``);
     return 'all present';
   });
-  return { lines: [reach, indexes], products };
+  return { lines: [reach, indexes], products, store: opened };
+}
+
+/**
+ * The connections the owner saved in the desk's Settings, over the environment's as the functions
+ * read them (src/server/connections.ts): which ones, and any key no JWT_SECRET opens.
+ */
+async function connectionsOf(
+  config: Config,
+  store: Store,
+): Promise<{ config: Config; lines: DoctorLine[]; fromDesk: ConnectionName[] }> {
+  const stored = await withTimeout(store.connections.get(), 'MongoDB');
+  const keys = verifyingKeys(config);
+  const opened: Partial<Record<ConnectionName, OpenedConnection>> = {};
+  const lines: DoctorLine[] = [];
+  const fromDesk = CONNECTION_NAMES.filter((name) => stored[name]);
+  for (const name of fromDesk) {
+    const { values, stale, unreadable } = openConnection(name, stored[name]!, keys);
+    opened[name] = values;
+    if (unreadable.length > 0)
+      lines.push({
+        ok: false,
+        text: `${CONNECTIONS[name].label}: ${unreadable.join(', ')} saved in the desk's Settings opens with neither JWT_SECRET nor JWT_SECRET_PREVIOUS; set JWT_SECRET_PREVIOUS to the secret it was saved under, or enter it again in Settings, Connections`,
+      });
+    else if (stale)
+      lines.push({
+        ok: true,
+        text: `${CONNECTIONS[name].label}: its keys are sealed under JWT_SECRET_PREVIOUS; run \`npm run shop -- staff reseal\` before dropping it`,
+      });
+  }
+  if (fromDesk.length > 0)
+    lines.unshift({
+      ok: true,
+      text: `Connections saved in the desk's Settings (they win over the environment's): ${fromDesk.map((n) => CONNECTIONS[n].label).join(', ')}`,
+    });
+  return { config: withConnections(config, opened), lines, fromDesk };
 }
 
 /**
@@ -216,6 +265,14 @@ export async function runDoctor(
     lines.push(...mongo.lines);
     if (mongo.products && mongo.products.length > 0)
       lines.push(await checkPhotos(env, mongo.products));
+    if (mongo.store) {
+      const connections = await connectionsOf(config, mongo.store).catch((error: Error) => ({
+        config,
+        lines: [{ ok: false, text: `Connections: could not be read (${error.message})` }],
+      }));
+      config = connections.config;
+      lines.push(...connections.lines);
+    }
   }
   if (!unresolved.has('SMTP_URL'))
     lines.push(
@@ -248,6 +305,7 @@ export async function runDoctor(
   lines.push(await checkCards(config, opts.safepayApiUrl));
   lines.push(...checkWallets(config));
   lines.push(await checkCourier(config, opts.courierApiUrl));
+  lines.push(await checkWhatsapp(config, opts.whatsappApiUrl));
   lines.push(checkPush(config));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
@@ -324,6 +382,37 @@ export async function checkCourier(config: Config, apiUrl?: string): Promise<Doc
         throw new Error(`${connection.label} refused or failed the cities call: ${error.message}`);
       throw error;
     }
+  });
+}
+
+/**
+ * The WhatsApp number COD confirmations go from on the live site: none (they go by e-mail), else
+ * the number is read with the keys (it sends nothing), and a test number is refused: it messages
+ * only the few numbers added to it, so shoppers would never get their confirmation.
+ */
+export async function checkWhatsapp(config: Config, apiUrl?: string): Promise<DoctorLine> {
+  const settings = whatsappSettingsFromConfig(config);
+  if (!settings)
+    return {
+      ok: true,
+      text: 'WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset), so COD confirmations go by e-mail',
+    };
+  return check('WhatsApp', async () => {
+    let number;
+    try {
+      number = await withTimeout(
+        readWhatsappNumber({ ...settings, ...(apiUrl ? { apiUrl } : {}) }),
+        'WhatsApp',
+      );
+    } catch (error) {
+      if (error instanceof MessagingError) throw new Error(error.message);
+      throw error;
+    }
+    if (number.sandbox)
+      throw new Error(
+        `${number.displayPhoneNumber} is a test number (Meta's sandbox), which messages only the numbers added to it, beside the live site; connect the shop's registered number`,
+      );
+    return `sends from ${number.displayPhoneNumber}${number.verifiedName ? ` (${number.verifiedName})` : ''}; template ${config.WHATSAPP_TEMPLATE} (${config.WHATSAPP_TEMPLATE_LANGUAGE})`;
   });
 }
 

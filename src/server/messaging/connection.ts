@@ -3,24 +3,33 @@
 // and a loopback address from scripts/local-whatsapp.ts, which starts the stand-in: a TEST WhatsApp.
 import type { Config } from '../config.ts';
 import type { MessagingAdapter } from './port.ts';
-import { whatsappMessaging } from './whatsapp.ts';
+import { whatsappMessaging, type WhatsappSettings } from './whatsapp.ts';
 
 type MessagingConfig = Pick<
   Config,
   'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_API_URL' | 'WHATSAPP_TIMEOUT_MS'
 >;
 
-/** The WhatsApp adapter the configuration connects, or null when its keys are not set. */
-export function messagingFromConfig(
+/** The sending number's keys the configuration holds, or null when they are not set. */
+export function whatsappSettingsFromConfig(
   config: MessagingConfig,
   fetchImpl?: typeof fetch,
-): MessagingAdapter | null {
+): WhatsappSettings | null {
   if (!config.WHATSAPP_TOKEN || !config.WHATSAPP_PHONE_NUMBER_ID) return null;
-  return whatsappMessaging({
+  return {
     token: config.WHATSAPP_TOKEN,
     phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
     ...(config.WHATSAPP_API_URL ? { apiUrl: config.WHATSAPP_API_URL } : {}),
     timeoutMs: config.WHATSAPP_TIMEOUT_MS,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
+  };
+}
+
+/** The WhatsApp adapter the configuration connects, or null when its keys are not set. */
+export function messagingFromConfig(
+  config: MessagingConfig,
+  fetchImpl?: typeof fetch,
+): MessagingAdapter | null {
+  const settings = whatsappSettingsFromConfig(config, fetchImpl);
+  return settings && whatsappMessaging(settings);
 }

@@ -11,7 +11,9 @@ export {
 export {
   DEFAULT_WHATSAPP_TIMEOUT_MS,
   WHATSAPP_API_URL,
+  readWhatsappNumber,
   whatsappMessaging,
+  type WhatsappNumber,
   type WhatsappSettings,
 } from './whatsapp.ts';
-export { messagingFromConfig } from './connection.ts';
+export { messagingFromConfig, whatsappSettingsFromConfig } from './connection.ts';

@@ -134,3 +134,70 @@ export function whatsappMessaging(settings: WhatsappSettings): MessagingAdapter 
     },
   };
 }
+
+/** The sending number as WhatsApp describes it, and whether it is a test number. */
+export interface WhatsappNumber {
+  displayPhoneNumber: string;
+  verifiedName: string;
+  /** True for a test number (account_mode SANDBOX): it messages only the numbers added to it. */
+  sandbox: boolean;
+}
+
+const numberShape = z.object({
+  display_phone_number: z.string().check(z.maxLength(40)),
+  verified_name: z.optional(z.string().check(z.maxLength(200))),
+  account_mode: z.optional(z.string().check(z.maxLength(20))),
+});
+
+/**
+ * Reads the sending number (GET {api}/{phone-number-id}?fields=…, Meta's phone number read): proves
+ * the token and the number id without sending anything, and says whether it is a test number.
+ */
+export async function readWhatsappNumber(settings: WhatsappSettings): Promise<WhatsappNumber> {
+  const api = (settings.apiUrl ?? WHATSAPP_API_URL).replace(/\/+$/, '');
+  const url = `${api}/${encodeURIComponent(settings.phoneNumberId)}?fields=display_phone_number,verified_name,account_mode`;
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_WHATSAPP_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let status: number;
+  let body: string;
+  try {
+    const res = await (settings.fetch ?? fetch)(url, {
+      headers: { authorization: `Bearer ${settings.token}` },
+      signal,
+    });
+    status = res.status;
+    body = await res.text();
+  } catch (error) {
+    if (signal.aborted || (error as Error).name === 'TimeoutError')
+      throw new MessagingError(
+        'unavailable',
+        `WhatsApp did not answer within ${timeoutMs / 1000} s`,
+      );
+    throw new MessagingError('unavailable', `WhatsApp: ${explainFetchError(error, url)}`);
+  }
+  if (body.length > MAX_ANSWER_BYTES)
+    throw new MessagingError('malformed-answer', 'WhatsApp answered more than 64 KB');
+  if (status === 401 || status === 403)
+    throw new MessagingError(
+      'unauthorised',
+      `WhatsApp refused the access token: ${refusalText(status, body)}`,
+    );
+  if (status !== 200)
+    throw new MessagingError(
+      status < 500 ? 'rejected' : 'unavailable',
+      `WhatsApp refused the phone number id: ${refusalText(status, body)}`,
+    );
+  let parsed;
+  try {
+    parsed = numberShape.safeParse(JSON.parse(body));
+  } catch {
+    throw new MessagingError('malformed-answer', 'WhatsApp answered HTTP 200, not JSON');
+  }
+  if (!parsed.success)
+    throw new MessagingError('malformed-answer', 'WhatsApp answered HTTP 200 without the number');
+  return {
+    displayPhoneNumber: parsed.data.display_phone_number,
+    verifiedName: parsed.data.verified_name ?? '',
+    sandbox: parsed.data.account_mode === 'SANDBOX',
+  };
+}

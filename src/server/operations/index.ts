@@ -27,6 +27,7 @@ export {
   vapidKeys,
 } from './push/index.ts';
 export { shopSettingsModule } from './settings-integration.ts';
+export { deskConnections, saveConnection } from './connections.ts';
 export { deskSettings, readSettings, saveSettings, withDefaults } from './settings.ts';
 export {
   LOGIN_FAILURE_ALERT,

@@ -59,17 +59,18 @@ export function cardCurrenciesAtCheckout(): string[] | null {
 
 /**
  * The wallets the checkout takes through their API whose phone request needs the CNIC's last six
- * digits (in a local build, also those its server takes through a stand-in); none when the
- * configuration cannot be read.
+ * digits (in a local build, also those its server takes through a stand-in, and those the owner
+ * connected in the desk's Settings: `fromDesk`, by provider name); none when the configuration
+ * cannot be read.
  */
-export function cnicWalletsAtCheckout(): string[] {
+export function cnicWalletsAtCheckout(fromDesk: readonly string[] = []): string[] {
   try {
     const config = loadConfig();
     // A local build is served with the stand-ins of the wallets it has no keys for.
     const standIns = walletsByStandIn();
     return Object.values(PROVIDERS)
       .filter((p) => p.start === 'phone-request' && p.asksCnic)
-      .filter((p) => p.mode(config) !== 'off' || standIns.includes(p))
+      .filter((p) => p.mode(config) !== 'off' || standIns.includes(p) || fromDesk.includes(p.name))
       .flatMap((p) => p.methods);
   } catch {
     return [];

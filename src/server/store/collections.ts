@@ -36,6 +36,10 @@ export const COLLECTIONS: Readonly<Record<RepositoryName, CollectionPolicy>> = {
   staff: { backup: true, why: 'desk members, roles and sealed authenticator keys' },
   audit: { backup: true, why: 'who did what at the desk: evidence that must outlive a crash' },
   settings: { backup: true, why: "the owner's contacts, orders address and bank details" },
+  connections: {
+    backup: true,
+    why: "the owner's courier, WhatsApp and wallet keys, sealed: a restore opens them with the same JWT_SECRET",
+  },
   mailFailures: {
     backup: true,
     why: 'order mails that failed and wait to be resent: losing them loses the promise to resend',

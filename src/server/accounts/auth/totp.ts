@@ -3,7 +3,8 @@
 // add a package for the browser-free server only. The RFC's own test vectors are its unit tests
 // (tests/unit/totp.test.ts). Secrets are kept encrypted at rest (AES-256-GCM under a key derived
 // from the server's signing key), so a copy of the database alone cannot mint codes.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { openSecret, sealSecret } from '../../secret.ts';
 
 /** Codes have 6 digits and change every 30 seconds; one step either side is accepted (clock drift). */
 export const TOTP_DIGITS = 6;
@@ -119,34 +120,18 @@ export function otpauthUri(secret: string, account: string): string {
   return `otpauth://totp/${label}?${params.toString()}`;
 }
 
-/** The key that encrypts stored secrets, derived from the signing key for this one purpose. */
-function secretKey(signingKey: Uint8Array): Buffer {
-  return createHmac('sha256', signingKey).update('bastaa-desk-totp-secret-v1').digest();
-}
+const PURPOSE = 'bastaa-desk-totp-secret-v1';
 
-/** Encrypts a base32 secret for storage: `v1.<iv>.<tag>.<ciphertext>` (base64url). */
+/** Encrypts a base32 secret for storage (src/server/secret.ts sealSecret). */
 export function sealTotpSecret(secret: string, signingKey: Uint8Array): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secretKey(signingKey), iv);
-  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((p) => p.toString('base64url')).join('.');
+  return sealSecret(secret, signingKey, PURPOSE);
 }
 
 /** Decrypts a stored secret to its bytes; null when it was not sealed with this key. */
 export function openTotpSecret(sealed: string, signingKey: Uint8Array): Buffer | null {
-  const [version, iv, tag, data] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !data) return null;
+  const text = openSecret(sealed, signingKey, PURPOSE);
+  if (text === null) return null;
   try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      secretKey(signingKey),
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const text = Buffer.concat([
-      decipher.update(Buffer.from(data, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
     return base32Decode(text);
   } catch {
     return null;

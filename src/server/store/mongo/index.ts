@@ -19,6 +19,7 @@ import { mongoProducts } from './products.ts';
 import { mongoPushSubscriptions } from './push-subscriptions.ts';
 import { mongoRates } from './rates.ts';
 import { mongoSettings } from './settings.ts';
+import { mongoConnections } from './connections.ts';
 import { mongoStaff } from './staff.ts';
 import { mongoSubscribers } from './subscribers.ts';
 import { mongoUsers } from './users.ts';
@@ -54,6 +55,7 @@ export async function openMongoStore(
       staff: mongoStaff(ctx),
       audit: mongoAudit(ctx),
       settings: mongoSettings(ctx),
+      connections: mongoConnections(ctx),
       mailFailures: mongoMailFailures(ctx),
       async close() {
         // The client is shared per instance and closed with the process.

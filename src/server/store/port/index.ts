@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './backup.ts';
 export * from './carts.ts';
 export * from './catalogue-versions.ts';
+export * from './connections.ts';
 export * from './gateway-events.ts';
 export * from './limits.ts';
 export * from './mail-failures.ts';

@@ -3,6 +3,7 @@ import type { AuditRepository } from './audit.ts';
 import type { BackupRepository } from './backup.ts';
 import type { CartRepository } from './carts.ts';
 import type { CatalogueVersionRepository } from './catalogue-versions.ts';
+import type { ConnectionRepository } from './connections.ts';
 import type { GatewayEventRepository } from './gateway-events.ts';
 import type { LimitRepository } from './limits.ts';
 import type { MailFailureRepository } from './mail-failures.ts';
@@ -32,6 +33,8 @@ export interface Store {
   audit: AuditRepository;
   // Shop settings.
   settings: SettingsRepository;
+  /** The owner's connections to couriers, WhatsApp and the wallets, their keys sealed. */
+  connections: ConnectionRepository;
   mailFailures: MailFailureRepository;
   close(): Promise<void>;
   // Backups.

@@ -20,6 +20,7 @@ import { sqlitePushSubscriptions } from './push-subscriptions.ts';
 import { sqliteRates } from './rates.ts';
 import { SCHEMA } from './schema.ts';
 import { sqliteSettings } from './settings.ts';
+import { sqliteConnections } from './connections.ts';
 import { sqliteStaff } from './staff.ts';
 import { sqliteSubscribers } from './subscribers.ts';
 import { sqliteUsers } from './users.ts';
@@ -62,6 +63,7 @@ export function openSqliteStore(dataDir: string, opts: { maxPages?: number } = {
       staff: sqliteStaff(ctx),
       audit: sqliteAudit(ctx),
       settings: sqliteSettings(ctx),
+      connections: sqliteConnections(ctx),
       mailFailures: sqliteMailFailures(ctx),
       async close() {
         db.close();

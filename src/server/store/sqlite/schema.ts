@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS audit (
   target TEXT NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (at DESC);
 CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS connections (id INTEGER PRIMARY KEY CHECK (id = 1), doc TEXT NOT NULL);
 -- desk-ops: failed shopper mails
 CREATE TABLE IF NOT EXISTS mail_failures (
   id TEXT PRIMARY KEY, state TEXT NOT NULL, created_at TEXT NOT NULL, next_try_at INTEGER,
