@@ -237,6 +237,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
   // A signed webhook's body is the gateway's; an unsigned example is refused (401).
   cardWebhook: undefined,
   walletWebhook: undefined,
+  courierPush: undefined,
   // Read, save (an edit of a version read), a photo (its bytes, not JSON).
   deskProductEdit: { productId: 'some-bag' },
   deskProductSave: {

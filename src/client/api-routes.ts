@@ -38,4 +38,5 @@ export const API_ROUTES = {
   switchToCod: ['POST', '/api/order/switch-to-cod', 'switchedToCod'],
   cardWebhook: ['POST', '/api/payments/safepay/webhook', 'webhook'],
   walletWebhook: ['POST', '/api/payments/jazzcash/webhook', 'webhook'],
+  courierPush: ['POST', '/api/couriers/leopards/webhook', 'courierPush'],
 } as const satisfies ClientRoutes;

@@ -63,6 +63,7 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
     'codConfirmation',
     'codAnswered',
     'webhook',
+    'courierPush',
   ];
 
 const SHOP: Caller = {

@@ -126,6 +126,11 @@ const envSchema = z.object({
     .min(8, "must be the API key from Leopards' merchant portal")
     .optional(),
   LEOPARDS_API_PASSWORD: z.string().min(1).optional(),
+  /** What Leopards sends in X-Api-Key with each status push (its Push API); unset: pushes are refused. */
+  LEOPARDS_WEBHOOK_SECRET: z
+    .string()
+    .min(24, 'must be at least 24 characters (a random secret you give Leopards)')
+    .optional(),
   /** Another PostEx API (its staging server, or a local stand-in on loopback). */
   POSTEX_API_URL: z.url().refine(isCourierUrl, 'must be https://, or a local stand-in').optional(),
   /** Another Leopards API (its staging server, or a local stand-in on loopback). */

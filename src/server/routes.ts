@@ -49,6 +49,7 @@ import {
   courierLabel,
   followParcelsLater,
   loadSheet,
+  receiveLeopardsPush,
   trackParcelsNow,
 } from './orders/index.ts';
 import { listMailFailures, resendMailFailure } from './operations/index.ts';
@@ -394,6 +395,7 @@ export const SERVICES: Services = {
   // /api/payments/<provider>/webhook: the provider is the path's own segment.
   walletWebhook: ({ deps, req, waitUntil }) =>
     receiveProviderWebhook(deps, providerInPath(req.url), req, new Date(), waitUntil),
+  courierPush: ({ deps, req, waitUntil }) => receiveLeopardsPush(deps, req, waitUntil),
   // The desk's product editor.
   deskProductEdit: ({ deps, body }) => readForEdit(deps.store, body),
   deskProductSave: ({ deps, staff, body }) => saveProduct(deps.store, staff, body),

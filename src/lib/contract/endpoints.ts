@@ -976,6 +976,19 @@ export const ENDPOINTS = {
     summary:
       "A wallet's signed payment notices (JazzCash's IPN), checked by its provider's rule; each processed once",
   },
+  courierPush: {
+    method: 'POST',
+    paths: ['/api/couriers/leopards/webhook'],
+    router: 'shop',
+    access: 'anyone',
+    request: null,
+    answer: 'courierPush',
+    msg: false,
+    body: 'signed',
+    maxBodyBytes: 64 * 1024,
+    summary:
+      "Leopards' push of its consignments' steps, checked by the shop's secret in X-Api-Key; each step followed once",
+  },
   // The desk's product editor.
   deskProductEdit: {
     method: 'POST',

@@ -116,6 +116,13 @@ export const ORDER_ANSWERS = {
   // A wallet order switched to Cash on Delivery by its shopper.
   switchedToCod: switchedToCodAnswerSchema,
   webhook: webhookAnswerSchema,
+  // Leopards' status push, answered as its Push API asks (1 taken, 0 refused; why, per line).
+  courierPush: z.object({
+    success,
+    message: z.string(),
+    status: z.number(),
+    errors: z.array(z.string()),
+  }),
   // A COD order's confirmation page: the order its link names, and the shopper's answer.
   codConfirmation: z.object({
     success,

@@ -37,3 +37,4 @@ export {
   type CourierName,
 } from './registry.ts';
 export { courierFromConfig, courierShown, type CourierConnection } from './connection.ts';
+export { PUSH_MAX_STEPS, leopardsPushAuthorised, readLeopardsPush } from './leopards-push.ts';

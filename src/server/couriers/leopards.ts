@@ -100,7 +100,7 @@ const STATUS_RULES: readonly [RegExp, ParcelState][] = [
 ];
 
 /** A status (and its reason) in the shop's words; a pending parcel the consignee refused is refused. */
-function stateOf(status: string, reason: string): ParcelState {
+export function leopardsState(status: string, reason: string): ParcelState {
   const state = STATUS_RULES.find(([rule]) => rule.test(status))?.[1] ?? 'unknown';
   return state === 'attempted' && /refus/i.test(reason) ? 'refused' : state;
 }
@@ -301,12 +301,12 @@ export function leopardsCourier(settings: LeopardsSettings): CourierAdapter {
           const events = (packet['Tracking Detail'] ?? []).map((detail) => {
             const words = detail.Status ?? detail.Staus ?? '';
             return {
-              state: stateOf(words, detail.Reason ?? ''),
+              state: leopardsState(words, detail.Reason ?? ''),
               status: words,
               at: detail['Activity Date'] ?? null,
             };
           });
-          out.push({ trackingNumber, state: stateOf(status, remarks), status, events });
+          out.push({ trackingNumber, state: leopardsState(status, remarks), status, events });
         }
       }
       return out;

@@ -12,7 +12,8 @@
 // mails); a problem, and the restock, are claimed on the booking by rotating its claim id
 // (writeCourierBooking holds to the claim read), so only the run that wrote it alerts or
 // restocks. A courier that is down, or a state the adapter does not know, changes nothing: the
-// next run asks again.
+// next run asks again. Leopards also pushes each step as it happens (receiveLeopardsPush): a push
+// is followed by the same steps, so a push and a run, or a push replayed, do each thing once.
 import { randomUUID } from 'node:crypto';
 import { COURIER_MESSAGES } from '../../lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../lib/desk.ts';
@@ -24,11 +25,14 @@ import {
   MAX_PARCELS_PER_CALL,
   courierFromConfig,
   isCourierName,
+  leopardsPushAuthorised,
+  readLeopardsPush,
   type ParcelState,
   type ParcelTracking,
 } from '../couriers/index.ts';
 import type { Deps } from '../deps.ts';
 import { unavailable } from '../errors.ts';
+import { readBytesCapped } from '../http.ts';
 import { audit, mailShopper, withinLimit, type Limit } from '../operations/index.ts';
 import { logEvent } from '../request-log.ts';
 import type { CourierBooking, OrderRecord, ParcelSeen } from '../store/port.ts';
@@ -344,6 +348,105 @@ export function followParcelsLater(deps: Deps, waitUntil?: WaitUntil): Promise<v
     },
     waitUntil,
   );
+}
+
+/** A push's body at most: Leopards sends each step as it happens, a few hundred bytes each. */
+export const PUSH_MAX_BYTES = 64 * 1024;
+
+/**
+ * Leopards' answer to a push, as its Push API asks (202 with status 1, else status 0, and the
+ * errors), beside the shop's own answer fields (success and a message), as every call answers.
+ */
+const pushAnswer = (status: 202 | 400 | 401 | 404 | 413 | 500, errors: string[] = []) =>
+  Response.json(
+    {
+      success: status === 202,
+      message: status === 202 ? 'Taken in' : errors[0],
+      status: status === 202 ? 1 : 0,
+      errors,
+    },
+    { status },
+  );
+
+/**
+ * Leopards' push of its consignments' steps (POST /api/couriers/leopards/webhook): checked by the
+ * shop's secret in X-Api-Key, then each consignment of an open order booked with Leopards is
+ * followed as the tracking job follows it (steps recorded once, moves made once, the shopper's
+ * mail). A step older than the one the order holds changes nothing; a number that is no open
+ * parcel of the shop is listed back and changes nothing.
+ */
+export async function receiveLeopardsPush(deps: Deps, req: Request, waitUntil?: WaitUntil) {
+  const secret = deps.config.LEOPARDS_WEBHOOK_SECRET;
+  const log = 'leopards push';
+  if (!secret) {
+    logEvent('warn', log, { verdict: 'refused', reason: 'LEOPARDS_WEBHOOK_SECRET is not set' });
+    return pushAnswer(404, ['Not found']);
+  }
+  if (!leopardsPushAuthorised(req.headers, secret)) {
+    logEvent('warn', log, { verdict: 'refused', reason: 'no or wrong X-Api-Key' });
+    return pushAnswer(401, ['Unauthorized']);
+  }
+  const raw = await readBytesCapped(req, PUSH_MAX_BYTES);
+  if (!raw) {
+    logEvent('warn', log, { verdict: 'refused', reason: 'body-too-large' });
+    return pushAnswer(413, [`The body is over ${PUSH_MAX_BYTES} bytes`]);
+  }
+  const push = readLeopardsPush(new TextDecoder().decode(raw));
+  if (!push.ok) {
+    logEvent('warn', log, { verdict: 'refused', reason: 'malformed', detail: push.errors });
+    return pushAnswer(400, push.errors);
+  }
+  const numbers = new Set(push.parcels.map((p) => p.trackingNumber));
+  const heads = (await deps.store.orders.listHeads()).filter((o) => OPEN.includes(o.status));
+  const open = new Map(
+    (await deps.store.orders.getMany(heads.map((o) => o.id)))
+      .filter(
+        (o) =>
+          o.courierBooking?.state === 'booked' &&
+          o.courierBooking.courier === 'leopards' &&
+          numbers.has(o.courierBooking.trackingNumber ?? ''),
+      )
+      .map((o) => [o.courierBooking!.trackingNumber!, o]),
+  );
+  const run: TrackingRun = {
+    courier: 'leopards',
+    asked: 0,
+    answered: true,
+    moves: [],
+    problems: [],
+    restocked: [],
+  };
+  const errors: string[] = [];
+  try {
+    for (const tracking of push.parcels) {
+      const order = open.get(tracking.trackingNumber);
+      if (!order) {
+        errors.push(
+          `${tracking.trackingNumber}: no open parcel of this shop (unknown, delivered or cancelled)`,
+        );
+        continue;
+      }
+      const held = order.courierBooking!.parcel?.at ?? null;
+      const newest = tracking.events.at(-1)!.at;
+      if (held && newest && newest < held) {
+        errors.push(`${tracking.trackingNumber}: older than the step the shop holds`);
+        continue;
+      }
+      await followOne(deps, order, tracking, run, waitUntil);
+    }
+  } catch (error) {
+    // Leopards pushes again on a failure; what was done is kept and is not done twice.
+    logEvent('error', log, { verdict: 'failed', error });
+    return pushAnswer(500, ['The shop could not take the push in; please send it again']);
+  }
+  logEvent(errors.length ? 'warn' : 'info', log, {
+    verdict: 'taken',
+    parcels: push.parcels.length,
+    moves: run.moves.length,
+    problems: run.problems.length,
+    ...(errors.length ? { unmatched: errors } : {}),
+  });
+  return pushAnswer(202, errors);
 }
 
 /** The desk's "Check tracking now": one run now, told in a sentence; a courier down is a 503. */

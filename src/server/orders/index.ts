@@ -63,6 +63,7 @@ export {
   TRACK_PER_RUN,
   followParcels,
   followParcelsLater,
+  receiveLeopardsPush,
   trackParcelsNow,
   type TrackingRun,
 } from './courier-tracking.ts';
