@@ -59,7 +59,7 @@ test('a colour marked sold out at the desk shows Out of stock on the product pag
   const panel = page.getByRole('dialog', { name: 'Just Added to Cart' });
   await expect(panel).toBeVisible();
   await expect(panel.locator('.cart-line')).toHaveCount(1);
-  await expect(panel.locator('.cart-line .muted')).toHaveText('Navy');
+  await expect(panel.locator('.cart-line-info > .muted')).toHaveText('Navy');
 
   // Back to Charcoal: still refused.
   await page.keyboard.press('Escape');
