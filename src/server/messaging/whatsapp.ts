@@ -56,6 +56,49 @@ function refusalText(status: number, body: string): string {
   return `HTTP ${status}`;
 }
 
+/**
+ * One Graph API call with the access token: its status and body, or the failure every call shares
+ * (no answer in time, no connection, an answer far too large, the token refused).
+ */
+async function graphCall(
+  settings: WhatsappSettings,
+  url: string,
+  init: { method?: 'POST'; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_WHATSAPP_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let status: number;
+  let body: string;
+  try {
+    const res = await (settings.fetch ?? fetch)(url, {
+      ...(init.method ? { method: init.method } : {}),
+      headers: {
+        authorization: `Bearer ${settings.token}`,
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      signal,
+    });
+    status = res.status;
+    body = await res.text();
+  } catch (error) {
+    if (signal.aborted || (error as Error).name === 'TimeoutError')
+      throw new MessagingError(
+        'unavailable',
+        `WhatsApp did not answer within ${timeoutMs / 1000} s`,
+      );
+    throw new MessagingError('unavailable', `WhatsApp: ${explainFetchError(error, url)}`);
+  }
+  if (body.length > MAX_ANSWER_BYTES)
+    throw new MessagingError('malformed-answer', 'WhatsApp answered more than 64 KB');
+  if (status === 401 || status === 403)
+    throw new MessagingError(
+      'unauthorised',
+      `WhatsApp refused the access token: ${refusalText(status, body)}`,
+    );
+  return { status, body };
+}
+
 /** The WhatsApp adapter for one sending number. */
 export function whatsappMessaging(settings: WhatsappSettings): MessagingAdapter {
   const api = (settings.apiUrl ?? WHATSAPP_API_URL).replace(/\/+$/, '');
@@ -66,52 +109,25 @@ export function whatsappMessaging(settings: WhatsappSettings): MessagingAdapter 
     test,
     async sendTemplate(message: TemplateMessage): Promise<SentMessage> {
       const url = `${api}/${encodeURIComponent(settings.phoneNumberId)}/messages`;
-      const timeoutMs = settings.timeoutMs ?? DEFAULT_WHATSAPP_TIMEOUT_MS;
-      const signal = AbortSignal.timeout(timeoutMs);
-      let status: number;
-      let body: string;
-      try {
-        const res = await (settings.fetch ?? fetch)(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${settings.token}`,
-            'content-type': 'application/json',
+      const { status, body } = await graphCall(settings, url, {
+        method: 'POST',
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: message.to,
+          type: 'template',
+          template: {
+            name: message.template,
+            language: { code: message.language },
+            components: [
+              {
+                type: 'body',
+                parameters: message.bodyParameters.map((text) => ({ type: 'text', text })),
+              },
+            ],
           },
-          body: JSON.stringify({
-            messaging_product: 'whatsapp',
-            recipient_type: 'individual',
-            to: message.to,
-            type: 'template',
-            template: {
-              name: message.template,
-              language: { code: message.language },
-              components: [
-                {
-                  type: 'body',
-                  parameters: message.bodyParameters.map((text) => ({ type: 'text', text })),
-                },
-              ],
-            },
-          }),
-          signal,
-        });
-        status = res.status;
-        body = await res.text();
-      } catch (error) {
-        if (signal.aborted || (error as Error).name === 'TimeoutError')
-          throw new MessagingError(
-            'unavailable',
-            `WhatsApp did not answer within ${timeoutMs / 1000} s`,
-          );
-        throw new MessagingError('unavailable', `WhatsApp: ${explainFetchError(error, url)}`);
-      }
-      if (body.length > MAX_ANSWER_BYTES)
-        throw new MessagingError('malformed-answer', 'WhatsApp answered more than 64 KB');
-      if (status === 401 || status === 403)
-        throw new MessagingError(
-          'unauthorised',
-          `WhatsApp refused the access token: ${refusalText(status, body)}`,
-        );
+        }),
+      });
       if (status >= 400 && status < 500)
         throw new MessagingError(
           'rejected',
@@ -156,32 +172,7 @@ const numberShape = z.object({
 export async function readWhatsappNumber(settings: WhatsappSettings): Promise<WhatsappNumber> {
   const api = (settings.apiUrl ?? WHATSAPP_API_URL).replace(/\/+$/, '');
   const url = `${api}/${encodeURIComponent(settings.phoneNumberId)}?fields=display_phone_number,verified_name,account_mode`;
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_WHATSAPP_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(timeoutMs);
-  let status: number;
-  let body: string;
-  try {
-    const res = await (settings.fetch ?? fetch)(url, {
-      headers: { authorization: `Bearer ${settings.token}` },
-      signal,
-    });
-    status = res.status;
-    body = await res.text();
-  } catch (error) {
-    if (signal.aborted || (error as Error).name === 'TimeoutError')
-      throw new MessagingError(
-        'unavailable',
-        `WhatsApp did not answer within ${timeoutMs / 1000} s`,
-      );
-    throw new MessagingError('unavailable', `WhatsApp: ${explainFetchError(error, url)}`);
-  }
-  if (body.length > MAX_ANSWER_BYTES)
-    throw new MessagingError('malformed-answer', 'WhatsApp answered more than 64 KB');
-  if (status === 401 || status === 403)
-    throw new MessagingError(
-      'unauthorised',
-      `WhatsApp refused the access token: ${refusalText(status, body)}`,
-    );
+  const { status, body } = await graphCall(settings, url);
   if (status !== 200)
     throw new MessagingError(
       status < 500 ? 'rejected' : 'unavailable',
