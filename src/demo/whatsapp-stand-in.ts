@@ -100,7 +100,12 @@ export async function startWhatsappStandIn(options: WhatsappStandInOptions) {
   const inbox: StandInMessage[] = [];
   const state: { mode: WhatsappStandInMode } = { mode: 'ok' };
 
-  function send(phoneNumberId: string, auth: string | undefined, raw: string): Answer | null {
+  /** The Graph API's refusal of a token or a number id not this account's, as either call words it. */
+  function refusal(
+    verb: 'get' | 'post',
+    phoneNumberId: string,
+    auth: string | undefined,
+  ): Answer | null {
     if (auth !== `Bearer ${options.token}`)
       return graphError(
         401,
@@ -111,10 +116,16 @@ export async function startWhatsappStandIn(options: WhatsappStandInOptions) {
     if (phoneNumberId !== options.phoneNumberId)
       return graphError(
         400,
-        `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        `Unsupported ${verb} request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         'GraphMethodException',
         100,
       );
+    return null;
+  }
+
+  function send(phoneNumberId: string, auth: string | undefined, raw: string): Answer | null {
+    const refused = refusal('post', phoneNumberId, auth);
+    if (refused) return refused;
     if (state.mode === 'hang') return null;
     if (state.mode === 'fail')
       return graphError(500, 'An unknown error has occurred.', 'OAuthException', 1);
@@ -149,20 +160,8 @@ export async function startWhatsappStandIn(options: WhatsappStandInOptions) {
 
   /** The phone number read: the sending number's public details, for the same token. */
   function phoneNumber(phoneNumberId: string, auth: string | undefined): Answer {
-    if (auth !== `Bearer ${options.token}`)
-      return graphError(
-        401,
-        'Invalid OAuth access token - Cannot parse access token',
-        'OAuthException',
-        190,
-      );
-    if (phoneNumberId !== options.phoneNumberId)
-      return graphError(
-        400,
-        `Unsupported get request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        'GraphMethodException',
-        100,
-      );
+    const refused = refusal('get', phoneNumberId, auth);
+    if (refused) return refused;
     return {
       status: 200,
       json: {
