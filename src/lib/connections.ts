@@ -65,6 +65,12 @@ export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
         hint: "Leopards' merchant portal, API management",
       },
       { name: 'LEOPARDS_API_PASSWORD', label: 'Leopards API password', secret: true },
+      {
+        name: 'LEOPARDS_WEBHOOK_SECRET',
+        label: 'Leopards push secret',
+        secret: true,
+        hint: 'Yours to choose (24 or more random characters): Leopards sends it with each status push',
+      },
     ],
   },
   whatsapp: {

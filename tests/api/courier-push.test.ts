@@ -7,13 +7,14 @@
 // a push replayed moves and mails nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import shop from '../../netlify/functions/shop.mts';
+import { startLeopardsStandIn } from '../../src/demo/leopards-stand-in.ts';
 import { settleBackground } from '../../src/server/background.ts';
 import { RTO_REASON } from '../../src/server/orders/index.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import type { CourierBooking, OrderRecord } from '../../src/server/store/port.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
 import { call, stockShelves } from '../fixtures/api.ts';
-import { seedOrder } from '../fixtures/desk.ts';
+import { deskCall, enrol, seedOrder } from '../fixtures/desk.ts';
 import { setEnv, useTempDataDir } from '../fixtures/env.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { mailText, startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
@@ -271,6 +272,50 @@ describe('a push the shop refuses, changing nothing', { timeout: 60_000 }, () =>
         errors: ['The body is over 65536 bytes'],
       },
     });
+  });
+
+  it('takes the push secret the owner saved in the desk over the environment’s, sealed like the other keys', async () => {
+    const owner = await enrol('owner', 'Push Owner');
+    const keys = { apiKey: 'lcs-push-test-key', apiPassword: 'lcs-push-test-password' };
+    const standIn = await startLeopardsStandIn(keys);
+    const restore = setEnv({ LEOPARDS_API_URL: standIn.apiUrl });
+    const deskSecret = 'push-secret-the-owner-saved-in-the-desk';
+    const saved = await deskCall('settings/connections/save', {
+      body: {
+        connection: 'courier',
+        set: {
+          DEFAULT_COURIER: 'leopards',
+          LEOPARDS_API_KEY: keys.apiKey,
+          LEOPARDS_API_PASSWORD: keys.apiPassword,
+          LEOPARDS_WEBHOOK_SECRET: deskSecret,
+        },
+      },
+      token: owner.token,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const { cn, id } = await booked();
+      expect((await push([step(cn, 'SP', '2031-03-02 10:15:00')], SECRET)).status).toBe(401);
+      expect((await stored(id)).status).toBe('Packing');
+      expect((await push([step(cn, 'SP', '2031-03-02 10:15:00')], deskSecret)).status).toBe(202);
+      expect((await stored(id)).status).toBe('Out for Delivery');
+    } finally {
+      const removed = await deskCall('settings/connections/save', {
+        body: {
+          connection: 'courier',
+          remove: [
+            'DEFAULT_COURIER',
+            'LEOPARDS_API_KEY',
+            'LEOPARDS_API_PASSWORD',
+            'LEOPARDS_WEBHOOK_SECRET',
+          ],
+        },
+        token: owner.token,
+      });
+      restore();
+      await standIn.close();
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }
   });
 
   it('answers 404 when the shop has no push secret set, whatever key is sent', async () => {

@@ -94,6 +94,7 @@ describe('deskConnections and deskConnectionSave', { timeout: 60_000 }, () => {
         POSTEX_PICKUP_ADDRESS_CODE: { set: false },
         LEOPARDS_API_KEY: { set: true, endsIn: '1234' },
         LEOPARDS_API_PASSWORD: { set: true, endsIn: 'pass' },
+        LEOPARDS_WEBHOOK_SECRET: { set: false },
       },
     });
     expect(answer.body.connections.jazzcash.source).toBe('none');
@@ -137,6 +138,7 @@ describe('deskConnections and deskConnectionSave', { timeout: 60_000 }, () => {
         POSTEX_PICKUP_ADDRESS_CODE: { set: false },
         LEOPARDS_API_KEY: { set: false },
         LEOPARDS_API_PASSWORD: { set: false },
+        LEOPARDS_WEBHOOK_SECRET: { set: false },
       },
     });
     expect(JSON.stringify(answer.body)).not.toContain(POSTEX_TOKEN);
@@ -209,6 +211,7 @@ describe('deskConnections and deskConnectionSave', { timeout: 60_000 }, () => {
         'POSTEX_PICKUP_ADDRESS_CODE',
         'LEOPARDS_API_KEY',
         'LEOPARDS_API_PASSWORD',
+        'LEOPARDS_WEBHOOK_SECRET',
       ]),
     ],
     [
