@@ -3,7 +3,7 @@
 // field to replace it and Remove; other fields show their values. Save sends only what was typed;
 // the server's words (why not, or that it saved) are read out, and what the provider answered when
 // the keys were tried stays under the form.
-import { type FormEvent, useEffect, useLayoutEffect, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   CONNECTIONS,
@@ -36,7 +36,14 @@ export function ConnectionsSection() {
   const connections = useStore($connections);
   const checks = useStore($connectionChecks);
   const { data: answer, busy } = connections;
-  const [typed, setTyped] = useState<Typed>({});
+  const [typed, setTypedState] = useState<Typed>({});
+  // What was typed as of the last keystroke or choice: a change or a Save that comes before the
+  // screen has drawn the one before it (a busy phone) still builds on it, never on an older copy.
+  const latest = useRef<Typed>({});
+  const setTyped = (next: (was: Typed) => Typed) => {
+    latest.current = next(latest.current);
+    setTypedState(latest.current);
+  };
   const focusAfter = useFocusAfter();
 
   useEffect(() => {
@@ -59,15 +66,15 @@ export function ConnectionsSection() {
     );
 
   const type = (name: ConnectionName, field: string, value: string) =>
-    setTyped({ ...typed, [name]: { ...typed[name], [field]: value } });
+    setTyped((was) => ({ ...was, [name]: { ...was[name], [field]: value } }));
   const done = (name: ConnectionName) => (saved: boolean) => {
-    if (saved) setTyped({ ...typed, [name]: {} });
+    if (saved) setTyped((was) => ({ ...was, [name]: {} }));
     focusAfter(theMessage);
   };
 
   function save(name: ConnectionName, event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = connectionSave(name, answer!.connections[name], typed[name] ?? {});
+    const body = connectionSave(name, answer!.connections[name], latest.current[name] ?? {});
     if (!body) {
       notify('error', CONNECTIONS_VIEW.noChange);
       return;
