@@ -1,9 +1,12 @@
-// The staff desk's journeys: a member made with the operator CLI against the e2e server's data,
-// enrolled through the desk's calls, authenticator codes computed as the app would, and the mails
-// the local SMTP catcher kept.
+// The staff desk's journeys: a member invited against the e2e server's data (by the operator CLI
+// where the CLI is the subject, else in this worker's process), enrolled through the desk's calls,
+// authenticator codes computed as the app would, and the mails the local SMTP catcher kept.
 import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { createInvitation } from '../../../src/server/accounts/staff.ts';
 import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/accounts/auth/totp.ts';
+import type { Store } from '../../../src/server/store/index.ts';
+import { openSqliteStore } from '../../../src/server/store/sqlite/index.ts';
 import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
 
@@ -44,6 +47,25 @@ export function cliInvite(email: string, role: 'owner' | 'staff', name: string):
   return url.pathname + url.hash;
 }
 
+let workerStore: Store | undefined;
+
+/**
+ * `staff add` as the CLI does it (the same `createInvitation`), in this worker's process on the e2e
+ * server's SQLite file, which both open in WAL mode with a busy timeout: answers the one-time
+ * token. A CLI process per member cost each enrolment about 2.3 s on a busy 2-core machine (about
+ * 60 enrolments, 5 % of the journeys' CPU); the CLI itself is the subject of desk.spec.ts's first
+ * enrolment, and of the CLI tests in tests/api.
+ */
+export async function inviteToken(
+  email: string,
+  role: 'owner' | 'staff',
+  name: string,
+): Promise<string> {
+  workerStore ??= openSqliteStore(process.env.E2E_DATA_DIR!);
+  const { token } = await createInvitation(workerStore, { email, name, role }, null);
+  return token;
+}
+
 /** The authenticator's code for a key at a moment (`steps` later steps ahead of now). */
 export function codeFor(secret: string, steps = 0): string {
   return totpAt(base32Decode(secret), Date.now() + steps * TOTP_STEP_SECONDS * 1000);
@@ -56,7 +78,7 @@ export async function enrolledMember(
   role: 'owner' | 'staff',
   name: string,
 ): Promise<Member> {
-  const token = new URLSearchParams(cliInvite(email, role, name).split('#')[1]).get('token')!;
+  const token = await inviteToken(email, role, name);
   const accept = await request.post('/api/desk/staff/accept', {
     data: { token, password: DESK_PASSWORD },
   });
