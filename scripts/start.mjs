@@ -42,8 +42,9 @@ process.env.THROTTLE_ADDRESS_FACTOR ??= '20';
 // Without the owner's Safepay keys, cards go through a local stand-in of Safepay (a test page with
 // Pay, Decline and Cancel, sending signed webhooks), so the card flow works on a fresh clone.
 const safepay = await startLocalSafepay({ port, host });
-// Without courier keys, Book on the desk books with local stand-ins of PostEx and Leopards.
-const couriers = await startLocalCouriers();
+// Without courier keys, Book on the desk books with local stand-ins of PostEx and Leopards (whose
+// pushes come to this shop's webhook).
+const couriers = await startLocalCouriers({ port, host });
 // Without wallet keys, JazzCash and EasyPaisa go through local stand-ins whose test wallet pages
 // approve or reject each request. Before the build: the checkout asks what they ask.
 const wallets = await startLocalWallets({ port, host });

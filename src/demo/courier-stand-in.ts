@@ -51,8 +51,11 @@ export type StandInAnswer =
   | { status: number; pdf: Uint8Array }
   | { status: number; text: string };
 
-/** A stand-in's parcels, and the test control that moves them. */
-export function createParcelBook(now: () => Date) {
+/**
+ * A stand-in's parcels, and the test control that moves them; `onMove` hears of each move made
+ * (a courier that pushes its statuses tells the merchant from there).
+ */
+export function createParcelBook(now: () => Date, onMove?: (parcel: StandInParcel) => void) {
   const parcels = new Map<string, StandInParcel>();
   return {
     parcels,
@@ -75,6 +78,7 @@ export function createParcelBook(now: () => Date) {
         throw new Error(`a ${parcel.state} parcel cannot become ${state}`);
       parcel.state = state;
       parcel.history.push({ state, at: now() });
+      onMove?.(parcel);
       return parcel;
     },
     /** Pays a delivered parcel's cash to the shop, under a made-up payment reference. */
@@ -129,6 +133,8 @@ export async function serveStandIn(options: {
   /** The body a 'malformed' API answers: JSON the courier's documentation does not describe. */
   malformed: unknown;
   port?: number;
+  /** A courier's own control addresses beside move and remit, by path, each given the JSON body. */
+  controls?: Record<string, (input: Record<string, unknown>) => StandInAnswer>;
 }) {
   const state = {
     mode: 'ok' as StandInMode,
@@ -164,6 +170,8 @@ export async function serveStandIn(options: {
   function control(url: URL, body: string): StandInAnswer {
     try {
       const input = JSON.parse(body || '{}') as { trackingNumber?: string; state?: StandInState };
+      const own = options.controls?.[url.pathname];
+      if (own) return own(input as Record<string, unknown>);
       const trackingNumber = String(input.trackingNumber ?? '');
       if (url.pathname === '/__stand-in/move') {
         const parcel = options.book.move(trackingNumber, input.state as StandInState);

@@ -2,8 +2,10 @@
 // (v2) and nothing of the shop's adapter: all cities, book a packet, its slip (a real one-page PDF
 // with the tracking number), cancel, tracking and payment details, each checking api_key and
 // api_password (in the JSON body of a POST, the query of a GET). Tests start it on 127.0.0.1 with
-// a random port, move packets with `book.move` and pay them with `book.remit`. It is a TEST
-// courier: it books no packet and moves no money. docs/couriers.md lists what it does not imitate.
+// a random port, move packets with `book.move` and pay them with `book.remit`. Given a push
+// address and key (its Push API 1.0: `push`, or POST /__stand-in/push), it POSTs each move's status
+// there with the key in X-Api-Key, as Leopards does. It is a TEST courier: it books no packet and
+// moves no money. docs/couriers.md lists what it does not imitate.
 import type http from 'node:http';
 import {
   createParcelBook,
@@ -37,13 +39,51 @@ const WORDS: Record<StandInState, { status: string; reason: string }> = {
   cancelled: { status: 'Cancelled', reason: '' },
 };
 
-/** The stand-in's settings: the key and password it accepts. */
+/**
+ * Where the stand-in pushes each status, as a merchant registers it with Leopards (its Push API
+ * 1.0): the callback address, which takes a POST, and the API key sent in the X-Api-Key header.
+ */
+export interface LeopardsPushRegistration {
+  url: string;
+  apiKey: string;
+}
+
+/** One push the stand-in sent: what, where, and what the merchant answered (null: no answer). */
+export interface LeopardsPushSent {
+  url: string;
+  body: { data: Record<string, string>[] };
+  status: number | null;
+  answer: string;
+}
+
+/** The stand-in's settings: the key and password it accepts, and where it pushes statuses. */
 export interface LeopardsStandInOptions {
   apiKey: string;
   apiPassword: string;
+  push?: LeopardsPushRegistration;
   port?: number;
   now?: () => Date;
 }
+
+/**
+ * The Push API's short code for a state, as its "Shipment Journey" names them, with the reason
+ * pushed beside it; a state the journey has no step for (booked, cancelled) is not pushed.
+ */
+const PUSHED: Partial<Record<StandInState, { code: string; reason: string }>> = {
+  picked_up: { code: 'RC', reason: '' },
+  in_transit: { code: 'DP', reason: '' },
+  out_for_delivery: { code: 'AC', reason: '' },
+  delivered: { code: 'DV', reason: '' },
+  attempted: { code: 'PN1', reason: 'Consignee not available' },
+  refused: { code: 'PN1', reason: 'Refused to accept' },
+  returned: { code: 'RS', reason: '' },
+};
+
+/** How long the stand-in waits for the merchant's answer to one push. */
+const PUSH_TIMEOUT_MS = 5000;
+
+/** "2026-11-29 18:05:09", as the Push API writes activity_date (the stand-in's clock, UTC). */
+const pushTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 const refusal = (error: unknown, extra: Record<string, unknown> = {}): StandInAnswer => ({
   status: 200,
@@ -56,7 +96,57 @@ const leopardsDay = (at: Date) => at.toISOString().slice(0, 10).split('-').rever
 /** Starts the stand-in; the adapter's API URL is `apiUrl`. */
 export async function startLeopardsStandIn(options: LeopardsStandInOptions) {
   const now = options.now ?? (() => new Date());
-  const book = createParcelBook(now);
+  let registration = options.push ?? null;
+  const pushes: LeopardsPushSent[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let queue: Promise<void> = Promise.resolve();
+
+  /** Pushes a parcel's new step to the registered address, once, as Leopards does when it moves. */
+  function pushStep(parcel: StandInParcel) {
+    const step = PUSHED[parcel.state];
+    if (!registration || !step) return;
+    const { url, apiKey } = registration;
+    const attempts = parcel.history.filter((h) => h.state === 'attempted').length;
+    const body = {
+      data: [
+        {
+          cn_number: parcel.trackingNumber,
+          status: parcel.state === 'attempted' && attempts > 1 ? 'PN2' : step.code,
+          receiver_name: parcel.state === 'delivered' ? parcel.consignee.name : '',
+          reason: step.reason,
+          activity_date: pushTime(parcel.history.at(-1)!.at),
+        },
+      ],
+    };
+    const sent: LeopardsPushSent = { url, body, status: null, answer: '' };
+    pushes.push(sent);
+    // One push after another, in the order the parcels moved.
+    const work = queue
+      .then(() =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        }),
+      )
+      .then(async (res) => {
+        sent.status = res.status;
+        sent.answer = await res.text();
+      })
+      .catch((error: unknown) => {
+        // Not sent again: the shop's poll finds the step (docs/couriers.md).
+        sent.answer = String(error);
+        console.warn(
+          `Leopards stand-in: the push of ${parcel.trackingNumber} failed: ${sent.answer}`,
+        );
+      })
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+    queue = work;
+  }
+
+  const book = createParcelBook(now, pushStep);
   let serial = 0;
   let origin = '';
 
@@ -238,7 +328,36 @@ export async function startLeopardsStandIn(options: LeopardsStandInOptions) {
     handle,
     malformed: { result: 'ok', packets: {} },
     port: options.port,
+    controls: {
+      // Registers (or, with no url, removes) the push address and key, as a merchant asks Leopards.
+      '/__stand-in/push': (input) => {
+        const url = typeof input.url === 'string' ? input.url : '';
+        const apiKey = typeof input.apiKey === 'string' ? input.apiKey : '';
+        if (!url) {
+          registration = null;
+          return { status: 200, json: { push: null } };
+        }
+        if (!/^https?:\/\//.test(url) || !apiKey)
+          return { status: 400, json: { message: 'give url (http or https) and apiKey' } };
+        registration = { url, apiKey };
+        return { status: 200, json: { push: { url } } };
+      },
+    },
   });
   origin = server.url;
-  return { ...server, apiUrl: `${server.url}/api`, book };
+  return {
+    ...server,
+    apiUrl: `${server.url}/api`,
+    book,
+    /** Every push sent, in order, with the merchant's answer once it came. */
+    pushes,
+    /** Resolves once every push sent so far has been answered (or failed). */
+    async pushesSettled() {
+      await Promise.all([...inFlight]);
+    },
+    async close() {
+      await Promise.all([...inFlight]);
+      await server.close();
+    },
+  };
 }

@@ -18,6 +18,12 @@ export interface ConnectionField {
   hint?: string;
   /** Needed whenever the connection is made (the others have defaults, or go in pairs). */
   required?: true;
+  /**
+   * Stands on its own: saved here it replaces the environment's value of this field only, whatever
+   * the rest of the connection is; unsaved, the environment's is used. (The rest of a connection is
+   * saved and replaced whole.)
+   */
+  alone?: true;
 }
 
 /** A connection: its label, and its fields in the order the desk shows them. */
@@ -69,7 +75,8 @@ export const CONNECTIONS: Readonly<Record<ConnectionName, ConnectionSpec>> = {
         name: 'LEOPARDS_WEBHOOK_SECRET',
         label: 'Leopards push secret',
         secret: true,
-        hint: 'Yours to choose (24 or more random characters): Leopards sends it with each status push',
+        alone: true,
+        hint: "Yours to choose (24 to 128 random letters, digits or punctuation, no spaces): Leopards sends it with each status push. It saves on its own: keys from the site's environment stay in force",
       },
     ],
   },
@@ -133,6 +140,21 @@ export const CONNECTION_NAMES = Object.keys(CONNECTIONS) as ConnectionName[];
 export const connectionFieldNames = (connection: ConnectionName): string[] =>
   CONNECTIONS[connection].fields.map((f) => f.name);
 
+/** Whether `field` of `connection` stands on its own (saved and replaced apart from the rest). */
+export const isAloneField = (connection: ConnectionName, field: string): boolean =>
+  CONNECTIONS[connection].fields.some((f) => f.name === field && f.alone);
+
+/**
+ * Whether saved `values` make the connection itself (any field that does not stand alone): then
+ * they replace the environment's connection whole, a field stood alone aside.
+ */
+export const savedWhole = (
+  connection: ConnectionName,
+  values: Readonly<Record<string, unknown>> | undefined,
+): boolean =>
+  values !== undefined &&
+  CONNECTIONS[connection].fields.some((f) => !f.alone && Boolean(values[f.name]));
+
 /** The longest value a field may be given (a WhatsApp token is a few hundred characters). */
 export const MAX_CONNECTION_VALUE = 1000;
 
@@ -169,6 +191,11 @@ export const CONNECTIONS_VIEW = {
     environment: "From the site's environment variables: saving here replaces them.",
     none: 'Not connected.',
   } satisfies Record<ConnectionSource, string>,
+  /** Where a field that stands alone comes from. */
+  fieldSource: {
+    desk: 'Saved here.',
+    environment: "From the site's environment variables.",
+  } satisfies Record<Exclude<ConnectionSource, 'none'>, string>,
   replace: (label: string) => `New ${label}`,
   remove: (label: string) => `Remove ${label}`,
   notSet: 'Not set',

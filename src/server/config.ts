@@ -126,10 +126,16 @@ const envSchema = z.object({
     .min(8, "must be the API key from Leopards' merchant portal")
     .optional(),
   LEOPARDS_API_PASSWORD: z.string().min(1).optional(),
-  /** What Leopards sends in X-Api-Key with each status push (its Push API); unset: pushes are refused. */
+  /**
+   * What Leopards sends in X-Api-Key with each status push (its Push API); unset: pushes are refused.
+   * Printable ASCII without spaces: it travels in an HTTP header, typed into Leopards' portal.
+   */
   LEOPARDS_WEBHOOK_SECRET: z
     .string()
-    .min(24, 'must be at least 24 characters (a random secret you give Leopards)')
+    .regex(
+      /^[!-~]{24,128}$/,
+      'must be 24 to 128 letters, digits or punctuation marks, without spaces (a random secret you give Leopards, e.g. `openssl rand -hex 24`)',
+    )
     .optional(),
   /** Another PostEx API (its staging server, or a local stand-in on loopback). */
   POSTEX_API_URL: z.url().refine(isCourierUrl, 'must be https://, or a local stand-in').optional(),

@@ -1,7 +1,9 @@
 // The connection settings in force: the owner's connections made from the desk's Settings (their
 // keys sealed in the store) over the environment's variables. A connection the owner saved wins
 // whole (none of its variables comes from the environment); one never saved, or removed, is the
-// environment's as before, so a deployment configured by variables keeps working unchanged. The
+// environment's as before, so a deployment configured by variables keeps working unchanged. A field
+// that stands alone (Leopards' push secret) is the exception: saved, it replaces the environment's
+// value of itself only, so an owner whose courier keys are variables can still set it here. The
 // API addresses and timeouts (POSTEX_API_URL, …) stay the environment's: they are not the owner's.
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../lib/desk-audit.ts';
@@ -9,7 +11,10 @@ import {
   CONNECTIONS,
   CONNECTION_NAMES,
   connectionFieldNames,
+  isAloneField,
+  savedWhole,
   type ConnectionName,
+  type ConnectionSource,
 } from '../lib/connections.ts';
 import { checkVariable, isVariable, type Config } from './config.ts';
 import { openSecretWithKeys, sealSecret, verifyingKeys } from './secret.ts';
@@ -69,7 +74,8 @@ export function openConnection(
 /**
  * `config` with each connection the owner saved in place of the environment's: every variable of
  * such a connection comes from the saved values (absent ones take their defaults; one that breaks
- * its rule, as a hand-edited record could, counts as unset).
+ * its rule, as a hand-edited record could, counts as unset). A field that stands alone replaces the
+ * environment's only when it is saved itself.
  */
 export function withConnections(
   config: Config,
@@ -79,13 +85,40 @@ export function withConnections(
   for (const connection of CONNECTION_NAMES) {
     const values = opened[connection];
     if (!values) continue;
+    const whole = savedWhole(connection, values);
     for (const field of connectionFieldNames(connection)) {
       if (!isVariable(field)) continue;
+      if (isAloneField(connection, field) ? values[field] === undefined : !whole) continue;
       const checked = checkVariable(field, values[field]);
       overlay[field] = checked.ok ? checked.value : undefined;
     }
   }
   return { ...config, ...overlay } as Config;
+}
+
+/**
+ * Where `field` of `connection` comes from, given the owner's saved record (sealed or opened: only
+ * which fields it holds matters) and the configuration in force (or the environment's variables as
+ * they are): the desk's Settings, the
+ * environment, or nowhere (unset). Without `field`, the connection's own source (its fields that do
+ * not stand alone): the desk once any of them is saved there, else the environment when any of its
+ * secrets is set.
+ */
+export function connectionSource(
+  connection: ConnectionName,
+  saved: Readonly<Record<string, unknown>> | undefined,
+  config: Readonly<Record<string, unknown>>,
+  field?: string,
+): ConnectionSource {
+  const values = config;
+  if (field !== undefined && isAloneField(connection, field)) {
+    if (saved?.[field]) return 'desk';
+    return values[field] ? 'environment' : 'none';
+  }
+  if (savedWhole(connection, saved)) return 'desk';
+  if (field !== undefined) return values[field] ? 'environment' : 'none';
+  const secrets = CONNECTIONS[connection].fields.filter((f) => f.secret && !f.alone);
+  return secrets.some((f) => values[f.name]) ? 'environment' : 'none';
 }
 
 /** How long one function instance keeps the stored connections before reading them again. */
@@ -179,8 +212,8 @@ export async function connectedInDesk(openStore: () => Promise<Store>): Promise<
     return CONNECTION_NAMES.filter((name) => {
       const record = stored[name];
       return (
-        record !== undefined &&
-        CONNECTIONS[name].fields.every((f) => !f.required || Boolean(record[f.name]))
+        savedWhole(name, record) &&
+        CONNECTIONS[name].fields.every((f) => !f.required || Boolean(record![f.name]))
       );
     });
   } catch {

@@ -7,6 +7,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import shop from '../../netlify/functions/shop.mts';
 import { startLeopardsStandIn } from '../../src/demo/leopards-stand-in.ts';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 import { startWhatsappStandIn } from '../../src/demo/whatsapp-stand-in.ts';
@@ -20,7 +21,7 @@ import { connectedInDesk } from '../../src/server/connections.ts';
 import { cnicWalletsAtCheckout } from '../../src/server/payments/index.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { lahoreAddress } from '../fixtures/address.ts';
-import { signUp } from '../fixtures/api.ts';
+import { call, signUp } from '../fixtures/api.ts';
 import { deskCall, enrol, seedOrder, type Member } from '../fixtures/desk.ts';
 import { setEnv, useTempDataDir } from '../fixtures/env.ts';
 
@@ -351,6 +352,139 @@ describe('deskConnections and deskConnectionSave', { timeout: 60_000 }, () => {
     });
     expect(JSON.parse(rawRow()!).courier).toBeUndefined();
     expect((await getDeps()).config.DEFAULT_COURIER).toBe('leopards');
+  });
+});
+
+describe('the Leopards push secret saved on its own', { timeout: 60_000 }, () => {
+  const PUSH_SECRET = 'owner-chose-this-push-secret-7d1e';
+  const pushStep = (cn: string, key: string) =>
+    call(shop, '/api/couriers/leopards/webhook', {
+      body: {
+        data: [{ cn_number: cn, status: 'SP', reason: '', activity_date: '2031-03-02 10:15:00' }],
+      },
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+    });
+  const savesLogged = async () =>
+    (await (await getStore()).audit.list({ action: 'connections.save' })).length;
+
+  it('saves the push secret alone, trying no keys, while the environment’s Leopards keys stay in force', async () => {
+    const calls = leopards.state.calls;
+    const answer = await save({
+      connection: 'courier',
+      set: { LEOPARDS_WEBHOOK_SECRET: PUSH_SECRET },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.message).toBe(
+      "Saved the Leopards push secret on its own; the rest of Couriers comes from the site's environment variables (if any).",
+    );
+    expect(answer.body.check).toBeNull();
+    expect(leopards.state.calls).toBe(calls);
+    expect(answer.body.connections.courier).toEqual({
+      source: 'environment',
+      fields: {
+        DEFAULT_COURIER: { set: true, value: 'leopards' },
+        POSTEX_API_TOKEN: { set: false },
+        POSTEX_PICKUP_ADDRESS_CODE: { set: false },
+        LEOPARDS_API_KEY: { set: true, endsIn: '1234' },
+        LEOPARDS_API_PASSWORD: { set: true, endsIn: 'pass' },
+        LEOPARDS_WEBHOOK_SECRET: { set: true, endsIn: '7d1e', from: 'desk' },
+      },
+    });
+    expect(JSON.stringify(answer.body)).not.toContain(PUSH_SECRET);
+    const row = rawRow()!;
+    expect(row).not.toContain(PUSH_SECRET);
+    expect(JSON.parse(row).courier).toEqual({
+      LEOPARDS_WEBHOOK_SECRET: expect.stringMatching(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/),
+    });
+    const [entry] = await (await getStore()).audit.list({ action: 'connections.save', limit: 1 });
+    expect(entry).toMatchObject({
+      target: 'connection:courier',
+      before: { LEOPARDS_WEBHOOK_SECRET: 'not set' },
+      after: { LEOPARDS_WEBHOOK_SECRET: 'set' },
+    });
+    const { config } = await getDeps();
+    expect(config.LEOPARDS_WEBHOOK_SECRET).toBe(PUSH_SECRET);
+    expect(config.LEOPARDS_API_KEY).toBe(LEOPARDS.apiKey);
+    expect(config.DEFAULT_COURIER).toBe('leopards');
+  });
+
+  it('books with the environment’s Leopards, and takes Leopards’ push of that parcel with the secret saved here', async () => {
+    const order = await seedOrder({
+      status: 'Packing',
+      address: lahoreAddress({ firstName: 'Sana', lastName: 'Malik' }),
+    });
+    const booked = await deskCall('orders/book-courier', {
+      body: { order: order.id },
+      token: staff.token,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.booking.courier).toBe('leopards');
+    const cn = booked.body.booking.trackingNumber as string;
+    expect(leopards.book.parcels.has(cn)).toBe(true);
+    expect((await pushStep(cn, 'not-the-secret-the-owner-saved')).status).toBe(401);
+    expect((await (await getStore()).orders.get(order.id))!.status).toBe('Packing');
+    const pushed = await pushStep(cn, PUSH_SECRET);
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(202);
+    expect((await (await getStore()).orders.get(order.id))!.status).toBe('Out for Delivery');
+  });
+
+  it.each([
+    ['23 characters', 'a'.repeat(23)],
+    ['129 characters', 'a'.repeat(129)],
+    ['a space inside', 'owner chose this push secret'],
+    ['a letter outside ASCII', 'owner-chose-this-push-sécret'],
+    ['a control character', 'owner-chose-this-push-secret\u0007'],
+  ])('refuses a push secret of %s, naming the rule, and changes nothing', async (_, secret) => {
+    const before = rawRow();
+    const logged = await savesLogged();
+    const answer = await save({ connection: 'courier', set: { LEOPARDS_WEBHOOK_SECRET: secret } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      'Leopards push secret: must be 24 to 128 letters, digits or punctuation marks, without spaces (a random secret you give Leopards, e.g. `openssl rand -hex 24`)',
+    );
+    expect(rawRow()).toBe(before);
+    expect(await savesLogged()).toBe(logged);
+    expect((await getDeps()).config.LEOPARDS_WEBHOOK_SECRET).toBe(PUSH_SECRET);
+  });
+
+  it('keeps the push secret saved here when the owner saves the courier keys, and only it when they are removed', async () => {
+    expect((await connectPostex()).body.message).toBe(CONNECTION_MESSAGES.saved('Couriers'));
+    expect((await getDeps()).config).toMatchObject({
+      DEFAULT_COURIER: 'postex',
+      LEOPARDS_API_KEY: undefined,
+      LEOPARDS_WEBHOOK_SECRET: PUSH_SECRET,
+    });
+    const removed = await save({
+      connection: 'courier',
+      remove: ['DEFAULT_COURIER', 'POSTEX_API_TOKEN'],
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.connections.courier.source).toBe('environment');
+    expect((await getDeps()).config).toMatchObject({
+      DEFAULT_COURIER: 'leopards',
+      LEOPARDS_API_KEY: LEOPARDS.apiKey,
+      LEOPARDS_WEBHOOK_SECRET: PUSH_SECRET,
+    });
+  });
+
+  it('uses the environment’s push secret again once the one saved here is removed', async () => {
+    const restore = setEnv({ LEOPARDS_WEBHOOK_SECRET: 'environment-push-secret-0f0f0f' });
+    try {
+      const answer = await save({ connection: 'courier', remove: ['LEOPARDS_WEBHOOK_SECRET'] });
+      expect(answer.status).toBe(200);
+      expect(answer.body.message).toBe(CONNECTION_MESSAGES.removed('Couriers'));
+      expect(answer.body.connections.courier.fields.LEOPARDS_WEBHOOK_SECRET).toEqual({
+        set: true,
+        endsIn: '0f0f',
+        from: 'environment',
+      });
+      expect(JSON.parse(rawRow()!).courier).toBeUndefined();
+      expect((await getDeps()).config.LEOPARDS_WEBHOOK_SECRET).toBe(
+        'environment-push-secret-0f0f0f',
+      );
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import { mongoDouble, mongoDoubleDriver } from '../fixtures/mongo-double.ts';
 import { makeProduct } from '../fixtures/products.ts';
 import { startSmtpCatcher } from '../fixtures/smtp-catcher.ts';
 import { startSafepayStandIn } from '../../src/demo/safepay-stand-in.ts';
+import { startLeopardsStandIn } from '../../src/demo/leopards-stand-in.ts';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 import { startWhatsappStandIn } from '../../src/demo/whatsapp-stand-in.ts';
 import { sealConnection } from '../../src/server/connections.ts';
@@ -400,22 +401,24 @@ describe('runDoctor', () => {
     it('says no courier is connected when no courier key is set', async () => {
       expect(await courierLine({})).toEqual({
         ok: true,
-        text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset), so staff book parcels on the courier's portal",
+        text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset, and no courier keys in the desk's Settings), so staff book parcels on the courier's portal",
       });
     });
 
-    it('says the courier accepts the keys, counting the cities it serves', async () => {
+    it('says the courier accepts the keys from the environment, naming the variable, and counting the cities it serves', async () => {
       const line = await courierLine({ POSTEX_API_TOKEN: TOKEN });
       expect(line?.ok).toBe(true);
       expect(line?.text).toMatch(
-        /^Couriers: PostEx: PostEx accepts the keys and serves \d+ cities$/,
+        /^Couriers, from the environment \(POSTEX_API_TOKEN\): PostEx accepts the keys and serves \d+ cities$/,
       );
     });
 
     it('says the courier refused a token that is not its own', async () => {
       const line = await courierLine({ POSTEX_API_TOKEN: 'someone-elses-token' });
       expect(line?.ok).toBe(false);
-      expect(line?.text).toMatch(/^Couriers: PostEx: PostEx refused or failed the cities call: /);
+      expect(line?.text).toMatch(
+        /^Couriers, from the environment \(POSTEX_API_TOKEN\): PostEx refused or failed the cities call: /,
+      );
     });
 
     it('refuses a courier stand-in beside the live site: no rider would come', async () => {
@@ -457,14 +460,14 @@ describe('runDoctor', () => {
         });
         expect(line(lines, 'Couriers')?.ok).toBe(true);
         expect(line(lines, 'Couriers')?.text).toMatch(
-          /^Couriers: PostEx: PostEx accepts the keys and serves \d+ cities$/,
+          /^Couriers, from the desk's Settings: PostEx accepts the keys and serves \d+ cities$/,
         );
       } finally {
         await connect('courier', null);
       }
     });
 
-    it('fails on sandbox wallet keys saved in the desk beside the live site', async () => {
+    it('fails on sandbox wallet keys saved in the desk beside the live site, naming the desk’s Settings and the fix there', async () => {
       await connect('jazzcash', {
         JAZZCASH_ENVIRONMENT: 'sandbox',
         JAZZCASH_MERCHANT_ID: 'MC12345',
@@ -473,17 +476,53 @@ describe('runDoctor', () => {
       });
       try {
         expect(await failures()).toEqual([
-          "JazzCash: JAZZCASH_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Set JAZZCASH_ENVIRONMENT=production with the keys from JazzCash's live portal",
+          "JazzCash, from the desk's Settings: its Environment is Sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Choose Production in the desk's Settings, Connections, JazzCash, with the keys from JazzCash's live portal",
         ]);
       } finally {
         await connect('jazzcash', null);
       }
     });
 
+    it('names the environment’s variables as the source of sandbox wallet keys set there', async () => {
+      expect(
+        await failures({
+          JAZZCASH_ENVIRONMENT: 'sandbox',
+          JAZZCASH_MERCHANT_ID: 'MC12345',
+          JAZZCASH_PASSWORD: 'jc-password-1',
+          JAZZCASH_INTEGRITY_SALT: 'jc-salt-012345',
+        }),
+      ).toEqual([
+        "JazzCash, from the environment (JAZZCASH_ENVIRONMENT, JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT): JAZZCASH_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Set JAZZCASH_ENVIRONMENT=production with the keys from JazzCash's live portal",
+      ]);
+    });
+
+    it('names the desk’s Settings for live wallet keys saved there, though the environment holds others', async () => {
+      await connect('easypaisa', {
+        EASYPAISA_ENVIRONMENT: 'production',
+        EASYPAISA_STORE_ID: '40042',
+        EASYPAISA_USERNAME: 'desk-user',
+        EASYPAISA_PASSWORD: 'desk-password',
+      });
+      try {
+        const lines = await doctor({
+          EASYPAISA_ENVIRONMENT: 'sandbox',
+          EASYPAISA_STORE_ID: '10001',
+          EASYPAISA_USERNAME: 'env-user',
+          EASYPAISA_PASSWORD: 'env-password',
+        });
+        expect(line(lines, 'EasyPaisa')).toEqual({
+          ok: true,
+          text: "EasyPaisa, from the desk's Settings: on (production); its payment notices must go to https://bastaa.pk/api/payments/easypaisa/webhook",
+        });
+      } finally {
+        await connect('easypaisa', null);
+      }
+    });
+
     it('fails on a WhatsApp test number beside the live site, and says WhatsApp is off without keys', async () => {
       expect(line(await run(), 'WhatsApp')).toEqual({
         ok: true,
-        text: 'WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset), so COD confirmations go by e-mail',
+        text: "WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset, and no WhatsApp connection in the desk's Settings), so COD confirmations go by e-mail",
       });
       await connect('whatsapp', {
         WHATSAPP_TOKEN: WHATSAPP.token,
@@ -492,10 +531,73 @@ describe('runDoctor', () => {
       try {
         expect(line(await run(), 'WhatsApp')).toEqual({
           ok: false,
-          text: "WhatsApp: +1 555 010 0100 is a test number (Meta's sandbox), which messages only the numbers added to it, beside the live site; connect the shop's registered number",
+          text: "WhatsApp, from the desk's Settings: +1 555 010 0100 is a test number (Meta's sandbox), which messages only the numbers added to it, beside the live site; connect the shop's registered number",
         });
       } finally {
         await connect('whatsapp', null);
+      }
+    });
+
+    it('names the environment’s WhatsApp variables when the number comes from there', async () => {
+      const lines = await doctor(
+        { WHATSAPP_TOKEN: WHATSAPP.token, WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId },
+        { whatsappApiUrl: whatsapp.apiUrl },
+      );
+      expect(line(lines, 'WhatsApp')).toEqual({
+        ok: false,
+        text: "WhatsApp, from the environment (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID): +1 555 010 0100 is a test number (Meta's sandbox), which messages only the numbers added to it, beside the live site; connect the shop's registered number",
+      });
+    });
+
+    it('names the environment for Leopards’ keys and the desk’s Settings for the push secret saved there alone', async () => {
+      const keys = { apiKey: 'env-leopards-key-5150', apiPassword: 'env-leopards-pass' };
+      const leopards = await startLeopardsStandIn(keys);
+      await connect('courier', { LEOPARDS_WEBHOOK_SECRET: 'push-secret-saved-in-the-desk-01' });
+      try {
+        const lines = await doctor(
+          { LEOPARDS_API_KEY: keys.apiKey, LEOPARDS_API_PASSWORD: keys.apiPassword },
+          { courierApiUrl: leopards.apiUrl },
+        );
+        expect(line(lines, 'Connections saved')).toEqual({
+          ok: true,
+          text: "Connections saved in the desk's Settings (they win over the environment's): Couriers (Leopards push secret only)",
+        });
+        expect(line(lines, 'Couriers')?.text).toMatch(
+          /^Couriers, from the environment \(LEOPARDS_API_KEY, LEOPARDS_API_PASSWORD\): Leopards accepts the keys and serves \d+ cities$/,
+        );
+        expect(line(lines, 'Leopards push')).toEqual({
+          ok: true,
+          text: "Leopards push, its secret from the desk's Settings: on; give Leopards the address https://bastaa.pk/api/couriers/leopards/webhook and that secret in the X-Api-Key header",
+        });
+      } finally {
+        await connect('courier', null);
+        await leopards.close();
+      }
+    });
+
+    it('names LEOPARDS_WEBHOOK_SECRET for a push secret from the environment, and says the push is off without one', async () => {
+      const keys = { apiKey: 'env-leopards-key-5150', apiPassword: 'env-leopards-pass' };
+      const leopards = await startLeopardsStandIn(keys);
+      try {
+        const leopardsEnv = {
+          LEOPARDS_API_KEY: keys.apiKey,
+          LEOPARDS_API_PASSWORD: keys.apiPassword,
+        };
+        const opts = { courierApiUrl: leopards.apiUrl };
+        expect(line(await doctor(leopardsEnv, opts), 'Leopards push')).toEqual({
+          ok: true,
+          text: "Leopards push: off (LEOPARDS_WEBHOOK_SECRET unset, and no push secret in the desk's Settings), so Leopards' parcels are followed by the poll alone",
+        });
+        const pushEnv = {
+          ...leopardsEnv,
+          LEOPARDS_WEBHOOK_SECRET: 'push-secret-of-the-environment-02',
+        };
+        expect(line(await doctor(pushEnv, opts), 'Leopards push')).toEqual({
+          ok: true,
+          text: 'Leopards push, its secret from the environment (LEOPARDS_WEBHOOK_SECRET): on; give Leopards the address https://bastaa.pk/api/couriers/leopards/webhook and that secret in the X-Api-Key header',
+        });
+      } finally {
+        await leopards.close();
       }
     });
 

@@ -2,7 +2,8 @@
 // the local PostEx stand-in `npm start` runs (a TEST courier; its token is POSTEX_STAND_IN_TOKEN
 // here, typed as an owner types the one from PostEx's portal). A token PostEx refuses is not saved;
 // the right one is saved, shown only by its last characters, and the next order is booked with it.
-// Leaving with a token typed and not saved asks first; a member sees no Connections at all.
+// Leaving with a token typed and not saved asks first; Leopards' push secret saves on its own
+// beside the environment's keys; a member sees no Connections at all.
 import { CONNECTION_MESSAGES } from '../../src/lib/contract/desk-connections.ts';
 import { CONNECTIONS_VIEW } from '../../src/lib/connections.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
@@ -74,6 +75,47 @@ test('the owner connects PostEx from Settings on a phone and books the next orde
   await couriers.getByRole('button', { name: 'Disconnect Couriers' }).tap();
   await expect(status(page)).toHaveText(CONNECTION_MESSAGES.removed('Couriers'));
   await expect(couriers).toContainText(CONNECTIONS_VIEW.source.environment);
+});
+
+test('the owner saves Leopards’ push secret alone while the courier keys stay the site’s', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('push-owner'), 'owner', 'Saba Owner');
+  await openDeskAs(page, owner, '#/settings');
+  const couriers = page.getByRole('form', { name: 'Couriers' });
+  // `npm start` gives the shop a push secret of its own for the Leopards stand-in's pushes.
+  await expect(couriers).toContainText(
+    /Leopards push secret: Set \(ends in …\w{4}\) From the site's environment variables\./,
+  );
+  const secret = couriers.getByLabel('New Leopards push secret');
+
+  // A secret with a space is refused by its rule, and nothing is saved.
+  await secret.fill('a push secret with spaces in it');
+  await couriers.getByRole('button', { name: 'Save Couriers' }).tap();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Leopards push secret: must be 24 to 128 letters, digits or punctuation marks, without spaces (a random secret you give Leopards, e.g. `openssl rand -hex 24`)',
+  );
+  await expect(couriers).toContainText("From the site's environment variables.");
+
+  // Alone, it saves: the keys stay the environment's.
+  await secret.fill('push-secret-typed-by-the-owner-c0de');
+  await couriers.getByRole('button', { name: 'Save Couriers' }).tap();
+  await expect(status(page)).toHaveText(
+    CONNECTION_MESSAGES.savedAlone(['Leopards push secret'], 'Couriers'),
+  );
+  await expect(couriers).toContainText('Leopards push secret: Set (ends in …c0de) Saved here.');
+  await expect(couriers).toContainText(CONNECTIONS_VIEW.source.environment);
+  await expect(couriers.getByRole('button', { name: 'Disconnect Couriers' })).toHaveCount(0);
+  await expect(secret).toHaveValue('');
+  await expectNoAxeViolations(page);
+
+  // Removed here, the environment's secret is used again.
+  await couriers.getByRole('button', { name: 'Remove Leopards push secret' }).tap();
+  await expect(status(page)).toHaveText(CONNECTION_MESSAGES.removed('Couriers'));
+  await expect(couriers).toContainText(
+    /Leopards push secret: Set \(ends in …\w{4}\) From the site's environment variables\./,
+  );
 });
 
 test('a member opening Settings sees no Connections', async ({ page, request }) => {

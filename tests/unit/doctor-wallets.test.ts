@@ -15,11 +15,11 @@ describe('checkWallets', () => {
     expect(checkWallets(live())).toEqual([
       {
         ok: true,
-        text: 'JazzCash: by hand (JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT unset), so staff record its payments at the desk',
+        text: "JazzCash: by hand (JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT unset, and no JazzCash connection in the desk's Settings), so staff record its payments at the desk",
       },
       {
         ok: true,
-        text: 'EasyPaisa: by hand (EASYPAISA_STORE_ID, EASYPAISA_USERNAME, EASYPAISA_PASSWORD unset), so staff record its payments at the desk',
+        text: "EasyPaisa: by hand (EASYPAISA_STORE_ID, EASYPAISA_USERNAME, EASYPAISA_PASSWORD unset, and no EasyPaisa connection in the desk's Settings), so staff record its payments at the desk",
       },
     ]);
   });
@@ -27,14 +27,14 @@ describe('checkWallets', () => {
   it('refuses sandbox keys beside the live site', () => {
     expect(checkWallets(live({ ...jazzCash, JAZZCASH_ENVIRONMENT: 'sandbox' }))[0]).toEqual({
       ok: false,
-      text: "JazzCash: JAZZCASH_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Set JAZZCASH_ENVIRONMENT=production with the keys from JazzCash's live portal",
+      text: "JazzCash, from the environment (JAZZCASH_ENVIRONMENT, JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT): JAZZCASH_ENVIRONMENT is sandbox beside the live site https://bastaa.pk; sandbox keys move no money, so JazzCash orders would never be paid. Set JAZZCASH_ENVIRONMENT=production with the keys from JazzCash's live portal",
     });
   });
 
   it('says a wallet with production keys is on, and where its notices must go', () => {
     expect(checkWallets(live({ ...jazzCash, JAZZCASH_ENVIRONMENT: 'production' }))[0]).toEqual({
       ok: true,
-      text: 'JazzCash: on (production); its payment notices must go to https://bastaa.pk/api/payments/jazzcash/webhook',
+      text: 'JazzCash, from the environment (JAZZCASH_ENVIRONMENT, JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT): on (production); its payment notices must go to https://bastaa.pk/api/payments/jazzcash/webhook',
     });
   });
 });

@@ -1,6 +1,7 @@
 // Settings, Connections (the owner only): one form per connection (couriers, WhatsApp, JazzCash,
 // EasyPaisa). A secret is write-only: the form says "Set (ends in …ab12)" or "Not set", offers a
-// field to replace it and Remove; other fields show their values. Save sends only what was typed;
+// field to replace it and Remove; other fields show their values. A field that stands alone (the
+// push secret) says where it comes from, and saves by itself. Save sends only what was typed;
 // the server's words (why not, or that it saved) are read out, and what the provider answered when
 // the keys were tried stays under the form.
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -90,6 +91,7 @@ export function ConnectionsSection() {
         <div key={spec.name} className="desk-connection-secret">
           <p>
             <strong>{spec.label}:</strong> {fieldShown(view)}
+            {view?.from && ` ${CONNECTIONS_VIEW.fieldSource[view.from]}`}
           </p>
           <Field
             label={CONNECTIONS_VIEW.replace(spec.label)}
@@ -100,7 +102,7 @@ export function ConnectionsSection() {
             value={value ?? ''}
             onChange={(e) => type(name, spec.name, e.currentTarget.value)}
           />
-          {view?.set && answer!.connections[name].source === 'desk' && (
+          {view?.set && (spec.alone ? view.from : answer!.connections[name].source) === 'desk' && (
             <button
               type="button"
               className="desk-button desk-quiet"

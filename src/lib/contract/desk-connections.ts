@@ -35,6 +35,8 @@ export const CONNECTION_MESSAGES = {
     `${label}: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} needed beside the others`,
   refused: (text: string) => `Not saved: ${text}`,
   saved: (label: string) => `Saved the ${label} connection; it is used from now on.`,
+  savedAlone: (labels: readonly string[], label: string) =>
+    `Saved the ${labels.join(' and ')} on its own; the rest of ${label} comes from the site's environment variables (if any).`,
   removed: (label: string) =>
     `Removed the ${label} connection made here: the site's environment variables (if any) are used again.`,
   unchanged: 'Nothing changed: the connection already had these values.',
@@ -78,6 +80,7 @@ const fieldView = z.object({
   set: z.boolean(),
   value: z.optional(z.string()),
   endsIn: z.optional(z.string()),
+  from: z.optional(z.enum(['desk', 'environment'])),
 });
 
 const connectionView = z.object({

@@ -30,12 +30,24 @@ import {
   readWhatsappNumber,
   whatsappSettingsFromConfig,
 } from '../messaging/index.ts';
-import { CONNECTIONS, CONNECTION_NAMES, type ConnectionName } from '../../lib/connections.ts';
-import { openConnection, withConnections, type OpenedConnection } from '../connections.ts';
+import {
+  CONNECTIONS,
+  CONNECTION_NAMES,
+  isAloneField,
+  savedWhole,
+  type ConnectionName,
+} from '../../lib/connections.ts';
+import {
+  connectionSource,
+  openConnection,
+  withConnections,
+  type OpenedConnection,
+} from '../connections.ts';
 import { verifyingKeys } from '../secret.ts';
 import type { MongoDriver } from '../store/mongo/index.ts';
-import type { Store } from '../store/port.ts';
+import type { Store, StoredConnections } from '../store/port.ts';
 import type { Product } from '../../lib/product.ts';
+import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
 
 /** What doctor talks to, replaceable in tests: the MongoDB driver, DNS and HTTP. */
 export interface DoctorOptions {
@@ -49,6 +61,9 @@ export interface DoctorOptions {
   /** Where WhatsApp's Graph API is for the number check (a local stand-in in tests). */
   whatsappApiUrl?: string;
 }
+
+/** Where Leopards pushes its statuses to the shop. */
+const LEOPARDS_PUSH_PATH = ENDPOINTS.courierPush.paths[0];
 
 /** Missing photos named one per line, at most this many; the rest are counted. */
 const MISSING_SHOWN = 5;
@@ -126,7 +141,12 @@ async function checkMongo(
 async function connectionsOf(
   config: Config,
   store: Store,
-): Promise<{ config: Config; lines: DoctorLine[]; fromDesk: ConnectionName[] }> {
+): Promise<{
+  config: Config;
+  lines: DoctorLine[];
+  fromDesk: ConnectionName[];
+  stored: StoredConnections;
+}> {
   const stored = await withTimeout(store.connections.get(), 'MongoDB');
   const keys = verifyingKeys(config);
   const opened: Partial<Record<ConnectionName, OpenedConnection>> = {};
@@ -143,15 +163,61 @@ async function connectionsOf(
     else if (stale)
       lines.push({
         ok: true,
-        text: `${CONNECTIONS[name].label}: its keys are sealed under JWT_SECRET_PREVIOUS; run \`npm run shop -- staff reseal\` before dropping it`,
+        text: `${CONNECTIONS[name].label}, ${FROM_DESK}: its keys are sealed under JWT_SECRET_PREVIOUS; run \`npm run shop -- staff reseal\` before dropping it`,
       });
   }
+  // A record holding only fields that stand alone leaves the rest of its connection to the
+  // environment: it is named by those fields.
+  const named = fromDesk.map((name) =>
+    savedWhole(name, stored[name])
+      ? CONNECTIONS[name].label
+      : `${CONNECTIONS[name].label} (${CONNECTIONS[name].fields
+          .filter((f) => f.alone && stored[name]![f.name])
+          .map((f) => f.label)
+          .join(', ')} only)`,
+  );
   if (fromDesk.length > 0)
     lines.unshift({
       ok: true,
-      text: `Connections saved in the desk's Settings (they win over the environment's): ${fromDesk.map((n) => CONNECTIONS[n].label).join(', ')}`,
+      text: `Connections saved in the desk's Settings (they win over the environment's): ${named.join(', ')}`,
     });
-  return { config: withConnections(config, opened), lines, fromDesk };
+  return { config: withConnections(config, opened), lines, fromDesk, stored };
+}
+
+/** Doctor's words for a setting saved in the desk's Settings. */
+const FROM_DESK = "from the desk's Settings";
+
+/**
+ * What doctor knows of where the connections in force come from: the environment's variables and
+ * the owner's saved records, or null when the store could not be read.
+ */
+export interface ConnectionSources {
+  /** The environment's variables as set (a default is no setting of the operator's). */
+  env: Readonly<Record<string, unknown>>;
+  stored: StoredConnections | null;
+}
+
+/**
+ * Where `connection` in force comes from, in doctor's words: "from the desk's Settings", or "from
+ * the environment (NAME, …)" naming its variables set there (only `field` for a field that stands
+ * alone); null when it is not set anywhere.
+ */
+export function sourceWords(
+  connection: ConnectionName,
+  sources: ConnectionSources,
+  field?: string,
+): string | null {
+  const source = connectionSource(connection, sources.stored?.[connection], sources.env, field);
+  if (source === 'desk') return FROM_DESK;
+  if (source === 'none') return null;
+  const values = sources.env;
+  const names = (
+    field !== undefined && isAloneField(connection, field)
+      ? [field]
+      : CONNECTIONS[connection].fields.filter((f) => !f.alone).map((f) => f.name)
+  ).filter((name) => values[name] !== undefined && values[name] !== '');
+  const unread = sources.stored === null ? "; the desk's Settings could not be read" : '';
+  return `from the environment (${names.join(', ')}${unread})`;
 }
 
 /**
@@ -242,6 +308,7 @@ export async function runDoctor(
       ? { ok: true, text: `SITE_URL: ${site.origin}` }
       : { ok: false, text: `SITE_URL: ${site.origin} must use https` },
   );
+  const sources: ConnectionSources = { env, stored: null };
   const dns = opts.dns ?? systemDns;
   let dnsWorks = true;
   let unresolved = new Set<string>();
@@ -269,8 +336,10 @@ export async function runDoctor(
       const connections = await connectionsOf(config, mongo.store).catch((error: Error) => ({
         config,
         lines: [{ ok: false, text: `Connections: could not be read (${error.message})` }],
+        stored: null,
       }));
       config = connections.config;
+      sources.stored = connections.stored;
       lines.push(...connections.lines);
     }
   }
@@ -303,9 +372,10 @@ export async function runDoctor(
   );
   lines.push(await checkSiteHealth(config.SITE_URL as string, opts.fetch ?? fetch, TIMEOUT_MS));
   lines.push(await checkCards(config, opts.safepayApiUrl));
-  lines.push(...checkWallets(config));
-  lines.push(await checkCourier(config, opts.courierApiUrl));
-  lines.push(await checkWhatsapp(config, opts.whatsappApiUrl));
+  lines.push(...checkWallets(config, sources));
+  lines.push(await checkCourier(config, sources, opts.courierApiUrl));
+  lines.push(...checkLeopardsPush(config, sources));
+  lines.push(await checkWhatsapp(config, sources, opts.whatsappApiUrl));
   lines.push(checkPush(config));
   if (dnsWorks) {
     const domain = mailDomain(config.MAIL_FROM);
@@ -331,28 +401,37 @@ export async function runDoctor(
  * Each wallet taken through its API on the live site: by hand without keys (staff record it, as
  * before), refused with sandbox keys (they move no money: every wallet order would stay unpaid),
  * else on, with the notice address to register. The keys are not tried: neither wallet documents
- * a call that proves them without charging.
+ * a call that proves them without charging. Each line says where the keys come from, and the fix
+ * is made where they are (the desk's Settings, or the variable).
  */
-export function checkWallets(config: Config): DoctorLine[] {
+export function checkWallets(
+  config: Config,
+  sources: ConnectionSources = { env: config, stored: {} },
+): DoctorLine[] {
   const site = new URL(config.SITE_URL as string).origin;
   return Object.values(PROVIDERS)
     .filter((p) => p.start === 'phone-request')
     .map((p) => {
       const environment = p.environment(config);
-      const prefix = p.keyNames[0]!.split('_')[0];
+      const prefix = p.keyNames[0]!.split('_')[0]!;
+      const connection = prefix.toLowerCase() as ConnectionName;
+      const from = sourceWords(connection, sources);
       if (environment === null)
         return {
           ok: true,
-          text: `${p.label}: by hand (${p.keyNames.join(', ')} unset), so staff record its payments at the desk`,
+          text: `${p.label}: by hand (${p.keyNames.join(', ')} unset, and no ${p.label} connection in the desk's Settings), so staff record its payments at the desk`,
         };
       if (environment !== 'production')
         return {
           ok: false,
-          text: `${p.label}: ${prefix}_ENVIRONMENT is sandbox beside the live site ${site}; sandbox keys move no money, so ${p.label} orders would never be paid. Set ${prefix}_ENVIRONMENT=production with the keys from ${p.label}'s live portal`,
+          text:
+            from === FROM_DESK
+              ? `${p.label}, ${from}: its Environment is Sandbox beside the live site ${site}; sandbox keys move no money, so ${p.label} orders would never be paid. Choose Production in the desk's Settings, Connections, ${p.label}, with the keys from ${p.label}'s live portal`
+              : `${p.label}, ${from}: ${prefix}_ENVIRONMENT is sandbox beside the live site ${site}; sandbox keys move no money, so ${p.label} orders would never be paid. Set ${prefix}_ENVIRONMENT=production with the keys from ${p.label}'s live portal`,
         };
       return {
         ok: true,
-        text: `${p.label}: on (production); its payment notices must go to ${site}${p.webhookPath}`,
+        text: `${p.label}, ${from}: on (production); its payment notices must go to ${site}${p.webhookPath}`,
       };
     });
 }
@@ -361,16 +440,20 @@ export function checkWallets(config: Config): DoctorLine[] {
  * The courier Book uses on the live site: none (staff book on the courier's portal, as before), else
  * its keys are tried on the courier's operational-cities call, which books and charges nothing.
  */
-export async function checkCourier(config: Config, apiUrl?: string): Promise<DoctorLine> {
+export async function checkCourier(
+  config: Config,
+  sources: ConnectionSources,
+  apiUrl?: string,
+): Promise<DoctorLine> {
   const connection = courierFromConfig(config);
   if (!connection)
     return {
       ok: true,
-      text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset), so staff book parcels on the courier's portal",
+      text: "Couriers: none connected (POSTEX_API_TOKEN, or LEOPARDS_API_KEY and LEOPARDS_API_PASSWORD, unset, and no courier keys in the desk's Settings), so staff book parcels on the courier's portal",
     };
   // A local stand-in's address is refused with the configuration (courierProblems).
   const urlName = connection.name === 'postex' ? 'POSTEX_API_URL' : 'LEOPARDS_API_URL';
-  return check(`Couriers: ${connection.label}`, async () => {
+  return check(`Couriers, ${sourceWords('courier', sources)}`, async () => {
     const adapter = apiUrl
       ? courierFromConfig({ ...config, [urlName]: apiUrl })!.adapter
       : connection.adapter;
@@ -386,18 +469,46 @@ export async function checkCourier(config: Config, apiUrl?: string): Promise<Doc
 }
 
 /**
+ * Leopards' status push, beside a Leopards courier or a push secret: on, naming where its secret
+ * comes from and the address to give Leopards; else off (the poll alone follows the parcels).
+ */
+export function checkLeopardsPush(config: Config, sources: ConnectionSources): DoctorLine[] {
+  const from = sourceWords('courier', sources, 'LEOPARDS_WEBHOOK_SECRET');
+  if (from === null)
+    return courierFromConfig(config)?.name === 'leopards'
+      ? [
+          {
+            ok: true,
+            text: "Leopards push: off (LEOPARDS_WEBHOOK_SECRET unset, and no push secret in the desk's Settings), so Leopards' parcels are followed by the poll alone",
+          },
+        ]
+      : [];
+  const site = new URL(config.SITE_URL as string).origin;
+  return [
+    {
+      ok: true,
+      text: `Leopards push, its secret ${from}: on; give Leopards the address ${site}${LEOPARDS_PUSH_PATH} and that secret in the X-Api-Key header`,
+    },
+  ];
+}
+
+/**
  * The WhatsApp number COD confirmations go from on the live site: none (they go by e-mail), else
  * the number is read with the keys (it sends nothing), and a test number is refused: it messages
  * only the few numbers added to it, so shoppers would never get their confirmation.
  */
-export async function checkWhatsapp(config: Config, apiUrl?: string): Promise<DoctorLine> {
+export async function checkWhatsapp(
+  config: Config,
+  sources: ConnectionSources,
+  apiUrl?: string,
+): Promise<DoctorLine> {
   const settings = whatsappSettingsFromConfig(config);
   if (!settings)
     return {
       ok: true,
-      text: 'WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset), so COD confirmations go by e-mail',
+      text: "WhatsApp: not connected (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID unset, and no WhatsApp connection in the desk's Settings), so COD confirmations go by e-mail",
     };
-  return check('WhatsApp', async () => {
+  return check(`WhatsApp, ${sourceWords('whatsapp', sources)}`, async () => {
     let number;
     try {
       number = await withTimeout(

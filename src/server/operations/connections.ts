@@ -7,6 +7,7 @@ import {
   CONNECTIONS,
   CONNECTION_NAMES,
   connectionFieldNames,
+  savedWhole,
   type ConnectionField,
   type ConnectionFieldView,
   type ConnectionName,
@@ -16,6 +17,7 @@ import {
 import { CONNECTION_MESSAGES } from '../../lib/contract/desk-connections.ts';
 import { checkVariable, isVariable, loadConfig, pairProblems, type Config } from '../config.ts';
 import {
+  connectionSource,
   effectiveConfig,
   forgetConnections,
   openConnection,
@@ -61,14 +63,16 @@ async function connectionsView(store: Store, config: Config) {
   const connections = {} as Record<ConnectionName, ConnectionView>;
   for (const name of CONNECTION_NAMES) {
     const { fields } = CONNECTIONS[name];
-    const source: ConnectionSource = stored[name]
-      ? 'desk'
-      : fields.some((f) => f.secret && values[f.name])
-        ? 'environment'
-        : 'none';
+    const source: ConnectionSource = connectionSource(name, stored[name], config);
     connections[name] = {
       source,
-      fields: Object.fromEntries(fields.map((f) => [f.name, fieldView(f, values[f.name])])),
+      fields: Object.fromEntries(
+        fields.map((f) => {
+          const view = fieldView(f, values[f.name]);
+          const from = connectionSource(name, stored[name], config, f.name);
+          return [f.name, f.alone && from !== 'none' ? { ...view, from } : view];
+        }),
+      ),
     };
   }
   return { connections, live: config.production };
@@ -101,6 +105,9 @@ function problemsOf(
       const checked = checkVariable(field, value);
       if (!checked.ok) problems.push(`${inWords(connection, field)}: ${checked.message}`);
     }
+  // Fields that stand alone, saved without the rest, leave the environment's connection in force:
+  // there is no connection of the desk's to be complete.
+  if (!savedWhole(connection, values)) return problems;
   const missing = spec.fields.filter((f) => f.required && !values[f.name]).map((f) => f.label);
   if (missing.length > 0) problems.push(CONNECTION_MESSAGES.incomplete(spec.label, missing));
   problems.push(...pairProblems(values).map((text) => inWords(connection, text)));
@@ -239,11 +246,13 @@ export async function saveConnection(
       ...(await connectionsView(deps.store, deps.config)),
     };
   const empty = Object.keys(next).length === 0;
+  const whole = savedWhole(connection, next);
   let check: Tried | null = null;
   if (!empty) {
     const problems = problemsOf(connection, next, set, env.production);
     if (problems.length > 0) throw invalid(problems.join('; '));
-    check = await tryKeys(connection, withConnections(env, { [connection]: next }));
+    // Only fields that stand alone: the keys in force are the environment's, not this save's.
+    if (whole) check = await tryKeys(connection, withConnections(env, { [connection]: next }));
     if (check?.refused) throw invalid(CONNECTION_MESSAGES.refused(check.text));
   }
   await deps.store.connections.save(
@@ -264,7 +273,12 @@ export async function saveConnection(
     success: true as const,
     message: empty
       ? CONNECTION_MESSAGES.removed(spec.label)
-      : CONNECTION_MESSAGES.saved(spec.label),
+      : whole
+        ? CONNECTION_MESSAGES.saved(spec.label)
+        : CONNECTION_MESSAGES.savedAlone(
+            spec.fields.filter((f) => next[f.name] !== undefined).map((f) => f.label),
+            spec.label,
+          ),
     check: check && { ok: check.ok, text: check.text },
     ...(await connectionsView(deps.store, config)),
   };
