@@ -99,8 +99,7 @@ export function withConnections(
 /**
  * Where `field` of `connection` comes from, given the owner's saved record (sealed or opened: only
  * which fields it holds matters) and the configuration in force (or the environment's variables as
- * they are): the desk's Settings, the
- * environment, or nowhere (unset). Without `field`, the connection's own source (its fields that do
+ * they are): the desk's Settings, the environment, or nowhere (unset). Without `field`, the connection's own source (its fields that do
  * not stand alone): the desk once any of them is saved there, else the environment when any of its
  * secrets is set.
  */
@@ -110,15 +109,14 @@ export function connectionSource(
   config: Readonly<Record<string, unknown>>,
   field?: string,
 ): ConnectionSource {
-  const values = config;
   if (field !== undefined && isAloneField(connection, field)) {
     if (saved?.[field]) return 'desk';
-    return values[field] ? 'environment' : 'none';
+    return config[field] ? 'environment' : 'none';
   }
   if (savedWhole(connection, saved)) return 'desk';
-  if (field !== undefined) return values[field] ? 'environment' : 'none';
+  if (field !== undefined) return config[field] ? 'environment' : 'none';
   const secrets = CONNECTIONS[connection].fields.filter((f) => f.secret && !f.alone);
-  return secrets.some((f) => values[f.name]) ? 'environment' : 'none';
+  return secrets.some((f) => config[f.name]) ? 'environment' : 'none';
 }
 
 /** How long one function instance keeps the stored connections before reading them again. */
