@@ -4,7 +4,7 @@ import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
 import { settleBackground } from '../../src/server/background.ts';
 import { ledgerSums } from '../../src/lib/orders/ledger.ts';
-import { orderLineAmounts } from '../../src/lib/orders/money.ts';
+import { orderLineAmounts } from '../../src/lib/orders/order-lines.ts';
 import { moveOrderStatus } from '../../src/server/orders/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';

@@ -16,11 +16,10 @@ import {
 import {
   convertLines,
   linesSubtotal,
-  orderLineAmounts,
-  orderLinePrices,
   orderTotalPkr,
   quantityTimesUnit,
 } from '../../src/lib/orders/money.ts';
+import { orderLineAmounts, orderLinePrices } from '../../src/lib/orders/order-lines.ts';
 import { confirmationMail } from '../../src/server/orders/order-mail.ts';
 import { showPrice } from '../../src/stores/currency.ts';
 import { showLineTotal, showLinesTotal } from '../../src/stores/line-prices.ts';

@@ -3,7 +3,8 @@
 // (src/lib/orders/money.ts), the total, and the delivery address as a postal block.
 import { shortNumber } from '../desk.ts';
 import { formatMoney } from '../money.ts';
-import { orderLineAmounts, orderLinePrices, quantityTimesUnit } from './money.ts';
+import { quantityTimesUnit } from './money.ts';
+import { orderLineAmounts, orderLinePrices } from './order-lines.ts';
 
 /** What a receipt needs of an order (the contract's `Order` has all of it). */
 export interface ReceiptOrder {

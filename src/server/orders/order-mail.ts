@@ -1,7 +1,8 @@
 import { shortNumber } from '../../lib/desk.ts';
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { orderLineAmounts, orderLinePrices, quantityTimesUnit } from '../../lib/orders/money.ts';
+import { quantityTimesUnit } from '../../lib/orders/money.ts';
+import { orderLineAmounts, orderLinePrices } from '../../lib/orders/order-lines.ts';
 import { CARD, isAbroad, paymentLabel, withArticle } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
