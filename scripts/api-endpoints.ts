@@ -111,6 +111,7 @@ const EXAMPLES: Record<EndpointName, unknown> = {
     address: ADDRESS,
     currency: 'PKR',
     paymentMethod: 'COD',
+    whatsappUpdates: true,
   },
   userOrders: {},
   cancelOrder: { orderId: 'some-order', reason: 'I changed my mind' },

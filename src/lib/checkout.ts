@@ -204,12 +204,14 @@ export function shownError(
 
 /**
  * The order request POST /api/order/COD takes: the address, the lines, the currency, the payment
- * method, and the wallet number for JazzCash or EasyPaisa.
+ * method, the wallet number for JazzCash or EasyPaisa, and the WhatsApp opt-in when it was ticked
+ * and applies.
  */
 export function orderRequest(
   fields: CheckoutFields & { paymentMethod: PaymentMethod },
   items: readonly { itemId: string; selectedColor: string; imageIndex: number; quantity: number }[],
   currency: string,
+  whatsappUpdates = false,
 ): OrderRequest {
   const { paymentMethod, address2, walletNumber, walletCnic, ...address } = fields;
   return {
@@ -226,5 +228,8 @@ export function orderRequest(
     ...(isWalletMethod(paymentMethod) && walletCnic?.trim()
       ? { walletCnic: walletCnic.trim() }
       : {}),
+    // Ticked only while it applies (src/lib/whatsapp-updates.ts; the box unticks itself when the
+    // mobile stops being Pakistani), and never for an order abroad.
+    ...(whatsappUpdates && fields.country === 'Pakistan' ? { whatsappUpdates: true } : {}),
   };
 }

@@ -168,6 +168,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and _')
     .default('cod_order_confirmation'),
+  /**
+   * The approved template a shipping update goes with, to a shopper who opted in at checkout
+   * (same language as the confirmation's).
+   */
+  WHATSAPP_SHIPPING_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and _')
+    .default('order_shipping_update'),
   WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, 'must be a language code such as en or en_US')

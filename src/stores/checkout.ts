@@ -57,6 +57,21 @@ const cards = () => $cardCurrencies.get() !== null;
 /** The wallets the shop takes through their API, which ask the CNIC's last six digits. */
 export const $cnicWallets = atom<readonly string[]>([]);
 
+/**
+ * "Send shipping updates to my WhatsApp": offered when the shop has WhatsApp connected (the page
+ * was built knowing), and whether the shopper ticked it (unticked until they do).
+ */
+export const $whatsappUpdates = atom<{ offered: boolean; ticked: boolean }>({
+  offered: false,
+  ticked: false,
+});
+
+/** Ticks or unticks the WhatsApp box: a changed order gets a new idempotency key. */
+export function tickWhatsappUpdates(ticked: boolean): void {
+  $whatsappUpdates.set({ ...$whatsappUpdates.get(), ticked });
+  $form.set({ ...$form.get(), key: null });
+}
+
 /** The order just placed, as the server priced it, for the thank-you popup. */
 export const $placedOrder = atom<Order | null>(null);
 
@@ -138,10 +153,12 @@ export function startCheckout(
   early: EarlyInput,
   cardCurrencies: readonly string[] | null = null,
   cnicWallets: readonly string[] = [],
+  whatsappUpdates = false,
 ): void {
   $countries.set(countries);
   $cardCurrencies.set(cardCurrencies);
   $cnicWallets.set(cnicWallets);
+  $whatsappUpdates.set({ ...$whatsappUpdates.get(), offered: whatsappUpdates });
   let state = $form.get();
   const saved = savedCountry();
   const country = startingCountry(saved, countries);
@@ -264,7 +281,12 @@ export async function submitCheckout(): Promise<void> {
   const key = $form.get().key ?? newIdempotencyKey();
   $form.set({ ...$form.get(), key, busy: true });
   const placed = await placeOrder(
-    orderRequest({ ...fields, paymentMethod }, lines, currency.code),
+    orderRequest(
+      { ...fields, paymentMethod },
+      lines,
+      currency.code,
+      $whatsappUpdates.get().offered && $whatsappUpdates.get().ticked,
+    ),
     key,
   );
   // A card order leaves for the gateway's page (or its order page): the form stays busy meanwhile.
@@ -279,6 +301,7 @@ export async function submitCheckout(): Promise<void> {
     key: null,
     thanks: true,
   });
+  $whatsappUpdates.set({ ...$whatsappUpdates.get(), ticked: false });
 }
 
 /** Closes the thank-you dialog. */

@@ -4,7 +4,7 @@ import { ORDER_ANSWERS, ORDER_MESSAGES } from '../../src/lib/messages.ts';
 import account from '../../netlify/functions/account.mts';
 import { settleBackground } from '../../src/server/background.ts';
 import { ledgerSums } from '../../src/lib/orders/ledger.ts';
-import { orderLineAmounts } from '../../src/lib/orders/money.ts';
+import { orderLineAmounts } from '../../src/lib/orders/order-lines.ts';
 import { moveOrderStatus } from '../../src/server/orders/orders.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { call, signUp, stockShelves } from '../fixtures/api.ts';
@@ -773,7 +773,7 @@ describe('amounts exact to the smallest unit of the currency', () => {
     expect(mailsTo('erika.de@example.com')).toHaveLength(1);
     const text = mailText(mailsTo('erika.de@example.com')[0]!.raw);
     expect(text).toContain(
-      '- Test Commuter Backpack (Black) x 1: €13.37\n- Evening Clutch (Black) x 1: €4.46',
+      '- Test Commuter Backpack (Black), 1 × €13.37: €13.37\n- Evening Clutch (Black), 1 × €4.46: €4.46',
     );
     expect(text).toContain(
       'Items: €17.83\nDelivery: €20.00\nTotal: €37.83\nPayment: Bank Transfer',
@@ -828,7 +828,7 @@ describe('a reseller in Dubai buying one bag in two colours', () => {
     await settleBackground();
     const text = mailText(mailsTo('omar@reseller.ae').at(-1)!.raw);
     expect(text).toContain(
-      '- Reseller Laptop Bag (Black) x 30: AED 2,172.90\n- Reseller Laptop Bag (Navy) x 30: AED 2,172.90',
+      '- Reseller Laptop Bag (Black), 30 × AED 72.43: AED 2,172.90\n- Reseller Laptop Bag (Navy), 30 × AED 72.43: AED 2,172.90',
     );
     expect(text).toContain('Items: AED 4,345.80\nDelivery: AED 35.00\nTotal: AED 4,380.80');
   });

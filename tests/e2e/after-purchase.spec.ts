@@ -59,7 +59,9 @@ test('the thank-you shows number, lines, total and address; Track This Order ope
   const line = thanks.getByRole('list', { name: 'Items ordered' }).getByRole('listitem');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(`${MARGALLA.name} · Colour: Black · Qty: 1`);
-  await expect(line).toContainText(/₨[\d,]+$/);
+  // As the cart showed it: the quantity × the unit price it was placed at, and the line's total.
+  await expect(line.getByTestId('line-unit')).toHaveText('1 × ₨5,525');
+  await expect(line.locator('.receipt-line-amount')).toHaveText('₨5,525');
   await expect(thanks.locator('.thanks-total')).toContainText(/Total₨[\d,]+/);
   await expect(thanks.locator('address')).toHaveText(
     'Sana Tariq12 Canal View RoadLahore, Punjab 54000Pakistan+92 300 1234567',
@@ -79,6 +81,9 @@ test('the thank-you shows number, lines, total and address; Track This Order ope
   // A cash-on-delivery order, named as the checkout named it, is paid when it arrives.
   await expect(detail.locator('.order-amounts:not(.order-tracking)')).toContainText(
     'Payment methodCash on DeliveryPaymentPay in cash when it arrives',
+  );
+  await expect(detail.locator('.receipt-lines li').getByTestId('line-unit')).toHaveText(
+    '1 × ₨5,525',
   );
   await expect(detail.getByText('Courier')).toHaveCount(0);
   await expect(detail.locator('address')).toContainText('12 Canal View Road');

@@ -1,6 +1,6 @@
 // A reseller's wholesale order: the wholesale price counts a product across its colours, every cart
 // line shows its unit price with a total that is exactly unit × quantity in the shown currency, the
-// order is charged that total, and a quantity over 100 is said to be set to 100, never cut silently.
+// order is charged that total and shows those lines again after it, and a quantity over 100 is said to be set to 100, never cut silently.
 import { convertAmount, formatMoney, toMinorUnits } from '../../src/lib/money.ts';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
@@ -46,6 +46,8 @@ test.describe('a reseller in Dubai', () => {
     page,
     request,
   }) => {
+    // The cart, the checkout, the thank-you and the order's page: about a minute on a busy machine.
+    test.setTimeout(120_000);
     const reseller = await signUp(request, { tag: 'reseller', name: 'Omar Haddad' });
     await signInBeforeLoad(page, reseller);
     await chooseCountry(page, /United Arab Emirates/);
@@ -111,6 +113,27 @@ test.describe('a reseller in Dubai', () => {
     const [order] = await ordersOf(page);
     expect(order).toMatchObject({ currency: 'AED', paymentMethod: 'Bank Transfer' });
     expect(formatMoney(order!.total, 'AED')).toBe(total);
+
+    // After the order, the thank-you and the order's page show each line as the cart did: the
+    // unit price it was placed at, × 30, beside a line total of exactly that.
+    const placedLines = thanksDialog(page)
+      .getByRole('list', { name: 'Items ordered' })
+      .getByRole('listitem');
+    await expect(placedLines.getByTestId('line-unit')).toHaveText([
+      `30 × ${unitText}`,
+      `30 × ${unitText}`,
+    ]);
+    await expect(placedLines.locator('.receipt-line-amount')).toHaveText([lineText, lineText]);
+    await expectNoAxeViolations(page);
+    await thanksDialog(page).getByRole('link', { name: 'Track This Order' }).click();
+    await hydrated(page, 'OrderPage');
+    const orderLines = page.getByTestId('order-page').locator('.receipt-lines li');
+    await expect(orderLines.getByTestId('line-unit')).toHaveText([
+      `30 × ${unitText}`,
+      `30 × ${unitText}`,
+    ]);
+    await expect(orderLines.locator('.receipt-line-amount')).toHaveText([lineText, lineText]);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutErrors } from '../../src/lib/checkout-errors.ts';
+import { offersWhatsappUpdates } from '../../src/lib/whatsapp-updates.ts';
 import {
   startingCountry,
   awaitsCurrency,
@@ -127,6 +128,27 @@ describe('orderRequest', () => {
     expect(orderRequest({ ...filled, address2: 'Flat 3' }, [], 'PKR').address).toMatchObject({
       address2: 'Flat 3',
     });
+  });
+
+  it('asks for WhatsApp shipping updates only when ticked, on an order to Pakistan', () => {
+    expect(orderRequest(filled, [], 'PKR', true)).toMatchObject({ whatsappUpdates: true });
+    expect(orderRequest(filled, [], 'PKR', false)).not.toHaveProperty('whatsappUpdates');
+    expect(orderRequest(filled, [], 'PKR')).not.toHaveProperty('whatsappUpdates');
+    expect(
+      orderRequest({ ...filled, country: 'United Kingdom' }, [], 'GBP', true),
+    ).not.toHaveProperty('whatsappUpdates');
+  });
+});
+
+describe('offersWhatsappUpdates', () => {
+  it('applies to a Pakistani mobile, however typed, on an order to Pakistan', () => {
+    for (const mobile of ['0300 1234567', '+92 300-1234567', '923001234567'])
+      expect(offersWhatsappUpdates({ country: 'Pakistan', mobile })).toBe(true);
+    expect(offersWhatsappUpdates({ country: 'Pakistan', mobile: '042 35761234' })).toBe(false);
+    expect(offersWhatsappUpdates({ country: 'Pakistan', mobile: '' })).toBe(false);
+    expect(offersWhatsappUpdates({ country: 'United Kingdom', mobile: '0300 1234567' })).toBe(
+      false,
+    );
   });
 });
 

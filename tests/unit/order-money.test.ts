@@ -16,9 +16,10 @@ import {
 import {
   convertLines,
   linesSubtotal,
-  orderLineAmounts,
   orderTotalPkr,
+  quantityTimesUnit,
 } from '../../src/lib/orders/money.ts';
+import { orderLineAmounts, orderLinePrices } from '../../src/lib/orders/order-lines.ts';
 import { confirmationMail } from '../../src/server/orders/order-mail.ts';
 import { showPrice } from '../../src/stores/currency.ts';
 import { showLineTotal, showLinesTotal } from '../../src/stores/line-prices.ts';
@@ -156,11 +157,17 @@ describe('the page, the order and the mail', () => {
         });
         expect(orderLineAmounts(stored)).toEqual(order.lines);
         const mail = confirmationMail(stored, { bankDetails: null });
-        const mailLines = mail.text
-          .split('\n')
-          .filter((l) => l.startsWith('- Bag '))
-          .map((l) => l.slice(l.indexOf(': ') + 2));
-        expect(mailLines).toEqual(pageLines);
+        const mailLines = mail.text.split('\n').filter((l) => l.startsWith('- Bag '));
+        // Each mailed line reads as the cart's: its quantity × the unit price shown, then the line.
+        expect(mailLines).toEqual(
+          lines.map(
+            (line, i) =>
+              `- Bag ${i} (Black), ${quantityTimesUnit(line.quantity, showPrice(line.unitPrice, currency))}: ${pageLines[i]}`,
+          ),
+        );
+        expect(orderLinePrices(stored)?.map((p) => formatMoney(p.unit, code))).toEqual(
+          lines.map((line) => showPrice(line.unitPrice, currency)),
+        );
         expect(mail.text).toContain(`Items: ${showLinesTotal(lines, currency)}\n`);
       }),
       { numRuns: 300 },
@@ -224,6 +231,34 @@ describe('orderLineAmounts', () => {
     const text = confirmationMail(old, { bankDetails: null }).text;
     expect(text).toContain('- Bag 0 (Black) x 1\n- Bag 1 (Black) x 1\n');
     expect(text).toContain('Items: ¥5,309\nDelivery: ¥3,500\nTotal: ¥8,809');
+  });
+});
+
+describe('orderLinePrices', () => {
+  it('gives each line the unit it was placed at in the order’s currency, and that unit × the quantity', () => {
+    const order = {
+      items: [{ lineTotal: 165000, quantity: 30 }],
+      rate: 0.0131696,
+      currency: 'AED',
+    };
+    expect(orderLinePrices({ ...order, amount: 2172.9 })).toEqual([
+      { unit: 72.43, amount: 2172.9 },
+    ]);
+  });
+
+  it('gives no unit for an order priced before, when each rupee line was converted whole', () => {
+    const order = {
+      items: [{ lineTotal: 165000, quantity: 30 }],
+      rate: 0.0131696,
+      currency: 'AED',
+    };
+    expect(orderLinePrices({ ...order, amount: 2172.98 })).toBeNull();
+  });
+});
+
+describe('quantityTimesUnit', () => {
+  it('says a line as the cart does: "30 × AED 72.43"', () => {
+    expect(quantityTimesUnit(30, 'AED 72.43')).toBe('30 × AED 72.43');
   });
 });
 

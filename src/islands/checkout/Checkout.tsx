@@ -30,6 +30,7 @@ export default function Checkout({
   countries,
   cardCurrencies = null,
   cnicWallets = [],
+  whatsappUpdates = false,
   deliveryDays,
 }: {
   countries: CheckoutCountry[];
@@ -39,6 +40,8 @@ export default function Checkout({
   cardCurrencies?: string[] | null;
   /** The wallets taken through their API, which ask the CNIC's last six digits. */
   cnicWallets?: string[];
+  /** The shop has WhatsApp connected: "Send shipping updates to my WhatsApp" may be offered. */
+  whatsappUpdates?: boolean;
 }) {
   // Server-rendered: the first render is the static shell's (no cart, no products, no saved
   // country), so hydration matches; the browser's own state follows at once.
@@ -48,8 +51,15 @@ export default function Checkout({
   useStartShop();
   // Once hydrated: the saved country, then what was typed before hydration.
   useEffect(
-    () => startCheckout(countries, readEarlyInput(formRef.current), cardCurrencies, cnicWallets),
-    [countries, cardCurrencies, cnicWallets],
+    () =>
+      startCheckout(
+        countries,
+        readEarlyInput(formRef.current),
+        cardCurrencies,
+        cnicWallets,
+        whatsappUpdates,
+      ),
+    [countries, cardCurrencies, cnicWallets, whatsappUpdates],
   );
 
   // Mounted from the first thank-you on, so closing it returns focus as every dialog does.

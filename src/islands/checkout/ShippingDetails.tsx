@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { addressFormat } from '../../lib/address-format.ts';
 import { ADDRESS_FIELDS, type CheckoutCountry, type CheckoutField } from '../../lib/checkout.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
-import { editField, leaveField } from '../../stores/checkout.ts';
+import { $whatsappUpdates, editField, leaveField } from '../../stores/checkout.ts';
+import { useHydratedStore } from '../shared/hooks.ts';
+
+// The WhatsApp box (and the phone rule it needs) loads once a mobile is typed, not with the page:
+// /Checkout's script before the first tap stays within its budget.
+const WhatsappUpdates = lazy(() => import('./WhatsappUpdates.tsx'));
 
 const AUTOCOMPLETE: Partial<Record<CheckoutField, string>> = {
   firstName: 'given-name',
@@ -15,7 +20,10 @@ const AUTOCOMPLETE: Partial<Record<CheckoutField, string>> = {
   mobile: 'tel',
 };
 
-/** The Shipping Details section: the address fields, the country and its states. */
+/**
+ * The Shipping Details section: the address fields, the country and its states, and the WhatsApp
+ * shipping updates' box when it applies.
+ */
 export function ShippingDetails({
   countries,
   checkout,
@@ -24,6 +32,7 @@ export function ShippingDetails({
   checkout: CheckoutView;
 }) {
   const { fields, errors, regions } = checkout;
+  const whatsapp = useHydratedStore($whatsappUpdates, { offered: false, ticked: false });
   // The state and postcode as the country names them; no postcode field where it has none.
   const format = addressFormat(fields.country);
   const labelOf = (name: CheckoutField, label: string) =>
@@ -87,6 +96,11 @@ export function ShippingDetails({
           ),
         )}
       </div>
+      {whatsapp.offered && fields.country === 'Pakistan' && fields.mobile.trim() !== '' && (
+        <Suspense fallback={null}>
+          <WhatsappUpdates checkout={checkout} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 // A cart line's figures in the chosen currency, apart from Price so that the pages that show no cart
 // line (listings, search) do not load them.
-import type { PricedLine } from '../../lib/orders/money.ts';
+import { quantityTimesUnit, type PricedLine } from '../../lib/orders/money.ts';
+import { showPrice } from '../../stores/currency.ts';
 import { showLineTotal, showLinesTotal } from '../../stores/line-prices.ts';
-import { Price, useCurrency } from './Price.tsx';
+import { useCurrency } from './Price.tsx';
 
 /**
  * A line's total in the chosen currency: its unit price as Price shows it × its quantity, exactly.
@@ -22,10 +23,12 @@ export function LineTotal({ line, className }: { line: PricedLine; className?: s
  * cart panel, the /Cart page and the checkout's review show for each line.
  */
 export function LinePrice({ line }: { line: PricedLine }) {
+  const currency = useCurrency();
   return (
     <span className="line-price" data-testid="line-price">
-      <span className="muted" data-testid="line-unit">
-        {line.quantity} × <Price pkr={line.unitPrice} />
+      {/* The words the receipts and the mails use too; no `data-pkr`, as LineTotal has none. */}
+      <span className="muted" data-testid="line-unit" suppressHydrationWarning>
+        {quantityTimesUnit(line.quantity, showPrice(line.unitPrice, currency))}
       </span>{' '}
       <LineTotal line={line} className="line-total" />
     </span>

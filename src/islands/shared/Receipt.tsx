@@ -3,7 +3,10 @@
 import type { Receipt } from '../../lib/orders/receipt.ts';
 import './receipt.css';
 
-/** The ordered lines: name, colour and quantity, and the line's amount when the order has one. */
+/**
+ * The ordered lines: name, colour and quantity, then, as the cart showed them, the quantity × the
+ * unit price and the line's amount when the order has them.
+ */
 export function ReceiptLines({ placed, label }: { placed: Receipt; label?: string }) {
   return (
     <ul className="receipt-lines" aria-label={label}>
@@ -16,7 +19,16 @@ export function ReceiptLines({ placed, label }: { placed: Receipt; label?: strin
               · Colour: {line.colour} · Qty: {line.quantity}
             </span>
           </span>
-          {line.amount && <span className="receipt-line-amount">{line.amount}</span>}
+          {line.amount && (
+            <span className="receipt-line-price">
+              {line.unit && (
+                <span className="muted" data-testid="line-unit">
+                  {line.unit}
+                </span>
+              )}
+              <span className="receipt-line-amount">{line.amount}</span>
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -111,6 +111,11 @@ export const orderBodySchema = z.object({
   ),
   /** The last six digits of the wallet holder's CNIC, which JazzCash asks with the number. */
   walletCnic: z.optional(z.string().check(z.maxLength(20))),
+  /**
+   * "Send shipping updates to my WhatsApp", ticked: kept only for a Pakistani mobile when the shop
+   * has WhatsApp connected, and otherwise ignored (docs/cod-confirmation.md, "Shipping updates").
+   */
+  whatsappUpdates: z.optional(z.boolean({ error: 'WhatsApp updates must be true or false' })),
 });
 
 /** An existing customer's e-mail or phone, as staff type it. */

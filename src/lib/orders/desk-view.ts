@@ -5,7 +5,7 @@
 import { CARD_DECLINED_NOTE } from '../cards.ts';
 import { BASE_CURRENCY } from '../currency.ts';
 import { currencyDigits, formatMoney } from '../money.ts';
-import { orderLineAmounts } from './money.ts';
+import { orderLineAmounts } from './order-lines.ts';
 import { paymentLabel, recordedMethodsFor, type RecordedMethod } from '../payments.ts';
 import { PAYMENT_MESSAGES } from '../contract/payments.ts';
 import {

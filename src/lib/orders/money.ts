@@ -60,33 +60,10 @@ export function formatOrderTotal(total: number, currency: string, totalPkr: numb
   return `${formatMoney(total, currency)} (${formatMoney(totalPkr, BASE_CURRENCY)})`;
 }
 
-/** The fields of a stored order its lines in its own currency are read from. */
-type OrderLines = {
-  items: readonly { lineTotal: number; quantity: number }[];
-  rate: number;
-  currency: string;
-  amount: number;
-};
-
 /**
- * A stored order's lines in its currency, by the one convention (each unit at the order's rate,
- * times the quantity); for an order priced by the convention before it (each rupee line total
- * converted whole), its lines by that one; null when neither adds up to the stored items figure:
- * such an order is shown with its stored figures only, never with lines that do not add up.
+ * A line's quantity and unit price in words, "30 × AED 72.43": how the cart, the checkout's review,
+ * the thank-you popup, the order page and the order mails say it.
  */
-export function orderLineAmounts(order: OrderLines): number[] | null {
-  // A stored line's total is its unit price × its quantity, so the unit is their quotient.
-  const lines = convertLines(
-    order.items.map((item) => ({
-      unitPrice: item.lineTotal / item.quantity,
-      quantity: item.quantity,
-    })),
-    order.rate,
-    order.currency,
-  );
-  if (sumAmounts(lines, order.currency) === order.amount) return lines;
-  const wholeLines = order.items.map((item) =>
-    convertAmount(item.lineTotal, order.rate, order.currency),
-  );
-  return sumAmounts(wholeLines, order.currency) === order.amount ? wholeLines : null;
+export function quantityTimesUnit(quantity: number, unit: string): string {
+  return `${quantity} × ${unit}`;
 }

@@ -3,7 +3,8 @@
 // (src/lib/orders/money.ts), the total, and the delivery address as a postal block.
 import { shortNumber } from '../desk.ts';
 import { formatMoney } from '../money.ts';
-import { orderLineAmounts } from './money.ts';
+import { quantityTimesUnit } from './money.ts';
+import { orderLineAmounts, orderLinePrices } from './order-lines.ts';
 
 /** What a receipt needs of an order (the contract's `Order` has all of it). */
 export interface ReceiptOrder {
@@ -40,6 +41,11 @@ export interface ReceiptLine {
   name: string;
   colour: string;
   quantity: number;
+  /**
+   * The quantity × the unit price it was placed at, "2 × ₨2,150", as the cart showed it; null for an
+   * order priced before the one money rule, whose lines have no unit that multiplies to them.
+   */
+  unit: string | null;
   amount: string | null;
 }
 
@@ -59,6 +65,7 @@ export interface Receipt {
 export function receipt(order: ReceiptOrder): Receipt {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const amounts = orderLineAmounts(order);
+  const prices = orderLinePrices(order);
   const a = order.address;
   return {
     number: `#${shortNumber(order._id)}`,
@@ -67,6 +74,7 @@ export function receipt(order: ReceiptOrder): Receipt {
       name: item.productName,
       colour: item.selectedColor,
       quantity: item.quantity,
+      unit: prices ? quantityTimesUnit(item.quantity, money(prices[i]!.unit)) : null,
       amount: amounts ? money(amounts[i]!) : null,
     })),
     items: money(order.amount),

@@ -10,7 +10,7 @@ import {
   type LedgerOrder,
   type RefundedLine,
 } from './ledger.ts';
-import { orderLineAmounts } from './money.ts';
+import { orderLineAmounts } from './order-lines.ts';
 
 /** The line index that stands for the delivery fee. */
 export const DELIVERY_FEE_LINE = -1;

@@ -33,3 +33,20 @@ export function messagingFromConfig(
   const settings = whatsappSettingsFromConfig(config, fetchImpl);
   return settings && whatsappMessaging(settings);
 }
+
+/**
+ * Whether the checkout a build renders offers WhatsApp shipping updates: the environment's keys, a
+ * WhatsApp connection made in the desk (`fromDesk`), or a local build, which `npm start` serves with
+ * the stand-in (scripts/local-whatsapp.ts). The server still ignores a box it cannot honour.
+ */
+export function whatsappAtCheckout(
+  config: Pick<Config, 'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID'>,
+  fromDesk: readonly string[],
+  deployed: boolean,
+): boolean {
+  return (
+    Boolean(config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) ||
+    fromDesk.includes('whatsapp') ||
+    !deployed
+  );
+}

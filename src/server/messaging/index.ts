@@ -16,4 +16,8 @@ export {
   type WhatsappNumber,
   type WhatsappSettings,
 } from './whatsapp.ts';
-export { messagingFromConfig, whatsappSettingsFromConfig } from './connection.ts';
+export {
+  messagingFromConfig,
+  whatsappAtCheckout,
+  whatsappSettingsFromConfig,
+} from './connection.ts';

@@ -9,6 +9,7 @@ export { forgetServedAt, recordServedAt, shopAddress } from './served-at.ts';
 export {
   listMailFailures,
   mailShopper,
+  orderLinkUrl,
   resendMailFailure,
   retryDueMails,
   retryDueMailsLater,

@@ -55,17 +55,23 @@ const reason = (error: unknown) =>
  * a key that shows that order without signing in for 30 days (./order-link.ts).
  */
 export function withOrderLink(
-  config: Pick<
-    Deps['config'],
-    'SITE_URL' | 'PORT' | 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'DATA_DIR'
-  >,
+  config: OrderLinkConfig,
   mail: Mail,
   orderId: string,
   now = Date.now(),
 ): Mail {
+  return { ...mail, text: `${mail.text}\nYour order: ${orderLinkUrl(config, orderId, now)}` };
+}
+
+type OrderLinkConfig = Pick<
+  Deps['config'],
+  'SITE_URL' | 'PORT' | 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'DATA_DIR'
+>;
+
+/** The order page's address on the shop, with a key that shows it without signing in (30 days). */
+export function orderLinkUrl(config: OrderLinkConfig, orderId: string, now = Date.now()): string {
   const href = orderPageHref(orderId, orderLinkKey(config, orderId, now));
-  const link = new URL(href, mailOrigin(config)).href;
-  return { ...mail, text: `${mail.text}\nYour order: ${link}` };
+  return new URL(href, mailOrigin(config)).href;
 }
 
 /**

@@ -37,6 +37,7 @@ import { audit, mailShopper, withinLimit, type Limit } from '../operations/index
 import { logEvent } from '../request-log.ts';
 import type { CourierBooking, OrderRecord, ParcelSeen } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
+import { sendShippingUpdate } from './shipping-whatsapp.ts';
 import { alertShop } from './shop-alerts.ts';
 
 /** Who the tracking job's moves are by, on the timeline and in the audit log. */
@@ -227,6 +228,7 @@ async function moveOrder(
   if (now === order) return;
   const mail = statusMail(now);
   if (mail) void mailShopper(deps, mail, { kind: 'order-status', orderId: now.id }, waitUntil);
+  sendShippingUpdate(deps, now, waitUntil);
 }
 
 /** Follows one parcel: records what is new on the booking, then moves the order. */

@@ -36,6 +36,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { OrderEvent, OrderHead, OrderRecord, StaffRecord, Store } from '../store/port.ts';
 import { statusMail } from './desk-mail.ts';
+import { sendShippingUpdate } from './shipping-whatsapp.ts';
 import { toPack } from './desk-counts.ts';
 import { deskBooking } from './courier-view.ts';
 import { mailShopper } from '../operations/index.ts';
@@ -331,6 +332,7 @@ export async function moveDeskOrder(
   );
   const mail = opts.mail === false ? null : statusMail(moved);
   if (mail) void mailShopper(deps, mail, { kind: 'order-status', orderId: moved.id }, waitUntil);
+  if (mail) sendShippingUpdate(deps, moved, waitUntil);
   // The shop hears of a cancel by one of its own (the CLI, which mails no one, is the operator).
   if (to === 'Cancelled' && opts.mail !== false && opts.alert !== false)
     void alertShop(

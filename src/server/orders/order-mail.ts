@@ -1,7 +1,8 @@
 import { shortNumber } from '../../lib/desk.ts';
 import { isPaidInFull } from '../../lib/orders/ledger.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { orderLineAmounts } from '../../lib/orders/money.ts';
+import { quantityTimesUnit } from '../../lib/orders/money.ts';
+import { orderLineAmounts, orderLinePrices } from '../../lib/orders/order-lines.ts';
 import { CARD, isAbroad, paymentLabel, withArticle } from '../../lib/payments.ts';
 import { POLICY, span } from '../../lib/policy.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';
@@ -41,7 +42,7 @@ function paymentLines(order: OrderRecord, settings: Pick<ShopSettings, 'bankDeta
  * The order confirmation. Every line starts with the shop's own words (a label, 'Dear', '- '), and
  * supplied values appear only inside such lines, through mailValue. Amounts are the order's stored
  * figures in its currency's smallest unit, formatted as the page shows them; each line shows its
- * amount converted on its own, the lines adding up to the Items figure (src/lib/orders/money.ts). A bank transfer's
+ * quantity × unit price and its amount converted on its own, the lines adding up to the Items figure (src/lib/orders/money.ts). A bank transfer's
  * mail carries the shop's bank details as the settings hold them when it is sent.
  */
 export function confirmationMail(
@@ -50,13 +51,18 @@ export function confirmationMail(
 ): Mail {
   const money = (n: number) => formatMoney(n, order.currency);
   const number = shortNumber(order.id);
-  // Each line in the order's currency, as the page showed it; they add up to the Items figure.
+  // Each line in the order's currency, as the page showed it: its quantity × the unit price it was
+  // placed at, then the line; they add up to the Items figure. An order priced before the one money
+  // rule has no such unit, and keeps its quantity and whole line.
+  const prices = orderLinePrices(order);
   const amounts = orderLineAmounts(order);
-  const items = order.items.map(
-    (i, n) =>
-      `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)}) x ${i.quantity}` +
-      (amounts ? `: ${money(amounts[n]!)}` : ''),
-  );
+  const items = order.items.map((i, n) => {
+    const name = `- ${mailValue(i.productName)} (${mailValue(i.selectedColor)})`;
+    const price = prices?.[n];
+    if (price)
+      return `${name}, ${quantityTimesUnit(i.quantity, money(price.unit))}: ${money(price.amount)}`;
+    return `${name} x ${i.quantity}` + (amounts ? `: ${money(amounts[n]!)}` : '');
+  });
   return {
     to: order.address.email,
     subject: `Your Bastaa order #${number} is placed`,

@@ -15,6 +15,7 @@ import type { Product } from '../../lib/product.ts';
 import type { CancelBody, OrderBody } from '../../lib/contract/requests.ts';
 import { inBackground, type WaitUntil } from '../background.ts';
 import { statusMail } from './desk-mail.ts';
+import { whatsappUpdatesOptIn } from './shipping-whatsapp.ts';
 import { conflict, invalid, notFound, unavailable, unprocessable } from '../errors.ts';
 import { mailShopper, retryDueMailsLater } from '../operations/index.ts';
 import { alertShop } from './shop-alerts.ts';
@@ -154,7 +155,7 @@ async function unavailableLine(store: Store, line: UnavailableLine, items: reado
 
 /** A stable fingerprint of what an order request asks for, to recognise a replayed submit. */
 function requestHash(body: OrderBody, destination: Destination): string {
-  const { items, address, walletNumber } = body;
+  const { items, address, walletNumber, whatsappUpdates } = body;
   const { currency, paymentMethod } = destination;
   return createHash('sha256')
     .update(
@@ -164,6 +165,7 @@ function requestHash(body: OrderBody, destination: Destination): string {
         currency,
         paymentMethod,
         ...(walletNumber ? { walletNumber } : {}),
+        ...(whatsappUpdates ? { whatsappUpdates } : {}),
       }),
     )
     .digest('hex');
@@ -258,6 +260,13 @@ export async function placeOrder(
       deliveryFee: amounts.deliveryFee,
       rate: amounts.rate,
     });
+  // "Send shipping updates to my WhatsApp": kept when it can be honoured, else ignored.
+  const whatsappUpdates = whatsappUpdatesOptIn(
+    deps,
+    body.whatsappUpdates,
+    { country: destination.country, mobile: body.address.mobile },
+    placedAt,
+  );
   const order: OrderRecord = {
     id: randomUUID(),
     userId: user.id,
@@ -283,6 +292,7 @@ export async function placeOrder(
         }
       : {}),
     ...(waits ? { codConfirmation: waitingConfirmation(codRule, placedAt) } : {}),
+    ...(whatsappUpdates ? { whatsappUpdates } : {}),
   };
   // Stock is checked in the order's own transaction, so two shoppers racing for a
   // colour being marked sold out cannot both get it.

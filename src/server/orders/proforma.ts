@@ -11,7 +11,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { shortNumber, karachiDay } from '../../lib/desk.ts';
 import { currencyDigits, toMinorUnits } from '../../lib/money.ts';
-import { orderLineAmounts } from '../../lib/orders/money.ts';
+import { orderLineAmounts } from '../../lib/orders/order-lines.ts';
 import { productQuantities, WHOLESALE_MIN_QUANTITY } from '../../lib/pricing.ts';
 import { SHOP } from '../../lib/shop-info.ts';
 import { bankDetailsLines, type ShopSettings } from '../../lib/shop-settings.ts';

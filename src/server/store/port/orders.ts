@@ -63,6 +63,11 @@ export interface OrderRecord extends Omit<
    * (src/lib/orders/cod-confirmation.ts); absent for an order that needs no confirmation.
    */
   codConfirmation?: CodConfirmation;
+  /**
+   * The shopper ticked "Send shipping updates to my WhatsApp" at checkout: the number the updates
+   * go to (E.164 without the "+", 923001234567) and when they opted in (ISO 8601). Absent otherwise.
+   */
+  whatsappUpdates?: { to: string; optedInAt: string };
 }
 
 /**
