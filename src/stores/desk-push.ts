@@ -3,12 +3,14 @@
 // the subscription too. The browser's push code (src/client/push-device.ts) loads with the first
 // action, not with the desk.
 import { atom } from 'nanostores';
+import { alertsMissingAtFirstDraw } from '../lib/alerts-banner.ts';
 import type { DeskPushDevices } from '../lib/contract/desk-push.ts';
 import type { PushKind } from '../lib/push.ts';
 import { currentSubscription, pushSupported } from '../client/push-here.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk } from './desk-call.ts';
 import { act, load, resourceAtom } from './desk-resource.ts';
+import { $sessionAlerts } from './desk.ts';
 import { notify } from './desk-session.ts';
 
 /** The member's devices and the shop's public key, as last loaded or changed. */
@@ -44,6 +46,17 @@ async function digest(text: string): Promise<string> {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
+
+/**
+ * Whether the orders list's banner is drawn at once, from this browser, the session's answer and
+ * `remembered` (this device's last verdict): src/lib/alerts-banner.ts.
+ */
+export const alertsMissingAtFirstDrawHere = (remembered: string | null): boolean =>
+  alertsMissingAtFirstDraw({
+    supported: pushSupported(),
+    alerts: $sessionAlerts.get(),
+    remembered,
+  });
 
 /**
  * Whether this device gets no alerts though push is set up and this browser can show them (the

@@ -69,6 +69,9 @@ let early: Promise<AnswerOf<'deskMe'>> | null = null;
 /** The owner's courier that Book uses, as the session's answer named it (null: none connected). */
 export const $deskCourier = atom<AnswerOf<'deskMe'>['courier']>(null);
 
+/** Push set up, and the member's devices with alerts, as the session's answer said (null: unknown). */
+export const $sessionAlerts = atom<AnswerOf<'deskMe'>['alerts'] | null>(null);
+
 /**
  * Asks who is signed in as the desk's script starts, before React has drawn anything; the shell's
  * loadSession then reads this answer instead of asking again.
@@ -91,6 +94,7 @@ export async function loadSession(): Promise<void> {
   try {
     const me = await (asked ?? deskCall('deskMe', {}));
     $deskCourier.set(me.courier);
+    $sessionAlerts.set(me.alerts);
     joinSession(me.staff);
   } catch (error) {
     endSession();

@@ -2,10 +2,17 @@
 // a sign-out on every device): it says so and turns them back on in one tap, with every kind and
 // the device's guessed name (Settings' This device changes either). A member who wants no alerts
 // on this device (a shared packing phone) hides it here, on this device only. Nothing shows where
-// push is not set up or the browser cannot show it, nor until the devices are known.
+// push is not set up or the browser cannot show it. It is drawn with the list's first draw when
+// the session already says it is needed (src/lib/alerts-banner.ts), so it never pushes the list
+// down under a finger; this device's subscription, read after, corrects a wrong guess.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $pushDevices, alertsMissingHere, turnOnEverythingHere } from '../../stores/desk-push.ts';
+import {
+  $pushDevices,
+  alertsMissingAtFirstDrawHere,
+  alertsMissingHere,
+  turnOnEverythingHere,
+} from '../../stores/desk-push.ts';
 import { pressWhenIdle, theMessage, useFocusAfter } from './focus-after.ts';
 
 /** The banner's words (asserted verbatim by the tests). */
@@ -17,27 +24,41 @@ export const ALERTS_BANNER = {
 
 /** Where this device keeps that its member wants no banner on it. */
 const HIDDEN_KEY = 'deskAlertsBannerHidden';
+/** Where this device keeps what its last read found ('1': no alerts here), for the next first draw. */
+const MISSING_KEY = 'deskAlertsMissingHere';
 
-const hiddenHere = () => {
+const readKey = (key: string): string | null => {
   try {
-    return localStorage.getItem(HIDDEN_KEY) === '1';
+    return localStorage.getItem(key);
   } catch {
-    return false;
+    return null;
   }
 };
+const writeKey = (key: string, value: string) => {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // A browser that keeps nothing: the next first draw waits for the read again.
+  }
+};
+const hiddenHere = () => readKey(HIDDEN_KEY) === '1';
+const missingAtFirstDraw = () => alertsMissingAtFirstDrawHere(readKey(MISSING_KEY));
 
 /** The banner, when this device gets no alerts. */
 export function AlertsBanner() {
   const resource = useStore($pushDevices);
   const focusAfter = useFocusAfter();
   const [hidden, setHidden] = useState(hiddenHere);
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState(missingAtFirstDraw);
   useEffect(() => {
     if (hidden) return;
     let current = true;
-    // Unknown (a failed call) shows nothing: the banner is a reminder, not a gate.
+    // A failed call leaves the first draw's guess: the banner is a reminder, not a gate.
     alertsMissingHere().then(
-      (yes) => current && setMissing(yes),
+      (yes) => {
+        writeKey(MISSING_KEY, yes ? '1' : '0');
+        if (current) setMissing(yes);
+      },
       () => undefined,
     );
     return () => {
@@ -47,15 +68,15 @@ export function AlertsBanner() {
   if (hidden || !missing) return null;
 
   const hide = () => {
-    try {
-      localStorage.setItem(HIDDEN_KEY, '1');
-    } catch {
-      // A browser that keeps nothing: hidden until the page is opened again.
-    }
+    // A browser that keeps nothing: hidden until the page is opened again.
+    writeKey(HIDDEN_KEY, '1');
     setHidden(true);
   };
   const turnOn = async () => {
-    if (await turnOnEverythingHere()) setMissing(false);
+    if (await turnOnEverythingHere()) {
+      writeKey(MISSING_KEY, '0');
+      setMissing(false);
+    }
     focusAfter(theMessage);
   };
   return (
