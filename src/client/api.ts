@@ -46,6 +46,11 @@ const shopAnswers = parsersFrom(() =>
 const orderAnswers = parsersFrom(() =>
   import('./order-answers.ts').then(({ ORDER_ANSWERS }) => ORDER_ANSWERS as unknown as Parsers),
 );
+// The product list, which /Cart, /Checkout and /favourites ask for at start, is parsed without zod,
+// so those pages load zod only with a later call (docs/design.md, the page-weight budgets).
+const catalogueAnswers = parsersFrom(() =>
+  import('./catalogue-answers.ts').then(({ CATALOGUE_ANSWERS }) => CATALOGUE_ANSWERS as Parsers),
+);
 
 /** The answers ./order-answers.ts parses (a unit test holds this list to the contract's). */
 export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/order-answers.ts').ORDER_ANSWERS)[] =
@@ -68,7 +73,11 @@ export const ORDER_ANSWER_KEYS: readonly (keyof typeof import('../lib/contract/o
 
 const SHOP: Caller = {
   parsers: (answer) =>
-    (ORDER_ANSWER_KEYS as readonly string[]).includes(answer) ? orderAnswers() : shopAnswers(),
+    (ORDER_ANSWER_KEYS as readonly string[]).includes(answer)
+      ? orderAnswers()
+      : answer === 'productList'
+        ? catalogueAnswers()
+        : shopAnswers(),
   quotesReference: true,
 };
 

@@ -6,6 +6,17 @@
 import { WHOLESALE_MIN_QUANTITY } from './pricing.ts';
 import { PRODUCT_ID_LENGTH } from './stock.ts';
 
+/** The three categories the shop sells, as stored on each product. */
+export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * A path on this site: one leading `/` (`//host/x.png` is another site to a browser, and the build
+ * writes image paths into og:image and JSON-LD), word characters, hyphens, dots and slashes, and
+ * no `..` segment.
+ */
+export const SITE_PATH = /^\/(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[\w\-./]+$/;
+
 /** A field as declared: its label and, where it has one, its limit and the hint shown under it. */
 type Field = {
   readonly label: string;

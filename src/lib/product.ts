@@ -2,20 +2,19 @@
 // Every limit comes from the fields' declaration (src/lib/product-fields.ts).
 import * as z from 'zod/mini';
 import {
+  CATEGORIES,
   COLOUR_FIELDS,
   COLOURS_FIELD,
   PRODUCT_FIELDS,
+  SITE_PATH,
   SPEC_DECLARATIONS,
   SPEC_FIELDS,
   type SpecField,
 } from './product-fields.ts';
 import { PRODUCT_ID, PRODUCT_ID_RULE } from './stock.ts';
 
-export { SPEC_FIELDS };
-
-/** The three categories the shop sells, as stored on each product. */
-export const CATEGORIES = ['handbags', 'bagpacks', 'sleeves'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, SITE_PATH, SPEC_FIELDS };
+export type { Category } from './product-fields.ts';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 /** Text a product may leave empty (a maker or a description not given): '' when not given. */
@@ -32,13 +31,6 @@ const specFields = Object.fromEntries(
  * optional: a product added in a minute has none, and the shop shows only those given.
  */
 export const specsSchema = z.strictObject(specFields);
-
-/**
- * A path on this site: one leading `/` (`//host/x.png` is another site to a browser, and the build
- * writes image paths into og:image and JSON-LD), word characters, hyphens, dots and slashes, and
- * no `..` segment.
- */
-export const SITE_PATH = /^\/(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[\w\-./]+$/;
 
 const colourFields = {
   color: text(COLOUR_FIELDS.color.max),

@@ -5,7 +5,7 @@ import { $cart, $cartCount } from '../../stores/cart.ts';
 import { $products } from '../../stores/catalogue.ts';
 import { useStartShop } from './use-start-shop.ts';
 import { useCurrency } from '../shared/Price.tsx';
-import { CartLinesEditor } from '../header/CartPanel.tsx';
+import { CartLinesEditor } from '../shared/CartLines.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import './checkout.css';
 import { ROUTES } from '../../lib/routes.ts';

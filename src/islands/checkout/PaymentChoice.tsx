@@ -1,17 +1,16 @@
 import { BANK_TRANSFER_NOTE, CARD, isWalletMethod, paymentLabel } from '../../lib/payments.ts';
-import { BASE_CURRENCY } from '../../lib/currency.ts';
-import { cardChargeNotice } from '../../lib/card-charge.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { lazy, Suspense } from 'react';
 import { editField } from '../../stores/checkout.ts';
-import { $orderRates } from '../../stores/currency.ts';
-import { useHydratedStore } from '../shared/hooks.ts';
 
 // A wallet's fields (its number, and the CNIC digits for a wallet taken through its API) load when
 // a wallet is chosen, outside the JavaScript /Checkout runs before the first tap.
 const WalletFields = lazy(() =>
   import('./WalletFields.tsx').then((m) => ({ default: m.WalletFields })),
 );
+// Likewise what paying by card means and what the card is charged (its charge rule included): it
+// loads when the card is chosen, so offering the card adds nothing to that JavaScript.
+const CardNote = lazy(() => import('./CardNote.tsx').then((m) => ({ default: m.CardNote })));
 
 /** The Payment section: the methods the shipping country allows, and what the chosen one means. */
 export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
@@ -41,7 +40,9 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
         </p>
       )}
       {fields.paymentMethod === CARD ? (
-        <CardNote checkout={checkout} />
+        <Suspense fallback={null}>
+          <CardNote checkout={checkout} />
+        </Suspense>
       ) : isWalletMethod(fields.paymentMethod) ? (
         <Suspense fallback={null}>
           <WalletFields
@@ -55,33 +56,6 @@ export function PaymentChoice({ checkout }: { checkout: CheckoutView }) {
         <PaymentNote method={fields.paymentMethod} />
       )}
     </section>
-  );
-}
-
-// The static HTML is rendered in PKR, which needs no other rate.
-const BASE_ONLY = { [BASE_CURRENCY]: 1 };
-
-/** What paying by card means, and what the card is charged when not in the order's currency. */
-function CardNote({ checkout }: { checkout: CheckoutView }) {
-  const rates = useHydratedStore($orderRates, BASE_ONLY);
-  const notice = cardChargeNotice(
-    checkout.lines,
-    checkout.currency,
-    rates,
-    checkout.cardCurrencies ?? [],
-  );
-  return (
-    <>
-      <p className="muted">
-        After Place Order you pay on Safepay&apos;s secure page; the shop never sees your card
-        number. Your order is confirmed once the payment is.
-      </p>
-      {notice && (
-        <p className="card-charge" data-testid="card-charge">
-          {notice}
-        </p>
-      )}
-    </>
   );
 }
 
