@@ -398,7 +398,11 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
         'Point TMPDIR at a writable folder everyone can enter (such as /tmp).',
     );
   }
-  const deadline = Date.now() + 180_000;
+  // Waiting on another process's bundling has no short limit: a bundler that is alive is working,
+  // and on a busy 2-core machine a cold bundle took over 180 s (a fixed 180 s failed the bundle tier
+  // while two test runs and a build shared the machine). The callers' own limits (the bundle tier's
+  // setup: 10 minutes) end a hung one first; this ends a wait nobody bounds.
+  const deadline = Date.now() + 15 * 60_000;
   while (!existsSync(resultFile)) {
     try {
       mkdirSync(lock);
@@ -417,7 +421,7 @@ export async function bundleFunctions(root = ROOT): Promise<BundleSet> {
       }
       if (Date.now() > deadline)
         throw new Error(
-          `timed out after 180 s waiting for process ${owner ?? '?'} to bundle (${lock})`,
+          `timed out after 15 min waiting for process ${owner ?? '?'} to bundle (${lock})`,
         );
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
