@@ -360,9 +360,15 @@ for (const [width, height] of [
 
 /**
  * Presses Tab or Shift+Tab, whichever way `target` lies from what has focus, until it has focus:
- * the shorter way along a long screen (every member's buttons on Staff).
+ * the shorter way along a long screen (every member's buttons on Staff). At most as many presses
+ * as the screen has controls: Staff lists every member the run's journeys enrolled (a fixed 200
+ * failed when a busy run had enrolled more of them before this journey's new member).
  */
-async function reach(page: Page, target: Locator, limit = 200) {
+async function reach(page: Page, target: Locator) {
+  const limit = await page.evaluate(
+    () =>
+      document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length + 10,
+  );
   const back = await target.evaluate(
     (el) =>
       document.activeElement !== null &&

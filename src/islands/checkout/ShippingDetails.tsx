@@ -1,13 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { addressFormat } from '../../lib/address-format.ts';
 import { ADDRESS_FIELDS, type CheckoutCountry, type CheckoutField } from '../../lib/checkout.ts';
 import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { $whatsappUpdates, editField, leaveField } from '../../stores/checkout.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
-
-// The WhatsApp box (and the phone rule it needs) loads once a mobile is typed, not with the page:
-// /Checkout's script before the first tap stays within its budget.
-const WhatsappUpdates = lazy(() => import('./WhatsappUpdates.tsx'));
+import WhatsappUpdates from './WhatsappUpdates.tsx';
 
 const AUTOCOMPLETE: Partial<Record<CheckoutField, string>> = {
   firstName: 'given-name',
@@ -97,9 +94,7 @@ export function ShippingDetails({
         )}
       </div>
       {whatsapp.offered && fields.country === 'Pakistan' && fields.mobile.trim() !== '' && (
-        <Suspense fallback={null}>
-          <WhatsappUpdates checkout={checkout} />
-        </Suspense>
+        <WhatsappUpdates checkout={checkout} />
       )}
     </section>
   );
