@@ -2,7 +2,7 @@
 // shopper who is reading them, and the chat bubble that never covers a control on a phone.
 // (What a feature does for the keyboard or a screen reader is tested with the feature.)
 import { expect, test } from './support/test.ts';
-import { hydrated } from './support/islands.ts';
+import { allHydrated, hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, TOUCH_PHONE } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { CONTENT_PAGES, STOREFRONT_PAGES } from './support/pages.ts';
@@ -12,7 +12,7 @@ test.describe('axe finds no violations', () => {
   for (const path of STOREFRONT_PAGES) {
     test(`of WCAG 2.1 A/AA on ${path}`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await allHydrated(page);
       if (path === '/Collections') {
         await hydrated(page, 'ProductListing');
         await page.getByRole('button', { name: 'Show Filter' }).click();

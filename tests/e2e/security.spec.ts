@@ -7,7 +7,7 @@ import { inlineScripts, scriptHash } from '../../scripts/csp.ts';
 import { siteHeaders } from '../../scripts/netlify-headers.ts';
 import { expect, test } from './support/test.ts';
 import { isDeskPath } from '../../src/lib/routes.ts';
-import { hydrated } from './support/islands.ts';
+import { allHydrated, hydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, PHONE } from './support/catalogue.ts';
 import {
   navigationsStarted,
@@ -105,7 +105,7 @@ test.describe('the Content-Security-Policy under npm start', () => {
     const product = pagePaths().find((p) => p.startsWith('/product/'))!;
     for (const pagePath of ['/', product, '/Checkout']) {
       await page.goto(pagePath);
-      await page.waitForLoadState('networkidle');
+      await allHydrated(page);
       expect(
         await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
         pagePath,

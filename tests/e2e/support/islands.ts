@@ -20,3 +20,17 @@ export async function untilHydrated(page: Page, component: string): Promise<void
     .first()
     .waitFor({ state: 'attached' });
 }
+
+/**
+ * Wakes every island of the page, as a first tap would, and waits until each has hydrated: the
+ * point after which a page has run all the code it will run without the shopper (what waiting for
+ * an idle network only guessed at, and a request held open on a busy machine never let settle).
+ */
+export async function allHydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => {
+    (window as unknown as Record<string, unknown>).__shopAwake = true;
+    document.dispatchEvent(new Event('shop:wake'));
+  });
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
