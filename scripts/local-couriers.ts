@@ -2,12 +2,14 @@
 // (src/demo/*-stand-in.ts) on 127.0.0.1 and points the shop at them through the same variables a
 // real account uses, with keys made up for this run. Book then books with a TEST courier: the desk
 // marks its bookings as test, and nothing is ever collected. The Leopards stand-in pushes each
-// parcel's move to this shop's own webhook with the push secret (LEOPARDS_WEBHOOK_SECRET, made up
-// for the run when unset), as a merchant registers them with Leopards.
+// parcel's move to this shop's own webhook with the push secret the shop holds at that moment (one
+// saved in the desk's Settings, else LEOPARDS_WEBHOOK_SECRET, made up for the run when unset), as
+// a merchant who changes the secret in Settings types the same into Leopards' portal.
 import { randomBytes } from 'node:crypto';
 import { ENDPOINTS } from '../src/lib/contract/endpoints.ts';
 import { startLeopardsStandIn } from '../src/demo/leopards-stand-in.ts';
 import { startPostexStandIn } from '../src/demo/postex-stand-in.ts';
+import { getDeps } from '../src/server/deps.ts';
 
 /** Starts both stand-ins unless a courier's keys are set (then null); Leopards pushes to the shop on `port`. */
 export async function startLocalCouriers({ port: shopPort, host }: { port: number; host: string }) {
@@ -27,7 +29,8 @@ export async function startLocalCouriers({ port: shopPort, host }: { port: numbe
     apiPassword,
     push: {
       url: `http://${shopHost.includes(':') ? `[${shopHost}]` : shopHost}:${shopPort}${ENDPOINTS.courierPush.paths[0]}`,
-      apiKey: pushSecret,
+      // Read at each push: the owner may save another secret in Settings while the shop runs.
+      apiKey: async () => (await getDeps()).config.LEOPARDS_WEBHOOK_SECRET ?? pushSecret,
     },
   });
   Object.assign(env, {

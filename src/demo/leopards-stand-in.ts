@@ -41,11 +41,12 @@ const WORDS: Record<StandInState, { status: string; reason: string }> = {
 
 /**
  * Where the stand-in pushes each status, as a merchant registers it with Leopards (its Push API
- * 1.0): the callback address, which takes a POST, and the API key sent in the X-Api-Key header.
+ * 1.0): the callback address, which takes a POST, and the API key sent in the X-Api-Key header
+ * (or how to read it at each push: the key the merchant has typed into Leopards' portal last).
  */
 export interface LeopardsPushRegistration {
   url: string;
-  apiKey: string;
+  apiKey: string | (() => Promise<string>);
 }
 
 /** One push the stand-in sent: what, where, and what the merchant answered (null: no answer). */
@@ -122,10 +123,13 @@ export async function startLeopardsStandIn(options: LeopardsStandInOptions) {
     pushes.push(sent);
     // One push after another, in the order the parcels moved.
     const work = queue
-      .then(() =>
+      .then(async () =>
         fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': typeof apiKey === 'string' ? apiKey : await apiKey(),
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
         }),

@@ -127,6 +127,34 @@ describe("the Leopards stand-in's push, wired by npm start", { timeout: 60_000 }
     expect(couriers.leopards.pushes.length).toBe(pushed);
   });
 
+  it('pushes with the secret the owner saved in Settings once it is saved, as the owner types it into Leopards’ portal', async () => {
+    const owner = await enrol('owner', 'Push Owner');
+    const saveSecret = (body: unknown) =>
+      deskCall('settings/connections/save', { body, token: owner.token });
+    const saved = 'a-secret-the-owner-saved-in-settings-5f2e';
+    expect(saved).not.toBe(process.env.LEOPARDS_WEBHOOK_SECRET);
+    const answer = await saveSecret({
+      connection: 'courier',
+      set: { LEOPARDS_WEBHOOK_SECRET: saved },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    try {
+      const { id, cn } = await bookedWithLeopards();
+      const pushed = couriers.leopards.pushes.length;
+      await move(cn, 'picked_up');
+      await expect.poll(() => statusOf(id)).toBe('Out for Delivery');
+      await couriers.leopards.pushesSettled();
+      // Accepted: the shop now refuses the run's own secret, so the push carried the saved one.
+      expect(couriers.leopards.pushes.slice(pushed).map((p) => p.status)).toEqual([202]);
+    } finally {
+      const removed = await saveSecret({
+        connection: 'courier',
+        remove: ['LEOPARDS_WEBHOOK_SECRET'],
+      });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }
+  });
+
   it('is refused by the shop, changing nothing, when the key registered with it is not the shop’s secret', async () => {
     const { id, cn } = await bookedWithLeopards();
     const url = couriers.leopards.pushes[0]!.url;

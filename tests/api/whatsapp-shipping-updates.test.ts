@@ -268,3 +268,33 @@ describe('the updates', { timeout: 60_000 }, () => {
     ]);
   });
 });
+
+describe('the desk’s order', { timeout: 60_000 }, () => {
+  it('says the updates go to WhatsApp, with the number and the time asked, to the owner', async () => {
+    const owner = await enrol('owner', 'Owner of updates');
+    const order = await packedOrder();
+    const shown = await deskCall('orders/show', { token: owner.token, body: { order: order.id } });
+    expect(shown.status).toBe(200);
+    expect(shown.body.order.whatsappUpdates).toEqual({
+      to: order.to,
+      sinceText: '2030-03-01 15:00',
+    });
+  });
+
+  it('says so without the number to a member not allowed customers’ data', async () => {
+    const order = await packedOrder();
+    const shown = await deskCall('orders/show', { token: staff.token, body: { order: order.id } });
+    expect(shown.status).toBe(200);
+    expect(shown.body.order.whatsappUpdates).toEqual({
+      to: null,
+      sinceText: '2030-03-01 15:00',
+    });
+    expect(JSON.stringify(shown.body)).not.toContain(order.to);
+  });
+
+  it('says nothing of WhatsApp for a shopper who did not opt in', async () => {
+    const order = await packedOrder(false);
+    const shown = await deskCall('orders/show', { token: staff.token, body: { order: order.id } });
+    expect(shown.body.order).not.toHaveProperty('whatsappUpdates');
+  });
+});

@@ -1,7 +1,8 @@
 // WhatsApp shipping updates on a phone (390 × 844, by touch): at checkout a Lahore shopper with a
 // Pakistani mobile is offered an unticked "Send shipping updates to my WhatsApp" (not offered for
-// a foreign number), ticks it and places the order; staff ship it on the desk, and the local
-// WhatsApp stand-in's test inbox holds the update with the order's number and the shipping words.
+// a foreign number), ticks it and places the order; staff see the opt-in on the desk's order and
+// ship it, and the local WhatsApp stand-in's test inbox holds the update with the order's number
+// and the shipping words.
 import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { hydrated } from './support/islands.ts';
@@ -46,6 +47,12 @@ test('a shopper who ticks "Send shipping updates to my WhatsApp" at checkout get
 
   // Staff ship it on the desk.
   await openDeskAs(page, staff, `#/orders/${number}`);
+  // The packer sees that the shopper hears by WhatsApp too, without the number (customers' data).
+  await expect(
+    page.getByText(
+      /^Shipping updates go to the shopper’s WhatsApp too \(Out for Delivery and Delivered\): asked at checkout on \d{4}-\d\d-\d\d \d\d:\d\d \(Karachi\)\.$/,
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Move to Packing' }).tap();
   await expect(page.getByTestId('order-status')).toHaveText('Packing');
   await page.getByRole('button', { name: 'Move to Out for Delivery' }).tap();

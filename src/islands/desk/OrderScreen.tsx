@@ -149,6 +149,14 @@ function OrderDetail({ order, onChange }: { order: DeskOrder; onChange: (o: Desk
           </a>
         </p>
       )}
+      {order.whatsappUpdates && (
+        <p className="desk-hint">
+          {ORDER_VIEW_TEXT.whatsappUpdates(
+            order.whatsappUpdates.to,
+            order.whatsappUpdates.sinceText,
+          )}
+        </p>
+      )}
       <h2>Timeline</h2>
       <ol className="desk-timeline">
         {order.timeline.map((e, i) => {

@@ -227,6 +227,12 @@ export const deskOrderSchema = z.extend(deskOrderLineSchema, {
   return: z.nullable(deskReturnSchema),
   /** How staff took it for the customer (by phone, on WhatsApp); absent for a web order. */
   channel: z.optional(z.enum(ORDER_CHANNELS)),
+  /**
+   * The shopper ticked "Send shipping updates to my WhatsApp" at checkout: the number the updates
+   * go to (null to a member who may not see customers' data) and when they asked, Karachi time;
+   * absent when they did not.
+   */
+  whatsappUpdates: z.optional(z.object({ to: z.nullable(z.string()), sinceText: z.string() })),
 });
 
 // The session's token is in the HttpOnly cookie the answer sets, never in the body.

@@ -29,6 +29,9 @@ export const ORDER_VIEW_TEXT = {
     "The customer's name, contacts and street are for the owner and the members the owner allows.",
   /** Under the address once its shopper changed it from the order page. */
   addressChanged: (when: string) => `The shopper changed this address on ${when}.`,
+  /** Under the contacts when the shopper ticked "Send shipping updates to my WhatsApp". */
+  whatsappUpdates: (to: string | null, when: string) =>
+    `Shipping updates go to ${to === null ? 'the shopper’s' : to} WhatsApp too (Out for Delivery and Delivered): asked at checkout on ${when} (Karachi).`,
 } as const;
 
 /** The timeline's line for a shopper's change of the delivery address. */

@@ -165,6 +165,14 @@ export function toDeskOrder(o: OrderRecord): DeskOrder {
     // The return request, as the desk's returns list shows it.
     return: o.returnRequest ? toDeskReturn({ ...o, returnRequest: o.returnRequest }) : null,
     ...(o.channel ? { channel: o.channel } : {}),
+    ...(o.whatsappUpdates
+      ? {
+          whatsappUpdates: {
+            to: o.whatsappUpdates.to,
+            sinceText: karachiTime(new Date(o.whatsappUpdates.optedInAt)),
+          },
+        }
+      : {}),
   };
 }
 

@@ -39,6 +39,7 @@ export function orderFor(sees: Sees, order: DeskOrder): DeskOrder {
       mobile: null,
     },
     walletNumber: null,
+    ...(order.whatsappUpdates ? { whatsappUpdates: { ...order.whatsappUpdates, to: null } } : {}),
     return: order.return && returnFor(sees, order.return),
   };
 }
