@@ -14,8 +14,14 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { lahoreAddressOf, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, mailsTo, openDeskAs, type Member } from './support/desk.ts';
+import { lahoreAddressOf, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
+import {
+  enrolledMember,
+  mailsTo,
+  openDeskAs,
+  packAndBookWithPostex,
+  type Member,
+} from './support/desk.ts';
 import { hydrated } from './support/islands.ts';
 import { signInBeforeLoad } from './support/ui.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
@@ -37,6 +43,32 @@ async function holdCodOrders(request: APIRequestContext, owner: Member, value: u
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
+/** A COD order of QUANTITY of `product` for `shopper` in Lahore, placed through the API: its id. */
+async function placeBigCodOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+  product: { _id: string; colors: string[] },
+): Promise<string> {
+  const placed = await request.post('/api/order/COD', {
+    headers: { token: shopper.token },
+    data: {
+      items: [
+        {
+          productId: product._id,
+          selectedColor: product.colors[0],
+          imageIndex: 0,
+          quantity: QUANTITY,
+        },
+      ],
+      address: lahoreAddressOf(shopper),
+      currency: 'PKR',
+      paymentMethod: 'COD',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { orderId: string }).orderId;
+}
+
 test('a Lahore shopper confirms a COD order above the threshold from the WhatsApp message, and the desk can then pack it', async ({
   page,
   request,
@@ -44,10 +76,7 @@ test('a Lahore shopper confirms a COD order above the threshold from the WhatsAp
   const owner = await enrolledMember(request, uniqueEmail('cod-owner'), 'owner', 'Sana');
   const staff = await enrolledMember(request, uniqueEmail('cod-staff'), 'staff', 'Kiran');
   const shopper = await signUp(request, { tag: 'cod-confirm' });
-  const list = (await (await request.get('/api/product/list')).json()) as {
-    products: { _id: string; colors: string[]; stock: boolean; price: number }[];
-  };
-  const product = list.products.find((p) => p.stock)!;
+  const product = await productInStock(request);
 
   // The owner holds COD orders above 30 of the product on Settings: this order of 40 waits, any
   // other journey's order does not. Hours out of bounds are refused in words first.
@@ -66,24 +95,7 @@ test('a Lahore shopper confirms a COD order above the threshold from the WhatsAp
       page.getByText(SETTINGS_MESSAGES.saved(['codConfirmation'])).first(),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    const placed = await request.post('/api/order/COD', {
-      headers: { token: shopper.token },
-      data: {
-        items: [
-          {
-            productId: product._id,
-            selectedColor: product.colors[0],
-            imageIndex: 0,
-            quantity: QUANTITY,
-          },
-        ],
-        address: lahoreAddressOf(shopper),
-        currency: 'PKR',
-        paymentMethod: 'COD',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    orderId = ((await placed.json()) as { orderId: string }).orderId;
+    orderId = await placeBigCodOrder(request, shopper, product);
   } finally {
     await holdCodOrders(request, owner, { rule: 'off', hours: 48 });
   }
@@ -149,24 +161,7 @@ test('a COD order is confirmed from the WhatsApp link, booked in one tap, its la
   let orderId: string;
   await holdCodOrders(request, owner, { rule: 'above', abovePkr: product.price * 30, hours: 48 });
   try {
-    const placed = await request.post('/api/order/COD', {
-      headers: { token: shopper.token },
-      data: {
-        items: [
-          {
-            productId: product._id,
-            selectedColor: product.colors[0],
-            imageIndex: 0,
-            quantity: QUANTITY,
-          },
-        ],
-        address: lahoreAddressOf(shopper),
-        currency: 'PKR',
-        paymentMethod: 'COD',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    orderId = ((await placed.json()) as { orderId: string }).orderId;
+    orderId = await placeBigCodOrder(request, shopper, product);
   } finally {
     await holdCodOrders(request, owner, { rule: 'off', hours: 48 });
   }
@@ -181,12 +176,7 @@ test('a COD order is confirmed from the WhatsApp link, booked in one tap, its la
   // The owner packs it and books the courier in one tap.
   await openDeskAs(page, owner, `#/orders/${number}`);
   await expect(page.getByTestId('order-status')).toHaveText('Order Placed');
-  await page.getByRole('button', { name: 'Move to Packing' }).tap();
-  await expect(page.getByTestId('order-status')).toHaveText('Packing');
-  await page.getByRole('button', { name: 'Book with PostEx' }).tap();
-  const booking = page.getByTestId('courier-booking');
-  await expect(booking).toContainText('PostEx · tracking ');
-  const trackingNumber = /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;
+  const trackingNumber = await packAndBookWithPostex(page);
   await expect(page.getByRole('status').first()).toHaveText(
     COURIER_MESSAGES.booked('PostEx', trackingNumber),
   );

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
-import { enrolledMember, openDeskAs } from './support/desk.ts';
+import { enrolledMember, openDeskAs, packAndBookWithPostex } from './support/desk.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { RTO_REASON } from '../../src/server/orders/courier-tracking.ts';
@@ -86,12 +86,7 @@ test.describe('at 390×844 with touch', () => {
       ).toBe(200);
 
     await openDeskAs(page, staff, `#/orders/${number}`);
-    await page.getByRole('button', { name: 'Move to Packing' }).tap();
-    await expect(page.getByTestId('order-status')).toHaveText('Packing');
-    await page.getByRole('button', { name: 'Book with PostEx' }).tap();
-    const booking = page.getByTestId('courier-booking');
-    await expect(booking).toContainText('PostEx · tracking ');
-    const trackingNumber = /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;
+    const trackingNumber = await packAndBookWithPostex(page);
 
     await move(trackingNumber, 'picked_up');
     await move(trackingNumber, 'out_for_delivery');

@@ -301,3 +301,19 @@ export async function virtualAuthenticator(page: Page) {
     },
   });
 }
+
+/**
+ * On an open order in Order Placed: moves it to Packing and books it with PostEx (the local
+ * stand-in) in one tap, as a phone does (`tap`) or a mouse (`click`); answers the tracking number.
+ */
+export async function packAndBookWithPostex(
+  page: Page,
+  press: 'tap' | 'click' = 'tap',
+): Promise<string> {
+  await page.getByRole('button', { name: 'Move to Packing' })[press]();
+  await expect(page.getByTestId('order-status')).toHaveText('Packing');
+  await page.getByRole('button', { name: 'Book with PostEx' })[press]();
+  const booking = page.getByTestId('courier-booking');
+  await expect(booking).toContainText('PostEx · tracking ');
+  return /tracking (\S+)/.exec((await booking.textContent()) ?? '')![1]!;
+}
