@@ -1,7 +1,7 @@
 // The checkout: the shipping form and its validation, payment methods and currency by shipping
 // country, placing an order (signed out, signed in, by keyboard alone), the thank-you dialog, and
 // the page on a phone and before it has hydrated.
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { hydrated, untilHydrated } from './support/islands.ts';
 import { DESKTOP, MARGALLA, PHONE, TOUCH_PHONE } from './support/catalogue.ts';
 import { alertsHeard, expectNoAxeViolations } from './support/a11y.ts';
@@ -430,7 +430,7 @@ test.describe('from registering to cancelling, by keyboard alone', () => {
     test(`at ${size}, a shopper registers, fails a login and hears it, buys, checks out and cancels, with focus asserted after every step`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(budget(90_000));
       await page.setViewportSize(viewport);
       const email = uniqueEmail('journey');
       const profile = page.locator('[data-action="account"]');

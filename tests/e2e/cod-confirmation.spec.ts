@@ -11,7 +11,7 @@
 // only while this file's orders are placed; the file's journeys run one after another.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { lahoreAddressOf, signUp, uniqueEmail, type Shopper } from './support/shopper.ts';
@@ -154,7 +154,7 @@ test('a COD order is confirmed from the WhatsApp link, booked in one tap, its la
   request,
 }) => {
   // Confirmation, the desk, the courier's moves and the payment report: two minutes on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const owner = await enrolledMember(request, uniqueEmail('day-owner'), 'owner', 'Sana Owner');
   const shopper = await signUp(request, { tag: 'cod-day' });
   const product = await productInStock(request);

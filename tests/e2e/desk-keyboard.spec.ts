@@ -14,7 +14,7 @@ import { shortNumber } from '../../src/lib/desk.ts';
 import { ORDER_VIEW_TEXT } from '../../src/lib/orders/desk-view.ts';
 import { SETTINGS_MESSAGES } from '../../src/lib/contract/settings.ts';
 import { RETURN_MESSAGES } from '../../src/lib/returns/rules.ts';
-import { expect, test } from './support/test.ts';
+import { budget, expect, test } from './support/test.ts';
 import { placeOrder, signUp, uniqueEmail } from './support/shopper.ts';
 import {
   DESK_PASSWORD,
@@ -421,7 +421,7 @@ for (const [width, height] of [
     }) => {
       // Four screens and a dozen calls, each checked twice (while out and after), with axe at each
       // new state: longer than the routine, on a machine other journeys share.
-      test.setTimeout(300_000);
+      test.setTimeout(budget(300_000));
       const owner = await enrolledMember(request, uniqueEmail('keys-owner'), 'owner', 'Key Owner');
       const shopper = await signUp(request, { tag: 'keys-return' });
       const id = await placeOrder(request, shopper);
@@ -638,7 +638,7 @@ for (const [width, height] of [
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(budget(240_000));
       const owner = await enrolledMember(request, uniqueEmail('more-keys'), 'owner', 'More Keys');
       await openDeskAs(page, owner, '#/orders');
       const heading = page.getByRole('heading', { level: 1 });

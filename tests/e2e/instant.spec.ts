@@ -5,7 +5,7 @@
 // its 200 ms budget is asserted by `npm run bench -- --only=instant` on a quiet machine, not here,
 // where three journeys share two cores with the shop and a wall-clock budget would fail sound code. And a guest's cart
 // reaches the account however fast the shopper moves on after registering.
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { untilHydrated } from './support/islands.ts';
 import { LYARI, MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -467,7 +467,7 @@ test.describe('the guest cart through registration on a slow phone', () => {
   test('added on the product page, taken to checkout and refused there, the lines are in the cart after registering on the home page and going straight to /Cart', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     // The CPU of a mid-range phone (4×) for the whole journey; the network's lateness is the
     // cart calls' below, where the race is.
     const cdp = await page.context().newCDPSession(page);

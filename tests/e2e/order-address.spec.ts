@@ -3,7 +3,7 @@
 // (the checkout's fields, pre-filled, the country fixed and why), sees it there and in the mail,
 // and the desk's order screen shows the new address and that the shopper changed it. Once the
 // desk moves the order to Packing the page no longer offers the change. axe checks each new state.
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { MARGALLA, TOUCH_PHONE } from './support/catalogue.ts';
 import { enrolledMember, mailsTo, openDeskAs } from './support/desk.ts';
@@ -40,7 +40,7 @@ test('a shopper changes the delivery address of an order not yet packed; the pag
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const shopper = await signUp(request, { tag: 'address', name: 'Sana Tariq' });
   await signInBeforeLoad(page, shopper);
   await addToCart(page, MARGALLA.path);

@@ -3,7 +3,7 @@
 // used as soon as the page shows, at DOMContentLoaded, before its island has hydrated.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { untilHydrated } from './support/islands.ts';
 import { MARGALLA } from './support/catalogue.ts';
 import { demoImage } from './support/demo-images.ts';
@@ -73,7 +73,7 @@ test.describe('page-weight budgets (in the browser)', () => {
   const measured = new Map<string, BrowserJs>();
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     // Six tabs at a time: all ~30 at once on a loaded 2-core machine once kept a tab from ever
     // reaching network idle inside the hook's time.

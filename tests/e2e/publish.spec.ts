@@ -15,7 +15,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { enrolledMember, holdableCalls, holdCall, openDeskAs } from './support/desk.ts';
 import { hydrated } from './support/islands.ts';
 import { signUp, uniqueEmail } from './support/shopper.ts';
-import { expect, test } from './support/test.ts';
+import { budget, expect, test } from './support/test.ts';
 import { addToCart, fillShipping, signInBeforeLoad } from './support/ui.ts';
 
 test.use(PHONE);
@@ -46,7 +46,7 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   request,
 }) => {
   // Enrolment hashes a password at full strength; the rebuild takes ~30 s on a loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(budget(240_000));
   const catalogue = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as Product[];
   const bag = catalogue.find((p) => p._id === BAG)!;
   const published = bag.price.toLocaleString('en-US');

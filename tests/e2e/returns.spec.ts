@@ -5,7 +5,7 @@
 // machine took this journey past its time (the CLI's own behaviour is tested in tests/api).
 import type { APIRequestContext } from '@playwright/test';
 import { caughtMails } from '../fixtures/smtp-catcher.ts';
-import { expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { deliver, enrolledMember, type Member } from './support/desk.ts';
@@ -47,7 +47,7 @@ const orderLine = (page: Page, id: string) =>
 test('a shopper asks to return a delivered order and follows it to the refund', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const owner = await enrolledMember(page.request, uniqueEmail('returns-owner'), 'owner', 'Owner');
   const shopper = await signUp(page.request, { tag: 'returns', name: 'Hira Aslam' });
   const id = await placeOrder(page.request, shopper);

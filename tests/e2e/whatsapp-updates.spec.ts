@@ -3,7 +3,7 @@
 // a foreign number), ticks it and places the order; staff see the opt-in on the desk's order and
 // ship it, and the local WhatsApp stand-in's test inbox holds the update with the order's number
 // and the shipping words.
-import { expect, test } from './support/test.ts';
+import { budget, expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { hydrated } from './support/islands.ts';
 import { MARGALLA, TOUCH_PHONE } from './support/catalogue.ts';
@@ -22,7 +22,7 @@ test('a shopper who ticks "Send shipping updates to my WhatsApp" at checkout get
   request,
 }) => {
   // The checkout, the desk's two moves and the test inbox: about a minute on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const staff = await enrolledMember(request, uniqueEmail('wa-staff'), 'staff', 'Kiran');
   const shopper = await signUp(request, { tag: 'wa-updates', name: 'Sana Tariq' });
   await signInBeforeLoad(page, shopper);

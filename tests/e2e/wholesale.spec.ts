@@ -2,7 +2,7 @@
 // line shows its unit price with a total that is exactly unit × quantity in the shown currency, the
 // order is charged that total and shows those lines again after it, and a quantity over 100 is said to be set to 100, never cut silently.
 import { convertAmount, formatMoney, toMinorUnits } from '../../src/lib/money.ts';
-import { expect, test, type Locator, type Page } from './support/test.ts';
+import { budget, expect, test, type Locator, type Page } from './support/test.ts';
 import { hydrated } from './support/islands.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { MARGALLA } from './support/catalogue.ts';
@@ -47,7 +47,7 @@ test.describe('a reseller in Dubai', () => {
     request,
   }) => {
     // The cart, the checkout, the thank-you and the order's page: about a minute on a busy machine.
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const reseller = await signUp(request, { tag: 'reseller', name: 'Omar Haddad' });
     await signInBeforeLoad(page, reseller);
     await chooseCountry(page, /United Arab Emirates/);
