@@ -31,7 +31,7 @@ export const ORDER_VIEW_TEXT = {
   addressChanged: (when: string) => `The shopper changed this address on ${when}.`,
   /** Under the contacts when the shopper ticked "Send shipping updates to my WhatsApp". */
   whatsappUpdates: (to: string | null, when: string) =>
-    `Shipping updates go to ${to === null ? 'the shopper’s' : to} WhatsApp too (Out for Delivery and Delivered): asked at checkout on ${when} (Karachi).`,
+    `Shipping updates go to ${to === null ? 'the shopper’s WhatsApp' : `WhatsApp +${to}`} too (Out for Delivery and Delivered): asked at checkout on ${when} (Karachi).`,
 } as const;
 
 /** The timeline's line for a shopper's change of the delivery address. */
