@@ -1,4 +1,3 @@
-import { Suspense, lazy } from 'react';
 import { cartLineKey } from '../../lib/cart.ts';
 import { isAbroad } from '../../lib/payments.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -6,8 +5,9 @@ import type { CheckoutView } from '../../lib/checkout-view.ts';
 import { deliveryEstimate, type DeliveryDays } from '../../lib/delivery-estimate.ts';
 import { LinePrice } from '../shared/LinePrice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-
-const ReturnsAbroad = lazy(() => import('./ReturnsAbroad.tsx'));
+// In the form's first script, not loaded once a country abroad is chosen: a note that came later
+// moved Place Order down under a finger (or a test's click) already on its way to it.
+import ReturnsAbroad from './ReturnsAbroad.tsx';
 
 /** The Order Review section: promo code, summary, the cart's lines and Place Order. */
 export function OrderReview({
@@ -33,9 +33,7 @@ export function OrderReview({
         {deliveryEstimate(deliveryDays, checkout.fields.country)}
       </p>
       {checkout.fields.country && isAbroad(checkout.fields.country) && (
-        <Suspense fallback={null}>
-          <ReturnsAbroad country={checkout.fields.country} />
-        </Suspense>
+        <ReturnsAbroad country={checkout.fields.country} />
       )}
       <ul className="review-items">
         {lines.map((l) => (

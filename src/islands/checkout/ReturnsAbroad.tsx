@@ -1,6 +1,5 @@
-// Said before Place Order for an address abroad: the returns policy covers Pakistan only. Loaded
-// once a country abroad is chosen (or saved from an earlier visit), not with the checkout's first
-// script.
+// Said before Place Order for an address abroad: the returns policy covers Pakistan only. Drawn in
+// the same frame as the country that calls for it, so Place Order never moves under a tap.
 import { HOME_COUNTRY } from '../../lib/payments.ts';
 
 /** The note's words for an order to `country` (asserted verbatim by the tests). */
