@@ -1,10 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspHeaders } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-script.ts';
-import { deskPreact } from './scripts/desk-preact.ts';
+import { preactIslands, preactRuntime } from './scripts/preact-runtime.ts';
 import { deskPreload } from './scripts/desk-preload.ts';
 import { photoPipeline, trendingModule } from './src/server/catalogue/index.ts';
 import { openDemoPhotoStore } from './src/demo/photos/open.ts';
@@ -33,7 +32,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
-    react(),
+    preactIslands(),
     interactionDirective,
     // `npm start` sets PHOTOS_LATER=1: it serves at once and makes the uncached photos meanwhile.
     photoPipeline(openDemoPhotoStore, { later: process.env.PHOTOS_LATER === '1' }),
@@ -46,6 +45,6 @@ export default defineConfig({
     // Last: it hashes the inline scripts of the finished pages.
     cspHeaders(),
   ],
-  vite: { plugins: [deskPreact(), inlineScripts(), ...netlifyPlugins] },
+  vite: { plugins: [preactRuntime(), inlineScripts(), ...netlifyPlugins] },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

@@ -15,7 +15,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'src/stores': ['src/lib', 'src/client'],
   // Feature islands also import each other's and the shared islands' parts.
   'src/islands': ['src/stores', 'src/client', 'src/lib'],
-  // Client directives drive an island before it hydrates (the slideshow's own state).
+  // Client directives drive an island before it hydrates (the slideshow's own state); the islands'
+  // renderer (preact-client.ts, preact-server.ts) hydrates it.
   'src/directives': ['src/islands', 'src/client', 'src/lib'],
   // Static components: the islands they place (client directives), the layout shell they wrap,
   // and src/client for the few bytes of <script> a component runs (the newsletter form).

@@ -42,16 +42,6 @@ function pendingMarks(item: Held): HTMLElement[] {
   return marks;
 }
 
-/**
- * True once React has hydrated this element (or it is gone). Astro's hydrate() only starts React's
- * hydration (a transition); a click replayed before it ends would make React hydrate during the
- * click, after the browser already toggled a radio or checkbox, so React would take the new state
- * for the old one and never fire onChange. React marks each DOM node it hydrated with `__reactFiber$…`.
- */
-function hydratedByReact(el: Element): boolean {
-  return !el.isConnected || Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-}
-
 /** Sets a field's value so React's change tracking sees a change (as a typed value would be). */
 function replayEdit(el: Field) {
   const value = el.value;
@@ -197,11 +187,12 @@ const interaction: ClientDirective = (load, options, el) => {
     await afterNextPaint();
     const hydrate = await load();
     await hydrate();
-    // Taps keep being held until React has hydrated what they touched, then all replay in order.
-    // (Static slot content is never React's: a deadline keeps its taps from waiting for ever.)
-    const deadline = performance.now() + 3000;
-    while (held.some((h) => !hydratedByReact(h.el)) && performance.now() < deadline)
-      await new Promise((r) => setTimeout(r, 16));
+    // Preact has hydrated the island within that call (src/directives/preact-client.ts); its
+    // effects (listeners, a dialog's first state) run after the next frame. The held taps replay
+    // once they have, in order: a tap replayed before them would have its own drawing's effects run
+    // after hydration's (the account drawer opened by a held tap focused its e-mail field, not
+    // Close, as the dialog opened before the form looked).
+    await afterNextPaint();
     for (const [type, listener] of listeners) el.removeEventListener(type, listener, true);
     for (const item of held.splice(0)) {
       for (const shown of pendingMarks(item)) shown.removeAttribute('data-pending');

@@ -47,7 +47,6 @@ function PriceBox(props: {
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={onKey}
-          suppressHydrationWarning
         />
       </span>
     </div>
@@ -84,7 +83,6 @@ export function PriceFilter({ idPrefix = '', bounds, range, onChange }: Props) {
           disabled={flat}
           aria-valuetext={showPrice(range.min, currency)}
           onChange={(e) => onChange({ ...range, min: Number(e.target.value) }, 'min')}
-          suppressHydrationWarning
         />
         <label className="visually-hidden" htmlFor={`${idPrefix}price-max`}>
           Highest price
@@ -100,7 +98,6 @@ export function PriceFilter({ idPrefix = '', bounds, range, onChange }: Props) {
           disabled={flat}
           aria-valuetext={showPrice(range.max, currency)}
           onChange={(e) => onChange({ ...range, max: Number(e.target.value) }, 'max')}
-          suppressHydrationWarning
         />
       </div>
       <div className="price-boxes">

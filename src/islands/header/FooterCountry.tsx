@@ -32,23 +32,18 @@ export default function FooterCountry({ groups }: { groups: CountryGroup[] }) {
     paintDelivery(entry.name);
     setSaid(`Shipping to ${entry.name}: prices are now in ${shown.code}.`);
   };
+  // The saved country in the browser (what the first-paint script selected), India in the HTML.
+  // Marked on its option: Preact selects a `defaultValue` only among a select's own options, not
+  // inside its groups.
+  const initial = (typeof window === 'undefined' ? '' : savedCountry()) || DEFAULT_FOOTER_COUNTRY;
   return (
     <form className="footer-country" action={ROUTES.selectCountry} method="get">
       <label htmlFor="footer-country">Country / currency</label>
-      <select
-        id="footer-country"
-        name="country"
-        // The saved country in the browser (what the first-paint script selected), India in the HTML.
-        defaultValue={
-          (typeof window === 'undefined' ? '' : savedCountry()) || DEFAULT_FOOTER_COUNTRY
-        }
-        onChange={(e) => void onChange(e)}
-        suppressHydrationWarning
-      >
+      <select id="footer-country" name="country" onChange={(e) => void onChange(e)}>
         {groups.map((g) => (
           <optgroup key={g.region} label={g.region}>
             {g.countries.map((c) => (
-              <option key={`${g.region}-${c.name}`} value={c.name}>
+              <option key={`${g.region}-${c.name}`} value={c.name} selected={c.name === initial}>
                 {c.name} ({c.currency})
               </option>
             ))}

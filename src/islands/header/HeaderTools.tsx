@@ -91,7 +91,7 @@ export default function HeaderTools({ checkout = false }: { checkout?: boolean }
           />
         </svg>
         <span className="visually-hidden">Cart, items:</span>
-        <span className="cart-count" data-cart-count suppressHydrationWarning>
+        <span className="cart-count" data-cart-count>
           {count}
         </span>
       </a>

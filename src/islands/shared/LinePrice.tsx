@@ -11,11 +11,7 @@ import { useCurrency } from './Price.tsx';
  */
 export function LineTotal({ line, className }: { line: PricedLine; className?: string }) {
   const currency = useCurrency();
-  return (
-    <span className={className} suppressHydrationWarning>
-      {showLineTotal(line, currency)}
-    </span>
-  );
+  return <span className={className}>{showLineTotal(line, currency)}</span>;
 }
 
 /**
@@ -27,7 +23,7 @@ export function LinePrice({ line }: { line: PricedLine }) {
   return (
     <span className="line-price" data-testid="line-price">
       {/* The words the receipts and the mails use too; no `data-pkr`, as LineTotal has none. */}
-      <span className="muted" data-testid="line-unit" suppressHydrationWarning>
+      <span className="muted" data-testid="line-unit">
         {quantityTimesUnit(line.quantity, showPrice(line.unitPrice, currency))}
       </span>{' '}
       <LineTotal line={line} className="line-total" />
@@ -48,9 +44,5 @@ export function LinesTotal({
   className?: string;
 }) {
   const currency = useCurrency();
-  return (
-    <span className={className} suppressHydrationWarning>
-      {showLinesTotal(lines, currency)}
-    </span>
-  );
+  return <span className={className}>{showLinesTotal(lines, currency)}</span>;
 }

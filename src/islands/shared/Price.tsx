@@ -23,7 +23,7 @@ export function Price({
   const currency = useCurrency();
   const Tag = strike ? 's' : 'span';
   return (
-    <Tag className={className} data-pkr={pkr} suppressHydrationWarning>
+    <Tag className={className} data-pkr={pkr}>
       {showPrice(pkr, currency)}
     </Tag>
   );
