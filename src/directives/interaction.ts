@@ -1,8 +1,8 @@
 // `client:interaction` — hydrates an island on the shopper's first interaction with it (pointer,
 // touch, focus or key), or when a page asks for it with the `shop:wake` event (e.g. Add To Cart
-// wants the cart panel). Until then the page runs no React at all.
+// wants the cart panel). Until then the page runs none of the island's code.
 //
-// No tap is lost: whatever the shopper does to the island before React has hydrated it — a click on
+// No tap is lost: whatever the shopper does to the island before it has hydrated — a click on
 // a button, link-button, checkbox, radio or label, a form submit, a new value in a select, slider or
 // text field — is held, marked pending (`data-pending`, styled in global.css as a pressed/busy
 // control, so there is feedback within a frame) and replayed once, in order, after hydration.
@@ -42,15 +42,15 @@ function pendingMarks(item: Held): HTMLElement[] {
   return marks;
 }
 
-/** Sets a field's value so React's change tracking sees a change (as a typed value would be). */
+/** Sets a field's value so the island's change handlers see a change (as a typed value would be). */
 function replayEdit(el: Field) {
   const value = el.value;
   if (el instanceof HTMLSelectElement) {
     el.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
-  // React remembers the last value it saw through the element's own `value` property; setting a
-  // different one there, then the real one through the prototype's setter, makes the edit new.
+  // A different value first, then the real one through the prototype's setter: the edit is new to
+  // any tracking of the last value seen (React's did that; Preact reads the events below).
   const proto = Object.getPrototypeOf(el) as object;
   const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
   el.value = value === '' ? ' ' : '';
@@ -166,7 +166,7 @@ const interaction: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     // A press (finger or button down): its click, which may open a shell, comes first. Loading
-    // React before it would put the module's long task between the touch and the click on a slow
+    // the island before it would put the module's long task between the touch and the click on a slow
     // phone. (A press that becomes a scroll has no click: a second later it loads anyway.)
     if (event?.type === 'pointerdown' || event?.type === 'touchstart')
       await new Promise((resolve) => {
@@ -182,7 +182,7 @@ const interaction: ClientDirective = (load, options, el) => {
       document.removeEventListener(groupEvent, start);
       document.dispatchEvent(new Event(groupEvent));
     }
-    // The tap's own frame first (its pending mark, its shell): loading and running React in the
+    // The tap's own frame first (its pending mark, its shell): loading and running the island in the
     // same turn would hold that frame back on a slow phone.
     await afterNextPaint();
     const hydrate = await load();
@@ -206,7 +206,7 @@ const interaction: ClientDirective = (load, options, el) => {
       else if (item.kind === 'click') item.el.click();
       else if (item.kind === 'edit') replayEdit(item.el);
       else item.el.requestSubmit(item.by?.isConnected ? item.by : undefined);
-      // React renders a tap's state in a microtask after it: without this wait the next held tap
+      // Preact draws a tap's state in a microtask after it: without this wait the next held tap
       // (Add To Cart after a +) would run the handler of the render before, with the old quantity.
       // A microtask, not a task: no new tap of the shopper's can come between two held ones.
       await Promise.resolve();
