@@ -3,8 +3,9 @@
 // drawn by Preact. This file is the two halves of that:
 //
 // - `preactRuntime()`, a Vite plugin: every import of React's modules resolves to Preact's, in the
-//   browser's build and in the build that renders the islands' HTML; @nanostores/react is bundled
-//   (not loaded by Node) in the latter so that its `react` import is resolved here too.
+//   browser's build, in the build that renders the islands' HTML and under `astro dev`;
+//   @nanostores/react is bundled (not loaded by Node) when rendering HTML, so that its `react`
+//   import is aliased too.
 // - `preactIslands()`, an Astro integration: the renderer Astro draws and hydrates the islands with
 //   (src/directives/preact-server.ts and preact-client.ts). It is written here rather than taken
 //   from @astrojs/preact, whose release asks for Preact 10 (this site runs 11) and brings Babel and
@@ -30,15 +31,18 @@ export const PREACT_RUNTIME: Readonly<Record<string, string>> = {
 /** Packages that import React themselves: bundled in the server build, so they get Preact too. */
 const REACT_DEPENDENTS = ['@nanostores/react'];
 
+/** Each of React's modules, matched whole, replaced by Preact's. */
+export const PREACT_ALIASES = Object.entries(PREACT_RUNTIME).map(([react, preact]) => ({
+  find: new RegExp(`^${react.replaceAll('/', '\\/')}$`),
+  replacement: preact,
+}));
+
 export function preactRuntime(): Plugin {
   return {
     name: 'preact-runtime',
-    enforce: 'pre',
-    config: () => ({ ssr: { noExternal: REACT_DEPENDENTS } }),
-    resolveId(source, importer, options) {
-      const target = PREACT_RUNTIME[source];
-      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
-    },
+    // Aliases, not a resolver hook: `astro dev` renders the islands' HTML through Vite's module
+    // runner, where only aliases reach every import (a hook left React under the dev server).
+    config: () => ({ resolve: { alias: PREACT_ALIASES }, ssr: { noExternal: REACT_DEPENDENTS } }),
   };
 }
 

@@ -3,7 +3,7 @@
 import { h } from 'preact';
 import { describe, expect, it } from 'vitest';
 import renderer from '../../src/directives/preact-server.ts';
-import { PREACT_RUNTIME, preactRuntime } from '../../scripts/preact-runtime.ts';
+import { PREACT_ALIASES, PREACT_RUNTIME, preactRuntime } from '../../scripts/preact-runtime.ts';
 
 /** An island as Astro hands it over: its props, and Astro's children and slots among them. */
 const Card = (props: Record<string, unknown>) =>
@@ -54,33 +54,24 @@ describe('the islands renderer', () => {
 });
 
 describe("the build's runtime mapping", () => {
-  it("resolves each of React's modules to Preact's, and leaves every other import alone", async () => {
-    const plugin = preactRuntime();
-    const asked: string[] = [];
-    const context = {
-      resolve: async (source: string) => {
-        asked.push(source);
-        return { id: `/node_modules/${source}.js` };
-      },
-    };
-    const resolveId = plugin.resolveId as unknown as (
-      this: typeof context,
-      source: string,
-      importer: string,
-      options: object,
-    ) => Promise<{ id: string } | null> | null;
-    for (const [react, preact] of Object.entries(PREACT_RUNTIME))
-      expect(await resolveId.call(context, react, '/src/islands/x.tsx', {})).toEqual({
-        id: `/node_modules/${preact}.js`,
-      });
-    expect(await resolveId.call(context, 'nanostores', '/src/stores/x.ts', {})).toBeNull();
-    expect(asked).toEqual(Object.values(PREACT_RUNTIME));
-    expect(Object.keys(PREACT_RUNTIME)).toEqual([
-      'react',
-      'react-dom',
-      'react-dom/client',
-      'react/jsx-runtime',
-      'react/jsx-dev-runtime',
-    ]);
+  it("aliases each of React's modules, matched whole, to Preact's, and no other import", () => {
+    const resolve = (source: string) =>
+      PREACT_ALIASES.find((a) => a.find.test(source))?.replacement ?? source;
+    expect(resolve('react')).toBe('preact/compat');
+    expect(resolve('react-dom')).toBe('preact/compat');
+    expect(resolve('react-dom/client')).toBe('preact/compat/client');
+    expect(resolve('react/jsx-runtime')).toBe('preact/compat/jsx-runtime');
+    expect(resolve('react/jsx-dev-runtime')).toBe('preact/compat/jsx-dev-runtime');
+    for (const other of ['reactive', 'react-dom/server', '@nanostores/react', 'preact', './react'])
+      expect(resolve(other)).toBe(other);
+    expect(PREACT_ALIASES).toHaveLength(Object.keys(PREACT_RUNTIME).length);
+  });
+
+  it('gives the build those aliases, and bundles @nanostores/react where the HTML is drawn', () => {
+    const config = (preactRuntime().config as () => Record<string, unknown>)();
+    expect(config).toEqual({
+      resolve: { alias: PREACT_ALIASES },
+      ssr: { noExternal: ['@nanostores/react'] },
+    });
   });
 });
