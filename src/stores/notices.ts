@@ -96,18 +96,21 @@ export function heardBeforeDialog(now = Date.now()): number {
   return heardUpTo;
 }
 
-// Messages a dialog showed inside itself: the region below the header does not repeat them.
-const inDialog = new Set<number>();
+/**
+ * Messages a dialog showed inside itself: the region below the header does not repeat them. A store,
+ * so the region draws again whenever a dialog gives one back (it closed before the message was seen),
+ * in whatever order the dialog's and the region's effects run.
+ */
+export const $inDialog = atom<ReadonlySet<number>>(new Set());
 
 /** Records that a dialog showed message `id` inside itself (`false`: it closed before it was seen). */
 export function shownInDialog(id: number, shown = true): void {
-  if (shown) inDialog.add(id);
-  else inDialog.delete(id);
-}
-
-/** Whether a dialog already showed message `id` (so the region leaves it out). */
-export function wasShownInDialog(id: number): boolean {
-  return inDialog.has(id);
+  const now = $inDialog.get();
+  if (now.has(id) === shown) return;
+  const next = new Set(now);
+  if (shown) next.add(id);
+  else next.delete(id);
+  $inDialog.set(next);
 }
 
 /** Hides a toast now. */
@@ -115,7 +118,7 @@ export function dismiss(id: number): void {
   const clock = clocks.get(id);
   if (clock?.timer) clearTimeout(clock.timer);
   clocks.delete(id);
-  inDialog.delete(id);
+  shownInDialog(id, false);
   $notices.set($notices.get().filter((n) => n.id !== id));
 }
 

@@ -48,13 +48,26 @@ describe('notify', () => {
   });
 
   it('remembers which messages a dialog showed, until they go', async () => {
-    const { notify, shownInDialog, wasShownInDialog, dismiss } = await load();
+    const { notify, shownInDialog, $inDialog, dismiss } = await load();
     const id = notify('Please login to place your order.', 'error');
-    expect(wasShownInDialog(id)).toBe(false);
+    expect($inDialog.get().has(id)).toBe(false);
     shownInDialog(id);
-    expect(wasShownInDialog(id)).toBe(true);
+    expect($inDialog.get().has(id)).toBe(true);
     dismiss(id);
-    expect(wasShownInDialog(id)).toBe(false);
+    expect($inDialog.get().has(id)).toBe(false);
+  });
+
+  it('tells the region when a closing dialog gives a message back, so the region can show it', async () => {
+    const { notify, shownInDialog, $inDialog } = await load();
+    const id = notify('Your return request has been sent. We will e-mail you once it is reviewed.');
+    shownInDialog(id);
+    const heard: boolean[] = [];
+    const stop = $inDialog.listen((ids) => heard.push(ids.has(id)));
+    shownInDialog(id, false);
+    // Said again with nothing changed: no news for the region.
+    shownInDialog(id, false);
+    stop();
+    expect(heard).toEqual([false]);
   });
 
   it('marks a notice the page shows beside its field as inline', async () => {

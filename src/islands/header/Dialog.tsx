@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { removeShell } from '../../client/shells.ts';
 import { $notices, heardBeforeDialog, shownInDialog } from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
@@ -40,7 +40,10 @@ export function Dialog({
   const opener = useRef<HTMLElement | null>(null);
   // Set once the dialog is modal: the last notice heard before, which it need not repeat.
   const [heardBefore, setHeardBefore] = useState<number | null>(null);
-  useEffect(() => {
+  // A layout effect: the sheet opens (and a tap's shell goes) in the task that drew it, as the tap's
+  // own task. Preact runs plain effects after the next frame, which left a frame with neither the
+  // shell nor the sheet, and an Escape pressed then went nowhere while the sheet opened after it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  $notices,
-  dismiss,
-  holdNotices,
-  noticesHeard,
-  wasShownInDialog,
-} from '../../stores/notices.ts';
+import { $inDialog, $notices, dismiss, holdNotices, noticesHeard } from '../../stores/notices.ts';
 import { useHydratedStore } from '../shared/hooks.ts';
 
 const NO_NOTICES: never[] = [];
+const NONE_IN_DIALOG: ReadonlySet<number> = new Set();
 
 /** True while a modal dialog (or an inert page behind a drawer) keeps assistive technology from the strip. */
 function unheard(strip: HTMLElement): boolean {
@@ -37,7 +32,9 @@ export function Toasts() {
   const notices = useHydratedStore($notices, NO_NOTICES);
   const ref = useRef<HTMLDivElement>(null);
   const [replay, setReplay] = useState(0);
-  const shown = notices.filter((n) => !wasShownInDialog(n.id));
+  // Followed as a store: a message a closing dialog gives back is drawn here when it does.
+  const inDialog = useHydratedStore($inDialog, NONE_IN_DIALOG);
+  const shown = notices.filter((n) => !inDialog.has(n.id));
   const last = shown.at(-1)?.id ?? 0;
   useEffect(() => {
     const el = ref.current;

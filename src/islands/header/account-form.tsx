@@ -1,6 +1,6 @@
 // The building blocks of the account drawer's forms: a labelled field that can carry its error,
 // the form's failure message, focus on switching forms, and the busy flag.
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { notify } from '../../stores/notices.ts';
 import { fieldOfMessage, type AccountField } from './account-errors.ts';
 
@@ -24,7 +24,9 @@ export function useFormError(fields: readonly AccountField[]) {
 /** Focuses the form's first field when the drawer switches to it (on opening, the dialog places focus itself). */
 export function useFocusOnSwitch() {
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // A layout effect, as the dialog's opening is (Dialog.tsx): this one, the child's, runs first, so
+  // on opening the dialog is not open yet and places focus itself (on Close).
+  useLayoutEffect(() => {
     if (first.current?.closest('dialog')?.open) first.current.focus();
   }, []);
   return first;
