@@ -38,10 +38,11 @@ const build: BuiltChunk[] = [
 ];
 
 describe("the desk page's first screen", () => {
-  it("lists the page script's imports and the first screen's chunks with theirs, each once, without the page script", () => {
+  it("lists the page script first, then its imports and the first screen's chunks with theirs, each once", () => {
     expect(deskFirstFiles(build)).toEqual({
       boot: '_astro/page.1.js',
       preload: [
+        '_astro/page.1.js',
         '_astro/calls.1.js',
         '_astro/shared.1.js',
         '_astro/answers.1.js',
