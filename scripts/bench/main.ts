@@ -119,8 +119,8 @@ function jsBudget(route: string): number {
 }
 
 /**
- * The first taps of the instant-storefront table: Add To Cart, Show Filter, Search, the
- * account drawer and the cart panel, each with what answers it; and /Checkout's.
+ * The first taps of the instant-storefront table: Add To Cart, the cart panel, the heart, Show
+ * Filter, Search and the account drawer, each with what answers it; and /Checkout's.
  */
 function instantPages(dist: string): InstantPage[] {
   const product = firstProductRoute(dist);
@@ -142,6 +142,13 @@ function instantPages(dist: string): InstantPage[] {
             tap: { role: 'button', name: 'Add To Cart' },
             shows: open('Just Added to Cart'),
             whole: `${open('Just Added to Cart')} .cart-lines li`,
+          },
+          {
+            // The buy box's heart: its answer is the heart pressed (saved), not a pending mark.
+            page: 'heart',
+            route: product,
+            tap: { role: 'button', name: /^Add To Your Favourite: / },
+            shows: '.fav-inline[aria-pressed="true"]',
           },
         ] as const)
       : []),

@@ -63,6 +63,19 @@ function replayEdit(el: Field) {
 const afterNextPaint = () =>
   new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
+/**
+ * A toggle whose answer is its own pressed state (`data-toggles`: the heart, which saves to this
+ * browser and cannot be refused) shows the new state in the frame of the tap, not once its island
+ * has come. The held tap is replayed after hydration, which leaves the attribute as it is; the
+ * island's toggle then draws the same state.
+ */
+function pressAtOnce(control: HTMLElement) {
+  if (!control.hasAttribute('data-toggles')) return;
+  const pressed = control.getAttribute('aria-pressed');
+  if (pressed === 'true' || pressed === 'false')
+    control.setAttribute('aria-pressed', pressed === 'true' ? 'false' : 'true');
+}
+
 /** How long a shell whose answer comes from another island waits for it after the replay. */
 const SHELL_WAIT_MS = 3000;
 
@@ -124,6 +137,7 @@ const interaction: ClientDirective = (load, options, el) => {
     event.stopImmediatePropagation();
     const item: Held = { kind: 'click', el: target };
     hold(item);
+    pressAtOnce(target);
     const shell = openShell(target);
     if (!shell) return;
     shells.set(item, shell);

@@ -204,7 +204,14 @@ test.describe('taps before hydration on a slow phone', () => {
       const phone = await slowPhone(page);
       await openEarly(page, MARGALLA.path);
       const fav = page.locator('.buy-box .fav');
+      await expect(fav).toHaveAttribute('aria-pressed', 'false');
       await tapWithFeedback(fav);
+      // Its answer, the heart filled, in the frame of the tap: before the buy box has hydrated.
+      await expect(fav).toHaveAttribute('aria-pressed', 'true', { timeout: 100 });
+      expect(await fav.locator('path').evaluate((path) => getComputedStyle(path).fill)).not.toBe(
+        'none',
+      );
+      await expect(page.locator('astro-island[component-url*="BuyBox"][ssr]')).toHaveCount(1);
       await expectUsedBeforeHydration(page, phone);
       await untilHydrated(page, 'BuyBox');
       await expect(fav).toHaveAttribute('aria-pressed', 'true');

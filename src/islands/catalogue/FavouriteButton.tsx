@@ -21,6 +21,8 @@ export function FavouriteButton({
       type="button"
       className={`fav ${className}`}
       aria-pressed={saved}
+      // Pressed in the frame of a tap made before the island came (src/directives/interaction.ts).
+      data-toggles=""
       aria-label={`${tip}: ${productName}`}
       onClick={() => toggleFavourite(productId)}
     >
