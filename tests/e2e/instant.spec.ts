@@ -5,7 +5,7 @@
 // its 200 ms budget is asserted by `npm run bench -- --only=instant` on a quiet machine, not here,
 // where three journeys share two cores with the shop and a wall-clock budget would fail sound code. And a guest's cart
 // reaches the account however fast the shopper moves on after registering.
-import { budget, expect, test, type Page } from './support/test.ts';
+import { budget, expect, test, type Locator, type Page } from './support/test.ts';
 import { untilHydrated } from './support/islands.ts';
 import { LYARI, MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -85,6 +85,16 @@ async function watchHandOver(page: Page) {
       { once: true, capture: true },
     );
   });
+}
+
+/** The count a filter choice (its box) or the results button shows in its words: "Navy (7)" is 7. */
+async function countOf(control: Locator): Promise<number> {
+  const words = await control.evaluate((el) =>
+    el instanceof HTMLInputElement ? (el.labels?.[0]?.textContent ?? '') : (el.textContent ?? ''),
+  );
+  const count = /\((\d+)\)\s*$/.exec(words)?.[1];
+  if (count === undefined) throw new Error(`no count in "${words}"`);
+  return Number(count);
 }
 
 /** Waits for the page's first contentful paint: a shopper taps what the page shows. */
@@ -258,6 +268,46 @@ test.describe('first taps on a slow phone', () => {
       expect(href).toMatch(/\?colour=Navy$/);
   });
 
+  test('the filter sheet’s counts follow a tick made before React comes, as the island’s panel then counts them', async ({
+    page,
+  }) => {
+    const phone = await slowPhone(page);
+    await openEarly(page, '/Collections');
+    await shown(page);
+    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
+    const shell = page.locator('#shell-filter');
+    const navy = shell.getByLabel(/^Navy \(\d+\)$/);
+    const inNavy = await countOf(navy);
+    const inStockBefore = await countOf(shell.getByLabel(/^In stock only \(\d+\)$/));
+    await navy.tap();
+    // Navy's products are what the filters keep, said while the listing's island has not come (one
+    // snapshot of both); the other counts follow it.
+    const counted = await page.waitForFunction(() => {
+      const words = document.querySelector('#shell-filter .filter-results')?.textContent ?? '';
+      return /\d/.test(words)
+        ? {
+            words,
+            beforeReact:
+              document.querySelector('astro-island[component-url*="ProductListing"][ssr]') !== null,
+          }
+        : null;
+    });
+    expect(await counted.jsonValue()).toEqual({
+      words: `Show ${inNavy} products`,
+      beforeReact: true,
+    });
+    const inStockNavy = await countOf(shell.getByLabel(/^In stock only \(\d+\)$/));
+    expect(inStockNavy).toBeLessThanOrEqual(inNavy);
+    expect(inStockNavy).toBeLessThan(inStockBefore);
+    await phone.fullSpeed();
+    await untilHydrated(page, 'ProductListing');
+    // The island's own panel counts the same.
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await expect(panel.getByLabel(`Navy (${inNavy})`)).toBeChecked();
+    await expect(panel.getByLabel(`In stock only (${inStockNavy})`)).toBeVisible();
+    await expect(panel.getByRole('button', { name: `Show ${inNavy} products` })).toBeVisible();
+  });
+
   test('a filter sheet closed with "Show products" before React comes leaves its ticks for the listing', async ({
     page,
   }) => {
@@ -266,8 +316,12 @@ test.describe('first taps on a slow phone', () => {
     await shown(page);
     await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
     const shell = page.locator('#shell-filter');
-    await shell.getByLabel(/^In stock only \(\d+\)$/).tap();
-    await shell.getByRole('button', { name: 'Show products' }).tap();
+    await expect(shell.getByRole('button', { name: 'Show products' })).toBeVisible();
+    const inStock = shell.getByLabel(/^In stock only \(\d+\)$/);
+    const kept = await countOf(inStock);
+    await inStock.tap();
+    // The button counts once a tick is made, as the island's does.
+    await shell.getByRole('button', { name: `Show ${kept} products` }).tap();
     await expect(shell).toBeHidden();
     await phone.fullSpeed();
     await untilHydrated(page, 'ProductListing');

@@ -1,5 +1,6 @@
 import type { Dispatch, RefObject } from 'react';
 import { CATEGORY_HEADINGS, type FacetCounts } from '../../lib/catalogue.ts';
+import { categoryLabel, colourLabel, inStockLabel, resultsLabel } from '../../lib/filter-labels.ts';
 import type { Category } from '../../lib/product.ts';
 import { swatchColour } from '../../lib/swatches.ts';
 import type { ListingAction, ListingState } from './listing-state.ts';
@@ -20,7 +21,6 @@ type Props = {
   closeRef: RefObject<HTMLButtonElement | null>;
 };
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 // The categories in the store's order, without importing the zod schema into the browser.
 const CATEGORIES = Object.keys(CATEGORY_HEADINGS) as Category[];
 
@@ -61,7 +61,7 @@ export function FilterPanel({
             disabled={counts.inStock === 0 && !state.inStockOnly}
             onChange={(e) => dispatch({ type: 'stock', on: e.target.checked })}
           />
-          In stock only ({counts.inStock})
+          {inStockLabel(counts.inStock)}
         </label>
       </fieldset>
       {showCategory && (
@@ -77,7 +77,7 @@ export function FilterPanel({
                 disabled={counts.categories[c] === 0 && !state.categories.includes(c)}
                 onChange={(e) => dispatch({ type: 'category', category: c, on: e.target.checked })}
               />
-              {label(c)} ({counts.categories[c]})
+              {categoryLabel(c, counts.categories[c])}
             </label>
           ))}
         </fieldset>
@@ -103,9 +103,7 @@ export function FilterPanel({
                   style={{ background: swatchColour(colour, paints[colour]) }}
                   aria-hidden="true"
                 />
-                <span>
-                  {colour} ({count})
-                </span>
+                <span>{colourLabel(colour, count)}</span>
               </label>
             );
           })}
@@ -126,11 +124,7 @@ export function FilterPanel({
           Reset Filters
         </button>
         <button type="submit" className="button filter-results" onClick={onClose}>
-          {results === null
-            ? 'Show products'
-            : results === 1
-              ? 'Show 1 product'
-              : `Show ${results} products`}
+          {resultsLabel(results)}
         </button>
       </div>
     </aside>
