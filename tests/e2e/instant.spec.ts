@@ -97,6 +97,18 @@ async function countOf(control: Locator): Promise<number> {
   return Number(count);
 }
 
+/**
+ * On a slow phone, opens /Collections and taps Show Filter the moment the page shows: the filter
+ * sheet's first-tap copy opens, and the listing's island is still to come.
+ */
+async function filterSheetEarly(page: Page) {
+  const phone = await slowPhone(page);
+  await openEarly(page, '/Collections');
+  await shown(page);
+  await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
+  return { phone, shell: page.locator('#shell-filter') };
+}
+
 /** Waits for the page's first contentful paint: a shopper taps what the page shows. */
 const shown = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
@@ -247,11 +259,7 @@ test.describe('first taps on a slow phone', () => {
   test('a colour ticked in the filter sheet before React comes is the listing’s filter when it comes', async ({
     page,
   }) => {
-    const phone = await slowPhone(page);
-    await openEarly(page, '/Collections');
-    await shown(page);
-    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
-    const shell = page.locator('#shell-filter');
+    const { phone, shell } = await filterSheetEarly(page);
     await shell.getByLabel(/^Navy \(\d+\)$/).tap();
     await expect(shell.getByLabel(/^Navy \(\d+\)$/)).toBeChecked();
     await phone.fullSpeed();
@@ -271,11 +279,7 @@ test.describe('first taps on a slow phone', () => {
   test('the filter sheet’s counts follow a tick made before React comes, as the island’s panel then counts them', async ({
     page,
   }) => {
-    const phone = await slowPhone(page);
-    await openEarly(page, '/Collections');
-    await shown(page);
-    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
-    const shell = page.locator('#shell-filter');
+    const { phone, shell } = await filterSheetEarly(page);
     const navy = shell.getByLabel(/^Navy \(\d+\)$/);
     const inNavy = await countOf(navy);
     const inStockBefore = await countOf(shell.getByLabel(/^In stock only \(\d+\)$/));
@@ -311,11 +315,7 @@ test.describe('first taps on a slow phone', () => {
   test('a filter sheet closed with "Show products" before React comes leaves its ticks for the listing', async ({
     page,
   }) => {
-    const phone = await slowPhone(page);
-    await openEarly(page, '/Collections');
-    await shown(page);
-    await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();
-    const shell = page.locator('#shell-filter');
+    const { phone, shell } = await filterSheetEarly(page);
     await expect(shell.getByRole('button', { name: 'Show products' })).toBeVisible();
     const inStock = shell.getByLabel(/^In stock only \(\d+\)$/);
     const kept = await countOf(inStock);
