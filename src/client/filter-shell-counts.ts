@@ -4,12 +4,14 @@
 // choice, and the results button's). On a slow phone the island comes a second or more after the
 // first tick; these counts follow it in the tick's own frame. The island takes the ticks over when
 // it comes (src/client/shells.ts), and its panel replaces this one.
-import { facetCounts, filterProducts, type ProductFilter } from '../lib/catalogue.ts';
+import {
+  facetCounts,
+  filterProducts,
+  type FacetFields,
+  type ProductFilter,
+} from '../lib/catalogue.ts';
 import { categoryLabel, colourLabel, inStockLabel, resultsLabel } from '../lib/filter-labels.ts';
-import type { Category, Product } from '../lib/product.ts';
-
-/** What the counts read of a product: the page writes these for its grid's products. */
-type FacetFields = Pick<Product, 'stock' | 'category' | 'colors' | 'price' | 'discountPercent'>;
+import type { Category } from '../lib/product.ts';
 
 /** The filter the panel's fields say (their names: stock, category, colour, min, max). */
 function filterOf(form: HTMLFormElement): ProductFilter {
@@ -37,9 +39,8 @@ function sayAfter(input: HTMLInputElement, text: string): void {
 
 /** Brings every count of the panel in `form` up to its fields, over `products`. */
 function recount(form: HTMLFormElement, products: readonly FacetFields[]): void {
-  const list = products as readonly Product[];
   const filter = filterOf(form);
-  const counts = facetCounts(list, filter);
+  const counts = facetCounts(products, filter);
   const offer = (input: HTMLInputElement, count: number) => {
     input.disabled = count === 0 && !input.checked;
   };
@@ -60,7 +61,7 @@ function recount(form: HTMLFormElement, products: readonly FacetFields[]): void 
     offer(input, count);
   }
   const results = form.querySelector('.filter-results');
-  if (results) results.textContent = resultsLabel(filterProducts(list, filter).length);
+  if (results) results.textContent = resultsLabel(filterProducts(products, filter).length);
 }
 
 const form = document.querySelector<HTMLFormElement>('#shell-filter form');

@@ -71,7 +71,10 @@ export function sortProducts(list: readonly Product[], sort: SortOption): Produc
 }
 
 /** The products passing every set filter; empty category or colour lists filter nothing. */
-export function filterProducts(list: readonly Product[], filter: ProductFilter): Product[] {
+export function filterProducts<P extends FacetFields>(
+  list: readonly P[],
+  filter: ProductFilter,
+): P[] {
   const categories = filter.categories?.length ? new Set<string>(filter.categories) : null;
   const colors = filter.colors?.length ? new Set(filter.colors) : null;
   const min = filter.minPrice ?? -Infinity;
@@ -86,12 +89,34 @@ export function filterProducts(list: readonly Product[], filter: ProductFilter):
 }
 
 /** Each colour with how many products come in it, in order of first appearance. */
-export function colourCounts(list: readonly Product[]): { colour: string; count: number }[] {
+export function colourCounts(
+  list: readonly Pick<Product, 'colors'>[],
+): { colour: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const p of list) {
     for (const colour of new Set(p.colors)) counts.set(colour, (counts.get(colour) ?? 0) + 1);
   }
   return [...counts].map(([colour, count]) => ({ colour, count }));
+}
+
+/** What the filter panel's counts read of a product. */
+export type FacetFields = Pick<
+  Product,
+  'stock' | 'category' | 'colors' | 'price' | 'discountPercent'
+>;
+
+/**
+ * Each product's fields the counts read, and nothing else: what a listing page carries for its
+ * filter shell to count before the island comes (src/client/filter-shell-counts.ts).
+ */
+export function facetFields(list: readonly Product[]): FacetFields[] {
+  return list.map(({ stock, category, colors, price, discountPercent }) => ({
+    stock,
+    category,
+    colors,
+    price,
+    discountPercent,
+  }));
 }
 
 /** The filter panel's counts, each following every other active filter (as Dawn's facets do). */
@@ -112,7 +137,7 @@ export interface FacetCounts {
  * show with that value chosen and every other filter kept, so counts never promise a product that
  * the grid would not show (within a filter, choices add up: Black or Navy).
  */
-export function facetCounts(list: readonly Product[], filter: ProductFilter): FacetCounts {
+export function facetCounts(list: readonly FacetFields[], filter: ProductFilter): FacetCounts {
   const inStock = filterProducts(list, { ...filter, inStockOnly: true }).length;
   const categories = Object.fromEntries(
     (Object.keys(CATEGORY_HEADINGS) as Category[]).map((c) => [c, 0]),

@@ -4,6 +4,7 @@ import {
   byCategory,
   colourCounts,
   facetCounts,
+  facetFields,
   filterProducts,
   priceBounds,
   relatedProducts,
@@ -225,6 +226,17 @@ describe('viewingText', () => {
   });
   it("counts a single product as one: 'Viewing 1 of 1 product'", () => {
     expect(viewingText(1, 1)).toBe('Viewing 1 of 1 product');
+  });
+});
+
+describe('facetFields', () => {
+  it('keeps of each product only what the counts read, and they count the same from it', () => {
+    const fields = facetFields(list);
+    expect(Object.keys(fields[0]!).sort()).toEqual(
+      ['category', 'colors', 'discountPercent', 'price', 'stock'].sort(),
+    );
+    for (const filter of [{}, { colors: ['Black'] }, { inStockOnly: true, minPrice: 1000 }])
+      expect(facetCounts(fields, filter)).toEqual(facetCounts(list, filter));
   });
 });
 
