@@ -24,6 +24,7 @@ export interface DeskUiRow {
   lighthouseRuns: number;
   performance: number | null;
   accessibility: number | null;
+  fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
@@ -128,6 +129,7 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
     lighthouseRuns: 0,
     performance: null,
     accessibility: null,
+    fcpMs: null,
     lcpMs: null,
     tbtMs: null,
     cls: null,
@@ -194,6 +196,7 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
         samples.push({
           performance: score('performance'),
           accessibility: score('accessibility'),
+          fcpMs: num('first-contentful-paint'),
           lcpMs: num('largest-contentful-paint'),
           tbtMs: num('total-blocking-time'),
           cls: num('cumulative-layout-shift'),
@@ -212,9 +215,11 @@ export async function deskUiBench(base: string, dataDir: string, runs: number): 
   row.lighthouseRuns = samples.length;
   row.performance = pick('performance');
   row.accessibility = pick('accessibility');
+  const fcp = pick('fcpMs');
   const lcp = pick('lcpMs');
   const tbt = pick('tbtMs');
   const cls = pick('cls');
+  row.fcpMs = fcp === null ? null : Math.round(fcp);
   row.lcpMs = lcp === null ? null : Math.round(lcp);
   row.tbtMs = tbt === null ? null : Math.round(tbt);
   row.cls = cls === null ? null : Number(cls.toFixed(3));

@@ -4,10 +4,13 @@
 /** The brand colour (src/styles/global.css --brand; a unit test keeps the two equal). */
 export const DESK_THEME = '#0f5c55';
 
+/** The desk's name: the installed app's, the page title's, and its placeholder's while it loads. */
+export const DESK_NAME = 'Bastaa desk';
+
 /** The manifest's content. */
 export function deskManifest() {
   return {
-    name: 'Bastaa desk',
+    name: DESK_NAME,
     short_name: 'Desk',
     description: "The shop's orders, returns and products.",
     id: '/desk',

@@ -10,7 +10,7 @@ import { currentSubscription, pushSupported } from '../client/push-here.ts';
 import { deskCall } from '../client/desk-calls.ts';
 import { callDesk } from './desk-call.ts';
 import { act, load, resourceAtom } from './desk-resource.ts';
-import { $sessionAlerts } from './desk.ts';
+import { $sessionAlerts, takeSessionAlerts } from './desk.ts';
 import { notify } from './desk-session.ts';
 
 /** The member's devices and the shop's public key, as last loaded or changed. */
@@ -60,12 +60,17 @@ export const alertsMissingAtFirstDrawHere = (remembered: string | null): boolean
 
 /**
  * Whether this device gets no alerts though push is set up and this browser can show them (the
- * orders list's banner). Read from the session's answer, whose parser the desk's first screen
- * already has, and this browser's subscription: the devices call's heavier parsers wait for a tap.
+ * orders list's banner). Read from the session's answer (the one the desk started with, the first
+ * time; asked again after), whose parser the desk's first screen already has, and this browser's
+ * subscription: the devices call's heavier parsers wait for a tap.
  */
 export async function alertsMissingHere(): Promise<boolean> {
   if (!pushSupported()) return false;
-  const [{ alerts }, here] = await Promise.all([deskCall('deskMe', {}), currentSubscription()]);
+  const started = takeSessionAlerts();
+  const [alerts, here] = await Promise.all([
+    started ?? deskCall('deskMe', {}).then((me) => me.alerts),
+    currentSubscription(),
+  ]);
   if (!alerts.ready) return false;
   return !here?.endpoint || !alerts.devices.includes(await digest(here.endpoint));
 }

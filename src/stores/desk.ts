@@ -72,6 +72,20 @@ export const $deskCourier = atom<AnswerOf<'deskMe'>['courier']>(null);
 /** Push set up, and the member's devices with alerts, as the session's answer said (null: unknown). */
 export const $sessionAlerts = atom<AnswerOf<'deskMe'>['alerts'] | null>(null);
 
+// The session's alerts not yet read by a check of this device (takeSessionAlerts).
+let unreadAlerts: AnswerOf<'deskMe'>['alerts'] | null = null;
+
+/**
+ * The alerts of the session's answer the first time they are asked for after it came, so the
+ * first screen's check of this device asks nothing again; null after that (devices may have
+ * changed since: ask the server).
+ */
+export function takeSessionAlerts(): AnswerOf<'deskMe'>['alerts'] | null {
+  const alerts = unreadAlerts;
+  unreadAlerts = null;
+  return alerts;
+}
+
 /**
  * Asks who is signed in as the desk's script starts, before React has drawn anything; the shell's
  * loadSession then reads this answer instead of asking again.
@@ -95,6 +109,7 @@ export async function loadSession(): Promise<void> {
     const me = await (asked ?? deskCall('deskMe', {}));
     $deskCourier.set(me.courier);
     $sessionAlerts.set(me.alerts);
+    unreadAlerts = me.alerts;
     joinSession(me.staff);
   } catch (error) {
     endSession();

@@ -30,6 +30,14 @@ import {
 import { useTempDataDir } from '../fixtures/env.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import { DESK_KEYS } from '../../src/lib/storage-keys.ts';
+import { alertsMissingHere } from '../../src/stores/desk-push.ts';
+
+// A browser that can show push alerts and has no subscription yet (Node has no service worker).
+vi.mock('../../src/client/push-here.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  pushSupported: () => true,
+  currentSubscription: () => Promise.resolve(null),
+}));
 
 let env: Awaited<ReturnType<typeof useTempDataDir>>;
 let staff: Member;
@@ -74,6 +82,18 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
     await loadOrders();
     expect($orderList.get()?.orders).toHaveLength(1);
     expect(paths()).toEqual(['/api/desk/me', '/api/desk/orders/list']);
+  });
+
+  it("checks this device's alerts against the session's first answer without asking again, and asks the next time (devices may have changed)", async () => {
+    useBrowserSession(staff.token);
+    enterPlace('orders');
+    prefetchSession();
+    await loadSession();
+    expect(paths()).toEqual(['/api/desk/me']);
+    await alertsMissingHere();
+    expect(paths()).toEqual(['/api/desk/me']);
+    await alertsMissingHere();
+    expect(paths()).toEqual(['/api/desk/me', '/api/desk/me']);
   });
 
   it('says nothing for a first page asked while signed out, and asks again once signed in', async () => {

@@ -18,6 +18,7 @@ import {
 } from './support/desk.ts';
 import { shortNumber } from '../../src/lib/desk.ts';
 import { DESK_NOT_LOADED } from '../../src/lib/desk-view.ts';
+import { DESK_NAME } from '../../src/lib/desk-manifest.ts';
 
 test.use(TOUCH_PHONE);
 // Passwords are hashed with scrypt at full strength: enrolments take seconds on a shared machine.
@@ -301,6 +302,27 @@ test('the desk runs on Preact, not React, names every script of its first screen
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThanOrEqual(3);
   expect(bodies.filter((body) => body.includes('react.transitional.element'))).toEqual([]);
+});
+
+test("the desk is painted with its name in its top bar before its drawing arrives, and the drawn desk takes the placeholder's place", async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('phone-early'), 'staff', 'Pia Early');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/desk-drawing\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openDeskAs(page, staff);
+  // The page's own HTML, with the drawing still held back.
+  await expect(page.locator('.desk-placeholder-top')).toHaveText(DESK_NAME);
+  await expect(page.locator('.desk-placeholder-top')).toBeVisible();
+  await expect(page.locator('.desk-placeholder')).toHaveAttribute('aria-hidden', 'true');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.locator('.desk-placeholder')).toHaveCount(0);
 });
 
 test.describe('when the drawing does not arrive', () => {

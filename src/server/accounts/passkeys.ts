@@ -7,6 +7,7 @@
 // site's own address; credentials per member; a counter that only moves forward, in one
 // conditional write; a removed member's passkeys sign in no one.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { DESK_NAME } from '../../lib/desk-manifest.ts';
 import { DESK_ANSWERS } from '../../lib/desk-messages.ts';
 import type { DeskPasskey } from '../../lib/contract/desk-passkeys.ts';
 import type { Deps } from '../deps.ts';
@@ -223,7 +224,7 @@ export async function passkeyRegistrationOptions(
   ]);
   const { rpID } = relyingParty(deps.config, req);
   const options = await generateRegistrationOptions({
-    rpName: 'Bastaa desk',
+    rpName: DESK_NAME,
     rpID,
     userName: staff.email,
     userDisplayName: staff.name,

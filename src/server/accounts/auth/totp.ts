@@ -4,6 +4,7 @@
 // (tests/unit/totp.test.ts). Secrets are kept encrypted at rest (AES-256-GCM under a key derived
 // from the server's signing key), so a copy of the database alone cannot mint codes.
 import { createHmac, randomBytes } from 'node:crypto';
+import { DESK_NAME } from '../../../lib/desk-manifest.ts';
 import { openSecret, sealSecret } from '../../secret.ts';
 
 /** Codes have 6 digits and change every 30 seconds; one step either side is accepted (clock drift). */
@@ -11,7 +12,7 @@ export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_WINDOW = 1;
 /** The issuer shown in the authenticator app. */
-export const TOTP_ISSUER = 'Bastaa desk';
+export const TOTP_ISSUER = DESK_NAME;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
