@@ -6,10 +6,11 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/bundle/**/*.test.ts'],
     environment: 'node',
-    // Three test files at a time on this 2-core machine: many wait on timers, sockets or child
-    // processes, and a third file fills those gaps (measured 2026-11-24: 107 s on three workers,
-    // 145 s on two).
-    maxWorkers: 3,
+    // Four test files at a time on this 2-core machine: many wait on timers, sockets or child
+    // processes, and more files fill those gaps (measured 2026-11-24: 107 s on three workers, 145 s
+    // on two; 2026-11-30, 226 files: 165 s on four, 173-196 s on three, where the machine was
+    // 50-90% busy for the first minute on three).
+    maxWorkers: 4,
     // The same scrypt at 1/32 of the work (src/server/accounts/auth/passwords.ts): the suites sign up and
     // log in thousands of times. The tests of the real cost and of the hashing queue set it back.
     //

@@ -2,14 +2,74 @@
 // side by side. Each is one thread, so on a 2-core machine they take about as long as astro check
 // alone (measured: 25 + 11 + 13 s one after another, about 27 s together). Each tool's output is printed whole when
 // it ends, under its name; the gates fail when any one fails.
+//
+// ESLint and Prettier keep what they found of each file in a cache outside the clone, keyed by the
+// file's content (not its time, which a fresh clone changes), in a folder named by the hash of
+// everything else their answer depends on: their config, the shop's own lint rule and the
+// lockfile (their versions). A file already found clean with the same content, config and tools is
+// not read again (measured 2026-11-30, one after the other on an idle machine: ESLint 20 s and
+// Prettier 23 s cold). None of our lint rules reads another file than the one it lints, so a
+// file's answer depends on its content alone. Each run works on its own copy of the cache and
+// puts it back whole with a rename, so two runs at once never write one file together.
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
+
+/** What ESLint's and Prettier's answers depend on besides each file's content. */
+const CACHE_KEYED_BY = [
+  'package-lock.json',
+  'eslint.config.js',
+  'scripts/eslint-layers.ts',
+  '.prettierrc.json',
+  '.prettierignore',
+];
+
+/** The gates' cache folder for these tools and settings; null where none can be kept. */
+function gatesCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GATES_CACHE === '0') return null;
+  const home = env.HOME || os.homedir();
+  const base = env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : '');
+  if (!base) return null;
+  const hash = createHash('sha256');
+  for (const file of CACHE_KEYED_BY) hash.update(`${file}\0${readFileSync(file)}\0`);
+  const dir = path.join(base, 'bagshop', 'gates', hash.digest('hex').slice(0, 16));
+  try {
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+const cacheDir = gatesCacheDir();
+/** This run's copy of the tool's cache, from the kept one when there is one. */
+const ownCopy = (tool: string): string | null => {
+  if (!cacheDir) return null;
+  const kept = path.join(cacheDir, tool);
+  const mine = `${kept}.${process.pid}`;
+  if (existsSync(kept)) copyFileSync(kept, mine);
+  return mine;
+};
+/** Keeps this run's copy for the next run (a failed run's too: what it found clean stays so). */
+const keep = (tool: string, mine: string | null) => {
+  if (!mine) return;
+  const kept = path.join(path.dirname(mine), tool);
+  if (existsSync(mine)) renameSync(mine, kept);
+  rmSync(mine, { force: true });
+};
+const cacheArgs = (mine: string | null) =>
+  mine ? ['--cache', '--cache-strategy', 'content', '--cache-location', mine] : [];
+
+const eslintCache = ownCopy('eslint');
+const prettierCache = ownCopy('prettier');
 const GATES: [string, string, string[]][] = [
   ['astro check', bin('astro'), ['check']],
-  ['eslint', bin('eslint'), ['.']],
-  ['prettier --check', bin('prettier'), ['--check', '.']],
+  ['eslint', bin('eslint'), [...cacheArgs(eslintCache), '.']],
+  ['prettier --check', bin('prettier'), ['--check', ...cacheArgs(prettierCache), '.']],
   ['no import cycle', process.execPath, ['scripts/import-cycles.ts', 'src']],
 ];
 
@@ -32,6 +92,9 @@ const results = await Promise.all(
       }),
   ),
 );
+
+keep('eslint', eslintCache);
+keep('prettier', prettierCache);
 
 for (const r of results) {
   console.log(`== ${r.name}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
