@@ -16,6 +16,10 @@ import { notify } from './desk-session.ts';
 /** The member's devices and the shop's public key, as last loaded or changed. */
 export const $pushDevices = resourceAtom<DeskPushDevices>();
 
+// Once the devices are read or changed here (Settings' This device), the session's first answer
+// may be out of date: the orders list's next check asks the server.
+$pushDevices.listen(() => void takeSessionAlerts());
+
 /** This device's push address, once known (null: it gets no pushes). */
 export const $thisDevice = atom<string | null>(null);
 

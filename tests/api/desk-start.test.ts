@@ -30,7 +30,7 @@ import {
 import { useTempDataDir } from '../fixtures/env.ts';
 import { MemoryStorage } from '../fixtures/memory-storage.ts';
 import { DESK_KEYS } from '../../src/lib/storage-keys.ts';
-import { alertsMissingHere } from '../../src/stores/desk-push.ts';
+import { $pushDevices, alertsMissingHere } from '../../src/stores/desk-push.ts';
 
 // A browser that can show push alerts and has no subscription yet (Node has no service worker).
 vi.mock('../../src/client/push-here.ts', async (importOriginal) => ({
@@ -92,6 +92,17 @@ describe("the desk's first calls", { timeout: 60_000 }, () => {
     expect(paths()).toEqual(['/api/desk/me']);
     await alertsMissingHere();
     expect(paths()).toEqual(['/api/desk/me']);
+    await alertsMissingHere();
+    expect(paths()).toEqual(['/api/desk/me', '/api/desk/me']);
+  });
+
+  it("asks the server again when this device's alerts were read or changed after the session's answer (Settings before Orders)", async () => {
+    useBrowserSession(staff.token);
+    enterPlace('settings');
+    prefetchSession();
+    await loadSession();
+    // Settings' This device loads the devices (or turns alerts on): the session's answer is stale.
+    $pushDevices.set({ ...$pushDevices.get(), loading: true });
     await alertsMissingHere();
     expect(paths()).toEqual(['/api/desk/me', '/api/desk/me']);
   });
