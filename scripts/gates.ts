@@ -10,10 +10,11 @@
 // not read again (measured 2026-11-30, one after the other on an idle machine: ESLint 20 s and
 // Prettier 23 s cold). None of our lint rules reads another file than the one it lints, so a
 // file's answer depends on its content alone. Each run works on its own copy of the cache and
-// puts it back whole with a rename, so two runs at once never write one file together.
+// puts it back whole with a rename, so two runs at once never write one file together. The tools
+// name files by absolute path; the kept copy names them from the clone's folder, whatever it is.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,20 +47,23 @@ function gatesCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
 }
 
 const cacheDir = gatesCacheDir();
+// The tools name each file by its absolute path: the kept cache names them under this stand-in
+// for the clone's folder, so a clone elsewhere (CI clones into a new folder each run) finds them.
+const ROOT = '@@clone@@/';
+const here = `${JSON.stringify(process.cwd()).slice(1, -1)}/`;
 /** This run's copy of the tool's cache, from the kept one when there is one. */
 const ownCopy = (tool: string): string | null => {
   if (!cacheDir) return null;
   const kept = path.join(cacheDir, tool);
   const mine = `${kept}.${process.pid}`;
-  if (existsSync(kept)) copyFileSync(kept, mine);
+  if (existsSync(kept)) writeFileSync(mine, readFileSync(kept, 'utf8').replaceAll(ROOT, here));
   return mine;
 };
 /** Keeps this run's copy for the next run (a failed run's too: what it found clean stays so). */
 const keep = (tool: string, mine: string | null) => {
-  if (!mine) return;
-  const kept = path.join(path.dirname(mine), tool);
-  if (existsSync(mine)) renameSync(mine, kept);
-  rmSync(mine, { force: true });
+  if (!mine || !existsSync(mine)) return;
+  writeFileSync(mine, readFileSync(mine, 'utf8').replaceAll(here, ROOT));
+  renameSync(mine, path.join(path.dirname(mine), tool));
 };
 const cacheArgs = (mine: string | null) =>
   mine ? ['--cache', '--cache-strategy', 'content', '--cache-location', mine] : [];
