@@ -3,17 +3,16 @@
 // alone (measured: 25 + 11 + 13 s one after another, about 27 s together). Each tool's output is printed whole when
 // it ends, under its name; the gates fail when any one fails.
 //
-// ESLint and Prettier keep what they found of each file in a cache outside the clone, keyed by the
-// file's content (not its time, which a fresh clone changes), in a folder named by the hash of
+// ESLint and Prettier keep what they found of each file outside the clone, keyed by the file's
+// content (not its time, which a fresh clone changes), in a folder named by the hash of
 // everything else their answer depends on: their config, the shop's own lint rule and the
 // lockfile (their versions). A file already found clean with the same content, config and tools is
 // not read again (measured 2026-11-30, one after the other on an idle machine: ESLint 20 s and
 // Prettier 23 s cold). None of our lint rules reads another file than the one it lints, so a
-// file's answer depends on its content alone. Each run works on its own copy of the cache and
-// puts it back whole with a rename, so two runs at once never write one file together. The tools
-// name files by absolute path; the kept copy names them from the clone's folder, whatever it is.
+// file's answer depends on its content alone. Each run works on its own copy and puts it back
+// whole with a rename, so two runs at once never write one file together.
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,12 +67,57 @@ const keep = (tool: string, mine: string | null) => {
 const cacheArgs = (mine: string | null) =>
   mine ? ['--cache', '--cache-strategy', 'content', '--cache-location', mine] : [];
 
+// Prettier's own cache keys each file's options by a hash that holds its absolute path, so a clone
+// elsewhere never finds it: the gate keeps instead the files (path and content) it found formatted,
+// and checks only the others. The files are git's (tracked, and new ones not ignored), which is
+// what `prettier --check .` walks; --ignore-unknown skips those it has no parser for, and
+// .prettierignore applies to named files as to a walked folder.
+const fileKey = (file: string) =>
+  createHash('sha256').update(`${file}\0`).update(readFileSync(file)).digest('hex');
+/** Every file Prettier would walk, with its key; null where git cannot list them. */
+function prettierFiles(): Map<string, string> | null {
+  try {
+    const listed = execFileSync(
+      'git',
+      ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+      .toString()
+      .split('\0')
+      .filter((file) => file && existsSync(file));
+    return new Map(listed.map((file) => [file, fileKey(file)]));
+  } catch {
+    return null;
+  }
+}
+const formatted = cacheDir ? path.join(cacheDir, 'prettier-formatted.json') : null;
+const files = formatted ? prettierFiles() : null;
+const known = new Set<string>(
+  formatted && existsSync(formatted)
+    ? (JSON.parse(readFileSync(formatted, 'utf8')) as string[])
+    : [],
+);
+const toCheck = files
+  ? [...files].filter(([, key]) => !known.has(key)).map(([file]) => file)
+  : null;
+const prettierGate: [string, string, string[]] =
+  toCheck === null
+    ? ['prettier --check', bin('prettier'), ['--check', '.']]
+    : toCheck.length === 0
+      ? [
+          'prettier --check',
+          process.execPath,
+          ['-e', 'console.log("Every file as formatted before.")'],
+        ]
+      : ['prettier --check', bin('prettier'), ['--check', '--ignore-unknown', ...toCheck]];
+
 const eslintCache = ownCopy('eslint');
-const prettierCache = ownCopy('prettier');
 const GATES: [string, string, string[]][] = [
   ['astro check', bin('astro'), ['check']],
   ['eslint', bin('eslint'), [...cacheArgs(eslintCache), '.']],
-  ['prettier --check', bin('prettier'), ['--check', ...cacheArgs(prettierCache), '.']],
+  prettierGate,
   ['no import cycle', process.execPath, ['scripts/import-cycles.ts', 'src']],
 ];
 
@@ -98,7 +142,12 @@ const results = await Promise.all(
 );
 
 keep('eslint', eslintCache);
-keep('prettier', prettierCache);
+// A clean check: every file listed is formatted (and any unknown to Prettier stays unknown).
+if (formatted && files && results.find((r) => r.name === 'prettier --check')?.code === 0) {
+  const mine = `${formatted}.${process.pid}`;
+  writeFileSync(mine, JSON.stringify([...files.values()]));
+  renameSync(mine, formatted);
+}
 
 for (const r of results) {
   console.log(`== ${r.name}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
