@@ -1,7 +1,7 @@
 // The browser's parser for GET /api/product/list, the one answer /Cart, /Checkout and /favourites
 // need before the shopper's first tap (their lines' names, photos and prices). With zod it pulled
 // zod's core and every shop answer's schema (about 12 KB gzipped) into the JavaScript those pages
-// run before interaction (the page-weight budgets in tests/e2e/performance.spec.ts); these checks
+// run before interaction (the page-weight budgets in tests/e2e/page-weight.spec.ts); these checks
 // do the same job by hand in well under 1 KB, zod's `safeParse` shape kept so src/client/api.ts
 // reads it like any other. It accepts and answers exactly what the contract's
 // productListAnswerSchema does (src/lib/contract/responses.ts): tests/unit/catalogue-answers.test.ts

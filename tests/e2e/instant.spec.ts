@@ -102,7 +102,7 @@ async function countOf(control: Locator): Promise<number> {
  * sheet's first-tap copy opens, and the listing's island is still to come.
  */
 async function filterSheetEarly(page: Page) {
-  const phone = await slowPhone(page);
+  const phone = await slowPhone(page, { holdIsland: 'ProductListing' });
   await openEarly(page, '/Collections');
   await shown(page);
   await page.getByRole('button', { name: 'Show Filter', exact: true }).tap();

@@ -19,7 +19,7 @@ import './checkout.css';
 
 // The thank-you popup (and the dialog it is built on) is needed only once an order is placed: it
 // loads while the order is on its way, keeping it out of the JavaScript /Checkout runs before the
-// shopper's first tap (the 100 KB budget in tests/e2e/performance.spec.ts).
+// shopper's first tap (the 100 KB budget in tests/e2e/page-weight.spec.ts).
 const loadThanks = () => import('./ThanksDialog.tsx');
 const ThanksDialog = lazy(() => loadThanks().then((m) => ({ default: m.ThanksDialog })));
 

@@ -1,6 +1,6 @@
 // The cart's lines as both the header's cart panel and the /Cart page edit them. A module of its
 // own, apart from the panel's dialog: /Cart shows the lines without the dialog, so its JavaScript
-// before the first tap does not carry it (the page-weight budgets in tests/e2e/performance.spec.ts).
+// before the first tap does not carry it (the page-weight budgets in tests/e2e/page-weight.spec.ts).
 import { useEffect, useMemo, useRef } from 'react';
 import { CartSkeleton } from './CartSkeleton.tsx';
 import { cartEntries, cartLineKey, cartLines, type CartLine } from '../../lib/cart.ts';

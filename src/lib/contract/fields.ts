@@ -1,6 +1,6 @@
 // The field rules that requests, responses and the checkout form share. Written with zod/mini,
 // zod 4's tree-shakable API: the browser parses every API answer with these schemas, and the full
-// `zod` build would weigh on every page (see the budgets in tests/e2e/performance.spec.ts).
+// `zod` build would weigh on every page (see the budgets in tests/e2e/page-weight.spec.ts).
 import * as z from 'zod/mini';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../cart-limits.ts';
 import { CURRENCY_CODE_PATTERN } from '../currency.ts';

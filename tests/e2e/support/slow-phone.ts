@@ -7,14 +7,34 @@ import { expect, type Locator, type Page } from './test.ts';
 
 export { PHONE as SLOW_PHONE } from '../../fixtures/mobile-profile.ts';
 
-/** The throttled page: `fullSpeed` lifts the throttling once the race under test is decided. */
+/**
+ * The throttled page: `fullSpeed` lifts the throttling (and lets a held island's script come) once
+ * the race under test is decided.
+ */
 export interface SlowPhone {
   fullSpeed(): Promise<void>;
 }
 
-/** Throttles this page like the phone and records, for every use of a control, whether its island had hydrated. */
-export async function slowPhone(page: Page): Promise<SlowPhone> {
+/**
+ * Throttles this page like the phone and records, for every use of a control, whether its island had
+ * hydrated. With `holdIsland` (an island's component, e.g. 'ProductListing'), that island's script
+ * is held back until `fullSpeed`: a journey that makes several taps before the island comes then
+ * makes them all before it, however busy the machine (the throttled phone alone left one such
+ * journey's last tap after hydration under load).
+ */
+export async function slowPhone(
+  page: Page,
+  { holdIsland }: { holdIsland?: string } = {},
+): Promise<SlowPhone> {
   const cdp = await throttleLikeMobile(page);
+  let release = () => {};
+  if (holdIsland) {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/_astro/${holdIsland}\\.[\\w-]+\\.js$`), async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
   await page.addInitScript(() => {
     const w = window as unknown as { __early: { type: string; beforeHydration: boolean }[] };
     w.__early = [];
@@ -28,7 +48,12 @@ export async function slowPhone(page: Page): Promise<SlowPhone> {
         true,
       );
   });
-  return { fullSpeed: () => fullSpeed(cdp) };
+  return {
+    fullSpeed: async () => {
+      await fullSpeed(cdp);
+      release();
+    },
+  };
 }
 
 /**
