@@ -46,11 +46,12 @@ function gatesCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
 }
 
 const cacheDir = gatesCacheDir();
-// The tools name each file by its absolute path: the kept cache names them under this stand-in
-// for the clone's folder, so a clone elsewhere (CI clones into a new folder each run) finds them.
+// ESLint's cache names each file by its absolute path: the kept copy names them under this
+// stand-in for the clone's folder, so a clone elsewhere (CI clones into a new folder each run)
+// finds them.
 const ROOT = '@@clone@@/';
 const here = `${JSON.stringify(process.cwd()).slice(1, -1)}/`;
-/** This run's copy of the tool's cache, from the kept one when there is one. */
+/** This run's copy of ESLint's cache, from the kept one when there is one. */
 const ownCopy = (tool: string): string | null => {
   if (!cacheDir) return null;
   const kept = path.join(cacheDir, tool);
