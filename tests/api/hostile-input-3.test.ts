@@ -1,0 +1,4 @@
+// Hostile input at volume, in-process: part 3 of the endpoints (tests/fixtures/hostile-input.ts).
+import { describeHostileInput } from '../fixtures/hostile-input.ts';
+
+describeHostileInput(3);
