@@ -51,7 +51,9 @@ export default function NewOrderScreen({ staff }: ScreenProps) {
   const [query, setQuery] = useState('');
   const ids = { channel: useId(), method: useId(), country: useId(), state: useId() };
 
-  useEffect(() => {
+  // The form is emptied in the render's own task (a layout effect), before its first frame: emptied
+  // after it, a customer typed as the screen showed was lost, and leaving no longer asked.
+  useLayoutEffect(() => {
     if (staff.personalData) void openNewOrder();
   }, [staff.personalData]);
   // Marked in the render's own task, so a tap straight after typing is asked about (as the editor).

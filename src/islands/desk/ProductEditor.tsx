@@ -329,7 +329,9 @@ export default function ProductEditor({ params }: ScreenProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const productId = params.product ?? null;
 
-  useEffect(() => {
+  // Emptied (or set loading) before the first frame, as New order: a name typed into a new
+  // product's first frame is kept, and another product's fields are never shown for a frame.
+  useLayoutEffect(() => {
     void openEditor(productId);
   }, [productId]);
 
