@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, exampleBody, type Endpoint } from '../../scripts/api-endpoints.ts';
 import { startShop, type RunningShop } from '../../scripts/bench/server.ts';
+import { settleBackground } from '../../src/server/background.ts';
 import { closeStore } from '../../src/server/store/index.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
 import { startFakeRates } from '../fixtures/fake-rates.ts';
@@ -51,6 +52,8 @@ describe('store outage: every endpoint answers a clean 503 within 5 s', () => {
     scratch = mkdtempSync(path.join(tmpdir(), 'shop-outage-'));
   });
   afterAll(async () => {
+    // The operator's outage mail goes out after the answers: into the scratch folder, not one removed.
+    await settleBackground();
     await closeStore();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

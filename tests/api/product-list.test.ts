@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import shop from '../../netlify/functions/shop.mts';
 import { SPEC_PRODUCT_FIELDS } from '../fixtures/spec.ts';
 import { seedIfEmpty } from '../../src/server/catalogue/catalogue.ts';
+import { settleBackground } from '../../src/server/background.ts';
 import { getStore } from '../../src/server/store/index.ts';
 import { apiRequest, useTempDataDir } from '../fixtures/env.ts';
+import { scratchDir } from '../fixtures/scratch.ts';
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('GET /api/product/list when the store is unavailable', () => {
     await closeStore();
     const previous = process.env.DATA_DIR;
     // A regular file where the store's folder should be: the database cannot be opened.
-    const blocked = path.join(mkdtempSync(path.join(tmpdir(), 'shop-blocked-')), 'not-a-folder');
+    const blocked = path.join(scratchDir('shop-blocked-'), 'not-a-folder');
     writeFileSync(blocked, 'x');
     process.env.DATA_DIR = blocked;
     const started = Date.now();
@@ -60,6 +61,9 @@ describe('GET /api/product/list when the store is unavailable', () => {
       reference: expect.stringMatching(/^[0-9A-Z]{6}$/),
     });
     expect(Date.now() - started).toBeLessThan(5000);
+    // The operator's outage mail is tried now, while the folder is still blocked (it cannot be
+    // written there), not after the scratch folder is gone (it made the folder again, and wrote).
+    await settleBackground();
     await closeStore();
     process.env.DATA_DIR = previous;
   });

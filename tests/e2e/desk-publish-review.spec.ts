@@ -5,17 +5,14 @@
 // (a publish rebuilds the pages the other journeys read): it answers "Not now" and puts the product
 // back (the CLI's draft import, as publish.spec.ts drafts), so the draft is again the published
 // catalogue.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Product } from '../../src/lib/product.ts';
 import type { Member } from './support/desk.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { allowGrant, enrolledMember, openDeskAs } from './support/desk.ts';
+import { allowGrant, cliImportToDraft, enrolledMember, openDeskAs } from './support/desk.ts';
 import { uniqueEmail } from './support/shopper.ts';
 import { expect, test } from './support/test.ts';
 
@@ -62,20 +59,7 @@ async function savePrice(page: Page, who: Member, price: string) {
 /** Puts the demo's product back in the draft with the CLI (`catalogue import --draft`). */
 function restoreDraft(): void {
   const catalogue = JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as Product[];
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-draft-')), 'draft.json');
-  writeFileSync(file, JSON.stringify(catalogue.filter((p) => p._id === BAG)));
-  execFileSync(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      'scripts/shop.ts',
-      'catalogue',
-      'import',
-      file,
-      '--draft',
-    ],
-    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, MONGODB_URI: '' } },
-  );
+  cliImportToDraft(catalogue.filter((p) => p._id === BAG));
 }
 
 test("a member's price typed ten times too small shows first in Publish's review with their name, and in the owner's audit log", async ({

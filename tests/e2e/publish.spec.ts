@@ -5,14 +5,17 @@
 // swaps them in, the progress says live, and the product page shows the new price. One journey,
 // since the rebuild is the slow part (~30 s). The bag is one no other journey reads. It runs after
 // every other journey (playwright.config.ts); alone: `npm run test:e2e -- <this file> --no-deps`.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Product } from '../../src/lib/product.ts';
 import { PHONE } from '../fixtures/mobile-profile.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { enrolledMember, holdableCalls, holdCall, openDeskAs } from './support/desk.ts';
+import {
+  cliImportToDraft,
+  enrolledMember,
+  holdableCalls,
+  holdCall,
+  openDeskAs,
+} from './support/desk.ts';
 import { hydrated } from './support/islands.ts';
 import { signUp, uniqueEmail } from './support/shopper.ts';
 import { budget, expect, test } from './support/test.ts';
@@ -21,24 +24,6 @@ import { addToCart, fillShipping, signInBeforeLoad } from './support/ui.ts';
 test.use(PHONE);
 
 const BAG = 'faisal-campus-bagpack';
-
-/** Imports one product into the e2e server's draft with the CLI (`catalogue import --draft`). */
-function draftImport(product: Product): void {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-draft-')), 'draft.json');
-  writeFileSync(file, JSON.stringify([product]));
-  execFileSync(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      'scripts/shop.ts',
-      'catalogue',
-      'import',
-      file,
-      '--draft',
-    ],
-    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, MONGODB_URI: '' } },
-  );
-}
 
 test('a draft price is neither shown nor charged; Publish rebuilds the pages, says live, and the page shows the new price', async ({
   page,
@@ -51,7 +36,7 @@ test('a draft price is neither shown nor charged; Publish rebuilds the pages, sa
   const bag = catalogue.find((p) => p._id === BAG)!;
   const published = bag.price.toLocaleString('en-US');
   const draft = bag.price + 50;
-  draftImport({ ...bag, price: draft });
+  cliImportToDraft([{ ...bag, price: draft }]);
 
   const owner = await enrolledMember(request, uniqueEmail('publish'), 'owner', 'Shop Owner');
   await holdableCalls(page);

@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   scriptHash,
 } from '../../scripts/csp.ts';
 import { headersFileFor } from '../../scripts/netlify-headers.ts';
+import { scratchDir } from '../fixtures/scratch.ts';
 
 const scriptSrc = (policy: string) =>
   policy
@@ -40,7 +40,7 @@ describe('inlineScripts on catalogue text', () => {
   });
 
   it('leaves a product named </script><script>alert(1)</script> out of the site-wide policy', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'csp-site-'));
+    const dir = scratchDir('csp-site-');
     const name = '</script><script>alert(1)</script>';
     writeFileSync(
       path.join(dir, 'index.html'),
@@ -83,7 +83,7 @@ describe('contentSecurityPolicy', () => {
 
 describe('policyForSite', () => {
   it('allows every inline script of every page in the built folder, sub-folders included', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'csp-site-'));
+    const dir = scratchDir('csp-site-');
     mkdirSync(path.join(dir, 'product', 'a'), { recursive: true });
     writeFileSync(path.join(dir, 'index.html'), '<script>home()</script>');
     writeFileSync(path.join(dir, 'product', 'a', 'index.html'), '<script>product()</script>');

@@ -1,14 +1,14 @@
 // The import-cycle gate (scripts/import-cycles.ts): it finds a cycle wherever one is, and src/ has
 // none.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCycles, importGraph } from '../../scripts/import-cycles.ts';
+import { scratchDir } from '../fixtures/scratch.ts';
 
 /** A throwaway source tree of `files` (path → text). */
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'cycles-'));
+  const root = scratchDir('cycles-');
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headersFileFor, netlifyHeadersFor, siteHeaders } from '../../scripts/netlify-headers.ts';
+import { scratchDir } from '../fixtures/scratch.ts';
 
 const TOML = `
 [[redirects]]
@@ -67,7 +68,7 @@ describe('headersFileFor', () => {
 
 describe('siteHeaders', () => {
   const builtFile = () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'headers-')), '_headers');
+    const file = path.join(scratchDir('headers-'), '_headers');
     writeFileSync(file, BUILT);
     return file;
   };

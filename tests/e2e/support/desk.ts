@@ -2,9 +2,13 @@
 // where the CLI is the subject, else in this worker's process), enrolled through the desk's calls,
 // authenticator codes computed as the app would, and the mails the local SMTP catcher kept.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { createInvitation } from '../../../src/server/accounts/staff.ts';
 import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/accounts/auth/totp.ts';
+import type { Product } from '../../../src/lib/product.ts';
 import type { Store } from '../../../src/server/store/index.ts';
 import { openSqliteStore } from '../../../src/server/store/sqlite/index.ts';
 import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
@@ -45,6 +49,36 @@ export function cliInvite(email: string, role: 'owner' | 'staff', name: string):
   // The link is on the address the journey's server serves on, not a port the CLI assumed.
   expect(url.origin).toBe(`http://localhost:${process.env.E2E_PORT}`);
   return url.pathname + url.hash;
+}
+
+/**
+ * `npm run shop -- catalogue import FILE --draft` against the e2e server's data: puts `products`
+ * in the draft as an editor's sheet would. The file is written to a temporary folder, removed after.
+ */
+export function cliImportToDraft(products: Product[]): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-draft-'));
+  try {
+    const file = path.join(dir, 'draft.json');
+    writeFileSync(file, JSON.stringify(products));
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--disable-warning=ExperimentalWarning',
+        'scripts/shop.ts',
+        'catalogue',
+        'import',
+        file,
+        '--draft',
+      ],
+      {
+        env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, MONGODB_URI: '' },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 let workerStore: Store | undefined;
