@@ -6,7 +6,7 @@
 // where three journeys share two cores with the shop and a wall-clock budget would fail sound code. And a guest's cart
 // reaches the account however fast the shopper moves on after registering.
 import { budget, expect, test, type Locator, type Page } from './support/test.ts';
-import { untilHydrated } from './support/islands.ts';
+import { afterFrames, untilHydrated } from './support/islands.ts';
 import { LYARI, MARGALLA } from './support/catalogue.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import {
@@ -360,7 +360,8 @@ test.describe('first taps on a slow phone', () => {
     await phone.fullSpeed();
     await page.getByRole('link', { name: /^Cart, items:/ }).hover();
     await untilHydrated(page, 'HeaderTools');
-    await page.waitForTimeout(300);
+    // Held taps replay the frame after hydration, and a sheet they open shows the frame after that.
+    await afterFrames(page, 4);
     await expect(page.locator('dialog[open]')).toHaveCount(0);
   });
 });

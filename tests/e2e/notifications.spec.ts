@@ -4,7 +4,7 @@
 import { FAVOURITE_MESSAGES } from '../../src/lib/messages.ts';
 import { PHONE, throttleLikeMobile } from '../fixtures/mobile-profile.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { hydrated } from './support/islands.ts';
+import { afterFrames, hydrated } from './support/islands.ts';
 import { expect, test } from './support/test.ts';
 import { drawer, fillLogin, openAccount, toast } from './support/ui.ts';
 
@@ -56,6 +56,7 @@ test("a failed login is said in the drawer only: nothing covers the drawer's tit
   await page.waitForTimeout(1200); // read in the drawer for longer than a glance
   await close.click();
   await expect(drawer(page)).toBeHidden();
-  await page.waitForTimeout(300);
+  // A message the drawer's closing would repeat is drawn within the frames after it closes.
+  await afterFrames(page, 4);
   await expect(toast(page, 'Invalid email or password.')).toHaveCount(0);
 });

@@ -34,3 +34,16 @@ export async function allHydrated(page: Page): Promise<void> {
   });
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
+
+/**
+ * Waits until the page has painted `frames` more frames (each a frame, then a task). An island
+ * replays its held taps the frame after it hydrates, and what a replayed tap opens is drawn, with
+ * its effects, in the frames after that: counting frames waits for that chain however busy the
+ * machine, where a fixed time would be too short on a busy one and so pass a page that does open.
+ */
+export async function afterFrames(page: Page, frames: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++)
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }, frames);
+}
