@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 import { getDeps } from '../../src/server/deps.ts';
+import { settleBackground } from '../../src/server/background.ts';
 import { bookAllPacked } from '../../src/server/orders/courier-batch.ts';
 import { followParcels } from '../../src/server/orders/courier-tracking.ts';
 import { closeStore, getStore } from '../../src/server/store/index.ts';
@@ -107,6 +108,8 @@ export async function courierBench(count = 1000): Promise<CourierBenchRow> {
       movedToOutForDelivery: (await store.orders.list({ status: 'Out for Delivery' })).length,
     };
   } finally {
+    // The shoppers' mails of the moves go out after the answers: into this folder, before it goes.
+    await settleBackground();
     await closeStore();
     for (const [name, value] of Object.entries(saved))
       if (value === undefined) delete process.env[name];
