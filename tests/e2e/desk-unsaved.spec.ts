@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
 import { deskNav, enrolledMember, openDeskAs } from './support/desk.ts';
 import { uniqueEmail } from './support/shopper.ts';
+import { afterFrames } from './support/islands.ts';
 import { expect, test } from './support/test.ts';
 
 test.use(TOUCH_PHONE);
@@ -178,4 +179,58 @@ test("a customer typed in New order's first frame is kept, and leaving then asks
     .tap();
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
   await expect(heading).toHaveText('New order');
+});
+
+test('Back pressed right after Stay asks again, though the answered question’s close event comes late', async ({
+  page,
+  request,
+}) => {
+  // The browser sends a dialog's close event in a task of its own: on a busy phone it can come
+  // after the next Back. Here it is held until the journey lets it go.
+  await page.addInitScript(() => {
+    const held: EventTarget[] = [];
+    const w = window as unknown as { __releaseCloses: () => number };
+    addEventListener(
+      'close',
+      (event) => {
+        if (!(event.target instanceof HTMLDialogElement) || event.isTrusted === false) return;
+        event.stopImmediatePropagation();
+        held.push(event.target);
+      },
+      true,
+    );
+    w.__releaseCloses = () => {
+      const count = held.length;
+      for (const target of held.splice(0)) target.dispatchEvent(new Event('close'));
+      return count;
+    };
+  });
+  const staff = await enrolledMember(request, uniqueEmail('unsaved-late'), 'staff', 'Late Closer');
+  await openDeskAs(page, staff, '#/products');
+  const heading = page.getByRole('heading', { level: 1 });
+  await page.getByRole('link', { name: `Edit ${NAME}` }).tap();
+  await expect(heading).toHaveText('Edit product');
+  const maker = page.getByRole('textbox', { name: 'Maker' });
+  await maker.fill('Unsaved Maker');
+  await deskNav(page)
+    .getByRole('link', { name: /^Orders/ })
+    .tap();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).tap();
+  await expect(ask).toBeHidden();
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  // The first question's close event arrives now: the second question stays asked.
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { __releaseCloses: () => number }).__releaseCloses(),
+    ),
+  ).toBe(1);
+  // A Stay it took for the member's would close the dialog within the frames after.
+  await afterFrames(page, 4);
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).tap();
+  await expect(ask).toBeHidden();
+  await expect(heading).toHaveText('Edit product');
+  await expect(maker).toHaveValue('Unsaved Maker');
 });

@@ -17,13 +17,27 @@ export const LEAVE_WORDS = {
 export function LeaveDialog() {
   const asked = useStore($leaveAsked);
   const dialog = useRef<HTMLDialogElement>(null);
+  // The closes this component made itself (the question was answered): their close events, which
+  // the browser sends in a later task, are not the member's Stay. On a busy phone a Back pressed
+  // right after Stay asked again before that event came, and the event then withdrew the new
+  // question: the Back was lost.
+  const ownCloses = useRef(0);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (asked !== null && !element.open) element.showModal();
-    if (asked === null && element.open) element.close();
+    if (asked === null && element.open) {
+      ownCloses.current += 1;
+      element.close();
+    }
   }, [asked]);
+
+  // Escape, or the phone's back gesture, closes the dialog: that is Stay.
+  const closed = () => {
+    if (ownCloses.current > 0) ownCloses.current -= 1;
+    else stayHere();
+  };
 
   return (
     <dialog
@@ -32,7 +46,7 @@ export function LeaveDialog() {
       aria-labelledby="desk-leave-title"
       aria-describedby="desk-leave-text"
       onCancel={stayHere}
-      onClose={stayHere}
+      onClose={closed}
     >
       <h2 id="desk-leave-title">{LEAVE_WORDS.title}</h2>
       <p id="desk-leave-text">{LEAVE_WORDS.text}</p>
