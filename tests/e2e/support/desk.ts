@@ -11,6 +11,7 @@ import { base32Decode, totpAt, TOTP_STEP_SECONDS } from '../../../src/server/acc
 import type { Product } from '../../../src/lib/product.ts';
 import type { Store } from '../../../src/server/store/index.ts';
 import { openSqliteStore } from '../../../src/server/store/sqlite/index.ts';
+import { runShop } from '../../fixtures/cli.ts';
 import { caughtMails, mailText } from '../../fixtures/smtp-catcher.ts';
 import { expect } from './test.ts';
 
@@ -60,22 +61,14 @@ export function cliImportToDraft(products: Product[]): void {
   try {
     const file = path.join(dir, 'draft.json');
     writeFileSync(file, JSON.stringify(products));
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--disable-warning=ExperimentalWarning',
-        'scripts/shop.ts',
-        'catalogue',
-        'import',
-        file,
-        '--draft',
-      ],
-      {
-        env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, MONGODB_URI: '' },
-        encoding: 'utf8',
-      },
+    const run = runShop(
+      { DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+      'catalogue',
+      'import',
+      file,
+      '--draft',
     );
-    expect(run.status, run.stderr).toBe(0);
+    expect(run.status, run.err).toBe(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
