@@ -142,6 +142,11 @@ export async function serveStandIn(options: {
     calls: 0,
     /** Each API request's method and path, in order, for tests of batching. */
     requests: [] as string[],
+    /**
+     * While set, API requests are counted on arrival and then wait for it before answering: a test
+     * holds the courier so that two callers are both mid-call at once, whatever the machine's load.
+     */
+    held: null as Promise<void> | null,
   };
   let remits = 0;
   const server = http.createServer((req, res) => {
@@ -152,6 +157,7 @@ export async function serveStandIn(options: {
       if (url.pathname.startsWith('/__stand-in/')) return send(res, control(url, body));
       state.calls++;
       state.requests.push(`${req.method} ${url.pathname}${url.search}`);
+      if (state.held) await state.held;
       if (state.mode === 'hang') return; // never answers; close() cuts the connection
       if (state.mode === 'fail')
         return send(res, { status: 500, json: { message: 'Internal Server Error' } });

@@ -4,7 +4,7 @@
 // courier refuses is listed with its reason while the rest are booked; a courier that is down stops
 // the press with nothing half-booked; the sheet lists the booked parcels not yet picked up, with
 // their COD and no customer's name, phone or street. Hostile calls are refused.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostexStandIn } from '../../src/demo/postex-stand-in.ts';
 import { COURIER_MESSAGES } from '../../src/lib/contract/desk-couriers.ts';
 import { DESK_ANSWERS } from '../../src/lib/desk-messages.ts';
@@ -31,8 +31,9 @@ beforeAll(async () => {
     DEFAULT_COURIER: 'postex',
     POSTEX_API_TOKEN: TOKEN,
     POSTEX_API_URL: standIn.apiUrl,
-    // Generous: a loaded machine must not turn a slow stand-in into a timeout.
-    COURIER_TIMEOUT_MS: '3000',
+    // Generous: a loaded machine must not turn a slow stand-in into a timeout (nor the courier held
+    // while the second of two racing presses reaches it).
+    COURIER_TIMEOUT_MS: '10000',
   });
   staff = await enrol('staff', 'Packer');
   other = await enrol('staff', 'Second Packer');
@@ -155,7 +156,17 @@ describe('Book all packed', { timeout: 60_000 }, () => {
   it('books each order once when two members press at once', async () => {
     const orders = [await packing(), await packing(), await packing(), await packing()];
     const parcels = standIn.book.parcels.size;
-    const [a, b] = await Promise.all([bookPacked(staff.token), bookPacked(other.token)]);
+    // The courier holds its answers until both presses are at it, so the two overlap however busy
+    // the machine is (a loaded run once began the second press after the first had booked all four,
+    // and it was rightly told nothing was packed).
+    let release = () => {};
+    standIn.state.held = new Promise((resolve) => (release = resolve));
+    const calls = standIn.state.calls;
+    const presses = Promise.all([bookPacked(staff.token), bookPacked(other.token)]);
+    await vi.waitFor(() => expect(standIn.state.calls - calls).toBe(2), { timeout: 20_000 });
+    standIn.state.held = null;
+    release();
+    const [a, b] = await presses;
     expect(standIn.book.parcels.size).toBe(parcels + orders.length);
     const numbers = [...a.body.booked, ...b.body.booked].map((x: { number: string }) => x.number);
     expect(numbers.toSorted()).toEqual(orders.map((o) => shortNumber(o.id)).toSorted());
