@@ -144,6 +144,37 @@ test('leaving New order with a customer typed asks first; Stay keeps it, and an 
   await expect(heading).toHaveText('Products');
 });
 
+test('Stay gives the form back in its own tap: the page is no longer inert before the next frame', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(request, uniqueEmail('unsaved-stay'), 'owner', 'Order Keeper');
+  await openDeskAs(page, owner, '#/orders/new');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New order');
+  await page.getByLabel('Existing customer (e-mail or phone)').fill('0300 1234567');
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  // Stay, then what the page is once the tap's own task is done (its microtasks, where the desk
+  // draws): a tap or a keystroke straight after must reach the form, not an inert page.
+  const after = await page.evaluate(async () => {
+    const dialog = document.querySelector<HTMLDialogElement>('dialog.desk-leave')!;
+    const stay = [...dialog.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Stay and keep editing',
+    )!;
+    stay.click();
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    const field = document.querySelector<HTMLInputElement>('input[name="customer"]')!;
+    field.focus();
+    return { open: dialog.open, focused: document.activeElement === field };
+  });
+  expect(after).toEqual({ open: false, focused: true });
+  const customer = page.getByLabel('Existing customer (e-mail or phone)');
+  await customer.fill('0300 7654321');
+  await expect(customer).toHaveValue('0300 7654321');
+});
+
 test("a customer typed in New order's first frame is kept, and leaving then asks first: the form is emptied before it is drawn, not after", async ({
   page,
   request,

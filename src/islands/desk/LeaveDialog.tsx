@@ -1,7 +1,7 @@
 // "Leave without saving?": asked when the member goes elsewhere on the desk while a form holds
 // edits not saved. A modal dialog (the browser's own <dialog>, so focus stays in it and Escape
 // answers Stay); Stay is focused first, since leaving drops the edits.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $leaveAsked, leaveAnyway, stayHere } from '../../stores/desk-leave.ts';
 
@@ -23,7 +23,10 @@ export function LeaveDialog() {
   // question: the Back was lost.
   const ownCloses = useRef(0);
 
-  useEffect(() => {
+  // In the render's own task (a layout effect), not after the next frame: the answer's tap then
+  // leaves the page no longer inert before anything else can happen. A tap in the frame after Stay
+  // on a busy phone (a full run's journey typing into the form) was lost on the inert page.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (asked !== null && !element.open) element.showModal();
