@@ -70,14 +70,21 @@ const patch = (change: Partial<EditorState>) => $editor.set({ ...$editor.get(), 
 /** A failure's message (after a 401, the session's end has already said why). */
 const fail = notifyFailure;
 
+/**
+ * Counts the editor's opens and closes: an answer is kept only while the open that asked for it is
+ * the current one (a late answer of an earlier open, of the same product too, never fills the form).
+ */
+let opens = 0;
+
 /** Opens the editor on a product (by id) or on an empty form (null). */
 export async function openEditor(productId: string | null): Promise<void> {
+  const open = ++opens;
   $editor.set({ ...initial(), productId, status: productId === null ? 'ready' : 'loading' });
   const place = herePlace();
-  if (productId === null) return loadSimilar(place);
+  if (productId === null) return loadSimilar(place, open);
   try {
     const answer = await callDesk('deskProductEdit', { productId });
-    if ($editor.get().productId !== productId) return;
+    if (open !== opens) return;
     const form = productToForm(answer.product);
     patch({
       status: 'ready',
@@ -87,16 +94,29 @@ export async function openEditor(productId: string | null): Promise<void> {
       saved: form,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) patch({ status: 'missing' });
+    if (error instanceof ApiError && error.status === 404 && open === opens)
+      patch({ status: 'missing' });
     notifyFailure(error, place);
   }
 }
 
+/**
+ * Closes the editor when its screen goes: emptied and loading, so the screen opened again (on the
+ * same product too) shows "Loading product…" until its own answer, never the form left behind.
+ * That matters because the screen's first frame is drawn before its store subscription starts
+ * (an effect, after the frame): a form drawn from the old state took typing that the answer then
+ * overwrote.
+ */
+export function closeEditor(): void {
+  opens++;
+  $editor.set(initial());
+}
+
 /** The catalogue's products (live and archived) a new product may copy from, by name. */
-async function loadSimilar(place: string): Promise<void> {
+async function loadSimilar(place: string, open: number): Promise<void> {
   try {
     const { products } = await callDesk('deskProducts', { show: 'all' });
-    if ($editor.get().productId !== null) return;
+    if (open !== opens) return;
     patch({
       similar: products
         .map((p) => ({ id: p._id, name: p.productName }))
@@ -113,8 +133,10 @@ async function loadSimilar(place: string): Promise<void> {
  */
 export async function copyFromProduct(productId: string): Promise<boolean> {
   const place = herePlace();
+  const open = opens;
   try {
     const { product } = await callDesk('deskProductEdit', { productId });
+    if (open !== opens) return false;
     const { form } = $editor.get();
     patch({ form: copyFromSimilar(form, product), problems: {} });
     notify('success', EDITOR_ANSWERS.copied(product.productName), place);
@@ -248,7 +270,10 @@ function countUploads(colour: number, by: number): void {
 /** Uploads photos (camera or gallery) one by one and adds each to a colour, in order. */
 export async function addPhotos(colour: number, files: readonly File[]): Promise<void> {
   const place = herePlace();
+  // A photo belongs to the form it was picked in: once the editor closes, the rest are not sent.
+  const open = opens;
   for (const file of files) {
+    if (open !== opens) return;
     countUploads(colour, 1);
     try {
       const body = await sendable(file);
@@ -256,6 +281,7 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
       const headers = { [PHOTO_NAME_HEADER]: file.name.replace(/[^\w .()-]/g, '').slice(0, 80) };
       const answer = await withSession(() => uploadPhoto(body, { headers }));
       previews.set(answer.path, await thumbnailOf(file));
+      if (open !== opens) return;
       const colours = $editor
         .get()
         .form.colours.map((c, i) =>
@@ -270,11 +296,11 @@ export async function addPhotos(colour: number, files: readonly File[]): Promise
       );
     } catch (error) {
       const { problems } = $editor.get();
-      if (!endedSession(error))
+      if (!endedSession(error) && open === opens)
         patch({ problems: { ...problems, [`colours.${colour}.images`]: messageOf(error) } });
       fail(error, place);
     } finally {
-      countUploads(colour, -1);
+      if (open === opens) countUploads(colour, -1);
     }
   }
 }
@@ -293,6 +319,7 @@ export async function saveEditor(): Promise<void> {
     return;
   }
   const place = herePlace();
+  const open = opens;
   patch({ saving: true });
   try {
     const answer = await callDesk('deskProductSave', {
@@ -309,7 +336,7 @@ export async function saveEditor(): Promise<void> {
       return;
     }
     notify('success', answer.message, place);
-    if (answer.created) return;
+    if (answer.created || open !== opens) return;
     const form = productToForm(answer.product);
     patch({
       version: answer.version,
@@ -319,10 +346,10 @@ export async function saveEditor(): Promise<void> {
       problems: {},
     });
   } catch (error) {
-    if (error instanceof ApiError && error.problems)
+    if (error instanceof ApiError && error.problems && open === opens)
       patch({ problems: error.problems, refusals: $editor.get().refusals + 1 });
     fail(error, place);
   } finally {
-    patch({ saving: false });
+    if (open === opens) patch({ saving: false });
   }
 }

@@ -128,3 +128,43 @@ test('staff add a product with three colours and a photo each from a phone, then
   await card.getByRole('button', { name: 'Archive' }).tap();
   await expect(page.locator('.desk-product').filter({ hasText: name })).toHaveCount(0);
 });
+
+test('a product opened again shows its own answer, never the form left behind, so a price typed as soon as the field shows is kept', async ({
+  page,
+  request,
+}) => {
+  const staff = await enrolledMember(request, uniqueEmail('editor-again'), 'staff', 'Price Keeper');
+  await openDeskAs(page, staff, '#/products');
+  const heading = page.getByRole('heading', { level: 1 });
+  // A product of the demo catalogue on the list's first page (nothing is saved here).
+  const name = 'Karakoram Trail Bagpack';
+  await page.getByRole('link', { name: `Edit ${name}` }).tap();
+  await expect(heading).toHaveText('Edit product');
+  const price = page.getByLabel('Price (PKR)');
+  const was = await price.inputValue();
+  expect(was).toMatch(/^\d+$/);
+  await page.getByRole('link', { name: 'Back to products' }).tap();
+  await expect(heading).toHaveText('Products');
+
+  // A member already typing when the screen comes: the price is typed in the first frame that
+  // shows the field. Drawn from the form left behind (the screen's store subscription starts after
+  // its first frame), the field took the typing and the product's answer then overwrote it.
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      const field = document.querySelector<HTMLInputElement>('input[name="price"]');
+      if (!field) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        field.value = '7,750';
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.getByRole('link', { name: `Edit ${name}` }).tap();
+  await expect(heading).toHaveText('Edit product');
+  await expect(price).toHaveValue('7,750');
+  await expect(page.getByText('Loading product…')).toBeHidden();
+  await expect(price).toHaveValue('7,750');
+  await page.getByRole('textbox', { name: 'Maker' }).fill('Kept Maker');
+  await expect(price).toHaveValue('7,750');
+});

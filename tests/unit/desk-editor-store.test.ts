@@ -6,7 +6,9 @@ import {
   $editor,
   addColour,
   addPhotos,
+  closeEditor,
   movePhoto,
+  openEditor,
   removeColour,
   removePhoto,
   saveEditor,
@@ -37,6 +39,60 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const images = () => $editor.get().form.colours[0]!.images;
+
+describe('openEditor and closeEditor', () => {
+  /** The product's answers, each held until the test lets it go, in the order asked. */
+  function heldAnswers() {
+    const waiting: ((price: number) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) =>
+            waiting.push((price) =>
+              resolve(
+                Response.json({
+                  success: true,
+                  product: makeProduct({ price }),
+                  version: String(price).padEnd(64, '0'),
+                  archived: false,
+                }),
+              ),
+            ),
+          ),
+      ),
+    );
+    return waiting;
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("keeps only the latest open's answer: an earlier open of the same product answering late never overwrites what was typed", async () => {
+    const answers = heldAnswers();
+    const first = openEditor('test-bag');
+    const second = openEditor('test-bag');
+    answers[1]!(5200);
+    await second;
+    expect($editor.get()).toMatchObject({ status: 'ready', productId: 'test-bag' });
+    expect($editor.get().form.price).toBe('5200');
+    setField('price', '6,100');
+    answers[0]!(4500);
+    await first;
+    expect($editor.get().form.price).toBe('6,100');
+    expect($editor.get().version).toBe('5200'.padEnd(64, '0'));
+  });
+
+  it('closing leaves the editor empty and loading, so a product opened again shows no form until its own answer; the closed open’s answer is dropped', async () => {
+    const answers = heldAnswers();
+    const opened = openEditor('test-bag');
+    closeEditor();
+    expect($editor.get()).toMatchObject({ status: 'loading', productId: null, version: null });
+    answers[0]!(4500);
+    await opened;
+    await settled();
+    expect($editor.get()).toMatchObject({ status: 'loading', productId: null, version: null });
+    expect($editor.get().form.price).toBe('');
+  });
+});
 
 describe('movePhoto', () => {
   it('moves a photo up one place, making the second photo the main one', () => {
@@ -155,6 +211,21 @@ describe('addPhotos', () => {
       text: `Photo 4 of ${colour} uploaded.`,
     });
     expect(colour).not.toBe('');
+  });
+
+  it('adds a photo whose upload ends after the editor closed to no form', async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const adding = addPhotos(0, [new File([new Uint8Array([1, 2, 3])], 'IMG_2043.jpg')]);
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    closeEditor();
+    answer(uploaded('c'));
+    await adding;
+    expect($editor.get()).toMatchObject({ status: 'loading', productId: null, uploading: {} });
+    expect($editor.get().form.colours.flatMap((c) => c.images)).toEqual([]);
   });
 
   it('names a colour not yet named by its number', async () => {

@@ -18,6 +18,7 @@ import {
   UNSAVED_FORM,
   addColour,
   addPhotos,
+  closeEditor,
   copyFromProduct,
   editorUnsaved,
   movePhoto,
@@ -329,10 +330,13 @@ export default function ProductEditor({ params }: ScreenProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const productId = params.product ?? null;
 
-  // Emptied (or set loading) before the first frame, as New order: a name typed into a new
-  // product's first frame is kept, and another product's fields are never shown for a frame.
+  // Emptied (or set loading) in the render's own task, as New order: a name typed into a new
+  // product's first frame is kept. Closed when the screen goes, so a product opened again shows
+  // "Loading product…" in its first frame, not the form left behind (this component's store
+  // subscription starts after that frame, so the frame is drawn from the state it found).
   useLayoutEffect(() => {
     void openEditor(productId);
+    return closeEditor;
   }, [productId]);
 
   // Edits not saved make leaving the screen ask first; leaving the screen ends the question.
