@@ -94,6 +94,24 @@ export function settingsFields(settings: Settings): SettingsFields {
   };
 }
 
+/**
+ * The form after a new answer of the settings: each field the member changed from the answer
+ * before keeps what they typed, and every other field takes the new answer's value. The screen
+ * shows the settings it read last time at once and reads them again: the new answer, coming while
+ * the member types, must not overwrite the typing. No answer before, or no form yet: the answer's.
+ */
+export function keepTyped(
+  before: SettingsFields | null,
+  typed: SettingsFields | null,
+  answered: SettingsFields,
+): SettingsFields {
+  if (!before || !typed) return answered;
+  const kept = { ...answered };
+  for (const field of Object.keys(answered) as (keyof SettingsFields)[])
+    if (typed[field] !== before[field]) kept[field] = typed[field];
+  return kept;
+}
+
 const days = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
 
 /** The settings whose fields differ between `before` (as loaded) and `now` (as edited). */

@@ -6,7 +6,7 @@
 // photo store and its save is refused).
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';
-import { deskNav, enrolledMember, openDeskAs } from './support/desk.ts';
+import { deskNav, enrolledMember, holdCall, holdableCalls, openDeskAs } from './support/desk.ts';
 import { uniqueEmail } from './support/shopper.ts';
 import { afterFrames } from './support/islands.ts';
 import { expect, test } from './support/test.ts';
@@ -107,6 +107,48 @@ test('leaving Settings with unsaved edits asks first', async ({ page, request })
   await expectNoAxeViolations(page);
   await ask.getByRole('button', { name: 'Leave without saving' }).tap();
   await expect(heading).toHaveText('Products');
+});
+
+test('Settings opened again shows what it read before at once, and what the owner types there is kept when the fresh answer comes', async ({
+  page,
+  request,
+}) => {
+  const owner = await enrolledMember(
+    request,
+    uniqueEmail('settings-again'),
+    'owner',
+    'Quick Owner',
+  );
+  await holdableCalls(page);
+  await openDeskAs(page, owner, '#/settings');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Settings');
+  const form = page.getByRole('form', { name: 'Shop settings' });
+  const open = form.getByRole('textbox', { name: 'Open', exact: true });
+  const was = await open.inputValue();
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  await expect(heading).toHaveText('Products');
+
+  // Back to Settings with its fresh answer held, as on a slow network: the form the screen read
+  // before shows, and the owner types in it. That answer then filled the whole form again.
+  const reread = await holdCall(page, '/api/desk/settings');
+  await page.goBack();
+  await expect(heading).toHaveText('Settings');
+  await expect(open).toHaveValue(was);
+  await expect.poll(() => reread.arrived()).toBe(true);
+  await open.fill(`${was} (typed)`);
+  const answered = page.waitForResponse('**/api/desk/settings');
+  reread.release();
+  await answered;
+  await afterFrames(page, 4);
+  await expect(open).toHaveValue(`${was} (typed)`);
+  // Typed, so leaving asks first.
+  await deskNav(page)
+    .getByRole('link', { name: /^Products/ })
+    .tap();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
 });
 
 test('leaving New order with a customer typed asks first; Stay keeps it, and an untouched form leaves at once', async ({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changedKeys,
   defaultExportPeriod,
+  keepTyped,
   settingsFields,
   settingsSave,
 } from '../../src/lib/desk-ops-view.ts';
@@ -41,6 +42,34 @@ describe('settingsFields', () => {
       codAbove: '',
       codHours: '48',
     });
+  });
+});
+
+describe('keepTyped', () => {
+  const before = settingsFields(settings);
+  const answered = settingsFields({
+    ...settings,
+    supportEmail: 'care@bastaa.pk',
+    supportHours: { open: 'Every day, 09:00 to 21:00', closed: 'Never' },
+  });
+
+  it("keeps each field typed since the answer before, and takes the new answer's value for every other", () => {
+    const typed = { ...before, hoursOpen: 'Mon to Fri, 09:00 to 17:00', codHours: '24' };
+    expect(keepTyped(before, typed, answered)).toEqual({
+      ...answered,
+      hoursOpen: 'Mon to Fri, 09:00 to 17:00',
+      codHours: '24',
+    });
+  });
+
+  it('takes the new answer whole when nothing was typed, or there was no answer or form before', () => {
+    expect(keepTyped(before, before, answered)).toEqual(answered);
+    expect(keepTyped(null, { ...before, hoursOpen: 'typed' }, answered)).toEqual(answered);
+    expect(keepTyped(before, null, answered)).toEqual(answered);
+  });
+
+  it('keeps a field typed back to empty', () => {
+    expect(keepTyped(before, { ...before, supportEmail: '' }, answered).supportEmail).toBe('');
   });
 });
 

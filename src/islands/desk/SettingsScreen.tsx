@@ -3,10 +3,15 @@
 // desk may read them, an owner edits them. Each value says whether it is still the default; a save
 // sends only the settings whose fields changed, and the server's words (its field messages, or
 // which keys it saved) are shown as they came. The owner alone sees the shop's Connections last.
-import { type FormEvent, useEffect, useLayoutEffect, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SettingKey } from '../../lib/shop-settings.ts';
-import { SETTINGS_VIEW, settingsFields, type SettingsFields } from '../../lib/desk-ops-view.ts';
+import {
+  SETTINGS_VIEW,
+  keepTyped,
+  settingsFields,
+  type SettingsFields,
+} from '../../lib/desk-ops-view.ts';
 import { setUnsaved } from '../../stores/desk-leave.ts';
 import { $settings, loadSettings, saveSettings } from '../../stores/desk-settings.ts';
 import type { ScreenProps } from './screen-props.ts';
@@ -24,8 +29,10 @@ const UNSAVED_SETTINGS = 'settings';
 export default function SettingsScreen({ staff }: ScreenProps) {
   const settings = useStore($settings);
   const { data: answer, busy } = settings;
-  // The form as typed, started from each answer the store receives (a load or a save).
+  // The form as typed, started from the first answer; a later load's answer fills only the fields
+  // not typed in since the answer before (keepTyped), and a save starts it again from its answer.
   const [fields, setFields] = useState<SettingsFields | null>(null);
+  const answered = useRef<SettingsFields | null>(null);
   const owner = staff.role === 'owner';
   const focusAfter = useFocusAfter();
 
@@ -33,7 +40,11 @@ export default function SettingsScreen({ staff }: ScreenProps) {
     void loadSettings();
   }, []);
   useEffect(() => {
-    if (answer) setFields(settingsFields(answer.settings));
+    if (!answer) return;
+    const before = answered.current;
+    const fresh = settingsFields(answer.settings);
+    answered.current = fresh;
+    setFields((typed) => keepTyped(before, typed, fresh));
   }, [answer]);
   // Edits not saved make leaving the screen ask first; a save starts the form from its answer.
   const edited =
@@ -75,8 +86,13 @@ export default function SettingsScreen({ staff }: ScreenProps) {
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The save's result is its message (what was saved, or why not): focus lands there.
-    void saveSettings(loaded, fields!).then(() => focusAfter(theMessage));
+    // The save's result is its message (what was saved, or why not): focus lands there. A saved
+    // form starts again from the answer, which writes some values its own way (+92… for 03…).
+    void saveSettings(loaded, fields!).then((saved) => {
+      const data = $settings.get().data;
+      if (saved && data) setFields(settingsFields(data.settings));
+      focusAfter(theMessage);
+    });
   }
 
   return (
