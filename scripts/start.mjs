@@ -197,7 +197,20 @@ const server = http.createServer(async (req, res) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// A server that cannot listen serves no one: it says why and ends, rather than staying up (as the
+// handler of uncaught exceptions above would keep it) while the address answers for another program.
+// Once it listens, an error is left to that handler again.
+const cannotListen = (error) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `The shop cannot listen on ${host}:${port} (EADDRINUSE): another program uses that port. Stop it, or start the shop on another: PORT=8899 npm start`
+      : `The shop cannot listen on ${host}:${port}: ${error.message}`,
+  );
+  process.exit(1);
+};
+server.once('error', cannotListen);
 server.listen(port, host, () => {
+  server.off('error', cannotListen);
   // The operator CLI prints its links (an invitation) on the address this server serves on.
   recordServedAt(process.env.DATA_DIR, `http://localhost:${port}`);
   console.log(

@@ -25,7 +25,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(opts: {
+/** How `startShop` starts the shop. */
+interface StartOptions {
   dataDir: string;
   skipBuild?: boolean;
   port?: number;
@@ -33,8 +34,32 @@ export async function startShop(opts: {
   waitFor?: string;
   timeoutMs?: number;
   cwd?: string;
-}): Promise<RunningShop> {
-  const port = opts.port ?? (await freePort());
+}
+
+/** The server's own line once it listens (scripts/start.mjs). */
+const listeningLine = (port: number) => `Shop running at http://localhost:${port} `;
+
+/** The start failed because another process took the port between freePort and the listen. */
+class PortTaken extends Error {}
+
+/**
+ * Starts the shop and answers once it is ready: it has said it listens on its port, and
+ * `waitFor` answers there (any status). A free port is only free until someone takes it: on a busy
+ * machine another test's stand-in took one before the shop listened, answered the probe with its
+ * own 401, and the test read the stand-in's answers as the shop's. The shop's own line settles
+ * whose port it is; a port taken meanwhile is given up for another (three tries).
+ */
+export async function startShop(opts: StartOptions): Promise<RunningShop> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts, opts.port ?? (await freePort()));
+    } catch (error) {
+      if (!(error instanceof PortTaken) || opts.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(opts: StartOptions, port: number): Promise<RunningShop> {
   const cwd = opts.cwd ?? process.cwd();
   const child = spawn(process.execPath, [path.join(cwd, 'scripts/start.mjs')], {
     cwd,
@@ -55,7 +80,11 @@ export async function startShop(opts: {
     },
   });
   let log = '';
-  child.stdout!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  let listening = false;
+  child.stdout!.on('data', (d: Buffer) => {
+    log = (log + d.toString()).slice(-20_000);
+    listening ||= log.includes(listeningLine(port));
+  });
   child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let alive = true;
@@ -89,8 +118,12 @@ export async function startShop(opts: {
   const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
   const probe = opts.waitFor ?? '/api/product/list';
   for (;;) {
-    if (!alive) throw new Error(`the shop server exited before it was ready:\n${log}`);
+    if (!alive) {
+      if (log.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken:\n${log}`);
+      throw new Error(`the shop server exited before it was ready:\n${log}`);
+    }
     try {
+      if (!listening) throw new Error('not listening yet');
       const res = await fetch(url + probe, {
         signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())),
       });
