@@ -21,12 +21,16 @@ export default defineConfig({
     setupFiles: ['tests/fixtures/file-isolation.ts'],
     // The same scrypt at 1/32 of the work (src/server/accounts/auth/passwords.ts): the suites sign up and
     // log in thousands of times. The tests of the real cost and of the hashing queue set it back.
+    // A refused mail is tried again 10 ms and 40 ms later, not 1 s and 4 s (src/server/mail.ts):
+    // about 70 s of the suite's time was spent asleep in those waits (the suite took 103 s on 2
+    // idle cores with them, 89 s without). The tests of the shop's own waits set it back.
     //
     // The processes the tests start (the CLI about 80 times, the bundled functions, astro build)
     // share Node's compile cache: each would otherwise strip the types of and compile the same few
     // hundred modules again (measured on `npm run shop -- help`: 1.3 s of CPU, 0.9 s with it).
     env: {
       PASSWORD_HASH_COST: 'test',
+      MAIL_RETRY_WAITS: 'test',
       NODE_COMPILE_CACHE: path.join(tmpdir(), 'shop-tests-compile-cache'),
     },
     testTimeout: 20_000,

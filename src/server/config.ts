@@ -77,6 +77,13 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z
     .literal('test', { error: 'may only be "test" (for the test suites), or unset' })
     .optional(),
+  /**
+   * `test`: the test suites wait 10 ms and 40 ms between tries of a refused mail, not 1 s and 4 s
+   * (src/server/mail.ts). Refused on Netlify and beside MONGODB_URI: a real mail server gets time.
+   */
+  MAIL_RETRY_WAITS: z
+    .literal('test', { error: 'may only be "test" (for the test suites), or unset' })
+    .optional(),
   // Cards through Safepay (docs/payments-safepay.md). All three keys, or none: without them a
   // deployed shop offers no card, and a local run uses the stand-in.
   /** Which Safepay the keys belong to: `sandbox` (test cards only) or `production` (real money). */
@@ -441,6 +448,10 @@ export function parseConfig(env: Env = process.env): Config {
   if (cleaned.PASSWORD_HASH_COST === 'test' && (production || cleaned.MONGODB_URI))
     problems.push(
       'PASSWORD_HASH_COST: "test" weakens every stored password; it is for the test suites only, so remove it here',
+    );
+  if (cleaned.MAIL_RETRY_WAITS === 'test' && (production || cleaned.MONGODB_URI))
+    problems.push(
+      'MAIL_RETRY_WAITS: "test" gives a refusing mail server milliseconds to recover; it is for the test suites only, so remove it here',
     );
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return { ...parsed.data, production };

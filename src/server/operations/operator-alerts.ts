@@ -51,7 +51,9 @@ export interface AlertDetail {
 
 /** What an alert needs: the mail settings, and the store (absent or null when it is the thing that is down). */
 export interface AlertDeps {
-  config: Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'ALERT_EMAIL'>> &
+  config: Partial<
+    Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'ALERT_EMAIL' | 'MAIL_RETRY_WAITS'>
+  > &
     Partial<Pick<Config, 'MONGODB_URI' | 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS'>>;
   store?: Store | null;
 }
@@ -240,11 +242,11 @@ async function mailAlert(
   subject: string,
   lines: string[],
 ): Promise<void> {
-  const { SMTP_URL, MAIL_FROM, DATA_DIR } = deps.config;
+  const { SMTP_URL, MAIL_FROM, DATA_DIR, MAIL_RETRY_WAITS } = deps.config;
   if (!MAIL_FROM || !DATA_DIR) return;
   const to = await alertAddress(deps);
   await sendMailWithRetry(
-    { SMTP_URL, MAIL_FROM, DATA_DIR },
+    { SMTP_URL, MAIL_FROM, DATA_DIR, MAIL_RETRY_WAITS },
     { to, subject, text: lines.join('\n'), summary: `alert: ${kind}` },
   );
 }
