@@ -5,12 +5,12 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
 import {
   MAIL_RETRY_DELAYS_MS,
   sendMailWithRetry,
   TEST_MAIL_RETRY_DELAYS_MS,
 } from '../../src/server/mail.ts';
+import { configProblems, DEPLOYED_ENV } from '../fixtures/config.ts';
 
 /** A mail server that hangs up on every connection, counting them. */
 async function hangingUp() {
@@ -95,33 +95,16 @@ describe('the waits between tries of a refused mail', () => {
 });
 
 describe('MAIL_RETRY_WAITS', () => {
-  const problems = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
   const tooShort =
     'MAIL_RETRY_WAITS: "test" gives a refusing mail server milliseconds to recover; it is for the test suites only, so remove it here';
 
   it('is taken locally, refused beside MongoDB and on Netlify, and any other value is refused everywhere', () => {
-    expect(problems({ MAIL_RETRY_WAITS: 'test' })).toEqual([]);
+    expect(configProblems({ MAIL_RETRY_WAITS: 'test' })).toEqual([]);
     expect(
-      problems({ MAIL_RETRY_WAITS: 'test', MONGODB_URI: 'mongodb://127.0.0.1:27017' }),
+      configProblems({ MAIL_RETRY_WAITS: 'test', MONGODB_URI: 'mongodb://127.0.0.1:27017' }),
     ).toEqual([tooShort]);
-    expect(
-      problems({
-        MAIL_RETRY_WAITS: 'test',
-        SITE_ID: 'site-1',
-        MONGODB_URI: 'mongodb+srv://db.example.net',
-        JWT_SECRET: 'x'.repeat(32),
-        SMTP_URL: 'smtp://mail.example.net',
-        SITE_URL: 'https://shop.example.net',
-      }),
-    ).toEqual([tooShort]);
-    expect(problems({ MAIL_RETRY_WAITS: 'fast' })).toEqual([
+    expect(configProblems({ ...DEPLOYED_ENV, MAIL_RETRY_WAITS: 'test' })).toEqual([tooShort]);
+    expect(configProblems({ MAIL_RETRY_WAITS: 'fast' })).toEqual([
       'MAIL_RETRY_WAITS: may only be "test" (for the test suites), or unset',
     ]);
   });
