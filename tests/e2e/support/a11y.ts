@@ -13,6 +13,19 @@ export async function expectNoAxeViolations(
   page: Page,
   { include, rules = WCAG_AA }: { include?: string; rules?: string[] | 'all' } = {},
 ) {
+  // axe reads each colour where it is drawn, so it scans the page at rest, as a person reads it: a
+  // sheet still sliding in (a 0.2 s transform, longer on a throttled phone) was once scanned part
+  // outside the window, its Checkout button's background read from the page behind the sheet. The
+  // scan waits for every finite animation and transition under way to end (a spinner's, endless,
+  // is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Legacy mode runs axe in the page itself. The default mode finishes every scan in a new blank
   // tab that loads axe a second time (so that it can merge cross-origin frames, which no page of
   // the shop has): measured on /faq/orders at rest, 7.3 s a scan against 1.9 s, and about 100
