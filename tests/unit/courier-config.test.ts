@@ -1,7 +1,8 @@
 // The courier variables: validated with the rest of the environment, both Leopards keys or
 // neither, a stand-in's loopback address never on a deployed site; and which courier Book uses.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { configProblems } from '../fixtures/config.ts';
 import { courierFromConfig } from '../../src/server/couriers/index.ts';
 
 const live = {
@@ -12,35 +13,28 @@ const live = {
   SITE_URL: 'https://bastaa.pk',
 };
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
-
 describe('the courier variables', () => {
   it('refuses a Leopards key without its password, and the reverse, naming the missing one', () => {
-    expect(problems({ LEOPARDS_API_KEY: 'c7ab1d5f6b35f23b' })).toEqual([
+    expect(configProblems({ LEOPARDS_API_KEY: 'c7ab1d5f6b35f23b' })).toEqual([
       'LEOPARDS_API_PASSWORD: required beside LEOPARDS_API_KEY (set both Leopards keys, or neither)',
     ]);
-    expect(problems({ LEOPARDS_API_PASSWORD: 'secret' })).toEqual([
+    expect(configProblems({ LEOPARDS_API_PASSWORD: 'secret' })).toEqual([
       'LEOPARDS_API_KEY: required beside LEOPARDS_API_PASSWORD (set both Leopards keys, or neither)',
     ]);
   });
 
   it('refuses a stand-in address on a deployed site, and plain http anywhere but loopback', () => {
     expect(
-      problems({ ...live, POSTEX_API_URL: 'http://127.0.0.1:9000/services/integration/api' }),
+      configProblems({ ...live, POSTEX_API_URL: 'http://127.0.0.1:9000/services/integration/api' }),
     ).toEqual(['POSTEX_API_URL: points at a local stand-in; a deployed site must not set it']);
-    expect(problems({ LEOPARDS_API_URL: 'http://leopards.example/api' })).toEqual([
+    expect(configProblems({ LEOPARDS_API_URL: 'http://leopards.example/api' })).toEqual([
       'LEOPARDS_API_URL: must be https://, or a local stand-in',
     ]);
     expect(
-      problems({ ...live, LEOPARDS_API_URL: 'https://merchantapistaging.leopardscourier.com/api' }),
+      configProblems({
+        ...live,
+        LEOPARDS_API_URL: 'https://merchantapistaging.leopardscourier.com/api',
+      }),
     ).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // whether checkout may offer a card: with keys, or locally through the stand-in, never in
 // production without keys.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { configProblems } from '../fixtures/config.ts';
 import {
   cardGatewayMode,
   cardPaymentsAvailable,
@@ -23,16 +24,6 @@ const live = {
   SITE_URL: 'https://bastaa.pk',
 };
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.problems;
-  }
-}
-
 describe('SAFEPAY_* configuration', () => {
   it('takes the three keys with an environment, and defaults the timeout to 10 s', () => {
     const config = parseConfig(keys);
@@ -42,7 +33,7 @@ describe('SAFEPAY_* configuration', () => {
 
   it('names each missing key when only some are set', () => {
     expect(
-      problems({ SAFEPAY_API_KEY: keys.SAFEPAY_API_KEY, SAFEPAY_ENVIRONMENT: 'sandbox' }),
+      configProblems({ SAFEPAY_API_KEY: keys.SAFEPAY_API_KEY, SAFEPAY_ENVIRONMENT: 'sandbox' }),
     ).toEqual([
       'SAFEPAY_SECRET_KEY: required beside SAFEPAY_API_KEY (set all three Safepay keys for card payments, or none)',
       'SAFEPAY_WEBHOOK_SECRET: required beside SAFEPAY_API_KEY (set all three Safepay keys for card payments, or none)',
@@ -51,32 +42,36 @@ describe('SAFEPAY_* configuration', () => {
 
   it('asks which dashboard the keys come from rather than guessing sandbox or production', () => {
     const { SAFEPAY_ENVIRONMENT: _, ...withoutEnvironment } = keys;
-    expect(problems(withoutEnvironment)).toEqual([
+    expect(configProblems(withoutEnvironment)).toEqual([
       'SAFEPAY_ENVIRONMENT: set sandbox or production beside the Safepay keys (the dashboard the keys come from)',
     ]);
-    expect(problems({ ...keys, SAFEPAY_ENVIRONMENT: 'live' })).toEqual([
+    expect(configProblems({ ...keys, SAFEPAY_ENVIRONMENT: 'live' })).toEqual([
       'SAFEPAY_ENVIRONMENT: must be sandbox or production',
     ]);
   });
 
   it('refuses a webhook secret that is not base64 of at least 16 bytes, and an API key without sec_', () => {
     expect(
-      problems({ ...keys, SAFEPAY_WEBHOOK_SECRET: 'not base64!', SAFEPAY_API_KEY: 'pk_123456789' }),
+      configProblems({
+        ...keys,
+        SAFEPAY_WEBHOOK_SECRET: 'not base64!',
+        SAFEPAY_API_KEY: 'pk_123456789',
+      }),
     ).toEqual([
       "SAFEPAY_API_KEY: must be the API key from Safepay's dashboard, starting sec_",
       'SAFEPAY_WEBHOOK_SECRET: must be the base64 shared secret from Safepay’s webhook settings',
     ]);
     expect(
-      problems({ ...keys, SAFEPAY_WEBHOOK_SECRET: Buffer.alloc(8).toString('base64') }),
+      configProblems({ ...keys, SAFEPAY_WEBHOOK_SECRET: Buffer.alloc(8).toString('base64') }),
     ).toHaveLength(1);
   });
 
   it('lets SAFEPAY_API_URL point only at a local stand-in, and never on a deployed site', () => {
-    expect(problems({ ...keys, SAFEPAY_API_URL: 'https://evil.example' })).toEqual([
+    expect(configProblems({ ...keys, SAFEPAY_API_URL: 'https://evil.example' })).toEqual([
       'SAFEPAY_API_URL: may only point at a local stand-in (127.0.0.1, localhost or [::1])',
     ]);
-    expect(problems({ ...keys, SAFEPAY_API_URL: 'http://127.0.0.1:9911' })).toEqual([]);
-    expect(problems({ ...live, ...keys, SAFEPAY_API_URL: 'http://127.0.0.1:9911' })).toEqual([
+    expect(configProblems({ ...keys, SAFEPAY_API_URL: 'http://127.0.0.1:9911' })).toEqual([]);
+    expect(configProblems({ ...live, ...keys, SAFEPAY_API_URL: 'http://127.0.0.1:9911' })).toEqual([
       'SAFEPAY_API_URL: points at a local stand-in; a deployed site must not set it',
     ]);
   });

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { configProblems } from '../fixtures/config.ts';
 import { vapidKeys } from '../../src/server/operations/push/vapid.ts';
 
 // `npx web-push generate-vapid-keys` made this pair for the tests.
@@ -15,16 +16,6 @@ const pair = {
   VAPID_PRIVATE_KEY: 'FRfD6CuWZS2HzBF-6vAtgtXW_88NFYawbREPJXJL3EY',
   VAPID_SUBJECT: 'mailto:owner@bastaa.pk',
 };
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.problems;
-  }
-}
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -40,7 +31,7 @@ describe('VAPID_* configuration', () => {
   });
 
   it('names each missing variable when only some are set', () => {
-    expect(problems({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toEqual([
+    expect(configProblems({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toEqual([
       'VAPID_PRIVATE_KEY: required beside VAPID_PUBLIC_KEY (set all three VAPID variables for push alerts, or none)',
       'VAPID_SUBJECT: required beside VAPID_PUBLIC_KEY (set all three VAPID variables for push alerts, or none)',
     ]);
@@ -48,7 +39,7 @@ describe('VAPID_* configuration', () => {
 
   it('refuses keys of the wrong shape and a subject that is no mailto: or https: address', () => {
     expect(
-      problems({
+      configProblems({
         VAPID_PUBLIC_KEY: pair.VAPID_PRIVATE_KEY,
         VAPID_PRIVATE_KEY: `${pair.VAPID_PRIVATE_KEY}==`,
         VAPID_SUBJECT: 'http://bastaa.pk',

@@ -3,7 +3,8 @@
 // rule tells a local build's checkout to ask what they ask, and a deployed site refuses a wallet
 // API address on loopback.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { configProblems } from '../fixtures/config.ts';
 import { walletsByStandIn } from '../../src/server/payments/index.ts';
 import { startLocalWallets } from '../../scripts/local-wallets.ts';
 
@@ -15,16 +16,6 @@ const live = {
   SITE_URL: 'https://bastaa.pk',
 };
 const names = (env: Record<string, string>) => walletsByStandIn(env).map((p) => p.label);
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.problems;
-  }
-}
 
 describe('which wallets a local run takes through a stand-in', () => {
   it('takes both wallets through stand-ins on a fresh clone (no wallet keys)', () => {
@@ -57,8 +48,8 @@ describe('which wallets a local run takes through a stand-in', () => {
       EASYPAISA_PASSWORD: 'pass-1234',
       EASYPAISA_API_URL: 'http://127.0.0.1:9912',
     };
-    expect(problems({ ...jazzcash, ...easypaisa })).toEqual([]);
-    expect(problems({ ...live, ...jazzcash, ...easypaisa })).toEqual([
+    expect(configProblems({ ...jazzcash, ...easypaisa })).toEqual([]);
+    expect(configProblems({ ...live, ...jazzcash, ...easypaisa })).toEqual([
       'EASYPAISA_API_URL: points at a local stand-in; a deployed site must not set it',
       'JAZZCASH_API_URL: points at a local stand-in; a deployed site must not set it',
     ]);
