@@ -30,12 +30,10 @@ process.env.E2E_WHATSAPP_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 /** The journeys of taps made before hydration, at 4× CPU on a slow network. */
 const SLOW_PHONE = ['**/instant.spec.ts', '**/performance.spec.ts'];
-// Book all packed books every packed order of the shop: no other journey may pack one meanwhile, so
-// it runs after the three-at-a-time journeys, beside the slow-phone ones (which pack nothing).
-const LOAD_SHEET = '**/desk-load-sheet.spec.ts';
-// The page weights measure each page until it is quiet (page-weight.spec.ts says why): they run
-// with the machine to themselves.
-const ALONE = ['**/page-weight.spec.ts'];
+// Journeys that run with the machine to themselves: Book all packed books every packed order of the
+// shop (no other journey may pack one meanwhile), and the page weights measure each page until it
+// is quiet (page-weight.spec.ts says why).
+const ALONE = ['**/desk-load-sheet.spec.ts', '**/page-weight.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -73,7 +71,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [...SLOW_PHONE, LOAD_SHEET, ...ALONE, '**/publish.spec.ts'],
+      testIgnore: [...SLOW_PHONE, ...ALONE, '**/publish.spec.ts'],
     },
     // The slow-phone journeys run after the others, two at a time (each file's journeys spread over
     // both; one at a time left a core idle for about two minutes of every run). A tap they make
@@ -88,19 +86,11 @@ export default defineConfig({
       workers: 2,
       fullyParallel: true,
     },
-    // Beside the two slow-phone workers, in the pool's third (it left the third idle for its 15 s).
-    {
-      name: 'load-sheet',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: LOAD_SHEET,
-      dependencies: ['chromium'],
-      workers: 1,
-    },
     {
       name: 'alone',
       use: { ...devices['Desktop Chrome'] },
       testMatch: ALONE,
-      dependencies: ['slow-phone', 'load-sheet'],
+      dependencies: ['slow-phone'],
       workers: 1,
     },
     // Publishing rebuilds the pages the other journeys read and publishes whatever the draft holds

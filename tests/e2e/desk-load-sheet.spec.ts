@@ -2,8 +2,7 @@
 // stand-in (a TEST courier). Two shoppers' orders are packed; a member opens the load sheet from
 // More, books every packed order in one press, and the sheet lists each parcel with its tracking
 // number, city and COD, the count and the COD total, and the lines the rider signs. It runs in its
-// own project after the journeys that pack orders, beside the slow-phone ones (playwright.config.ts):
-// the press books every packed order.
+// own project after the other journeys (playwright.config.ts): the press books every packed order.
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { TOUCH_PHONE } from './support/catalogue.ts';

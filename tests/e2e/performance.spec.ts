@@ -56,7 +56,9 @@ test.describe('taps before hydration on a slow phone', () => {
     });
 
     test('a colour swatch changes the gallery image', async ({ page }) => {
-      const phone = await slowPhone(page);
+      // The buy box's script waits until the tap is made and read: under load it once hydrated
+      // between the tap and the check that the tap's answer came before it.
+      const phone = await slowPhone(page, { holdIsland: 'BuyBox' });
       await openEarly(page, MARGALLA.path);
       await tapWithFeedback(page.locator('.colour-option[title="Navy"]'));
       await expectUsedBeforeHydration(page, phone);
@@ -70,7 +72,9 @@ test.describe('taps before hydration on a slow phone', () => {
     });
 
     test('the quantity stepper adds one', async ({ page }) => {
-      const phone = await slowPhone(page);
+      // The buy box's script waits until the tap is made and read: under load it once hydrated
+      // between the tap and the check that the tap's answer came before it.
+      const phone = await slowPhone(page, { holdIsland: 'BuyBox' });
       await openEarly(page, MARGALLA.path);
       await tapWithFeedback(page.getByRole('button', { name: 'Increase quantity' }));
       await expectUsedBeforeHydration(page, phone);
@@ -79,7 +83,9 @@ test.describe('taps before hydration on a slow phone', () => {
     });
 
     test('the favourite toggle saves the product once', async ({ page }) => {
-      const phone = await slowPhone(page);
+      // The buy box's script waits until the tap is made and read: under load it once hydrated
+      // between the tap and the check that the tap's answer came before it.
+      const phone = await slowPhone(page, { holdIsland: 'BuyBox' });
       await openEarly(page, MARGALLA.path);
       const fav = page.locator('.buy-box .fav');
       await expect(fav).toHaveAttribute('aria-pressed', 'false');
