@@ -14,10 +14,9 @@ export async function expectNoAxeViolations(
   { include, rules = WCAG_AA }: { include?: string; rules?: string[] | 'all' } = {},
 ) {
   // axe reads each colour where it is drawn, so it scans the page at rest, as a person reads it: a
-  // sheet still sliding in (a 0.2 s transform, longer on a throttled phone) was once scanned part
-  // outside the window, its Checkout button's background read from the page behind the sheet. The
-  // scan waits for every finite animation and transition under way to end (a spinner's, endless,
-  // is not waited for).
+  // sheet still sliding in (a 0.2 s transform, longer on a throttled phone) is partly where it will
+  // not stay. The scan waits for every finite animation and transition under way to end (a
+  // spinner's, endless, is not waited for).
   await page.evaluate(() =>
     Promise.all(
       document
