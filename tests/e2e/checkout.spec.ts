@@ -114,6 +114,38 @@ test.describe('the shipping form and placing an order', () => {
     });
   });
 
+  test('a double-click on Place Order whose order is answered between its two clicks keeps the thank-you open, and one click outside it then closes it', async ({
+    page,
+    request,
+  }) => {
+    const shopper = await signUp(request, { tag: 'double' });
+    await signInBeforeLoad(page, shopper, {
+      [`cartItems_${shopper.email}`]: cartOf({ [MARGALLA.id]: 'Black' }),
+    });
+    await addToServerCart(request, shopper);
+    await page.goto('/Checkout');
+    await fillShipping(page);
+    const button = (await page.getByRole('button', { name: 'Place Order' }).boundingBox())!;
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+    // The double-click's first click places the order; a loaded phone (or a quick shop) answers
+    // it and opens the thank-you before the second click, which lands on the dialog's backdrop.
+    await untilAnswered(page, '/api/order/COD', async () => {
+      await page.mouse.down({ clickCount: 1 });
+      await page.mouse.up({ clickCount: 1 });
+    });
+    const thanks = page.getByRole('dialog', { name: 'Thank you for your order' });
+    await expect(thanks).toContainText('Order Placed Successfully!');
+    await page.mouse.down({ clickCount: 2 });
+    await page.mouse.up({ clickCount: 2 });
+    // Whatever the second click did has been drawn by the next frame.
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
+    await expect(thanks).toBeVisible();
+    expect(await ordersOf(page)).toHaveLength(1);
+    // A click of its own on the backdrop still closes it.
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+    await expect(thanks).toBeHidden();
+  });
+
   test('at 1366×900, Payment follows Shipping Details and the Order Review stays in view while the form scrolls', async ({
     page,
   }) => {

@@ -70,7 +70,9 @@ export function Dialog({
   }, [open]);
   return (
     // A click on the backdrop (the dialog element itself) closes it; keyboards close it with Escape
-    // (onCancel), so the pointer-only handler leaves no one out.
+    // (onCancel), so the pointer-only handler leaves no one out. The second click of a double-click
+    // (detail 2) does not: a double-clicked Place Order answered between the two clicks opened its
+    // thank-you under the second, which closed it before it was read.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
@@ -80,7 +82,7 @@ export function Dialog({
         e.preventDefault();
         onClose();
       }}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+      onClick={(e) => e.target === e.currentTarget && e.detail < 2 && onClose()}
     >
       {/* Rendered once the dialog is modal, so each message is inserted where it is heard. */}
       {open && heardBefore !== null && messages && <DialogMessages after={heardBefore} />}
