@@ -131,6 +131,45 @@ test.describe('the cart panel and the cart page', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('a Remove pressed before the frame that follows a − still focuses the next line', async ({
+    page,
+  }) => {
+    await storeBeforeLoad(page, { cartItems_guest: cartOf({ [TRAIL.id]: 'Olive' }) });
+    await page.goto(MARGALLA.path);
+    await hydrated(page, 'BuyBox');
+    await page.locator('.buy-box').getByRole('button', { name: 'Increase quantity' }).click();
+    await page.locator('.buy-box').getByRole('button', { name: 'Add To Cart' }).click();
+    const panel = cartPanel(page);
+    await expect(panel.locator('.cart-line')).toHaveCount(2);
+    // A busy phone draws the − at once but runs what follows its drawing only at the next frame;
+    // the Remove pressed meanwhile must still be followed by focus on the line left.
+    const drawnBeforeRemove = await page.evaluate(async (margalla) => {
+      const sheet = document.querySelector('dialog.cart-panel[open]:not([data-shell])')!;
+      const quantity = sheet.querySelector<HTMLInputElement>(
+        `[role="group"][aria-label="Quantity of ${margalla}"] input`,
+      )!;
+      sheet
+        .querySelector<HTMLButtonElement>(
+          `[role="group"][aria-label="Quantity of ${margalla}"] [aria-label="Decrease quantity"]`,
+        )!
+        .click();
+      // The island draws in a microtask; a frame is a task away.
+      for (let i = 0; i < 10 && quantity.value !== '1'; i++) await Promise.resolve();
+      const drawn = quantity.value === '1';
+      const remove = [...sheet.querySelectorAll<HTMLButtonElement>('.cart-line .remove')].find(
+        (button) => !button.getAttribute('aria-label')!.includes(margalla),
+      )!;
+      remove.focus();
+      remove.click();
+      return drawn;
+    }, MARGALLA.name);
+    expect(drawnBeforeRemove).toBe(true);
+    await expect(panel.locator('.cart-line')).toHaveCount(1);
+    await expect(
+      panel.getByRole('button', { name: `Remove ${MARGALLA.name} (Black)` }),
+    ).toBeFocused();
+  });
+
   test('at 390×844 by keyboard, on /Cart a − that reaches 1 keeps focus, and Remove focuses the next line, then the empty cart', async ({
     page,
   }) => {

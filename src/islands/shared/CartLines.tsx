@@ -42,7 +42,7 @@ export function CartLinesEditor({
             key={cartLineKey(line)}
             line={line}
             note={stockNote?.(line) ?? null}
-            onRemove={() => focusAfterRemove.removing(index)}
+            onRemove={() => focusAfterRemove.removing(line, index)}
           />
         ))}
       </ul>
@@ -74,20 +74,28 @@ export function CartLinesEditor({
 
 /**
  * Where focus goes once a line is removed (its Remove button is gone): the next line's Remove, the
- * new last line's when the last was removed, or the empty-cart text.
+ * new last line's when the last was removed, or the empty-cart text. Done by the effect of the
+ * drawing the line is gone from: Preact runs an effect still waiting from an earlier drawing (a −
+ * pressed within the same frame) just before the next, where the line and its focused Remove are
+ * still on the page.
  */
 function useFocusAfterRemove(lines: readonly CartLine[]) {
   const list = useRef<HTMLUListElement>(null);
   const empty = useRef<HTMLParagraphElement>(null);
-  const removedAt = useRef<number | null>(null);
+  const removed = useRef<{ key: string; index: number } | null>(null);
   useEffect(() => {
-    const at = removedAt.current;
-    if (at === null) return;
-    removedAt.current = null;
+    const line = removed.current;
+    if (line === null || lines.some((l) => cartLineKey(l) === line.key)) return;
+    removed.current = null;
     const buttons = list.current?.querySelectorAll<HTMLElement>('.cart-line .remove') ?? [];
-    (buttons[Math.min(at, buttons.length - 1)] ?? empty.current)?.focus();
+    (buttons[Math.min(line.index, buttons.length - 1)] ?? empty.current)?.focus();
   }, [lines]);
-  return { list, empty, removing: (index: number) => (removedAt.current = index) };
+  return {
+    list,
+    empty,
+    removing: (line: CartLine, index: number) =>
+      (removed.current = { key: cartLineKey(line), index }),
+  };
 }
 
 function CartLineRow({
