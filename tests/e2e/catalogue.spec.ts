@@ -325,6 +325,34 @@ test.describe('listing pages', () => {
     }
   });
 
+  test('Load More pressed again before the frame that follows the last press still focuses the first card of the last page', async ({
+    page,
+  }) => {
+    await page.goto('/Collections');
+    await hydrated(page, 'ProductListing');
+    await expect(page.getByRole('button', { name: 'Load More' })).toBeVisible();
+    // A busy phone draws each page of cards at once but runs what follows its drawing only at the
+    // next frame; every press here comes before that frame.
+    const pressed = await page.evaluate(async () => {
+      const cards = () => document.querySelectorAll('main .product-grid .card').length;
+      const counts = [cards()];
+      for (let more = document.querySelector<HTMLButtonElement>('main button.load-more'); more;) {
+        more.focus();
+        more.click();
+        // The island draws in a microtask; a frame is a task away.
+        for (let i = 0; i < 10 && cards() === counts.at(-1); i++) await Promise.resolve();
+        counts.push(cards());
+        more = document.querySelector<HTMLButtonElement>('main button.load-more');
+      }
+      return counts;
+    });
+    expect(pressed.length).toBeGreaterThan(2); // pressed at least twice, each drawing more cards
+    for (let i = 1; i < pressed.length; i++) expect(pressed[i]).toBeGreaterThan(pressed[i - 1]);
+    await expect(
+      page.locator('main .product-grid .card-name a').nth(pressed.at(-2)!),
+    ).toBeFocused();
+  });
+
   test('when the product list fails, /favourites and search show its own message', async ({
     page,
   }) => {

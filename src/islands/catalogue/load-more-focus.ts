@@ -10,8 +10,11 @@ export function useFocusFirstNewCard(shown: number, hasMore: boolean) {
   const from = useRef<number | null>(null);
   useEffect(() => {
     const at = from.current;
+    // Not drawn yet: an earlier drawing's effect, which Preact runs just before the next drawing
+    // when Load More is pressed again within a frame.
+    if (at === null || shown <= at) return;
     from.current = null;
-    if (at === null || hasMore) return;
+    if (hasMore) return;
     list.current?.querySelectorAll<HTMLElement>('.card-name a')[at]?.focus();
   }, [shown]);
   return { list, loading: (count: number) => (from.current = count) };
