@@ -347,7 +347,7 @@ test.describe('listing pages', () => {
       return counts;
     });
     expect(pressed.length).toBeGreaterThan(2); // pressed at least twice, each drawing more cards
-    for (let i = 1; i < pressed.length; i++) expect(pressed[i]).toBeGreaterThan(pressed[i - 1]);
+    for (let i = 1; i < pressed.length; i++) expect(pressed[i]).toBeGreaterThan(pressed[i - 1]!);
     await expect(
       page.locator('main .product-grid .card-name a').nth(pressed.at(-2)!),
     ).toBeFocused();
